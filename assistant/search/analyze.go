@@ -1,0 +1,130 @@
+package search
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
+const maxWordLen = 40
+
+// analyzer splits text into words and normalizes them into terms. It reuses its buffers, so one
+// analyzer serves one goroutine, and a slice it hands out is valid only until the next call.
+type analyzer struct {
+	word  []byte // the current surface word, lowercased
+	joint []byte // the joined form of a multi-part identifier
+	term  []byte // the normalized term
+}
+
+// words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
+// boundaries; a multi-part identifier is also given whole (joined=true, without '_').
+func (a *analyzer) words(s string, fn func(w []byte, joined bool)) {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < len(s) {
+			r, n = utf8.DecodeRuneInString(s[j:])
+			if !isWordRune(r) {
+				break
+			}
+			j += n
+		}
+		a.identifier(s[i:j], fn)
+		i = j
+	}
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// identifier splits one run of word runes into its parts.
+func (a *analyzer) identifier(id string, fn func(w []byte, joined bool)) {
+	a.joint = a.joint[:0]
+	parts, start := 0, 0
+	var prev2, prev, cur rune
+	for i, r := range id {
+		prev2, prev, cur = prev, cur, r
+		if i > 0 && (r == '_' || prev == '_' || camelBoundary(prev2, prev, r, id[i+utf8.RuneLen(r):])) {
+			parts += a.part(id[start:i], fn)
+			start = i
+		}
+	}
+	parts += a.part(id[start:], fn)
+	if parts > 1 && len(a.joint) <= maxWordLen {
+		fn(a.joint, true)
+	}
+}
+
+// camelBoundary reports whether a new part starts at r ("apiKey", "HTTPServer", not "OAuth").
+func camelBoundary(prev2, prev, r rune, rest string) bool {
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
+		return true
+	}
+	if unicode.IsUpper(prev) && unicode.IsUpper(prev2) && rest != "" {
+		next, _ := utf8.DecodeRuneInString(rest)
+		return unicode.IsLower(next)
+	}
+	return false
+}
+
+// part lowercases one part, adds it to the joined form and hands it to fn; it returns 1 if the
+// part counts as a part of the identifier.
+func (a *analyzer) part(p string, fn func(w []byte, joined bool)) int {
+	if p == "" || p == "_" {
+		return 0
+	}
+	a.word = a.word[:0]
+	for _, r := range p {
+		if r != '_' {
+			a.word = utf8.AppendRune(a.word, unicode.ToLower(r))
+		}
+	}
+	a.joint = append(a.joint, a.word...)
+	if len(a.word) > maxWordLen {
+		return 1
+	}
+	fn(a.word, false)
+	return 1
+}
+
+// normalize turns a lowercase word into its term: nil for stop words and words shorter than two
+// bytes, the Porter stem for ASCII words, the word itself otherwise.
+func (a *analyzer) normalize(w []byte) []byte {
+	if len(w) < 2 || len(w) > maxWordLen {
+		return nil
+	}
+	if _, stop := stopWords[string(w)]; stop {
+		return nil
+	}
+	a.term = append(a.term[:0], w...)
+	if isASCIILetters(a.term) {
+		a.term = stem(a.term)
+	}
+	return a.term
+}
+
+func isASCIILetters(b []byte) bool {
+	for _, c := range b {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// terms calls fn with each term of s.
+func (a *analyzer) terms(s string, fn func(t []byte)) {
+	a.words(s, func(w []byte, _ bool) {
+		if t := a.normalize(w); t != nil {
+			fn(t)
+		}
+	})
+}

@@ -1,0 +1,164 @@
+package search_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+// bigSite makes a site of n pages from the test site: each page is a copy of a test page under
+// its own prefix, with three extra sections of text drawn from a Zipf-distributed vocabulary of
+// 20,000 made-up words, so that it has a large vocabulary and pages of about 3.5 KB.
+func bigSite(tb testing.TB, n int) []search.Page {
+	base := loadSite(tb)
+	rng := rand.New(rand.NewPCG(1, 2))
+	vocab := make([]string, 20000)
+	for i := range vocab {
+		vocab[i] = word(rng)
+	}
+	zipf := rand.NewZipf(rand.New(rand.NewPCG(3, 4)), 1.1, 1, uint64(len(vocab)-1))
+	pages := make([]search.Page, n)
+	for i := range pages {
+		p := base[i%len(base)]
+		p.URL = fmt.Sprintf("/product-%d%s", i/len(base), p.URL)
+		var b strings.Builder
+		b.WriteString(p.Body)
+		for s := range 3 {
+			fmt.Fprintf(&b, "\n\n## %s %s %d\n\n", vocab[zipf.Uint64()], vocab[zipf.Uint64()], s)
+			for w := range 120 {
+				b.WriteString(vocab[zipf.Uint64()])
+				if w%12 == 11 {
+					b.WriteString(". ")
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+		}
+		p.Body = b.String()
+		pages[i] = p
+	}
+	return pages
+}
+
+func word(rng *rand.Rand) string {
+	const letters = "abcdefghijklmnopqrstuvwxyz"
+	b := make([]byte, 3+rng.IntN(8))
+	for i := range b {
+		b[i] = letters[rng.IntN(len(letters))]
+	}
+	return string(b)
+}
+
+func BenchmarkBuild2000Pages(b *testing.B) {
+	pages := bigSite(b, 2000)
+	var size int
+	for _, p := range pages {
+		size += len(p.Body)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var ix *search.Index
+	for b.Loop() {
+		ix = search.Build(pages)
+	}
+	b.ReportMetric(float64(ix.Len()), "sections")
+}
+
+// benchQueries are the test questions, asked in turn.
+func benchQueries() []search.Query {
+	var qs []search.Query
+	for _, q := range append(questions, holdout...) {
+		qs = append(qs, search.Query{Text: q.q, Limit: 5})
+	}
+	return qs
+}
+
+func BenchmarkSearch(b *testing.B) {
+	ix := search.Build(bigSite(b, 2000))
+	qs := benchQueries()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		ix.Search(qs[i%len(qs)])
+		i++
+	}
+}
+
+func BenchmarkSearchConversation(b *testing.B) {
+	ix := search.Build(bigSite(b, 2000))
+	q := search.Query{
+		Text:    "and how do I check the signature?",
+		History: []string{"how do I set up webhooks", "which events are there"},
+		Context: []string{"const event = relay.webhooks.constructEvent(rawBody, req.headers['relay-signature'], secret);"},
+		Limit:   5,
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Search(q)
+	}
+}
+
+func BenchmarkSearchParallel(b *testing.B) {
+	ix := search.Build(bigSite(b, 2000))
+	qs := benchQueries()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			ix.Search(qs[i%len(qs)])
+			i++
+		}
+	})
+}
+
+// BenchmarkSearchBaselineScan is the naive search to compare BenchmarkSearch with: a linear scan
+// counting which query words (lowercase, 3+ bytes) occur in each section's lowercased text.
+func BenchmarkSearchBaselineScan(b *testing.B) {
+	var texts []string
+	for _, p := range bigSite(b, 2000) {
+		title, _, secs := search.Sections(p.Body)
+		for _, s := range secs {
+			texts = append(texts, strings.ToLower(title+"\n"+s.Heading+"\n"+s.Text))
+		}
+	}
+	qs := benchQueries()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		scan(texts, qs[i%len(qs)].Text, 5)
+		i++
+	}
+}
+
+func scan(texts []string, q string, n int) []int {
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		if len(w) >= 3 {
+			words = append(words, w)
+		}
+	}
+	type hit struct{ i, n int }
+	var hits []hit
+	for i, t := range texts {
+		c := 0
+		for _, w := range words {
+			if strings.Contains(t, w) {
+				c++
+			}
+		}
+		if c > 0 {
+			hits = append(hits, hit{i, c})
+		}
+	}
+	sort.Slice(hits, func(a, b int) bool { return hits[a].n > hits[b].n })
+	out := make([]int, 0, n)
+	for _, h := range hits[:min(n, len(hits))] {
+		out = append(out, h.i)
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package search
+
+// Terms exposes the analyzer to the tests' baselines.
+func Terms(s string) []string {
+	var a analyzer
+	var out []string
+	a.terms(s, func(t []byte) { out = append(out, string(t)) })
+	return out
+}
+
+// BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
+// "synonyms", "compounds", "pages" (no whole-page score blended in), or "fields" (all fields
+// weigh 1 with the body's length normalization).
+func BuildWithout(pages []Page, parts ...string) *Index {
+	o := defaultOptions
+	for _, p := range parts {
+		switch p {
+		case "synonyms":
+			o.synonyms = false
+		case "compounds":
+			o.compounds = false
+		case "fields":
+			for f := range nFields {
+				o.weight[f], o.b[f] = 1, 0.75
+			}
+		case "pages":
+			o.pageBlend = 0
+		default:
+			panic("BuildWithout: unknown part " + p)
+		}
+	}
+	return buildWith(pages, o)
+}
+
+// Stem exposes the Porter stemmer.
+func Stem(w string) string { return string(stem([]byte(w))) }
+
+// Snippet exposes the snippet trimmer.
+func Snippet(text string, n int) string { return snippet(text, n) }

@@ -1,0 +1,69 @@
+package search
+
+import (
+	"sync"
+)
+
+// Index is the search index of one site. It is immutable once built and safe for concurrent use.
+type Index struct {
+	pages    []pageInfo
+	secs     []section
+	terms    map[string]uint32   // term → id
+	postings [][]posting         // by term id, in section order
+	pageps   [][]posting         // by term id, in page order; nil unless pages blend in
+	synonyms map[string][]uint32 // term → ids of its synonyms in this index
+	o        options
+	scratch  sync.Pool // *scratch
+}
+
+// pageInfo is what results and filters need of a page.
+type pageInfo struct {
+	path, title       string
+	breadcrumbs       []string
+	version, language string
+	groups            []string
+}
+
+// section is one indexed section.
+type section struct {
+	page    uint32
+	heading string
+	url     string
+	snippet string
+}
+
+// posting is one section (or page) holding a term, with the term's BM25F contribution there
+// (idf · tf̃/(k1+tf̃)) computed at build time.
+type posting struct {
+	doc    uint32 // section or page number
+	impact float32
+}
+
+// Len returns the number of sections in the index.
+func (ix *Index) Len() int { return len(ix.secs) }
+
+// Pages returns the number of pages in the index.
+func (ix *Index) Pages() int { return len(ix.pages) }
+
+// Build indexes the pages: each is split into sections by heading, and each section is indexed
+// with the page title, its headings, the breadcrumbs and description, and its text as fields.
+func Build(pages []Page) *Index {
+	return buildWith(pages, defaultOptions)
+}
+
+func buildWith(pages []Page, o options) *Index {
+	docs := parsePages(pages)
+	b := newBuilder(o)
+	ix := &Index{pages: make([]pageInfo, len(pages)), o: o}
+	for i, d := range docs {
+		ix.pages[i] = d.info
+		for j, s := range d.secs {
+			ix.secs = append(ix.secs, section{page: uint32(i), heading: s.heading, url: s.url, snippet: s.snippet})
+			b.add(&docs[i], &d.secs[j])
+		}
+	}
+	ix.terms, ix.postings, ix.pageps = b.finish()
+	ix.synonyms = synonymIDs(ix.terms, o)
+	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages)) }
+	return ix
+}

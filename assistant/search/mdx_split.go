@@ -1,0 +1,114 @@
+package search
+
+import (
+	"strconv"
+	"strings"
+)
+
+// splitter walks the lines of a page body and fills its sections.
+type splitter struct {
+	title    string
+	sections []Section
+	slugs    map[string]int
+	prose    strings.Builder // prose lines not yet cleaned
+	text     strings.Builder // cleaned text of the current section
+	stack    []Section       // open headings, for Parents
+	seenHead bool
+}
+
+func (s *splitter) run(body string) {
+	lines := strings.Split(body, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		switch {
+		case isESM(line):
+			i = skipESM(lines, i)
+		case fenceOf(line) != "":
+			i = s.code(lines, i)
+		default:
+			if level, text := atxHeading(line); level > 0 {
+				s.heading(level, text)
+				continue
+			}
+			s.prose.WriteString(line)
+			s.prose.WriteByte('\n')
+		}
+	}
+	s.finish()
+}
+
+// flushProse cleans the pending prose into the section text.
+func (s *splitter) flushProse() {
+	if s.prose.Len() == 0 {
+		return
+	}
+	s.appendText(cleanProse(s.prose.String()))
+	s.prose.Reset()
+}
+
+func (s *splitter) appendText(t string) {
+	if t = strings.TrimSpace(t); t == "" {
+		return
+	}
+	if s.text.Len() > 0 {
+		s.text.WriteString("\n\n")
+	}
+	s.text.WriteString(t)
+}
+
+// finish closes the current section.
+func (s *splitter) finish() {
+	s.flushProse()
+	s.sections[len(s.sections)-1].Text = s.text.String()
+	s.text.Reset()
+}
+
+// heading closes the current section and opens one for the heading.
+func (s *splitter) heading(level int, raw string) {
+	raw, id := explicitID(raw)
+	text := strings.TrimSpace(collapseSpace(strings.ReplaceAll(cleanProse(raw), "`", "")))
+	if !s.seenHead && level == 1 && s.title == "" {
+		s.seenHead = true
+		s.title = text
+		return
+	}
+	s.seenHead = true
+	s.finish()
+	for len(s.stack) > 0 && s.stack[len(s.stack)-1].Level >= level {
+		s.stack = s.stack[:len(s.stack)-1]
+	}
+	if id == "" {
+		id = Slug(text)
+	}
+	sec := Section{Heading: text, Anchor: s.unique(id), Level: level, Parents: headings(s.stack)}
+	s.stack = append(s.stack, sec)
+	s.sections = append(s.sections, sec)
+}
+
+// unique makes an anchor unique in the page as GitHub does: "a", "a-1", "a-2".
+func (s *splitter) unique(slug string) string {
+	n, seen := s.slugs[slug]
+	s.slugs[slug] = n + 1
+	if !seen {
+		return slug
+	}
+	for {
+		cand := slug + "-" + strconv.Itoa(n)
+		if _, taken := s.slugs[cand]; !taken {
+			s.slugs[cand] = 1
+			return cand
+		}
+		n++
+	}
+}
+
+func headings(stack []Section) []string {
+	if len(stack) == 0 {
+		return nil
+	}
+	out := make([]string, len(stack))
+	for i, sec := range stack {
+		out[i] = sec.Heading
+	}
+	return out
+}

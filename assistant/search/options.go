@@ -1,0 +1,29 @@
+package search
+
+// The fields of a section.
+const (
+	fieldTitle   = iota // the page title
+	fieldHeading        // the section heading and the headings it is under
+	fieldMeta           // breadcrumbs and page description
+	fieldBody           // the section text, code blocks included
+	nFields
+)
+
+// options are the ranking parameters; tests change them to measure what each part brings.
+type options struct {
+	weight    [nFields]float32 // BM25F field weights
+	b         [nFields]float32 // BM25F length normalization per field
+	k1        float32
+	synonyms  bool    // expand query terms with their synonyms
+	compounds bool    // join adjacent query words ("set up" → "setup")
+	pageBlend float32 // weight of the whole page's score added to each of its sections' scores
+}
+
+var defaultOptions = options{
+	weight:    [nFields]float32{fieldTitle: 2.5, fieldHeading: 2, fieldMeta: 0.6, fieldBody: 1},
+	b:         [nFields]float32{fieldTitle: 0.3, fieldHeading: 0.4, fieldMeta: 0.4, fieldBody: 0.75},
+	k1:        1.2,
+	synonyms:  true,
+	compounds: true,
+	pageBlend: 0.2,
+}

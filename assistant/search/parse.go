@@ -1,0 +1,91 @@
+package search
+
+import (
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// doc is a page split into the sections that get indexed.
+type doc struct {
+	info pageInfo
+	meta string // breadcrumbs and description: the meta field of every section
+	secs []secDraft
+}
+
+// secDraft is a section before indexing.
+type secDraft struct {
+	heading  string // heading text, "" for the lead
+	headings string // heading and the headings it is under: the heading field
+	url      string
+	text     string
+	snippet  string
+}
+
+// parsePages parses the pages on all processors; parsing dominates the build.
+func parsePages(pages []Page) []doc {
+	docs := make([]doc, len(pages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pages)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(pages); i = int(next.Add(1) - 1) {
+				docs[i] = parsePage(&pages[i])
+			}
+		})
+	}
+	wg.Wait()
+	return docs
+}
+
+// parsePage splits one page into sections; empty sections are dropped (their headings stay in
+// their subsections' heading field), but a page always keeps at least its lead.
+func parsePage(p *Page) doc {
+	title, fm, sections := Sections(p.Body)
+	d := doc{info: pageInfo{
+		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
+		breadcrumbs: p.Breadcrumbs, version: p.Version, language: p.Language, groups: p.Groups,
+	}}
+	desc := firstNonEmpty(p.Description, fm["description"])
+	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")
+	if desc != "" && !strings.Contains(sections[0].Text, desc) {
+		sections[0].Text = strings.TrimSpace(desc + "\n\n" + sections[0].Text)
+	}
+	for i := range sections {
+		if sections[i].Text != "" {
+			d.secs = append(d.secs, draft(p.URL, &sections[i]))
+		}
+	}
+	if len(d.secs) == 0 {
+		d.secs = append(d.secs, draft(p.URL, &sections[0]))
+	}
+	return d
+}
+
+func draft(pageURL string, s *Section) secDraft {
+	url := pageURL
+	if s.Anchor != "" {
+		url += "#" + s.Anchor
+	}
+	headings := s.Heading
+	if len(s.Parents) > 0 {
+		headings = strings.Join(s.Parents, "\n") + "\n" + s.Heading
+	}
+	return secDraft{heading: s.Heading, headings: headings, url: url, text: s.Text, snippet: snippet(s.Text, snippetLen)}
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// pageName makes a title of last path segment: "/api/rate-limits" → "rate limits".
+func pageName(u string) string {
+	return strings.ReplaceAll(path.Base("/"+strings.Trim(u, "/")), "-", " ")
+}

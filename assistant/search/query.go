@@ -1,0 +1,132 @@
+package search
+
+import "math"
+
+// Weights of the parts of a query.
+const (
+	historyWeight  = 0.5  // the turn before the last message; older turns decay by historyDecay
+	historyDecay   = 0.7  //
+	maxHistory     = 4    // turns looked at
+	contextWeight  = 0.8  // each context item
+	maxContext     = 4    // context items looked at
+	compoundWeight = 0.8  // "set up" → "setup", relative to the part
+	partTerms      = 10.0 // a part with more distinct words has its weights scaled by √(partTerms/n)
+	maxTermWeight  = 2.0  // cap on the summed weight of one term
+	maxQueryTerms  = 64   // terms kept per query, the first ones
+)
+
+// qterm is one term of a query with its weight.
+type qterm struct {
+	id uint32
+	w  float32
+}
+
+// queryTerms turns a query into weighted terms of this index.
+func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
+	sc.q = sc.q[:0]
+	ix.addPart(sc, q.Text, 1, true)
+	for k := 0; k < maxHistory && k < len(q.History); k++ {
+		w := historyWeight * math.Pow(historyDecay, float64(k))
+		ix.addPart(sc, q.History[len(q.History)-1-k], float32(w), true)
+	}
+	for k := 0; k < maxContext && k < len(q.Context); k++ {
+		ix.addPart(sc, q.Context[k], contextWeight, false)
+	}
+	return sc.q
+}
+
+// addPart adds the terms of one part of the query: each distinct term gets the part's weight,
+// scaled down for long parts; synonyms and joined words get a share of it.
+func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
+	if text == "" {
+		return
+	}
+	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
+	sc.an.words(text, func(word []byte, joined bool) {
+		ix.word(sc, word)
+		if !joined && compounds {
+			ix.compound(sc, word)
+		}
+	})
+	scale := float32(1)
+	if sc.words > partTerms {
+		scale = float32(math.Sqrt(partTerms / float64(sc.words)))
+	}
+	for _, t := range sc.part {
+		sc.add(t.id, w*scale*t.w)
+	}
+}
+
+// word adds the term of one query word and its synonyms.
+func (ix *Index) word(sc *scratch, word []byte) {
+	t := sc.an.normalize(word)
+	if t == nil {
+		return
+	}
+	if id, ok := ix.terms[string(t)]; ok {
+		sc.words++
+		sc.addPartTerm(id, 1)
+	}
+	for _, sid := range ix.synonyms[string(t)] {
+		sc.addPartTerm(sid, synonymWeight)
+	}
+}
+
+// compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"): the
+// joined term counts when one of the words means nothing alone (a stop word or a word the index
+// lacks), and its synonyms count as a phrase's.
+func (ix *Index) compound(sc *scratch, word []byte) {
+	prev := sc.prev
+	sc.prev = append(sc.pair[:0], word...)
+	sc.pair = prev
+	if len(prev) == 0 || !ix.o.compounds {
+		return
+	}
+	weak := !ix.known(sc, prev) || !ix.known(sc, word)
+	prev = append(prev, word...)
+	sc.pair = prev
+	t := sc.an.normalize(prev)
+	if t == nil {
+		return
+	}
+	if id, ok := ix.terms[string(t)]; ok && weak {
+		sc.addPartTerm(id, compoundWeight)
+	}
+	for _, sid := range ix.synonyms[string(t)] {
+		sc.addPartTerm(sid, phraseWeight)
+	}
+}
+
+// known reports whether a word has a term in the index (stop words have none).
+func (ix *Index) known(sc *scratch, word []byte) bool {
+	t := sc.an.normalize(word)
+	if t == nil {
+		return false
+	}
+	_, ok := ix.terms[string(t)]
+	return ok
+}
+
+// addPartTerm records a term of the current part at the highest weight it was given.
+func (sc *scratch) addPartTerm(id uint32, w float32) {
+	for i := range sc.part {
+		if sc.part[i].id == id {
+			sc.part[i].w = max(sc.part[i].w, w)
+			return
+		}
+	}
+	sc.part = append(sc.part, qterm{id: id, w: w})
+}
+
+// add adds weight to a query term.
+func (sc *scratch) add(id uint32, w float32) {
+	for i := range sc.q {
+		if sc.q[i].id == id {
+			sc.q[i].w = min(sc.q[i].w+w, maxTermWeight)
+			return
+		}
+	}
+	if len(sc.q) < maxQueryTerms {
+		sc.q = append(sc.q, qterm{id: id, w: min(w, maxTermWeight)})
+	}
+}

@@ -1,0 +1,124 @@
+package search
+
+import (
+	"slices"
+)
+
+// Search returns the best sections for the query, at most one per page, best first.
+//
+// Each query term t with weight w adds w·impact(t, s) to every section s holding it (impacts are
+// BM25F contributions computed at build time). The last message weighs 1, earlier turns and
+// context items less, synonyms and joined words ("set up" → "setup") less again.
+func (ix *Index) Search(q Query) []Result {
+	sc := ix.scratch.Get().(*scratch)
+	defer func() {
+		sc.reset()
+		ix.scratch.Put(sc)
+	}()
+	terms := ix.queryTerms(&q, sc)
+	if len(terms) == 0 {
+		return nil
+	}
+	ix.accumulate(sc, terms)
+	ix.bestPerPage(sc, &q.Filter)
+	return ix.results(ix.top(sc, limit(q.Limit)))
+}
+
+func limit(n int) int {
+	if n <= 0 {
+		return DefaultLimit
+	}
+	return min(n, MaxLimit)
+}
+
+// accumulate adds up the weighted impacts of the terms by section.
+func (ix *Index) accumulate(sc *scratch, terms []qterm) {
+	acc := sc.acc
+	for _, t := range terms {
+		for _, p := range ix.postings[t.id] {
+			if acc[p.doc] == 0 {
+				sc.touched = append(sc.touched, p.doc)
+			}
+			acc[p.doc] += t.w * p.impact
+		}
+	}
+	if ix.pageps == nil {
+		return
+	}
+	pacc := sc.pageAcc
+	for _, t := range terms {
+		for _, p := range ix.pageps[t.id] {
+			pacc[p.doc] += t.w * p.impact
+		}
+	}
+	for _, s := range sc.touched {
+		acc[s] += ix.o.pageBlend * pacc[ix.secs[s].page]
+	}
+}
+
+// bestPerPage keeps the best-scoring section of each page the filter lets through.
+func (ix *Index) bestPerPage(sc *scratch, f *Filter) {
+	filtered := f.Version != "" || f.Language != "" || len(f.Groups) > 0
+	for _, s := range sc.touched {
+		page := ix.secs[s].page
+		b := sc.best[page]
+		switch {
+		case b == 0:
+			if filtered && !f.matches(&ix.pages[page]) {
+				sc.best[page] = -1
+				sc.pages = append(sc.pages, page)
+				continue
+			}
+			sc.pages = append(sc.pages, page)
+		case b < 0 || better(sc.acc[b-1], uint32(b-1), sc.acc[s], s):
+			continue
+		}
+		sc.best[page] = int32(s) + 1
+	}
+}
+
+// better reports whether section a outranks section b: higher score, then earlier section.
+func better(sa float32, a uint32, sb float32, b uint32) bool {
+	return sa > sb || sa == sb && a < b
+}
+
+// top selects the n best sections among the pages' best.
+func (ix *Index) top(sc *scratch, n int) []hit {
+	for _, p := range sc.pages {
+		b := sc.best[p]
+		if b <= 0 {
+			continue
+		}
+		h := hit{sec: uint32(b - 1), score: sc.acc[b-1]}
+		if len(sc.top) == n && !better(h.score, h.sec, sc.top[n-1].score, sc.top[n-1].sec) {
+			continue
+		}
+		i := len(sc.top)
+		for i > 0 && better(h.score, h.sec, sc.top[i-1].score, sc.top[i-1].sec) {
+			i--
+		}
+		if len(sc.top) < n {
+			sc.top = append(sc.top, hit{})
+		}
+		copy(sc.top[i+1:], sc.top[i:])
+		sc.top[i] = h
+	}
+	return sc.top
+}
+
+// results turns hits into results.
+func (ix *Index) results(top []hit) []Result {
+	if len(top) == 0 {
+		return nil
+	}
+	out := make([]Result, len(top))
+	for i, h := range top {
+		s := &ix.secs[h.sec]
+		p := &ix.pages[s.page]
+		out[i] = Result{
+			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: s.snippet,
+			Breadcrumbs: slices.Clone(p.breadcrumbs), Score: float64(h.score),
+		}
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// snippetLen is the target length of a snippet, in bytes.
+const snippetLen = 600
+
+// snippet trims text to about n bytes: at the last sentence or paragraph end before n when
+// there is one past n/2, else at a word boundary with "…". A code block is never cut open: the
+// cut moves before it, or (when it starts the text) the block is cut at a line and closed.
+func snippet(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	cut := sentenceEnd(text, n)
+	if fence := openFence(text[:cut]); fence >= 0 {
+		if fence > n/3 {
+			return strings.TrimSpace(text[:fence])
+		}
+		return closeCode(text, n)
+	}
+	return strings.TrimSpace(text[:cut]) + ellipsisIf(cut, text)
+}
+
+// sentenceEnd finds where to cut text at most n bytes in.
+func sentenceEnd(text string, n int) int {
+	head := text[:n]
+	for len(head) > 0 && !utf8.ValidString(head[len(head)-1:]) && !utf8.RuneStart(text[len(head)]) {
+		head = head[:len(head)-1]
+	}
+	best := -1
+	for _, sep := range []string{". ", ".\n", "? ", "?\n", "! ", "!\n", "\n\n"} {
+		if i := strings.LastIndex(head, sep); i >= 0 && i+1 > best {
+			best = i + 1
+		}
+	}
+	if best > n/2 {
+		return best
+	}
+	if i := strings.LastIndexAny(head, " \n"); i > n/2 {
+		return i
+	}
+	return len(head)
+}
+
+func ellipsisIf(cut int, text string) string {
+	if c := text[cut-1]; c == '.' || c == '?' || c == '!' || strings.HasPrefix(text[cut:], "\n\n") {
+		return ""
+	}
+	return " …"
+}
+
+// openFence returns the offset of a code fence left open in s, or -1.
+func openFence(s string) int {
+	open := -1
+	for off := 0; off < len(s); {
+		line, _, _ := strings.Cut(s[off:], "\n")
+		if strings.HasPrefix(line, "```") {
+			if open < 0 {
+				open = off
+			} else {
+				open = -1
+			}
+		}
+		off += len(line) + 1
+	}
+	return open
+}
+
+// closeCode cuts text, which starts inside a code block, at a line end near n and closes the block.
+func closeCode(text string, n int) string {
+	head := text[:n]
+	if i := strings.LastIndexByte(head, '\n'); i > 0 {
+		head = head[:i]
+	}
+	return head + "\n```"
+}

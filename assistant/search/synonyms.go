@@ -1,0 +1,101 @@
+package search
+
+import "strings"
+
+// synonymGroups are words that readers and writers of developer docs use for one another; a
+// query word is expanded with the others of its groups at a lower weight.
+var synonymGroups = [][]string{
+	{"auth", "authentication", "authenticate", "login", "credentials"},
+	{"login", "log in", "sign in", "signin"},
+	{"setup", "set up"},
+	{"cli", "command line"},
+	{"2fa", "two factor", "mfa", "multi factor"},
+	{"member", "teammate", "colleague", "coworker"},
+	{"pin", "lock"},
+	{"sms", "text message"},
+	{"authorization", "authorize", "permission", "scope", "access"},
+	{"key", "token", "secret"},
+	{"install", "installation", "setup"},
+	{"configure", "configuration", "config", "settings"},
+	{"delete", "remove"},
+	{"create", "add", "new"},
+	{"update", "modify", "change", "edit"},
+	{"limit", "throttle", "quota"},
+	{"error", "fail", "failure", "exception"},
+	{"webhook", "callback"},
+	{"deploy", "deployment", "host", "hosting"},
+	{"env", "environment"},
+	{"repo", "repository"},
+	{"doc", "docs", "documentation"},
+	{"sdk", "library", "client", "package"},
+	{"cli", "command", "terminal"},
+	{"org", "organization", "team", "workspace"},
+	{"upgrade", "migrate", "migration"},
+	{"retry", "resend", "redeliver", "redelivery"},
+	{"paginate", "pagination", "cursor"},
+	{"invalid", "wrong", "incorrect", "bad"},
+	{"billing", "pricing", "plan", "invoice"},
+	{"slow", "latency", "performance", "timeout"},
+	{"start", "begin", "quickstart"},
+	{"email", "mail"},
+	{"rotate", "regenerate", "revoke"},
+	{"user", "account"},
+	{"sandbox", "test", "try"},
+	{"signature", "verify", "verification"},
+	{"log", "logs", "logging"},
+}
+
+// synonymWeight scales the weight of a synonym against the query word it expands; a phrase
+// ("command line" → "cli") is more specific and counts phraseWeight.
+const (
+	synonymWeight = 0.4
+	phraseWeight  = 0.8
+)
+
+// synonymTerms maps each term of the groups to the other terms of its groups; a phrase is
+// known by its words joined ("command line" → the term of "commandline").
+var synonymTerms = func() map[string][]string {
+	var an analyzer
+	out := map[string][]string{}
+	for _, group := range synonymGroups {
+		var terms []string
+		for _, w := range group {
+			if t := an.normalize([]byte(strings.ReplaceAll(w, " ", ""))); t != nil {
+				terms = append(terms, string(t))
+			}
+		}
+		for _, t := range terms {
+			for _, u := range terms {
+				if u != t && !contains(out[t], u) {
+					out[t] = append(out[t], u)
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// synonymIDs resolves the synonym map to the term ids of one index: term → ids of its synonyms.
+func synonymIDs(terms map[string]uint32, o options) map[string][]uint32 {
+	out := map[string][]uint32{}
+	if !o.synonyms {
+		return out
+	}
+	for t, syns := range synonymTerms {
+		for _, s := range syns {
+			if sid, ok := terms[s]; ok {
+				out[t] = append(out[t], sid)
+			}
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

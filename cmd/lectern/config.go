@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/url"
+
+	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/platform/web"
+)
+
+// Target is the set of services one process runs.
+type Target string
+
+// Targets.
+const (
+	TargetAll       Target = "all"
+	TargetIngest    Target = "ingest"
+	TargetQuery     Target = "query"
+	TargetAssistant Target = "assistant"
+)
+
+// Config is the whole configuration of a server process.
+type Config struct {
+	Target        Target
+	DataDir       string
+	NATSURL       string
+	NATSAddr      string
+	NATSReplicas  int
+	Store         string
+	ClickHouseDSN string
+	Sites         string
+	LogLevel      string
+	HTTP          web.Config
+	Consumer      consumer.Config
+
+	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
+}
+
+// RegisterFlags registers every flag of a server process.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	envflag.String(fs, &c.DataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "directory for the embedded NATS store and the SQLite database")
+	envflag.String(fs, &c.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty runs nats-server embedded")
+	envflag.String(fs, &c.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server")
+	envflag.Int(fs, &c.NATSReplicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "stream and key-bucket replicas (3 in a NATS cluster)")
+	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
+	envflag.String(fs, &c.ClickHouseDSN, "clickhouse-dsn", "LECTERN_CLICKHOUSE_DSN", "clickhouse://127.0.0.1:9000/lectern", "ClickHouse DSN; the database is created if missing")
+	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
+	envflag.String(fs, &c.LogLevel, "log-level", "LECTERN_LOG_LEVEL", "info", "debug, info, warn or error")
+	c.HTTP.RegisterFlags(fs)
+	c.Consumer.RegisterFlags(fs)
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate() error {
+	var errs []error
+	switch c.Target {
+	case TargetAll, TargetIngest, TargetQuery, TargetAssistant:
+	default:
+		errs = append(errs, fmt.Errorf("target %q: want all, ingest, query or assistant", c.Target))
+	}
+	switch c.Store {
+	case "sqlite", "clickhouse":
+	default:
+		errs = append(errs, fmt.Errorf("store %q: want sqlite or clickhouse", c.Store))
+	}
+	if c.Store == "clickhouse" {
+		if u, err := url.Parse(c.ClickHouseDSN); err != nil || u.Scheme != "clickhouse" {
+			errs = append(errs, fmt.Errorf("clickhouse-dsn %q: want clickhouse://host:port/database", c.ClickHouseDSN))
+		}
+	}
+	if c.NATSURL == "" {
+		if _, _, err := net.SplitHostPort(c.NATSAddr); err != nil {
+			errs = append(errs, fmt.Errorf("nats-addr %q: %w", c.NATSAddr, err))
+		}
+	}
+	if c.NATSReplicas < 1 || c.NATSReplicas > 5 {
+		errs = append(errs, fmt.Errorf("nats-replicas %d: want 1 to 5", c.NATSReplicas))
+	}
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("data-dir: must not be empty"))
+	}
+	errs = append(errs, c.HTTP.Validate(), c.Consumer.Validate())
+	return errors.Join(errs...)
+}
+
+// needsStore reports whether the target reads or writes the event store.
+func (c *Config) needsStore() bool { return c.Target != TargetAssistant }

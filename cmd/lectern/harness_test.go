@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/web"
+)
+
+// testLectern is a whole `lectern all` process started in the test, with keys for two sites.
+type testLectern struct {
+	URL        string
+	NATSURL    string
+	AdminKey   string // project acme-prod
+	AsstKey    string // domain acme
+	OtherAdmin string // project other-prod
+	OtherAsst  string // domain other
+	keys       *keys.Registry
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// clickhouseDSN returns a DSN for a fresh database on the test ClickHouse, dropped when the test
+// ends; without LECTERN_TEST_CLICKHOUSE_DSN the test is skipped, or failed when CI=true.
+func clickhouseDSN(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("LECTERN_TEST_CLICKHOUSE_DSN is not set: CI must run the ClickHouse tests (scripts/clickhouse.sh start)")
+		}
+		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN not set; run scripts/clickhouse.sh start")
+	}
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	db := "lectern_e2e_" + hex.EncodeToString(suffix)
+	dsn := base[:strings.LastIndex(base, "/")+1] + db
+	t.Cleanup(func() {
+		opts, err := clickhouse.ParseDSN(base)
+		if err != nil {
+			return
+		}
+		conn, err := clickhouse.Open(opts)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		_ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+db)
+	})
+	return dsn
+}
+
+func writeSites(t *testing.T) string {
+	t.Helper()
+	docs, err := filepath.Abs("../../docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "lectern.yaml")
+	yaml := fmt.Sprintf("sites:\n  - {domain: acme, project: acme-prod, docs: %q}\n  - {domain: other, project: other-prod, docs: %q}\n", docs, docs)
+	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func testConfig(t *testing.T, store string) Config {
+	cfg := Config{
+		Target: TargetAll, DataDir: t.TempDir(), NATSAddr: "127.0.0.1:-1", NATSReplicas: 1,
+		Store: store, Sites: writeSites(t), LogLevel: "warn",
+		HTTP:     web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
+		Consumer: consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, MaxRetries: 3},
+	}
+	if store == "clickhouse" {
+		cfg.ClickHouseDSN = clickhouseDSN(t)
+	}
+	return cfg
+}
+
+var keyLine = regexp.MustCompile(`(?m)^LECTERN_(ADMIN|ASSISTANT)_KEY=(\S+)$`)
+
+// startLectern runs `lectern all` with cfg until the test ends.
+func startLectern(t *testing.T, cfg Config) *testLectern {
+	t.Helper()
+	type addrs struct{ http, nats string }
+	bound := make(chan addrs, 1)
+	cfg.listening = func(h, n string) { bound <- addrs{h, n} }
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout, logs := &syncBuffer{}, &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- runServer(ctx, cfg, newLogger(logs, cfg.LogLevel), stdout) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("lectern stopped with %v", err)
+		}
+		if t.Failed() {
+			t.Logf("lectern log:\n%s", logs.String())
+		}
+	})
+	var a addrs
+	select {
+	case a = <-bound:
+	case err := <-done:
+		t.Fatalf("lectern did not start: %v\n%s", err, logs.String())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("lectern did not start within 60s\n%s", logs.String())
+	}
+	l := &testLectern{URL: "http://" + a.http, NATSURL: a.nats}
+	for _, m := range keyLine.FindAllStringSubmatch(stdout.String(), -1) {
+		if m[1] == "ADMIN" {
+			l.AdminKey = m[2]
+		} else {
+			l.AsstKey = m[2]
+		}
+	}
+	if l.AdminKey == "" || l.AsstKey == "" {
+		t.Fatalf("first start printed no keys; stdout:\n%s", stdout.String())
+	}
+	l.createOtherKeys(t)
+	l.waitReady(t)
+	return l
+}
+
+func (l *testLectern) createOtherKeys(t *testing.T) {
+	t.Helper()
+	_, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.keys, err = keys.Open(context.Background(), js, 1, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	if _, l.OtherAdmin, err = l.keys.Create(context.Background(), keys.KindAdmin, "other-prod", keys.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, l.OtherAsst, err = l.keys.Create(context.Background(), keys.KindAssistant, "other", keys.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitReady waits for /readyz and for the keys created above to be accepted.
+func (l *testLectern) waitReady(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		status, _ := l.do(t, "GET", "/readyz", "", nil)
+		st2, _ := l.do(t, "GET", "/api/external/v1/analytics/other-prod/feedback", l.OtherAdmin, nil)
+		if status == 200 && st2 == 200 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("lectern not ready within 30s")
+}
+
+// do sends a request with an optional bearer key and JSON body and returns status and body.
+func (l *testLectern) do(t testing.TB, method, path, key string, body any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		if s, ok := body.(string); ok {
+			r = strings.NewReader(s)
+		} else {
+			data, err := json.Marshal(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = bytes.NewReader(data)
+		}
+	}
+	req, err := http.NewRequest(method, l.URL+path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, data
+}
+
+// errorBody is the error envelope.
+type errorBody struct {
+	Error   string       `json:"error"`
+	Details []web.Detail `json:"details"`
+}
+
+// expectError checks status and that the envelope's message mentions every fragment.
+func expectError(t *testing.T, status int, body []byte, wantStatus int, fragments ...string) {
+	t.Helper()
+	if status != wantStatus {
+		t.Errorf("status %d, want %d; body %.300s", status, wantStatus, body)
+		return
+	}
+	var e errorBody
+	if err := json.Unmarshal(body, &e); err != nil || e.Error == "" || len(e.Details) == 0 {
+		t.Errorf("not the error envelope: %s", body)
+		return
+	}
+	for _, f := range fragments {
+		if !strings.Contains(string(body), f) {
+			t.Errorf("error %s does not mention %q", body, f)
+		}
+	}
+}

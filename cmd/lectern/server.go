@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// serve parses the flags of a server target and runs it until ctx ends.
+func serve(ctx context.Context, target Target, args []string, stdout, stderr io.Writer) error {
+	cfg := Config{Target: target}
+	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg.RegisterFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError(2)
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	logger := newLogger(stderr, cfg.LogLevel)
+	return runServer(ctx, cfg, logger, stdout)
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// deps are the connections every target shares.
+type deps struct {
+	ns       *server.Server // nil unless embedded
+	nc       *nats.Conn
+	js       jetstream.JetStream
+	keys     *keys.Registry
+	sites    *sites.Registry
+	registry *prometheus.Registry
+}
+
+// connect starts or reaches NATS, sets up the streams and the key bucket, and loads the sites.
+func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error) {
+	d := &deps{registry: prometheus.NewRegistry()}
+	d.registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg, err := sites.Load(cfg.Sites)
+	if err != nil {
+		return nil, err
+	}
+	d.sites = reg
+	url := cfg.NATSURL
+	if url == "" {
+		storeDir := filepath.Join(cfg.DataDir, "nats")
+		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir}, logger.With("component", "nats"))
+		if err != nil {
+			return nil, err
+		}
+		d.ns, url = ns, ns.ClientURL()
+	}
+	if d.nc, d.js, err = bus.Connect(url, "lectern-"+string(cfg.Target), logger.With("component", "bus")); err != nil {
+		d.close()
+		return nil, err
+	}
+	streams := bus.DefaultStreamConfig()
+	streams.Replicas = cfg.NATSReplicas
+	if err := bus.EnsureStreams(ctx, d.js, streams); err != nil {
+		d.close()
+		return nil, err
+	}
+	if d.keys, err = keys.Open(ctx, d.js, cfg.NATSReplicas, logger.With("component", "keys")); err != nil {
+		d.close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// close drains the NATS connection and stops the embedded server, last of all.
+func (d *deps) close() {
+	if d.nc != nil {
+		_ = d.nc.Drain()
+	}
+	if d.ns != nil {
+		d.ns.Shutdown()
+		d.ns.WaitForShutdown()
+	}
+}
+
+// natsReady checks that the NATS connection is up.
+func (d *deps) natsReady(context.Context) error {
+	if !d.nc.IsConnected() {
+		return fmt.Errorf("nats: %s", strings.ToLower(d.nc.Status().String()))
+	}
+	return nil
+}
+
+// keysReady checks that the key registry has loaded every key.
+func (d *deps) keysReady(context.Context) error {
+	select {
+	case <-d.keys.Ready():
+		return nil
+	default:
+		return errors.New("keys: not loaded yet")
+	}
+}
+
+// ensureDataDir creates the data directory.
+func ensureDataDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	return nil
+}

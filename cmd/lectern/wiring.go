@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/ingest/collector"
+	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/sqlite"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/query/export"
+	"golang.org/x/sync/errgroup"
+)
+
+// eventStore is everything the services need of the store.
+type eventStore interface {
+	consumer.Store
+	export.Store
+	collector.FeedbackReader
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// Compile-time guards: both stores serve every target.
+var (
+	_ eventStore = (*sqlite.Store)(nil)
+	_ eventStore = (*clickhouse.Store)(nil)
+)
+
+func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (eventStore, error) {
+	logger = logger.With("component", "store", "store", cfg.Store)
+	if cfg.Store == "clickhouse" {
+		return clickhouse.Open(ctx, cfg.ClickHouseDSN, logger)
+	}
+	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "lectern.db"), logger)
+}
+
+// runner is one long-running part of the process.
+type runner struct {
+	name string
+	run  func(ctx context.Context) error
+}
+
+// runServer wires the target's components explicitly and runs them until ctx ends or one fails.
+func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
+	if err := ensureDataDir(cfg.DataDir); err != nil {
+		return err
+	}
+	d, err := connect(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	app := web.NewApp(cfg.HTTP, logger.With("component", "http"), d.registry)
+	checks := map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady}
+	var runners []runner
+	if cfg.needsStore() {
+		st, err := openStore(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		checks["store"] = st.Ping
+		runners = append(runners, mountPipeline(cfg, d, st, app, checks, logger)...)
+	}
+	web.MountHealth(app, checks, d.registry)
+	if cfg.Target == TargetAll {
+		if err := bootstrapKeys(ctx, d, stdout); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", cfg.HTTP.Addr, err)
+	}
+	if cfg.listening != nil {
+		cfg.listening(ln.Addr().String(), d.nc.ConnectedUrl())
+	}
+	return runAll(ctx, d, app, ln, runners, logger)
+}
+
+// mountPipeline mounts the ingest and query routes the target runs and returns its consumers.
+func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, checks map[string]web.Check, logger *slog.Logger) []runner {
+	var runners []runner
+	if cfg.Target == TargetAll || cfg.Target == TargetIngest {
+		pub := bus.NewPublisher(d.js, d.registry)
+		collector.New(pub, st, d.sites, d.keys, logger.With("component", "collector"), d.registry).Mount(app)
+		cons := consumer.New(cfg.Consumer, d.js, st, logger.With("component", "consumer"), d.registry)
+		checks["consumers"] = cons.Ready
+		runners = append(runners, runner{"consumer", cons.Run})
+	}
+	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
+		export.New(st, d.sites, d.keys).Mount(app)
+	}
+	return runners
+}
+
+// runAll starts the key watcher, waits for the keys to load, then serves HTTP and runs every
+// runner; the first to fail stops the rest.
+func runAll(ctx context.Context, d *deps, app *fiber.App, ln net.Listener, runners []runner, logger *slog.Logger) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return d.keys.Watch(gctx) })
+	select {
+	case <-d.keys.Ready():
+	case <-gctx.Done():
+		_ = ln.Close()
+		return g.Wait()
+	case <-time.After(30 * time.Second):
+		_ = ln.Close()
+		return fmt.Errorf("keys: not loaded within 30s")
+	}
+	for _, r := range runners {
+		g.Go(func() error {
+			if err := r.run(gctx); err != nil {
+				return fmt.Errorf("%s: %w", r.name, err)
+			}
+			return nil
+		})
+	}
+	g.Go(func() error { return web.ServeListener(gctx, app, ln, logger.With("component", "http")) })
+	err := g.Wait()
+	logger.Info("stopped", "err", err)
+	return err
+}

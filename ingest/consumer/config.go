@@ -1,0 +1,51 @@
+// Package consumer moves events from JetStream into a store: durable pull consumers fetch
+// batches bounded by size and wait, write each batch in one store call, and acknowledge only
+// after the store committed. Events that can never be stored go to the dead-letter stream.
+package consumer
+
+import (
+	"errors"
+	"flag"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/envflag"
+)
+
+// Config configures the consumers.
+type Config struct {
+	Durable    string        // durable consumer name shared by every replica
+	BatchSize  int           // most events in one store write
+	BatchWait  time.Duration // longest wait to fill a batch
+	Workers    int           // concurrent fetch-and-write loops in this process
+	AckWait    time.Duration // redelivery after this long without an ack
+	MaxRetries int           // attempts to store a single event before it is dead-lettered
+}
+
+// RegisterFlags registers the consumer flags.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	envflag.String(fs, &c.Durable, "consumer-durable", "LECTERN_CONSUMER_DURABLE", "lectern-store", "durable consumer name shared by every ingest replica")
+	envflag.Int(fs, &c.BatchSize, "consumer-batch-size", "LECTERN_CONSUMER_BATCH_SIZE", 5000, "most events written in one store call")
+	envflag.Duration(fs, &c.BatchWait, "consumer-batch-wait", "LECTERN_CONSUMER_BATCH_WAIT", 200*time.Millisecond, "longest wait to fill a batch")
+	envflag.Int(fs, &c.Workers, "consumer-workers", "LECTERN_CONSUMER_WORKERS", 2, "concurrent fetch-and-write loops")
+	envflag.Duration(fs, &c.AckWait, "consumer-ack-wait", "LECTERN_CONSUMER_ACK_WAIT", time.Minute, "redeliver an event not acknowledged within this time")
+	envflag.Int(fs, &c.MaxRetries, "consumer-max-retries", "LECTERN_CONSUMER_MAX_RETRIES", 5, "attempts to store one rejected event before dead-lettering it")
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate() error {
+	switch {
+	case c.Durable == "":
+		return errors.New("consumer-durable: must not be empty")
+	case c.BatchSize < 1 || c.BatchSize > 100000:
+		return errors.New("consumer-batch-size: must be 1 to 100000")
+	case c.BatchWait < time.Millisecond:
+		return errors.New("consumer-batch-wait: must be at least 1ms")
+	case c.Workers < 1 || c.Workers > 64:
+		return errors.New("consumer-workers: must be 1 to 64")
+	case c.AckWait < time.Second:
+		return errors.New("consumer-ack-wait: must be at least 1s")
+	case c.MaxRetries < 1:
+		return errors.New("consumer-max-retries: must be at least 1")
+	}
+	return nil
+}

@@ -1,0 +1,58 @@
+package consumer
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/oklog/ulid/v2"
+)
+
+// errPoison marks an event that can never be stored, whatever is retried.
+var errPoison = errors.New("event cannot be stored")
+
+// decodeInto decodes msg and appends its event to b.
+func decodeInto(b *store.Batch, msg jetstream.Msg) (event.Type, error) {
+	project, t, err := event.ParseSubject(msg.Subject())
+	if err != nil {
+		return t, fmt.Errorf("%w: %w", errPoison, err)
+	}
+	switch t {
+	case event.TypeFeedback:
+		var f event.Feedback
+		if err := json.Unmarshal(msg.Data(), &f); err != nil {
+			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
+		}
+		if err := checkIDs(project, f.ProjectID, f.ID, f.EventID); err != nil {
+			return t, err
+		}
+		b.Feedback = append(b.Feedback, f)
+	case event.TypeConversation:
+		var c event.Conversation
+		if err := json.Unmarshal(msg.Data(), &c); err != nil {
+			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
+		}
+		if err := checkIDs(project, c.ProjectID, c.ID, c.ID); err != nil {
+			return t, err
+		}
+		b.Conversations = append(b.Conversations, c)
+	default:
+		return t, fmt.Errorf("%w: unknown event type %q", errPoison, t)
+	}
+	return t, nil
+}
+
+func checkIDs(subjectProject, project, id, eventID string) error {
+	if project != subjectProject {
+		return fmt.Errorf("%w: project %q does not match subject project %q", errPoison, project, subjectProject)
+	}
+	for _, v := range []string{id, eventID} {
+		if _, err := ulid.ParseStrict(v); err != nil {
+			return fmt.Errorf("%w: id %q is not a ULID", errPoison, v)
+		}
+	}
+	return nil
+}

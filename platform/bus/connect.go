@@ -1,0 +1,39 @@
+package bus
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// ErrUnavailable reports that NATS could not be reached or did not acknowledge.
+var ErrUnavailable = errors.New("event bus unavailable")
+
+// Connect opens a NATS connection that reconnects forever and returns it with its JetStream
+// context.
+func Connect(url, name string, logger *slog.Logger) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(url,
+		nats.Name(name),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			if err != nil {
+				logger.Warn("nats disconnected", "err", err)
+			}
+		}),
+		nats.ReconnectHandler(func(c *nats.Conn) { logger.Info("nats reconnected", "url", c.ConnectedUrl()) }),
+	)
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect %s: %w: %w", url, ErrUnavailable, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, nil, fmt.Errorf("jetstream: %w", err)
+	}
+	return nc, js, nil
+}

@@ -1,0 +1,66 @@
+// Package bus connects Lectern to NATS JetStream: the embedded server, the streams, and publishing.
+package bus
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// ErrNotReady reports an embedded server that did not accept connections in time.
+var ErrNotReady = errors.New("embedded nats-server not ready")
+
+// EmbeddedConfig configures the in-process nats-server.
+type EmbeddedConfig struct {
+	Addr     string // client listener host:port; port -1 picks a free one
+	StoreDir string // JetStream file store directory
+}
+
+// StartEmbedded starts a nats-server with JetStream in this process and waits until it
+// accepts connections.
+func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, error) {
+	host, portText, err := net.SplitHostPort(cfg.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("nats address %q: %w", cfg.Addr, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil {
+		return nil, fmt.Errorf("nats port %q: %w", portText, err)
+	}
+	opts := &server.Options{
+		ServerName: "lectern",
+		Host:       host,
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   cfg.StoreDir,
+		NoSigs:     true,
+		MaxPayload: 8 << 20,
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("nats-server: %w", err)
+	}
+	ns.SetLoggerV2(&natsLogger{logger: logger}, false, false, false)
+	go ns.Start()
+	if !ns.ReadyForConnections(15 * time.Second) {
+		ns.Shutdown()
+		return nil, ErrNotReady
+	}
+	logger.Info("embedded nats-server ready", "url", ns.ClientURL(), "store", cfg.StoreDir)
+	return ns, nil
+}
+
+// natsLogger routes nats-server's log lines to slog.
+type natsLogger struct{ logger *slog.Logger }
+
+func (l *natsLogger) Noticef(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Warnf(format string, v ...any)   { l.logger.Warn(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Fatalf(format string, v ...any)  { l.logger.Error(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Errorf(format string, v ...any)  { l.logger.Error(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Debugf(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Tracef(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }

@@ -1,0 +1,51 @@
+package bus
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/lectern-dev/lectern/platform/metrics"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Publisher publishes events to JetStream and waits for the stream's acknowledgement.
+type Publisher struct {
+	js        jetstream.JetStream
+	published *prometheus.CounterVec
+}
+
+// NewPublisher returns a publisher counting what it publishes on reg.
+func NewPublisher(js jetstream.JetStream, reg prometheus.Registerer) *Publisher {
+	c := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "lectern_events_published_total",
+		Help: "Events acknowledged by JetStream, by type and result (stored, duplicate, error).",
+	}, []string{"type", "result"})
+	return &Publisher{js: js, published: metrics.Register(reg, c)}
+}
+
+// Publish encodes v as JSON and publishes it on the subject of project and t with
+// Nats-Msg-Id set to id, returning once JetStream has stored it (or found it a duplicate).
+func (p *Publisher) Publish(ctx context.Context, project string, t event.Type, id string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s event: %w", t, err)
+	}
+	msg := &nats.Msg{Subject: event.Subject(project, t), Data: data, Header: nats.Header{}}
+	msg.Header.Set(jetstream.MsgIDHeader, id)
+	ack, err := p.js.PublishMsg(ctx, msg)
+	if err != nil {
+		p.published.WithLabelValues(string(t), "error").Inc()
+		return fmt.Errorf("publish %s event %s: %w: %w", t, id, ErrUnavailable, err)
+	}
+	result := "stored"
+	if ack.Duplicate {
+		result = "duplicate"
+	}
+	p.published.WithLabelValues(string(t), result).Inc()
+	return nil
+}
+

@@ -1,0 +1,212 @@
+package keys
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Bucket is the JetStream key-value bucket holding the keys, one entry per key id.
+const Bucket = "lectern_keys"
+
+// Registry stores keys in a JetStream key-value bucket and, once Watch runs, authenticates
+// tokens against an in-memory copy that follows every change to the bucket.
+type Registry struct {
+	kv     jetstream.KeyValue
+	logger *slog.Logger
+	now    func() time.Time
+
+	mu    sync.RWMutex
+	keys  map[string]Key
+	ready chan struct{}
+}
+
+// Open opens (creating when missing) the key bucket.
+func Open(ctx context.Context, js jetstream.JetStream, replicas int, logger *slog.Logger) (*Registry, error) {
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      Bucket,
+		Description: "Lectern API keys (hashed secrets only)",
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+		History:     1,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("key bucket: %w", err)
+	}
+	return &Registry{kv: kv, logger: logger, now: time.Now, keys: map[string]Key{}, ready: make(chan struct{})}, nil
+}
+
+// Create generates and stores a new key, returning its record and the token (shown once).
+func (r *Registry) Create(ctx context.Context, kind Kind, scope string, opts CreateOptions) (Key, string, error) {
+	k, token, err := Generate(kind, scope, r.now())
+	if err != nil {
+		return Key{}, "", err
+	}
+	k.ExpiresAt, k.AllowedIPs = opts.ExpiresAt, opts.AllowedIPs
+	if err := r.put(ctx, k); err != nil {
+		return Key{}, "", err
+	}
+	return k, token, nil
+}
+
+// CreateOptions are the optional limits of a new key.
+type CreateOptions struct {
+	ExpiresAt  time.Time // zero: never
+	AllowedIPs []string  // client addresses or CIDR prefixes; empty: any
+}
+
+func (r *Registry) put(ctx context.Context, k Key) error {
+	data, err := json.Marshal(k)
+	if err != nil {
+		return fmt.Errorf("encode key: %w", err)
+	}
+	if _, err := r.kv.Put(ctx, k.ID, data); err != nil {
+		return fmt.Errorf("store key %s: %w", k.ID, err)
+	}
+	return nil
+}
+
+// List returns every stored key, oldest first.
+func (r *Registry) List(ctx context.Context) ([]Key, error) {
+	lister, err := r.kv.ListKeys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list keys: %w", err)
+	}
+	var out []Key
+	for id := range lister.Keys() {
+		k, err := r.get(ctx, id)
+		if errors.Is(err, ErrUnknown) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b Key) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	return out, nil
+}
+
+func (r *Registry) get(ctx context.Context, id string) (Key, error) {
+	e, err := r.kv.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return Key{}, ErrUnknown
+	}
+	if err != nil {
+		return Key{}, fmt.Errorf("get key %s: %w", id, err)
+	}
+	var k Key
+	if err := json.Unmarshal(e.Value(), &k); err != nil {
+		return Key{}, fmt.Errorf("decode key %s: %w", id, err)
+	}
+	return k, nil
+}
+
+// Revoke deletes a key; every instance watching the bucket stops accepting it.
+func (r *Registry) Revoke(ctx context.Context, id string) error {
+	if _, err := r.get(ctx, id); err != nil {
+		return err
+	}
+	if err := r.kv.Purge(ctx, id); err != nil {
+		return fmt.Errorf("revoke key %s: %w", id, err)
+	}
+	return nil
+}
+
+// Watch keeps the in-memory copy in step with the bucket until ctx ends.
+func (r *Registry) Watch(ctx context.Context) error {
+	w, err := r.kv.WatchAll(ctx)
+	if err != nil {
+		return fmt.Errorf("watch keys: %w", err)
+	}
+	defer func() { _ = w.Stop() }()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case e, ok := <-w.Updates():
+			if !ok {
+				return nil
+			}
+			r.apply(e)
+		}
+	}
+}
+
+func (r *Registry) apply(e jetstream.KeyValueEntry) {
+	if e == nil { // the initial values have all arrived
+		select {
+		case <-r.ready:
+		default:
+			close(r.ready)
+		}
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e.Operation() != jetstream.KeyValuePut {
+		delete(r.keys, e.Key())
+		return
+	}
+	var k Key
+	if err := json.Unmarshal(e.Value(), &k); err != nil {
+		r.logger.Warn("undecodable key entry", "id", e.Key(), "err", err)
+		return
+	}
+	r.keys[k.ID] = k
+}
+
+// Ready is closed once Watch has loaded every stored key.
+func (r *Registry) Ready() <-chan struct{} { return r.ready }
+
+// Authenticate checks a bearer token presented from client address ip and returns its key.
+func (r *Registry) Authenticate(token string, ip string) (Key, error) {
+	if token == "" {
+		return Key{}, ErrMissing
+	}
+	kind, id, secret, err := ParseToken(token)
+	if err != nil {
+		return Key{}, err
+	}
+	r.mu.RLock()
+	k, ok := r.keys[id]
+	r.mu.RUnlock()
+	if !ok || k.Kind != kind || !k.Matches(secret) {
+		return Key{}, ErrUnknown
+	}
+	if k.Expired(r.now()) {
+		return Key{}, ErrExpired
+	}
+	if !ipAllowed(k.AllowedIPs, ip) {
+		return Key{}, fmt.Errorf("client address %s: %w", ip, ErrForbidden)
+	}
+	return k, nil
+}
+
+// ipAllowed reports whether ip is in the allowlist (an empty list allows every address).
+func ipAllowed(allow []string, ip string) bool {
+	if len(allow) == 0 {
+		return true
+	}
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	for _, a := range allow {
+		if p, err := netip.ParsePrefix(a); err == nil && p.Contains(addr) {
+			return true
+		}
+		if b, err := netip.ParseAddr(a); err == nil && b == addr.Unmap() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,111 @@
+package keys_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/keys"
+)
+
+func openWatched(t *testing.T) (*keys.Registry, *keys.Registry) {
+	t.Helper()
+	srv := bustest.Start(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	admin, err := keys.Open(ctx, srv.JS, 1, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, err := keys.Open(ctx, srv.JS, 1, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = server.Watch(ctx) }()
+	select {
+	case <-server.Ready():
+	case <-time.After(5 * time.Second):
+		t.Fatal("registry not ready")
+	}
+	return admin, server
+}
+
+// eventually retries f until it returns nil or a second has passed.
+func eventually(t *testing.T, what string, f func() error) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for {
+		err := f()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 1s: %v", what, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestRegistryAuthenticateAndRevoke(t *testing.T) {
+	ctx := context.Background()
+	admin, server := openWatched(t)
+	k, token, err := admin.Create(ctx, keys.KindAssistant, "acme", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "new key accepted", func() error {
+		got, err := server.Authenticate(token, "127.0.0.1")
+		if err == nil && (got.ID != k.ID || got.Scope != "acme") {
+			t.Fatalf("authenticated as %+v, want %s", got, k.ID)
+		}
+		return err
+	})
+	list, err := admin.List(ctx)
+	if err != nil || len(list) != 1 || list[0].ID != k.ID {
+		t.Fatalf("List = %v, %v; want the one key", list, err)
+	}
+	if err := admin.Revoke(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "revoked key refused", func() error {
+		if _, err := server.Authenticate(token, "127.0.0.1"); !errors.Is(err, keys.ErrUnknown) {
+			return errors.New("still accepted")
+		}
+		return nil
+	})
+	if err := admin.Revoke(ctx, k.ID); !errors.Is(err, keys.ErrUnknown) {
+		t.Errorf("second revoke: %v, want ErrUnknown", err)
+	}
+}
+
+func TestRegistryRejects(t *testing.T) {
+	ctx := context.Background()
+	admin, server := openWatched(t)
+	_, expired, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{ExpiresAt: time.Now().Add(-time.Minute)})
+	_, fenced, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{AllowedIPs: []string{"10.0.0.0/8", "192.0.2.7"}})
+	_, good, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
+	eventually(t, "keys loaded", func() error { _, err := server.Authenticate(good, "127.0.0.1"); return err })
+	tampered := good[:len(good)-1] + map[bool]string{true: "b", false: "a"}[good[len(good)-1] == 'a']
+	for _, tc := range []struct {
+		name, token, ip string
+		want            error
+	}{
+		{"missing", "", "127.0.0.1", keys.ErrMissing},
+		{"malformed", "Bearer xyz", "127.0.0.1", keys.ErrMalformed},
+		{"wrong secret", tampered, "127.0.0.1", keys.ErrUnknown},
+		{"expired", expired, "127.0.0.1", keys.ErrExpired},
+		{"outside allowlist", fenced, "127.0.0.1", keys.ErrForbidden},
+		{"inside prefix", fenced, "10.1.2.3", nil},
+		{"exact address", fenced, "192.0.2.7", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := server.Authenticate(tc.token, tc.ip)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Authenticate: %v, want %v", err, tc.want)
+			}
+		})
+	}
+}

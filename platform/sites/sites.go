@@ -1,0 +1,93 @@
+// Package sites reads the site registry: which docs domain belongs to which project, and
+// where each site's docs live.
+package sites
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/lectern-dev/lectern/schemas/event"
+	"gopkg.in/yaml.v3"
+)
+
+// ErrUnknown reports a domain or project the registry does not hold.
+var ErrUnknown = errors.New("unknown site")
+
+// Site is one documentation site.
+type Site struct {
+	Domain  string   `yaml:"domain"`  // leading label of the docs hostname
+	Project string   `yaml:"project"` // the projectId of the analytics routes
+	Docs    string   `yaml:"docs"`    // directory holding docs.json and the pages
+	Origins []string `yaml:"origins"` // browser origins allowed to call the discovery routes; empty: any
+}
+
+// Registry maps domains and projects to their sites.
+type Registry struct {
+	sites     []Site
+	byDomain  map[string]Site
+	byProject map[string][]Site
+}
+
+type file struct {
+	Sites []Site `yaml:"sites"`
+}
+
+// Load reads a registry file; relative docs paths are taken from the file's directory.
+func Load(path string) (*Registry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("site registry: %w", err)
+	}
+	var f file
+	if err := yaml.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("site registry %s: %w", path, err)
+	}
+	base := filepath.Dir(path)
+	for i := range f.Sites {
+		if d := f.Sites[i].Docs; d != "" && !filepath.IsAbs(d) {
+			f.Sites[i].Docs = filepath.Join(base, d)
+		}
+	}
+	r, err := New(f.Sites)
+	if err != nil {
+		return nil, fmt.Errorf("site registry %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// New builds a registry from sites, checking that domains are unique and well formed.
+func New(list []Site) (*Registry, error) {
+	r := &Registry{byDomain: map[string]Site{}, byProject: map[string][]Site{}}
+	for i, s := range list {
+		if !event.ValidToken(s.Domain) {
+			return nil, fmt.Errorf("sites[%d].domain %q: want 1-64 letters, digits, '-' or '_'", i, s.Domain)
+		}
+		if !event.ValidToken(s.Project) {
+			return nil, fmt.Errorf("sites[%d].project %q: want 1-64 letters, digits, '-' or '_'", i, s.Project)
+		}
+		if _, dup := r.byDomain[s.Domain]; dup {
+			return nil, fmt.Errorf("sites[%d].domain %q: listed twice", i, s.Domain)
+		}
+		r.byDomain[s.Domain] = s
+		r.byProject[s.Project] = append(r.byProject[s.Project], s)
+		r.sites = append(r.sites, s)
+	}
+	return r, nil
+}
+
+// Domain returns the site of a domain.
+func (r *Registry) Domain(domain string) (Site, error) {
+	s, ok := r.byDomain[domain]
+	if !ok {
+		return Site{}, fmt.Errorf("domain %q: %w", domain, ErrUnknown)
+	}
+	return s, nil
+}
+
+// HasProject reports whether any site belongs to project.
+func (r *Registry) HasProject(project string) bool { return len(r.byProject[project]) > 0 }
+
+// All returns every site in file order.
+func (r *Registry) All() []Site { return r.sites }

@@ -1,0 +1,131 @@
+package clickhouse
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	ch "github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+const conversationSelect = `project_id, id, domain, thread_id, timestamp, timestamp_ms, query, response,
+	sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted`
+
+// ListConversations returns one page of a project's conversations, newest first. It finds the
+// page's ids first, reading only the id and time columns of the windows it walks, then reads
+// the records of those ids alone.
+func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error) {
+	if err := ctx.Err(); err != nil {
+		return store.ConversationPage{}, wrap("list conversations", err)
+	}
+	if q.Page.Limit < 1 {
+		return store.ConversationPage{}, fmt.Errorf("clickhouse: list conversations: limit %d < 1", q.Page.Limit)
+	}
+	r, ok := millisRange(q.Range)
+	if !ok {
+		return store.ConversationPage{}, nil
+	}
+	ids, err := s.conversationIDs(ctx, q, r)
+	if err != nil {
+		return store.ConversationPage{}, wrap("list conversations", err)
+	}
+	var page store.ConversationPage
+	if len(ids) > q.Page.Limit {
+		ids, page.HasMore = ids[:q.Page.Limit], true
+	}
+	if page.Records, err = s.conversationsByID(ctx, q.ProjectID, ids); err != nil {
+		return store.ConversationPage{}, wrap("list conversations", err)
+	}
+	if len(page.Records) != len(ids) {
+		return store.ConversationPage{}, fmt.Errorf("clickhouse: list conversations: read %d of %d records", len(page.Records), len(ids))
+	}
+	return page, nil
+}
+
+// conversationIDs returns up to limit+1 distinct ids of the page, newest first.
+func (s *Store) conversationIDs(ctx context.Context, q store.ConversationQuery, r msRange) ([]string, error) {
+	need := q.Page.Limit + 1
+	key := "conversations/" + q.ProjectID
+	w := newWindows(q.Page.Cursor, time.Now(), s.hints.first(key, need))
+	var ids []string
+	for lo, hi, ok := w.next(); ok && len(ids) < need; lo, hi, ok = w.next() {
+		var c cond
+		c.add("project_id = ?", q.ProjectID)
+		c.window(lo, hi)
+		c.timeRange("timestamp", "timestamp_ms", r)
+		rows, err := s.conn.Query(ctx, "SELECT id FROM conversations WHERE "+c.sql()+
+			" ORDER BY id DESC LIMIT "+itoa(need-len(ids)), c.args...)
+		if err != nil {
+			return nil, err
+		}
+		if ids, err = appendIDs(ids, rows); err != nil {
+			return nil, err
+		}
+	}
+	if len(ids) == need {
+		s.hints.learn(key, w.spanTo(ids[need-1]), need)
+	}
+	return ids, nil
+}
+
+func appendIDs(ids []string, rows driver.Rows) ([]string, error) {
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, trimID(id))
+	}
+	return ids, rows.Err()
+}
+
+// conversationsByID reads the records of ids (sorted newest first), one row per id.
+func (s *Store) conversationsByID(ctx context.Context, projectID string, ids []string) ([]event.Conversation, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	set := make([]any, len(ids))
+	for i, id := range ids {
+		set[i] = id
+	}
+	rows, err := s.conn.Query(ctx, "SELECT "+conversationSelect+" FROM conversations"+
+		" WHERE project_id = ? AND id >= ? AND id <= ? AND id IN ?"+
+		" ORDER BY id DESC LIMIT 1 BY id", projectID, ids[len(ids)-1], ids[0], ch.GroupSet{Value: set})
+	if err != nil {
+		return nil, err
+	}
+	return scanAllConversations(rows, len(ids))
+}
+
+func scanAllConversations(rows driver.Rows, n int) ([]event.Conversation, error) {
+	defer rows.Close()
+	out := make([]event.Conversation, 0, n)
+	for rows.Next() {
+		var (
+			c            event.Conversation
+			ts           time.Time
+			tsMS         uint16
+			titles, urls []string
+			resolution   string
+			aborted      uint8
+		)
+		err := rows.Scan(&c.ProjectID, &c.ID, &c.Domain, &c.ThreadID, &ts, &tsMS, &c.Query, &c.Response,
+			&titles, &urls, &c.QueryCategory, &resolution, &c.PageURL, &c.FP, &aborted)
+		if err != nil {
+			return nil, err
+		}
+		c.ID, c.Timestamp = trimID(c.ID), fromParts(ts, tsMS)
+		c.ResolutionStatus, c.Aborted = event.Resolution(resolution), aborted == 1
+		c.Sources = make([]event.Citation, len(titles))
+		for i := range titles {
+			c.Sources[i] = event.Citation{Title: titles[i], URL: urls[i]}
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,78 @@
+package clickhouse
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lectern-dev/lectern/schemas/migrations"
+)
+
+// Migrate applies the migrations the database lacks. ClickHouse has no DDL transactions; every
+// statement is idempotent (IF NOT EXISTS), so a migration cut short is simply run again.
+func (s *Store) Migrate(ctx context.Context) error {
+	if err := s.conn.Exec(ctx, migrations.ClickHouseBookkeeping()); err != nil {
+		return wrap("migrate", err)
+	}
+	applied, err := s.appliedVersions(ctx)
+	if err != nil {
+		return err
+	}
+	known := migrations.ClickHouse()
+	for _, m := range known {
+		if applied[m.Version] {
+			continue
+		}
+		if err := s.apply(ctx, m); err != nil {
+			return err
+		}
+		s.log.Info("applied migration", "version", m.Version, "name", m.Name)
+	}
+	for v := range applied {
+		if v > len(known) {
+			s.log.Warn("database has a migration this binary does not know", "version", v)
+		}
+	}
+	return nil
+}
+
+func (s *Store) appliedVersions(ctx context.Context) (map[int]bool, error) {
+	rows, err := s.conn.Query(ctx, "SELECT DISTINCT version FROM schema_migrations")
+	if err != nil {
+		return nil, wrap("migrate", err)
+	}
+	defer rows.Close()
+	applied := map[int]bool{}
+	for rows.Next() {
+		var v uint32
+		if err := rows.Scan(&v); err != nil {
+			return nil, wrap("migrate", err)
+		}
+		applied[int(v)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("migrate", err)
+	}
+	return applied, nil
+}
+
+func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
+	op := fmt.Sprintf("migration %04d_%s", m.Version, m.Name)
+	for _, stmt := range m.Statements() {
+		if err := s.conn.Exec(ctx, stmt); err != nil {
+			return wrap(op, err)
+		}
+	}
+	b, err := s.conn.PrepareBatch(ctx, "INSERT INTO schema_migrations (version, name, applied_at)")
+	if err != nil {
+		return wrap(op, err)
+	}
+	if err := b.Append(uint32(m.Version), m.Name, time.Now()); err != nil {
+		b.Abort()
+		return wrap(op, err)
+	}
+	if err := b.Send(); err != nil {
+		return wrap(op, err)
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lectern-dev/lectern/schemas/migrations"
+)
+
+// Migrate applies the migrations the database lacks, each in its own transaction.
+func (s *Store) Migrate(ctx context.Context) error {
+	if _, err := s.w.ExecContext(ctx, migrations.SQLiteBookkeeping()); err != nil {
+		return wrap("migrate", err)
+	}
+	applied, err := s.appliedVersions(ctx)
+	if err != nil {
+		return err
+	}
+	known := migrations.SQLite()
+	for _, m := range known {
+		if applied[m.Version] {
+			continue
+		}
+		if err := s.apply(ctx, m); err != nil {
+			return err
+		}
+		s.log.Info("applied migration", "version", m.Version, "name", m.Name)
+	}
+	for v := range applied {
+		if v > len(known) {
+			s.log.Warn("database has a migration this binary does not know", "version", v)
+		}
+	}
+	return nil
+}
+
+func (s *Store) appliedVersions(ctx context.Context) (map[int]bool, error) {
+	rows, err := s.w.QueryContext(ctx, "SELECT version FROM schema_migrations")
+	if err != nil {
+		return nil, wrap("migrate", err)
+	}
+	defer rows.Close()
+	applied := map[int]bool{}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, wrap("migrate", err)
+		}
+		applied[v] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("migrate", err)
+	}
+	return applied, nil
+}
+
+func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
+	op := fmt.Sprintf("migration %04d_%s", m.Version, m.Name)
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(op, err)
+	}
+	defer tx.Rollback()
+	for _, stmt := range m.Statements() {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return wrap(op, err)
+		}
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+		m.Version, m.Name, time.Now().UnixMilli())
+	if err != nil {
+		return wrap(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return wrap(op, err)
+	}
+	return nil
+}

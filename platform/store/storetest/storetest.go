@@ -1,0 +1,64 @@
+// Package storetest is the conformance suite every Lectern store passes: round trips of every
+// field, idempotent writes, feedback versions, filters, project isolation, keyset paging checked
+// against an in-memory reference, not-found and cancellation.
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// Store is what the suite exercises; both store implementations satisfy it.
+type Store interface {
+	Migrate(ctx context.Context) error
+	WriteBatch(ctx context.Context, b store.Batch) error
+	GetFeedback(ctx context.Context, projectID, id string) (event.Feedback, error)
+	ListFeedback(ctx context.Context, q store.FeedbackQuery) (store.FeedbackPage, error)
+	ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error)
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// Run runs the suite. open must return a new, empty, migrated store for each call; the suite
+// closes it when the calling test ends (cleanups registered by open run after that).
+func Run(t *testing.T, open func(t *testing.T) Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s Store)
+	}{
+		{"RoundTripFeedback", testRoundTripFeedback},
+		{"RoundTripConversations", testRoundTripConversations},
+		{"Idempotent", testIdempotent},
+		{"FeedbackVersions", testFeedbackVersions},
+		{"DateBounds", testDateBounds},
+		{"FeedbackFilters", testFeedbackFilters},
+		{"ProjectIsolation", testProjectIsolation},
+		{"PagingFeedback", testPagingFeedback},
+		{"PagingConversations", testPagingConversations},
+		{"NotFound", testNotFound},
+		{"Cancellation", testCancellation},
+		{"MigrateAgain", testMigrateAgain},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tt.fn(t, s)
+		})
+	}
+}
+
+// write writes one batch and fails the test on error.
+func write(t *testing.T, s Store, b store.Batch) {
+	t.Helper()
+	if err := s.WriteBatch(t.Context(), b); err != nil {
+		t.Fatalf("WriteBatch(%d events): %v", b.Len(), err)
+	}
+}

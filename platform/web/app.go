@@ -1,0 +1,111 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"runtime/debug"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Config configures the HTTP listener.
+type Config struct {
+	Addr         string
+	BodyLimit    int
+	ReadTimeout  time.Duration
+	WriteTimeout time.Duration
+	IdleTimeout  time.Duration
+}
+
+// RegisterFlags registers the listener's flags.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	envflag.String(fs, &c.Addr, "http-addr", "LECTERN_HTTP_ADDR", "127.0.0.1:8080", "HTTP listen address")
+	envflag.Int(fs, &c.BodyLimit, "http-body-limit", "LECTERN_HTTP_BODY_LIMIT", 1<<20, "largest request body in bytes; larger ones get 413")
+	envflag.Duration(fs, &c.ReadTimeout, "http-read-timeout", "LECTERN_HTTP_READ_TIMEOUT", 30*time.Second, "time to read a request")
+	envflag.Duration(fs, &c.WriteTimeout, "http-write-timeout", "LECTERN_HTTP_WRITE_TIMEOUT", 0, "time to write a response; 0 leaves long assistant streams uncut")
+	envflag.Duration(fs, &c.IdleTimeout, "http-idle-timeout", "LECTERN_HTTP_IDLE_TIMEOUT", 2*time.Minute, "keep-alive idle time")
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate() error {
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return fmt.Errorf("http-addr %q: %w", c.Addr, err)
+	}
+	if c.BodyLimit < 1024 {
+		return fmt.Errorf("http-body-limit %d: want at least 1024", c.BodyLimit)
+	}
+	return nil
+}
+
+// NewApp returns a Fiber app answering every error with the JSON envelope and counting
+// requests on reg.
+func NewApp(cfg Config, logger *slog.Logger, reg prometheus.Registerer) *fiber.App {
+	app := fiber.New(fiber.Config{
+		AppName:               "lectern",
+		BodyLimit:             cfg.BodyLimit,
+		ReadTimeout:           cfg.ReadTimeout,
+		WriteTimeout:          cfg.WriteTimeout,
+		IdleTimeout:           cfg.IdleTimeout,
+		DisableStartupMessage: true,
+		ErrorHandler:          errorHandler(logger),
+	})
+	app.Use(recoverer(logger), newRequestMetrics(reg).handle)
+	return app
+}
+
+func errorHandler(logger *slog.Logger) fiber.ErrorHandler {
+	return func(c *fiber.Ctx, err error) error {
+		e := AsError(err)
+		if e.Status >= 500 {
+			logger.Error("request failed", "method", c.Method(), "path", c.Path(), "status", e.Status, "err", err)
+		}
+		return c.Status(e.Status).JSON(e)
+	}
+}
+
+// recoverer turns a panic in a handler into a logged 500 instead of a dead process.
+func recoverer(logger *slog.Logger) fiber.Handler {
+	return func(c *fiber.Ctx) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				logger.Error("handler panic", "path", c.Path(), "panic", r, "stack", string(debug.Stack()))
+				err = errors.New("panic")
+			}
+		}()
+		return c.Next()
+	}
+}
+
+// Serve listens on addr and serves app until ctx ends, then shuts down gracefully.
+func Serve(ctx context.Context, app *fiber.App, addr string, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", addr, err)
+	}
+	return ServeListener(ctx, app, ln, logger)
+}
+
+// ServeListener serves app on ln until ctx ends, then shuts down gracefully.
+func ServeListener(ctx context.Context, app *fiber.App, ln net.Listener, logger *slog.Logger) error {
+	errc := make(chan error, 1)
+	go func() { errc <- app.Listener(ln) }()
+	logger.Info("http listening", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http: %w", err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := app.ShutdownWithContext(shutdownCtx); err != nil {
+		return fmt.Errorf("http shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+// Package web is the HTTP edge every Lectern service mounts its routes on: the Fiber app, the
+// error envelope and the mapping of domain errors to statuses, key checks, metrics and health.
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/store"
+)
+
+// Detail names one problem with a request: the field or parameter and the rule it broke.
+type Detail struct {
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Error is an HTTP error answered with the JSON envelope {"error": ..., "details": [...]}.
+type Error struct {
+	Status  int      `json:"-"`
+	Message string   `json:"error"`
+	Details []Detail `json:"details"`
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Message) }
+
+// Errorf returns an *Error with status and a formatted message, repeated as its one detail.
+func Errorf(status int, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{Status: status, Message: msg, Details: []Detail{{Message: msg}}}
+}
+
+// Invalid returns a 400 naming the field and the rule it broke.
+func Invalid(field, rule string) *Error {
+	msg := field + ": " + rule
+	return &Error{Status: http.StatusBadRequest, Message: "invalid request: " + msg, Details: []Detail{{Field: field, Message: msg}}}
+}
+
+// InvalidAll returns one 400 listing every detail.
+func InvalidAll(details []Detail) *Error {
+	e := &Error{Status: http.StatusBadRequest, Details: details}
+	e.Message = "invalid request: " + details[0].Field + ": " + details[0].Message
+	if len(details) > 1 {
+		e.Message += fmt.Sprintf(" (and %d more)", len(details)-1)
+	}
+	return e
+}
+
+// statuses maps the sentinel errors of the domain packages to HTTP statuses.
+var statuses = []struct {
+	err    error
+	status int
+}{
+	{keys.ErrMissing, http.StatusUnauthorized},
+	{keys.ErrMalformed, http.StatusUnauthorized},
+	{keys.ErrUnknown, http.StatusUnauthorized},
+	{keys.ErrExpired, http.StatusUnauthorized},
+	{keys.ErrForbidden, http.StatusForbidden},
+	{store.ErrNotFound, http.StatusNotFound},
+	{sites.ErrUnknown, http.StatusNotFound},
+	{store.ErrUnavailable, http.StatusServiceUnavailable},
+	{bus.ErrUnavailable, http.StatusServiceUnavailable},
+}
+
+// AsError turns any error into the *Error to answer with; unknown errors become a 500 whose
+// message says nothing of the cause.
+func AsError(err error) *Error {
+	var we *Error
+	if errors.As(err, &we) {
+		return we
+	}
+	var fe *fiber.Error
+	if errors.As(err, &fe) {
+		return Errorf(fe.Code, "%s", fe.Message)
+	}
+	for _, s := range statuses {
+		if errors.Is(err, s.err) {
+			return Errorf(s.status, "%s", s.err.Error())
+		}
+	}
+	return Errorf(http.StatusInternalServerError, "internal error")
+}

@@ -1,0 +1,88 @@
+package export
+
+import (
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// feedbackRecord is a feedback record as the export serves it (seed 2.3).
+type feedbackRecord struct {
+	ID        string       `json:"id"`
+	Path      string       `json:"path"`
+	Comment   string       `json:"comment"`
+	CreatedAt string       `json:"createdAt"`
+	UpdatedAt string       `json:"updatedAt"`
+	Source    event.Source `json:"source"`
+	Status    event.Status `json:"status"`
+	Helpful   *bool        `json:"helpful,omitempty"`
+	Contact   string       `json:"contact,omitempty"`
+	Code      *string      `json:"code,omitempty"`
+	Filename  *string      `json:"filename,omitempty"`
+	Lang      *string      `json:"lang,omitempty"`
+}
+
+// conversationRecord is a conversation as the export serves it (seed 2.2 and later fields).
+type conversationRecord struct {
+	ID               string           `json:"id"`
+	Timestamp        string           `json:"timestamp"`
+	Query            string           `json:"query"`
+	Response         string           `json:"response"`
+	Sources          []event.Citation `json:"sources"`
+	QueryCategory    string           `json:"queryCategory,omitempty"`
+	ThreadID         string           `json:"threadId"`
+	ResolutionStatus event.Resolution `json:"resolutionStatus"`
+	PageURL          string           `json:"pageUrl,omitempty"`
+}
+
+type feedbackPage struct {
+	Feedback   []feedbackRecord `json:"feedback"`
+	NextCursor *string          `json:"nextCursor"`
+	HasMore    bool             `json:"hasMore"`
+}
+
+type conversationPage struct {
+	Conversations []conversationRecord `json:"conversations"`
+	NextCursor    *string              `json:"nextCursor"`
+	HasMore       bool                 `json:"hasMore"`
+}
+
+func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
+	out := feedbackPage{Feedback: make([]feedbackRecord, len(p.Records)), HasMore: p.HasMore}
+	for i := range p.Records {
+		f := &p.Records[i]
+		r := feedbackRecord{
+			ID: f.ID, Path: f.Path, Comment: f.Comment, Source: f.Source, Status: f.Status,
+			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
+		}
+		if f.Source == event.SourceContextual {
+			r.Helpful, r.Contact = f.Helpful, f.Contact
+		} else {
+			r.Code, r.Filename, r.Lang = &f.Code, &f.Filename, &f.Lang
+		}
+		out.Feedback[i] = r
+	}
+	if p.HasMore && len(p.Records) > 0 {
+		out.NextCursor = &p.Records[len(p.Records)-1].ID
+	}
+	return out
+}
+
+func conversationEnvelope(p store.ConversationPage) conversationPage {
+	out := conversationPage{Conversations: make([]conversationRecord, len(p.Records)), HasMore: p.HasMore}
+	for i := range p.Records {
+		c := &p.Records[i]
+		sources := c.Sources
+		if sources == nil {
+			sources = []event.Citation{}
+		}
+		out.Conversations[i] = conversationRecord{
+			ID: c.ID, Timestamp: event.FormatTime(c.Timestamp), Query: c.Query, Response: c.Response,
+			Sources: sources, QueryCategory: c.QueryCategory, ThreadID: c.ThreadID,
+			ResolutionStatus: c.ResolutionStatus, PageURL: c.PageURL,
+		}
+	}
+	if p.HasMore && len(p.Records) > 0 {
+		out.NextCursor = &p.Records[len(p.Records)-1].ID
+	}
+	return out
+}

@@ -1,0 +1,28 @@
+module github.com/lectern-dev/lectern/query
+
+go 1.26.0
+
+require (
+	github.com/lectern-dev/lectern/platform v0.0.0
+	github.com/lectern-dev/lectern/schemas v0.0.0
+)
+
+require (
+	github.com/andybalholm/brotli v1.2.6 // indirect
+	github.com/gofiber/fiber/v2 v2.52.15 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/mattn/go-colorable v0.1.13 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/mattn/go-runewidth v0.0.16 // indirect
+	github.com/oklog/ulid/v2 v2.1.2 // indirect
+	github.com/rivo/uniseg v0.2.0 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	github.com/valyala/fasthttp v1.51.0 // indirect
+	github.com/valyala/tcplisten v1.0.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)
+
+replace github.com/lectern-dev/lectern/schemas => ../schemas
+
+replace github.com/lectern-dev/lectern/platform => ../platform

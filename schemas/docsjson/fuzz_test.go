@@ -1,0 +1,88 @@
+package docsjson_test
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// FuzzSite feeds arbitrary docs.json bytes to the loader, the validator (with and without
+// files) and the resolver: none may panic, and they must agree with one another.
+func FuzzSite(f *testing.F) {
+	for _, name := range goldenSites {
+		data, err := os.ReadFile(filepath.Join("testdata", "sites", name, "docs.json"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, tc := range validationCases {
+		if tc.raw {
+			f.Add([]byte(tc.nav))
+		} else {
+			f.Add([]byte(`{"navigation": ` + tc.nav + `}`))
+		}
+	}
+	f.Add([]byte(`{"navigation": {"$ref": "nav.json", "global": {"anchors": [{"anchor": "x", "href": "mailto:a@b"}]}}}`))
+	f.Add([]byte(`{"navigation": {"pages": [{"$ref": "docs.json"}]}}`))
+	fsys := siteFS("", map[string]string{
+		"a.mdx":      "---\ntitle: A\nhidden: true\nopenapi: GET /users\n---\nbody",
+		"b.md":       "---\ntitle: [unclosed\n---\n",
+		"api.yaml":   usersSpec,
+		"nav.json":   `{"tabs": [{"tab": "T", "openapi": "api.yaml", "pages": ["a", "b", "GET /users", {"$ref": "group.json"}]}]}`,
+		"group.json": `{"group": "G", "pages": ["a"]}`,
+	})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys["docs.json"].Data = data
+		site, err := docsjson.LoadFS(fsys, "docs.json")
+		if err != nil {
+			return
+		}
+		config := site.Validate(docsjson.ValidateOptions{NoFiles: true})
+		full := site.Validate(docsjson.ValidateOptions{})
+		checkReport(t, config)
+		checkReport(t, full)
+		if len(full.Errors) < len(config.Errors) {
+			t.Fatalf("checking files lost errors: %d < %d", len(full.Errors), len(config.Errors))
+		}
+		tree, err := site.Resolve()
+		if (err == nil) != config.OK() {
+			t.Fatalf("Resolve error %v but configuration report OK = %v", err, config.OK())
+		}
+		if err != nil {
+			return
+		}
+		checkTree(t, tree)
+	})
+}
+
+func checkReport(t *testing.T, rep docsjson.Report) {
+	t.Helper()
+	for _, p := range append(rep.Errors, rep.Warnings...) {
+		if strings.TrimSpace(p.Message) == "" {
+			t.Fatalf("problem at %q has no message", p.Path)
+		}
+	}
+}
+
+func checkTree(t *testing.T, tree *docsjson.Tree) {
+	t.Helper()
+	for _, p := range tree.Pages {
+		if !strings.HasPrefix(p.URL, "/") || p.Title == "" {
+			t.Fatalf("page %+v has no URL or title", p)
+		}
+	}
+	if _, err := json.Marshal(tree); err != nil {
+		t.Fatalf("marshal tree: %v", err)
+	}
+	if err := tree.WriteText(io.Discard); err != nil {
+		t.Fatalf("WriteText: %v", err)
+	}
+	_ = tree.PagesIn(tree.DefaultVersion(), "")
+	_ = tree.Languages()
+}

@@ -1,0 +1,43 @@
+package docsjson_test
+
+import (
+	"errors"
+	"testing"
+	"testing/fstest"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// siteFS builds an in-memory site: docs.json plus the given files.
+func siteFS(docsJSON string, files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{"docs.json": {Data: []byte(docsJSON)}}
+	for name, body := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return fsys
+}
+
+// loadJSON loads an in-memory site and fails the test on a load error.
+func loadJSON(t testing.TB, docsJSON string, files map[string]string) *docsjson.Site {
+	t.Helper()
+	site, err := docsjson.LoadFS(siteFS(docsJSON, files), "docs.json")
+	if err != nil {
+		t.Fatalf("LoadFS: %v", err)
+	}
+	return site
+}
+
+func asValidation(err error, target **docsjson.ValidationError) bool { return errors.As(err, target) }
+
+// usersSpec is a small OpenAPI file for the validation cases.
+const usersSpec = `openapi: 3.0.3
+info: {title: Users, version: "1"}
+paths:
+  /users:
+    get:
+      summary: List users
+      responses: {"200": {description: OK}}
+    post:
+      summary: Create a user
+      responses: {"201": {description: Created}}
+`

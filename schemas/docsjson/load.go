@@ -1,0 +1,101 @@
+package docsjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"unicode/utf8"
+)
+
+// Site is a loaded docs.json with the files around it. Paths inside the site (pages,
+// OpenAPI specs, "$ref" targets) are relative to the directory that holds docs.json.
+type Site struct {
+	Dir     string // site directory on disk; "" when loaded with LoadFS
+	File    string // the docs.json file name, e.g. "docs.json"
+	Config  Config // the decoded model; parts with problems are left out
+	fsys    fs.FS
+	decoded collector // type and shape problems found while decoding
+	spans   []refSpan
+}
+
+// Load reads a site from path, a site directory (holding docs.json) or a docs.json file,
+// and expands every "$ref". It returns a *LoadError when the JSON is invalid or a "$ref"
+// is broken; any other problem (wrong types, missing labels, rule violations) does not
+// stop loading: Load returns the *Site and Validate reports them.
+func Load(path string) (*Site, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
+	}
+	dir, name := path, "docs.json"
+	if !info.IsDir() {
+		dir, name = filepath.Dir(path), filepath.Base(path)
+	}
+	s, err := LoadFS(os.DirFS(dir), name)
+	if err != nil {
+		return nil, err
+	}
+	s.Dir = dir
+	return s, nil
+}
+
+// LoadFS is Load for a file system; name is the docs.json path in fsys, and the
+// directory holding it is the site root.
+func LoadFS(fsys fs.FS, name string) (*Site, error) {
+	if dir := path.Dir(name); dir != "." {
+		sub, err := fs.Sub(fsys, dir)
+		if err != nil {
+			return nil, fmt.Errorf("load %s: %w", name, err)
+		}
+		fsys, name = sub, path.Base(name)
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	root, err := parseJSON(data)
+	if err != nil {
+		return nil, &LoadError{Problems: []Problem{{Message: err.Error(), File: name}}}
+	}
+	r := refResolver{fsys: fsys}
+	root = r.resolve(root, "", []string{name})
+	if len(r.errs) > 0 {
+		return nil, &LoadError{Problems: finish(r.errs, nil)}
+	}
+	s := &Site{File: name, fsys: fsys, spans: r.spans}
+	s.Config = decodeConfig(root, &s.decoded)
+	return s, nil
+}
+
+// FS returns the file system rooted at the site directory.
+func (s *Site) FS() fs.FS { return s.fsys }
+
+// parseJSON decodes one JSON value; syntax errors carry line and column.
+func parseJSON(data []byte) (any, error) {
+	var v any
+	err := json.Unmarshal(data, &v)
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		line, col := position(data, syn.Offset)
+		return nil, fmt.Errorf("invalid JSON at line %d, column %d: %w", line, col, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	return v, nil
+}
+
+// position converts the byte offset of a syntax error (bytes read so far) to a 1-based line
+// and column of the offending byte.
+func position(data []byte, offset int64) (int, int) {
+	n := int(offset) - 1
+	n = max(0, min(n, len(data)))
+	line := 1 + bytes.Count(data[:n], []byte{'\n'})
+	start := bytes.LastIndexByte(data[:n], '\n') + 1
+	return line, utf8.RuneCount(data[start:n]) + 1
+}

@@ -1,0 +1,167 @@
+package docsjson
+
+// Config is the part of docs.json that Lectern reads; other keys are ignored.
+type Config struct {
+	Navigation  *Navigation // nil when docs.json has no usable navigation
+	Styling     Styling
+	Interaction Interaction
+}
+
+// Styling holds the styling settings that concern navigation.
+type Styling struct {
+	Eyebrows string // "breadcrumbs" shows the full navigation path above pages; "section" only the parent
+}
+
+// Interaction holds the interaction settings that concern navigation.
+type Interaction struct {
+	Drilldown *bool // true: selecting a group opens its first page; false: only expands it; nil: theme default
+}
+
+// Navigation is the navigation property: the root element plus the global anchors.
+type Navigation struct {
+	Element
+	Global *Global
+}
+
+// Global holds the navigation items shown on every page.
+type Global struct {
+	Anchors []GlobalAnchor
+}
+
+// GlobalAnchor is a link shown on every page; its href must be an absolute URL.
+type GlobalAnchor struct {
+	Anchor string `json:"anchor"`
+	Icon   string `json:"icon,omitempty"`
+	Href   string `json:"href"`
+	Path   string `json:"-"` // JSON path, e.g. navigation.global.anchors[0]
+}
+
+// Banner is a language's announcement banner.
+type Banner struct {
+	Content     string `json:"content"` // markdown
+	Dismissible bool   `json:"dismissible"`
+}
+
+// Element is one navigation element: the root, a group, tab, anchor, dropdown, product,
+// version, language or menu item. Kind tells which; Label holds its label field
+// ("group", "tab", "anchor", "dropdown", "product", "version", "language" or "item").
+// A child list is non-nil when its key is present in docs.json, even if empty.
+type Element struct {
+	Kind        Kind
+	Label       string
+	Path        string // JSON path, e.g. navigation.tabs[2].groups[0]
+	Icon        string
+	Tag         string
+	Description string
+	Href        string  // external link
+	Root        string  // group landing page
+	OpenAPI     string  // spec file (or URL) for this element and its children
+	Expanded    *bool   // nested groups only
+	Hidden      bool    // hidden from the navigation, still served
+	Default     bool    // versions: the default version
+	Banner      *Banner // languages
+	Pages       []Entry
+	Groups      []*Element
+	Tabs        []*Element
+	Anchors     []*Element
+	Dropdowns   []*Element
+	Products    []*Element
+	Versions    []*Element
+	Languages   []*Element
+	Menu        []*Element // tabs only
+}
+
+// Entry is one item of a pages list: a page path, an endpoint ("GET /users") or a nested group.
+type Entry struct {
+	Page  string   // page path or "<METHOD> <path>"; empty when Group is set
+	Group *Element // nested group
+	Path  string   // JSON path, e.g. navigation.groups[0].pages[3]
+}
+
+// Kind is the type of a navigation element or tree node.
+type Kind int
+
+// The kinds of navigation elements and tree nodes.
+const (
+	KindNavigation Kind = iota
+	KindGroup
+	KindTab
+	KindAnchor
+	KindDropdown
+	KindProduct
+	KindVersion
+	KindLanguage
+	KindMenuItem
+	KindPage
+)
+
+var kindNames = [...]string{"navigation", "group", "tab", "anchor", "dropdown", "product", "version", "language", "menu item", "page"}
+
+// String returns the kind's name, e.g. "menu item".
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return "unknown"
+	}
+	return kindNames[k]
+}
+
+// MarshalText encodes the kind as its name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// labelKey is the JSON key that holds an element's label.
+func (k Kind) labelKey() string {
+	if k == KindMenuItem {
+		return "item"
+	}
+	return k.String()
+}
+
+// childList names one list of child elements and how to reach it.
+type childList struct {
+	key  string
+	kind Kind
+	get  func(*Element) []*Element
+	set  func(*Element, []*Element)
+}
+
+// childLists are the element lists in the order Lectern walks them.
+var childLists = []childList{
+	{"languages", KindLanguage, func(e *Element) []*Element { return e.Languages }, func(e *Element, l []*Element) { e.Languages = l }},
+	{"versions", KindVersion, func(e *Element) []*Element { return e.Versions }, func(e *Element, l []*Element) { e.Versions = l }},
+	{"products", KindProduct, func(e *Element) []*Element { return e.Products }, func(e *Element, l []*Element) { e.Products = l }},
+	{"tabs", KindTab, func(e *Element) []*Element { return e.Tabs }, func(e *Element, l []*Element) { e.Tabs = l }},
+	{"menu", KindMenuItem, func(e *Element) []*Element { return e.Menu }, func(e *Element, l []*Element) { e.Menu = l }},
+	{"anchors", KindAnchor, func(e *Element) []*Element { return e.Anchors }, func(e *Element, l []*Element) { e.Anchors = l }},
+	{"dropdowns", KindDropdown, func(e *Element) []*Element { return e.Dropdowns }, func(e *Element, l []*Element) { e.Dropdowns = l }},
+	{"groups", KindGroup, func(e *Element) []*Element { return e.Groups }, func(e *Element, l []*Element) { e.Groups = l }},
+}
+
+// childKinds lists the keys of the child lists present on e (pages included), in walk order.
+func (e *Element) childKinds() []string {
+	var keys []string
+	for _, cl := range childLists {
+		if cl.get(e) != nil {
+			keys = append(keys, cl.key)
+		}
+	}
+	if e.Pages != nil {
+		keys = append(keys, "pages")
+	}
+	return keys
+}
+
+// hasChildren reports whether e holds any child list with at least one entry.
+func (e *Element) hasChildren() bool {
+	for _, cl := range childLists {
+		if len(cl.get(e)) > 0 {
+			return true
+		}
+	}
+	return len(e.Pages) > 0
+}
+
+// generates reports whether e makes one page per operation of its own OpenAPI spec:
+// it sets openapi and lists no pages or other children.
+func (e *Element) generates() bool {
+	return e.OpenAPI != "" && e.Href == "" && !e.hasChildren()
+}

@@ -1,0 +1,191 @@
+package docsjson
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// Operation is one operation of an OpenAPI spec.
+type Operation struct {
+	Method      string // upper case, e.g. "POST"
+	Path        string // e.g. "/users/{id}"
+	OperationID string
+	Summary     string
+	Description string
+	Tags        []string
+	Deprecated  bool
+}
+
+// Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
+type Spec struct {
+	File       string      // path from the site root
+	Title      string      // info.title
+	Operations []Operation // in document order
+	index      map[string]int
+}
+
+// Operation returns the operation for method and path, if the spec has it.
+func (s *Spec) Operation(method, apiPath string) (Operation, bool) {
+	i, ok := s.index[endpointKey(method, apiPath)]
+	if !ok {
+		return Operation{}, false
+	}
+	return s.Operations[i], true
+}
+
+// methods lists the HTTP methods an endpoint page may name, in path-item order.
+var methods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
+
+// ParseEndpoint splits a "<METHOD> <path>" page entry such as "GET /users/{id}".
+func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
+	m, p, found := strings.Cut(strings.TrimSpace(entry), " ")
+	p = strings.TrimSpace(p)
+	m = strings.ToUpper(m)
+	if !found || !strings.HasPrefix(p, "/") || !slices.Contains(methods, m) {
+		return "", "", false
+	}
+	return m, p, true
+}
+
+func endpointKey(method, apiPath string) string { return strings.ToUpper(method) + " " + apiPath }
+
+// LoadSpec reads an OpenAPI 3.x file (JSON or YAML) from fsys; relative "$ref"s to other
+// files in fsys are followed, remote ones are not.
+func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, fmt.Errorf("read OpenAPI spec: %w", err)
+	}
+	doc, err := loadOpenAPI(fsys, data, file)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.") {
+		return nil, fmt.Errorf("OpenAPI version %q is not supported; Lectern reads OpenAPI 3.x", doc.OpenAPI)
+	}
+	s := &Spec{File: file, Operations: operations(doc), index: map[string]int{}}
+	if doc.Info != nil {
+		s.Title = doc.Info.Title
+	}
+	for i, op := range s.Operations {
+		s.index[endpointKey(op.Method, op.Path)] = i
+	}
+	return s, nil
+}
+
+// loadOpenAPI runs the kin-openapi loader, turning a panic on malformed input into an error.
+func loadOpenAPI(fsys fs.FS, data []byte, file string) (doc *openapi3.T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("parse OpenAPI spec: loader failed: %v", r)
+		}
+	}()
+	loader := openapi3.NewLoader()
+	loader.IncludeOrigin = true
+	loader.ReadFromURIFunc = func(_ *openapi3.Loader, u *url.URL) ([]byte, error) {
+		if u.Scheme != "" || u.Host != "" {
+			return nil, fmt.Errorf("remote reference %s is not read", u)
+		}
+		return fs.ReadFile(fsys, path.Clean(strings.TrimPrefix(u.Path, "/")))
+	}
+	doc, err = loader.LoadFromDataWithPath(data, &url.URL{Path: file})
+	if err != nil {
+		return nil, fmt.Errorf("parse OpenAPI spec: %w", err)
+	}
+	return doc, nil
+}
+
+// operations lists the spec's operations in document order.
+func operations(doc *openapi3.T) []Operation {
+	type located struct {
+		op   Operation
+		line int
+	}
+	var all []located
+	if doc.Paths == nil {
+		return nil
+	}
+	for p, item := range doc.Paths.Map() {
+		if item == nil {
+			continue
+		}
+		for m, op := range item.Operations() {
+			if op == nil {
+				continue
+			}
+			all = append(all, located{op: operation(m, p, op), line: line(op.Origin)})
+		}
+	}
+	slices.SortFunc(all, func(a, b located) int {
+		return cmp.Or(cmp.Compare(a.line, b.line), strings.Compare(a.op.Path, b.op.Path),
+			cmp.Compare(slices.Index(methods, a.op.Method), slices.Index(methods, b.op.Method)))
+	})
+	ops := make([]Operation, len(all))
+	for i, l := range all {
+		ops[i] = l.op
+	}
+	return ops
+}
+
+func operation(method, apiPath string, op *openapi3.Operation) Operation {
+	return Operation{
+		Method: strings.ToUpper(method), Path: apiPath, OperationID: op.OperationID,
+		Summary: strings.TrimSpace(op.Summary), Description: strings.TrimSpace(op.Description),
+		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,
+	}
+}
+
+func line(o *openapi3.Origin) int {
+	if o == nil || o.Key == nil {
+		return 0
+	}
+	return o.Key.Line
+}
+
+// specCache loads each spec once per Validate or Resolve call.
+type specCache struct {
+	fsys  fs.FS
+	specs map[string]specResult
+}
+
+type specResult struct {
+	spec *Spec
+	err  error
+}
+
+func newSpecCache(fsys fs.FS) *specCache {
+	return &specCache{fsys: fsys, specs: map[string]specResult{}}
+}
+
+// errRemoteSpec marks a spec given as a URL, which Lectern does not fetch.
+var errRemoteSpec = errors.New("the spec is a URL; Lectern reads local files only")
+
+// get returns the spec at a site path as written in docs.json ("/api/openapi.json" or "api/openapi.json").
+func (c *specCache) get(ref string) (*Spec, error) {
+	if r, ok := c.specs[ref]; ok {
+		return r.spec, r.err
+	}
+	var r specResult
+	if isURL(ref) {
+		r.err = errRemoteSpec
+	} else if p, ok := sitePath(ref); !ok {
+		r.err = errOutside
+	} else {
+		r.spec, r.err = LoadSpec(c.fsys, p)
+	}
+	c.specs[ref] = r
+	return r.spec, r.err
+}
+
+func isURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme != "" && u.Host != ""
+}

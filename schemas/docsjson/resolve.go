@@ -1,0 +1,308 @@
+package docsjson
+
+import (
+	"cmp"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Page is one page of a resolved navigation.
+//
+// URLs follow Mintlify: page "guides/setup" is served at "/guides/setup" ("index" pages at
+// their folder); versions and languages do not prefix URLs, so a versioned page carries its
+// version in its path ("v2/quickstart") when the site wants it in the URL. Endpoint pages
+// listed as "<METHOD> <path>" or generated from a spec have no file; their URL is
+// "/<tag>/<operation>": the operation's first tag (else the spec file name without extension)
+// and its operationId (else method and path), both as lower-case slugs.
+type Page struct {
+	File                 string   `json:"file,omitempty"` // from the site root; "" for endpoint pages without a file
+	URL                  string   `json:"url"`
+	Title                string   `json:"title"`
+	Description          string   `json:"description,omitempty"`
+	Breadcrumbs          []string `json:"breadcrumbs,omitempty"` // labels of the ancestors, outermost first
+	Version              string   `json:"version,omitempty"`
+	Language             string   `json:"language,omitempty"`
+	Groups               []string `json:"groups,omitempty"`  // the group chain, outermost first
+	OpenAPI              string   `json:"openapi,omitempty"` // the spec in scope
+	Method               string   `json:"method,omitempty"`
+	APIPath              string   `json:"apiPath,omitempty"`
+	OperationID          string   `json:"operationId,omitempty"`
+	Summary              string   `json:"summary,omitempty"`
+	OperationDescription string   `json:"operationDescription,omitempty"`
+	Deprecated           bool     `json:"deprecated,omitempty"`
+	Hidden               bool     `json:"hidden,omitempty"`
+	NavPath              string   `json:"navPath"` // where docs.json lists the page
+}
+
+// Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
+type Node struct {
+	Kind        Kind    `json:"kind"`
+	Label       string  `json:"label,omitempty"`
+	Icon        string  `json:"icon,omitempty"`
+	Tag         string  `json:"tag,omitempty"`
+	Description string  `json:"description,omitempty"`
+	Href        string  `json:"href,omitempty"`
+	OpenAPI     string  `json:"openapi,omitempty"` // set on this element
+	Expanded    bool    `json:"expanded,omitempty"`
+	Hidden      bool    `json:"hidden,omitempty"`
+	Default     bool    `json:"default,omitempty"`
+	Banner      *Banner `json:"banner,omitempty"`
+	Children    []*Node `json:"children,omitempty"`
+	Page        *Page   `json:"page,omitempty"`
+}
+
+// Resolve turns a valid navigation into a tree of pages. It fails with a *ValidationError
+// when the configuration has errors (what Validate finds with NoFiles). It reads the site
+// but does not require it to be complete: a page without a file keeps "<path>.mdx" as File
+// and a title made from its name, and an endpoint whose spec cannot be read carries only its
+// method and path; Validate reports those problems.
+func (s *Site) Resolve() (*Tree, error) {
+	specs := newSpecCache(s.fsys)
+	if rep := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
+		return nil, &ValidationError{Report: rep}
+	}
+	t := &Tree{Eyebrows: s.Config.Styling.Eyebrows, Drilldown: s.Config.Interaction.Drilldown}
+	nav := s.Config.Navigation
+	if nav == nil {
+		return nil, &ValidationError{Report: Report{Errors: []Problem{{Path: "navigation", Message: "docs.json has no navigation"}}, Warnings: []Problem{}}}
+	}
+	if nav.Global != nil {
+		t.GlobalAnchors = slices.Clone(nav.Global.Anchors)
+	}
+	r := &resolver{fsys: s.fsys, specs: specs, tree: t}
+	t.Root = r.element(&nav.Element, rscope{})
+	for i, n := range r.pageNodes {
+		n.Page = &t.Pages[r.pageIdx[i]]
+	}
+	if t.defaultVersion == "" && len(t.versions) > 0 {
+		t.defaultVersion = t.versions[0]
+	}
+	return t, nil
+}
+
+// resolver builds one Tree.
+type resolver struct {
+	fsys      fs.FS
+	specs     *specCache
+	tree      *Tree
+	pageNodes []*Node
+	pageIdx   []int
+}
+
+// rscope is what a node inherits from its ancestors.
+type rscope struct {
+	crumbs   []string
+	groups   []string
+	version  string
+	language string
+	openapi  string
+	hidden   bool
+}
+
+func (r *resolver) element(e *Element, sc rscope) *Node {
+	n := &Node{Kind: e.Kind, Label: e.Label, Icon: e.Icon, Tag: e.Tag, Description: e.Description,
+		Href: e.Href, OpenAPI: specName(e.OpenAPI), Expanded: e.Expanded != nil && *e.Expanded,
+		Hidden: e.Hidden, Default: e.Default, Banner: e.Banner}
+	sc = r.enter(e, sc)
+	if e.Root != "" {
+		n.Children = append(n.Children, r.entry(e.Root, field(e.Path, "root"), sc))
+	}
+	for _, cl := range childLists {
+		for _, child := range cl.get(e) {
+			n.Children = append(n.Children, r.element(child, sc))
+		}
+	}
+	for _, en := range e.Pages {
+		if en.Group != nil {
+			n.Children = append(n.Children, r.element(en.Group, sc))
+		} else {
+			n.Children = append(n.Children, r.entry(en.Page, en.Path, sc))
+		}
+	}
+	if e.generates() {
+		n.Children = append(n.Children, r.generate(field(e.Path, "openapi"), sc)...)
+	}
+	return n
+}
+
+// enter extends the scope with e and records versions and languages.
+func (r *resolver) enter(e *Element, sc rscope) rscope {
+	if e.Kind != KindNavigation && e.Label != "" {
+		sc.crumbs = append(slices.Clip(sc.crumbs), e.Label)
+	}
+	switch e.Kind {
+	case KindGroup:
+		sc.groups = append(slices.Clip(sc.groups), e.Label)
+	case KindVersion:
+		sc.version = e.Label
+		r.tree.addVersion(e.Label, e.Default)
+	case KindLanguage:
+		sc.language = e.Label
+		r.tree.addLanguage(e.Label)
+	}
+	if e.OpenAPI != "" {
+		sc.openapi = e.OpenAPI
+	}
+	sc.hidden = sc.hidden || e.Hidden
+	return sc
+}
+
+// entry resolves one string of a pages list (or a group root).
+func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
+	if method, apiPath, ok := ParseEndpoint(entry); ok {
+		return r.add(r.endpoint(Operation{Method: method, Path: apiPath}, navPath, sc))
+	}
+	p, _ := pagePath(entry)
+	file, found := pageFile(r.fsys, p)
+	pg := r.scoped(navPath, sc)
+	pg.File, pg.URL, pg.Title = p+".mdx", pageURL(p), titleFromName(p)
+	if found {
+		pg.File = file
+		r.frontmatter(&pg, sc)
+	}
+	return r.add(pg)
+}
+
+// frontmatter fills a page from its file's frontmatter.
+func (r *resolver) frontmatter(pg *Page, sc rscope) {
+	fm, err := ReadFrontmatter(r.fsys, pg.File)
+	if err != nil {
+		return
+	}
+	if fm.Title != "" {
+		pg.Title = fm.Title
+	}
+	pg.Description = fm.Description
+	pg.Hidden = pg.Hidden || fm.Hidden
+	if fm.OpenAPI == "" {
+		return
+	}
+	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI, sc.openapi)
+	if !ok {
+		return
+	}
+	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
+	if s, err := r.specs.get(spec); err == nil {
+		if op, ok := s.Operation(method, apiPath); ok {
+			pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+		}
+	}
+}
+
+// mdxEndpoint reads the openapi frontmatter of an MDX endpoint page: "GET /users" or
+// "spec.yaml GET /users".
+func mdxEndpoint(value, inScope string) (spec, method, apiPath string, ok bool) {
+	f := strings.Fields(value)
+	spec = inScope
+	if len(f) == 3 {
+		spec, f = f[0], f[1:]
+	}
+	if len(f) != 2 || spec == "" {
+		return "", "", "", false
+	}
+	method, apiPath, ok = ParseEndpoint(f[0] + " " + f[1])
+	return spec, method, apiPath, ok
+}
+
+// generate makes one page per operation of the spec in scope.
+func (r *resolver) generate(navPath string, sc rscope) []*Node {
+	spec, err := r.specs.get(sc.openapi)
+	if err != nil {
+		return nil
+	}
+	nodes := make([]*Node, 0, len(spec.Operations))
+	for _, op := range spec.Operations {
+		nodes = append(nodes, r.add(r.endpoint(op, navPath, sc)))
+	}
+	return nodes
+}
+
+// endpoint makes the page of one operation; op may hold only method and path, in which
+// case the rest is looked up in the spec in scope.
+func (r *resolver) endpoint(op Operation, navPath string, sc rscope) Page {
+	if s, err := r.specs.get(sc.openapi); err == nil {
+		if full, ok := s.Operation(op.Method, op.Path); ok {
+			op = full
+		}
+	}
+	pg := r.scoped(navPath, sc)
+	pg.Method, pg.APIPath, pg.OperationID = op.Method, op.Path, op.OperationID
+	pg.Summary, pg.OperationDescription, pg.Deprecated = op.Summary, op.Description, op.Deprecated
+	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
+	pg.Description = op.Description
+	pg.URL = endpointURL(sc.openapi, op)
+	return pg
+}
+
+// scoped starts a page with what it inherits.
+func (r *resolver) scoped(navPath string, sc rscope) Page {
+	return Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
+		OpenAPI: specName(sc.openapi), Hidden: sc.hidden, NavPath: navPath}
+}
+
+// add appends a page to the tree and returns its node.
+func (r *resolver) add(pg Page) *Node {
+	r.tree.Pages = append(r.tree.Pages, pg)
+	n := &Node{Kind: KindPage, Label: pg.Title, Hidden: pg.Hidden}
+	r.pageNodes = append(r.pageNodes, n)
+	r.pageIdx = append(r.pageIdx, len(r.tree.Pages)-1)
+	return n
+}
+
+// pageURL is the URL of a page path: "guides/setup" → "/guides/setup", "guides/index" → "/guides".
+func pageURL(p string) string {
+	if p == "index" {
+		return "/"
+	}
+	return "/" + strings.TrimSuffix(p, "/index")
+}
+
+// endpointURL is "/<first tag or spec name>/<operationId or method-path>", as slugs.
+func endpointURL(spec string, op Operation) string {
+	section := strings.TrimSuffix(path.Base(spec), path.Ext(spec))
+	if len(op.Tags) > 0 && slug(op.Tags[0]) != "" {
+		section = op.Tags[0]
+	}
+	leaf := op.Method + " " + op.Path
+	if op.OperationID != "" && slug(op.OperationID) != "" {
+		leaf = op.OperationID
+	}
+	return "/" + cmp.Or(slug(section), "api") + "/" + slug(leaf)
+}
+
+// slug makes a lower-case, hyphenated URL segment; camelCase words are split.
+func slug(s string) string {
+	var b strings.Builder
+	prevLower, dash := false, false
+	for _, c := range s {
+		isUpper := c >= 'A' && c <= 'Z'
+		isWord := isUpper || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		if !isWord {
+			dash, prevLower = b.Len() > 0, false
+			continue
+		}
+		if dash || (isUpper && prevLower) {
+			b.WriteByte('-')
+			dash = false
+		}
+		if isUpper {
+			c += 'a' - 'A'
+		}
+		b.WriteRune(c)
+		prevLower = !isUpper
+	}
+	return b.String()
+}
+
+// specName is a spec reference as a path from the site root (URLs unchanged).
+func specName(ref string) string {
+	if ref == "" || isURL(ref) {
+		return ref
+	}
+	if p, ok := sitePath(ref); ok {
+		return p
+	}
+	return ref
+}

@@ -1,0 +1,178 @@
+package docsjson_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// goldenSites are the sites under testdata/sites: one per root pattern, deep nesting,
+// OpenAPI inheritance and generation, and a docs.json split with $ref.
+var goldenSites = []string{"pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions", "languages", "openapi", "refs"}
+
+func TestResolveGolden(t *testing.T) {
+	for _, name := range goldenSites {
+		t.Run(name, func(t *testing.T) {
+			site := loadSite(t, filepath.Join("testdata", "sites", name))
+			rep := site.Validate(docsjson.ValidateOptions{})
+			if len(rep.Errors)+len(rep.Warnings) > 0 {
+				t.Fatalf("site does not validate clean: %+v", rep)
+			}
+			tree, err := site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			js, err := json.MarshalIndent(tree, "", "  ")
+			if err != nil {
+				t.Fatalf("marshal: %v", err)
+			}
+			var text bytes.Buffer
+			if err := tree.WriteText(&text); err != nil {
+				t.Fatalf("WriteText: %v", err)
+			}
+			golden(t, name+".json", append(js, '\n'))
+			golden(t, name+".txt", text.Bytes())
+		})
+	}
+}
+
+func loadSite(t testing.TB, path string) *docsjson.Site {
+	t.Helper()
+	site, err := docsjson.Load(path)
+	if err != nil {
+		t.Fatalf("Load(%s): %v", path, err)
+	}
+	return site
+}
+
+// golden compares got with testdata/golden/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden file (run with -update to create it): %v", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run with -update to accept):\n%s", name, got)
+	}
+}
+
+func TestResolveScopes(t *testing.T) {
+	tests := []struct {
+		site           string
+		versions       []string
+		defaultVersion string
+		languages      []string
+	}{
+		{"versions", []string{"v1", "v2"}, "v2", []string{}},
+		{"languages", []string{"v2", "v1"}, "v2", []string{"en", "fr"}},
+		{"tabs", []string{}, "", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.site, func(t *testing.T) {
+			tree := resolve(t, filepath.Join("testdata", "sites", tt.site))
+			if got := tree.Versions(); !slices.Equal(nonNil(got), tt.versions) {
+				t.Errorf("Versions() = %q, want %q", got, tt.versions)
+			}
+			if got := tree.DefaultVersion(); got != tt.defaultVersion {
+				t.Errorf("DefaultVersion() = %q, want %q", got, tt.defaultVersion)
+			}
+			if got := tree.Languages(); !slices.Equal(nonNil(got), tt.languages) {
+				t.Errorf("Languages() = %q, want %q", got, tt.languages)
+			}
+		})
+	}
+}
+
+func TestPagesIn(t *testing.T) {
+	tree := resolve(t, filepath.Join("testdata", "sites", "languages"))
+	tests := []struct {
+		version, language string
+		want              []string
+	}{
+		{"v1", "fr", []string{"/fr/v1/intro"}},
+		{"v1", "", []string{"/en/v1/intro", "/fr/v1/intro"}},
+		{"", "fr", []string{"/fr/v2/intro", "/fr/v1/intro"}},
+		{"v2", "en", []string{"/en/v2/intro", "/en/v2/more", "/en/v2/cli/run", "/en/v2/api-notes", "/items/list-items"}},
+		{"v3", "en", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, p := range tree.PagesIn(tt.version, tt.language) {
+			got = append(got, p.URL)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("PagesIn(%q, %q) = %q, want %q", tt.version, tt.language, got, tt.want)
+		}
+	}
+}
+
+func TestResolveEndpointPages(t *testing.T) {
+	tree := resolve(t, filepath.Join("testdata", "sites", "openapi"))
+	byURL := map[string]docsjson.Page{}
+	for _, p := range tree.Pages {
+		byURL[p.URL] = p
+	}
+	tests := []struct {
+		url, method, apiPath, openapi, title string
+	}{
+		{"/users/list-users", "GET", "/users", "specs/v1.yaml", "List users"},
+		{"/users/post-users", "POST", "/users", "specs/v1.yaml", "Create a user"},
+		{"/products/list-products", "GET", "/products", "specs/v2.json", "List products"},
+		{"/v1/delete-user", "DELETE", "/users/{id}", "specs/v1.yaml", "deleteUser"},
+		{"/mdx/get-user", "GET", "/users/{id}", "specs/v1.yaml", "Get a user (written)"},
+	}
+	for _, tt := range tests {
+		p, ok := byURL[tt.url]
+		if !ok {
+			t.Errorf("no page at %s", tt.url)
+			continue
+		}
+		if p.Method != tt.method || p.APIPath != tt.apiPath || p.OpenAPI != tt.openapi || p.Title != tt.title {
+			t.Errorf("%s = %s %s %s %q, want %s %s %s %q", tt.url, p.Method, p.APIPath, p.OpenAPI, p.Title, tt.method, tt.apiPath, tt.openapi, tt.title)
+		}
+	}
+}
+
+func TestResolveRejectsInvalid(t *testing.T) {
+	site := loadJSON(t, `{"navigation": {"tabs": [{"groups": []}]}}`, nil)
+	_, err := site.Resolve()
+	var ve *docsjson.ValidationError
+	if err == nil || !asValidation(err, &ve) || len(ve.Report.Errors) == 0 {
+		t.Fatalf("Resolve() error = %v, want a *ValidationError", err)
+	}
+}
+
+func resolve(t *testing.T, dir string) *docsjson.Tree {
+	t.Helper()
+	tree, err := loadSite(t, dir).Resolve()
+	if err != nil {
+		t.Fatalf("Resolve: %v", err)
+	}
+	return tree
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

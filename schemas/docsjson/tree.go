@@ -1,0 +1,149 @@
+package docsjson
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Tree is a resolved navigation: the nested nodes and every page in navigation order.
+// Versions and languages are the scopes a query can select (see PagesIn).
+type Tree struct {
+	Root           *Node
+	Pages          []Page
+	GlobalAnchors  []GlobalAnchor
+	Eyebrows       string // styling.eyebrows
+	Drilldown      *bool  // interaction.drilldown
+	versions       []string
+	languages      []string
+	defaultVersion string
+}
+
+// Versions returns the version names in navigation order, each once.
+func (t *Tree) Versions() []string { return slices.Clone(t.versions) }
+
+// DefaultVersion returns the version marked default: true, else the first; "" without versions.
+func (t *Tree) DefaultVersion() string { return t.defaultVersion }
+
+// Languages returns the language codes in navigation order, each once.
+func (t *Tree) Languages() []string { return slices.Clone(t.languages) }
+
+// PagesIn returns the pages a query scoped to version and language sees. An empty version
+// or language matches every page; a page outside any version (or language) matches every
+// version (or language).
+func (t *Tree) PagesIn(version, language string) []Page {
+	var out []Page
+	for _, p := range t.Pages {
+		if inScope(p.Version, version) && inScope(p.Language, language) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func inScope(have, want string) bool { return want == "" || have == "" || have == want }
+
+func (t *Tree) addVersion(name string, isDefault bool) {
+	if !slices.Contains(t.versions, name) {
+		t.versions = append(t.versions, name)
+	}
+	if isDefault && t.defaultVersion == "" {
+		t.defaultVersion = name
+	}
+}
+
+func (t *Tree) addLanguage(code string) {
+	if !slices.Contains(t.languages, code) {
+		t.languages = append(t.languages, code)
+	}
+}
+
+// treeJSON is the JSON form of a Tree.
+type treeJSON struct {
+	Versions       []string       `json:"versions"`
+	DefaultVersion string         `json:"defaultVersion,omitempty"`
+	Languages      []string       `json:"languages"`
+	Eyebrows       string         `json:"eyebrows,omitempty"`
+	Drilldown      *bool          `json:"drilldown,omitempty"`
+	GlobalAnchors  []GlobalAnchor `json:"globalAnchors,omitempty"`
+	PageCount      int            `json:"pageCount"`
+	Root           *Node          `json:"root"`
+}
+
+// MarshalJSON encodes the tree with its scopes; pages appear inside their nodes.
+func (t *Tree) MarshalJSON() ([]byte, error) {
+	return json.Marshal(treeJSON{
+		Versions: nonNil(t.versions), DefaultVersion: t.defaultVersion, Languages: nonNil(t.languages),
+		Eyebrows: t.Eyebrows, Drilldown: t.Drilldown, GlobalAnchors: t.GlobalAnchors,
+		PageCount: len(t.Pages), Root: t.Root,
+	})
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// WriteText prints the tree for people: one line per element and page, indented by depth.
+func (t *Tree) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	if t.Root != nil {
+		for _, c := range t.Root.Children {
+			writeNode(bw, c, 0)
+		}
+	}
+	for _, a := range t.GlobalAnchors {
+		fmt.Fprintf(bw, "global anchor %q → %s\n", a.Anchor, a.Href)
+	}
+	if len(t.versions) > 0 {
+		fmt.Fprintf(bw, "versions: %s (default %s)\n", strings.Join(t.versions, ", "), t.defaultVersion)
+	}
+	if len(t.languages) > 0 {
+		fmt.Fprintf(bw, "languages: %s\n", strings.Join(t.languages, ", "))
+	}
+	fmt.Fprintf(bw, "%d pages\n", len(t.Pages))
+	return bw.Flush()
+}
+
+func writeNode(w *bufio.Writer, n *Node, depth int) {
+	w.WriteString(strings.Repeat("  ", depth))
+	if n.Page != nil {
+		writePage(w, n.Page)
+	} else {
+		fmt.Fprintf(w, "%s %q", n.Kind, n.Label)
+		if n.Href != "" {
+			fmt.Fprintf(w, " → %s", n.Href)
+		}
+		if n.OpenAPI != "" {
+			fmt.Fprintf(w, " [openapi %s]", n.OpenAPI)
+		}
+		writeFlags(w, n.Hidden, n.Default)
+	}
+	w.WriteByte('\n')
+	for _, c := range n.Children {
+		writeNode(w, c, depth+1)
+	}
+}
+
+func writePage(w *bufio.Writer, p *Page) {
+	if p.Method != "" && p.File == "" {
+		fmt.Fprintf(w, "%s %s  %q  %s", p.Method, p.APIPath, p.Title, p.URL)
+	} else {
+		fmt.Fprintf(w, "%q  %s  (%s)", p.Title, p.URL, p.File)
+	}
+	writeFlags(w, p.Hidden, false)
+}
+
+func writeFlags(w *bufio.Writer, hidden, isDefault bool) {
+	if hidden {
+		w.WriteString(" [hidden]")
+	}
+	if isDefault {
+		w.WriteString(" [default]")
+	}
+}

@@ -1,0 +1,257 @@
+package docsjson
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+// Validate checks the navigation and reports every problem at once: the type and shape
+// problems found while loading and the rule violations found here. Unless opts.NoFiles is
+// set it also reads the site: every page needs a file and every endpoint must be in its spec.
+func (s *Site) Validate(opts ValidateOptions) Report {
+	return s.validate(opts, newSpecCache(s.fsys))
+}
+
+func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
+	c := &collector{}
+	c.merge(&s.decoded)
+	if nav := s.Config.Navigation; nav != nil {
+		v := &validator{c: c, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
+		v.globalAnchors(nav.Global)
+		v.walk(&nav.Element, vscope{parent: KindNavigation})
+	}
+	return c.report(s.spans)
+}
+
+// validator checks the rules that span fields and elements.
+type validator struct {
+	c     *collector
+	fsys  fs.FS
+	files bool
+	specs *specCache
+	seen  map[string]string // version, language and page → JSON path of the first listing
+}
+
+// vscope is what an element inherits from its ancestors.
+type vscope struct {
+	openapi  string
+	version  string
+	language string
+	parent   Kind
+}
+
+func (v *validator) walk(e *Element, sc vscope) {
+	sc = v.enter(e, sc)
+	v.children(e)
+	v.fields(e, sc.parent)
+	v.siblings(e)
+	inner := sc
+	inner.parent = e.Kind
+	for _, cl := range childLists {
+		for _, child := range cl.get(e) {
+			v.walk(child, inner)
+		}
+	}
+	if e.Root != "" {
+		v.page(e.Root, field(e.Path, "root"), sc)
+	}
+	for _, en := range e.Pages {
+		if en.Group != nil {
+			v.walk(en.Group, inner)
+			continue
+		}
+		v.entry(en, sc)
+	}
+	if e.generates() {
+		v.generated(e)
+	}
+}
+
+// enter updates the scope with e's own openapi, version or language, and checks the spec.
+func (v *validator) enter(e *Element, sc vscope) vscope {
+	switch e.Kind {
+	case KindVersion:
+		sc.version = e.Label
+	case KindLanguage:
+		sc.language = e.Label
+	}
+	if e.OpenAPI == "" {
+		return sc
+	}
+	sc.openapi = e.OpenAPI
+	v.spec(e.OpenAPI, field(e.Path, "openapi"))
+	return sc
+}
+
+// spec checks that an openapi value names a readable OpenAPI 3.x file in the site.
+func (v *validator) spec(ref, jpath string) {
+	if _, ok := sitePath(ref); !ok && !isURL(ref) {
+		v.c.errorf(jpath, "openapi %q points outside the site; name a spec file inside the site directory", ref)
+		return
+	}
+	if !v.files {
+		return
+	}
+	_, err := v.specs.get(ref)
+	switch {
+	case err == errRemoteSpec:
+		v.c.warnf(jpath, "openapi %q is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated", ref)
+	case isNotExist(err):
+		v.c.errorf(jpath, "openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
+	case err != nil:
+		v.c.errorf(jpath, "OpenAPI spec %q cannot be used: %v", ref, err)
+	}
+}
+
+// children checks what kinds of children e holds.
+func (v *validator) children(e *Element) {
+	kinds := e.childKinds()
+	switch e.Kind {
+	case KindNavigation:
+		v.rootPattern(e, kinds)
+	case KindGroup:
+		v.only(e, kinds, []string{"pages"}, "a group holds only pages (nest groups inside pages)")
+		if e.Pages == nil && e.OpenAPI == "" {
+			v.c.errorf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`, named("group", e.Label))
+		}
+	case KindMenuItem:
+		allowed := []string{"groups", "pages"}
+		v.only(e, kinds, allowed, "a menu item holds only groups, pages and an external link (href)")
+		v.mixed(e, keep(kinds, allowed))
+		v.empty(e, kinds, "groups, pages or an href")
+	default:
+		v.empty(e, kinds, "pages, groups or other navigation items, an href, or an openapi spec")
+		if e.Menu != nil && e.Kind != KindTab {
+			v.c.errorf(field(e.Path, "menu"), "menu belongs on a tab, not on %s", article(e.Kind))
+			kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == "menu" })
+		}
+		v.mixed(e, kinds)
+	}
+}
+
+// patternKeys are the root patterns, in the order messages list them.
+const patternKeys = "pages, groups, tabs, anchors, dropdowns, products, versions or languages"
+
+func (v *validator) rootPattern(e *Element, kinds []string) {
+	if e.Menu != nil {
+		v.c.errorf("navigation.menu", "menu belongs on a tab; navigation cannot hold one at its root")
+		kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == "menu" })
+	}
+	switch len(kinds) {
+	case 0:
+		v.c.errorf("navigation", "navigation has no root pattern; it needs exactly one of %s", patternKeys)
+	case 1:
+	default:
+		v.c.errorf("navigation", "navigation has more than one root pattern (%s); keep exactly one and nest the others inside it", list(kinds))
+	}
+}
+
+// only reports child lists outside allowed.
+func (v *validator) only(e *Element, kinds, allowed []string, rule string) {
+	extra := slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return slices.Contains(allowed, k) })
+	if len(extra) > 0 {
+		v.c.errorf(e.Path, "%s holds %s; %s", named(e.Kind.String(), e.Label), list(extra), rule)
+	}
+}
+
+// mixed reports an element holding more than one kind of child.
+func (v *validator) mixed(e *Element, kinds []string) {
+	if len(kinds) > 1 {
+		v.c.errorf(e.Path, "%s holds %s at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it",
+			named(e.Kind.String(), e.Label), list(kinds))
+	}
+}
+
+// empty warns about an element that shows nothing.
+func (v *validator) empty(e *Element, kinds []string, what string) {
+	if len(kinds) == 0 && e.Href == "" && e.OpenAPI == "" {
+		v.c.warnf(e.Path, "%s is empty; give it %s", named(e.Kind.String(), e.Label), what)
+	}
+}
+
+// fieldKinds lists the fields that apply to one kind of element only.
+var fieldKinds = []struct {
+	key  string
+	kind Kind
+	set  func(*Element) bool
+}{
+	{"expanded", KindGroup, func(e *Element) bool { return e.Expanded != nil }},
+	{"root", KindGroup, func(e *Element) bool { return e.Root != "" }},
+	{"default", KindVersion, func(e *Element) bool { return e.Default }},
+	{"banner", KindLanguage, func(e *Element) bool { return e.Banner != nil }},
+}
+
+// fields checks fields that depend on the element's kind or place.
+func (v *validator) fields(e *Element, parent Kind) {
+	for _, fk := range fieldKinds {
+		if fk.set(e) && e.Kind != fk.kind {
+			v.c.warnf(field(e.Path, fk.key), "%s applies to %ss only; it has no effect on %s", fk.key, fk.kind, article(e.Kind))
+		}
+	}
+	if e.Kind == KindGroup && e.Expanded != nil && parent != KindGroup {
+		v.c.warnf(field(e.Path, "expanded"), "expanded has no effect on a top-level group (top-level groups are always expanded); use it on nested groups")
+	}
+	if e.Kind == KindLanguage && e.Label != "" && !slices.Contains(languageCodes, e.Label) {
+		v.c.errorf(field(e.Path, "language"), "language %q is not a supported code; use one of %s", e.Label, strings.Join(languageCodes, ", "))
+	}
+}
+
+// languageCodes are the supported language codes.
+var languageCodes = []string{"ar", "cs", "cn", "zh-Hant", "nl", "en", "fr", "de", "he", "hi", "id", "it", "jp", "ko",
+	"lv", "no", "pl", "pt-BR", "ro", "ru", "es", "sv", "tr", "ua", "uz", "vi"}
+
+// siblings checks versions and languages side by side: unique names, one default.
+func (v *validator) siblings(e *Element) {
+	v.unique(e.Versions)
+	v.unique(e.Languages)
+	first := ""
+	for _, ver := range e.Versions {
+		if !ver.Default {
+			continue
+		}
+		if first != "" {
+			v.c.errorf(field(ver.Path, "default"), "more than one version says default: true (also %s); mark only one", first)
+			continue
+		}
+		first = ver.Path
+	}
+}
+
+func (v *validator) unique(list []*Element) {
+	seen := map[string]string{}
+	for _, e := range list {
+		if e.Label == "" {
+			continue
+		}
+		if first, ok := seen[e.Label]; ok {
+			v.c.errorf(field(e.Path, e.Kind.labelKey()), "%s is listed twice (also %s); each %s here needs its own name", named(e.Kind.String(), e.Label), first, e.Kind)
+			continue
+		}
+		seen[e.Label] = e.Path
+	}
+}
+
+// article puts "a" or "an" before a kind's name.
+func article(k Kind) string {
+	switch k {
+	case KindAnchor:
+		return "an " + k.String()
+	case KindNavigation:
+		return "the navigation root"
+	}
+	return "a " + k.String()
+}
+
+// list joins words as "a, b and c".
+func list(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// keep returns the words of ws that are in allowed.
+func keep(ws, allowed []string) []string {
+	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return !slices.Contains(allowed, w) })
+}

@@ -1,0 +1,126 @@
+package docsjson
+
+import (
+	"errors"
+	"io/fs"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// entry checks one string of a pages list: a page path or an endpoint.
+func (v *validator) entry(en Entry, sc vscope) {
+	if method, apiPath, ok := ParseEndpoint(en.Page); ok {
+		v.endpoint(method, apiPath, en.Path, sc)
+		return
+	}
+	if m, _, _ := strings.Cut(en.Page, " "); isMethod(m) {
+		v.c.errorf(en.Path, "endpoint %q needs a path starting with \"/\", as in \"GET /users\"", en.Page)
+		return
+	}
+	v.page(en.Page, en.Path, sc)
+}
+
+// page checks a page path: inside the site, listed once, and (with files) backed by a file.
+func (v *validator) page(entry, jpath string, sc vscope) {
+	p, ok := pagePath(entry)
+	if !ok {
+		v.c.errorf(jpath, "page %q points outside the site; page paths are relative to the site directory", entry)
+		return
+	}
+	v.once(sc, p, jpath, "page "+quote(p))
+	if !v.files {
+		return
+	}
+	if _, ok := pageFile(v.fsys, p); !ok {
+		v.c.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
+	}
+}
+
+// endpoint checks a "<METHOD> <path>" entry against the spec in scope.
+func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
+	entry := method + " " + apiPath
+	if sc.openapi == "" {
+		v.c.errorf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents", entry)
+		return
+	}
+	v.once(sc, sc.openapi+"\x00"+entry, jpath, "endpoint "+quote(entry))
+	if !v.files {
+		return
+	}
+	spec, err := v.specs.get(sc.openapi)
+	if err != nil {
+		return // reported where openapi is set
+	}
+	if _, ok := spec.Operation(method, apiPath); !ok {
+		v.c.errorf(jpath, "endpoint %q is not in %s; it has %s", entry, spec.File, summarizeOps(spec.Operations))
+	}
+}
+
+// generated checks an element that generates its pages from its spec.
+func (v *validator) generated(e *Element) {
+	if !v.files {
+		return
+	}
+	if spec, err := v.specs.get(e.OpenAPI); err == nil && len(spec.Operations) == 0 {
+		v.c.warnf(field(e.Path, "openapi"), "OpenAPI spec %q has no operations, so %s gets no pages", e.OpenAPI, named(e.Kind.String(), e.Label))
+	}
+}
+
+// once warns when the same page appears twice in one version and language.
+func (v *validator) once(sc vscope, key, jpath, what string) {
+	k := sc.version + "\x00" + sc.language + "\x00" + key
+	if first, ok := v.seen[k]; ok {
+		v.c.warnf(jpath, "%s is already listed at %s; list each page once per version and language", what, first)
+		return
+	}
+	v.seen[k] = jpath
+}
+
+// globalAnchors checks that every global anchor links to an absolute URL.
+func (v *validator) globalAnchors(g *Global) {
+	if g == nil {
+		return
+	}
+	for _, a := range g.Anchors {
+		if a.Href != "" && !absoluteURL(a.Href) {
+			v.c.errorf(field(a.Path, "href"), "global anchor href %q is not an absolute URL; global anchors need an external link such as https://example.com/blog", a.Href)
+		}
+	}
+}
+
+func absoluteURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme != "" && (u.Host != "" || u.Opaque != "")
+}
+
+func isMethod(s string) bool {
+	for _, m := range methods {
+		if strings.EqualFold(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// summarizeOps lists the first few operations of a spec for a message.
+func summarizeOps(ops []Operation) string {
+	if len(ops) == 0 {
+		return "no operations"
+	}
+	const show = 5
+	names := make([]string, 0, show)
+	for i, op := range ops {
+		if i == show {
+			break
+		}
+		names = append(names, op.Method+" "+op.Path)
+	}
+	s := strings.Join(names, ", ")
+	if len(ops) > show {
+		s += " and " + strconv.Itoa(len(ops)-show) + " more"
+	}
+	return s
+}

@@ -1,0 +1,259 @@
+package docsjson_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+type p = docsjson.Problem
+
+const langList = "ar, cs, cn, zh-Hant, nl, en, fr, de, he, hi, id, it, jp, ko, lv, no, pl, pt-BR, ro, ru, es, sv, tr, ua, uz, vi"
+
+// validationCases holds one case per validation rule: the docs.json navigation (wrapped in
+// {"navigation": ...} unless raw is set), the files of the site when files are checked, and
+// the exact errors and warnings expected.
+var validationCases = []struct {
+	name     string
+	nav      string
+	raw      bool
+	files    map[string]string // nil: --no-files
+	errors   []p
+	warnings []p
+}{
+	// Root pattern.
+	{name: "no navigation", raw: true, nav: `{"name": "site", "theme": "mint"}`,
+		errors: []p{{Path: "navigation", Message: `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`}}},
+	{name: "no root pattern", nav: `{"global": {"anchors": [{"anchor": "Blog", "href": "https://example.com"}]}}`,
+		errors: []p{{Path: "navigation", Message: "navigation has no root pattern; it needs exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages"}}},
+	{name: "two root patterns", nav: `{"tabs": [{"tab": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}`,
+		errors: []p{{Path: "navigation", Message: "navigation has more than one root pattern (tabs and groups); keep exactly one and nest the others inside it"}}},
+
+	// One kind of child per level.
+	{name: "tab with anchors and groups", nav: `{"tabs": [{"tab": "Docs", "anchors": [{"anchor": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}]}`,
+		errors: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds anchors and groups at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+	{name: "tab with groups and pages", nav: `{"tabs": [{"tab": "Docs", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}`,
+		errors: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+	{name: "group holding tabs", nav: `{"groups": [{"group": "G", "pages": ["a"], "tabs": [{"tab": "T", "pages": ["b"]}]}]}`,
+		errors: []p{{Path: "navigation.groups[0]", Message: `group "G" holds tabs; a group holds only pages (nest groups inside pages)`}}},
+	{name: "group without pages", nav: `{"groups": [{"group": "G"}]}`,
+		errors: []p{{Path: "navigation.groups[0]", Message: `group "G" has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`}}},
+
+	// Labels.
+	{name: "group without label", nav: `{"groups": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.groups[0]", Message: `group has no label; set "group" to a non-empty string`}}},
+	{name: "nested group without label", nav: `{"pages": ["a", {"pages": ["b"]}]}`,
+		errors: []p{{Path: "navigation.pages[1]", Message: `group has no label; set "group" to a non-empty string`}}},
+	{name: "tab with blank label", nav: `{"tabs": [{"tab": "  ", "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.tabs[0]", Message: `tab has no label; set "tab" to a non-empty string`}}},
+	{name: "anchor without label", nav: `{"anchors": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.anchors[0]", Message: `anchor has no label; set "anchor" to a non-empty string`}}},
+	{name: "dropdown without label", nav: `{"dropdowns": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.dropdowns[0]", Message: `dropdown has no label; set "dropdown" to a non-empty string`}}},
+	{name: "product without label", nav: `{"products": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.products[0]", Message: `product has no label; set "product" to a non-empty string`}}},
+	{name: "version without label", nav: `{"versions": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.versions[0]", Message: `version has no label; set "version" to a non-empty string`}}},
+	{name: "language without label", nav: `{"languages": [{"pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.languages[0]", Message: `language has no label; set "language" to a non-empty string`}}},
+	{name: "menu item without label", nav: `{"tabs": [{"tab": "T", "menu": [{"pages": ["a"]}]}]}`,
+		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item has no label; set "item" to a non-empty string`}}},
+	{name: "global anchor without label", nav: `{"pages": ["a"], "global": {"anchors": [{"href": "https://example.com"}]}}`,
+		errors: []p{{Path: "navigation.global.anchors[0]", Message: `global anchor has no label; set "anchor" to a non-empty string`}}},
+
+	// Types.
+	{name: "docs.json not an object", raw: true, nav: `["navigation"]`,
+		errors: []p{{Path: "", Message: "docs.json must hold a JSON object, but it holds a list"}}},
+	{name: "navigation not an object", nav: `"tabs"`,
+		errors: []p{{Path: "navigation", Message: `navigation must be an object holding one root pattern such as "tabs" or "groups", but it is a string`}}},
+	{name: "pages not a list", nav: `{"groups": [{"group": "G", "pages": "a"}]}`,
+		errors: []p{{Path: "navigation.groups[0].pages", Message: "pages must be a list of page paths and groups, but it is a string"}}},
+	{name: "page neither string nor group", nav: `{"pages": ["a", 42]}`,
+		errors: []p{{Path: "navigation.pages[1]", Message: `a page must be a page path (a string) or a group (an object with "group" and "pages"), but it is a number`}}},
+	{name: "empty page path", nav: `{"pages": ["a", " "]}`,
+		errors: []p{{Path: "navigation.pages[1]", Message: `a page path must not be empty; name a page file such as "quickstart"`}}},
+	{name: "tabs not a list", nav: `{"tabs": {"tab": "T", "pages": ["a"]}}`,
+		errors: []p{{Path: "navigation.tabs", Message: "tabs must be a list of tab objects, but it is an object"}}},
+	{name: "tab not an object", nav: `{"tabs": ["Docs"]}`,
+		errors: []p{{Path: "navigation.tabs[0]", Message: `each entry of tabs must be an object with a "tab" label, but this one is a string`}}},
+	{name: "label not a string", nav: `{"tabs": [{"tab": 3, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.tabs[0].tab", Message: "tab must be a string, but it is a number"}}},
+	{name: "expanded not a boolean", nav: `{"groups": [{"group": "G", "pages": [{"group": "N", "expanded": "yes", "pages": ["a"]}]}]}`,
+		errors: []p{{Path: "navigation.groups[0].pages[0].expanded", Message: "expanded must be true or false, but it is a string"}}},
+	{name: "dismissible not a boolean", nav: `{"languages": [{"language": "en", "banner": {"content": "Hi", "dismissible": "yes"}, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.languages[0].banner.dismissible", Message: "dismissible must be true or false, but it is a string"}}},
+	{name: "hidden not a boolean", nav: `{"groups": [{"group": "G", "hidden": 1, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].hidden", Message: "hidden must be true or false, but it is a number"}}},
+	{name: "icon not a string", nav: `{"groups": [{"group": "G", "icon": ["x"], "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].icon", Message: "icon must be an icon name (a string), but it is a list"}}},
+	{name: "openapi not a string", nav: `{"groups": [{"group": "G", "openapi": true, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].openapi", Message: "openapi must be a string, but it is a boolean"}}},
+	{name: "banner not an object", nav: `{"languages": [{"language": "en", "banner": "Hi", "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.languages[0].banner", Message: "banner must be an object, but it is a string"}}},
+	{name: "eyebrows value", raw: true, nav: `{"styling": {"eyebrows": "path"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "styling.eyebrows", Message: `eyebrows is "path"; it must be "breadcrumbs" (the full navigation path) or "section" (the parent section only)`}}},
+	{name: "drilldown not a boolean", raw: true, nav: `{"interaction": {"drilldown": "yes"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "interaction.drilldown", Message: "drilldown must be true or false, but it is a string"}}},
+
+	// Global anchors.
+	{name: "global anchor without href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Blog"}]}}`,
+		errors: []p{{Path: "navigation.global.anchors[0]", Message: `global anchor "Blog" has no href; a global anchor needs an absolute URL such as https://example.com`}}},
+	{name: "global anchor with relative href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "/changelog"}]}}`,
+		errors: []p{{Path: "navigation.global.anchors[0].href", Message: `global anchor href "/changelog" is not an absolute URL; global anchors need an external link such as https://example.com/blog`}}},
+
+	// Languages and versions.
+	{name: "unsupported language code", nav: `{"languages": [{"language": "english", "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.languages[0].language", Message: `language "english" is not a supported code; use one of ` + langList}}},
+	{name: "language listed twice", nav: `{"languages": [{"language": "en", "pages": ["a"]}, {"language": "en", "pages": ["b"]}]}`,
+		errors: []p{{Path: "navigation.languages[1].language", Message: `language "en" is listed twice (also navigation.languages[0]); each language here needs its own name`}}},
+	{name: "two default versions", nav: `{"versions": [{"version": "v1", "default": true, "pages": ["a"]}, {"version": "v2", "default": true, "pages": ["b"]}]}`,
+		errors: []p{{Path: "navigation.versions[1].default", Message: "more than one version says default: true (also navigation.versions[0]); mark only one"}}},
+
+	// Menus.
+	{name: "menu item holding tabs", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "tabs": [{"tab": "X", "pages": ["a"]}]}]}]}`,
+		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds tabs; a menu item holds only groups, pages and an external link (href)`}}},
+	{name: "menu item with groups and pages", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}]}`,
+		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+	{name: "menu outside a tab", nav: `{"anchors": [{"anchor": "A", "menu": [{"item": "M", "pages": ["a"]}]}]}`,
+		errors: []p{{Path: "navigation.anchors[0].menu", Message: "menu belongs on a tab, not on an anchor"}}},
+
+	// Endpoints and OpenAPI.
+	{name: "endpoint without openapi", nav: `{"groups": [{"group": "G", "pages": ["GET /users"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET /users" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents`}}},
+	{name: "endpoint not in spec", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET /users", "DELETE /users"]}]}`,
+		files:  map[string]string{"api.yaml": usersSpec},
+		errors: []p{{Path: "navigation.groups[0].pages[1]", Message: `endpoint "DELETE /users" is not in api.yaml; it has GET /users, POST /users`}}},
+	{name: "endpoint without a path", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET users"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET users" needs a path starting with "/", as in "GET /users"`}}},
+	{name: "spec file missing", nav: `{"groups": [{"group": "G", "openapi": "/api/openapi.json"}]}`,
+		files:  map[string]string{},
+		errors: []p{{Path: "navigation.groups[0].openapi", Message: `openapi names "/api/openapi.json", which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site`}}},
+	{name: "spec outside the site", nav: `{"groups": [{"group": "G", "openapi": "../api.yaml"}]}`,
+		errors: []p{{Path: "navigation.groups[0].openapi", Message: `openapi "../api.yaml" points outside the site; name a spec file inside the site directory`}}},
+	{name: "swagger 2 spec", nav: `{"groups": [{"group": "G", "openapi": "api.json"}]}`,
+		files:  map[string]string{"api.json": `{"swagger": "2.0", "info": {"title": "x", "version": "1"}, "paths": {}}`},
+		errors: []p{{Path: "navigation.groups[0].openapi", Message: `OpenAPI spec "api.json" cannot be used: OpenAPI version "" is not supported; Lectern reads OpenAPI 3.x`}}},
+	{name: "spec given as a URL", nav: `{"groups": [{"group": "G", "openapi": "https://example.com/openapi.json"}]}`,
+		files:    map[string]string{},
+		warnings: []p{{Path: "navigation.groups[0].openapi", Message: `openapi "https://example.com/openapi.json" is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated`}}},
+
+	// Files.
+	{name: "page without file", nav: `{"pages": ["a", "guides/missing"]}`,
+		files:  map[string]string{"a.mdx": "# A"},
+		errors: []p{{Path: "navigation.pages[1]", Message: `page "guides/missing" has no file; create guides/missing.mdx or guides/missing.md`}}},
+	{name: "group root without file", nav: `{"groups": [{"group": "G", "root": "overview", "pages": ["a"]}]}`,
+		files:  map[string]string{"a.md": "# A"},
+		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md`}}},
+	{name: "page outside the site", nav: `{"pages": ["../secret"]}`,
+		errors: []p{{Path: "navigation.pages[0]", Message: `page "../secret" points outside the site; page paths are relative to the site directory`}}},
+
+	// Warnings.
+	{name: "expanded on a top-level group", nav: `{"groups": [{"group": "G", "expanded": true, "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.groups[0].expanded", Message: "expanded has no effect on a top-level group (top-level groups are always expanded); use it on nested groups"}}},
+	{name: "expanded on a tab", nav: `{"tabs": [{"tab": "T", "expanded": true, "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.tabs[0].expanded", Message: "expanded applies to groups only; it has no effect on a tab"}}},
+	{name: "duplicate page", nav: `{"pages": ["a", {"group": "G", "pages": ["b", "/a.mdx"]}]}`,
+		warnings: []p{{Path: "navigation.pages[1].pages[1]", Message: `page "a" is already listed at navigation.pages[0]; list each page once per version and language`}}},
+	{name: "duplicate endpoint", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET /users", "get /users"]}]}`,
+		warnings: []p{{Path: "navigation.groups[0].pages[1]", Message: `endpoint "GET /users" is already listed at navigation.groups[0].pages[0]; list each page once per version and language`}}},
+	{name: "same page in two versions", nav: `{"versions": [{"version": "v1", "pages": ["faq"]}, {"version": "v2", "pages": ["faq"]}]}`},
+	{name: "empty tab", nav: `{"tabs": [{"tab": "T"}]}`,
+		warnings: []p{{Path: "navigation.tabs[0]", Message: `tab "T" is empty; give it pages, groups or other navigation items, an href, or an openapi spec`}}},
+	{name: "unknown field", nav: `{"groups": [{"group": "G", "page": ["a"], "pages": ["b"]}]}`,
+		warnings: []p{{Path: "navigation.groups[0].page", Message: `group has a field "page" that Lectern does not know; it is ignored (check the spelling)`}}},
+	{name: "spec without operations", nav: `{"groups": [{"group": "G", "openapi": "api.yaml"}]}`,
+		files:    map[string]string{"api.yaml": "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n"},
+		warnings: []p{{Path: "navigation.groups[0].openapi", Message: `OpenAPI spec "api.yaml" has no operations, so group "G" gets no pages`}}},
+
+	// Everything valid at once, with files.
+	{name: "valid site", nav: `{"tabs": [{"tab": "Docs", "groups": [{"group": "G", "root": "overview", "pages": ["a", {"group": "N", "expanded": true, "pages": ["b"]}]}]},
+		{"tab": "API", "openapi": "api.yaml", "groups": [{"group": "Users", "pages": ["GET /users"]}, {"group": "All", "openapi": "api.yaml"}]},
+		{"tab": "Blog", "href": "https://example.com/blog"}],
+		"global": {"anchors": [{"anchor": "Status", "href": "https://status.example.com"}]}}`,
+		files: map[string]string{"overview.mdx": "", "a.mdx": "---\ntitle: A\n---\n", "b.md": "", "api.yaml": usersSpec}},
+}
+
+func TestValidateRules(t *testing.T) {
+	for _, tc := range validationCases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := tc.nav
+			if !tc.raw {
+				doc = `{"name": "site", "navigation": ` + tc.nav + `}`
+			}
+			site := loadJSON(t, doc, tc.files)
+			rep := site.Validate(docsjson.ValidateOptions{NoFiles: tc.files == nil})
+			checkProblems(t, "errors", rep.Errors, tc.errors)
+			checkProblems(t, "warnings", rep.Warnings, tc.warnings)
+			if rep.OK() != (len(tc.errors) == 0) {
+				t.Errorf("OK() = %v with %d errors", rep.OK(), len(rep.Errors))
+			}
+		})
+	}
+}
+
+func checkProblems(t *testing.T, what string, got, want []p) {
+	t.Helper()
+	if want == nil {
+		want = []p{}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\n got  %s\n want %s", what, show(got), show(want))
+	}
+}
+
+func show(ps []p) string {
+	var b strings.Builder
+	for _, x := range ps {
+		fmt.Fprintf(&b, "\n   %q: %q (file %q)", x.Path, x.Message, x.File)
+	}
+	return b.String()
+}
+
+func TestValidateReportsEverythingAtOnce(t *testing.T) {
+	site := loadJSON(t, `{"navigation": {"tabs": [
+		{"tab": "A", "groups": [{"pages": [1]}], "pages": ["x"]},
+		{"anchors": [{"anchor": "B", "pages": ["GET /y"]}]}]}}`, nil)
+	rep := site.Validate(docsjson.ValidateOptions{NoFiles: true})
+	want := []string{
+		"navigation.tabs[0]",
+		"navigation.tabs[0].groups[0]",
+		"navigation.tabs[0].groups[0].pages[0]",
+		"navigation.tabs[1]",
+		"navigation.tabs[1].anchors[0].pages[0]",
+	}
+	var got []string
+	for _, e := range rep.Errors {
+		got = append(got, e.Path)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("error paths = %q, want %q (in document order)", got, want)
+	}
+}
+
+func TestValidateNoFilesReadsNothing(t *testing.T) {
+	site := loadJSON(t, `{"navigation": {"groups": [{"group": "G", "openapi": "missing.yaml", "pages": ["missing", "GET /nowhere"]}]}}`, nil)
+	if rep := site.Validate(docsjson.ValidateOptions{NoFiles: true}); !rep.OK() || len(rep.Warnings) > 0 {
+		t.Errorf("NoFiles report = %+v, want clean", rep)
+	}
+	if rep := site.Validate(docsjson.ValidateOptions{}); len(rep.Errors) != 2 {
+		t.Errorf("with files: %d errors, want 2 (missing spec, missing page): %+v", len(rep.Errors), rep.Errors)
+	}
+}
+
+func TestLecternDocsValidate(t *testing.T) {
+	site := loadSite(t, "../../docs")
+	rep := site.Validate(docsjson.ValidateOptions{})
+	if len(rep.Errors)+len(rep.Warnings) > 0 {
+		t.Fatalf("docs/ does not validate clean:%s%s", show(rep.Errors), show(rep.Warnings))
+	}
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Pages) < 10 {
+		t.Errorf("docs/ resolves to %d pages, want at least 10", len(tree.Pages))
+	}
+}
