@@ -67,6 +67,7 @@ func codeSpan(b *strings.Builder, s string, i int) int {
 		n++
 	}
 	run := s[i : i+n]
+	s = window(s, i+n+maxSpan)
 	for j := i + n; j < len(s); {
 		k := strings.Index(s[j:], run)
 		if k < 0 {
@@ -103,7 +104,7 @@ func link(b *strings.Builder, s string, i, open int) int {
 			return end + 1
 		}
 	case '[':
-		if end := strings.IndexByte(s[closeAt+1:], ']'); end >= 0 {
+		if end := strings.IndexByte(window(s[closeAt+1:], maxSpan), ']'); end >= 0 {
 			inline(b, text)
 			return closeAt + 1 + end + 1
 		}
@@ -119,7 +120,7 @@ func link(b *strings.Builder, s string, i, open int) int {
 // matching returns the offset of the bracket closing the one at s[i], within the paragraph.
 func matching(s string, i int, open, close byte) int {
 	depth := 0
-	for j := i; j < len(s); j++ {
+	for j := i; j < len(s) && j < i+maxSpan; j++ {
 		switch s[j] {
 		case open:
 			depth++
@@ -184,24 +185,24 @@ func entity(b *strings.Builder, s string, i int) int {
 func tidyLines(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	blank := true
+	blank := false
 	for line := range strings.SplitSeq(s, "\n") {
 		line = strings.TrimSpace(line)
 		for strings.HasPrefix(line, ">") {
 			line = strings.TrimSpace(line[1:])
 		}
 		if isRule(line) {
-			line = ""
+			continue
 		}
 		if line == "" {
-			if !blank {
-				b.WriteByte('\n')
-			}
 			blank = true
 			continue
 		}
-		if !blank {
+		if b.Len() > 0 {
 			b.WriteByte('\n')
+			if blank {
+				b.WriteByte('\n')
+			}
 		}
 		b.WriteString(collapseSpace(line))
 		blank = false

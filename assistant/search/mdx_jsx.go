@@ -12,6 +12,17 @@ var textAttrs = map[string]bool{
 	"summary": true, "question": true, "cta": true,
 }
 
+// Scans for a construct's end stop this far away, so that a page of unclosed '<', '{' or '`'
+// cannot make cleaning quadratic; an unclosed construct is then kept as text.
+const (
+	maxTag  = 8 << 10  // a JSX or HTML tag with its attributes
+	maxExpr = 16 << 10 // an MDX expression
+	maxSpan = 4 << 10  // a link's text or URL, an inline code span
+)
+
+// window returns s cut to at most n bytes.
+func window(s string, n int) string { return s[:min(len(s), n)] }
+
 // angle handles '<' at s[i]: an HTML comment, an autolink, a JSX or HTML tag, or a literal '<'.
 func angle(b *strings.Builder, s string, i int) int {
 	rest := s[i:]
@@ -25,7 +36,7 @@ func angle(b *strings.Builder, s string, i int) int {
 		b.WriteString(rest[1:end])
 		return i + end + 1
 	}
-	if end, ok := tag(b, rest); ok {
+	if end, ok := tag(b, window(rest, maxTag)); ok {
 		return i + end
 	}
 	b.WriteByte('<')
@@ -34,7 +45,7 @@ func angle(b *strings.Builder, s string, i int) int {
 
 // autolink matches "<scheme:...>" and returns the offset of '>'.
 func autolink(s string) (int, bool) {
-	colon := strings.IndexByte(s, ':')
+	colon := strings.IndexByte(window(s, 34), ':')
 	if colon < 3 || colon > 33 || !isLetter(s[1]) {
 		return 0, false
 	}
@@ -43,7 +54,7 @@ func autolink(s string) (int, bool) {
 			return 0, false
 		}
 	}
-	for k := colon + 1; k < len(s); k++ {
+	for k := colon + 1; k < len(s) && k < maxSpan; k++ {
 		switch s[k] {
 		case '>':
 			return k, k > colon+1
@@ -162,7 +173,7 @@ func attrValue(s string, j int) (value string, end int, ok bool) {
 // expression handles an MDX expression "{...}" at s[i]: comments and code are dropped, a plain
 // name ("{id}" in "/users/{id}") stays as written, a string literal keeps its text.
 func expression(b *strings.Builder, s string, i int) int {
-	end := skipExpr(s, i)
+	end := skipExpr(window(s, i+maxExpr), i)
 	if end < 0 {
 		b.WriteByte('{')
 		return i + 1

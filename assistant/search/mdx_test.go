@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lectern-dev/lectern/assistant/search"
 )
@@ -15,7 +16,7 @@ func TestSectionsCleaning(t *testing.T) {
 	}{
 		{"jsx text kept", "<Note>Do X</Note>", []string{"Do X"}},
 		{"text attributes kept", `<Card title="Setup" href="/setup" icon="gear">Configure it.</Card>`, []string{"Setup\nConfigure it."}},
-		{"multi-line tag", "<Card\n  title=\"Setup\"\n  href=\"/x\"\n>\n  Body\n</Card>", []string{"Setup\nBody"}},
+		{"multi-line tag", "<Card\n  title=\"Setup\"\n  href=\"/x\"\n>\n  Body\n</Card>", []string{"Setup\n\nBody"}},
 		{"self-closing and fragments", "<Frame />\n<>Inside</>\n<br/>", []string{"Inside"}},
 		{"import and export removed", "import { A } from '/a.mdx'\nimport {\n  B,\n} from 'b'\nexport const meta = {\n  x: 1,\n}\n\nText.", []string{"Text."}},
 		{"comments removed", "A {/* hidden */} B <!-- gone --> C", []string{"A B C"}},
@@ -129,6 +130,18 @@ func TestSectionsKeepsRealPages(t *testing.T) {
 					t.Errorf("%s#%s: %q left in %q", p.URL, s.Anchor, bad, s.Text)
 				}
 			}
+		}
+	}
+}
+
+// TestSectionsAdversarial checks that unclosed constructs do not make cleaning quadratic.
+func TestSectionsAdversarial(t *testing.T) {
+	for _, unit := range []string{"{", "<", "<a ", "[", "[a][", "`", "` `", "<https:", "&", "\\", "_", "![", "{`", "<A b={"} {
+		body := strings.Repeat(unit, (1<<20)/len(unit))
+		start := time.Now()
+		search.Sections(body)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("%q × %d: %v", unit, len(body)/len(unit), d)
 		}
 	}
 }

@@ -10,9 +10,11 @@ const (
 	contextWeight  = 0.8  // each context item
 	maxContext     = 4    // context items looked at
 	compoundWeight = 0.8  // "set up" → "setup", relative to the part
-	partTerms      = 10.0 // a part with more distinct words has its weights scaled by √(partTerms/n)
+	partTerms      = 10.0 // a part with n > partTerms distinct terms has its weights scaled by √(partTerms/n)
 	maxTermWeight  = 2.0  // cap on the summed weight of one term
 	maxQueryTerms  = 64   // terms kept per query, the first ones
+	maxPartTerms   = 64   // terms kept per part, the first ones
+	maxPartBytes   = 4096 // bytes of a part read, the first ones
 )
 
 // qterm is one term of a query with its weight.
@@ -42,7 +44,7 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 		return
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
-	sc.an.words(text, func(word []byte, joined bool) {
+	sc.an.words(window(text, maxPartBytes), func(word []byte, joined bool) {
 		ix.word(sc, word)
 		if !joined && compounds {
 			ix.compound(sc, word)
@@ -63,9 +65,8 @@ func (ix *Index) word(sc *scratch, word []byte) {
 	if t == nil {
 		return
 	}
-	if id, ok := ix.terms[string(t)]; ok {
+	if id, ok := ix.terms[string(t)]; ok && sc.addPartTerm(id, 1) {
 		sc.words++
-		sc.addPartTerm(id, 1)
 	}
 	for _, sid := range ix.synonyms[string(t)] {
 		sc.addPartTerm(sid, synonymWeight)
@@ -107,15 +108,19 @@ func (ix *Index) known(sc *scratch, word []byte) bool {
 	return ok
 }
 
-// addPartTerm records a term of the current part at the highest weight it was given.
-func (sc *scratch) addPartTerm(id uint32, w float32) {
+// addPartTerm records a term of the current part at the highest weight it was given; it
+// reports whether the term is new.
+func (sc *scratch) addPartTerm(id uint32, w float32) bool {
 	for i := range sc.part {
 		if sc.part[i].id == id {
 			sc.part[i].w = max(sc.part[i].w, w)
-			return
+			return false
 		}
 	}
-	sc.part = append(sc.part, qterm{id: id, w: w})
+	if len(sc.part) < maxPartTerms {
+		sc.part = append(sc.part, qterm{id: id, w: w})
+	}
+	return true
 }
 
 // add adds weight to a query term.

@@ -7,7 +7,7 @@ type scratch struct {
 	part    []qterm   // the terms of the query part being read
 	prev    []byte    // the previous word, for compounds
 	pair    []byte    // prev + word; its buffer swaps with prev's
-	words   int       // distinct known words in the part
+	words   int       // distinct terms of the index in the part
 	acc     []float32 // score by section
 	touched []uint32  // sections with a score
 	pageAcc []float32 // whole-page score by page, when pages blend in

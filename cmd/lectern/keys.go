@@ -43,7 +43,8 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if sub == "create" {
 		c.registerFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -60,13 +61,13 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "list":
 		return listKeys(ctx, reg, stdout)
 	case "revoke":
-		if fs.NArg() != 1 {
+		if len(positional) != 1 {
 			return fmt.Errorf("keys revoke: want one key id")
 		}
-		if err := reg.Revoke(ctx, fs.Arg(0)); err != nil {
-			return err
+		if err := reg.Revoke(ctx, positional[0]); err != nil {
+			return fmt.Errorf("keys revoke %s: %w", positional[0], err)
 		}
-		fmt.Fprintf(stdout, "revoked %s\n", fs.Arg(0))
+		fmt.Fprintf(stdout, "revoked %s\n", positional[0])
 		return nil
 	default:
 		fmt.Fprintf(stderr, "lectern keys: unknown command %q\n\n%s", sub, keysUsage)
@@ -168,4 +169,20 @@ func stamp(t time.Time) string {
 		return "-"
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// parseInterspersed parses flags that may stand before, between or after positional
+// arguments, and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }

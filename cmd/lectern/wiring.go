@@ -36,7 +36,7 @@ var (
 )
 
 func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (eventStore, error) {
-	logger = logger.With("component", "store", "store", cfg.Store)
+	logger = logger.With("store", cfg.Store)
 	if cfg.Store == "clickhouse" {
 		return clickhouse.Open(ctx, cfg.ClickHouseDSN, logger)
 	}

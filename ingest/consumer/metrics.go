@@ -2,6 +2,7 @@ package consumer
 
 import (
 	"github.com/lectern-dev/lectern/platform/metrics"
+	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -16,7 +17,7 @@ type consumerMetrics struct {
 }
 
 func newMetrics(reg prometheus.Registerer) *consumerMetrics {
-	return &consumerMetrics{
+	m := &consumerMetrics{
 		stored: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_events_stored_total", Help: "Events committed to the store, by type.",
 		}, []string{"type"})),
@@ -42,4 +43,8 @@ func newMetrics(reg prometheus.Registerer) *consumerMetrics {
 			Name: "lectern_consumer_retries_total", Help: "Batches handed back for redelivery because the store failed.",
 		})),
 	}
+	for _, t := range []event.Type{event.TypeFeedback, event.TypeConversation} {
+		m.stored.WithLabelValues(string(t)) // export zeroes before the first event
+	}
+	return m
 }

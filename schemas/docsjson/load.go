@@ -35,6 +35,8 @@ func Load(path string) (*Site, error) {
 	dir, name := path, "docs.json"
 	if !info.IsDir() {
 		dir, name = filepath.Dir(path), filepath.Base(path)
+	} else if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
 	}
 	s, err := LoadFS(os.DirFS(dir), name)
 	if err != nil {

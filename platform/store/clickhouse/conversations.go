@@ -58,7 +58,7 @@ func (s *Store) conversationIDs(ctx context.Context, q store.ConversationQuery, 
 		c.window(lo, hi)
 		c.timeRange("timestamp", "timestamp_ms", r)
 		rows, err := s.conn.Query(ctx, "SELECT id FROM conversations WHERE "+c.sql()+
-			" ORDER BY id DESC LIMIT "+itoa(need-len(ids)), c.args...)
+			" GROUP BY id ORDER BY id DESC LIMIT "+itoa(need-len(ids)), c.args...)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,5 +89,28 @@ func testProjectIsolation(t *testing.T, s Store) {
 	}
 	if _, err := s.GetFeedback(t.Context(), "proj-b", only.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("GetFeedback of another project's record: err = %v, want ErrNotFound", err)
+	}
+}
+
+// testCursors walks from cursors that are not ids of records: between records, shorter or
+// longer than an id, lower case, not ULIDs at all. A cursor is a string compared with ids.
+func testCursors(t *testing.T, s Store) {
+	g := NewGen(15)
+	ref := newReference()
+	var b store.Batch
+	for i := range 30 {
+		at := base.Add(time.Duration(i%3) * time.Millisecond) // bursts of ids in the same millisecond
+		b.Feedback = append(b.Feedback, g.Feedback("p1", at))
+		b.Conversations = append(b.Conversations, g.Conversation("p1", at))
+	}
+	write(t, s, b)
+	ref.add(b)
+	id := b.Conversations[7].ID
+	cursors := []string{"", id, id[:20], id + "Z", strings.ToLower(id), "0", "zzz", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", g.ID(base.Add(time.Millisecond))}
+	for _, c := range cursors {
+		for _, limit := range []int{1, 4, 30} {
+			walkFeedback(t, s, ref, store.FeedbackQuery{ProjectID: "p1", Page: store.Page{Cursor: c, Limit: limit}})
+			walkConversations(t, s, ref, store.ConversationQuery{ProjectID: "p1", Page: store.Page{Cursor: c, Limit: limit}})
+		}
 	}
 }

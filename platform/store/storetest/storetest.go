@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"DateBounds", testDateBounds},
 		{"FeedbackFilters", testFeedbackFilters},
 		{"ProjectIsolation", testProjectIsolation},
+		{"Cursors", testCursors},
 		{"PagingFeedback", testPagingFeedback},
 		{"PagingConversations", testPagingConversations},
 		{"NotFound", testNotFound},

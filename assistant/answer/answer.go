@@ -1,0 +1,71 @@
+// Package answer writes the assistant's replies from the documentation sections a search
+// found. Two generators share one interface: Extractive, the default, quotes the sentences of
+// the best sections that match the question and cites their pages; Model streams the answer
+// of an OpenAI-compatible chat-completions server grounded in the same sections.
+package answer
+
+import (
+	"context"
+	"errors"
+
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// Source is one documentation section a search found for the question.
+type Source struct {
+	Title       string   // page title
+	URL         string   // page path with the section's anchor
+	Path        string   // page path
+	Section     string   // section heading, "" for the page's lead
+	Text        string   // the section's text (an excerpt of it)
+	Breadcrumbs []string // navigation path to the page
+}
+
+// Turn is an earlier question of the conversation and the answer given.
+type Turn struct {
+	Question, Answer string
+}
+
+// ContextItem is a code snippet or text selection the reader attached.
+type ContextItem struct {
+	Type  string // "code" or "textSelection"
+	Value string
+	Path  string // page the item comes from, if known
+}
+
+// Prompt is everything a generator answers from.
+type Prompt struct {
+	Site     string // the docs domain, named in the model's instructions
+	Question string // the last user message
+	History  []Turn // earlier turns, oldest first
+	Context  []ContextItem
+	Sources  []Source // best first
+}
+
+// Usage counts the tokens of a reply (estimated when the generator cannot count them).
+type Usage struct {
+	PromptTokens, CompletionTokens int
+}
+
+// Answer is what a generator reports once its text has been emitted.
+type Answer struct {
+	Cited      []Source // the pages cited, each once, best first
+	Resolution event.Resolution
+	Usage      Usage
+}
+
+// Generator writes an answer to p, passing each piece of text to emit as soon as it is
+// ready. It stops and returns emit's error (wrapped) when emit fails, and returns the Answer
+// so far with any error.
+type Generator interface {
+	Generate(ctx context.Context, p Prompt, emit func(text string) error) (Answer, error)
+}
+
+// Errors of the model generator; both wrap the cause.
+var (
+	ErrTimeout = errors.New("the language model did not finish in time")
+	ErrModel   = errors.New("the language model failed")
+)
+
+// estimateTokens approximates a token count from text length (about four bytes a token).
+func estimateTokens(n int) int { return (n + 3) / 4 }

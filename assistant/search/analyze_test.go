@@ -1,0 +1,82 @@
+package search_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+func TestStem(t *testing.T) {
+	// Pairs from Porter's paper and his reference vocabulary.
+	tests := []struct{ in, want string }{
+		{"caresses", "caress"}, {"ponies", "poni"}, {"ties", "ti"}, {"caress", "caress"}, {"cats", "cat"},
+		{"feed", "feed"}, {"agreed", "agre"}, {"plastered", "plaster"}, {"motoring", "motor"}, {"sing", "sing"},
+		{"conflated", "conflat"}, {"troubled", "troubl"}, {"sized", "size"}, {"hopping", "hop"}, {"tanned", "tan"},
+		{"falling", "fall"}, {"hissing", "hiss"}, {"fizzed", "fizz"}, {"failing", "fail"}, {"filing", "file"},
+		{"happy", "happi"}, {"sky", "sky"}, {"relational", "relat"}, {"conditional", "condit"},
+		{"rational", "ration"}, {"valenci", "valenc"}, {"digitizer", "digit"}, {"conformabli", "conform"},
+		{"radicalli", "radic"}, {"differentli", "differ"}, {"vileli", "vile"}, {"analogousli", "analog"},
+		{"vietnamization", "vietnam"}, {"predication", "predic"}, {"operator", "oper"}, {"feudalism", "feudal"},
+		{"decisiveness", "decis"}, {"hopefulness", "hope"}, {"callousness", "callous"}, {"formaliti", "formal"},
+		{"sensitiviti", "sensit"}, {"sensibiliti", "sensibl"}, {"triplicate", "triplic"}, {"formative", "form"},
+		{"formalize", "formal"}, {"electriciti", "electr"}, {"electrical", "electr"}, {"hopeful", "hope"},
+		{"goodness", "good"}, {"revival", "reviv"}, {"allowance", "allow"}, {"inference", "infer"},
+		{"airliner", "airlin"}, {"gyroscopic", "gyroscop"}, {"adjustable", "adjust"}, {"defensible", "defens"},
+		{"irritant", "irrit"}, {"replacement", "replac"}, {"adjustment", "adjust"}, {"dependent", "depend"},
+		{"adoption", "adopt"}, {"homologou", "homolog"}, {"communism", "commun"}, {"activate", "activ"},
+		{"angulariti", "angular"}, {"homologous", "homolog"}, {"effective", "effect"}, {"bowdlerize", "bowdler"},
+		{"probate", "probat"}, {"rate", "rate"}, {"cease", "ceas"}, {"controll", "control"}, {"roll", "roll"},
+		{"generalizations", "gener"}, {"oscillators", "oscil"}, {"webhooks", "webhook"}, {"is", "is"},
+	}
+	for _, tt := range tests {
+		if got := search.Stem(tt.in); got != tt.want {
+			t.Errorf("stem(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestTerms(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"How do I authenticate?", []string{"authent"}},
+		{"apiKey", []string{"api", "kei", "apikei"}},
+		{"RELAY_API_KEY", []string{"relai", "api", "kei", "relayapikei"}},
+		{"HTTPServer OAuth2", []string{"http", "server", "httpserver", "oauth2"}},
+		{"X-RateLimit-Limit", []string{"rate", "limit", "ratelimit", "limit"}},
+		{"Ünïcode Wörter 429", []string{"ünïcode", "wörter", "429"}},
+		{"a b c don't", nil},
+	}
+	for _, tt := range tests {
+		if got := search.Terms(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("Terms(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSnippet(t *testing.T) {
+	sentences := strings.Repeat("This is one sentence. ", 50)
+	early := "First sentence is here. " + strings.Repeat("Word ", 100) + "end. Last sentence."
+	code := "Intro text that is long enough to keep on its own here. " + strings.Repeat("More prose. ", 20) + "\n\n```js\n" + strings.Repeat("code();\n", 100) + "```"
+	leadingCode := "```js\n" + strings.Repeat("callSomething();\n", 60) + "```\n\nAfter."
+	tests := []struct {
+		name, in string
+		n        int
+		check    func(string) bool
+	}{
+		{"short stays", "Short. Text.", 600, func(s string) bool { return s == "Short. Text." }},
+		{"cut at a sentence", sentences, 200, func(s string) bool { return len(s) <= 200 && len(s) > 150 && s[len(s)-1] == '.' }},
+		{"sentence end too early", early, 200, func(s string) bool { return len(s) > 150 && strings.HasSuffix(s, "Word …") }},
+		{"cut at a word", strings.Repeat("word ", 200), 100, func(s string) bool { return len(s) <= 104 && s[len(s)-3:] == "…" }},
+		{"code not cut open", code, 600, func(s string) bool { return !strings.Contains(s, "```") }},
+		{"leading code closed", leadingCode, 300, func(s string) bool { return s[len(s)-4:] == "\n```" && len(s) <= 304 }},
+	}
+	for _, tt := range tests {
+		if got := search.Snippet(tt.in, tt.n); !tt.check(got) {
+			t.Errorf("%s: snippet %q", tt.name, got)
+		}
+	}
+}

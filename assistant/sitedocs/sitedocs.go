@@ -1,0 +1,121 @@
+// Package sitedocs turns a documentation site (docs.json and its pages) into the pages the
+// search index holds, with the scopes a search may be filtered by, and keeps one site's index
+// current as its files change.
+package sitedocs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// maxPageBytes bounds how much of one page file is read.
+const maxPageBytes = 2 << 20
+
+// Scopes are the values a search filter may take on a site, in navigation order.
+type Scopes struct {
+	Versions       []string
+	DefaultVersion string
+	Languages      []string
+	Groups         []string
+}
+
+// Docs is a loaded site: its searchable pages and its scopes.
+type Docs struct {
+	Pages  []search.Page
+	Scopes Scopes
+}
+
+// Load reads the site in dir: it resolves docs.json and reads each listed page's file
+// (relative to dir). Endpoint pages without a file get text from their method, path, summary
+// and description. Hidden pages and repeated listings of one page are left out.
+func Load(ctx context.Context, dir string) (*Docs, error) {
+	site, err := docsjson.Load(dir)
+	if err != nil {
+		return nil, fmt.Errorf("site %s: %w", dir, err)
+	}
+	tree, err := site.Resolve()
+	if err != nil {
+		return nil, fmt.Errorf("site %s: %w", dir, err)
+	}
+	d := &Docs{Scopes: Scopes{Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(), Languages: tree.Languages()}}
+	seen := map[string]bool{}
+	for i := range tree.Pages {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("site %s: %w", dir, err)
+		}
+		p := &tree.Pages[i]
+		key := p.URL + "\x00" + p.Version + "\x00" + p.Language
+		if p.Hidden || seen[key] {
+			continue
+		}
+		seen[key] = true
+		d.Pages = append(d.Pages, page(site.FS(), p))
+		d.Scopes.addGroups(p.Groups)
+	}
+	return d, nil
+}
+
+func (s *Scopes) addGroups(groups []string) {
+	for _, g := range groups {
+		if !slices.Contains(s.Groups, g) {
+			s.Groups = append(s.Groups, g)
+		}
+	}
+}
+
+// page makes the search page of a navigation page.
+func page(fsys fs.FS, p *docsjson.Page) search.Page {
+	sp := search.Page{
+		URL: p.URL, Title: p.Title, Description: p.Description, Breadcrumbs: p.Breadcrumbs,
+		Version: p.Version, Language: p.Language, Groups: p.Groups,
+	}
+	if p.File != "" {
+		sp.Body = readPage(fsys, p.File)
+	}
+	if p.Method != "" {
+		sp.Body = strings.TrimSpace(sp.Body + "\n\n" + endpointText(p))
+	}
+	return sp
+}
+
+// readPage returns the start of a page file, or "" when it cannot be read (Validate reports
+// missing files; the page stays searchable by its title and description).
+func readPage(fsys fs.FS, file string) string {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPageBytes))
+	if err != nil && !errors.Is(err, io.EOF) {
+		return ""
+	}
+	return string(data)
+}
+
+// endpointText describes an API operation for the index.
+func endpointText(p *docsjson.Page) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", p.Method, p.APIPath)
+	if p.Summary != "" {
+		fmt.Fprintf(&b, ": %s.", strings.TrimSuffix(p.Summary, "."))
+	}
+	if p.OperationDescription != "" {
+		fmt.Fprintf(&b, "\n\n%s", p.OperationDescription)
+	}
+	if p.OperationID != "" {
+		fmt.Fprintf(&b, "\n\nOperation ID: %s.", p.OperationID)
+	}
+	if p.Deprecated {
+		b.WriteString("\n\nThis endpoint is deprecated.")
+	}
+	return b.String()
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildBinary builds cmd/lectern once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "lectern")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// proc is a running lectern process.
+type proc struct {
+	cmd    *exec.Cmd
+	stdout *bufio.Scanner
+	logs   *syncBuffer
+}
+
+func startProc(t *testing.T, bin string, args ...string) *proc {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, stdout: bufio.NewScanner(out), logs: &syncBuffer{}}
+	cmd.Stderr = p.logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return p
+}
+
+// stop sends SIGTERM and returns the exit code.
+func (p *proc) stop(t *testing.T) int {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("lectern did not stop within 30s of SIGTERM\n%s", p.logs.String())
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
+func waitHTTP(t *testing.T, url string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s not ready within 60s", url)
+}
+
+func runCLI(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, args...).Output()
+	if err != nil {
+		t.Fatalf("lectern %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
+}
+
+func TestBinaryLifecycle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	dataDir := t.TempDir()
+	httpAddr, natsAddr := freeAddr(t), freeAddr(t)
+	sites, _ := filepath.Abs("../../lectern.yaml")
+	args := []string{"all", "--data-dir", dataDir, "--http-addr", httpAddr, "--nats-addr", natsAddr, "--sites", sites, "--log-level", "warn"}
+	base := "http://" + httpAddr
+
+	p := startProc(t, bin, args...)
+	keys := map[string]string{}
+	for len(keys) < 2 && p.stdout.Scan() {
+		if k, v, ok := strings.Cut(p.stdout.Text(), "="); ok && strings.HasPrefix(k, "LECTERN_") {
+			keys[k] = v
+		}
+	}
+	if len(keys) != 2 {
+		t.Fatalf("first start printed keys %v\n%s", keys, p.logs.String())
+	}
+	waitHTTP(t, base+"/readyz")
+
+	natsURL := "nats://" + natsAddr
+	created := strings.TrimSpace(runCLI(t, bin, "keys", "create", "--kind", "admin", "--project", "lectern-docs", "--nats-url", natsURL))
+	if strings.Count(created, "\n") != 0 || !strings.HasPrefix(created, "lk_admin_") {
+		t.Fatalf("keys create printed %q, want one admin key", created)
+	}
+	list := runCLI(t, bin, "keys", "list", "--nats-url", natsURL)
+	if strings.Count(list, "\n") != 4 || strings.Contains(list, created[len("lk_admin_")+27:]) {
+		t.Fatalf("keys list shows %q: want a header and three keys, no secrets", list)
+	}
+
+	status, body := httpDo(t, "POST", base+"/discovery/v1/feedback/lectern", keys["LECTERN_ASSISTANT_KEY"],
+		`{"path":"/quickstart","source":"contextual","helpful":true,"comment":"kept across restarts"}`)
+	if status != 202 {
+		t.Fatalf("post feedback: %d %s", status, body)
+	}
+	if code := p.stop(t); code != 0 {
+		t.Fatalf("exit code after SIGTERM = %d, want 0\n%s", code, p.logs.String())
+	}
+
+	p2 := startProc(t, bin, args...)
+	waitHTTP(t, base+"/readyz")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		status, body = httpDo(t, "GET", base+"/api/external/v1/analytics/lectern-docs/feedback", created, "")
+		if status == 200 && strings.Contains(body, "kept across restarts") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after restart the export shows %d %s", status, body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	id := strings.Fields(strings.TrimSpace(runCLI(t, bin, "keys", "list", "--nats-url", natsURL)))
+	revokeID := id[len(id)-6] // the newest key's id: the last row's first column
+	if out := runCLI(t, bin, "keys", "revoke", revokeID, "--nats-url", natsURL); !strings.Contains(out, revokeID) {
+		t.Fatalf("revoke printed %q", out)
+	}
+	deadline = time.Now().Add(time.Second)
+	for {
+		status, _ = httpDo(t, "GET", base+"/api/external/v1/analytics/lectern-docs/feedback", created, "")
+		if status == 401 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("revoked key still answers %d after 1s", status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	metrics := func() string { _, b := httpDo(t, "GET", base+"/metrics", "", ""); return b }()
+	for _, series := range []string{"lectern_http_requests_total", "lectern_events_stored_total", "lectern_consumer_pending", "lectern_store_insert_duration_seconds_bucket", "lectern_consumer_batch_size_bucket"} {
+		if !strings.Contains(metrics, series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
+	}
+	if code := p2.stop(t); code != 0 {
+		t.Fatalf("second exit code = %d\n%s", code, p2.logs.String())
+	}
+}
+
+func httpDo(t *testing.T, method, url, key, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data)
+}

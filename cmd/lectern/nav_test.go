@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeSite creates a site directory from file names and contents.
+func writeSite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func runNav(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := navMain(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+type navReport struct {
+	Errors   []struct{ Path, Message, File string } `json:"errors"`
+	Warnings []struct{ Path, Message, File string } `json:"warnings"`
+}
+
+func TestNavValidateLecternDocs(t *testing.T) {
+	for _, args := range [][]string{
+		{"validate", "../../docs"},
+		{"validate", "../../docs/docs.json"},
+		{"validate", "--no-files", "../../docs"},
+	} {
+		code, out, errOut := runNav(args...)
+		if code != 0 || !strings.Contains(out, "0 errors, 0 warnings") {
+			t.Errorf("nav %q = %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}
+
+func TestNavValidateJSON(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"docs.json": `{"navigation": {"tabs": [{"tab": "A", "groups": [{"group": "G", "expanded": true, "pages": ["a", "missing"]}]}, {"pages": ["b"]}]}}`,
+		"a.mdx":     "---\ntitle: A\n---\n",
+		"b.md":      "# B",
+	})
+	code, out, errOut := runNav("validate", dir, "--json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	var rep navReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("stdout is not the JSON report: %v\n%s", err, out)
+	}
+	wantErrors := []string{"navigation.tabs[0].groups[0].pages[1]", "navigation.tabs[1]"}
+	if len(rep.Errors) != len(wantErrors) {
+		t.Fatalf("errors = %+v, want paths %q", rep.Errors, wantErrors)
+	}
+	for i, e := range rep.Errors {
+		if e.Path != wantErrors[i] || e.Message == "" {
+			t.Errorf("error %d = %+v, want path %s", i, e, wantErrors[i])
+		}
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "navigation.tabs[0].groups[0].expanded" {
+		t.Errorf("warnings = %+v", rep.Warnings)
+	}
+}
+
+func TestNavValidateNoFiles(t *testing.T) {
+	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"pages": ["missing"]}}`})
+	if code, out, _ := runNav("validate", dir); code != 1 || !strings.Contains(out, `page "missing" has no file`) {
+		t.Errorf("with files: exit %d\n%s", code, out)
+	}
+	if code, out, _ := runNav("validate", "--no-files", dir); code != 0 || !strings.Contains(out, "files not read") {
+		t.Errorf("--no-files: exit %d\n%s", code, out)
+	}
+}
+
+func TestNavValidateHumanGroupsByPath(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"docs.json": `{"navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
+	})
+	code, out, _ := runNav("validate", "--no-files", dir)
+	want := dir + `: 3 errors, 1 warning (configuration only; files not read)
+
+navigation.groups[0]
+  error: group "G" holds tabs; a group holds only pages (nest groups inside pages)
+
+navigation.groups[0].expanded
+  error: expanded must be true or false, but it is a string
+
+navigation.groups[0].pages[0]
+  error: endpoint "GET /x" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents
+
+navigation.groups[0].pages[2]
+  warning: page "a" is already listed at navigation.groups[0].pages[1]; list each page once per version and language
+`
+	if code != 1 || out != want {
+		t.Errorf("exit %d, output:\n%s\nwant:\n%s", code, out, want)
+	}
+}
+
+func TestNavValidateLoadErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"invalid JSON", map[string]string{"docs.json": "{\n  \"navigation\": {,}\n}"}, "invalid JSON at line 2, column 18"},
+		{"broken ref", map[string]string{"docs.json": `{"navigation": {"$ref": "nav.json"}}`}, `$ref "nav.json" names a file that does not exist (docs.json → nav.json)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeSite(t, tt.files)
+			code, out, _ := runNav("validate", dir)
+			if code != 1 || !strings.Contains(out, tt.want) {
+				t.Errorf("exit %d, want 1 and %q in:\n%s", code, tt.want, out)
+			}
+			code, out, _ = runNav("validate", "--json", dir)
+			var rep navReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0].Message, tt.want) {
+				t.Errorf("--json: exit %d, report %+v (%v)", code, rep, err)
+			}
+		})
+	}
+	if code, out, _ := runNav("validate", filepath.Join(t.TempDir(), "nowhere")); code != 1 || !strings.Contains(out, "no such file") {
+		t.Errorf("missing site: exit %d\n%s", code, out)
+	}
+}
+
+func TestNavTree(t *testing.T) {
+	code, out, errOut := runNav("tree", "../../docs")
+	if code != 0 || !strings.Contains(out, `"Quickstart"  /quickstart  (quickstart.mdx)`) || !strings.Contains(out, "POST /discovery/v1/assistant/{domain}/message") {
+		t.Errorf("tree = %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runNav("tree", "--json", "../../docs")
+	var tree struct {
+		PageCount int `json:"pageCount"`
+		Root      struct {
+			Children []json.RawMessage `json:"children"`
+		} `json:"root"`
+	}
+	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 || tree.PageCount != 10 || len(tree.Root.Children) != 2 {
+		t.Errorf("tree --json = %d, %+v (%v)", code, tree, err)
+	}
+	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"tabs": []}, "styling": {"eyebrows": 1}}`})
+	if code, _, errOut := runNav("tree", dir); code != 1 || !strings.Contains(errOut, "styling.eyebrows") {
+		t.Errorf("invalid site: exit %d\n%s", code, errOut)
+	}
+}
+
+func TestNavUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{nil, 2},
+		{[]string{"frobnicate"}, 2},
+		{[]string{"validate"}, 2},
+		{[]string{"validate", "a", "b"}, 2},
+		{[]string{"validate", "--bogus", "../../docs"}, 2},
+		{[]string{"tree"}, 2},
+		{[]string{"help"}, 0},
+		{[]string{"validate", "-h"}, 0},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runNav(tt.args...)
+		if code != tt.code {
+			t.Errorf("nav %q = %d, want %d", tt.args, code, tt.code)
+		}
+		if !strings.Contains(out+errOut, "usage:") {
+			t.Errorf("nav %q printed no usage:\n%s%s", tt.args, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,274 @@
+package consumer_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/sqlite"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/oklog/ulid/v2"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// flakyStore wraps the real SQLite store and fails on demand, to inject outages.
+type flakyStore struct {
+	*sqlite.Store
+	failWith atomic.Pointer[error]
+	writes   atomic.Int64
+}
+
+func (f *flakyStore) WriteBatch(ctx context.Context, b store.Batch) error {
+	f.writes.Add(1)
+	if err := f.failWith.Load(); err != nil {
+		return *err
+	}
+	return f.Store.WriteBatch(ctx, b)
+}
+
+type fixture struct {
+	srv   *bustest.Server
+	store *flakyStore
+	reg   *prometheus.Registry
+	pub   *bus.Publisher
+}
+
+func setup(t *testing.T) *fixture {
+	t.Helper()
+	srv := bustest.Start(t)
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "l.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	reg := prometheus.NewRegistry()
+	return &fixture{srv: srv, store: &flakyStore{Store: st}, reg: reg, pub: bus.NewPublisher(srv.JS, reg)}
+}
+
+func (f *fixture) run(t *testing.T) {
+	t.Helper()
+	cfg := consumer.Config{Durable: "test", BatchSize: 100, BatchWait: 10 * time.Millisecond, Workers: 2, AckWait: 5 * time.Second, MaxRetries: 2}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	c := consumer.New(cfg, f.srv.JS, f.store, slog.New(slog.DiscardHandler), f.reg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("consumer: %v", err)
+		}
+	})
+}
+
+func feedback(project string) event.Feedback {
+	id := ulid.Make()
+	now := ulid.Time(id.Time()).UTC()
+	helpful := true
+	return event.Feedback{EventID: id.String(), ID: id.String(), ProjectID: project, Domain: "d", Path: "/p",
+		Source: event.SourceContextual, Status: event.StatusPending, Helpful: &helpful, CreatedAt: now, UpdatedAt: now}
+}
+
+// count returns how many feedback records project has in the store.
+func (f *fixture) count(t *testing.T, project string) int {
+	t.Helper()
+	p, err := f.store.ListFeedback(context.Background(), store.FeedbackQuery{ProjectID: project, Page: store.Page{Limit: 10000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(p.Records)
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 15s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestStoresEachEventOnce(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	var events []event.Feedback
+	for range 500 {
+		e := feedback("p1")
+		events = append(events, e)
+		if err := f.pub.Publish(ctx, "p1", event.TypeFeedback, e.EventID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The same events again, under other message ids, as a redelivery past the duplicate window would be.
+	for i, e := range events[:100] {
+		if err := f.pub.Publish(ctx, "p1", event.TypeFeedback, fmt.Sprintf("again-%d", i), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.run(t)
+	waitFor(t, "600 events stored", func() bool {
+		return metricValue(t, f.reg, "lectern_events_stored_total") >= 600
+	})
+	if n := f.count(t, "p1"); n != 500 {
+		t.Fatalf("store holds %d records, want 500", n)
+	}
+	waitFor(t, "nothing left pending", func() bool { return consumerPending(t, f) == 0 })
+}
+
+func TestOutageDelaysButLosesNothing(t *testing.T) {
+	f := setup(t)
+	down := fmt.Errorf("disk gone: %w", store.ErrUnavailable)
+	f.store.failWith.Store(&down)
+	f.run(t)
+	for range 50 {
+		e := feedback("p1")
+		if err := f.pub.Publish(context.Background(), "p1", event.TypeFeedback, e.EventID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "store tried during outage", func() bool { return f.store.writes.Load() >= 2 })
+	if n := f.count(t, "p1"); n != 0 {
+		t.Fatalf("%d records stored during the outage", n)
+	}
+	f.store.failWith.Store(nil)
+	waitFor(t, "all stored after recovery", func() bool { return f.count(t, "p1") == 50 })
+	if n := dlqMessages(t, f); n != 0 {
+		t.Fatalf("%d events dead-lettered by an outage", n)
+	}
+}
+
+func TestPoisonGoesToDeadLetter(t *testing.T) {
+	f := setup(t)
+	f.run(t)
+	ctx := context.Background()
+	good := feedback("p1")
+	wrongProject := feedback("p2")
+	for _, m := range []*nats.Msg{
+		{Subject: event.Subject("p1", event.TypeFeedback), Data: []byte("{not json")},
+		{Subject: event.Subject("p1", event.TypeFeedback), Data: mustJSON(t, wrongProject)},
+		{Subject: event.Subject("p1", "survey"), Data: []byte(`{}`)},
+		{Subject: event.Subject("p1", event.TypeFeedback), Data: mustJSON(t, good)},
+	} {
+		if _, err := f.srv.JS.PublishMsg(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "good event stored", func() bool { return f.count(t, "p1") == 1 })
+	waitFor(t, "three dead letters", func() bool { return dlqMessages(t, f) == 3 })
+	cons, err := f.srv.JS.OrderedConsumer(ctx, event.StreamDeadLetter, jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, err := cons.Fetch(3, jetstream.FetchMaxWait(2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reasons []string
+	for m := range batch.Messages() {
+		reasons = append(reasons, m.Headers().Get(consumer.HeaderReason))
+		if m.Headers().Get(consumer.HeaderSubject) == "" {
+			t.Errorf("dead letter without its original subject")
+		}
+	}
+	for i, want := range []string{"decode", "does not match subject project", "unknown event type"} {
+		if i >= len(reasons) || !strings.Contains(reasons[i], want) {
+			t.Errorf("dead letter %d reason %q, want it to mention %q", i, reasons, want)
+		}
+	}
+}
+
+func TestRejectedEventIsolated(t *testing.T) {
+	f := setup(t)
+	// A store that rejects whole batches (not an outage): events are then tried one by one.
+	rejected := errors.New("value out of range")
+	f.store.failWith.Store(&rejected)
+	f.run(t)
+	for range 3 {
+		e := feedback("p1")
+		if err := f.pub.Publish(context.Background(), "p1", event.TypeFeedback, e.EventID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "rejected events dead-lettered after retries", func() bool { return dlqMessages(t, f) == 3 })
+	if got := metricValue(t, f.reg, "lectern_events_dead_lettered_total", "type", "feedback", "reason", "store"); got != 3 {
+		t.Errorf("dead-letter metric = %v, want 3", got)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func dlqMessages(t *testing.T, f *fixture) uint64 {
+	s, err := f.srv.JS.Stream(context.Background(), event.StreamDeadLetter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := s.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.State.Msgs
+}
+
+func consumerPending(t *testing.T, f *fixture) uint64 {
+	c, err := f.srv.JS.Consumer(context.Background(), event.StreamEvents, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := c.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.NumPending + uint64(info.NumAckPending)
+}
+
+// metricValue sums the samples of the counter name whose labels include every pair in want.
+func metricValue(t *testing.T, reg *prometheus.Registry, name string, want ...string) float64 {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for _, mf := range families {
+		if mf.GetName() != name {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			labels := map[string]string{}
+			for _, lp := range m.GetLabel() {
+				labels[lp.GetName()] = lp.GetValue()
+			}
+			match := true
+			for i := 0; i+1 < len(want); i += 2 {
+				match = match && labels[want[i]] == want[i+1]
+			}
+			if match {
+				sum += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return sum
+}

@@ -1,0 +1,83 @@
+package clickhouse
+
+import (
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+func TestULIDTimeParts(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, ms := range []uint64{0, 1, 31, 32, 1_700_000_000_123, ulid.MaxTime(), uint64(rng.Int63n(1 << 48))} {
+		id := ulid.MustNew(ms, rng).String()
+		if got, ok := ulidTime(id); !ok || got != int64(ms) {
+			t.Errorf("ulidTime(%s) = %d, %v, want %d", id, got, ok, ms)
+		}
+		floor := ulidFloor(int64(ms))
+		if floor > id || floor[:10] != id[:10] || len(floor) != 26 {
+			t.Errorf("ulidFloor(%d) = %s, not the floor of %s", ms, floor, id)
+		}
+		if ms > 0 && ulidFloor(int64(ms)-1) >= floor {
+			t.Errorf("ulidFloor(%d) does not sort before ulidFloor(%d)", ms-1, ms)
+		}
+	}
+	for _, bad := range []string{"", "01ARZ3NDE", "81ARZ3NDEKTSV4RRFFQ69G5FAV", "01arz3ndektsv4rrffq69g5fav", "01ARZ3NDEI"} {
+		if _, ok := ulidTime(bad); ok {
+			t.Errorf("ulidTime(%q) ok", bad)
+		}
+	}
+}
+
+// TestWindowsTile checks that the windows of a walk join without gap or overlap from the
+// cursor down to no bound, whatever the first width.
+func TestWindowsTile(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	cursor := ulid.MustNew(ulid.Timestamp(now.Add(-time.Hour)), rand.New(rand.NewSource(2))).String()
+	for _, c := range []struct {
+		cursor string
+		first  time.Duration
+		max    int
+	}{
+		{"", defaultWindow, 16}, {cursor, 0, 17}, {cursor, time.Nanosecond, 17}, {cursor, 100 * 365 * 24 * time.Hour, 1},
+		{"not a ulid", time.Second, 1}, {"01ARZ3NDEKTSV4RRFFQ69G5FAVXYZ", time.Minute, 14}, {"00000000000000000000000001", time.Second, 1},
+	} {
+		w := newWindows(c.cursor, now, c.first)
+		wantHi, n := c.cursor, 0
+		for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
+			n++
+			if hi != wantHi {
+				t.Fatalf("%+v: window %d is [%q, %q), want hi %q", c, n, lo, hi, wantHi)
+			}
+			if lo != "" && hi != "" && lo >= hi {
+				t.Fatalf("%+v: window %d is empty: [%q, %q)", c, n, lo, hi)
+			}
+			wantHi = lo
+			if lo == "" {
+				break
+			}
+		}
+		if wantHi != "" || n > c.max {
+			t.Errorf("%+v: %d windows, last lower bound %q; want at most %d, ending unbounded", c, n, wantHi, c.max)
+		}
+		if _, _, ok := w.next(); ok {
+			t.Errorf("%+v: a window after the unbounded one", c)
+		}
+	}
+}
+
+func TestHints(t *testing.T) {
+	var h hints
+	if got := h.first("p", 101); got != defaultWindow {
+		t.Errorf("first without a hint = %v", got)
+	}
+	h.learn("p", 101*time.Second, 101)
+	if got := h.first("p", 11); got != 11*time.Second*5/4 {
+		t.Errorf("first after learning = %v", got)
+	}
+	h.learn("p", 0, 101)
+	if got := h.first("p", 1); got != time.Second*5/4 {
+		t.Errorf("learning a zero span changed the hint: %v", got)
+	}
+}

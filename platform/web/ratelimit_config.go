@@ -1,0 +1,135 @@
+package web
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/envflag"
+)
+
+// RouteKind names a class of routes that share rate limits.
+type RouteKind string
+
+// Route kinds.
+const (
+	RouteDiscovery RouteKind = "discovery" // public widget routes (feedback intake), public key shared by all readers
+	RouteAssistant RouteKind = "assistant" // the assistant message endpoint: public key, expensive
+	RouteAdmin     RouteKind = "admin"     // export and status routes for scripts and BI, secret key
+)
+
+// routeKinds lists every kind in the order of LimitsConfig's fields.
+var routeKinds = [...]RouteKind{RouteDiscovery, RouteAssistant, RouteAdmin}
+
+// LimitConfig is the pair of limits of one route kind.
+type LimitConfig struct {
+	PerKey Rate // per API key id
+	PerIP  Rate // per client address (IPv6: per /64)
+}
+
+// LimitsConfig configures the rate limiter.
+type LimitsConfig struct {
+	Enabled        bool
+	Discovery      LimitConfig
+	Assistant      LimitConfig
+	Admin          LimitConfig
+	MaxEntries     int           // buckets kept per table (addresses, keys); the oldest-full go first
+	SweepInterval  time.Duration // how often Run drops buckets that are full again
+	TrustedProxies ProxyList     // peers whose X-Forwarded-For is believed
+
+	envErrs []error // malformed LECTERN_RATELIMIT_* values, reported by Validate
+}
+
+// DefaultLimitsConfig returns the configuration RegisterFlags starts from.
+func DefaultLimitsConfig() LimitsConfig {
+	return LimitsConfig{
+		Enabled: true,
+		Discovery: LimitConfig{
+			PerKey: Rate{Requests: 6000, Per: time.Minute, Burst: 1000},
+			PerIP:  Rate{Requests: 120, Per: time.Minute, Burst: 60},
+		},
+		Assistant: LimitConfig{
+			PerKey: Rate{Requests: 1200, Per: time.Minute, Burst: 200},
+			PerIP:  Rate{Requests: 30, Per: time.Minute, Burst: 10},
+		},
+		Admin: LimitConfig{
+			PerKey: Rate{Requests: 600, Per: time.Minute, Burst: 120},
+			PerIP:  Rate{Requests: 1200, Per: time.Minute, Burst: 200},
+		},
+		MaxEntries:    1 << 18,
+		SweepInterval: 30 * time.Second,
+	}
+}
+
+// For returns the limits of kind; ok is false for an unknown kind.
+func (c *LimitsConfig) For(kind RouteKind) (lc *LimitConfig, ok bool) {
+	switch kind {
+	case RouteDiscovery:
+		return &c.Discovery, true
+	case RouteAssistant:
+		return &c.Assistant, true
+	case RouteAdmin:
+		return &c.Admin, true
+	}
+	return nil, false
+}
+
+// RegisterFlags registers the limiter's flags: --ratelimit-<kind>-ip and --ratelimit-<kind>-key
+// for each route kind, each with an env fallback LECTERN_RATELIMIT_<KIND>_<IP|KEY>.
+func (c *LimitsConfig) RegisterFlags(fs *flag.FlagSet) {
+	def := DefaultLimitsConfig()
+	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, assistant and admin routes (429 with Retry-After)")
+	for _, kind := range routeKinds {
+		lc, _ := c.For(kind)
+		dl, _ := def.For(kind)
+		c.rateFlag(fs, &lc.PerIP, dl.PerIP, string(kind), "ip", "per client address")
+		c.rateFlag(fs, &lc.PerKey, dl.PerKey, string(kind), "key", "per API key")
+	}
+	envflag.Int(fs, &c.MaxEntries, "ratelimit-max-entries", "LECTERN_RATELIMIT_MAX_ENTRIES", def.MaxEntries, "rate-limit buckets kept per table (client addresses, keys); bounds memory under a flood")
+	envflag.Duration(fs, &c.SweepInterval, "ratelimit-sweep-interval", "LECTERN_RATELIMIT_SWEEP_INTERVAL", def.SweepInterval, "how often idle rate-limit buckets are dropped")
+	c.TrustedProxies = nil
+	c.envVar(fs, &c.TrustedProxies, "ratelimit-trusted-proxies", "LECTERN_RATELIMIT_TRUSTED_PROXIES",
+		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For names the client; empty: the peer is the client")
+}
+
+// rateFlag registers one --ratelimit-<kind>-<scope> flag.
+func (c *LimitsConfig) rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
+	*p = def
+	name := "ratelimit-" + kind + "-" + scope
+	env := "LECTERN_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+	c.envVar(fs, p, name, env, fmt.Sprintf("%s routes: requests %s, as N/unit[,burst=B] (30/m, 6000/m,burst=1000, 5/200ms) or off", kind, what))
+}
+
+// envVar registers v under name, first setting it from $env when that is set.
+func (c *LimitsConfig) envVar(fs *flag.FlagSet, v flag.Value, name, env, usage string) {
+	if s, ok := os.LookupEnv(env); ok {
+		if err := v.Set(s); err != nil {
+			c.envErrs = append(c.envErrs, fmt.Errorf("%s: %w", env, err))
+		}
+	}
+	fs.Var(v, name, fmt.Sprintf("%s (env %s)", usage, env))
+}
+
+// Validate checks the configuration.
+func (c *LimitsConfig) Validate() error {
+	errs := append([]error(nil), c.envErrs...)
+	for _, kind := range routeKinds {
+		lc, _ := c.For(kind)
+		if err := lc.PerIP.check(); err != nil {
+			errs = append(errs, fmt.Errorf("ratelimit-%s-ip: %w", kind, err))
+		}
+		if err := lc.PerKey.check(); err != nil {
+			errs = append(errs, fmt.Errorf("ratelimit-%s-key: %w", kind, err))
+		}
+	}
+	if c.MaxEntries < 1 || c.MaxEntries > 1<<26 {
+		errs = append(errs, fmt.Errorf("ratelimit-max-entries %d: want 1 to %d", c.MaxEntries, 1<<26))
+	}
+	if c.SweepInterval < time.Second {
+		errs = append(errs, fmt.Errorf("ratelimit-sweep-interval %s: want at least 1s", c.SweepInterval))
+	}
+	return errors.Join(errs...)
+}

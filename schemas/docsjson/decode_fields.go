@@ -1,0 +1,196 @@
+package docsjson
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// global decodes navigation.global.
+func (d *decoder) global(v any, path string) *Global {
+	obj, ok := d.object(v, path)
+	if !ok {
+		return nil
+	}
+	g := &Global{}
+	for _, k := range sortedKeys(obj) {
+		if k != "anchors" {
+			d.c.warnf(field(path, k), "global has a field %q that Lectern does not know; global holds only anchors", k)
+		}
+	}
+	list, ok := obj["anchors"].([]any)
+	if !ok {
+		if a, present := obj["anchors"]; present {
+			d.c.errorf(field(path, "anchors"), "anchors must be a list of anchor objects, but it is %s", describe(a))
+		}
+		return g
+	}
+	for i, item := range list {
+		if a, ok := d.globalAnchor(item, at(field(path, "anchors"), i)); ok {
+			g.Anchors = append(g.Anchors, a)
+		}
+	}
+	return g
+}
+
+func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
+	a := GlobalAnchor{Path: path}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		d.c.errorf(path, "each global anchor must be an object with \"anchor\" and \"href\", but this one is %s", describe(v))
+		return a, false
+	}
+	for _, k := range sortedKeys(obj) {
+		p := field(path, k)
+		switch k {
+		case "anchor":
+			a.Anchor, _ = d.str(obj[k], p)
+			a.Anchor = strings.TrimSpace(a.Anchor)
+		case "href":
+			a.Href, _ = d.str(obj[k], p)
+		case "icon":
+			a.Icon = d.icon(obj[k], p)
+		case "color", "hidden":
+		default:
+			d.c.warnf(p, "global anchor has a field %q that Lectern does not know; it is ignored", k)
+		}
+	}
+	if s, ok := obj["anchor"]; !ok || (a.Anchor == "" && isString(s)) {
+		d.c.errorf(path, "global anchor has no label; set \"anchor\" to a non-empty string")
+	}
+	if _, ok := obj["href"]; !ok {
+		d.c.errorf(path, "%s has no href; a global anchor needs an absolute URL such as https://example.com", named("global anchor", a.Anchor))
+	}
+	return a, true
+}
+
+func (d *decoder) banner(v any, path string) *Banner {
+	obj, ok := d.object(v, path)
+	if !ok {
+		return nil
+	}
+	b := &Banner{}
+	for _, k := range sortedKeys(obj) {
+		switch k {
+		case "content":
+			b.Content, _ = d.str(obj[k], field(path, k))
+		case "dismissible":
+			b.Dismissible, _ = d.boolean(obj[k], field(path, k))
+		default:
+			d.c.warnf(field(path, k), "banner has a field %q that Lectern does not know; a banner holds content and dismissible", k)
+		}
+	}
+	return b
+}
+
+// openapi accepts a spec path or an object {"source": path, "directory": dir}.
+func (d *decoder) openapi(v any, path string) string {
+	if obj, ok := v.(map[string]any); ok {
+		src, ok := obj["source"].(string)
+		if !ok || strings.TrimSpace(src) == "" {
+			d.c.errorf(path, "openapi as an object must have \"source\", the path of an OpenAPI file")
+		}
+		return strings.TrimSpace(src)
+	}
+	s, ok := d.str(v, path)
+	if ok && strings.TrimSpace(s) == "" {
+		d.c.errorf(path, "openapi must name an OpenAPI file such as \"openapi.yaml\"; it is empty")
+	}
+	return strings.TrimSpace(s)
+}
+
+// icon accepts an icon name or an icon object {"name": ...} and returns the name.
+func (d *decoder) icon(v any, path string) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case map[string]any:
+		name, _ := t["name"].(string)
+		return name
+	default:
+		d.c.errorf(path, "icon must be an icon name (a string), but it is %s", describe(v))
+		return ""
+	}
+}
+
+func (d *decoder) object(v any, path string) (map[string]any, bool) {
+	if v == nil {
+		return nil, false
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		d.c.errorf(path, "%s must be an object, but it is %s", lastKey(path), describe(v))
+	}
+	return obj, ok
+}
+
+func (d *decoder) str(v any, path string) (string, bool) {
+	s, ok := v.(string)
+	if !ok {
+		d.c.errorf(path, "%s must be a string, but it is %s", lastKey(path), describe(v))
+	}
+	return s, ok
+}
+
+func (d *decoder) boolean(v any, path string) (bool, bool) {
+	b, ok := v.(bool)
+	if !ok {
+		d.c.errorf(path, "%s must be true or false, but it is %s", lastKey(path), describe(v))
+	}
+	return b, ok
+}
+
+// describe names the JSON type of v for messages.
+func describe(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	default:
+		return "a value of an unknown type"
+	}
+}
+
+// named names an element for messages: `tab "Guides"`, or just `tab` without a label.
+func named(noun, label string) string {
+	if label == "" {
+		return noun
+	}
+	return noun + " " + strconv.Quote(label)
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
+
+// lastKey returns the last key of a JSON path: "expanded" for navigation.groups[0].expanded.
+func lastKey(path string) string {
+	if i := strings.LastIndexAny(path, ".["); i >= 0 && path[i] == '.' {
+		return path[i+1:]
+	}
+	if i := strings.LastIndex(path, `["`); i >= 0 {
+		return strings.TrimSuffix(strings.TrimPrefix(path[i:], `["`), `"]`)
+	}
+	return path
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func quote(s string) string { return strconv.Quote(s) }
