@@ -102,8 +102,8 @@ var stopwords = func() map[string]bool {
 		again further once up down out off over under before after above below between through during until
 		while please tell explain show want wanted need needs know way ways use used using uses work works
 		working thing things something anything everything someone anyone hi hello hey thanks thank ok okay
-		yes really like get got gets getting go going let lets possible able there's what's how's it's i'm
-		don't doesn't can't cannot isn't aren't won't`) {
+		yes really like get got gets getting go going let lets possible able cannot don doesn didn isn
+		aren wasn weren won shouldn couldn wouldn haven hasn ll ve re`) {
 		m[w] = true
 	}
 	return m

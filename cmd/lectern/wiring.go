@@ -108,6 +108,7 @@ func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, checks ma
 func runAll(ctx context.Context, d *deps, app *fiber.App, ln net.Listener, runners []runner, logger *slog.Logger) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return d.keys.Watch(gctx) })
+	g.Go(func() error { return d.keys.RecordLastUse(gctx, 10*time.Second) })
 	select {
 	case <-d.keys.Ready():
 	case <-gctx.Done():

@@ -55,8 +55,8 @@ func New(pub Publisher, reader FeedbackReader, s Sites, auth web.Authenticator, 
 
 // Mount registers the routes on r.
 func (c *Collector) Mount(r fiber.Router) {
-	r.Post("/discovery/v1/feedback/:domain", web.RequireKey(c.auth, keys.KindAssistant, "domain"), c.postFeedback)
-	patch := []fiber.Handler{web.RequireKey(c.auth, keys.KindAdmin, "projectId"), c.patchStatus}
+	r.Post("/discovery/v1/feedback/:domain", web.TokenParams("domain"), web.RequireKey(c.auth, keys.KindAssistant, "domain"), c.postFeedback)
+	patch := []fiber.Handler{web.TokenParams("projectId"), web.RequireKey(c.auth, keys.KindAdmin, "projectId"), c.patchStatus}
 	r.Patch("/api/external/v1/analytics/:projectId/feedback/:id", patch...)
 	r.Patch("/v1/analytics/:projectId/feedback/:id", patch...)
 }

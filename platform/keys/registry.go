@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -25,8 +26,16 @@ type Registry struct {
 	now    func() time.Time
 
 	mu    sync.RWMutex
-	keys  map[string]Key
+	keys  map[string]*entry
 	ready chan struct{}
+}
+
+// entry is a cached key with the bucket revision it came from and its last use, recorded
+// without locks on the request path and written back to the bucket now and then.
+type entry struct {
+	key      Key
+	revision uint64
+	used     atomic.Int64 // unix milliseconds of the last successful authentication
 }
 
 // Open opens (creating when missing) the key bucket.
@@ -41,7 +50,7 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int, logger *slo
 	if err != nil {
 		return nil, fmt.Errorf("key bucket: %w", err)
 	}
-	return &Registry{kv: kv, logger: logger, now: time.Now, keys: map[string]Key{}, ready: make(chan struct{})}, nil
+	return &Registry{kv: kv, logger: logger, now: time.Now, keys: map[string]*entry{}, ready: make(chan struct{})}, nil
 }
 
 // Create generates and stores a new key, returning its record and the token (shown once).
@@ -161,7 +170,11 @@ func (r *Registry) apply(e jetstream.KeyValueEntry) {
 		r.logger.Warn("undecodable key entry", "id", e.Key(), "err", err)
 		return
 	}
-	r.keys[k.ID] = k
+	next := &entry{key: k, revision: e.Revision()}
+	if prev, ok := r.keys[k.ID]; ok {
+		next.used.Store(prev.used.Load())
+	}
+	r.keys[k.ID] = next
 }
 
 // Ready is closed once Watch has loaded every stored key.
@@ -177,18 +190,20 @@ func (r *Registry) Authenticate(token string, ip string) (Key, error) {
 		return Key{}, err
 	}
 	r.mu.RLock()
-	k, ok := r.keys[id]
+	e, ok := r.keys[id]
 	r.mu.RUnlock()
-	if !ok || k.Kind != kind || !k.Matches(secret) {
+	if !ok || e.key.Kind != kind || !e.key.Matches(secret) {
 		return Key{}, ErrUnknown
 	}
-	if k.Expired(r.now()) {
+	now := r.now()
+	if e.key.Expired(now) {
 		return Key{}, ErrExpired
 	}
-	if !ipAllowed(k.AllowedIPs, ip) {
+	if !ipAllowed(e.key.AllowedIPs, ip) {
 		return Key{}, fmt.Errorf("client address %s: %w", ip, ErrForbidden)
 	}
-	return k, nil
+	e.used.Store(now.UnixMilli())
+	return e.key, nil
 }
 
 // ipAllowed reports whether ip is in the allowlist (an empty list allows every address).

@@ -109,3 +109,37 @@ func TestRegistryRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestLastUseRecordedWithoutResurrecting(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	admin, server := openWatched(t)
+	used, usedToken, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
+	revoked, revokedToken, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
+	eventually(t, "keys loaded", func() error {
+		if _, err := server.Authenticate(usedToken, "127.0.0.1"); err != nil {
+			return err
+		}
+		_, err := server.Authenticate(revokedToken, "127.0.0.1")
+		return err
+	})
+	if err := admin.Revoke(ctx, revoked.ID); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = server.RecordLastUse(ctx, 10*time.Millisecond) }()
+	eventually(t, "last use stored", func() error {
+		list, err := admin.List(ctx)
+		if err != nil {
+			return err
+		}
+		for _, k := range list {
+			if k.ID == revoked.ID {
+				t.Fatalf("recording last use brought back the revoked key %s", revoked.ID)
+			}
+			if k.ID == used.ID && !k.LastUsedAt.IsZero() {
+				return nil
+			}
+		}
+		return errors.New("no last use yet")
+	})
+}

@@ -45,10 +45,10 @@ func New(st Store, projects Projects, auth web.Authenticator) *Exporter {
 
 // Mount registers the routes on r, under /api/external/v1/analytics and the /v1/analytics alias.
 func (e *Exporter) Mount(r fiber.Router) {
+	guard := []fiber.Handler{web.TokenParams("projectId"), web.RequireKey(e.auth, keys.KindAdmin, "projectId"), e.knownProject}
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
-		g := r.Group(prefix, web.RequireKey(e.auth, keys.KindAdmin, "projectId"), e.knownProject)
-		g.Get("/feedback", e.listFeedback)
-		g.Get("/assistant", e.listConversations)
+		r.Get(prefix+"/feedback", append(guard, e.listFeedback)...)
+		r.Get(prefix+"/assistant", append(guard, e.listConversations)...)
 	}
 }
 

@@ -69,7 +69,7 @@ func BenchmarkListConversations(b *testing.B) {
 
 // fillConversations writes n small conversations over the 30 days before end and returns
 // their ids newest first.
-func fillConversations(b *testing.B, s *clickhouse.Store, n int, end time.Time) []string {
+func fillConversations(b testing.TB, s *clickhouse.Store, n int, end time.Time) []string {
 	b.Helper()
 	rng := rand.New(rand.NewSource(1))
 	ids := make([]string, 0, n)

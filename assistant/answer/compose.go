@@ -1,0 +1,81 @@
+package answer
+
+import (
+	"strings"
+)
+
+// compose writes the answer from the relevant sources: a lead sentence naming the pages, then
+// for each source the matching sentences as a quote and a line citing it.
+func compose(cited []Source, qterms []string) []string {
+	chunks := []string{lead(cited)}
+	for i, s := range cited {
+		quote := quoteUnits(passage(s.Text, qterms))
+		cite := "Source: " + link(label(s), s.URL)
+		if i < len(cited)-1 {
+			cite += "\n\n"
+		}
+		if quote != "" {
+			chunks = append(chunks, quote+"\n\n")
+		}
+		chunks = append(chunks, cite)
+	}
+	return chunks
+}
+
+// lead names the cited pages: "The documentation covers this in [A](/a) and [B](/b)."
+func lead(cited []Source) string {
+	links := make([]string, len(cited))
+	for i, s := range cited {
+		links[i] = link(s.Title, s.URL)
+	}
+	list := links[0]
+	if n := len(links); n > 1 {
+		list = strings.Join(links[:n-1], ", ") + " and " + links[n-1]
+	}
+	return "The documentation covers this in " + list + ".\n\n"
+}
+
+// quoteUnits renders units as a markdown quote: sentences joined into one paragraph, code
+// blocks as their own paragraphs.
+func quoteUnits(us []unit) string {
+	var paras []string
+	var prose []string
+	flush := func() {
+		if len(prose) > 0 {
+			paras = append(paras, strings.Join(prose, " "))
+			prose = nil
+		}
+	}
+	for _, u := range us {
+		if u.code {
+			flush()
+			paras = append(paras, u.text)
+			continue
+		}
+		prose = append(prose, u.text)
+	}
+	flush()
+	if len(paras) == 0 {
+		return ""
+	}
+	lines := strings.Split(strings.Join(paras, "\n\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight("> "+l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// label is a source's citation text: "Page › Section", or the page title for its lead.
+func label(s Source) string {
+	if s.Section == "" || s.Section == s.Title {
+		return s.Title
+	}
+	return s.Title + " › " + s.Section
+}
+
+// link writes a markdown link, escaping what would end the text or the URL early.
+func link(text, url string) string {
+	text = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ").Replace(text)
+	url = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "\n", "").Replace(url)
+	return "[" + text + "](" + url + ")"
+}

@@ -1,0 +1,54 @@
+package answer
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/envflag"
+)
+
+// ModelConfig configures the optional language model; without a model name the assistant
+// answers extractively.
+type ModelConfig struct {
+	BaseURL   string        // OpenAI-compatible API root, e.g. http://127.0.0.1:11434/v1; "" is OpenAI's
+	Model     string        // model name; "" turns the model off
+	APIKey    string        // bearer key; "" sends none
+	Timeout   time.Duration // longest time one answer may take
+	MaxTokens int           // longest answer in tokens; 0 leaves it to the server
+}
+
+// RegisterFlags registers the model's flags; each falls back to an environment variable.
+func (c *ModelConfig) RegisterFlags(fs *flag.FlagSet) {
+	envflag.String(fs, &c.BaseURL, "llm-base-url", "LECTERN_LLM_BASE_URL", "", "OpenAI-compatible chat-completions API root (OpenAI, vLLM, Ollama, llama.cpp); empty is api.openai.com")
+	envflag.String(fs, &c.Model, "llm-model", "LECTERN_LLM_MODEL", "", "language model name; empty answers from the docs' passages without a model")
+	envflag.String(fs, &c.APIKey, "llm-api-key", "LECTERN_LLM_API_KEY", "", "API key of the model server (prefer the environment variable)")
+	envflag.Duration(fs, &c.Timeout, "llm-timeout", "LECTERN_LLM_TIMEOUT", 60*time.Second, "longest time the model may take for one answer")
+	envflag.Int(fs, &c.MaxTokens, "llm-max-tokens", "LECTERN_LLM_MAX_TOKENS", 1024, "longest answer in tokens; 0 leaves it to the server")
+}
+
+// Enabled reports whether a model is configured.
+func (c *ModelConfig) Enabled() bool { return c.Model != "" }
+
+// Validate checks the configuration.
+func (c *ModelConfig) Validate() error {
+	var errs []error
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("llm-base-url %q: want an http or https URL such as http://127.0.0.1:11434/v1", c.BaseURL))
+		}
+		if c.Model == "" {
+			errs = append(errs, errors.New("llm-base-url is set but llm-model is empty: name the model to use"))
+		}
+	}
+	if c.Timeout <= 0 {
+		errs = append(errs, fmt.Errorf("llm-timeout %v: must be positive", c.Timeout))
+	}
+	if c.MaxTokens < 0 {
+		errs = append(errs, fmt.Errorf("llm-max-tokens %d: must not be negative", c.MaxTokens))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,60 @@
+package web_test
+
+import (
+	"net"
+	"net/netip"
+	"sync/atomic"
+	"testing"
+
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/valyala/fasthttp"
+)
+
+// benchLimits never refuse: the benchmarks measure the cost of admitting.
+func benchLimits(b *testing.B) web.LimitsConfig {
+	return limits(func(c *web.LimitsConfig) {
+		c.Discovery = web.LimitConfig{PerIP: rate(b, "1000000000/h"), PerKey: rate(b, "1000000000/h")}
+	})
+}
+
+// BenchmarkAllow spends tokens from 65,536 address buckets and 16 key buckets in parallel.
+func BenchmarkAllow(b *testing.B) {
+	l := newLimiter(b, benchLimits(b))
+	ids := []string{"01J0000000000000000000000A", "01J0000000000000000000000B", "01J0000000000000000000000C", "01J0000000000000000000000D"}
+	var worker atomic.Uint32
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		w := worker.Add(1)
+		for i := uint32(0); pb.Next(); i++ {
+			addr := netip.AddrFrom4([4]byte{10, byte(w), byte(i >> 8), byte(i)})
+			if !l.AllowAddr(web.RouteDiscovery, addr).Allowed || !l.AllowKey(web.RouteDiscovery, ids[i%4]).Allowed {
+				b.Fatal("refused")
+			}
+		}
+	})
+}
+
+// BenchmarkLimitedRoute serves the feedback route (CORS, both limits, RequireKey) through
+// Fiber's handler, without the network, in parallel.
+func BenchmarkLimitedRoute(b *testing.B) {
+	app := newApp(b, newLimiter(b, benchLimits(b)), nil)
+	handler := app.Handler()
+	var worker atomic.Uint32
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		w := worker.Add(1)
+		var ctx fasthttp.RequestCtx
+		for i := uint32(0); pb.Next(); i++ {
+			var req fasthttp.Request
+			req.Header.SetMethod("POST")
+			req.SetRequestURI(feedbackPath)
+			req.Header.Set("Authorization", "Bearer k1")
+			req.Header.Set("Origin", "https://docs.acme.com")
+			ctx.Init(&req, &net.TCPAddr{IP: net.IPv4(10, byte(w), byte(i>>8), byte(i))}, nil)
+			handler(&ctx)
+			if ctx.Response.StatusCode() != 202 {
+				b.Fatalf("status %d: %s", ctx.Response.StatusCode(), ctx.Response.Body())
+			}
+		}
+	})
+}

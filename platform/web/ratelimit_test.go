@@ -1,0 +1,323 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/web"
+)
+
+// TestRateLimitRecovers hammers one key past its limit, checks the 429, then waits for the
+// refill and sees the key admitted again.
+func TestRateLimitRecovers(t *testing.T) {
+	perKey := rate(t, "5/200ms")
+	l := newLimiter(t, limits(func(c *web.LimitsConfig) { c.Discovery.PerKey = perKey }))
+	app := newApp(t, l, nil)
+	hit := call{path: feedbackPath, ip: "203.0.113.1", token: "k1"}
+
+	first := hit.do(t, app)
+	if first.StatusCode != fiber.StatusAccepted || headerInt(t, first, web.HeaderRateLimitLimit) != 5 || headerInt(t, first, web.HeaderRateLimitRemaining) != 4 {
+		t.Fatalf("first request: %d, limit %q remaining %q; want 202, 5, 4", first.StatusCode,
+			first.Header.Get(web.HeaderRateLimitLimit), first.Header.Get(web.HeaderRateLimitRemaining))
+	}
+	admitted := 1
+	var limited *http.Response
+	for range 100 {
+		resp := hit.do(t, app)
+		if resp.StatusCode == fiber.StatusTooManyRequests {
+			limited = resp
+			break
+		}
+		admitted++
+	}
+	if limited == nil || admitted < 5 {
+		t.Fatalf("admitted %d before a 429 (limited: %v); want at least 5, then 429", admitted, limited != nil)
+	}
+	checkLimited(t, limited, 5)
+
+	waitFull(perKey)
+	again := hit.do(t, app)
+	if again.StatusCode != fiber.StatusAccepted || headerInt(t, again, web.HeaderRateLimitRemaining) != 4 {
+		t.Fatalf("after the refill: %d, remaining %q; want 202, 4", again.StatusCode, again.Header.Get(web.HeaderRateLimitRemaining))
+	}
+}
+
+// checkLimited checks a 429: the envelope, Retry-After and the X-RateLimit headers.
+func checkLimited(t *testing.T, resp *http.Response, limit int) {
+	t.Helper()
+	var env struct {
+		Error   string `json:"error"`
+		Details []struct {
+			Message string `json:"message"`
+		} `json:"details"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || !strings.Contains(env.Error, "rate limit") || len(env.Details) != 1 {
+		t.Errorf("429 body: %+v, %v; want the error envelope", env, err)
+	}
+	if ra := headerInt(t, resp, fiber.HeaderRetryAfter); ra < 1 {
+		t.Errorf("Retry-After %d: want at least 1", ra)
+	}
+	if got := headerInt(t, resp, web.HeaderRateLimitLimit); got != limit {
+		t.Errorf("X-RateLimit-Limit %d: want %d", got, limit)
+	}
+	if got := headerInt(t, resp, web.HeaderRateLimitRemaining); got != 0 {
+		t.Errorf("X-RateLimit-Remaining %d: want 0", got)
+	}
+	if got := headerInt(t, resp, web.HeaderRateLimitReset); got < 1 {
+		t.Errorf("X-RateLimit-Reset %d: want at least 1", got)
+	}
+}
+
+// TestRateLimitScopes checks that addresses, keys and route kinds have separate buckets.
+func TestRateLimitScopes(t *testing.T) {
+	const a, b = "203.0.113.1", "198.51.100.7"
+	tests := []struct {
+		name  string
+		cfg   func(c *web.LimitsConfig)
+		calls []call
+	}{
+		{"per address: another address is unaffected", func(c *web.LimitsConfig) {
+			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h"), PerKey: rate(t, "1000/h")}
+		}, []call{
+			{feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 429},
+			{feedbackPath, a, "k2", 429}, {feedbackPath, b, "k1", 202},
+		}},
+		{"per key: another key is unaffected", func(c *web.LimitsConfig) {
+			c.Discovery = web.LimitConfig{PerIP: rate(t, "1000/h"), PerKey: rate(t, "2/h")}
+		}, []call{
+			{feedbackPath, a, "k1", 202}, {feedbackPath, b, "k1", 202}, {feedbackPath, a, "k1", 429},
+			{feedbackPath, b, "k1", 429}, {feedbackPath, a, "k2", 202},
+		}},
+		{"bad keys spend the address's budget", func(c *web.LimitsConfig) {
+			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h"), PerKey: rate(t, "1000/h")}
+		}, []call{
+			{feedbackPath, a, "nope", 401}, {feedbackPath, a, "", 401}, {feedbackPath, a, "nope", 429},
+			{feedbackPath, a, "k1", 429}, {feedbackPath, b, "k1", 202},
+		}},
+		{"an IPv6 /64 is one client", func(c *web.LimitsConfig) {
+			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h")}
+		}, []call{
+			{feedbackPath, "2001:db8::1", "k1", 202}, {feedbackPath, "2001:db8::2", "k1", 202},
+			{feedbackPath, "2001:db8::ffff:3", "k1", 429}, {feedbackPath, "2001:db8:0:1::1", "k1", 202},
+		}},
+		{"route kinds have their own buckets", func(c *web.LimitsConfig) {
+			c.Assistant = web.LimitConfig{PerIP: rate(t, "1/h")}
+			c.Discovery = web.LimitConfig{PerIP: rate(t, "1/h")}
+		}, []call{
+			{messagePath, a, "k1", 202}, {messagePath, a, "k1", 429}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 429},
+		}},
+		{"admin routes limit per key", func(c *web.LimitsConfig) {
+			c.Admin = web.LimitConfig{PerKey: rate(t, "1/h"), PerIP: rate(t, "100/h")}
+		}, []call{
+			{exportPath, a, "admin", 202}, {exportPath, b, "admin", 429}, {exportPath, a, "k1", 403},
+		}},
+		{"off limits nothing", nil, []call{
+			{feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app := newApp(t, newLimiter(t, limits(tt.cfg)), nil)
+			for i, c := range tt.calls {
+				if resp := c.do(t, app); resp.StatusCode != c.want {
+					t.Fatalf("call %d (%s from %s, key %q): %d, want %d", i, c.path, c.ip, c.token, resp.StatusCode, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestRateLimitHeaders checks the X-RateLimit headers on every answer of a limited route, and
+// that the tighter of two limits is the one reported.
+func TestRateLimitHeaders(t *testing.T) {
+	tests := []struct {
+		name      string
+		perIP     string
+		perKey    string
+		call      call
+		status    int
+		limit     int
+		remaining int
+	}{
+		{"2xx, key tighter", "100/h", "10/h", call{path: messagePath, token: "k1"}, 202, 10, 9},
+		{"2xx, address tighter", "10/h", "100/h", call{path: messagePath, token: "k1"}, 202, 10, 9},
+		{"401 carries the address's limit", "100/h", "10/h", call{path: messagePath, token: "bad"}, 401, 100, 99},
+		{"handler error, key tighter", "100/h", "3/h,burst=2", call{path: "/discovery/v1/assistant/acme/missing", token: "k1"}, 404, 2, 1},
+		{"only a key limit", "off", "7/m", call{path: messagePath, token: "k1"}, 202, 7, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := newLimiter(t, limits(func(c *web.LimitsConfig) {
+				c.Assistant = web.LimitConfig{PerIP: rate(t, tt.perIP), PerKey: rate(t, tt.perKey)}
+			}))
+			tt.call.ip = "192.0.2.9"
+			resp := tt.call.do(t, newApp(t, l, nil))
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
+			}
+			limit, remaining := headerInt(t, resp, web.HeaderRateLimitLimit), headerInt(t, resp, web.HeaderRateLimitRemaining)
+			if limit != tt.limit || remaining != tt.remaining || headerInt(t, resp, web.HeaderRateLimitReset) < 1 {
+				t.Fatalf("limit %d remaining %d reset %q; want %d, %d, ≥1", limit, remaining, resp.Header.Get(web.HeaderRateLimitReset), tt.limit, tt.remaining)
+			}
+			if resp.Header.Get(fiber.HeaderRetryAfter) != "" {
+				t.Fatalf("Retry-After on a %d", resp.StatusCode)
+			}
+		})
+	}
+}
+
+// TestRateLimitEviction floods one table with distinct addresses: memory stays within
+// MaxEntries and an exhausted bucket is not the one dropped.
+func TestRateLimitEviction(t *testing.T) {
+	l := newLimiter(t, limits(func(c *web.LimitsConfig) {
+		c.MaxEntries = 64
+		c.Discovery.PerIP = rate(t, "3/h")
+	}))
+	flooder := netip.MustParseAddr("198.51.100.1")
+	for range 3 {
+		l.AllowAddr(web.RouteDiscovery, flooder)
+	}
+	for i := range 10_000 {
+		addr := netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)})
+		if d := l.AllowAddr(web.RouteDiscovery, addr); !d.Allowed {
+			t.Fatalf("new address %s refused", addr)
+		}
+		if n := l.Len(); n > 64 {
+			t.Fatalf("%d buckets after %d addresses: want at most 64", n, i+1)
+		}
+	}
+	if d := l.AllowAddr(web.RouteDiscovery, flooder); d.Allowed {
+		t.Fatal("the exhausted bucket was evicted by the flood")
+	}
+}
+
+// TestRateLimitSweep checks that buckets full again are dropped, and only those.
+func TestRateLimitSweep(t *testing.T) {
+	short := rate(t, "5/100ms")
+	l := newLimiter(t, limits(func(c *web.LimitsConfig) {
+		c.Discovery.PerIP = short
+		c.Discovery.PerKey = rate(t, "5/h")
+	}))
+	for i := range 100 {
+		l.AllowAddr(web.RouteDiscovery, netip.AddrFrom4([4]byte{10, 0, 0, byte(i)}))
+	}
+	l.AllowKey(web.RouteDiscovery, "key-1")
+	if n := l.Len(); n != 101 {
+		t.Fatalf("%d buckets, want 101", n)
+	}
+	waitFull(short)
+	l.Sweep()
+	if n := l.Len(); n != 1 {
+		t.Fatalf("%d buckets after the sweep, want 1 (the hourly key)", n)
+	}
+}
+
+// TestRateLimitRun checks that Run returns when its context ends.
+func TestRateLimitRun(t *testing.T) {
+	l := newLimiter(t, limits(nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx) }()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRateLimitProxies checks which address is the client's: the right-most X-Forwarded-For
+// hop that is not a trusted proxy, and the peer itself when the peer is not trusted.
+func TestRateLimitProxies(t *testing.T) {
+	tests := []struct {
+		name    string
+		trusted string
+		first   string
+		second  string
+		want    int // status of the second request
+	}{
+		{"left-most hop is the client's to forge", "0.0.0.0/32", "6.6.6.6, 203.0.113.5", "7.7.7.7, 203.0.113.5", 429},
+		{"hops through trusted proxies", "0.0.0.0/32,10.0.0.0/8", "203.0.113.5, 10.1.2.3", "203.0.113.6, 10.9.9.9", 202},
+		{"same client through trusted proxies", "0.0.0.0/32,10.0.0.0/8", "203.0.113.5, 10.1.2.3", "1.1.1.1, 203.0.113.5, 10.9.9.9", 429},
+		{"untrusted peer: X-Forwarded-For ignored", "", "203.0.113.5", "203.0.113.6", 429},
+		{"port in a hop", "0.0.0.0/32", "203.0.113.5:4711", "203.0.113.5", 429},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") })
+			if err := cfg.TrustedProxies.Set(tt.trusted); err != nil {
+				t.Fatal(err)
+			}
+			app := newApp(t, newLimiter(t, cfg), nil)
+			call{feedbackPath, tt.first, "k1", 202}.do(t, app)
+			if got := (call{path: feedbackPath, ip: tt.second, token: "k1"}).do(t, app).StatusCode; got != tt.want {
+				t.Fatalf("second request: %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRateLimitPeerAddress serves on loopback and calls from two local addresses: the TCP
+// peer is the client when no proxy is trusted.
+func TestRateLimitPeerAddress(t *testing.T) {
+	cfg := limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") })
+	cfg.TrustedProxies = nil
+	app := newApp(t, newLimiter(t, cfg), nil)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = app.Listener(ln) }()
+	t.Cleanup(func() { _ = app.Shutdown() })
+	for _, c := range []struct {
+		from string
+		want int
+	}{{"127.0.0.1", 202}, {"127.0.0.1", 429}, {"127.0.0.2", 202}} {
+		if got := postFrom(t, c.from, "http://"+ln.Addr().String()+feedbackPath); got != c.want {
+			t.Fatalf("from %s: %d, want %d", c.from, got, c.want)
+		}
+	}
+}
+
+// postFrom posts with key k1 from local address from, returning the status.
+func postFrom(t *testing.T, from, url string) int {
+	t.Helper()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+	defer client.CloseIdleConnections()
+	req, _ := http.NewRequest(http.MethodPost, url, nil)
+	req.Header.Set("Authorization", "Bearer k1")
+	req.Header.Set("X-Forwarded-For", fmt.Sprintf("192.0.2.%d", time.Now().Nanosecond()%250))
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Skipf("cannot call from %s: %v", from, err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestPerKeyNeedsRequireKey checks that PerKey without RequireKey before it fails loudly.
+func TestPerKeyNeedsRequireKey(t *testing.T) {
+	l := newLimiter(t, limits(func(c *web.LimitsConfig) { c.Admin.PerKey = rate(t, "1/s") }))
+	app := newApp(t, l, nil)
+	app.Get("/bare", l.PerKey(web.RouteAdmin), func(c *fiber.Ctx) error { return nil })
+	if got := do(t, app, fiber.MethodGet, "/bare", nil).StatusCode; got != fiber.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", got)
+	}
+}
+
+// TestUnknownRouteKind checks that mounting a limit of an unknown kind panics.
+func TestUnknownRouteKind(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic for an unknown route kind")
+		}
+	}()
+	newLimiter(t, limits(nil)).PerIP("widgets")
+}
