@@ -48,4 +48,3 @@ func (p *Publisher) Publish(ctx context.Context, project string, t event.Type, i
 	p.published.WithLabelValues(string(t), result).Inc()
 	return nil
 }
-
