@@ -39,11 +39,21 @@ type posting struct {
 	impact float32
 }
 
-// Len returns the number of sections in the index.
-func (ix *Index) Len() int { return len(ix.secs) }
+// Len returns the number of sections in the index; a nil index has none.
+func (ix *Index) Len() int {
+	if ix == nil {
+		return 0
+	}
+	return len(ix.secs)
+}
 
-// Pages returns the number of pages in the index.
-func (ix *Index) Pages() int { return len(ix.pages) }
+// Pages returns the number of pages in the index; a nil index has none.
+func (ix *Index) Pages() int {
+	if ix == nil {
+		return 0
+	}
+	return len(ix.pages)
+}
 
 // Build indexes the pages: each is split into sections by heading, and each section is indexed
 // with the page title, its headings, the breadcrumbs and description, and its text as fields.

@@ -7,36 +7,51 @@ import (
 	"unicode/utf8"
 )
 
+// Lookahead limits: a construct whose end is not found this far away is kept as text.
+const (
+	maxTag  = 8 << 10  // a JSX or HTML tag with its attributes
+	maxExpr = 16 << 10 // an MDX expression
+	maxSpan = 4 << 10  // a link's text or URL, an inline code span, an autolink
+)
+
+// cleaner writes the text of prose without its markup. Lookaheads that find no end are charged
+// to a budget proportional to the input; once it is spent, constructs are no longer tried, so
+// a page of unclosed '<', '{' or '`' costs linear time.
+type cleaner struct {
+	b      strings.Builder
+	budget int
+}
+
 // cleanProse removes JSX, comments, expressions and inline Markdown syntax from prose lines,
 // keeping their text; inline code keeps its backticks.
 func cleanProse(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	inline(&b, s)
-	return tidyLines(b.String())
+	c := cleaner{budget: 2*len(s) + 64<<10}
+	c.b.Grow(len(s))
+	c.inline(s)
+	return tidyLines(c.b.String())
 }
 
-// inline writes the text of s to b.
-func inline(b *strings.Builder, s string) {
+// inline writes the text of s.
+func (c *cleaner) inline(s string) {
 	for i := 0; i < len(s); {
-		i = inlineAt(b, s, i)
+		i = c.at(s, i)
 	}
 }
 
-// inlineAt handles the construct at s[i] and returns the offset after it.
-func inlineAt(b *strings.Builder, s string, i int) int {
+// at handles the construct at s[i] and returns the offset after it.
+func (c *cleaner) at(s string, i int) int {
 	switch s[i] {
 	case '`':
-		return codeSpan(b, s, i)
+		return c.try(s, i, maxSpan, c.codeSpan)
 	case '<':
-		return angle(b, s, i)
+		return c.try(s, i, maxTag, c.angle)
 	case '{':
-		return expression(b, s, i)
+		return c.try(s, i, maxExpr, c.expression)
 	case '[':
-		return link(b, s, i, i+1)
+		return c.try(s, i, maxSpan, c.link)
 	case '!':
 		if i+1 < len(s) && s[i+1] == '[' {
-			return link(b, s, i, i+2)
+			return c.try(s, i, maxSpan, c.link)
 		}
 	case '*':
 		return i + 1
@@ -50,18 +65,34 @@ func inlineAt(b *strings.Builder, s string, i int) int {
 		}
 	case '\\':
 		if i+1 < len(s) && isASCIIPunct(s[i+1]) {
-			b.WriteByte(s[i+1])
+			c.b.WriteByte(s[i+1])
 			return i + 2
 		}
 	case '&':
-		return entity(b, s, i)
+		return c.entity(s, i)
 	}
-	b.WriteByte(s[i])
+	c.b.WriteByte(s[i])
 	return i + 1
 }
 
+// try runs a parser at s[i]. When it fails, what it may have scanned is charged to the budget
+// and s[i] is kept as text.
+func (c *cleaner) try(s string, i, limit int, parse func(s string, i int) (int, bool)) int {
+	if c.budget > 0 {
+		if end, ok := parse(s, i); ok {
+			return end
+		}
+		c.budget -= min(len(s)-i, limit)
+	}
+	c.b.WriteByte(s[i])
+	return i + 1
+}
+
+// window returns s cut to at most n bytes.
+func window(s string, n int) string { return s[:min(len(s), n)] }
+
 // codeSpan copies an inline code span verbatim.
-func codeSpan(b *strings.Builder, s string, i int) int {
+func (c *cleaner) codeSpan(s string, i int) (int, bool) {
 	n := 0
 	for i+n < len(s) && s[i+n] == '`' {
 		n++
@@ -73,8 +104,7 @@ func codeSpan(b *strings.Builder, s string, i int) int {
 		if k < 0 {
 			break
 		}
-		k += j
-		m := k + n
+		m := j + k + n
 		if m < len(s) && s[m] == '`' {
 			for m < len(s) && s[m] == '`' {
 				m++
@@ -82,39 +112,41 @@ func codeSpan(b *strings.Builder, s string, i int) int {
 			j = m
 			continue
 		}
-		b.WriteString(s[i:m])
-		return m
+		c.b.WriteString(s[i:m])
+		return m, true
 	}
-	b.WriteString(run)
-	return i + n
+	return 0, false
 }
 
-// link writes the text of "[text](url)", "[text][ref]" or "![alt](src)"; text starts at s[open].
-func link(b *strings.Builder, s string, i, open int) int {
+// link writes the text of "[text](url)", "[text][ref]" or "![alt](src)" and drops reference
+// definitions ("[ref]: url" at a line start).
+func (c *cleaner) link(s string, i int) (int, bool) {
+	open := i + 1
+	if s[i] == '!' {
+		open++
+	}
 	closeAt := matching(s, open-1, '[', ']')
 	if closeAt < 0 || closeAt+1 >= len(s) {
-		b.WriteByte(s[i])
-		return i + 1
+		return 0, false
 	}
 	text := s[open:closeAt]
 	switch s[closeAt+1] {
 	case '(':
 		if end := matching(s, closeAt+1, '(', ')'); end >= 0 {
-			inline(b, text)
-			return end + 1
+			c.inline(text)
+			return end + 1, true
 		}
 	case '[':
 		if end := strings.IndexByte(window(s[closeAt+1:], maxSpan), ']'); end >= 0 {
-			inline(b, text)
-			return closeAt + 1 + end + 1
+			c.inline(text)
+			return closeAt + 1 + end + 1, true
 		}
 	case ':':
 		if i == 0 || s[i-1] == '\n' {
-			return lineEnd(s, i)
+			return lineEnd(s, i), true
 		}
 	}
-	b.WriteByte(s[i])
-	return i + 1
+	return 0, false
 }
 
 // matching returns the offset of the bracket closing the one at s[i], within the paragraph.
@@ -157,27 +189,21 @@ func emphasisUnderscore(s string, i int) bool {
 }
 
 func isASCIIPunct(c byte) bool {
-	return c < 0x80 && unicode.IsPunct(rune(c)) || c == '`' || c == '<' || c == '>' || c == '|' || c == '$' || c == '^' || c == '+' || c == '=' || c == '~'
+	return c < 0x80 && (unicode.IsPunct(rune(c)) || unicode.IsSymbol(rune(c)))
 }
 
 // entity decodes an HTML entity such as &amp; or &#39;.
-func entity(b *strings.Builder, s string, i int) int {
-	end := strings.IndexByte(s[i:min(len(s), i+12)], ';')
-	if end < 2 {
-		b.WriteByte('&')
-		return i + 1
+func (c *cleaner) entity(s string, i int) int {
+	end := strings.IndexByte(window(s[i:], 12), ';')
+	if end >= 2 {
+		raw := s[i : i+end+1]
+		if dec := html.UnescapeString(raw); dec != raw {
+			c.b.WriteString(strings.ReplaceAll(dec, "\u00a0", " "))
+			return i + end + 1
+		}
 	}
-	raw := s[i : i+end+1]
-	dec := html.UnescapeString(raw)
-	if dec == raw {
-		b.WriteByte('&')
-		return i + 1
-	}
-	if dec == "\u00a0" {
-		dec = " "
-	}
-	b.WriteString(dec)
-	return i + end + 1
+	c.b.WriteByte('&')
+	return i + 1
 }
 
 // tidyLines trims lines, drops blockquote markers, table rules and thematic breaks, collapses
@@ -207,7 +233,7 @@ func tidyLines(s string) string {
 		b.WriteString(collapseSpace(line))
 		blank = false
 	}
-	return strings.TrimSpace(b.String())
+	return b.String()
 }
 
 // isRule reports whether a line is a table separator ("|---|:--:|") or a thematic break.

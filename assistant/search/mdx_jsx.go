@@ -12,35 +12,23 @@ var textAttrs = map[string]bool{
 	"summary": true, "question": true, "cta": true,
 }
 
-// Scans for a construct's end stop this far away, so that a page of unclosed '<', '{' or '`'
-// cannot make cleaning quadratic; an unclosed construct is then kept as text.
-const (
-	maxTag  = 8 << 10  // a JSX or HTML tag with its attributes
-	maxExpr = 16 << 10 // an MDX expression
-	maxSpan = 4 << 10  // a link's text or URL, an inline code span
-)
-
-// window returns s cut to at most n bytes.
-func window(s string, n int) string { return s[:min(len(s), n)] }
-
-// angle handles '<' at s[i]: an HTML comment, an autolink, a JSX or HTML tag, or a literal '<'.
-func angle(b *strings.Builder, s string, i int) int {
+// angle handles '<' at s[i]: an HTML comment, an autolink, or a JSX or HTML tag.
+func (c *cleaner) angle(s string, i int) (int, bool) {
 	rest := s[i:]
 	if strings.HasPrefix(rest, "<!--") {
 		if end := strings.Index(rest[4:], "-->"); end >= 0 {
-			return i + 4 + end + 3
+			return i + 4 + end + 3, true
 		}
-		return len(s)
+		return len(s), true
 	}
 	if end, ok := autolink(rest); ok {
-		b.WriteString(rest[1:end])
-		return i + end + 1
+		c.b.WriteString(rest[1:end])
+		return i + end + 1, true
 	}
-	if end, ok := tag(b, window(rest, maxTag)); ok {
-		return i + end
+	if end, ok := c.tag(window(rest, maxTag)); ok {
+		return i + end, true
 	}
-	b.WriteByte('<')
-	return i + 1
+	return 0, false
 }
 
 // autolink matches "<scheme:...>" and returns the offset of '>'.
@@ -67,7 +55,7 @@ func autolink(s string) (int, bool) {
 
 // tag parses a JSX or HTML tag at s[0] ('<'), writes the values of its text attributes and
 // returns the offset after it; ok is false when s does not start with a well-formed tag.
-func tag(b *strings.Builder, s string) (int, bool) {
+func (c *cleaner) tag(s string) (int, bool) {
 	j := 1
 	if j < len(s) && s[j] == '/' {
 		j++
@@ -84,11 +72,11 @@ func tag(b *strings.Builder, s string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	b.WriteByte(' ')
+	c.b.WriteByte(' ')
 	for _, t := range texts {
-		b.WriteString("\n")
-		b.WriteString(t)
-		b.WriteString("\n")
+		c.b.WriteString("\n")
+		c.b.WriteString(t)
+		c.b.WriteString("\n")
 	}
 	return end, true
 }
@@ -172,22 +160,21 @@ func attrValue(s string, j int) (value string, end int, ok bool) {
 
 // expression handles an MDX expression "{...}" at s[i]: comments and code are dropped, a plain
 // name ("{id}" in "/users/{id}") stays as written, a string literal keeps its text.
-func expression(b *strings.Builder, s string, i int) int {
+func (c *cleaner) expression(s string, i int) (int, bool) {
 	end := skipExpr(window(s, i+maxExpr), i)
 	if end < 0 {
-		b.WriteByte('{')
-		return i + 1
+		return 0, false
 	}
 	inner := strings.TrimSpace(s[i+1 : end-1])
 	switch {
 	case isName(inner):
-		b.WriteString(s[i:end])
+		c.b.WriteString(s[i:end])
 	case stringLiteral(inner) != "":
-		b.WriteString(stringLiteral(inner))
+		c.b.WriteString(stringLiteral(inner))
 	default:
-		b.WriteByte(' ')
+		c.b.WriteByte(' ')
 	}
-	return end
+	return end, true
 }
 
 // skipExpr returns the offset after the brace that closes the one at s[i], or -1.

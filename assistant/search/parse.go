@@ -3,6 +3,7 @@ package search
 import (
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,7 +47,7 @@ func parsePage(p *Page) doc {
 	title, fm, sections := Sections(p.Body)
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
-		breadcrumbs: p.Breadcrumbs, version: p.Version, language: p.Language, groups: p.Groups,
+		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language, groups: slices.Clone(p.Groups),
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])
 	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")

@@ -4,12 +4,16 @@ import (
 	"slices"
 )
 
-// Search returns the best sections for the query, at most one per page, best first.
+// Search returns the best sections for the query, at most one per page, best first; nil when
+// nothing matches (or the index is nil).
 //
 // Each query term t with weight w adds w·impact(t, s) to every section s holding it (impacts are
 // BM25F contributions computed at build time). The last message weighs 1, earlier turns and
 // context items less, synonyms and joined words ("set up" → "setup") less again.
 func (ix *Index) Search(q Query) []Result {
+	if ix == nil || len(ix.secs) == 0 {
+		return nil
+	}
 	sc := ix.scratch.Get().(*scratch)
 	defer func() {
 		sc.reset()

@@ -199,6 +199,10 @@ func TestBuildEmpty(t *testing.T) {
 	if ix.Len() != 0 || ix.Search(search.Query{Text: "anything"}) != nil {
 		t.Error("empty index answers")
 	}
+	var none *search.Index
+	if none.Len() != 0 || none.Pages() != 0 || none.Search(search.Query{Text: "anything"}) != nil {
+		t.Error("nil index answers")
+	}
 }
 
 func TestSearchConcurrent(t *testing.T) {

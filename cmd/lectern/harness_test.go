@@ -186,6 +186,15 @@ func (l *testLectern) waitReady(t *testing.T) {
 // do sends a request with an optional bearer key and JSON body and returns status and body.
 func (l *testLectern) do(t testing.TB, method, path, key string, body any) (int, []byte) {
 	t.Helper()
+	if key != "" {
+		key = "Bearer " + key
+	}
+	return l.doHeader(t, method, path, key, body)
+}
+
+// doHeader sends a request with the given Authorization header ("" sends none).
+func (l *testLectern) doHeader(t testing.TB, method, path, auth string, body any) (int, []byte) {
+	t.Helper()
 	var r io.Reader
 	if body != nil {
 		if s, ok := body.(string); ok {
@@ -205,8 +214,8 @@ func (l *testLectern) do(t testing.TB, method, path, key string, body any) (int,
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -17,7 +17,8 @@ const (
 )
 
 // CORS returns the middleware of the discovery routes, where readers' browsers call from the
-// docs site. origins returns the allowlist of a domain; an empty list allows every origin.
+// docs site. origins returns the allowlist of a domain; an empty list, or a nil origins,
+// allows every origin.
 // Entries are origins ("https://docs.acme.com", "http://localhost:3000"), subdomain wildcards
 // ("https://*.acme.com": any subdomain, not acme.com itself) or "*"; without a scheme, https.
 //
@@ -32,8 +33,12 @@ const (
 // the route's :domain parameter or else the 4th path segment (/discovery/v1/feedback/{domain},
 // /discovery/v1/assistant/{domain}/message). Admin routes get no CORS middleware at all.
 func CORS(origins func(domain string) []string) fiber.Handler {
+	if origins == nil {
+		origins = func(string) []string { return nil }
+	}
 	return func(c *fiber.Ctx) error {
-		c.Vary(fiber.HeaderOrigin)
+		h := &c.Response().Header
+		h.Add(fiber.HeaderVary, fiber.HeaderOrigin)
 		origin := c.Get(fiber.HeaderOrigin)
 		if origin == "" {
 			return c.Next()
@@ -42,7 +47,6 @@ func CORS(origins func(domain string) []string) fiber.Handler {
 		if !originAllowed(origin, origins(domain)) {
 			return Errorf(fiber.StatusForbidden, "origin %q may not call the discovery routes of %q", origin, domain)
 		}
-		h := &c.Response().Header
 		h.Set(fiber.HeaderAccessControlAllowOrigin, origin)
 		if c.Method() == fiber.MethodOptions && c.Get(fiber.HeaderAccessControlRequestMethod) != "" {
 			h.Set(fiber.HeaderAccessControlAllowMethods, corsAllowMethods)

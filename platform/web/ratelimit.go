@@ -80,6 +80,7 @@ func NewLimiter(cfg LimitsConfig, reg prometheus.Registerer) (*Limiter, error) {
 		Name: "lectern_ratelimit_rejected_total",
 		Help: "Requests answered 429, by route kind and the limit hit (ip or key).",
 	}, []string{"kind", "scope"}))
+	l.registerGauges(reg)
 	for i, kind := range routeKinds {
 		lc, _ := cfg.For(kind)
 		l.kinds[i] = kindLimits{
@@ -88,6 +89,17 @@ func NewLimiter(cfg LimitsConfig, reg prometheus.Registerer) (*Limiter, error) {
 		}
 	}
 	return l, nil
+}
+
+// registerGauges exports how many buckets each table holds.
+func (l *Limiter) registerGauges(reg prometheus.Registerer) {
+	for table, n := range map[string]func() int{"addr": l.addrs.len, "key": l.keys.len} {
+		metrics.Register(reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "lectern_ratelimit_buckets",
+			Help:        "Rate-limit buckets held, by table (client addresses, keys).",
+			ConstLabels: prometheus.Labels{"table": table},
+		}, func() float64 { return float64(n()) }))
+	}
 }
 
 // kindIndex returns the index of kind in routeKinds; it panics on an unknown kind, a

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/valyala/fasthttp"
 )
@@ -34,10 +35,24 @@ func BenchmarkAllow(b *testing.B) {
 	})
 }
 
-// BenchmarkLimitedRoute serves the feedback route (CORS, both limits, RequireKey) through
-// Fiber's handler, without the network, in parallel.
+// BenchmarkLimitedRoute serves the feedback route (RequireKey and a JSON 202) through Fiber's
+// handler, without the network, in parallel: with the limiter off, with both limits, and with
+// both limits and a CORS request.
 func BenchmarkLimitedRoute(b *testing.B) {
-	app := newApp(b, newLimiter(b, benchLimits(b)), nil)
+	for _, bb := range []struct {
+		name    string
+		enabled bool
+		origin  string
+	}{{"off", false, ""}, {"limits", true, ""}, {"limits+cors", true, "https://docs.acme.com"}} {
+		b.Run(bb.name, func(b *testing.B) {
+			cfg := benchLimits(b)
+			cfg.Enabled = bb.enabled
+			benchRoute(b, newApp(b, newLimiter(b, cfg), nil), bb.origin)
+		})
+	}
+}
+
+func benchRoute(b *testing.B, app *fiber.App, origin string) {
 	handler := app.Handler()
 	var worker atomic.Uint32
 	b.ReportAllocs()
@@ -49,10 +64,12 @@ func BenchmarkLimitedRoute(b *testing.B) {
 			req.Header.SetMethod("POST")
 			req.SetRequestURI(feedbackPath)
 			req.Header.Set("Authorization", "Bearer k1")
-			req.Header.Set("Origin", "https://docs.acme.com")
+			if origin != "" {
+				req.Header.Set("Origin", origin)
+			}
 			ctx.Init(&req, &net.TCPAddr{IP: net.IPv4(10, byte(w), byte(i>>8), byte(i))}, nil)
 			handler(&ctx)
-			if ctx.Response.StatusCode() != 202 {
+			if ctx.Response.StatusCode() != fiber.StatusAccepted {
 				b.Fatalf("status %d: %s", ctx.Response.StatusCode(), ctx.Response.Body())
 			}
 		}

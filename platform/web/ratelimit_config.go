@@ -56,8 +56,8 @@ func DefaultLimitsConfig() LimitsConfig {
 			PerIP:  Rate{Requests: 30, Per: time.Minute, Burst: 10},
 		},
 		Admin: LimitConfig{
-			PerKey: Rate{Requests: 600, Per: time.Minute, Burst: 120},
-			PerIP:  Rate{Requests: 1200, Per: time.Minute, Burst: 200},
+			PerKey: Rate{Requests: 1800, Per: time.Minute, Burst: 300},
+			PerIP:  Rate{Requests: 3600, Per: time.Minute, Burst: 600},
 		},
 		MaxEntries:    1 << 18,
 		SweepInterval: 30 * time.Second,

@@ -13,6 +13,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // TestRateLimitRecovers hammers one key past its limit, checks the 429, then waits for the
@@ -320,4 +322,34 @@ func TestUnknownRouteKind(t *testing.T) {
 		}
 	}()
 	newLimiter(t, limits(nil)).PerIP("widgets")
+}
+
+// TestRateLimitMetrics checks the rejection counter and the bucket gauges.
+func TestRateLimitMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	l, err := web.NewLimiter(limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") }), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newApp(t, l, nil)
+	for range 3 {
+		call{path: feedbackPath, ip: "203.0.113.1", token: "k1"}.do(t, app)
+	}
+	want := `
+# HELP lectern_ratelimit_buckets Rate-limit buckets held, by table (client addresses, keys).
+# TYPE lectern_ratelimit_buckets gauge
+lectern_ratelimit_buckets{table="addr"} 1
+lectern_ratelimit_buckets{table="key"} 0
+# HELP lectern_ratelimit_rejected_total Requests answered 429, by route kind and the limit hit (ip or key).
+# TYPE lectern_ratelimit_rejected_total counter
+lectern_ratelimit_rejected_total{kind="admin",scope="ip"} 0
+lectern_ratelimit_rejected_total{kind="admin",scope="key"} 0
+lectern_ratelimit_rejected_total{kind="assistant",scope="ip"} 0
+lectern_ratelimit_rejected_total{kind="assistant",scope="key"} 0
+lectern_ratelimit_rejected_total{kind="discovery",scope="ip"} 2
+lectern_ratelimit_rejected_total{kind="discovery",scope="key"} 0
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "lectern_ratelimit_buckets", "lectern_ratelimit_rejected_total"); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -74,7 +74,7 @@ func BenchmarkRawPrepareBatch(b *testing.B) {
 func rawInsert(ctx context.Context, conn driver.Conn, rows []event.Conversation) error {
 	batch, err := conn.PrepareBatch(ctx, `INSERT INTO conversations (project_id, id, domain, thread_id,
 		timestamp, timestamp_ms, query, response, sources.title, sources.url, query_category,
-		resolution_status, page_url, fp, aborted)`)
+		resolution_status, page_url, fp, aborted, id_skewed)`)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func rawInsert(ctx context.Context, conn driver.Conn, rows []event.Conversation)
 		}
 		err := batch.Append(c.ProjectID, c.ID, c.Domain, c.ThreadID, c.Timestamp,
 			uint16(c.Timestamp.Nanosecond()/1e6), c.Query, c.Response, titles, urls, c.QueryCategory,
-			string(c.ResolutionStatus), c.PageURL, c.FP, aborted)
+			string(c.ResolutionStatus), c.PageURL, c.FP, aborted, uint8(0))
 		if err != nil {
 			batch.Abort()
 			return err

@@ -48,28 +48,33 @@ func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery
 
 // conversationIDs returns up to limit+1 distinct ids of the page, newest first.
 func (s *Store) conversationIDs(ctx context.Context, q store.ConversationQuery, r msRange) ([]string, error) {
-	need := q.Page.Limit + 1
-	key := "conversations/" + q.ProjectID
-	w := newWindows(q.Page.Cursor, time.Now(), s.hints.first(key, need))
-	var ids []string
-	for lo, hi, ok := w.next(); ok && len(ids) < need; lo, hi, ok = w.next() {
+	fetch := func(ctx context.Context, lo, hi string, n int) ([]string, error) {
 		var c cond
-		c.add("project_id = ?", q.ProjectID)
 		c.window(lo, hi)
-		c.timeRange("timestamp", "timestamp_ms", r)
-		rows, err := s.conn.Query(ctx, "SELECT id FROM conversations WHERE "+c.sql()+
-			" GROUP BY id ORDER BY id DESC LIMIT "+itoa(need-len(ids)), c.args...)
-		if err != nil {
-			return nil, err
-		}
-		if ids, err = appendIDs(ids, rows); err != nil {
-			return nil, err
-		}
+		return s.conversationIDsWhere(ctx, q.ProjectID, r, c, n)
 	}
-	if len(ids) == need {
-		s.hints.learn(key, w.spanTo(ids[need-1]), need)
+	fetchSkewed := func(ctx context.Context, n int) ([]string, error) {
+		var c cond
+		c.window("", q.Page.Cursor)
+		c.add("id_skewed = 1")
+		return s.conversationIDsWhere(ctx, q.ProjectID, r, c, n)
 	}
-	return ids, nil
+	sp := pageSpan(q.Page.Cursor, r)
+	return walkWithSkewed(ctx, &s.hints, "conversations/"+q.ProjectID, sp, q.Page.Limit+1, identity, fetch, fetchSkewed)
+}
+
+func identity(id string) string { return id }
+
+// conversationIDsWhere returns up to n distinct ids of the project in r that meet c, newest first.
+func (s *Store) conversationIDsWhere(ctx context.Context, projectID string, r msRange, c cond, n int) ([]string, error) {
+	c.add("project_id = ?", projectID)
+	c.timeRange("timestamp", "timestamp_ms", r)
+	rows, err := s.conn.Query(ctx, "SELECT id FROM conversations WHERE "+c.sql()+
+		" GROUP BY id ORDER BY id DESC LIMIT "+itoa(n), c.args...)
+	if err != nil {
+		return nil, err
+	}
+	return appendIDs(nil, rows)
 }
 
 func appendIDs(ids []string, rows driver.Rows) ([]string, error) {

@@ -56,28 +56,33 @@ func (s *Store) ListFeedback(ctx context.Context, q store.FeedbackQuery) (store.
 		return store.FeedbackPage{}, nil
 	}
 	need := q.Page.Limit + 1
-	key := "feedback/" + q.ProjectID
-	w := newWindows(q.Page.Cursor, time.Now(), s.hints.first(key, need))
-	var page store.FeedbackPage
-	for lo, hi, ok := w.next(); ok && len(page.Records) < need; lo, hi, ok = w.next() {
-		fs, err := s.feedbackWindow(ctx, q, r, lo, hi, need-len(page.Records))
-		if err != nil {
-			return store.FeedbackPage{}, wrap("list feedback", err)
-		}
-		page.Records = append(page.Records, fs...)
+	fetch := func(ctx context.Context, lo, hi string, n int) ([]event.Feedback, error) {
+		var c cond
+		c.window(lo, hi)
+		return s.feedbackWhere(ctx, q, r, c, n)
 	}
-	if len(page.Records) == need {
-		s.hints.learn(key, w.spanTo(page.Records[need-1].ID), need)
-		page.Records, page.HasMore = page.Records[:q.Page.Limit], true
+	fetchSkewed := func(ctx context.Context, n int) ([]event.Feedback, error) {
+		var c cond
+		c.window("", q.Page.Cursor)
+		c.add("id_skewed = 1")
+		return s.feedbackWhere(ctx, q, r, c, n)
+	}
+	recs, err := walkWithSkewed(ctx, &s.hints, "feedback/"+q.ProjectID, pageSpan(q.Page.Cursor, r), need, feedbackID, fetch, fetchSkewed)
+	if err != nil {
+		return store.FeedbackPage{}, wrap("list feedback", err)
+	}
+	page := store.FeedbackPage{Records: recs}
+	if len(recs) > q.Page.Limit {
+		page.Records, page.HasMore = recs[:q.Page.Limit], true
 	}
 	return page, nil
 }
 
-// feedbackWindow returns up to n current records with ids in [lo, hi), newest first.
-func (s *Store) feedbackWindow(ctx context.Context, q store.FeedbackQuery, r msRange, lo, hi string, n int) ([]event.Feedback, error) {
-	var c cond
+func feedbackID(f event.Feedback) string { return f.ID }
+
+// feedbackWhere returns up to n current records of q that also meet c, newest first.
+func (s *Store) feedbackWhere(ctx context.Context, q store.FeedbackQuery, r msRange, c cond, n int) ([]event.Feedback, error) {
 	c.add("project_id = ?", q.ProjectID)
-	c.window(lo, hi)
 	c.timeRange("created_at", "created_at_ms", r)
 	if q.Source != "" {
 		c.add("source = ?", string(q.Source))

@@ -15,10 +15,10 @@ import (
 const (
 	insertFeedback = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
 	created_at, created_at_ms, updated_at, updated_at_ms, source, status, helpful, contact, code,
-	filename, lang, fp)`
+	filename, lang, fp, id_skewed)`
 	insertConversations = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
-	page_url, fp, aborted)`
+	page_url, fp, aborted, id_skewed)`
 )
 
 // DateTime holds seconds from 1970 to 2106.
@@ -118,6 +118,7 @@ func feedbackColumns(fs []event.Feedback) []any {
 		created, updated                            = make([]time.Time, n), make([]time.Time, n)
 		createdMS, updatedMS                        = make([]uint16, n), make([]uint16, n)
 		helpful, helpfulVals                        = make([]*uint8, n), make([]uint8, n)
+		skewed                                      = make([]uint8, n)
 	)
 	for i := range fs {
 		f := &fs[i]
@@ -136,9 +137,10 @@ func feedbackColumns(fs []event.Feedback) []any {
 			helpful[i] = &helpfulVals[i]
 		}
 		contact[i], code[i], filename[i], lang[i], fp[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP
+		skewed[i] = idSkewed(f.ID, f.CreatedAt.UnixMilli())
 	}
 	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
-		updatedMS, source, status, helpful, contact, code, filename, lang, fp}
+		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed}
 }
 
 func conversationColumns(cs []event.Conversation) []any {
@@ -148,7 +150,7 @@ func conversationColumns(cs []event.Conversation) []any {
 		category, resolution, pageURL, fp            = make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		ts, tsMS                                     = make([]time.Time, n), make([]uint16, n)
 		titles, urls                                 = make([][]string, n), make([][]string, n)
-		aborted                                      = make([]uint8, n)
+		aborted, skewed                              = make([]uint8, n), make([]uint8, n)
 	)
 	for i := range cs {
 		c := &cs[i]
@@ -162,7 +164,8 @@ func conversationColumns(cs []event.Conversation) []any {
 		if c.Aborted {
 			aborted[i] = 1
 		}
+		skewed[i] = idSkewed(c.ID, c.Timestamp.UnixMilli())
 	}
 	return []any{project, id, domain, thread, ts, tsMS, query, response, titles, urls, category,
-		resolution, pageURL, fp, aborted}
+		resolution, pageURL, fp, aborted, skewed}
 }

@@ -4,7 +4,9 @@
 -- DESC LIMIT 1 BY id) until then; a redelivered event is an identical row, collapsed the same
 -- way. created_at and source never change between versions, so all versions of a record share
 -- one partition. Times are DateTime (UTC seconds) plus a millisecond column: DateTime64 does
--- not exist on ClickHouse 18.16.
+-- not exist on ClickHouse 18.16. id_skewed is 1 when the id's ULID time is more than 15 minutes
+-- from created_at: readers bound a date-range page to the ids of that range and fetch these
+-- few records separately.
 CREATE TABLE IF NOT EXISTS feedback
 (
     project_id    String,
@@ -25,7 +27,8 @@ CREATE TABLE IF NOT EXISTS feedback
     code          String,
     filename      String,
     lang          String,
-    fp            String
+    fp            String,
+    id_skewed     UInt8
 )
 ENGINE = ReplacingMergeTree(version)
 PARTITION BY toYYYYMM(created_at)

@@ -1,0 +1,121 @@
+package assistant
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/assistant/request"
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/assistant/thread"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/oklog/ulid/v2"
+)
+
+// Response headers of a reply.
+const (
+	HeaderThreadID   = "X-Thread-Id"
+	HeaderThreadKey  = "X-Thread-Key"
+	HeaderDataStream = "X-Vercel-AI-Data-Stream"
+)
+
+// turn is everything one reply needs, copied out of the request: the stream writer runs after
+// the handler returns, when fasthttp forbids touching the request.
+type turn struct {
+	start  time.Time
+	id     ulid.ULID
+	site   sites.Site
+	req    *request.Request
+	filter search.Filter
+	snap   sitedocs.Snapshot
+	thread  thread.Thread
+	newKey  string        // the key of a thread this turn started; "" when continuing one
+	history []answer.Turn // earlier turns, oldest first
+}
+
+// postMessage checks the request completely, then streams the reply.
+func (s *Service) postMessage(c *fiber.Ctx) error {
+	t, err := s.prepare(c)
+	if err != nil {
+		s.m.requests.WithLabelValues(resultRejected).Inc()
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
+	c.Set(HeaderDataStream, "v1")
+	c.Set(HeaderThreadID, t.thread.ID)
+	if t.newKey != "" {
+		c.Set(HeaderThreadKey, t.newKey)
+	}
+	c.Append(fiber.HeaderAccessControlExposeHeaders, HeaderThreadID, HeaderThreadKey, HeaderDataStream)
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	c.Set("X-Accel-Buffering", "no")
+	c.Context().SetBodyStreamWriter(func(w *bufio.Writer) { s.reply(t, w) })
+	return nil
+}
+
+// prepare resolves the site, checks the body and the filter, and finds or starts the thread.
+func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
+	t := &turn{start: time.Now(), id: ulid.Make()}
+	var err error
+	if t.site, err = s.sites.Domain(c.Params("domain")); err != nil {
+		return nil, err
+	}
+	if t.req, err = request.Parse(c); err != nil {
+		return nil, err
+	}
+	if t.snap, err = s.snapshot(c, t.site.Domain); err != nil {
+		return nil, err
+	}
+	f, err := request.CheckScopes(t.req.Filter, t.snap.Scopes)
+	if err != nil {
+		return nil, err
+	}
+	if f.Version == "" {
+		f.Version = t.snap.Scopes.DefaultVersion // a site with versions answers from the default one
+	}
+	t.filter = search.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}
+	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
+	defer cancel()
+	if err := s.openThread(ctx, t); err != nil {
+		return nil, err
+	}
+	t.history = history(t, s.cfg.ThreadTurns)
+	return t, nil
+}
+
+// snapshot returns the site's index, or a 503 while it is being built.
+func (s *Service) snapshot(c *fiber.Ctx, domain string) (sitedocs.Snapshot, error) {
+	docs, ok := s.docs[domain]
+	if !ok {
+		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed; the site was added after the assistant started", domain)
+	}
+	snap, err := docs.Snapshot()
+	if err != nil {
+		c.Set(fiber.HeaderRetryAfter, "5")
+		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed yet; retry shortly", domain)
+	}
+	return snap, nil
+}
+
+// openThread continues the thread the request names, or starts one.
+func (s *Service) openThread(ctx context.Context, t *turn) error {
+	var err error
+	if t.req.ThreadID == "" {
+		t.thread, t.newKey, err = s.threads.Create(ctx, t.site.Domain)
+	} else {
+		t.thread, err = s.threads.Get(ctx, t.site.Domain, t.req.ThreadID, t.req.ThreadKey)
+	}
+	switch {
+	case errors.Is(err, thread.ErrNotFound):
+		return web.Errorf(fiber.StatusNotFound, "thread %s not found: it does not exist, has expired, belongs to another site, or threadKey is missing or wrong", t.req.ThreadID)
+	case err != nil:
+		s.logger.Error("thread store failed", "err", err)
+		return web.Errorf(fiber.StatusServiceUnavailable, "assistant threads are unavailable; retry shortly")
+	}
+	return nil
+}

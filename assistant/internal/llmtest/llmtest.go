@@ -1,0 +1,139 @@
+// Package llmtest is a local fake of an OpenAI-compatible chat-completions server for tests:
+// it streams scripted tokens as server-sent events ("data: {...}" chunks, then "data: [DONE]"),
+// and can be slow, hang, fail mid-stream or run until the client goes away.
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Script says how the server answers.
+type Script struct {
+	Tokens    []string      // the answer, one chunk per token
+	Delay     time.Duration // wait before each token
+	FailAfter int           // after this many tokens, fail as FailWith says; 0: never
+	FailWith  string        // "cut" drops the connection, "error" sends an error event
+	Hang      bool          // send nothing until the client gives up
+	Endless   bool          // repeat Tokens until the client goes away
+	Status    int           // answer this HTTP status with an error body instead of streaming
+}
+
+// Request is a chat-completions request as the server received it.
+type Request struct {
+	Model    string `json:"model"`
+	Stream   bool   `json:"stream"`
+	Messages []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"messages"`
+	Auth string `json:"-"`
+}
+
+// Server is a running fake.
+type Server struct {
+	*httptest.Server
+	script    Script
+	mu        sync.Mutex
+	requests  []Request
+	cancelled chan struct{}
+	once      sync.Once
+}
+
+// Start starts a fake answering with script; it stops when the test ends.
+func Start(t testing.TB, script Script) *Server {
+	s := &Server{script: script, cancelled: make(chan struct{})}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// URL returns the API root to configure as the base URL.
+func (s *Server) URL() string { return s.Server.URL + "/v1" }
+
+// Requests returns the requests received so far.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// Cancelled is closed when a client went away before its answer was complete.
+func (s *Server) Cancelled() <-chan struct{} { return s.cancelled }
+
+func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
+		http.NotFound(w, r)
+		return
+	}
+	var req Request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	req.Auth = r.Header.Get("Authorization")
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	s.mu.Unlock()
+	if s.script.Status != 0 {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(s.script.Status)
+		fmt.Fprint(w, `{"error":{"message":"fake failure","type":"server_error"}}`)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	w.(http.Flusher).Flush()
+	if s.stream(w, r) {
+		s.event(w, `{"id":"chatcmpl-fake","object":"chat.completion.chunk","created":1,"model":"fake","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`)
+		fmt.Fprint(w, "data: [DONE]\n\n")
+		w.(http.Flusher).Flush()
+	}
+}
+
+// stream sends the tokens; it returns false when the answer must not be finished.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) bool {
+	if s.script.Hang {
+		<-r.Context().Done()
+		s.once.Do(func() { close(s.cancelled) })
+		return false
+	}
+	for n := 0; ; n++ {
+		if len(s.script.Tokens) == 0 || (n >= len(s.script.Tokens) && !s.script.Endless) {
+			return true
+		}
+		if s.script.FailAfter > 0 && n == s.script.FailAfter {
+			s.fail(w)
+			return false
+		}
+		select {
+		case <-r.Context().Done():
+			s.once.Do(func() { close(s.cancelled) })
+			return false
+		case <-time.After(s.script.Delay):
+		}
+		tok, _ := json.Marshal(s.script.Tokens[n%len(s.script.Tokens)])
+		s.event(w, fmt.Sprintf(`{"id":"chatcmpl-fake","object":"chat.completion.chunk","created":1,"model":"fake","choices":[{"index":0,"delta":{"role":"assistant","content":%s},"finish_reason":null}]}`, tok))
+	}
+}
+
+func (s *Server) fail(w http.ResponseWriter) {
+	if s.script.FailWith == "error" {
+		s.event(w, `{"error":{"message":"the model crashed","type":"server_error"}}`)
+		return
+	}
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err == nil {
+		_ = conn.Close()
+	}
+}
+
+func (s *Server) event(w http.ResponseWriter, data string) {
+	fmt.Fprintf(w, "data: %s\n\n", data)
+	w.(http.Flusher).Flush()
+}

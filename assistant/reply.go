@@ -1,0 +1,177 @@
+package assistant
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/stream"
+	"github.com/lectern-dev/lectern/assistant/thread"
+)
+
+// Results of a request, the label of lectern_assistant_requests_total.
+const (
+	resultOK       = "ok"       // the reply was streamed to its end
+	resultRejected = "rejected" // answered with a JSON error before streaming
+	resultAborted  = "aborted"  // the client went away during the reply
+	resultFailed   = "failed"   // the reply ended with an error part
+)
+
+// searchTool is the name of the tool call that reports the documentation search.
+const searchTool = "search"
+
+// clientWriter is the stream's end: a failed flush means the client went away, and cancels
+// the reply's context so the generation stops.
+type clientWriter struct {
+	*bufio.Writer
+	cancel context.CancelFunc
+}
+
+func (w clientWriter) Flush() error {
+	err := w.Writer.Flush()
+	if err != nil {
+		w.cancel()
+	}
+	return err
+}
+
+// reply streams one reply; it runs in fasthttp's stream-writer goroutine after the handler.
+func (s *Service) reply(t *turn, bw *bufio.Writer) {
+	ctx, cancel := context.WithCancel(s.base)
+	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Error("reply panic", "panic", r, "stack", string(debug.Stack()))
+			s.m.requests.WithLabelValues(resultFailed).Inc()
+		}
+	}()
+	w := stream.New(clientWriter{Writer: bw, cancel: cancel})
+	results := s.search(t)
+	sources := toSources(results)
+	msgID := "msg-" + t.id.String()
+	s.searchStep(t, w, msgID, results)
+	_ = w.StartStep(msgID)
+	if w.Err() != nil {
+		s.finish(t, outcome{aborted: true})
+		return
+	}
+	o := s.generate(ctx, t, w, sources)
+	switch {
+	case o.aborted:
+	case o.err != nil:
+		s.logger.Warn("reply failed", "domain", t.site.Domain, "thread", t.thread.ID, "err", o.err)
+		_ = w.Error(publicMessage(o.err))
+	default:
+		s.saveTurn(t, o.text)
+		s.closeReply(t, w, o.answer.Usage)
+	}
+	s.finish(t, o)
+}
+
+// search runs the documentation search for the turn, timed.
+func (s *Service) search(t *turn) []search.Result {
+	start := time.Now()
+	q := search.Query{
+		Text: t.req.Question(), History: questions(t.history), Context: contextValues(t.req),
+		Filter: t.filter, Limit: t.req.PageSize,
+	}
+	res := t.snap.Index.Search(q)
+	s.m.search.Observe(time.Since(start).Seconds())
+	return res
+}
+
+// searchStep writes the search as a finished tool-call step: 9, a, e.
+func (s *Service) searchStep(t *turn, w *stream.Writer, msgID string, results []search.Result) {
+	q := t.req.Question()
+	callID := "call_" + strings.ToLower(t.id.String())
+	_ = w.StartStep(msgID)
+	_ = w.ToolCall(callID, searchTool, searchArgs{Query: q})
+	_ = w.ToolResult(callID, toolResults(results))
+	_ = w.FinishStep(stream.ReasonToolCalls, stream.Usage{PromptTokens: tokens(len(q)), CompletionTokens: tokens(len(q))}, false)
+}
+
+// outcome is how a reply's answer step ended.
+type outcome struct {
+	text    string
+	answer  answer.Answer
+	err     error
+	aborted bool
+}
+
+// errClientGone marks an emit that failed because the client went away.
+var errClientGone = errors.New("the client went away")
+
+// generate runs the generator, writing each piece of text as a "0:" part.
+func (s *Service) generate(ctx context.Context, t *turn, w *stream.Writer, sources []answer.Source) outcome {
+	var text strings.Builder
+	emit := func(piece string) error {
+		if err := w.Text(piece); err != nil {
+			return errors.Join(errClientGone, err)
+		}
+		if text.Len() == 0 {
+			s.m.firstText.Observe(time.Since(t.start).Seconds())
+		}
+		text.WriteString(piece)
+		return nil
+	}
+	a, err := s.gen.Generate(ctx, s.prompt(t, sources), emit)
+	o := outcome{text: text.String(), answer: a, err: err}
+	o.aborted = errors.Is(err, errClientGone) || (err != nil && w.Err() != nil)
+	return o
+}
+
+// closeReply writes the finish parts: 8 and 2 naming the thread, then e and d.
+func (s *Service) closeReply(t *turn, w *stream.Writer, u answer.Usage) {
+	fin := stream.FinishEvent(t.thread.ID)
+	usage := stream.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
+	_ = w.Annotations(fin)
+	_ = w.Data(fin)
+	_ = w.FinishStep(stream.ReasonStop, usage, false)
+	_ = w.FinishMessage(stream.ReasonStop, usage)
+}
+
+// saveTurn records the question and answer in the thread for the next question.
+func (s *Service) saveTurn(t *turn, text string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.threads.Append(ctx, t.thread, thread.Turn{Question: t.req.Question(), Answer: text}); err != nil {
+		s.logger.Warn("thread turn not saved", "thread", t.thread.ID, "err", err)
+	}
+}
+
+// finish counts the reply and publishes its conversation event (not for failed replies).
+func (s *Service) finish(t *turn, o outcome) {
+	switch {
+	case o.aborted:
+		s.m.requests.WithLabelValues(resultAborted).Inc()
+	case o.err != nil:
+		s.m.requests.WithLabelValues(resultFailed).Inc()
+		return
+	default:
+		s.m.requests.WithLabelValues(resultOK).Inc()
+		s.m.answers.WithLabelValues(string(o.answer.Resolution)).Inc()
+	}
+	ev := s.conversation(t, o)
+	s.background(func() { s.publish(t, ev) })
+}
+
+// publicMessage is the error part's text: what went wrong, without internal detail.
+func publicMessage(err error) string {
+	switch {
+	case errors.Is(err, answer.ErrTimeout):
+		return "The answer took too long and was stopped. Please try again."
+	case errors.Is(err, answer.ErrModel):
+		return "The language model failed while answering. Please try again."
+	case errors.Is(err, context.Canceled):
+		return "The assistant is shutting down. Please try again."
+	}
+	return "The answer could not be completed. Please try again."
+}
+
+// tokens estimates a token count from a length in bytes.
+func tokens(n int) int { return (n + 3) / 4 }
