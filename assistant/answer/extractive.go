@@ -85,7 +85,8 @@ func questionTerms(p *Prompt) []string {
 }
 
 // relevant returns the sources that pass the relevance rule, best first, at most maxCited,
-// one per page.
+// one per page. Sources after the first must hold as many of the question's words as it does,
+// so a weaker page does not dilute a complete answer.
 func relevant(sources []Source, qterms []string) []Source {
 	if len(qterms) == 0 {
 		return nil
@@ -97,8 +98,10 @@ func relevant(sources []Source, qterms []string) []Source {
 			break
 		}
 		text := s.Title + "\n" + s.Section + "\n" + strings.Join(s.Breadcrumbs, "\n") + "\n" + s.Text
-		if vocab(text).matches(qterms) >= need && !citedPage(out, s.Path) {
+		n := vocab(text).matches(qterms)
+		if n >= need && !citedPage(out, s.Path) {
 			out = append(out, s)
+			need = max(need, n)
 		}
 	}
 	return out

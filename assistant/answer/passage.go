@@ -65,49 +65,69 @@ func sentenceEnd(s string) int {
 
 // Limits of one passage.
 const (
-	passageUnits = 2   // sentences or code blocks quoted per section
-	maxCodeBytes = 800 // longer code blocks are left out
+	passageUnits = 3   // sentences or code blocks quoted per section
+	passageBytes = 900 // longest quote, code included
+	maxCodeBytes = 600 // longer code blocks are left out
 )
 
-// passage picks the units of a section that best match the question's terms: the two with the
-// most matches (earlier first on ties), at most one of them code, in their original order. When
-// nothing in the text matches (the section matched by its title), it takes the opening units.
+// passage picks the units of a section that best match the question's terms: the best one
+// (most terms; the earlier on ties) and the one after it, which usually carries on its thought,
+// then the next best; at most one code block, in their original order. When nothing in the
+// text matches (the section matched by its title or breadcrumbs) it takes the opening units.
 func passage(text string, qterms []string) []unit {
 	us := units(text)
-	type scored struct {
-		i, score int
-	}
-	var best []scored
+	scores := make([]int, len(us))
+	var order []int // units with matches, best first
 	for i, u := range us {
 		if u.code && len(u.text) > maxCodeBytes {
 			continue
 		}
-		score := vocab(u.text).matches(qterms)
-		if score == 0 {
-			continue
-		}
-		best = insertScored(best, scored{i, score}, func(a, b scored) bool { return a.score > b.score })
-	}
-	picked := make([]bool, len(us))
-	n, code := 0, false
-	for _, b := range best {
-		if n == passageUnits {
-			break
-		}
-		if us[b.i].code && code {
-			continue
-		}
-		picked[b.i], code, n = true, code || us[b.i].code, n+1
-	}
-	for i := 0; n == 0 && i < len(us) && i < passageUnits; i++ {
-		if !us[i].code {
-			picked[i] = true
+		if scores[i] = vocab(u.text).matches(qterms); scores[i] > 0 {
+			order = insertScored(order, i, func(a, b int) bool { return scores[a] > scores[b] })
 		}
 	}
+	p := picker{us: us, picked: make([]bool, len(us))}
+	if len(order) == 0 {
+		for i := range min(2, len(us)) {
+			p.add(i)
+		}
+		return p.units()
+	}
+	p.add(order[0])
+	p.add(order[0] + 1)
+	for _, i := range order[1:] {
+		p.add(i)
+	}
+	return p.units()
+}
+
+// picker collects the units of a passage within its limits.
+type picker struct {
+	us     []unit
+	picked []bool
+	n      int
+	bytes  int
+	code   bool
+}
+
+// add picks unit i if it exists, is not picked yet and fits.
+func (p *picker) add(i int) {
+	if i >= len(p.us) || p.picked[i] || p.n == passageUnits {
+		return
+	}
+	u := p.us[i]
+	if (u.code && (p.code || len(u.text) > maxCodeBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
+		return
+	}
+	p.picked[i], p.n, p.bytes, p.code = true, p.n+1, p.bytes+len(u.text), p.code || u.code
+}
+
+// units returns the picked units in their original order.
+func (p *picker) units() []unit {
 	var out []unit
-	for i, ok := range picked {
+	for i, ok := range p.picked {
 		if ok {
-			out = append(out, us[i])
+			out = append(out, p.us[i])
 		}
 	}
 	return out

@@ -36,8 +36,9 @@ type rawPosting struct {
 // fieldBits is the number of bits a field takes in builder.pairs.
 const fieldBits = 2
 
-func newBuilder(o options) *builder {
-	return &builder{o: o, terms: make(map[string]uint32, 1<<14)}
+// newBuilder makes a builder for about size bytes of text.
+func newBuilder(o options, size int) *builder {
+	return &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
 }
 
 // add indexes one section of a page.

@@ -63,7 +63,11 @@ func Build(pages []Page) *Index {
 
 func buildWith(pages []Page, o options) *Index {
 	docs := parsePages(pages)
-	b := newBuilder(o)
+	size := 0
+	for i := range pages {
+		size += len(pages[i].Body)
+	}
+	b := newBuilder(o, size)
 	ix := &Index{pages: make([]pageInfo, len(pages)), o: o}
 	for i, d := range docs {
 		ix.pages[i] = d.info

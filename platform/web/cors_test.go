@@ -47,6 +47,7 @@ func TestCORSPreflight(t *testing.T) {
 		{"http on localhost with its port", feedbackPath, "http://localhost:3000", true},
 		{"wildcard does not match the apex", messagePath, "https://preview.acme.com", false},
 		{"suffix is not a subdomain", messagePath, "https://evilpreview.acme.com", false},
+		{"wildcard needs a label", messagePath, "https://.preview.acme.com", false},
 		{"other origin", feedbackPath, "https://evil.example", false},
 		{"wrong scheme", feedbackPath, "http://docs.acme.com", false},
 		{"wrong port", feedbackPath, "http://localhost:3001", false},

@@ -106,7 +106,7 @@ func (s *shard[K]) evict(now int64) {
 			delete(s.m, k)
 			return
 		}
-		if tat > best {
+		if tat < best {
 			victim, best = k, tat
 		}
 		if n++; n == evictSample {

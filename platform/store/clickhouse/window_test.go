@@ -2,6 +2,8 @@ package clickhouse
 
 import (
 	"math/rand"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,7 +45,7 @@ func TestWindowsTile(t *testing.T) {
 		{"", defaultWindow, 16}, {cursor, 0, 17}, {cursor, time.Nanosecond, 17}, {cursor, 100 * 365 * 24 * time.Hour, 1},
 		{"not a ulid", time.Second, 1}, {"01ARZ3NDEKTSV4RRFFQ69G5FAVXYZ", time.Minute, 14}, {"00000000000000000000000001", time.Second, 1},
 	} {
-		w := newWindows(c.cursor, now, c.first)
+		w := newWindows(span{hi: c.cursor}, now, c.first)
 		wantHi, n := c.cursor, 0
 		for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
 			n++
@@ -79,5 +81,83 @@ func TestHints(t *testing.T) {
 	h.learn("p", 0, 101)
 	if got := h.first("p", 1); got != time.Second*5/4 {
 		t.Errorf("learning a zero span changed the hint: %v", got)
+	}
+}
+
+// TestWindowsTileToFloor walks spans with a floor, adapting to what each window "held".
+func TestWindowsTileToFloor(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	rng := rand.New(rand.NewSource(3))
+	r := msRange{from: now.Add(-30 * 24 * time.Hour).UnixMilli(), to: now.Add(-24 * time.Hour).UnixMilli()}
+	for _, cursor := range []string{"", ulidFloor(now.Add(-48 * time.Hour).UnixMilli()), "zzz", ulidFloor(r.from - 2*skew.Milliseconds())} {
+		sp := pageSpan(cursor, r)
+		if !sp.narrowed || sp.lo != ulidFloor(r.from-skew.Milliseconds()) {
+			t.Fatalf("pageSpan(%q) = %+v", cursor, sp)
+		}
+		w := newWindows(sp, now, time.Second)
+		wantHi, n := sp.hi, 0
+		for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
+			n++
+			if hi != wantHi || (lo < sp.lo) || n > 200 {
+				t.Fatalf("cursor %q: window %d is [%q, %q), want hi %q and lo >= %q", cursor, n, lo, hi, wantHi, sp.lo)
+			}
+			wantHi = lo
+			w.saw(rng.Intn(3)*rng.Intn(50), 1+rng.Intn(100))
+		}
+		if wantHi != sp.lo {
+			t.Errorf("cursor %q: walk ended at %q, want the floor %q", cursor, wantHi, sp.lo)
+		}
+	}
+}
+
+func TestPageSpan(t *testing.T) {
+	id := ulidFloor(1_700_000_000_000)
+	tests := []struct {
+		cursor string
+		r      msRange
+		want   span
+	}{
+		{"", msRange{}, span{}},
+		{id, msRange{}, span{hi: id}},
+		{"", msRange{to: 1_700_000_000_000}, span{hi: ulidFloor(1_700_000_000_000 + skew.Milliseconds()), narrowed: true}},
+		{id, msRange{to: 1_800_000_000_000}, span{hi: id}},
+		{"", msRange{from: 1000}, span{}},
+		{"", msRange{from: 1_700_000_000_000}, span{lo: ulidFloor(1_700_000_000_000 - skew.Milliseconds()), narrowed: true}},
+	}
+	for _, tt := range tests {
+		if got := pageSpan(tt.cursor, tt.r); got != tt.want {
+			t.Errorf("pageSpan(%q, %+v) = %+v, want %+v", tt.cursor, tt.r, got, tt.want)
+		}
+	}
+	if !(span{lo: "B", hi: "A"}).empty() || (span{lo: "A"}).empty() {
+		t.Error("span.empty is wrong")
+	}
+}
+
+func TestMergeDesc(t *testing.T) {
+	id := func(s string) string { return s }
+	got := mergeDesc([]string{"9", "7", "5", "3"}, []string{"8", "7", "2"}, id, 6)
+	if want := []string{"9", "8", "7", "5", "3", "2"}; !slices.Equal(got, want) {
+		t.Errorf("mergeDesc = %v, want %v", got, want)
+	}
+	if got := mergeDesc(nil, []string{"2", "1"}, id, 1); !slices.Equal(got, []string{"2"}) {
+		t.Errorf("mergeDesc limit = %v", got)
+	}
+}
+
+func TestIDSkewed(t *testing.T) {
+	at := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	rng := rand.New(rand.NewSource(4))
+	id := func(t time.Time) string { return ulid.MustNew(ulid.Timestamp(t), rng).String() }
+	for _, c := range []struct {
+		id   string
+		want uint8
+	}{
+		{id(at), 0}, {id(at.Add(skew)), 0}, {id(at.Add(-skew)), 0}, {id(at.Add(skew + time.Millisecond)), 1},
+		{id(at.Add(-skew - time.Millisecond)), 1}, {"not a ulid at all, really!", 1}, {strings.ToLower(id(at)), 1},
+	} {
+		if got := idSkewed(c.id, at.UnixMilli()); got != c.want {
+			t.Errorf("idSkewed(%s) = %d, want %d", c.id, got, c.want)
+		}
 	}
 }
