@@ -27,12 +27,12 @@ const (
 // turn is everything one reply needs, copied out of the request: the stream writer runs after
 // the handler returns, when fasthttp forbids touching the request.
 type turn struct {
-	start  time.Time
-	id     ulid.ULID
-	site   sites.Site
-	req    *request.Request
-	filter search.Filter
-	snap   sitedocs.Snapshot
+	start   time.Time
+	id      ulid.ULID
+	site    sites.Site
+	req     *request.Request
+	filter  search.Filter
+	snap    sitedocs.Snapshot
 	thread  thread.Thread
 	newKey  string        // the key of a thread this turn started; "" when continuing one
 	history []answer.Turn // earlier turns, oldest first

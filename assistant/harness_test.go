@@ -54,8 +54,17 @@ func testSites(t testing.TB) []sites.Site {
 	}
 }
 
-// start starts the assistant over list (testSites when nil) with cfg changed by opts.
+// start starts the assistant over list (testSites when nil) with cfg changed by opts, and
+// waits until every site is indexed.
 func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *harness {
+	t.Helper()
+	h := startUnready(t, list, opts...)
+	h.waitReady()
+	return h
+}
+
+// startUnready is start without waiting for the indexes.
+func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *harness {
 	t.Helper()
 	if list == nil {
 		list = testSites(t)
@@ -73,7 +82,7 @@ func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *ha
 	for _, o := range opts {
 		o(&cfg)
 	}
-	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Auth: kr, Publisher: bus.NewPublisher(h.bus.JS, h.reg), JS: h.bus.JS, Replicas: 1}, logger, h.reg)
+	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: bus.NewPublisher(h.bus.JS, h.reg), JS: h.bus.JS, Replicas: 1}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +104,6 @@ func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *ha
 			t.Errorf("Run: %v", err)
 		}
 	})
-	h.waitReady()
 	return h
 }
 
@@ -134,26 +142,17 @@ func (h *harness) waitReady() {
 }
 
 // post sends a message request with the domain's assistant key.
-func (h *harness) post(domain string, body any) *http.Response {
-	h.t.Helper()
-	return h.postAs(domain, h.tokens[domain], body)
+func (h *harness) post(t testing.TB, domain string, body any) *http.Response {
+	t.Helper()
+	return h.postAs(t, domain, h.tokens[domain], body)
 }
 
-func (h *harness) postAs(domain, token string, body any) *http.Response {
-	h.t.Helper()
-	var data []byte
-	switch b := body.(type) {
-	case string:
-		data = []byte(b)
-	default:
-		var err error
-		if data, err = json.Marshal(b); err != nil {
-			h.t.Fatal(err)
-		}
-	}
+func (h *harness) postAs(t testing.TB, domain, token string, body any) *http.Response {
+	t.Helper()
+	data := encode(t, body)
 	req, err := http.NewRequest(http.MethodPost, h.base+"/discovery/v1/assistant/"+domain+"/message", bytes.NewReader(data))
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -161,7 +160,38 @@ func (h *harness) postAs(domain, token string, body any) *http.Response {
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// encode returns a request body: a string as is, anything else as JSON.
+func encode(t testing.TB, body any) []byte {
+	if s, ok := body.(string); ok {
+		return []byte(s)
+	}
+	data, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// postRaw sends a message request over a plain connection and reads the answer even when the
+// server answers (and closes) before the body is all sent, as it does for a body over the limit.
+func (h *harness) postRaw(t testing.TB, domain string, body []byte) *http.Response {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(h.base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	head := fmt.Sprintf("POST /discovery/v1/assistant/%s/message HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+
+		"Authorization: Bearer %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n", domain, h.tokens[domain], len(body))
+	go func() { _, _ = conn.Write(append([]byte(head), body...)) }()
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return resp
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/lectern-dev/lectern/assistant/search"
 )
 
-// history returns the earlier turns the question is searched and answered with, at most max:
+// history returns the earlier turns the question is searched and answered with, at most limit:
 // the thread's when it has any, else those of the request's messages (a client that keeps the
 // conversation itself).
-func history(t *turn, max int) []answer.Turn {
+func history(t *turn, limit int) []answer.Turn {
 	var out []answer.Turn
 	for _, tt := range t.thread.Turns {
 		out = append(out, answer.Turn{Question: tt.Question, Answer: tt.Answer})
@@ -17,8 +17,8 @@ func history(t *turn, max int) []answer.Turn {
 	if len(out) == 0 {
 		out = messageTurns(t.req.Messages[:len(t.req.Messages)-1])
 	}
-	if len(out) > max {
-		out = out[len(out)-max:]
+	if len(out) > limit {
+		out = out[len(out)-limit:]
 	}
 	return out
 }

@@ -44,13 +44,14 @@ func (w clientWriter) Flush() error {
 func (s *Service) reply(t *turn, bw *bufio.Writer) {
 	ctx, cancel := context.WithCancel(s.base)
 	defer cancel()
+	w := stream.New(clientWriter{Writer: bw, cancel: cancel})
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger.Error("reply panic", "panic", r, "stack", string(debug.Stack()))
 			s.m.requests.WithLabelValues(resultFailed).Inc()
+			_ = w.Error(publicMessage(nil))
 		}
 	}()
-	w := stream.New(clientWriter{Writer: bw, cancel: cancel})
 	results := s.search(t)
 	sources := toSources(results)
 	msgID := "msg-" + t.id.String()

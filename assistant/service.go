@@ -15,7 +15,6 @@ import (
 	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/assistant/thread"
-	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -41,7 +40,7 @@ type Publisher interface {
 // Deps are what the assistant uses of the rest of the process.
 type Deps struct {
 	Sites     Sites
-	Auth      web.Authenticator
+	Guard     web.Guard // the key check (Guard.Auth, required) and the rate limits (Guard.Limiter, optional)
 	Publisher Publisher
 	JS        jetstream.JetStream // holds the thread bucket
 	Replicas  int                 // thread bucket replicas
@@ -51,7 +50,7 @@ type Deps struct {
 type Service struct {
 	cfg     Config
 	sites   Sites
-	auth    web.Authenticator
+	guard   web.Guard
 	pub     Publisher
 	threads *thread.Store
 	gen     answer.Generator
@@ -72,8 +71,8 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("assistant: %w", err)
 	}
-	if d.Sites == nil || d.Auth == nil || d.Publisher == nil || d.JS == nil {
-		return nil, errors.New("assistant: Deps needs Sites, Auth, Publisher and JS")
+	if d.Sites == nil || d.Guard.Auth == nil || d.Publisher == nil || d.JS == nil {
+		return nil, errors.New("assistant: Deps needs Sites, Guard.Auth, Publisher and JS")
 	}
 	logger = logger.With("component", "assistant")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -82,7 +81,7 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	if err != nil {
 		return nil, fmt.Errorf("assistant: %w", err)
 	}
-	s := &Service{cfg: cfg, sites: d.Sites, auth: d.Auth, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
+	s := &Service{cfg: cfg, sites: d.Sites, guard: d.Guard, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
 	for _, site := range d.Sites.All() {
 		s.docs[site.Domain] = sitedocs.NewSite(site.Docs, cfg.IndexInterval, logger.With("domain", site.Domain))
 	}
@@ -95,9 +94,10 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	return s, nil
 }
 
-// Mount registers the message route on r.
+// Mount registers the message route on r, behind the guard: the domain's format, the rate
+// limits, and an assistant key of that domain.
 func (s *Service) Mount(r fiber.Router) {
-	r.Post(Route, web.RequireKey(s.auth, keys.KindAssistant, "domain"), s.postMessage)
+	r.Post(Route, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage)...)
 }
 
 // Run builds every site's index and keeps it current until ctx ends; it then stops the

@@ -7,9 +7,9 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/openai/openai-go"
 	"github.com/openai/openai-go/option"
-	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // Model streams the answer of an OpenAI-compatible chat-completions server, grounded in the

@@ -2,7 +2,7 @@
 //
 // Build splits each page into sections by heading (Sections cleans the MDX: frontmatter,
 // imports/exports, JSX tags and expressions go, their text stays, code blocks stay). Each
-// section is indexed with five BM25F fields: the page title (weight 2.5), its heading and the
+// section is indexed with four BM25F fields: the page title (weight 2.5), its heading and the
 // headings it is under (2), the breadcrumbs and page description (0.6), and its text with code
 // (1). Text is analyzed into terms: lowercase words, identifiers also split at camelCase and
 // '_' ("apiKey" → api, key, apikey), English stop words dropped, Porter stems.
@@ -10,11 +10,13 @@
 // A query's terms come from the last message (weight 1), earlier turns (0.5, decaying by 0.7
 // per turn) and context items such as a selected code snippet (0.8); a long part has its
 // weights scaled down by √(10/n). Query words are expanded with a small table of synonyms
-// common in developer docs (0.4; phrases such as "command line" → cli 0.8) and adjacent words
-// are joined when one of them means nothing alone ("set up" → setup, "log in" → login). A
-// section scores Σ weight · idf · tf̃/(k1 + tf̃) over the terms, plus 0.2 times the same score of
-// its whole page, so that a section of a page about the question wins over a stray mention.
-// Each page contributes its best section; results are the best pages' sections.
+// common in developer docs (0.4; phrases such as "command line" → cli 0.8), and two adjacent
+// words become one term when one of them means nothing alone ("log in" → login, which then
+// counts 1 and "log" 0.5).
+//
+// A section scores Σ weight · idf · tf̃/(k1 + tf̃) over the query terms, plus 0.2 times the same
+// score of its whole page, so that a section of a page about the question wins over a stray
+// mention. Each page contributes its best section; results are the best pages' sections.
 //
 // Impacts are computed at build time, so a search is a walk over the postings of a few terms
 // with pooled accumulators. An Index is immutable and safe for concurrent use. Live keeps the

@@ -8,6 +8,7 @@ import (
 type Index struct {
 	pages    []pageInfo
 	secs     []section
+	secPage  []uint32            // page of each section, compact for the search loops
 	terms    map[string]uint32   // term → id
 	postings [][]posting         // by term id, in section order
 	pageps   [][]posting         // by term id, in page order; nil unless pages blend in
@@ -73,6 +74,7 @@ func buildWith(pages []Page, o options) *Index {
 		ix.pages[i] = d.info
 		for j, s := range d.secs {
 			ix.secs = append(ix.secs, section{page: uint32(i), heading: s.heading, url: s.url, snippet: s.snippet})
+			ix.secPage = append(ix.secPage, uint32(i))
 			b.add(&docs[i], &d.secs[j])
 		}
 	}

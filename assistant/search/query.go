@@ -9,7 +9,7 @@ const (
 	maxHistory     = 4    // turns looked at
 	contextWeight  = 0.8  // each context item
 	maxContext     = 4    // context items looked at
-	compoundWeight = 0.8  // "set up" → "setup", relative to the part
+	compoundWeight = 0.5  // a word joined with the next into a term ("set" of "set up" → "setup")
 	partTerms      = 10.0 // a part with n > partTerms distinct terms has its weights scaled by √(partTerms/n)
 	maxTermWeight  = 2.0  // cap on the summed weight of one term
 	maxQueryTerms  = 64   // terms kept per query, the first ones
@@ -73,9 +73,10 @@ func (ix *Index) word(sc *scratch, word []byte) {
 	}
 }
 
-// compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"): the
-// joined term counts when one of the words means nothing alone (a stop word or a word the index
-// lacks), and its synonyms count as a phrase's.
+// compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When
+// one of the two means nothing alone (a stop word, or a word the index lacks) and the index has
+// the joined term, that term takes the word's place: it counts fully and the other word of the
+// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's.
 func (ix *Index) compound(sc *scratch, word []byte) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
@@ -83,29 +84,41 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	if len(prev) == 0 || !ix.o.compounds {
 		return
 	}
-	weak := !ix.known(sc, prev) || !ix.known(sc, word)
+	id1, ok1 := ix.termID(sc, prev)
+	id2, ok2 := ix.termID(sc, word)
 	prev = append(prev, word...)
 	sc.pair = prev
 	t := sc.an.normalize(prev)
 	if t == nil {
 		return
 	}
-	if id, ok := ix.terms[string(t)]; ok && weak {
-		sc.addPartTerm(id, compoundWeight)
+	if id, ok := ix.terms[string(t)]; ok && !(ok1 && ok2) {
+		sc.addPartTerm(id, 1)
+		sc.demote(id1, ok1)
+		sc.demote(id2, ok2)
 	}
 	for _, sid := range ix.synonyms[string(t)] {
 		sc.addPartTerm(sid, phraseWeight)
 	}
 }
 
-// known reports whether a word has a term in the index (stop words have none).
-func (ix *Index) known(sc *scratch, word []byte) bool {
+// termID returns the term id of a word, if the index has it (stop words have none).
+func (ix *Index) termID(sc *scratch, word []byte) (uint32, bool) {
 	t := sc.an.normalize(word)
 	if t == nil {
-		return false
+		return 0, false
 	}
-	_, ok := ix.terms[string(t)]
-	return ok
+	id, ok := ix.terms[string(t)]
+	return id, ok
+}
+
+// demote lowers a term of the current part to compoundWeight.
+func (sc *scratch) demote(id uint32, ok bool) {
+	for i := range sc.part {
+		if ok && sc.part[i].id == id {
+			sc.part[i].w = min(sc.part[i].w, compoundWeight)
+		}
+	}
 }
 
 // addPartTerm records a term of the current part at the highest weight it was given; it

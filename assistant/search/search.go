@@ -56,7 +56,7 @@ func (ix *Index) accumulate(sc *scratch, terms []qterm) {
 		}
 	}
 	for _, s := range sc.touched {
-		acc[s] += ix.o.pageBlend * pacc[ix.secs[s].page]
+		acc[s] += ix.o.pageBlend * pacc[ix.secPage[s]]
 	}
 }
 
@@ -64,7 +64,7 @@ func (ix *Index) accumulate(sc *scratch, terms []qterm) {
 func (ix *Index) bestPerPage(sc *scratch, f *Filter) {
 	filtered := f.Version != "" || f.Language != "" || len(f.Groups) > 0
 	for _, s := range sc.touched {
-		page := ix.secs[s].page
+		page := ix.secPage[s]
 		b := sc.best[page]
 		switch {
 		case b == 0:

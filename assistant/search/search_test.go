@@ -229,3 +229,29 @@ func TestSearchConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestSearchQueryExpansion(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/login", Title: "Login", Body: "Use the login form with your password."},
+		{URL: "/setup", Title: "Setup", Body: "The setup wizard configures the project."},
+		{URL: "/cli", Title: "CLI", Body: "Install the cli with brew."},
+		{URL: "/log", Title: "Logs", Body: "Read the request log in the dashboard."},
+		{URL: "/forms", Title: "Forms", Body: "A form collects input from users."},
+	})
+	tests := []struct{ q, want string }{
+		{"how do I log in", "/login"},                // joined: "log in" → login
+		{"how do I sign in", "/login"},               // phrase synonym: "sign in" → login
+		{"set it up", "/setup"},                      // no join: "it" stands between
+		{"set up the project", "/setup"},             // joined: "set up" → setup
+		{"command line install", "/cli"},             // phrase synonym: "command line" → cli
+		{"where is the request log", "/log"},         // "log" alone is no compound
+		{"the Log In button", "/login"},              // case does not matter
+		{"authentication with a password", "/login"}, // synonym: authentication → login
+	}
+	for _, tt := range tests {
+		rs := ix.Search(search.Query{Text: tt.q})
+		if len(rs) == 0 || rs[0].Path != tt.want {
+			t.Errorf("%q: got %v, want %s first", tt.q, urls(rs), tt.want)
+		}
+	}
+}

@@ -61,14 +61,20 @@ d:{"finishReason":"stop","usage":{"promptTokens":10,"completionTokens":5}}
 		func() error {
 			return w.ToolResult("call_1", []result{{Path: "/quickstart", Metadata: meta{Title: "Quickstart"}}})
 		},
-		func() error { return w.FinishStep(stream.ReasonToolCalls, stream.Usage{PromptTokens: 10, CompletionTokens: 2}, false) },
+		func() error {
+			return w.FinishStep(stream.ReasonToolCalls, stream.Usage{PromptTokens: 10, CompletionTokens: 2}, false)
+		},
 		func() error { return w.StartStep("msg-abc123") },
 		func() error { return w.Text("Hello") },
 		func() error { return w.Text(", world!\n") },
 		func() error { return w.Annotations(finish) },
 		func() error { return w.Data(finish) },
-		func() error { return w.FinishStep(stream.ReasonStop, stream.Usage{PromptTokens: 10, CompletionTokens: 5}, false) },
-		func() error { return w.FinishMessage(stream.ReasonStop, stream.Usage{PromptTokens: 10, CompletionTokens: 5}) },
+		func() error {
+			return w.FinishStep(stream.ReasonStop, stream.Usage{PromptTokens: 10, CompletionTokens: 5}, false)
+		},
+		func() error {
+			return w.FinishMessage(stream.ReasonStop, stream.Usage{PromptTokens: 10, CompletionTokens: 5})
+		},
 	}
 	for i, step := range steps {
 		if err := step(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/lectern-dev/lectern/assistant"
 	"net"
 	"net/url"
 
@@ -35,7 +36,9 @@ type Config struct {
 	Sites         string
 	LogLevel      string
 	HTTP          web.Config
+	RateLimit     web.LimitsConfig
 	Consumer      consumer.Config
+	Assistant     assistant.Config
 
 	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
 }
@@ -51,7 +54,9 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
 	envflag.String(fs, &c.LogLevel, "log-level", "LECTERN_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.HTTP.RegisterFlags(fs)
+	c.RateLimit.RegisterFlags(fs)
 	c.Consumer.RegisterFlags(fs)
+	c.Assistant.RegisterFlags(fs)
 }
 
 // Validate checks the configuration.
@@ -83,7 +88,7 @@ func (c *Config) Validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data-dir: must not be empty"))
 	}
-	errs = append(errs, c.HTTP.Validate(), c.Consumer.Validate())
+	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
 }
 

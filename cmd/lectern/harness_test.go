@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/lectern-dev/lectern/assistant"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -97,9 +100,12 @@ func testConfig(t *testing.T, store string) Config {
 	cfg := Config{
 		Target: TargetAll, DataDir: t.TempDir(), NATSAddr: "127.0.0.1:-1", NATSReplicas: 1,
 		Store: store, Sites: writeSites(t), LogLevel: "warn",
-		HTTP:     web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
-		Consumer: consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, MaxRetries: 3},
+		HTTP:      web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
+		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, MaxRetries: 3},
+		Assistant: assistant.DefaultConfig(),
+		RateLimit: web.DefaultLimitsConfig(),
 	}
+	cfg.RateLimit.Enabled = false // the e2e tests send thousands of requests from one address
 	if store == "clickhouse" {
 		cfg.ClickHouseDSN = clickhouseDSN(t)
 	}
@@ -116,12 +122,14 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 	cfg.listening = func(h, n string) { bound <- addrs{h, n} }
 	ctx, cancel := context.WithCancel(context.Background())
 	stdout, logs := &syncBuffer{}, &syncBuffer{}
-	done := make(chan error, 1)
-	go func() { done <- runServer(ctx, cfg, newLogger(logs, cfg.LogLevel), stdout) }()
+	done := make(chan struct{})
+	var runErr error
+	go func() { runErr = runServer(ctx, cfg, newLogger(logs, cfg.LogLevel), stdout); close(done) }()
 	t.Cleanup(func() {
 		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("lectern stopped with %v", err)
+		<-done
+		if runErr != nil {
+			t.Errorf("lectern stopped with %v", runErr)
 		}
 		if t.Failed() {
 			t.Logf("lectern log:\n%s", logs.String())
@@ -130,8 +138,8 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 	var a addrs
 	select {
 	case a = <-bound:
-	case err := <-done:
-		t.Fatalf("lectern did not start: %v\n%s", err, logs.String())
+	case <-done:
+		t.Fatalf("lectern did not start: %v\n%s", runErr, logs.String())
 	case <-time.After(60 * time.Second):
 		t.Fatalf("lectern did not start within 60s\n%s", logs.String())
 	}
@@ -252,4 +260,23 @@ func expectError(t *testing.T, status int, body []byte, wantStatus int, fragment
 			t.Errorf("error %s does not mention %q", body, f)
 		}
 	}
+}
+
+// oversized announces a body of n bytes and sends none of it, as a client over the body limit
+// would start; the server must answer 413 before reading it.
+func (l *testLectern) oversized(t *testing.T, path, key string, n int) (int, []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(l.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: lectern\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", path, key, n)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -144,6 +146,7 @@ func TestNavTree(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"Quickstart"  /quickstart  (quickstart.mdx)`) || !strings.Contains(out, "POST /discovery/v1/assistant/{domain}/message") {
 		t.Errorf("tree = %d\n%s%s", code, out, errOut)
 	}
+	textCount := regexp.MustCompile(`(?m)^(\d+) pages$`).FindStringSubmatch(out)
 	code, out, _ = runNav("tree", "--json", "../../docs")
 	var tree struct {
 		PageCount int `json:"pageCount"`
@@ -151,8 +154,9 @@ func TestNavTree(t *testing.T) {
 			Children []json.RawMessage `json:"children"`
 		} `json:"root"`
 	}
-	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 || tree.PageCount != 10 || len(tree.Root.Children) != 2 {
-		t.Errorf("tree --json = %d, %+v (%v)", code, tree, err)
+	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 || len(textCount) != 2 ||
+		strconv.Itoa(tree.PageCount) != textCount[1] || tree.PageCount < 10 || len(tree.Root.Children) != 2 {
+		t.Errorf("tree --json = %d: %d pages (text says %v), %d top-level children (%v)", code, tree.PageCount, textCount, len(tree.Root.Children), err)
 	}
 	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"tabs": []}, "styling": {"eyebrows": 1}}`})
 	if code, _, errOut := runNav("tree", dir); code != 1 || !strings.Contains(errOut, "styling.eyebrows") {

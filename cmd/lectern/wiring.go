@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/lectern-dev/lectern/assistant"
 	"io"
 	"log/slog"
 	"net"
@@ -60,8 +61,14 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	}
 	defer d.close()
 	app := web.NewApp(cfg.HTTP, logger.With("component", "http"), d.registry)
+	app.Use("/discovery", web.CORS(web.SiteOrigins(d.sites)))
+	lim, err := web.NewLimiter(cfg.RateLimit, d.registry)
+	if err != nil {
+		return err
+	}
+	guard := web.Guard{Auth: d.keys, Limiter: lim}
 	checks := map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady}
-	var runners []runner
+	runners := []runner{{"ratelimit", lim.Run}}
 	if cfg.needsStore() {
 		st, err := openStore(ctx, cfg, logger)
 		if err != nil {
@@ -69,7 +76,14 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		}
 		defer st.Close()
 		checks["store"] = st.Ping
-		runners = append(runners, mountPipeline(cfg, d, st, app, checks, logger)...)
+		runners = append(runners, mountPipeline(cfg, d, st, app, guard, checks, logger)...)
+	}
+	if cfg.Target == TargetAll || cfg.Target == TargetAssistant {
+		r, err := mountAssistant(cfg, d, app, guard, checks, logger)
+		if err != nil {
+			return err
+		}
+		runners = append(runners, r)
 	}
 	web.MountHealth(app, checks, d.registry)
 	if cfg.Target == TargetAll {
@@ -88,19 +102,32 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 }
 
 // mountPipeline mounts the ingest and query routes the target runs and returns its consumers.
-func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, checks map[string]web.Check, logger *slog.Logger) []runner {
+func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) []runner {
 	var runners []runner
 	if cfg.Target == TargetAll || cfg.Target == TargetIngest {
 		pub := bus.NewPublisher(d.js, d.registry)
-		collector.New(pub, st, d.sites, d.keys, logger.With("component", "collector"), d.registry).Mount(app)
+		collector.New(pub, st, d.sites, guard, logger.With("component", "collector"), d.registry).Mount(app)
 		cons := consumer.New(cfg.Consumer, d.js, st, logger.With("component", "consumer"), d.registry)
 		checks["consumers"] = cons.Ready
 		runners = append(runners, runner{"consumer", cons.Run})
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
-		export.New(st, d.sites, d.keys).Mount(app)
+		export.New(st, d.sites, guard).Mount(app)
 	}
 	return runners
+}
+
+// mountAssistant mounts the assistant endpoint and returns its index watcher.
+func mountAssistant(cfg Config, d *deps, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) (runner, error) {
+	svc, err := assistant.New(cfg.Assistant, assistant.Deps{
+		Sites: d.sites, Guard: guard, Publisher: bus.NewPublisher(d.js, d.registry), JS: d.js, Replicas: cfg.NATSReplicas,
+	}, logger.With("component", "assistant"), d.registry)
+	if err != nil {
+		return runner{}, err
+	}
+	svc.Mount(app)
+	checks["assistant"] = svc.Ready
+	return runner{"assistant", svc.Run}, nil
 }
 
 // runAll starts the key watcher, waits for the keys to load, then serves HTTP and runs every

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/metrics"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -36,16 +35,16 @@ type Collector struct {
 	pub      Publisher
 	reader   FeedbackReader
 	sites    Sites
-	auth     web.Authenticator
+	guard    web.Guard
 	logger   *slog.Logger
 	now      func() time.Time
 	received *prometheus.CounterVec
 }
 
 // New returns a collector.
-func New(pub Publisher, reader FeedbackReader, s Sites, auth web.Authenticator, logger *slog.Logger, reg prometheus.Registerer) *Collector {
+func New(pub Publisher, reader FeedbackReader, s Sites, guard web.Guard, logger *slog.Logger, reg prometheus.Registerer) *Collector {
 	return &Collector{
-		pub: pub, reader: reader, sites: s, auth: auth, logger: logger, now: time.Now,
+		pub: pub, reader: reader, sites: s, guard: guard, logger: logger, now: time.Now,
 		received: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_events_received_total",
 			Help: "Events accepted over HTTP, by type.",
@@ -55,8 +54,8 @@ func New(pub Publisher, reader FeedbackReader, s Sites, auth web.Authenticator, 
 
 // Mount registers the routes on r.
 func (c *Collector) Mount(r fiber.Router) {
-	r.Post("/discovery/v1/feedback/:domain", web.TokenParams("domain"), web.RequireKey(c.auth, keys.KindAssistant, "domain"), c.postFeedback)
-	patch := []fiber.Handler{web.TokenParams("projectId"), web.RequireKey(c.auth, keys.KindAdmin, "projectId"), c.patchStatus}
+	r.Post("/discovery/v1/feedback/:domain", web.With(c.guard.Domain(web.RouteDiscovery), c.postFeedback)...)
+	patch := web.With(c.guard.Project(), c.patchStatus)
 	r.Patch("/api/external/v1/analytics/:projectId/feedback/:id", patch...)
 	r.Patch("/v1/analytics/:projectId/feedback/:id", patch...)
 }

@@ -57,7 +57,7 @@ func newRig(t testing.TB) *rig {
 	}
 	promReg := prometheus.NewRegistry()
 	app := web.NewApp(web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20}, logger, promReg)
-	collector.New(bus.NewPublisher(srv.JS, promReg), st, reg, kr, logger, promReg).Mount(app)
+	collector.New(bus.NewPublisher(srv.JS, promReg), st, reg, web.Guard{Auth: kr}, logger, promReg).Mount(app)
 	return &rig{app: app, asstKey: asst, admKey: adm}
 }
 

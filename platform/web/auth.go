@@ -17,12 +17,17 @@ const keyLocal = "lectern.key"
 // RequireKey admits a request only with a key of kind whose scope equals the route parameter
 // param (the domain of an assistant key, the project of an admin key).
 func RequireKey(a Authenticator, kind keys.Kind, param string) fiber.Handler {
+	return requireKey(a, kind, param, func(c *fiber.Ctx) string { return c.IP() })
+}
+
+// requireKey is RequireKey with the client address (for a key's IP allowlist) taken from addr.
+func requireKey(a Authenticator, kind keys.Kind, param string, addr func(*fiber.Ctx) string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		token, err := bearer(c.Get(fiber.HeaderAuthorization))
 		if err != nil {
 			return err
 		}
-		k, err := a.Authenticate(token, c.IP())
+		k, err := a.Authenticate(token, addr(c))
 		if err != nil {
 			return err
 		}

@@ -54,10 +54,10 @@ func TestCORSPreflight(t *testing.T) {
 		{"scheme-less entry is not http", feedbackPath, "http://partner.example", false},
 		{"malformed origin on an open site", "/discovery/v1/feedback/open", "javascript:alert(1)", false},
 	}
-	app := newApp(t, newLimiter(t, limits(nil)), corsSites(t))
+	app := limitedApp(t, mustLimiter(t, limitsWith(nil)), corsSites(t))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp := do(t, app, fiber.MethodOptions, tt.path, preflight(tt.origin))
+			resp := sendReq(t, app, fiber.MethodOptions, tt.path, preflight(tt.origin))
 			if !strings.Contains(resp.Header.Get("Vary"), "Origin") {
 				t.Errorf("Vary %q: want Origin", resp.Header.Get("Vary"))
 			}
@@ -118,12 +118,12 @@ func TestCORSResponses(t *testing.T) {
 		{"admin route preflight", "OPTIONS", exportPath, preflight(origin), 405, false},
 	}
 	// One key-1 request in 1/h: the first feedback call with k1 is the 429 case's spent token.
-	l := newLimiter(t, limits(func(c *web.LimitsConfig) { c.Discovery.PerKey = rate(t, "1/h") }))
-	app := newApp(t, l, corsSites(t))
-	do(t, app, "POST", feedbackPath, map[string]string{"Authorization": "Bearer k1"})
+	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerKey = mustRate(t, "1/h") }))
+	app := limitedApp(t, l, corsSites(t))
+	sendReq(t, app, "POST", feedbackPath, map[string]string{"Authorization": "Bearer k1"})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp := do(t, app, tt.method, tt.path, tt.header)
+			resp := sendReq(t, app, tt.method, tt.path, tt.header)
 			if resp.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
 			}
@@ -151,7 +151,7 @@ func TestCORSResponses(t *testing.T) {
 // TestCORSRouteMount mounts CORS on the route itself instead of the group: the domain then
 // comes from the :domain parameter.
 func TestCORSRouteMount(t *testing.T) {
-	app := newApp(t, newLimiter(t, limits(nil)), nil)
+	app := limitedApp(t, mustLimiter(t, limitsWith(nil)), nil)
 	cors := web.CORS(corsSites(t))
 	ok := func(c *fiber.Ctx) error { return c.SendString("ok") }
 	app.Options("/widget/:domain", cors)
@@ -170,7 +170,7 @@ func TestCORSRouteMount(t *testing.T) {
 		if tt.method == "POST" {
 			h = map[string]string{"Origin": tt.origin}
 		}
-		if got := do(t, app, tt.method, tt.path, h).StatusCode; got != tt.status {
+		if got := sendReq(t, app, tt.method, tt.path, h).StatusCode; got != tt.status {
 			t.Errorf("%s %s from %s: %d, want %d", tt.method, tt.path, tt.origin, got, tt.status)
 		}
 	}

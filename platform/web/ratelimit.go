@@ -43,8 +43,8 @@ type Limiter struct {
 	every   time.Duration
 	kinds   [len(routeKinds)]kindLimits
 	proxies ProxyList
-	addrs   *table[addrKey]
-	keys    *table[keyKey]
+	addrs   *bucketTable[addrKey]
+	keys    *bucketTable[keyKey]
 }
 
 type kindLimits struct {

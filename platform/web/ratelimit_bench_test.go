@@ -13,26 +13,35 @@ import (
 
 // benchLimits never refuse: the benchmarks measure the cost of admitting.
 func benchLimits(b *testing.B) web.LimitsConfig {
-	return limits(func(c *web.LimitsConfig) {
-		c.Discovery = web.LimitConfig{PerIP: rate(b, "1000000000/h"), PerKey: rate(b, "1000000000/h")}
+	return limitsWith(func(c *web.LimitsConfig) {
+		c.Discovery = web.LimitConfig{PerIP: mustRate(b, "1000000000/h"), PerKey: mustRate(b, "1000000000/h")}
 	})
 }
 
-// BenchmarkAllow spends tokens from 65,536 address buckets and 16 key buckets in parallel.
+// BenchmarkAllow spends one address token and one key token per op, in parallel: from 1,024
+// returning addresses per worker, and from a flood of new addresses (the table at its cap).
 func BenchmarkAllow(b *testing.B) {
-	l := newLimiter(b, benchLimits(b))
 	ids := []string{"01J0000000000000000000000A", "01J0000000000000000000000B", "01J0000000000000000000000C", "01J0000000000000000000000D"}
-	var worker atomic.Uint32
-	b.ReportAllocs()
-	b.RunParallel(func(pb *testing.PB) {
-		w := worker.Add(1)
-		for i := uint32(0); pb.Next(); i++ {
-			addr := netip.AddrFrom4([4]byte{10, byte(w), byte(i >> 8), byte(i)})
-			if !l.AllowAddr(web.RouteDiscovery, addr).Allowed || !l.AllowKey(web.RouteDiscovery, ids[i%4]).Allowed {
-				b.Fatal("refused")
-			}
-		}
-	})
+	for _, bb := range []struct {
+		name string
+		mask uint32
+	}{{"returning", 1<<10 - 1}, {"flood", 1<<32 - 1}} {
+		b.Run(bb.name, func(b *testing.B) {
+			l := mustLimiter(b, benchLimits(b))
+			var worker atomic.Uint32
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				w := worker.Add(1)
+				for i := uint32(0); pb.Next(); i++ {
+					n := i & bb.mask
+					addr := netip.AddrFrom4([4]byte{byte(w), byte(n >> 16), byte(n >> 8), byte(n)})
+					if !l.AllowAddr(web.RouteDiscovery, addr).Allowed || !l.AllowKey(web.RouteDiscovery, ids[i%4]).Allowed {
+						b.Fatal("refused")
+					}
+				}
+			})
+		})
+	}
 }
 
 // BenchmarkLimitedRoute serves the feedback route (RequireKey and a JSON 202) through Fiber's
@@ -47,7 +56,7 @@ func BenchmarkLimitedRoute(b *testing.B) {
 		b.Run(bb.name, func(b *testing.B) {
 			cfg := benchLimits(b)
 			cfg.Enabled = bb.enabled
-			benchRoute(b, newApp(b, newLimiter(b, cfg), nil), bb.origin)
+			benchRoute(b, limitedApp(b, mustLimiter(b, cfg), nil), bb.origin)
 		})
 	}
 }
@@ -67,7 +76,7 @@ func benchRoute(b *testing.B, app *fiber.App, origin string) {
 			if origin != "" {
 				req.Header.Set("Origin", origin)
 			}
-			ctx.Init(&req, &net.TCPAddr{IP: net.IPv4(10, byte(w), byte(i>>8), byte(i))}, nil)
+			ctx.Init(&req, &net.TCPAddr{IP: net.IPv4(10, byte(w), byte(i>>8&3), byte(i))}, nil) // 1,024 returning clients per worker
 			handler(&ctx)
 			if ctx.Response.StatusCode() != fiber.StatusAccepted {
 				b.Fatalf("status %d: %s", ctx.Response.StatusCode(), ctx.Response.Body())

@@ -32,11 +32,11 @@ type LimitConfig struct {
 
 // LimitsConfig configures the rate limiter.
 type LimitsConfig struct {
-	Enabled        bool
+	Enabled        bool // false: PerIP and PerKey pass every request
 	Discovery      LimitConfig
 	Assistant      LimitConfig
 	Admin          LimitConfig
-	MaxEntries     int           // buckets kept per table (addresses, keys); the oldest-full go first
+	MaxEntries     int           // buckets kept per table (addresses, keys); past it, the sampled bucket nearest to full goes
 	SweepInterval  time.Duration // how often Run drops buckets that are full again
 	TrustedProxies ProxyList     // peers whose X-Forwarded-For is believed
 

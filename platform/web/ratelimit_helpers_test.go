@@ -16,10 +16,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// tokenAuth authenticates the tokens it maps to keys; any other token is unknown.
-type tokenAuth map[string]keys.Key
+// rlTokens authenticates the tokens it maps to keys; any other token is unknown.
+type rlTokens map[string]keys.Key
 
-func (a tokenAuth) Authenticate(token, _ string) (keys.Key, error) {
+func (a rlTokens) Authenticate(token, _ string) (keys.Key, error) {
 	k, ok := a[token]
 	if !ok {
 		return keys.Key{}, keys.ErrUnknown
@@ -27,8 +27,8 @@ func (a tokenAuth) Authenticate(token, _ string) (keys.Key, error) {
 	return k, nil
 }
 
-// testAuth knows two assistant keys of domain acme and one admin key of project p1.
-var testAuth = tokenAuth{
+// rlAuth knows two assistant keys of domain acme and one admin key of project p1.
+var rlAuth = rlTokens{
 	"k1":    {ID: "key-1", Kind: keys.KindAssistant, Scope: "acme"},
 	"k2":    {ID: "key-2", Kind: keys.KindAssistant, Scope: "acme"},
 	"admin": {ID: "key-3", Kind: keys.KindAdmin, Scope: "p1"},
@@ -36,7 +36,7 @@ var testAuth = tokenAuth{
 
 // limits returns a config with every limit off but those set by edit. The test app's peer,
 // 0.0.0.0, is a trusted proxy, so X-Forwarded-For names the client.
-func limits(edit func(c *web.LimitsConfig)) web.LimitsConfig {
+func limitsWith(edit func(c *web.LimitsConfig)) web.LimitsConfig {
 	c := web.DefaultLimitsConfig()
 	c.Discovery, c.Assistant, c.Admin = web.LimitConfig{}, web.LimitConfig{}, web.LimitConfig{}
 	c.TrustedProxies = web.ProxyList{netip.MustParsePrefix("0.0.0.0/32")}
@@ -46,7 +46,7 @@ func limits(edit func(c *web.LimitsConfig)) web.LimitsConfig {
 	return c
 }
 
-func rate(t testing.TB, s string) web.Rate {
+func mustRate(t testing.TB, s string) web.Rate {
 	t.Helper()
 	r, err := web.ParseRate(s)
 	if err != nil {
@@ -55,7 +55,7 @@ func rate(t testing.TB, s string) web.Rate {
 	return r
 }
 
-func newLimiter(t testing.TB, cfg web.LimitsConfig) *web.Limiter {
+func mustLimiter(t testing.TB, cfg web.LimitsConfig) *web.Limiter {
 	t.Helper()
 	l, err := web.NewLimiter(cfg, prometheus.NewRegistry())
 	if err != nil {
@@ -66,7 +66,7 @@ func newLimiter(t testing.TB, cfg web.LimitsConfig) *web.Limiter {
 
 // newApp returns the Lectern app with the discovery, assistant and admin routes mounted the
 // way the services mount them.
-func newApp(t testing.TB, l *web.Limiter, origins func(string) []string) *fiber.App {
+func limitedApp(t testing.TB, l *web.Limiter, origins func(string) []string) *fiber.App {
 	t.Helper()
 	app := web.NewApp(web.Config{BodyLimit: 1 << 20}, slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
 	app.Use("/discovery", web.CORS(origins))
@@ -75,8 +75,8 @@ func newApp(t testing.TB, l *web.Limiter, origins func(string) []string) *fiber.
 		return c.Status(fiber.StatusAccepted).JSON(fiber.Map{"id": "1"})
 	}
 	missing := func(*fiber.Ctx) error { return web.Errorf(fiber.StatusNotFound, "no such thread") }
-	assistant := web.RequireKey(testAuth, keys.KindAssistant, "domain")
-	admin := web.RequireKey(testAuth, keys.KindAdmin, "projectId")
+	assistant := web.RequireKey(rlAuth, keys.KindAssistant, "domain")
+	admin := web.RequireKey(rlAuth, keys.KindAdmin, "projectId")
 	app.Post("/discovery/v1/feedback/:domain", append(l.Protect(web.RouteDiscovery, assistant), ok)...)
 	app.Post("/discovery/v1/assistant/:domain/message", append(l.Protect(web.RouteAssistant, assistant), ok)...)
 	app.Post("/discovery/v1/assistant/:domain/missing", append(l.Protect(web.RouteAssistant, assistant), missing)...)
@@ -84,8 +84,8 @@ func newApp(t testing.TB, l *web.Limiter, origins func(string) []string) *fiber.
 	return app
 }
 
-// call is one request of a test: to path, from client address ip, with bearer token.
-type call struct {
+// rlCall is one request of a test: to path, from client address ip, with bearer token.
+type rlCall struct {
 	path, ip, token string
 	want            int
 }
@@ -97,7 +97,7 @@ const (
 	feedbackPathB = "/discovery/v1/feedback/other"
 )
 
-func do(t testing.TB, app *fiber.App, method, path string, header map[string]string) *http.Response {
+func sendReq(t testing.TB, app *fiber.App, method, path string, header map[string]string) *http.Response {
 	t.Helper()
 	req := httptest.NewRequest(method, path, nil)
 	for k, v := range header {
@@ -111,7 +111,7 @@ func do(t testing.TB, app *fiber.App, method, path string, header map[string]str
 	return resp
 }
 
-func (c call) do(t testing.TB, app *fiber.App) *http.Response {
+func (c rlCall) send(t testing.TB, app *fiber.App) *http.Response {
 	t.Helper()
 	method := fiber.MethodPost
 	if c.path == exportPath {
@@ -121,7 +121,7 @@ func (c call) do(t testing.TB, app *fiber.App) *http.Response {
 	if c.token != "" {
 		h["Authorization"] = "Bearer " + c.token
 	}
-	return do(t, app, method, c.path, h)
+	return sendReq(t, app, method, c.path, h)
 }
 
 // headerInt reads an integer response header, failing the test when it is absent.

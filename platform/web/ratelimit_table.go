@@ -51,29 +51,29 @@ func (g gcra) take(tat, now int64) (Decision, int64) {
 // evictSample is how many buckets a full shard looks at to choose which one to drop.
 const evictSample = 8
 
-// table is a sharded map from bucket key to tat, each shard behind its own mutex and holding
+// bucketTable is a sharded map from bucket key to tat, each shard behind its own mutex and holding
 // at most perShard buckets. A bucket whose tat has passed is full, which is the same as
 // absent, so dropping it loses nothing.
-type table[K comparable] struct {
-	shards   []shard[K]
+type bucketTable[K comparable] struct {
+	shards   []bucketShard[K]
 	mask     uint64
 	perShard int
 	hash     func(K) uint64
 }
 
-type shard[K comparable] struct {
+type bucketShard[K comparable] struct {
 	mu sync.Mutex
 	m  map[K]int64
 	_  [48]byte // keep neighbouring shards' mutexes off one cache line
 }
 
 // newTable sizes the shards so that each holds at least ~256 buckets, up to 256 shards.
-func newTable[K comparable](maxEntries int, hash func(K) uint64) *table[K] {
+func newTable[K comparable](maxEntries int, hash func(K) uint64) *bucketTable[K] {
 	n := 1
 	for n < 256 && n*2*256 <= maxEntries {
 		n *= 2
 	}
-	t := &table[K]{shards: make([]shard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), hash: hash}
+	t := &bucketTable[K]{shards: make([]bucketShard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), hash: hash}
 	for i := range t.shards {
 		t.shards[i].m = make(map[K]int64)
 	}
@@ -81,7 +81,7 @@ func newTable[K comparable](maxEntries int, hash func(K) uint64) *table[K] {
 }
 
 // take spends one request of key k's bucket under rate g at now.
-func (t *table[K]) take(k K, g gcra, now int64) Decision {
+func (t *bucketTable[K]) take(k K, g gcra, now int64) Decision {
 	s := &t.shards[t.hash(k)&t.mask]
 	s.mu.Lock()
 	tat, found := s.m[k]
@@ -98,7 +98,7 @@ func (t *table[K]) take(k K, g gcra, now int64) Decision {
 
 // evict drops one bucket: a full one if the sample holds one, else the sampled bucket nearest
 // to full, which forgets the least. A flooder's emptied bucket is the last to go.
-func (s *shard[K]) evict(now int64) {
+func (s *bucketShard[K]) evict(now int64) {
 	var victim K
 	best, n := int64(math.MaxInt64), 0
 	for k, tat := range s.m {
@@ -117,7 +117,7 @@ func (s *shard[K]) evict(now int64) {
 }
 
 // sweep drops every bucket that is full again at now, one shard lock at a time.
-func (t *table[K]) sweep(now int64) {
+func (t *bucketTable[K]) sweep(now int64) {
 	for i := range t.shards {
 		s := &t.shards[i]
 		s.mu.Lock()
@@ -131,7 +131,7 @@ func (t *table[K]) sweep(now int64) {
 }
 
 // len counts the buckets held.
-func (t *table[K]) len() int {
+func (t *bucketTable[K]) len() int {
 	n := 0
 	for i := range t.shards {
 		s := &t.shards[i]

@@ -20,12 +20,12 @@ import (
 // TestRateLimitRecovers hammers one key past its limit, checks the 429, then waits for the
 // refill and sees the key admitted again.
 func TestRateLimitRecovers(t *testing.T) {
-	perKey := rate(t, "5/200ms")
-	l := newLimiter(t, limits(func(c *web.LimitsConfig) { c.Discovery.PerKey = perKey }))
-	app := newApp(t, l, nil)
-	hit := call{path: feedbackPath, ip: "203.0.113.1", token: "k1"}
+	perKey := mustRate(t, "5/200ms")
+	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerKey = perKey }))
+	app := limitedApp(t, l, nil)
+	hit := rlCall{path: feedbackPath, ip: "203.0.113.1", token: "k1"}
 
-	first := hit.do(t, app)
+	first := hit.send(t, app)
 	if first.StatusCode != fiber.StatusAccepted || headerInt(t, first, web.HeaderRateLimitLimit) != 5 || headerInt(t, first, web.HeaderRateLimitRemaining) != 4 {
 		t.Fatalf("first request: %d, limit %q remaining %q; want 202, 5, 4", first.StatusCode,
 			first.Header.Get(web.HeaderRateLimitLimit), first.Header.Get(web.HeaderRateLimitRemaining))
@@ -33,7 +33,7 @@ func TestRateLimitRecovers(t *testing.T) {
 	admitted := 1
 	var limited *http.Response
 	for range 100 {
-		resp := hit.do(t, app)
+		resp := hit.send(t, app)
 		if resp.StatusCode == fiber.StatusTooManyRequests {
 			limited = resp
 			break
@@ -46,7 +46,7 @@ func TestRateLimitRecovers(t *testing.T) {
 	checkLimited(t, limited, 5)
 
 	waitFull(perKey)
-	again := hit.do(t, app)
+	again := hit.send(t, app)
 	if again.StatusCode != fiber.StatusAccepted || headerInt(t, again, web.HeaderRateLimitRemaining) != 4 {
 		t.Fatalf("after the refill: %d, remaining %q; want 202, 4", again.StatusCode, again.Header.Get(web.HeaderRateLimitRemaining))
 	}
@@ -84,52 +84,52 @@ func TestRateLimitScopes(t *testing.T) {
 	tests := []struct {
 		name  string
 		cfg   func(c *web.LimitsConfig)
-		calls []call
+		calls []rlCall
 	}{
 		{"per address: another address is unaffected", func(c *web.LimitsConfig) {
-			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h"), PerKey: rate(t, "1000/h")}
-		}, []call{
+			c.Discovery = web.LimitConfig{PerIP: mustRate(t, "2/h"), PerKey: mustRate(t, "1000/h")}
+		}, []rlCall{
 			{feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 429},
 			{feedbackPath, a, "k2", 429}, {feedbackPath, b, "k1", 202},
 		}},
 		{"per key: another key is unaffected", func(c *web.LimitsConfig) {
-			c.Discovery = web.LimitConfig{PerIP: rate(t, "1000/h"), PerKey: rate(t, "2/h")}
-		}, []call{
+			c.Discovery = web.LimitConfig{PerIP: mustRate(t, "1000/h"), PerKey: mustRate(t, "2/h")}
+		}, []rlCall{
 			{feedbackPath, a, "k1", 202}, {feedbackPath, b, "k1", 202}, {feedbackPath, a, "k1", 429},
 			{feedbackPath, b, "k1", 429}, {feedbackPath, a, "k2", 202},
 		}},
 		{"bad keys spend the address's budget", func(c *web.LimitsConfig) {
-			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h"), PerKey: rate(t, "1000/h")}
-		}, []call{
+			c.Discovery = web.LimitConfig{PerIP: mustRate(t, "2/h"), PerKey: mustRate(t, "1000/h")}
+		}, []rlCall{
 			{feedbackPath, a, "nope", 401}, {feedbackPath, a, "", 401}, {feedbackPath, a, "nope", 429},
 			{feedbackPath, a, "k1", 429}, {feedbackPath, b, "k1", 202},
 		}},
 		{"an IPv6 /64 is one client", func(c *web.LimitsConfig) {
-			c.Discovery = web.LimitConfig{PerIP: rate(t, "2/h")}
-		}, []call{
+			c.Discovery = web.LimitConfig{PerIP: mustRate(t, "2/h")}
+		}, []rlCall{
 			{feedbackPath, "2001:db8::1", "k1", 202}, {feedbackPath, "2001:db8::2", "k1", 202},
 			{feedbackPath, "2001:db8::ffff:3", "k1", 429}, {feedbackPath, "2001:db8:0:1::1", "k1", 202},
 		}},
 		{"route kinds have their own buckets", func(c *web.LimitsConfig) {
-			c.Assistant = web.LimitConfig{PerIP: rate(t, "1/h")}
-			c.Discovery = web.LimitConfig{PerIP: rate(t, "1/h")}
-		}, []call{
+			c.Assistant = web.LimitConfig{PerIP: mustRate(t, "1/h")}
+			c.Discovery = web.LimitConfig{PerIP: mustRate(t, "1/h")}
+		}, []rlCall{
 			{messagePath, a, "k1", 202}, {messagePath, a, "k1", 429}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 429},
 		}},
 		{"admin routes limit per key", func(c *web.LimitsConfig) {
-			c.Admin = web.LimitConfig{PerKey: rate(t, "1/h"), PerIP: rate(t, "100/h")}
-		}, []call{
+			c.Admin = web.LimitConfig{PerKey: mustRate(t, "1/h"), PerIP: mustRate(t, "100/h")}
+		}, []rlCall{
 			{exportPath, a, "admin", 202}, {exportPath, b, "admin", 429}, {exportPath, a, "k1", 403},
 		}},
-		{"off limits nothing", nil, []call{
+		{"off limits nothing", nil, []rlCall{
 			{feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202}, {feedbackPath, a, "k1", 202},
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			app := newApp(t, newLimiter(t, limits(tt.cfg)), nil)
+			app := limitedApp(t, mustLimiter(t, limitsWith(tt.cfg)), nil)
 			for i, c := range tt.calls {
-				if resp := c.do(t, app); resp.StatusCode != c.want {
+				if resp := c.send(t, app); resp.StatusCode != c.want {
 					t.Fatalf("call %d (%s from %s, key %q): %d, want %d", i, c.path, c.ip, c.token, resp.StatusCode, c.want)
 				}
 			}
@@ -144,24 +144,24 @@ func TestRateLimitHeaders(t *testing.T) {
 		name      string
 		perIP     string
 		perKey    string
-		call      call
+		call      rlCall
 		status    int
 		limit     int
 		remaining int
 	}{
-		{"2xx, key tighter", "100/h", "10/h", call{path: messagePath, token: "k1"}, 202, 10, 9},
-		{"2xx, address tighter", "10/h", "100/h", call{path: messagePath, token: "k1"}, 202, 10, 9},
-		{"401 carries the address's limit", "100/h", "10/h", call{path: messagePath, token: "bad"}, 401, 100, 99},
-		{"handler error, key tighter", "100/h", "3/h,burst=2", call{path: "/discovery/v1/assistant/acme/missing", token: "k1"}, 404, 2, 1},
-		{"only a key limit", "off", "7/m", call{path: messagePath, token: "k1"}, 202, 7, 6},
+		{"2xx, key tighter", "100/h", "10/h", rlCall{path: messagePath, token: "k1"}, 202, 10, 9},
+		{"2xx, address tighter", "10/h", "100/h", rlCall{path: messagePath, token: "k1"}, 202, 10, 9},
+		{"401 carries the address's limit", "100/h", "10/h", rlCall{path: messagePath, token: "bad"}, 401, 100, 99},
+		{"handler error, key tighter", "100/h", "3/h,burst=2", rlCall{path: "/discovery/v1/assistant/acme/missing", token: "k1"}, 404, 2, 1},
+		{"only a key limit", "off", "7/m", rlCall{path: messagePath, token: "k1"}, 202, 7, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := newLimiter(t, limits(func(c *web.LimitsConfig) {
-				c.Assistant = web.LimitConfig{PerIP: rate(t, tt.perIP), PerKey: rate(t, tt.perKey)}
+			l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) {
+				c.Assistant = web.LimitConfig{PerIP: mustRate(t, tt.perIP), PerKey: mustRate(t, tt.perKey)}
 			}))
 			tt.call.ip = "192.0.2.9"
-			resp := tt.call.do(t, newApp(t, l, nil))
+			resp := tt.call.send(t, limitedApp(t, l, nil))
 			if resp.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
 			}
@@ -179,9 +179,9 @@ func TestRateLimitHeaders(t *testing.T) {
 // TestRateLimitEviction floods one table with distinct addresses: memory stays within
 // MaxEntries and an exhausted bucket is not the one dropped.
 func TestRateLimitEviction(t *testing.T) {
-	l := newLimiter(t, limits(func(c *web.LimitsConfig) {
+	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) {
 		c.MaxEntries = 64
-		c.Discovery.PerIP = rate(t, "3/h")
+		c.Discovery.PerIP = mustRate(t, "3/h")
 	}))
 	flooder := netip.MustParseAddr("198.51.100.1")
 	for range 3 {
@@ -203,10 +203,10 @@ func TestRateLimitEviction(t *testing.T) {
 
 // TestRateLimitSweep checks that buckets full again are dropped, and only those.
 func TestRateLimitSweep(t *testing.T) {
-	short := rate(t, "5/100ms")
-	l := newLimiter(t, limits(func(c *web.LimitsConfig) {
+	short := mustRate(t, "5/100ms")
+	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) {
 		c.Discovery.PerIP = short
-		c.Discovery.PerKey = rate(t, "5/h")
+		c.Discovery.PerKey = mustRate(t, "5/h")
 	}))
 	for i := range 100 {
 		l.AllowAddr(web.RouteDiscovery, netip.AddrFrom4([4]byte{10, 0, 0, byte(i)}))
@@ -224,7 +224,7 @@ func TestRateLimitSweep(t *testing.T) {
 
 // TestRateLimitRun checks that Run returns when its context ends.
 func TestRateLimitRun(t *testing.T) {
-	l := newLimiter(t, limits(nil))
+	l := mustLimiter(t, limitsWith(nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- l.Run(ctx) }()
@@ -252,13 +252,13 @@ func TestRateLimitProxies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") })
+			cfg := limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerIP = mustRate(t, "1/h") })
 			if err := cfg.TrustedProxies.Set(tt.trusted); err != nil {
 				t.Fatal(err)
 			}
-			app := newApp(t, newLimiter(t, cfg), nil)
-			call{feedbackPath, tt.first, "k1", 202}.do(t, app)
-			if got := (call{path: feedbackPath, ip: tt.second, token: "k1"}).do(t, app).StatusCode; got != tt.want {
+			app := limitedApp(t, mustLimiter(t, cfg), nil)
+			rlCall{feedbackPath, tt.first, "k1", 202}.send(t, app)
+			if got := (rlCall{path: feedbackPath, ip: tt.second, token: "k1"}).send(t, app).StatusCode; got != tt.want {
 				t.Fatalf("second request: %d, want %d", got, tt.want)
 			}
 		})
@@ -268,9 +268,9 @@ func TestRateLimitProxies(t *testing.T) {
 // TestRateLimitPeerAddress serves on loopback and calls from two local addresses: the TCP
 // peer is the client when no proxy is trusted.
 func TestRateLimitPeerAddress(t *testing.T) {
-	cfg := limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") })
+	cfg := limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerIP = mustRate(t, "1/h") })
 	cfg.TrustedProxies = nil
-	app := newApp(t, newLimiter(t, cfg), nil)
+	app := limitedApp(t, mustLimiter(t, cfg), nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -306,10 +306,10 @@ func postFrom(t *testing.T, from, url string) int {
 
 // TestPerKeyNeedsRequireKey checks that PerKey without RequireKey before it fails loudly.
 func TestPerKeyNeedsRequireKey(t *testing.T) {
-	l := newLimiter(t, limits(func(c *web.LimitsConfig) { c.Admin.PerKey = rate(t, "1/s") }))
-	app := newApp(t, l, nil)
+	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) { c.Admin.PerKey = mustRate(t, "1/s") }))
+	app := limitedApp(t, l, nil)
 	app.Get("/bare", l.PerKey(web.RouteAdmin), func(c *fiber.Ctx) error { return nil })
-	if got := do(t, app, fiber.MethodGet, "/bare", nil).StatusCode; got != fiber.StatusInternalServerError {
+	if got := sendReq(t, app, fiber.MethodGet, "/bare", nil).StatusCode; got != fiber.StatusInternalServerError {
 		t.Fatalf("status %d, want 500", got)
 	}
 }
@@ -321,19 +321,19 @@ func TestUnknownRouteKind(t *testing.T) {
 			t.Fatal("no panic for an unknown route kind")
 		}
 	}()
-	newLimiter(t, limits(nil)).PerIP("widgets")
+	mustLimiter(t, limitsWith(nil)).PerIP("widgets")
 }
 
 // TestRateLimitMetrics checks the rejection counter and the bucket gauges.
 func TestRateLimitMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	l, err := web.NewLimiter(limits(func(c *web.LimitsConfig) { c.Discovery.PerIP = rate(t, "1/h") }), reg)
+	l, err := web.NewLimiter(limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerIP = mustRate(t, "1/h") }), reg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := newApp(t, l, nil)
+	app := limitedApp(t, l, nil)
 	for range 3 {
-		call{path: feedbackPath, ip: "203.0.113.1", token: "k1"}.do(t, app)
+		rlCall{path: feedbackPath, ip: "203.0.113.1", token: "k1"}.send(t, app)
 	}
 	want := `
 # HELP lectern_ratelimit_buckets Rate-limit buckets held, by table (client addresses, keys).

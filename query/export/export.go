@@ -6,7 +6,6 @@ import (
 	"context"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -35,20 +34,20 @@ type Projects interface {
 type Exporter struct {
 	store    Store
 	projects Projects
-	auth     web.Authenticator
+	guard    web.Guard
 }
 
 // New returns an exporter.
-func New(st Store, projects Projects, auth web.Authenticator) *Exporter {
-	return &Exporter{store: st, projects: projects, auth: auth}
+func New(st Store, projects Projects, guard web.Guard) *Exporter {
+	return &Exporter{store: st, projects: projects, guard: guard}
 }
 
 // Mount registers the routes on r, under /api/external/v1/analytics and the /v1/analytics alias.
 func (e *Exporter) Mount(r fiber.Router) {
-	guard := []fiber.Handler{web.TokenParams("projectId"), web.RequireKey(e.auth, keys.KindAdmin, "projectId"), e.knownProject}
+	guard := e.guard.Project()
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
-		r.Get(prefix+"/feedback", append(guard, e.listFeedback)...)
-		r.Get(prefix+"/assistant", append(guard, e.listConversations)...)
+		r.Get(prefix+"/feedback", web.With(guard, e.knownProject, e.listFeedback)...)
+		r.Get(prefix+"/assistant", web.With(guard, e.knownProject, e.listConversations)...)
 	}
 }
 

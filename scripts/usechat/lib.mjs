@@ -9,6 +9,7 @@
 //   LECTERN_DOMAIN         docs domain (default lectern)
 //   LECTERN_PROJECT        project id (default lectern-docs)
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import React from 'react';
 import TestRenderer from 'react-test-renderer';
@@ -52,7 +53,8 @@ export function installedVersion(pkg, from) {
   const paths = from ? [from] : undefined;
   return require(require.resolve(`${pkg}/package.json`, { paths })).version;
 }
-const ai41Dir = require.resolve('ai-4-1/package.json').replace(/package\.json$/, '');
+const ai43Dir = dirname(require.resolve('ai/package.json'));
+const ai41Dir = dirname(require.resolve('ai-4-1/package.json'));
 
 // The two real clients. `modern` tells whether the version has `status` and message `parts`
 // (ai >= 4.2); 4.1 exposes only `isLoading` and `toolInvocations`.
@@ -63,7 +65,7 @@ export const CLIENTS = [
     react: '1.2.12',
     useChat: useChat43,
     modern: true,
-    versions: () => ({ ai: installedVersion('ai'), react: installedVersion('@ai-sdk/react', require.resolve('ai/package.json')) }),
+    versions: () => ({ ai: installedVersion('ai'), react: installedVersion('@ai-sdk/react', ai43Dir) }),
   },
   {
     name: 'ai@4.1.15',

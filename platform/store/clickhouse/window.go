@@ -1,10 +1,6 @@
 package clickhouse
 
-import (
-	"context"
-	"sync"
-	"time"
-)
+import "time"
 
 // Paging on ClickHouse 18.16: the server cannot read a table in key order to serve
 // ORDER BY id DESC LIMIT n, so a query bounded only by "id < cursor" reads every id of the
@@ -58,13 +54,19 @@ type windows struct {
 	lo    string // the span's floor
 	floor int64  // its time; 0 when none
 	from  int64  // unix ms the walk started at
+	open  bool   // the span has no upper bound
 	done  bool
 }
 
-func newWindows(sp span, now time.Time, first time.Duration) *windows {
-	w := &windows{hi: sp.hi, lo: sp.lo, step: max(first, minWindow).Milliseconds()}
+// newWindows starts a walk down sp. Without an upper bound the first window reaches from the
+// newest id the last such walk saw (or now) up to no bound, so it also holds anything newer.
+func newWindows(sp span, now time.Time, h hint, n int) *windows {
+	w := &windows{hi: sp.hi, lo: sp.lo, step: max(h.width(n), minWindow).Milliseconds(), open: sp.hi == ""}
 	if sp.hi == "" {
 		w.end = now.UnixMilli()
+		if h.top > 0 && h.top < w.end {
+			w.end = h.top
+		}
 	} else if t, ok := ulidTime(sp.hi); ok {
 		w.end = t
 	} else {
@@ -90,13 +92,13 @@ func (w *windows) next() (lo, hi string, ok bool) {
 		return w.lo, hi, true
 	}
 	lo = ulidFloor(start)
-	w.hi, w.end, w.last = lo, start, w.step
+	w.hi, w.end, w.last, w.step = lo, start, w.step, w.step*growth
 	return lo, hi, true
 }
 
 // saw adapts the next window to what the last one held: found records, remaining still wanted.
-// An empty window grows the next by the growth factor; otherwise the next is sized to hold
-// the rest at the density just seen, with a quarter to spare.
+// An empty window grows the next by the growth factor (as next does by itself); otherwise the
+// next is sized to hold the rest at the density just seen, with a quarter to spare.
 func (w *windows) saw(found, remaining int) {
 	if found == 0 {
 		w.step = w.last * growth
@@ -113,111 +115,4 @@ func (w *windows) spanTo(id string) time.Duration {
 		return 0
 	}
 	return time.Duration(w.from-t) * time.Millisecond
-}
-
-// fetchFunc reads up to n records with ids in [lo, hi), newest first.
-type fetchFunc[T any] func(ctx context.Context, lo, hi string, n int) ([]T, error)
-
-// walk returns up to need records of the span, newest first, fetching window by window.
-func walk[T any](ctx context.Context, h *hints, key string, sp span, need int, id func(T) string, fetch fetchFunc[T]) ([]T, error) {
-	if sp.empty() {
-		return nil, nil
-	}
-	w := newWindows(sp, time.Now(), h.first(key, need))
-	var out []T
-	for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
-		got, err := fetch(ctx, lo, hi, need-len(out))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, got...)
-		if len(out) >= need {
-			h.learn(key, w.spanTo(id(out[need-1])), need)
-			break
-		}
-		w.saw(len(got), need-len(out))
-	}
-	return out, nil
-}
-
-// mergeDesc merges two lists sorted by id, newest first, dropping repeated ids, up to n.
-func mergeDesc[T any](a, b []T, id func(T) string, n int) []T {
-	out := make([]T, 0, min(n, len(a)+len(b)))
-	for len(out) < n && (len(a) > 0 || len(b) > 0) {
-		var next T
-		switch {
-		case len(b) == 0 || (len(a) > 0 && id(a[0]) > id(b[0])):
-			next, a = a[0], a[1:]
-		case len(a) == 0 || id(b[0]) > id(a[0]):
-			next, b = b[0], b[1:]
-		default: // the same record from both
-			next, a, b = a[0], a[1:], b[1:]
-		}
-		out = append(out, next)
-	}
-	return out
-}
-
-// walkWithSkewed walks the span and, when a time range narrowed it, merges in what
-// fetchSkewed finds (run concurrently).
-func walkWithSkewed[T any](ctx context.Context, h *hints, key string, sp span, need int, id func(T) string,
-	fetch fetchFunc[T], fetchSkewed func(ctx context.Context, n int) ([]T, error)) ([]T, error) {
-	if !sp.narrowed {
-		return walk(ctx, h, key, sp, need, id, fetch)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type result struct {
-		recs []T
-		err  error
-	}
-	skewed := make(chan result, 1)
-	go func() {
-		recs, err := fetchSkewed(ctx, need)
-		skewed <- result{recs, err}
-	}()
-	recs, err := walk(ctx, h, key, sp, need, id, fetch)
-	if err != nil {
-		cancel()
-	}
-	r := <-skewed
-	if err != nil {
-		return nil, err
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return mergeDesc(recs, r.recs, id, need), nil
-}
-
-// hints remembers, per project and table, how much id time one record took on the last page.
-type hints struct {
-	mu sync.Mutex
-	m  map[string]time.Duration
-}
-
-const maxHints = 10_000
-
-// first returns the width of the first window for a page of n records.
-func (h *hints) first(key string, n int) time.Duration {
-	h.mu.Lock()
-	per, ok := h.m[key]
-	h.mu.Unlock()
-	if !ok {
-		return defaultWindow
-	}
-	return per * time.Duration(n) * 5 / 4
-}
-
-// learn records that n records took span of id time.
-func (h *hints) learn(key string, span time.Duration, n int) {
-	if span <= 0 || n <= 0 {
-		return
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.m == nil || len(h.m) >= maxHints {
-		h.m = map[string]time.Duration{}
-	}
-	h.m[key] = span / time.Duration(n)
 }

@@ -45,7 +45,7 @@ func TestWindowsTile(t *testing.T) {
 		{"", defaultWindow, 16}, {cursor, 0, 17}, {cursor, time.Nanosecond, 17}, {cursor, 100 * 365 * 24 * time.Hour, 1},
 		{"not a ulid", time.Second, 1}, {"01ARZ3NDEKTSV4RRFFQ69G5FAVXYZ", time.Minute, 14}, {"00000000000000000000000001", time.Second, 1},
 	} {
-		w := newWindows(span{hi: c.cursor}, now, c.first)
+		w := newWindows(span{hi: c.cursor}, now, hint{per: c.first}, 1)
 		wantHi, n := c.cursor, 0
 		for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
 			n++
@@ -71,16 +71,32 @@ func TestWindowsTile(t *testing.T) {
 
 func TestHints(t *testing.T) {
 	var h hints
-	if got := h.first("p", 101); got != defaultWindow {
-		t.Errorf("first without a hint = %v", got)
+	if got := h.get("p").width(101); got != defaultWindow {
+		t.Errorf("first window without a hint = %v", got)
 	}
-	h.learn("p", 101*time.Second, 101)
-	if got := h.first("p", 11); got != 11*time.Second*5/4 {
-		t.Errorf("first after learning = %v", got)
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	rng := rand.New(rand.NewSource(5))
+	var ids []string
+	for i := range 11 {
+		ids = append(ids, ulid.MustNew(ulid.Timestamp(now.Add(-time.Hour-time.Duration(i)*time.Second)), rng).String())
 	}
-	h.learn("p", 0, 101)
-	if got := h.first("p", 1); got != time.Second*5/4 {
-		t.Errorf("learning a zero span changed the hint: %v", got)
+	id := func(s string) string { return s }
+	w := newWindows(span{}, now, h.get("p"), 11)
+	learn(&h, "p", w, ids, id, 11)
+	got := h.get("p")
+	if want := (hint{per: (time.Hour + 10*time.Second) / 11, top: now.Add(-time.Hour).UnixMilli()}); got != want {
+		t.Errorf("hint = %+v, want %+v", got, want)
+	}
+	// The next walk without cursor starts at the newest id seen, open above.
+	w = newWindows(span{}, now, got, 11)
+	if lo, hi, _ := w.next(); hi != "" || lo != ulidFloor(got.top-got.width(11).Milliseconds()) {
+		t.Errorf("first window after learning = [%q, %q)", lo, hi)
+	}
+	// A walk below a cursor teaches no top.
+	w = newWindows(span{hi: ids[5]}, now, got, 5)
+	learn(&h, "p", w, ids[6:], id, 5)
+	if h.get("p").top != got.top {
+		t.Errorf("a walk below a cursor changed top: %+v", h.get("p"))
 	}
 }
 
@@ -94,7 +110,7 @@ func TestWindowsTileToFloor(t *testing.T) {
 		if !sp.narrowed || sp.lo != ulidFloor(r.from-skew.Milliseconds()) {
 			t.Fatalf("pageSpan(%q) = %+v", cursor, sp)
 		}
-		w := newWindows(sp, now, time.Second)
+		w := newWindows(sp, now, hint{per: time.Second / 100}, 100)
 		wantHi, n := sp.hi, 0
 		for lo, hi, ok := w.next(); ok; lo, hi, ok = w.next() {
 			n++

@@ -110,16 +110,13 @@ func millis(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millis
 
 func feedbackColumns(fs []event.Feedback) []any {
 	n := len(fs)
-	var (
-		project, id, eventID, domain, path, comment = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		source, status, contact, code, filename     = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		lang, fp                                    = make([]string, n), make([]string, n)
-		version                                     = make([]uint64, n)
-		created, updated                            = make([]time.Time, n), make([]time.Time, n)
-		createdMS, updatedMS                        = make([]uint16, n), make([]uint16, n)
-		helpful, helpfulVals                        = make([]*uint8, n), make([]uint8, n)
-		skewed                                      = make([]uint8, n)
-	)
+	str := func() []string { return make([]string, n) }
+	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
+	source, status, contact, code, filename, lang, fp := str(), str(), str(), str(), str(), str(), str()
+	version := make([]uint64, n)
+	created, updated := make([]time.Time, n), make([]time.Time, n)
+	createdMS, updatedMS, skewed := make([]uint16, n), make([]uint16, n), make([]uint8, n)
+	helpful, helpfulVals := make([]*uint8, n), make([]uint8, n)
 	for i := range fs {
 		f := &fs[i]
 		up := updatedAt(f)
@@ -145,13 +142,12 @@ func feedbackColumns(fs []event.Feedback) []any {
 
 func conversationColumns(cs []event.Conversation) []any {
 	n := len(cs)
-	var (
-		project, id, domain, thread, query, response = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		category, resolution, pageURL, fp            = make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		ts, tsMS                                     = make([]time.Time, n), make([]uint16, n)
-		titles, urls                                 = make([][]string, n), make([][]string, n)
-		aborted, skewed                              = make([]uint8, n), make([]uint8, n)
-	)
+	str := func() []string { return make([]string, n) }
+	project, id, domain, thread, query, response := str(), str(), str(), str(), str(), str()
+	category, resolution, pageURL, fp := str(), str(), str(), str()
+	ts, tsMS := make([]time.Time, n), make([]uint16, n)
+	titles, urls := make([][]string, n), make([][]string, n)
+	aborted, skewed := make([]uint8, n), make([]uint8, n)
 	for i := range cs {
 		c := &cs[i]
 		project[i], id[i], domain[i], thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID

@@ -2,14 +2,33 @@ package sqlite
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/migrations"
 )
 
-// Migrate applies the migrations the database lacks, each in its own transaction.
+// Migrate applies the migrations the database lacks, each in its own transaction. It retries
+// for a while when another connection holds the database: SQLite reports some lock conflicts
+// (switching a new file to WAL, for one) at once instead of waiting for the busy timeout.
 func (s *Store) Migrate(ctx context.Context) error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		err := s.migrate(ctx)
+		if !errors.Is(err, store.ErrUnavailable) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return wrap("migrate", ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.w.ExecContext(ctx, migrations.SQLiteBookkeeping()); err != nil {
 		return wrap("migrate", err)
 	}
@@ -62,6 +81,12 @@ func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
 		return wrap(op, err)
 	}
 	defer tx.Rollback()
+	// The transaction holds the write lock: another process may have applied m meanwhile.
+	var done int
+	err = tx.QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&done)
+	if err != nil || done > 0 {
+		return wrapNil(op, err)
+	}
 	for _, stmt := range m.Statements() {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return wrap(op, err)
@@ -76,4 +101,12 @@ func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
 		return wrap(op, err)
 	}
 	return nil
+}
+
+// wrapNil is wrap that passes nil through.
+func wrapNil(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return wrap(op, err)
 }

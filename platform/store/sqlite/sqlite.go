@@ -12,14 +12,18 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
-// busyTimeoutMS is how long a connection waits for a lock before giving up.
-const busyTimeoutMS = "10000"
+// busyTimeout is how long a connection waits for a lock before giving up.
+const (
+	busyTimeout   = 10 * time.Second
+	busyTimeoutMS = "10000"
+)
 
 // Store is the SQLite store. Its methods are safe for concurrent use.
 type Store struct {

@@ -129,3 +129,27 @@ func BenchmarkWriteBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// TestConcurrentOpen opens one new file from several goroutines at once: migrations apply once.
+func TestConcurrentOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lectern.db")
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Go(func() {
+			s, err := sqlite.Open(t.Context(), path, slog.New(slog.DiscardHandler))
+			if err != nil {
+				errs <- err
+				return
+			}
+			errs <- s.Close()
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}

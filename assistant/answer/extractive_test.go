@@ -1,0 +1,166 @@
+package answer_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+var (
+	verify = answer.Source{
+		Title: "Webhooks", Section: "Verify webhook signatures", Path: "/webhooks", URL: "/webhooks#verify-webhook-signatures",
+		Breadcrumbs: []string{"Guides", "Webhooks"},
+		Text: "Every webhook request carries an `X-Acme-Signature` header. Compute an HMAC-SHA256 of the raw " +
+			"request body with your signing secret and compare it with the header in constant time. Reject requests " +
+			"whose signature does not match.\n\nSigning secrets are shown once.",
+	}
+	rotate = answer.Source{
+		Title: "Authentication", Section: "Rotate an API key", Path: "/authentication", URL: "/authentication#rotate-an-api-key",
+		Breadcrumbs: []string{"Guides", "Get started"},
+		Text: "To rotate a key, create a new key, deploy it to your services, then revoke the old key. Revoked keys " +
+			"stop working within one minute. Rotate keys at least every 90 days.",
+	}
+	install = answer.Source{
+		Title: "Quickstart", Section: "Install the CLI", Path: "/quickstart", URL: "/quickstart#install-the-cli",
+		Text: "Install the `acme` command-line tool with npm. It needs Node.js 18 or later.\n\n```bash\nnpm install -g @acme/cli\n```\n\nCheck the installation with `acme --version`.",
+	}
+	limits = answer.Source{
+		Title: "Rate limits", Path: "/rate-limits", URL: "/rate-limits",
+		Text: "Each API key may make 100 requests per minute. Requests over the limit get the status 429.",
+	}
+)
+
+func generate(t *testing.T, p answer.Prompt) (string, []string, answer.Answer) {
+	t.Helper()
+	var chunks []string
+	a, err := answer.NewExtractive().Generate(context.Background(), p, func(s string) error {
+		chunks = append(chunks, s)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(chunks, ""), chunks, a
+}
+
+func citedPaths(a answer.Answer) string {
+	var p []string
+	for _, c := range a.Cited {
+		p = append(p, c.Path)
+	}
+	return strings.Join(p, ",")
+}
+
+// TestRelevanceThreshold checks the rule: a source answers when it holds at least 60% of the
+// question's content words, or at least three of them.
+func TestRelevanceThreshold(t *testing.T) {
+	tests := []struct {
+		name     string
+		question string
+		history  []answer.Turn
+		sources  []answer.Source
+		cited    string // paths, comma-separated; "" for unanswered
+	}{
+		{"all words", "How do I verify webhook signatures?", nil, []answer.Source{verify, rotate}, "/webhooks"},
+		{"one word", "webhooks", nil, []answer.Source{verify}, "/webhooks"},
+		{"plural and verb forms", "verifying a signature", nil, []answer.Source{verify}, "/webhooks"},
+		{"nothing matches", "What will the weather be like in Paris?", nil, []answer.Source{verify, rotate, limits}, ""},
+		{"one of three words", "Can I bake a cake with the API?", nil, []answer.Source{limits, rotate}, ""},
+		{"one of two words", "deploy to kubernetes", nil, []answer.Source{rotate}, ""},
+		{"two of three words", "rotate old keys", nil, []answer.Source{limits, rotate}, "/authentication"},
+		{"three of many words", "I set up the endpoint on my Express server but signature verification of each webhook keeps failing, what is wrong?", nil, []answer.Source{verify}, "/webhooks"},
+		{"two of many words", "I set up the endpoint on my Express server but webhook verification keeps failing, what is wrong?", nil, []answer.Source{verify}, ""},
+		{"no sources", "How do I verify webhook signatures?", nil, nil, ""},
+		{"follow-up without content words", "and then?", []answer.Turn{{Question: "how to rotate keys", Answer: "..."}}, []answer.Source{rotate}, "/authentication"},
+		{"weaker second page left out", "How do I rotate API keys?", nil, []answer.Source{rotate, limits}, "/authentication"},
+		{"equally good pages kept", "API key", nil, []answer.Source{rotate, limits, verify}, "/authentication,/rate-limits"},
+		{"one citation per page", "API key", nil, []answer.Source{rotate, {Title: "Authentication", Path: "/authentication", URL: "/authentication", Text: "An API key."}}, "/authentication"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			text, _, a := generate(t, answer.Prompt{Question: tc.question, History: tc.history, Sources: tc.sources})
+			if got := citedPaths(a); got != tc.cited {
+				t.Fatalf("cited %q, want %q\n%s", got, tc.cited, text)
+			}
+			wantRes := event.Answered
+			if tc.cited == "" {
+				wantRes = event.Unanswered
+			}
+			if a.Resolution != wantRes {
+				t.Errorf("resolution %s, want %s", a.Resolution, wantRes)
+			}
+			if tc.cited == "" && (strings.Contains(text, "](") || !strings.Contains(text, "could not find")) {
+				t.Errorf("unanswered text %q: want an honest answer without links", text)
+			}
+		})
+	}
+}
+
+func TestAnswerQuotesAndCites(t *testing.T) {
+	text, chunks, a := generate(t, answer.Prompt{Question: "How do I verify webhook signatures?", Sources: []answer.Source{verify, rotate}})
+	want := "The documentation covers this in [Webhooks](/webhooks#verify-webhook-signatures).\n\n" +
+		"> Every webhook request carries an `X-Acme-Signature` header. Compute an HMAC-SHA256 of the raw request body " +
+		"with your signing secret and compare it with the header in constant time. Reject requests whose signature does not match.\n\n" +
+		"Source: [Webhooks › Verify webhook signatures](/webhooks#verify-webhook-signatures)"
+	if text != want {
+		t.Errorf("answer\n%s\nwant\n%s", text, want)
+	}
+	if len(chunks) < 3 {
+		t.Errorf("%d chunks, want the answer streamed in several", len(chunks))
+	}
+	if a.Usage.CompletionTokens == 0 || a.Usage.PromptTokens == 0 {
+		t.Errorf("usage %+v", a.Usage)
+	}
+}
+
+func TestAnswerQuotesCode(t *testing.T) {
+	text, _, _ := generate(t, answer.Prompt{Question: "How do I install the CLI?", Sources: []answer.Source{install}})
+	want := "> Install the `acme` command-line tool with npm.\n>\n> ```bash\n> npm install -g @acme/cli\n> ```\n>\n> Check the installation with `acme --version`."
+	if !strings.Contains(text, want) {
+		t.Errorf("answer\n%s\nlacks\n%s", text, want)
+	}
+}
+
+func TestAnswerSeveralPages(t *testing.T) {
+	text, _, a := generate(t, answer.Prompt{Question: "API key", Sources: []answer.Source{rotate, limits}})
+	if !strings.HasPrefix(text, "The documentation covers this in [Authentication](/authentication#rotate-an-api-key) and [Rate limits](/rate-limits).") {
+		t.Errorf("lead of %q", text)
+	}
+	if strings.Count(text, "Source: [") != 2 || len(a.Cited) != 2 {
+		t.Errorf("want two cited passages:\n%s", text)
+	}
+}
+
+func TestAnswerEscapesLinks(t *testing.T) {
+	s := answer.Source{Title: "Arrays [deprecated]", Path: "/a (old)", URL: "/a (old)#x", Text: "Arrays are deprecated."}
+	text, _, _ := generate(t, answer.Prompt{Question: "deprecated arrays", Sources: []answer.Source{s}})
+	if !strings.Contains(text, `[Arrays \[deprecated\]](/a%20%28old%29#x)`) {
+		t.Errorf("link not escaped:\n%s", text)
+	}
+}
+
+func TestGreeting(t *testing.T) {
+	text, _, a := generate(t, answer.Prompt{Question: "Hello!", Sources: []answer.Source{verify}})
+	if a.Resolution != event.Unanswered || len(a.Cited) != 0 || !strings.Contains(text, "What would you like to know?") {
+		t.Errorf("greeting answered %q, %+v", text, a)
+	}
+}
+
+func TestEmitFailureStops(t *testing.T) {
+	gone := errors.New("client gone")
+	calls := 0
+	_, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: "webhook signature", Sources: []answer.Source{verify}},
+		func(string) error { calls++; return gone })
+	if !errors.Is(err, gone) || calls != 1 {
+		t.Errorf("err %v after %d emits: want the emit error at once", err, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := answer.NewExtractive().Generate(ctx, answer.Prompt{Question: "webhook"}, func(string) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: %v", err)
+	}
+}

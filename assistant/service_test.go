@@ -1,0 +1,134 @@
+package assistant_test
+
+import (
+	"context"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/platform/sites"
+	dto "github.com/prometheus/client_model/go"
+)
+
+func TestMetrics(t *testing.T) {
+	h := start(t, nil)
+	checkReply(t, h.post(t, "acme", ask("How do I verify webhook signatures?")))
+	checkReply(t, h.post(t, "acme", ask("What is the weather in Paris?")))
+	errorBody(t, h.post(t, "acme", map[string]any{}))
+	want := map[string]float64{
+		`lectern_assistant_requests_total{result="ok"}`:            2,
+		`lectern_assistant_requests_total{result="rejected"}`:      1,
+		`lectern_assistant_answers_total{resolution="answered"}`:   1,
+		`lectern_assistant_answers_total{resolution="unanswered"}`: 1,
+		`lectern_assistant_first_text_seconds_count`:               2,
+		`lectern_assistant_search_seconds_count`:                   2,
+		`lectern_assistant_index_pages{domain="acme"}`:             10,
+		`lectern_assistant_index_pages{domain="globex"}`:           4,
+	}
+	got := gather(t, h)
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+	if s := got[`lectern_assistant_index_sections{domain="acme"}`]; s < 10 {
+		t.Errorf("acme index sections %v, want at least one a page", s)
+	}
+}
+
+// gather flattens the registry into "name{label="value"}" → value.
+func gather(t testing.TB, h *harness) map[string]float64 {
+	mfs, err := h.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			name := mf.GetName() + labels(m)
+			switch {
+			case m.Counter != nil:
+				out[name] = m.GetCounter().GetValue()
+			case m.Gauge != nil:
+				out[name] = m.GetGauge().GetValue()
+			case m.Histogram != nil:
+				out[mf.GetName()+"_count"+labels(m)] = float64(m.GetHistogram().GetSampleCount())
+			}
+		}
+	}
+	return out
+}
+
+func labels(m *dto.Metric) string {
+	if len(m.GetLabel()) == 0 {
+		return ""
+	}
+	var l []string
+	for _, p := range m.GetLabel() {
+		l = append(l, p.GetName()+`="`+p.GetValue()+`"`)
+	}
+	return "{" + strings.Join(l, ",") + "}"
+}
+
+// TestNotReady serves a site whose docs.json is broken: requests get 503 until it is fixed.
+func TestNotReady(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("docs.json", `{"navigation": {"pages": [`)
+	h := startUnready(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	time.Sleep(200 * time.Millisecond)
+	if err := h.svc.Ready(context.Background()); err == nil || !strings.Contains(err.Error(), "acme") {
+		t.Errorf("Ready: %v, want the site named", err)
+	}
+	resp := h.post(t, "acme", ask("q"))
+	msg, _ := errorBody(t, resp)
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("status %d %q Retry-After %q, want 503 with Retry-After", resp.StatusCode, msg, resp.Header.Get("Retry-After"))
+	}
+	write("start.mdx", "---\ntitle: Start\n---\n\nThe tortoise starts here.\n")
+	write("docs.json", `{"navigation": {"pages": ["start"]}}`)
+	h.waitReady()
+	if answer := text(t, checkReply(t, h.post(t, "acme", ask("Where does the tortoise start?")))); !strings.Contains(answer, "[Start](/start)") {
+		t.Errorf("answer after the fix:\n%s", answer)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	t.Setenv("LECTERN_LLM_MODEL", "llama3")
+	t.Setenv("LECTERN_ASSISTANT_THREAD_TTL", "2h")
+	var c assistant.Config
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	c.RegisterFlags(fs)
+	if err := fs.Parse([]string{"--llm-base-url", "http://127.0.0.1:11434/v1", "--assistant-thread-turns", "6"}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Model.Model != "llama3" || c.ThreadTTL != 2*time.Hour || c.ThreadTurns != 6 || c.Model.BaseURL != "http://127.0.0.1:11434/v1" {
+		t.Errorf("config %+v", c)
+	}
+	if err := c.Validate(); err != nil {
+		t.Error(err)
+	}
+	bad := []func(*assistant.Config){
+		func(c *assistant.Config) { c.IndexInterval = time.Millisecond },
+		func(c *assistant.Config) { c.ThreadTTL = 0 },
+		func(c *assistant.Config) { c.ThreadTurns = 0 },
+		func(c *assistant.Config) { c.ThreadTurns = 21 },
+		func(c *assistant.Config) { c.Model.BaseURL = "not a url" },
+	}
+	for i, b := range bad {
+		c := assistant.DefaultConfig()
+		b(&c)
+		if err := c.Validate(); err == nil {
+			t.Errorf("bad config %d accepted", i)
+		}
+	}
+}

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// object is one Kubernetes object and the file it came from.
+type object struct {
+	file string
+	doc  map[string]any
+}
+
+func (o object) kind() string { return s(o.doc["kind"]) }
+func (o object) name() string { return s(get(o.doc, "metadata", "name")) }
+func (o object) id() string   { return o.kind() + "/" + o.name() }
+
+// The services: what each runs and needs.
+var services = map[string]struct {
+	target    string
+	store     bool // opens the event store
+	autoscale bool // has an HPA
+}{
+	"lectern-ingest":    {"ingest", true, false},
+	"lectern-query":     {"query", true, true},
+	"lectern-assistant": {"assistant", false, true},
+}
+
+func cmdK8s(args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("usage: k8s REPO DIR")
+	}
+	repo, dir := args[0], args[1]
+	src, err := scanSource(repo)
+	if err != nil {
+		return err
+	}
+	var p problems
+	kdocs, err := readYAMLDocs(filepath.Join(dir, "kustomization.yaml"))
+	if err != nil {
+		return err
+	}
+	if len(kdocs) != 1 || s(kdocs[0]["kind"]) != "Kustomization" {
+		return fmt.Errorf("kustomization.yaml: want one Kustomization")
+	}
+	var objs []object
+	byID := map[string]object{}
+	listed := map[string]bool{}
+	for _, r := range l(kdocs[0]["resources"]) {
+		f := filepath.Join(dir, s(r))
+		listed[filepath.Base(f)] = true
+		docs, err := readYAMLDocs(f)
+		if err != nil {
+			p.addf("resource %s: %v", s(r), err)
+			continue
+		}
+		for _, d := range docs {
+			o := object{filepath.Base(f), d}
+			if s(d["apiVersion"]) == "" || o.kind() == "" || o.name() == "" {
+				p.addf("%s: an object lacks apiVersion, kind or metadata.name", o.file)
+				continue
+			}
+			if _, dup := byID[o.id()]; dup {
+				p.addf("%s: %s defined twice", o.file, o.id())
+			}
+			byID[o.id()] = o
+			objs = append(objs, o)
+		}
+	}
+	// Every manifest in the directory is either listed or deliberately out (the Secret example).
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		n := e.Name()
+		if (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) && n != "kustomization.yaml" &&
+			!listed[n] && n != "secret.example.yaml" {
+			p.addf("%s is not listed in kustomization.yaml resources", n)
+		}
+	}
+	secretKeys := map[string]bool{}
+	if docs, err := readYAMLDocs(filepath.Join(dir, "secret.example.yaml")); err == nil {
+		for _, d := range docs {
+			for k := range m(d["stringData"]) {
+				secretKeys[s(get(d, "metadata", "name"))+"/"+k] = true
+			}
+		}
+	} else {
+		p.addf("secret.example.yaml: %v", err)
+	}
+
+	// ConfigMaps: env names the code reads; the site registry parses.
+	for _, o := range objs {
+		if o.kind() != "ConfigMap" {
+			continue
+		}
+		for k, v := range m(o.doc["data"]) {
+			if strings.HasPrefix(k, "LECTERN_") && !src.hasEnv(k) {
+				p.addf("ConfigMap %s: %s is not read by the Go code", o.name(), k)
+			}
+			if strings.HasSuffix(k, ".yaml") {
+				checkSites(&p, o.name()+"/"+k, s(v))
+			}
+		}
+	}
+
+	deployments := map[string]object{}
+	for _, o := range objs {
+		if o.kind() == "Deployment" {
+			deployments[o.name()] = o
+		}
+	}
+	for name, svc := range services {
+		o, ok := deployments[name]
+		if !ok {
+			p.addf("Deployment %s is missing", name)
+			continue
+		}
+		checkDeployment(&p, src, byID, secretKeys, o, svc.target, svc.store, svc.autoscale)
+		// A Service, a PodDisruptionBudget and, for query and assistant, an HPA on CPU.
+		podLabels := m(get(o.doc, "spec", "template", "metadata", "labels"))
+		if svcObj, ok := byID["Service/"+name]; !ok {
+			p.addf("Service %s is missing", name)
+		} else {
+			if !subset(m(get(svcObj.doc, "spec", "selector")), podLabels) {
+				p.addf("Service %s: selector does not select the Deployment's pods", name)
+			}
+			for _, port := range l(get(svcObj.doc, "spec", "ports")) {
+				if !containerPortNamed(o, s(m(port)["targetPort"])) {
+					p.addf("Service %s: targetPort %v is not a container port of the Deployment", name, m(port)["targetPort"])
+				}
+			}
+		}
+		if pdb, ok := byID["PodDisruptionBudget/"+name]; !ok {
+			p.addf("PodDisruptionBudget %s is missing", name)
+		} else if !subset(m(get(pdb.doc, "spec", "selector", "matchLabels")), podLabels) {
+			p.addf("PodDisruptionBudget %s: selector does not select the Deployment's pods", name)
+		}
+		hpa, hasHPA := byID["HorizontalPodAutoscaler/"+name]
+		switch {
+		case svc.autoscale && !hasHPA:
+			p.addf("HorizontalPodAutoscaler %s is missing", name)
+		case !svc.autoscale && hasHPA:
+			p.addf("HorizontalPodAutoscaler %s: %s is not scaled on CPU (see its comment)", name, name)
+		case hasHPA:
+			ref := m(get(hpa.doc, "spec", "scaleTargetRef"))
+			if s(ref["kind"]) != "Deployment" || s(ref["name"]) != name {
+				p.addf("HorizontalPodAutoscaler %s: scaleTargetRef is not Deployment %s", name, name)
+			}
+			cpu := false
+			for _, mt := range l(get(hpa.doc, "spec", "metrics")) {
+				if s(get(mt, "resource", "name")) == "cpu" {
+					cpu = true
+				}
+			}
+			if !cpu {
+				p.addf("HorizontalPodAutoscaler %s: no CPU metric", name)
+			}
+			if _, set := m(o.doc["spec"])["replicas"]; set {
+				p.addf("Deployment %s: spec.replicas is set although an HPA owns the count", name)
+			}
+		}
+	}
+	// Ingress backends are Services with that port name.
+	for _, o := range objs {
+		if o.kind() != "Ingress" {
+			continue
+		}
+		for _, rule := range l(get(o.doc, "spec", "rules")) {
+			for _, path := range l(get(rule, "http", "paths")) {
+				svcName := s(get(path, "backend", "service", "name"))
+				portName := s(get(path, "backend", "service", "port", "name"))
+				svcObj, ok := byID["Service/"+svcName]
+				if !ok {
+					p.addf("Ingress %s: path %s goes to unknown Service %s", o.name(), s(m(path)["path"]), svcName)
+					continue
+				}
+				found := false
+				for _, port := range l(get(svcObj.doc, "spec", "ports")) {
+					found = found || s(m(port)["name"]) == portName
+				}
+				if !found {
+					p.addf("Ingress %s: Service %s has no port %q", o.name(), svcName, portName)
+				}
+			}
+		}
+	}
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	fmt.Printf("  %d objects: %s\n", len(ids), strings.Join(ids, " "))
+	fmt.Printf("  checked: probes (/readyz, /healthz), resources, args and env against the Go flags and LECTERN_* names, " +
+		"ConfigMap/Secret references, Service/PDB selectors, HPAs (query, assistant), Ingress backends, the site registry\n")
+	return p.err()
+}
+
+func checkDeployment(p *problems, src *source, byID map[string]object, secretKeys map[string]bool, o object, target string, store, autoscale bool) {
+	name := o.name()
+	spec := m(get(o.doc, "spec", "template", "spec"))
+	if !subset(m(get(o.doc, "spec", "selector", "matchLabels")), m(get(o.doc, "spec", "template", "metadata", "labels"))) {
+		p.addf("Deployment %s: selector does not match the pod template's labels", name)
+	}
+	ann := m(get(o.doc, "spec", "template", "metadata", "annotations"))
+	if s(ann["prometheus.io/scrape"]) != "true" || s(ann["prometheus.io/path"]) != "/metrics" || s(ann["prometheus.io/port"]) == "" {
+		p.addf("Deployment %s: pod template lacks the prometheus.io scrape annotations", name)
+	}
+	if s(get(spec, "securityContext", "runAsNonRoot")) != "true" {
+		p.addf("Deployment %s: pods must run as non-root (the image's user is 65532)", name)
+	}
+	cs := l(spec["containers"])
+	if len(cs) != 1 {
+		p.addf("Deployment %s: want one container", name)
+		return
+	}
+	c := m(cs[0])
+	args := l(c["args"])
+	if len(args) == 0 || s(args[0]) != target {
+		p.addf("Deployment %s: args must start with the target %q", name, target)
+	}
+	flags := map[string]string{}
+	for _, a := range args[min(1, len(args)):] {
+		f, ok := strings.CutPrefix(s(a), "--")
+		if !ok {
+			p.addf("Deployment %s: argument %q: write flags as --name=value", name, s(a))
+			continue
+		}
+		k, v, _ := strings.Cut(f, "=")
+		if !src.hasFlag(k) {
+			p.addf("Deployment %s: --%s is not a flag of lectern", name, k)
+		}
+		flags[k] = v
+	}
+	if flags["nats-url"] == "" || flags["nats-replicas"] != "3" {
+		p.addf("Deployment %s: want --nats-url and --nats-replicas=3", name)
+	}
+	if store != (flags["store"] == "clickhouse") {
+		p.addf("Deployment %s: --store=clickhouse is for the targets that open the store (ingest, query)", name)
+	}
+	envNames := map[string]bool{}
+	for _, e := range l(c["env"]) {
+		n := s(m(e)["name"])
+		envNames[n] = true
+		if strings.HasPrefix(n, "LECTERN_") && !src.hasEnv(n) {
+			p.addf("Deployment %s: env %s is not read by the Go code", name, n)
+		}
+		if ref := m(get(e, "valueFrom", "secretKeyRef")); ref != nil {
+			if !secretKeys[s(ref["name"])+"/"+s(ref["key"])] {
+				p.addf("Deployment %s: env %s uses secret key %s/%s, which secret.example.yaml does not document", name, n, s(ref["name"]), s(ref["key"]))
+			}
+		}
+	}
+	if store && !envNames["LECTERN_CLICKHOUSE_DSN"] && flags["clickhouse-dsn"] == "" {
+		p.addf("Deployment %s: no ClickHouse DSN (LECTERN_CLICKHOUSE_DSN from the Secret)", name)
+	}
+	for _, ef := range l(c["envFrom"]) {
+		if cm := s(get(ef, "configMapRef", "name")); cm != "" {
+			if _, ok := byID["ConfigMap/"+cm]; !ok {
+				p.addf("Deployment %s: envFrom ConfigMap %s does not exist", name, cm)
+			}
+		}
+	}
+	for _, v := range l(spec["volumes"]) {
+		if cm := s(get(v, "configMap", "name")); cm != "" {
+			if _, ok := byID["ConfigMap/"+cm]; !ok {
+				p.addf("Deployment %s: volume ConfigMap %s does not exist", name, cm)
+			}
+		}
+	}
+	for probe, path := range map[string]string{"readinessProbe": "/readyz", "livenessProbe": "/healthz"} {
+		if got := s(get(c, probe, "httpGet", "path")); got != path {
+			p.addf("Deployment %s: %s path %q, want %s", name, probe, got, path)
+		}
+		if !containerPortNamed(o, s(get(c, probe, "httpGet", "port"))) {
+			p.addf("Deployment %s: %s port is not a container port", name, probe)
+		}
+	}
+	res := m(c["resources"])
+	if s(get(res, "requests", "cpu")) == "" || s(get(res, "requests", "memory")) == "" || s(get(res, "limits", "memory")) == "" {
+		p.addf("Deployment %s: want CPU and memory requests and a memory limit", name)
+	}
+	if autoscale && s(get(res, "requests", "cpu")) == "" {
+		p.addf("Deployment %s: an HPA on CPU needs a CPU request", name)
+	}
+}
+
+// checkSites parses a site registry like platform/sites does and checks its entries.
+func checkSites(p *problems, where, text string) {
+	var f struct {
+		Sites []struct {
+			Domain  string `yaml:"domain"`
+			Project string `yaml:"project"`
+			Docs    string `yaml:"docs"`
+		} `yaml:"sites"`
+	}
+	if err := yaml.Unmarshal([]byte(text), &f); err != nil {
+		p.addf("%s: %v", where, err)
+		return
+	}
+	if len(f.Sites) == 0 {
+		p.addf("%s: no sites", where)
+	}
+	for i, site := range f.Sites {
+		if site.Domain == "" || site.Project == "" || site.Docs == "" {
+			p.addf("%s: sites[%d] needs domain, project and docs", where, i)
+		}
+	}
+}
+
+func containerPortNamed(o object, port string) bool {
+	for _, c := range l(get(o.doc, "spec", "template", "spec", "containers")) {
+		for _, cp := range l(m(c)["ports"]) {
+			if s(m(cp)["name"]) == port || s(m(cp)["containerPort"]) == port {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// subset reports whether every label of sel is in labels (and sel is not empty).
+func subset(sel, labels map[string]any) bool {
+	if len(sel) == 0 {
+		return false
+	}
+	for k, v := range sel {
+		if s(labels[k]) != s(v) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,79 @@
+// Command check validates the files under deploy/ without a cluster: YAML syntax, the
+// structure of the Kubernetes manifests, the metric names of the Prometheus rules and the
+// Grafana dashboard against the Go source, the dashboard's shape, the Dockerfile against the
+// workspace, and the ClickHouse cluster DDL against the migrations. deploy/deploy_test.sh runs
+// it; each subcommand prints what it checked and exits 1 on the first kind of failure.
+//
+//	go run . yaml FILE...
+//	go run . xml FILE...
+//	go run . k8s REPO DIR
+//	go run . metrics REPO RULES.yml... DASHBOARD.json...
+//	go run . rules RULES.yml
+//	go run . grafana DASHBOARD.json
+//	go run . dockerfile REPO
+//	go run . context REPO OUT
+//	go run . columns [-keys] [-engine REGEX] [-strip-suffix S] FILE...
+//	go run . cluster-ddl MIGRATIONS_DIR CLUSTER.sql
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	var err error
+	switch cmd {
+	case "yaml":
+		err = cmdYAML(args)
+	case "xml":
+		err = cmdXML(args)
+	case "k8s":
+		err = cmdK8s(args)
+	case "metrics":
+		err = cmdMetrics(args)
+	case "rules":
+		err = cmdRules(args)
+	case "grafana":
+		err = cmdGrafana(args)
+	case "dockerfile":
+		err = cmdDockerfile(args)
+	case "context":
+		err = cmdContext(args)
+	case "columns":
+		err = cmdColumns(args)
+	case "cluster-ddl":
+		err = cmdClusterDDL(args)
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "check %s: %v\n", cmd, err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: check yaml|xml|k8s|metrics|rules|grafana|dockerfile|context|columns|cluster-ddl ARGS...")
+	os.Exit(2)
+}
+
+// problems collects failures so that one run reports all of them.
+type problems []string
+
+func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+func (p problems) err() error {
+	if len(p) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%d problem(s):", len(p))
+	for _, s := range p {
+		msg += "\n  - " + s
+	}
+	return fmt.Errorf("%s", msg)
+}

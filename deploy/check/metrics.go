@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var (
+	rePromString = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`[^`]*`")
+	rePromIdent  = regexp.MustCompile(`[A-Za-z_:][A-Za-z0-9_:]*`)
+	rePromLabels = regexp.MustCompile(`\{[^{}]*\}`)
+)
+
+// promMetricNames returns the metric names an expression selects: identifiers outside strings
+// and label matchers that look like series (lectern_*, go_*, process_*, up, or recording-rule
+// names, which contain ':').
+func promMetricNames(expr string) []string {
+	e := rePromString.ReplaceAllString(expr, `""`)
+	e = rePromLabels.ReplaceAllString(e, "{}")
+	var out []string
+	for _, idx := range rePromIdent.FindAllStringIndex(e, -1) {
+		tok := e[idx[0]:idx[1]]
+		if idx[0] > 0 && (e[idx[0]-1] == '$' || isDigit(e[idx[0]-1])) {
+			continue // $__rate_interval, $namespace; the unit of a duration such as 5m
+		}
+		if strings.HasPrefix(tok, "lectern_") || strings.HasPrefix(tok, "go_") ||
+			strings.HasPrefix(tok, "process_") || tok == "up" || strings.Contains(tok, ":") {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// expression is one PromQL expression and where it came from.
+type expression struct {
+	where, expr string
+}
+
+// rulesExprs returns the expressions of a rules file and the recording rules it defines.
+func rulesExprs(path string) ([]expression, map[string]bool, error) {
+	docs, err := readYAMLDocs(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []expression
+	recorded := map[string]bool{}
+	for _, doc := range docs {
+		for _, g := range l(doc["groups"]) {
+			for _, r := range l(m(g)["rules"]) {
+				name := s(m(r)["record"])
+				if name != "" {
+					recorded[name] = true
+				} else {
+					name = s(m(r)["alert"])
+				}
+				out = append(out, expression{fmt.Sprintf("%s: %s", filepath.Base(path), name), s(m(r)["expr"])})
+			}
+		}
+	}
+	return out, recorded, nil
+}
+
+// dashboardExprs returns every "expr" and template-variable query in a Grafana dashboard.
+func dashboardExprs(path string) ([]expression, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var d any
+	if err := json.Unmarshal(b, &d); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []expression
+	var walk func(v any, where string)
+	walk = func(v any, where string) {
+		switch x := v.(type) {
+		case map[string]any:
+			if t := s(x["title"]); t != "" {
+				where = fmt.Sprintf("%s: panel %q", filepath.Base(path), t)
+			}
+			if e, ok := x["expr"].(string); ok {
+				out = append(out, expression{where, e})
+			}
+			for k, child := range x {
+				walk(child, where)
+				_ = k
+			}
+		case []any:
+			for _, child := range x {
+				walk(child, where)
+			}
+		}
+	}
+	walk(m(d)["panels"], filepath.Base(path))
+	for _, v := range l(get(d, "templating", "list")) {
+		if q, ok := get(v, "query", "query").(string); ok {
+			out = append(out, expression{fmt.Sprintf("%s: variable %s", filepath.Base(path), s(m(v)["name"])), labelValuesExpr(q)})
+		}
+	}
+	return out, nil
+}
+
+// labelValuesExpr turns label_values(selector, label) into its selector.
+func labelValuesExpr(q string) string {
+	if inner, ok := strings.CutPrefix(q, "label_values("); ok {
+		if i := strings.LastIndex(inner, ","); i >= 0 {
+			return inner[:i]
+		}
+	}
+	return q
+}
+
+func cmdMetrics(args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("usage: metrics REPO FILE...")
+	}
+	src, err := scanSource(args[0])
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  Go source: %d files, %d lectern_* metrics registered, Go collector %v, process collector %v\n",
+		src.files, len(src.metrics), src.goCollector, src.procCollecor)
+	var exprs []expression
+	recorded := map[string]bool{}
+	for _, f := range args[1:] {
+		if strings.HasSuffix(f, ".json") {
+			es, err := dashboardExprs(f)
+			if err != nil {
+				return err
+			}
+			exprs = append(exprs, es...)
+			continue
+		}
+		es, rec, err := rulesExprs(f)
+		if err != nil {
+			return err
+		}
+		exprs = append(exprs, es...)
+		for k := range rec {
+			recorded[k] = true
+		}
+	}
+	var p problems
+	used := map[string]int{}
+	for _, e := range exprs {
+		if strings.TrimSpace(e.expr) == "" {
+			p.addf("%s: empty expression", e.where)
+			continue
+		}
+		names := promMetricNames(e.expr)
+		if len(names) == 0 {
+			p.addf("%s: selects no metric: %s", e.where, e.expr)
+		}
+		for _, n := range names {
+			switch {
+			case strings.Contains(n, ":"):
+				if !recorded[n] {
+					p.addf("%s: recording rule %s is not defined", e.where, n)
+				}
+			case n == "up":
+			case !src.hasMetric(n):
+				p.addf("%s: metric %s is not registered by the Go code", e.where, n)
+			}
+			used[n]++
+		}
+	}
+	names := make([]string, 0, len(used))
+	for n := range used {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Printf("  %d expressions use %d series names: %s\n", len(exprs), len(names), strings.Join(names, " "))
+	var unused []string
+	for n := range src.metrics {
+		if used[n]+used[n+"_bucket"]+used[n+"_sum"]+used[n+"_count"] == 0 {
+			unused = append(unused, n)
+		}
+	}
+	sort.Strings(unused)
+	if len(unused) > 0 {
+		fmt.Printf("  (registered but not charted or alerted on: %s)\n", strings.Join(unused, " "))
+	}
+	return p.err()
+}

@@ -1,0 +1,141 @@
+-- Lectern's ClickHouse schema for a cluster: `lectern` (2 shards x 2 replicas, cluster.xml).
+--
+--   clickhouse-client --host ANY_NODE --user admin --password ... --multiquery < schema-cluster.sql
+--
+-- Apply it BEFORE the first Lectern service connects (README.md says why). Every statement is
+-- idempotent and runs ON CLUSTER, so running it again, or after adding nodes, is safe.
+--
+-- For each table of schemas/migrations/clickhouse: a local ReplicatedReplacingMergeTree
+-- `<table>_local` on every node, with the columns, partitioning and sort key of the migration
+-- (deploy/deploy_test.sh checks they stay identical), and a Distributed table under the name
+-- the services read and write. Rows are sharded by cityHash64(project_id): every version and
+-- every redelivered copy of a record lands on the shard of its project, so background merges
+-- collapse them and the services' `LIMIT 1 BY id` sees all of a record's rows on one shard.
+--
+-- The database is `lectern`, the database of the services' DSN
+-- (clickhouse://.../lectern). For another name, replace every `lectern.` and the second
+-- argument of Distributed(...) below.
+
+CREATE DATABASE IF NOT EXISTS lectern ON CLUSTER lectern;
+
+-- ---------------------------------------------------------------- 0001_feedback
+
+CREATE TABLE IF NOT EXISTS lectern.feedback_local ON CLUSTER lectern
+(
+    project_id    String,
+    id            FixedString(26),
+    event_id      String,
+    version       UInt64,
+    domain        String,
+    path          String,
+    comment       String,
+    created_at    DateTime,
+    created_at_ms UInt16,
+    updated_at    DateTime,
+    updated_at_ms UInt16,
+    source        String,
+    status        String,
+    helpful       Nullable(UInt8),
+    contact       String,
+    code          String,
+    filename      String,
+    lang          String,
+    fp            String,
+    id_skewed     UInt8
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/feedback', '{replica}', version)
+PARTITION BY toYYYYMM(created_at)
+ORDER BY (project_id, id)
+SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS lectern.feedback ON CLUSTER lectern
+(
+    project_id    String,
+    id            FixedString(26),
+    event_id      String,
+    version       UInt64,
+    domain        String,
+    path          String,
+    comment       String,
+    created_at    DateTime,
+    created_at_ms UInt16,
+    updated_at    DateTime,
+    updated_at_ms UInt16,
+    source        String,
+    status        String,
+    helpful       Nullable(UInt8),
+    contact       String,
+    code          String,
+    filename      String,
+    lang          String,
+    fp            String,
+    id_skewed     UInt8
+)
+ENGINE = Distributed(lectern, lectern, feedback_local, cityHash64(project_id));
+
+-- ---------------------------------------------------------------- 0002_conversations
+
+CREATE TABLE IF NOT EXISTS lectern.conversations_local ON CLUSTER lectern
+(
+    project_id        String,
+    id                FixedString(26),
+    domain            String,
+    thread_id         String,
+    timestamp         DateTime,
+    timestamp_ms      UInt16,
+    query             String,
+    response          String,
+    sources           Nested(title String, url String),
+    query_category    String,
+    resolution_status String,
+    page_url          String,
+    fp                String,
+    aborted           UInt8,
+    id_skewed         UInt8
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/conversations', '{replica}')
+PARTITION BY toYYYYMM(timestamp)
+ORDER BY (project_id, id)
+SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS lectern.conversations ON CLUSTER lectern
+(
+    project_id        String,
+    id                FixedString(26),
+    domain            String,
+    thread_id         String,
+    timestamp         DateTime,
+    timestamp_ms      UInt16,
+    query             String,
+    response          String,
+    sources           Nested(title String, url String),
+    query_category    String,
+    resolution_status String,
+    page_url          String,
+    fp                String,
+    aborted           UInt8,
+    id_skewed         UInt8
+)
+ENGINE = Distributed(lectern, lectern, conversations_local, cityHash64(project_id));
+
+-- ---------------------------------------------------------------- migration bookkeeping
+
+-- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
+-- schema_migrations if missing, then runs each migration not recorded there. Here the table
+-- exists on every node, replicated across the whole cluster (the path has no {shard}, so the
+-- {replica} macro must be unique per node), and records migrations 1 and 2 as applied, so the
+-- services change nothing. Without it, each service would create a plain, unreplicated
+-- schema_migrations on whichever node it reached, and a connection to another node would not
+-- find it (the services' connection pools spread over the nodes). A new migration in schemas/migrations/clickhouse needs its
+-- ON CLUSTER form here and its row below before services that carry it are rolled out.
+CREATE TABLE IF NOT EXISTS lectern.schema_migrations ON CLUSTER lectern
+(
+    version    UInt32,
+    name       String,
+    applied_at DateTime
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_migrations', '{replica}')
+ORDER BY version;
+
+-- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now());

@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Checks everything under deploy/ that can be checked without Docker or a cluster:
+#
+#   bash deploy/deploy_test.sh                 (from the repository root, or anywhere)
+#
+#   1. every YAML file parses; the ClickHouse XML is well formed
+#   2. the Kubernetes manifests: kustomization resources, probes, resources, args and env
+#      against the binary's flags and LECTERN_* variables, references between objects
+#      (`kubectl kustomize` too, when kubectl is installed)
+#   3. the Dockerfile against go.work and deploy/dockerignore
+#   4. the Grafana dashboard: valid JSON, its shape, every metric it charts exists in the Go code
+#   5. the Prometheus rules: every metric exists in the Go code, alerts have runbooks,
+#      `promtool check rules`, `promtool test rules`, `promtool check config`
+#   6. the ClickHouse cluster DDL: columns, engines, keys diffed against the migrations
+#   7. with LECTERN_IMAGE_TEST=1: the image's build stage reproduced without Docker (the context
+#      through deploy/dockerignore, the same go build), and its default command run
+#   8. with LECTERN_CLUSTER_TEST=1: deploy/clickhouse/cluster_test.sh, a real 2x2 ClickHouse
+#      cluster with ZooKeeper and Lectern on it (about a minute)
+#
+# promtool comes from Debian's `prometheus` package: with CI=true it is installed when missing,
+# otherwise its checks are skipped (said so in the output). Exit status 1 if any check failed.
+set -uo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/lectern-deploy-test.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+
+failed=()
+skipped=()
+section() { printf '\n== %s\n' "$*"; }
+# check NAME COMMAND...: run a check, print its output and PASS/FAIL.
+check() {
+	local name="$1"
+	shift
+	if "$@"; then
+		echo "PASS  $name"
+	else
+		echo "FAIL  $name"
+		failed+=("$name")
+	fi
+}
+skip() {
+	echo "SKIP  $1: $2"
+	skipped+=("$1")
+}
+
+# The checker (deploy/check, its own Go module: not part of the workspace).
+section "build the checker (deploy/check)"
+if ! command -v go >/dev/null; then
+	echo "FAIL  go is not installed"
+	exit 1
+fi
+if ! (cd deploy/check && GOWORK=off go build -o "$TMP/check" .); then
+	echo "FAIL  building deploy/check"
+	exit 1
+fi
+echo "PASS  built"
+C="$TMP/check"
+
+section "1. syntax"
+mapfile -t yamls < <(find deploy -type f \( -name '*.yaml' -o -name '*.yml' \) | sort)
+check "YAML parses (${#yamls[@]} files)" "$C" yaml "${yamls[@]}"
+check "ClickHouse XML is well formed" "$C" xml deploy/clickhouse/*.xml
+mapfile -t scripts < <(find deploy -type f -name '*.sh' | sort)
+check "shell scripts parse (${#scripts[@]})" bash -c 'for f; do bash -n "$f" || exit 1; echo "  ok  $f"; done' _ "${scripts[@]}"
+if command -v shellcheck >/dev/null; then
+	check "shellcheck" shellcheck -S warning "${scripts[@]}"
+fi
+
+section "2. Kubernetes manifests"
+check "manifests: structure and references" "$C" k8s . deploy/kubernetes
+if command -v kubectl >/dev/null; then
+	kustomize_build() {
+		kubectl kustomize deploy/kubernetes >"$TMP/kustomized.yaml" || return 1
+		echo "  kubectl kustomize: $(grep -c '^kind:' "$TMP/kustomized.yaml") objects, namespace $(grep -m1 -oE 'namespace: \S+' "$TMP/kustomized.yaml" | cut -d' ' -f2)"
+	}
+	check "kubectl kustomize deploy/kubernetes" kustomize_build
+else
+	skip "kubectl kustomize" "kubectl is not installed"
+fi
+
+section "3. container image"
+check "Dockerfile and dockerignore" "$C" dockerfile .
+
+section "4. Grafana dashboard"
+json_valid() {
+	if command -v python3 >/dev/null; then
+		python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("  valid JSON: %d top-level panels" % len(d["panels"]))' "$1"
+	else
+		"$C" grafana "$1" >/dev/null && echo "  valid JSON (python3 missing: parsed by the checker)"
+	fi
+}
+check "dashboard is valid JSON" json_valid deploy/grafana/lectern.json
+check "dashboard shape (schemaVersion, \${datasource}, grid)" "$C" grafana deploy/grafana/lectern.json
+
+section "5. Prometheus rules"
+check "rules and dashboard use only metrics the Go code registers" "$C" metrics . deploy/prometheus/rules.yml deploy/grafana/lectern.json
+check "alerts have severity, summary, description, runbook" "$C" rules deploy/prometheus/rules.yml
+if ! command -v promtool >/dev/null && [[ "${CI:-}" == true ]]; then
+	echo "  CI: installing promtool (Debian package prometheus)"
+	DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null
+fi
+if command -v promtool >/dev/null; then
+	echo "  $(promtool --version 2>&1 | head -1)"
+	check "promtool check rules" promtool check rules deploy/prometheus/rules.yml
+	check "promtool test rules" promtool test rules deploy/prometheus/rules_test.yml
+	check_config() {
+		local out
+		if out="$(promtool check config deploy/prometheus/prometheus.yml 2>&1)"; then
+			echo "$out"
+			return 0
+		fi
+		# Debian builds promtool without some service discoveries: check the rest of the file
+		# with the kubernetes_sd_configs block replaced by a static target.
+		grep -q 'field kubernetes_sd_configs not found' <<<"$out" || {
+			echo "$out"
+			return 1
+		}
+		echo "  (this promtool lacks Kubernetes service discovery: checking the config with a static target instead)"
+		mkdir -p "$TMP/prom"
+		cp deploy/prometheus/rules.yml "$TMP/prom/"
+		awk '/^    kubernetes_sd_configs:/ { print "    static_configs:"; print "      - targets: [\"127.0.0.1:8080\"]"; skip = 1; next }
+			skip && /^    [a-z_]+:/ { skip = 0 }
+			!skip { print }' deploy/prometheus/prometheus.yml >"$TMP/prom/prometheus.yml"
+		promtool check config "$TMP/prom/prometheus.yml"
+	}
+	check "promtool check config (prometheus.yml)" check_config
+else
+	skip "promtool check/test rules" "promtool is not installed (apt-get install prometheus; CI=true installs it)"
+fi
+
+section "6. ClickHouse cluster DDL vs schemas/migrations/clickhouse"
+MIG=(schemas/migrations/clickhouse/*.sql)
+CLUSTER=deploy/clickhouse/schema-cluster.sql
+ddl_diff() { # label want-file got-file
+	if diff -u --label "migrations" --label "$1" "$2" "$3"; then
+		echo "  identical: $(cut -f1 "$2" | sort -u | tr '\n' ' ')($(grep -vc '	(' "$2") columns)"
+	else
+		return 1
+	fi
+}
+"$C" columns -keys "${MIG[@]}" >"$TMP/mig-keys.tsv" &&
+	"$C" columns -keys -engine '^Replicated' -strip-suffix _local "$CLUSTER" >"$TMP/local-keys.tsv" &&
+	"$C" columns "${MIG[@]}" | grep -v '^schema_migrations	' >"$TMP/mig-cols.tsv" &&
+	"$C" columns -engine '^Distributed$' "$CLUSTER" >"$TMP/dist-cols.tsv" || echo "  (extracting columns failed)"
+check "local tables: columns, types, engine, partition/sort keys = migrations" \
+	ddl_diff "schema-cluster.sql *_local" "$TMP/mig-keys.tsv" "$TMP/local-keys.tsv"
+check "Distributed tables: columns and types = migrations" \
+	ddl_diff "schema-cluster.sql Distributed" "$TMP/mig-cols.tsv" "$TMP/dist-cols.tsv"
+check "cluster DDL: engines, ON CLUSTER, sharding, migrations recorded" "$C" cluster-ddl schemas/migrations/clickhouse "$CLUSTER"
+
+if [[ "${LECTERN_IMAGE_TEST:-}" == 1 ]]; then
+	section "7. the image's build stage and command, without Docker"
+	# The build context as Docker would send it (COPY sources through deploy/dockerignore), the
+	# build stage's command, then the runtime's default command (`lectern all` with the image's
+	# environment) on loopback ports.
+	image_test() {
+		local ctx="$TMP/ctx" root="$TMP/rootfs" port=$((${LECTERN_IMAGE_TEST_PORT:-29300})) pid code key i
+		"$C" context . "$ctx" || return 1
+		mkdir -p "$root/data" "$root/srv/lectern"
+		(cd "$ctx" && CGO_ENABLED=0 GOTOOLCHAIN=local go build -trimpath -ldflags='-s -w' -o "$root/lectern" ./cmd/lectern) || return 1
+		echo "  built from the staged context: $(du -h "$root/lectern" | cut -f1)"
+		if command -v file >/dev/null; then
+			file "$root/lectern" | grep -q 'statically linked' || { echo "  not statically linked: $(file "$root/lectern")"; return 1; }
+			echo "  statically linked (runs on distroless/static)"
+		fi
+		cp -r "$ctx/lectern.yaml" "$ctx/docs" "$root/srv/lectern/"
+		env -i PATH=/usr/bin:/bin LECTERN_HTTP_ADDR="127.0.0.1:$port" LECTERN_DATA_DIR="$root/data" \
+			LECTERN_SITES="$root/srv/lectern/lectern.yaml" LECTERN_NATS_ADDR="127.0.0.1:$((port + 1))" \
+			"$root/lectern" all >"$TMP/all.out" 2>"$TMP/all.log" &
+		pid=$!
+		for ((i = 0; i < 300; i++)); do
+			[[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" == 200 ]] && break
+			sleep 0.1
+		done
+		key="$(sed -n 's/^LECTERN_ASSISTANT_KEY=//p' "$TMP/all.out")"
+		code="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/discovery/v1/feedback/lectern" \
+			-H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d '{"path":"/","source":"contextual","helpful":true}')"
+		kill -TERM "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		if [[ "$code" != 202 ]]; then
+			echo "  lectern all (the image's CMD) did not take feedback: HTTP $code"
+			tail -n 5 "$TMP/all.log"
+			return 1
+		fi
+		echo "  lectern all with the image's environment: ready, printed its first keys, took a feedback POST (202)"
+	}
+	if command -v curl >/dev/null; then
+		check "image build stage and default command" image_test
+	else
+		skip "image build stage" "curl is not installed"
+	fi
+fi
+
+if [[ "${LECTERN_CLUSTER_TEST:-}" == 1 ]]; then
+	section "8. a real ClickHouse cluster (deploy/clickhouse/cluster_test.sh)"
+	check "ClickHouse 2x2 cluster with Lectern on it" env LECTERN_CLUSTER_TEST_REQUIRED=1 bash deploy/clickhouse/cluster_test.sh
+else
+	section "8. a real ClickHouse cluster"
+	skip "deploy/clickhouse/cluster_test.sh" "set LECTERN_CLUSTER_TEST=1 to run it (ZooKeeper + 4 ClickHouse nodes, ~1 min)"
+fi
+
+echo
+if [[ ${#failed[@]} -gt 0 ]]; then
+	echo "deploy_test: ${#failed[@]} check(s) FAILED: ${failed[*]}"
+	exit 1
+fi
+echo "deploy_test: all checks passed${skipped:+ (${#skipped[@]} skipped: ${skipped[*]})}"
