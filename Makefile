@@ -36,10 +36,11 @@ clickhouse-start:
 clickhouse-stop:
 	scripts/clickhouse.sh stop
 
-## lint: gofmt, go vet and staticcheck over every module
+## lint: gofmt, go vet and staticcheck over every module; the deploy/ manifests, rules and dashboard
 lint:
 	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); exit 1; }
 	@set -e; for m in $(MODULES); do (cd $$m && $(GO) vet ./... && $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...); done
+	bash deploy/deploy_test.sh
 
 ## bench: the benchmarks, each printed beside its baseline measured in the same run
 bench: clickhouse-start

@@ -7,6 +7,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant"
 	"net"
 	"net/url"
+	"time"
 
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/platform/envflag"
@@ -26,19 +27,21 @@ const (
 
 // Config is the whole configuration of a server process.
 type Config struct {
-	Target        Target
-	DataDir       string
-	NATSURL       string
-	NATSAddr      string
-	NATSReplicas  int
-	Store         string
-	ClickHouseDSN string
-	Sites         string
-	LogLevel      string
-	HTTP          web.Config
-	RateLimit     web.LimitsConfig
-	Consumer      consumer.Config
-	Assistant     assistant.Config
+	Target         Target
+	DataDir        string
+	NATSURL        string
+	NATSAddr       string
+	NATSReplicas   int
+	EventsMaxAge   time.Duration
+	EventsMaxBytes int64
+	Store          string
+	ClickHouseDSN  string
+	Sites          string
+	LogLevel       string
+	HTTP           web.Config
+	RateLimit      web.LimitsConfig
+	Consumer       consumer.Config
+	Assistant      assistant.Config
 
 	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
 }
@@ -49,6 +52,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty runs nats-server embedded")
 	envflag.String(fs, &c.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server")
 	envflag.Int(fs, &c.NATSReplicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "stream and key-bucket replicas (3 in a NATS cluster)")
+	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
+	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
 	envflag.String(fs, &c.ClickHouseDSN, "clickhouse-dsn", "LECTERN_CLICKHOUSE_DSN", "clickhouse://127.0.0.1:9000/lectern", "ClickHouse DSN; the database is created if missing")
 	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
@@ -84,6 +89,12 @@ func (c *Config) Validate() error {
 	}
 	if c.NATSReplicas < 1 || c.NATSReplicas > 5 {
 		errs = append(errs, fmt.Errorf("nats-replicas %d: want 1 to 5", c.NATSReplicas))
+	}
+	if c.EventsMaxAge < time.Hour {
+		errs = append(errs, fmt.Errorf("events-max-age %v: want at least 1h, so a store outage can be ridden out", c.EventsMaxAge))
+	}
+	if c.EventsMaxBytes < 0 {
+		errs = append(errs, fmt.Errorf("events-max-bytes %d: want 0 (no cap) or more", c.EventsMaxBytes))
 	}
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data-dir: must not be empty"))

@@ -5,6 +5,8 @@ go 1.26.0
 require (
 	github.com/lectern-dev/lectern/platform v0.0.0
 	github.com/lectern-dev/lectern/schemas v0.0.0
+	github.com/pb33f/libopenapi v0.36.6
+	github.com/pb33f/libopenapi-validator v0.13.8
 )
 
 require (
@@ -20,8 +22,6 @@ require (
 	github.com/go-openapi/swag/jsonname v0.26.0 // indirect
 	github.com/paulmach/orb v0.13.0 // indirect
 	github.com/pb33f/jsonpath v0.8.2 // indirect
-	github.com/pb33f/libopenapi v0.36.6 // indirect
-	github.com/pb33f/libopenapi-validator v0.13.8 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/pierrec/lz4/v4 v4.1.27 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect

@@ -50,6 +50,9 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return exitError(2)
 	}
+	if err := envflag.Check(fs); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
 	reg, closeFn, err := openKeys(ctx, natsURL)
 	if err != nil {
 		return err

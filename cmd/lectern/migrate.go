@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/lectern-dev/lectern/platform/envflag"
 	"io"
 )
 
@@ -19,6 +20,9 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return nil
 		}
 		return exitError(2)
+	}
+	if err := envflag.Check(fs); err != nil {
+		return fmt.Errorf("configuration: %w", err)
 	}
 	if err := ensureDataDir(cfg.DataDir); err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/nats-io/nats-server/v2/server"
@@ -33,7 +34,7 @@ func serve(ctx context.Context, target Target, args []string, stdout, stderr io.
 		}
 		return exitError(2)
 	}
-	if err := cfg.Validate(); err != nil {
+	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
@@ -81,7 +82,7 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		return nil, err
 	}
 	streams := bus.DefaultStreamConfig()
-	streams.Replicas = cfg.NATSReplicas
+	streams.Replicas, streams.MaxAge, streams.MaxBytes = cfg.NATSReplicas, cfg.EventsMaxAge, cfg.EventsMaxBytes
 	if err := bus.EnsureStreams(ctx, d.js, streams); err != nil {
 		d.close()
 		return nil, err

@@ -68,6 +68,7 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	}
 	guard := web.Guard{Auth: d.keys, Limiter: lim}
 	checks := map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady}
+	advisory := map[string]web.Check{}
 	runners := []runner{{"ratelimit", lim.Run}}
 	if cfg.needsStore() {
 		st, err := openStore(ctx, cfg, logger)
@@ -75,7 +76,11 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 			return err
 		}
 		defer st.Close()
-		checks["store"] = st.Ping
+		if cfg.Target == TargetIngest {
+			advisory["store"] = st.Ping // intake needs only NATS: a store outage delays events, it does not refuse them
+		} else {
+			checks["store"] = st.Ping
+		}
 		runners = append(runners, mountPipeline(cfg, d, st, app, guard, checks, logger)...)
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetAssistant {
@@ -85,7 +90,7 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		}
 		runners = append(runners, r)
 	}
-	web.MountHealth(app, checks, d.registry)
+	web.MountHealth(app, checks, advisory, d.registry)
 	if cfg.Target == TargetAll {
 		if err := bootstrapKeys(ctx, d, stdout); err != nil {
 			return err

@@ -101,6 +101,9 @@ func cmdK8s(args []string) error {
 			if strings.HasPrefix(k, "LECTERN_") && !src.hasEnv(k) {
 				p.addf("ConfigMap %s: %s is not read by the Go code", o.name(), k)
 			}
+			if err := src.checkEnvValue(k, s(v)); err != nil {
+				p.addf("ConfigMap %s: %v", o.name(), err)
+			}
 			if strings.HasSuffix(k, ".yaml") {
 				checkSites(&p, o.name()+"/"+k, s(v))
 			}
@@ -194,8 +197,9 @@ func cmdK8s(args []string) error {
 	}
 	sort.Strings(ids)
 	fmt.Printf("  %d objects: %s\n", len(ids), strings.Join(ids, " "))
-	fmt.Printf("  checked: probes (/readyz, /healthz), resources, args and env against the Go flags and LECTERN_* names, " +
-		"ConfigMap/Secret references, Service/PDB selectors, HPAs (query, assistant), Ingress backends, the site registry\n")
+	fmt.Printf("  checked: probes (/readyz, /healthz), resources, args and env against the Go flags and LECTERN_* names "+
+		"(values parsed as the code reads them; %d typed variables known), "+
+		"ConfigMap/Secret references, Service/PDB selectors, HPAs (query, assistant), Ingress backends, the site registry\n", len(src.envTypes))
 	return p.err()
 }
 
@@ -247,6 +251,11 @@ func checkDeployment(p *problems, src *source, byID map[string]object, secretKey
 		envNames[n] = true
 		if strings.HasPrefix(n, "LECTERN_") && !src.hasEnv(n) {
 			p.addf("Deployment %s: env %s is not read by the Go code", name, n)
+		}
+		if v, ok := m(e)["value"]; ok {
+			if err := src.checkEnvValue(n, s(v)); err != nil {
+				p.addf("Deployment %s: %v", name, err)
+			}
 		}
 		if ref := m(get(e, "valueFrom", "secretKeyRef")); ref != nil {
 			if !secretKeys[s(ref["name"])+"/"+s(ref["key"])] {

@@ -2,7 +2,8 @@
 // structure of the Kubernetes manifests, the metric names of the Prometheus rules and the
 // Grafana dashboard against the Go source, the dashboard's shape, the Dockerfile against the
 // workspace, and the ClickHouse cluster DDL against the migrations. deploy/deploy_test.sh runs
-// it; each subcommand prints what it checked and exits 1 on the first kind of failure.
+// it; each subcommand prints what it checked and exits 1 when anything failed, listing all.
+// It is its own module, outside go.work: build it with GOWORK=off.
 //
 //	go run . yaml FILE...
 //	go run . xml FILE...

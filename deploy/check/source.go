@@ -1,21 +1,25 @@
 package main
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // source holds what the Go code of the repository declares: metric names, environment
 // variables and flag names. Test files and the deploy/ tree are left out.
 type source struct {
-	metrics      map[string]bool // lectern_* names registered with Prometheus
-	goCollector  bool            // collectors.NewGoCollector registered (go_* series)
-	procCollecor bool            // collectors.NewProcessCollector registered (process_* series)
-	env          map[string]bool // LECTERN_* names in string literals
-	flags        map[string]bool // names given to envflag.* / fs.*Var / rateFlag
+	metrics      map[string]bool   // lectern_* names registered with Prometheus
+	goCollector  bool              // collectors.NewGoCollector registered (go_* series)
+	procCollecor bool              // collectors.NewProcessCollector registered (process_* series)
+	env          map[string]bool   // LECTERN_* names in string literals
+	envTypes     map[string]string // LECTERN_* name -> String, Int, Float, Duration or Bool (envflag)
+	flags        map[string]bool   // names given to envflag.* / fs.*Var / rateFlag
 	files        int
 }
 
@@ -25,10 +29,11 @@ var (
 	reEnvflag    = regexp.MustCompile(`envflag\.\w+\(\s*fs,\s*[^,]+,\s*"([a-z0-9-]+)"`)
 	reFlagVar    = regexp.MustCompile(`\bfs\.(?:String|Int|Bool|Duration|Float64)Var\([^,]+,\s*"([a-z0-9-]+)"`)
 	reEnvVarFlag = regexp.MustCompile(`envVar\(\s*fs,\s*[^,]+,\s*"([a-z0-9-]+)"`)
+	reEnvType    = regexp.MustCompile(`envflag\.(String|Int|Float|Duration|Bool)\(\s*fs,\s*[^,]+,\s*"[a-z0-9-]+",\s*"(LECTERN_[A-Z0-9_]+)"`)
 )
 
 func scanSource(repo string) (*source, error) {
-	src := &source{metrics: map[string]bool{}, env: map[string]bool{}, flags: map[string]bool{}}
+	src := &source{metrics: map[string]bool{}, env: map[string]bool{}, envTypes: map[string]string{}, flags: map[string]bool{}}
 	err := filepath.WalkDir(repo, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -54,6 +59,9 @@ func scanSource(repo string) (*source, error) {
 		}
 		for _, mm := range reEnvName.FindAllStringSubmatch(text, -1) {
 			src.env[mm[1]] = true
+		}
+		for _, mm := range reEnvType.FindAllStringSubmatch(text, -1) {
+			src.envTypes[mm[2]] = mm[1]
 		}
 		for _, re := range []*regexp.Regexp{reEnvflag, reFlagVar, reEnvVarFlag} {
 			for _, mm := range re.FindAllStringSubmatch(text, -1) {
@@ -107,4 +115,24 @@ func (s *source) hasEnv(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "LECTERN_RATELIMIT_") && s.env["LECTERN_RATELIMIT"]
+}
+
+// checkEnvValue parses v as the type the code reads name with. envflag ignores a malformed
+// value and keeps the default without a word, so a typo in a manifest would go unnoticed.
+func (s *source) checkEnvValue(name, v string) error {
+	var err error
+	switch s.envTypes[name] {
+	case "Int":
+		_, err = strconv.Atoi(v)
+	case "Float":
+		_, err = strconv.ParseFloat(v, 64)
+	case "Duration":
+		_, err = time.ParseDuration(v)
+	case "Bool":
+		_, err = strconv.ParseBool(v)
+	}
+	if err != nil {
+		return fmt.Errorf("%s=%q is not a valid %s (the binary would silently use its default)", name, v, strings.ToLower(s.envTypes[name]))
+	}
+	return nil
 }

@@ -7,8 +7,9 @@
 #   2. `lectern migrate` through any node changes nothing (no plain local tables appear);
 #   3. `lectern all --store clickhouse` on the Distributed tables: feedback posted for two
 #      projects is exported once per record, a status change (PATCH reads the record first)
-#      shows in the export, each project's rows sit on one shard and on both of its replicas,
-#      and duplicated rows (a redelivered batch) do not show twice in either export.
+#      shows in the export, assistant turns are exported as conversations, each project's rows
+#      sit on one shard and on both of its replicas, and duplicated rows (a redelivered batch)
+#      do not show twice in either export.
 #
 #   bash deploy/clickhouse/cluster_test.sh        (from anywhere; about a minute)
 #
@@ -300,6 +301,17 @@ export_json lectern-docs "$ADMIN_DOCS" feedback | grep -q "\"id\":\"$id\"[^}]*\"
 wait_export lectern-docs "$ADMIN_DOCS" feedback 7
 log "ok: a status change (PATCH) is read back through the Distributed table; the record is still exported once"
 
+# Assistant turns: each publishes a conversation event that the consumers write through the
+# Distributed table.
+for q in "How do I install Lectern?" "How are API keys created?"; do
+	code="$(curl -s -o "$DIR/answer.txt" -w '%{http_code}' -X POST "$URL/discovery/v1/assistant/acme/message" \
+		-H "Authorization: Bearer $PUB_ACME" -H 'Content-Type: application/json' \
+		-d "{\"fp\":\"anonymous\",\"messages\":[{\"role\":\"user\",\"content\":\"$q\",\"parts\":[{\"type\":\"text\",\"text\":\"$q\"}]}]}")"
+	[[ "$code" == 200 ]] || fail "assistant answered $code: $(head -c 300 "$DIR/answer.txt")"
+done
+wait_export acme-prod "$ADMIN_ACME" assistant 2
+log "ok: 2 assistant turns are exported as conversations"
+
 # Where the rows are: each project on one shard, on both of its replicas.
 shard_of() { # project -> the shard (0 or 1) holding its rows, checking both replicas agree
 	local s r c found=""
@@ -334,6 +346,7 @@ for n in "${NODES[@]}"; do
 done
 before="$(chq 0-0 -q "SELECT count() FROM lectern.feedback WHERE project_id = 'lectern-docs'")"
 chq 0-1 -q "INSERT INTO lectern.feedback SELECT * FROM lectern.feedback" --insert_distributed_sync=1
+chq 1-1 -q "INSERT INTO lectern.conversations SELECT * FROM lectern.conversations" --insert_distributed_sync=1
 now="$(date -u +%s)"
 ids=(01JD0000000000000000000001 01JD0000000000000000000002)
 chq 1-0 --insert_distributed_sync=1 -q "INSERT INTO lectern.conversations (project_id, id, domain, thread_id, timestamp, timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted, id_skewed) VALUES
@@ -349,7 +362,8 @@ done
 wait_export lectern-docs "$ADMIN_DOCS" feedback 7
 wait_export acme-prod "$ADMIN_ACME" feedback 5
 [[ "$(export_json lectern-docs "$ADMIN_DOCS" feedback | count_ids)" == 7 ]] || fail "feedback ids repeat in the export"
-wait_export acme-prod "$ADMIN_ACME" assistant 2
+wait_export acme-prod "$ADMIN_ACME" assistant 4
+[[ "$(export_json acme-prod "$ADMIN_ACME" assistant | count_ids)" == 4 ]] || fail "conversation ids repeat in the export"
 export_json acme-prod "$ADMIN_ACME" assistant | grep -q '"title":"T"' || fail "conversation export lacks the citation"
 export_json lectern-docs "$ADMIN_DOCS" feedback | grep -q "\"id\":\"$id\"[^}]*\"status\":\"resolved\"" ||
 	fail "after the duplicate rows, $id is no longer resolved"

@@ -45,6 +45,9 @@ func newMetrics(reg prometheus.Registerer) *consumerMetrics {
 	}
 	for _, t := range []event.Type{event.TypeFeedback, event.TypeConversation} {
 		m.stored.WithLabelValues(string(t)) // export zeroes before the first event
+		for _, reason := range []string{"decode", "store"} {
+			m.deadLettered.WithLabelValues(string(t), reason)
+		}
 	}
 	return m
 }

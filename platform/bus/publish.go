@@ -24,7 +24,13 @@ func NewPublisher(js jetstream.JetStream, reg prometheus.Registerer) *Publisher 
 		Name: "lectern_events_published_total",
 		Help: "Events acknowledged by JetStream, by type and result (stored, duplicate, error).",
 	}, []string{"type", "result"})
-	return &Publisher{js: js, published: metrics.Register(reg, c)}
+	p := &Publisher{js: js, published: metrics.Register(reg, c)}
+	for _, t := range []event.Type{event.TypeFeedback, event.TypeConversation} {
+		for _, result := range []string{"stored", "duplicate", "error"} {
+			p.published.WithLabelValues(string(t), result) // export zeroes so rate() sees the first increase
+		}
+	}
+	return p
 }
 
 // Publish encodes v as JSON and publishes it on the subject of project and t with

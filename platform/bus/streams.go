@@ -14,6 +14,7 @@ type StreamConfig struct {
 	Replicas        int           // 1 for a single server, 3 in a cluster
 	DuplicateWindow time.Duration // how long a Nats-Msg-Id is remembered; at least 2 minutes
 	MaxAge          time.Duration // how long events are retained; 0 keeps them
+	MaxBytes        int64         // most bytes retained per replica, oldest dropped first; 0 is no cap
 }
 
 // DefaultStreamConfig suits the embedded single server.
@@ -32,6 +33,7 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream, cfg StreamConfig
 			Replicas:    cfg.Replicas,
 			Duplicates:  cfg.DuplicateWindow,
 			MaxAge:      cfg.MaxAge,
+			MaxBytes:    maxBytes(cfg.MaxBytes),
 			Retention:   jetstream.LimitsPolicy,
 		},
 		{
@@ -49,4 +51,12 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream, cfg StreamConfig
 		}
 	}
 	return nil
+}
+
+// maxBytes maps "no cap" (0) to JetStream's -1.
+func maxBytes(n int64) int64 {
+	if n <= 0 {
+		return -1
+	}
+	return n
 }

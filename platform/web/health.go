@@ -13,8 +13,9 @@ import (
 // Check reports whether one dependency is ready; nil means ready.
 type Check func(ctx context.Context) error
 
-// MountHealth serves /healthz (the process is up), /readyz (every check passes) and /metrics.
-func MountHealth(app *fiber.App, checks map[string]Check, g prometheus.Gatherer) {
+// MountHealth serves /healthz (the process is up), /readyz (every required check passes; the
+// advisory ones are reported but do not make the process unready) and /metrics.
+func MountHealth(app *fiber.App, required, advisory map[string]Check, g prometheus.Gatherer) {
 	app.Get("/healthz", func(c *fiber.Ctx) error {
 		return c.JSON(fiber.Map{"status": "ok"})
 	})
@@ -22,10 +23,16 @@ func MountHealth(app *fiber.App, checks map[string]Check, g prometheus.Gatherer)
 		ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
 		defer cancel()
 		results, ready := map[string]string{}, true
-		for name, check := range checks {
+		for name, check := range required {
 			results[name] = "ok"
 			if err := check(ctx); err != nil {
 				results[name], ready = err.Error(), false
+			}
+		}
+		for name, check := range advisory {
+			results[name] = "ok"
+			if err := check(ctx); err != nil {
+				results[name] = "degraded: " + err.Error()
 			}
 		}
 		status := fiber.StatusOK

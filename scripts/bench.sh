@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `make bench`: builds lectern and the benchmark program (scripts/bench), then measures every
+# figure of design.md §8 beside a baseline measured in the same run and prints the table.
+# PASS/MISS marks are informational; the exit status is non-zero only when something failed.
+#
+# Needs LECTERN_TEST_CLICKHOUSE_DSN (a ClickHouse from scripts/clickhouse.sh) and
+# clickhouse-client. Tunables (environment): BENCH_EVENTS, BENCH_ROWS, BENCH_DURATION,
+# BENCH_CONCURRENCY, BENCH_LAG_RATE, BENCH_LAG_DURATION, BENCH_FIRSTTEXT, BENCH_ONLY, BENCH_KEEP;
+# see scripts/bench/main.go.
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GO="${GO:-go}"
+OUT="$REPO/.tmp/bench"
+
+if [[ -z "${LECTERN_TEST_CLICKHOUSE_DSN:-}" ]]; then
+	echo "bench.sh: LECTERN_TEST_CLICKHOUSE_DSN is not set; run via 'make bench' or scripts/clickhouse.sh start" >&2
+	exit 2
+fi
+command -v clickhouse-client >/dev/null || {
+	echo "bench.sh: clickhouse-client not found (scripts/clickhouse.sh start installs it)" >&2
+	exit 2
+}
+
+mkdir -p "$OUT"
+echo "bench.sh: building lectern and the benchmark program" >&2
+(cd "$REPO" && "$GO" build -o "$OUT/lectern" ./cmd/lectern)
+(cd "$REPO/scripts/bench" && "$GO" build -o "$OUT/bench" .)
+
+exec "$OUT/bench" -repo "$REPO" -lectern "$OUT/lectern" "$@"

@@ -1,0 +1,243 @@
+// Command bench measures Lectern against the targets of design.md §8, each figure beside a
+// baseline measured in the same run, and prints a table with a PASS/MISS mark per target.
+// The marks are informational: the program fails only when a measurement could not be made.
+//
+// It expects a running ClickHouse (LECTERN_TEST_CLICKHOUSE_DSN), a built `lectern` binary
+// (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
+//
+// Environment: BENCH_EVENTS (pipeline events, default 500000), BENCH_ROWS (export rows,
+// default 10000000), BENCH_DURATION (collector load per side, default 10s), BENCH_CONCURRENCY
+// (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
+// default 10000/s for 10s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_ONLY
+// (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type config struct {
+	repo        string
+	lectern     string
+	dsn         string // the DSN of the test database; the bench databases sit beside it
+	chHost      string // host:port of the native protocol, for clickhouse-client
+	events      int
+	rows        int
+	duration    time.Duration
+	concurrency int
+	lagRate     int
+	lagDuration time.Duration
+	firstText   int
+	only        map[string]bool
+	keep        bool
+	log         *slog.Logger
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig(args, stderr)
+	if err != nil {
+		return err
+	}
+	t := &table{out: stdout}
+	t.header(machineFacts(ctx, cfg))
+	start := time.Now()
+	figures := []struct {
+		id   string
+		name string
+		run  func(context.Context, *config, *table) error
+	}{
+		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline},
+		{"2", "collector and exports through a lectern process", benchServer},
+		{"4", "assistant time to first text byte", benchAssistant},
+		{"5", "search build and docs.json validation", benchBuild},
+	}
+	var failed []string
+	for _, f := range figures {
+		if !cfg.selected(f.id) && !(f.id == "2" && cfg.selected("3")) {
+			continue
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		t.section(f.name)
+		fstart := time.Now()
+		if err := f.run(ctx, cfg, t); err != nil {
+			t.fail(f.name, err)
+			failed = append(failed, f.name)
+		}
+		t.note("(%s in %s)", f.name, time.Since(fstart).Round(time.Second))
+	}
+	t.final(time.Since(start))
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("failed: %s", strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+func parseConfig(args []string, stderr io.Writer) (*config, error) {
+	cfg := &config{log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.repo, "repo", ".", "repository root")
+	fs.StringVar(&cfg.lectern, "lectern", "bin/lectern", "the lectern binary")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cfg.dsn = os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
+	if cfg.dsn == "" {
+		return nil, errors.New("LECTERN_TEST_CLICKHOUSE_DSN is not set (scripts/clickhouse.sh dsn)")
+	}
+	u, err := url.Parse(cfg.dsn)
+	if err != nil || u.Scheme != "clickhouse" || u.Host == "" {
+		return nil, fmt.Errorf("LECTERN_TEST_CLICKHOUSE_DSN %q: want clickhouse://host:port/database", cfg.dsn)
+	}
+	cfg.chHost = u.Host
+	var errs []error
+	envInt := func(name string, def, minimum int) int {
+		v := os.Getenv(name)
+		if v == "" {
+			return def
+		}
+		n, err := strconv.Atoi(strings.ReplaceAll(v, "_", ""))
+		if err != nil || n < minimum {
+			errs = append(errs, fmt.Errorf("%s=%q: want a whole number >= %d", name, v, minimum))
+		}
+		return n
+	}
+	envDur := func(name string, def time.Duration) time.Duration {
+		v := os.Getenv(name)
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second {
+			errs = append(errs, fmt.Errorf("%s=%q: want a duration of at least 1s", name, v))
+		}
+		return d
+	}
+	cfg.events = envInt("BENCH_EVENTS", 500_000, 10_000)
+	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
+	cfg.duration = envDur("BENCH_DURATION", 10*time.Second)
+	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
+	cfg.lagRate = envInt("BENCH_LAG_RATE", 10_000, 100)
+	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 10*time.Second)
+	cfg.firstText = envInt("BENCH_FIRSTTEXT", 3000, 100)
+	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
+	if v := os.Getenv("BENCH_ONLY"); v != "" {
+		cfg.only = map[string]bool{}
+		for _, f := range strings.Split(v, ",") {
+			cfg.only[strings.TrimSpace(f)] = true
+		}
+	}
+	if cfg.repo, err = absDir(cfg.repo); err != nil {
+		errs = append(errs, err)
+	}
+	return cfg, errors.Join(errs...)
+}
+
+func (c *config) selected(figure string) bool { return c.only == nil || c.only[figure] }
+
+// benchDSN is the DSN of a bench database on the same server as the test database.
+func (c *config) benchDSN(db string) string {
+	return c.dsn[:strings.LastIndex(c.dsn, "/")+1] + db
+}
+
+func absDir(dir string) (string, error) {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return "", fmt.Errorf("-repo %q: not a directory", dir)
+	}
+	if !strings.HasPrefix(dir, "/") {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		dir = wd + "/" + dir
+	}
+	return dir, nil
+}
+
+// machineFacts describes where the numbers come from.
+func machineFacts(ctx context.Context, cfg *config) []string {
+	cpu := "unknown"
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	load := "unknown"
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		load = strings.Join(strings.Fields(string(data))[:3], " ")
+	}
+	mem := "unknown"
+	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
+		if f := strings.Fields(string(data)); len(f) > 1 {
+			if kb, err := strconv.Atoi(f[1]); err == nil {
+				mem = fmt.Sprintf("%.1f GiB", float64(kb)/(1<<20))
+			}
+		}
+	}
+	chVersion := "unknown"
+	if out, err := clickhouseClient(ctx, cfg, "SELECT version()"); err == nil {
+		chVersion = strings.TrimSpace(out)
+	}
+	host, _ := os.Hostname()
+	return []string{
+		"date:       " + time.Now().UTC().Format(time.RFC3339),
+		"host:       " + host + " (" + runtime.GOOS + "/" + runtime.GOARCH + ")",
+		fmt.Sprintf("cpu:        %d × %s (nproc %d)", runtime.NumCPU(), cpu, runtime.NumCPU()),
+		"memory:     " + mem + "; load average at start " + load,
+		"go:         " + runtime.Version(),
+		"clickhouse: " + chVersion + " at " + cfg.chHost,
+		fmt.Sprintf("settings:   BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d",
+			cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText),
+	}
+}
+
+// clickhouseClient runs queries with clickhouse-client against the bench server.
+func clickhouseClient(ctx context.Context, cfg *config, query string, extra ...string) (string, error) {
+	host, port, err := net.SplitHostPort(cfg.chHost)
+	if err != nil {
+		return "", err
+	}
+	args := append([]string{"--host", host, "--port", port, "--query", query}, extra...)
+	cmd := exec.CommandContext(ctx, "clickhouse-client", args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("clickhouse-client: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return string(out), nil
+}

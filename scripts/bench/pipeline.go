@@ -1,0 +1,482 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/rand"
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/storetest"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+const pipelineProject = "bench"
+
+// benchPipeline is figure 1: events/s from a full JetStream stream into ClickHouse through the
+// ingest consumers, beside a raw JetStream consume+ack and a raw clickhouse-go insert of the
+// same events; then the ingest lag at a paced publish rate.
+func benchPipeline(ctx context.Context, cfg *config, t *table) error {
+	ccfg := consumerDefaults()
+	t.note("consumer settings (lectern's defaults): batch %d, wait %s, workers %d", ccfg.BatchSize, ccfg.BatchWait, ccfg.Workers)
+	logger := slog.New(slog.DiscardHandler)
+	dir, err := os.MkdirTemp("", "lectern-bench-nats-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: "127.0.0.1:-1", StoreDir: dir}, logger)
+	if err != nil {
+		return err
+	}
+	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
+	nc, js, err := bus.Connect(ns.ClientURL(), "bench", logger)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	if err := bus.EnsureStreams(ctx, js, bus.DefaultStreamConfig()); err != nil {
+		return err
+	}
+
+	evs := makeEvents(cfg.events, time.Now().UTC())
+	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average",
+		len(evs.msgs), evs.conversations, len(evs.msgs)-evs.conversations, float64(evs.bytes)/float64(len(evs.msgs)))
+	if err := prefill(ctx, nc, evs.msgs, t); err != nil {
+		return err
+	}
+
+	rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs))
+	if err != nil {
+		return fmt.Errorf("raw JetStream consume: %w", err)
+	}
+	t.note("raw JetStream fetch+ack: %s sustained, %d in %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond))
+
+	rawDSN, pipeDSN := cfg.benchDSN("lectern_bench_raw"), cfg.benchDSN("lectern_bench_pipeline")
+	for _, db := range []string{"lectern_bench_raw", "lectern_bench_pipeline"} {
+		if err := dropDatabase(ctx, cfg, db); err != nil {
+			return err
+		}
+		if !cfg.keep {
+			defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
+		}
+	}
+	rawCH, err := rawInsertAll(ctx, rawDSN, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
+	if err != nil {
+		return fmt.Errorf("raw ClickHouse insert: %w", err)
+	}
+	t.note("raw clickhouse-go PrepareBatch (row Append, %d per batch, %d writers): %s sustained, %d in %s",
+		ccfg.BatchSize, ccfg.Workers, kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond))
+
+	st, err := clickhouse.Open(ctx, pipeDSN, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cs := &countingStore{inner: st}
+	reg := prometheus.NewRegistry()
+	cons := consumer.New(ccfg, js, cs, logger, reg)
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- cons.Run(cctx) }()
+	stopConsumer := func() error {
+		cancel()
+		return <-done
+	}
+	defer func() { _ = stopConsumer() }()
+	pipe, err := watch(ctx, int64(len(evs.msgs)), cs.stored.Load, 10*time.Minute, done)
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	t.note("lectern consumers: %s sustained, %d in %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond))
+	if n, err := countRows(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+		return err
+	} else if n != len(evs.msgs) {
+		t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
+	}
+
+	t.add(row{
+		figure:   "1a pipeline JetStream→ClickHouse, events/s",
+		value:    kps(pipe.sustained),
+		baseline: kps(rawCH.sustained) + " raw clickhouse-go insert",
+		ratio:    fmt.Sprintf("%.0f%%", 100*pipe.sustained/rawCH.sustained),
+		target:   "≥ 70% of raw and ≥ 100k/s",
+		mark:     mark(pipe.sustained >= 0.7*rawCH.sustained && pipe.sustained >= 100_000),
+	})
+	t.add(row{
+		figure:   "1b pipeline vs raw JetStream consume+ack",
+		value:    kps(pipe.sustained),
+		baseline: kps(rawJS.sustained) + " raw fetch+ack",
+		ratio:    fmt.Sprintf("%.0f%%", 100*pipe.sustained/rawJS.sustained),
+	})
+
+	lag, err := measureLag(ctx, js, cs, reg, cfg, done)
+	if err != nil {
+		return fmt.Errorf("ingest lag: %w", err)
+	}
+	t.note("paced publish: %d events at %s (asked %d/s); lag %s, max %s; lectern_ingest_lag_seconds p99 bucket ≤ %s",
+		lag.n, kps(lag.rate), cfg.lagRate, summary(lag.sorted), msf(lag.sorted[len(lag.sorted)-1]), lag.histP99)
+	p99 := pct(lag.sorted, 0.99)
+	t.add(row{
+		figure:   fmt.Sprintf("1c ingest lag p99 at %s", kps(float64(cfg.lagRate))),
+		value:    msf(p99) + " (p50 " + msf(pct(lag.sorted, 0.5)) + ")",
+		baseline: "batch wait " + ccfg.BatchWait.String(),
+		target:   "≤ 1 s",
+		mark:     mark(p99 <= time.Second),
+	})
+	return stopConsumer()
+}
+
+// consumerDefaults is the consumer configuration `lectern` runs with when no flag is given.
+func consumerDefaults() consumer.Config {
+	var c consumer.Config
+	fs := flag.NewFlagSet("consumer", flag.ContinueOnError)
+	c.RegisterFlags(fs)
+	c.Durable = "lectern-store"
+	return c
+}
+
+// events are the messages of the pipeline run and the events they carry.
+type events struct {
+	msgs          []*nats.Msg
+	batch         []store.Batch // one event each, in message order
+	conversations int
+	bytes         int
+}
+
+// makeEvents makes n events of one project, half conversations and half feedback (mixed at
+// random), timed over the hour before end, encoded as the publishers encode them.
+func makeEvents(n int, end time.Time) *events {
+	g := storetest.NewGen(1)
+	rng := rand.New(rand.NewSource(2))
+	evs := &events{msgs: make([]*nats.Msg, 0, n), batch: make([]store.Batch, 0, n)}
+	for range n {
+		at := end.Add(-time.Duration(rng.Int63n(int64(time.Hour)))).Truncate(time.Millisecond)
+		var (
+			b    store.Batch
+			id   string
+			typ  event.Type
+			data []byte
+		)
+		if rng.Intn(2) == 0 {
+			c := g.Conversation(pipelineProject, at)
+			b.Conversations, id, typ = []event.Conversation{c}, c.ID, event.TypeConversation
+			data, _ = json.Marshal(c)
+			evs.conversations++
+		} else {
+			f := g.Feedback(pipelineProject, at)
+			b.Feedback, id, typ = []event.Feedback{f}, f.EventID, event.TypeFeedback
+			data, _ = json.Marshal(f)
+		}
+		evs.msgs = append(evs.msgs, eventMsg(pipelineProject, typ, id, data))
+		evs.batch = append(evs.batch, b)
+		evs.bytes += len(data)
+	}
+	return evs
+}
+
+// eventMsg is the message bus.Publisher sends for an event.
+func eventMsg(project string, t event.Type, id string, data []byte) *nats.Msg {
+	msg := &nats.Msg{Subject: event.Subject(project, t), Data: data, Header: nats.Header{}}
+	msg.Header.Set(jetstream.MsgIDHeader, id)
+	return msg
+}
+
+// chunks groups the events into batches of size, in message order.
+func (e *events) chunks(size int) []store.Batch {
+	var out []store.Batch
+	for i := 0; i < len(e.batch); i += size {
+		var b store.Batch
+		for _, one := range e.batch[i:min(i+size, len(e.batch))] {
+			b.Feedback = append(b.Feedback, one.Feedback...)
+			b.Conversations = append(b.Conversations, one.Conversations...)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// prefill publishes every message asynchronously and waits for the stream's acks.
+func prefill(ctx context.Context, nc *nats.Conn, msgs []*nats.Msg, t *table) error {
+	var failed atomic.Int64
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096),
+		jetstream.WithPublishAsyncErrHandler(func(jetstream.JetStream, *nats.Msg, error) { failed.Add(1) }))
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	for _, m := range msgs {
+		if _, err := js.PublishMsgAsync(m); err != nil {
+			return fmt.Errorf("prefill: %w", err)
+		}
+	}
+	select {
+	case <-js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(5 * time.Minute):
+		return errors.New("prefill: acks missing after 5 minutes")
+	}
+	if n := failed.Load(); n > 0 {
+		return fmt.Errorf("prefill: %d publishes failed", n)
+	}
+	d := time.Since(start)
+	t.note("stream filled by async publish in %s (%s)", d.Round(time.Millisecond), kps(rate(len(msgs), d)))
+	return nil
+}
+
+// throughput is what watch saw: the time to reach the target and the rate between 10% and 90%
+// of it (start-up and the last partial batch left out).
+type throughput struct {
+	total     time.Duration
+	sustained float64
+}
+
+// watch polls counter until it reaches target.
+func watch(ctx context.Context, target int64, counter func() int64, timeout time.Duration, done <-chan error) (throughput, error) {
+	start := time.Now()
+	var t10, t90 time.Duration
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(timeout)
+	for {
+		n, now := counter(), time.Since(start)
+		if t10 == 0 && n >= target/10 {
+			t10 = now
+		}
+		if t90 == 0 && n >= target*9/10 {
+			t90 = now
+		}
+		if n >= target {
+			sustained := rate(int(target*8/10), t90-t10)
+			if t90 <= t10 {
+				sustained = rate(int(target), now)
+			}
+			return throughput{total: now, sustained: sustained}, nil
+		}
+		select {
+		case <-ctx.Done():
+			return throughput{}, ctx.Err()
+		case err := <-done:
+			return throughput{}, fmt.Errorf("stopped after %d of %d: %v", n, target, err)
+		case <-deadline:
+			return throughput{}, fmt.Errorf("only %d of %d within %s", n, target, timeout)
+		case <-tick.C:
+		}
+	}
+}
+
+// rawConsume is the JetStream ceiling: a durable pull consumer configured as Lectern's, the
+// same workers fetching the same batches, acknowledging each message and doing nothing else.
+func rawConsume(ctx context.Context, js jetstream.JetStream, ccfg consumer.Config, n int) (throughput, error) {
+	cons, err := js.CreateOrUpdateConsumer(ctx, event.StreamEvents, jetstream.ConsumerConfig{
+		Durable:       "bench-raw",
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       ccfg.AckWait,
+		MaxDeliver:    -1,
+		MaxAckPending: ccfg.BatchSize * ccfg.Workers * 4,
+		FilterSubject: event.SubjectPrefix + ".>",
+	})
+	if err != nil {
+		return throughput{}, err
+	}
+	defer func() { _ = js.DeleteConsumer(context.Background(), event.StreamEvents, "bench-raw") }()
+	var acked atomic.Int64
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	done := make(chan error, 1)
+	for range ccfg.Workers {
+		wg.Go(func() {
+			for wctx.Err() == nil && acked.Load() < int64(n) {
+				batch, err := cons.Fetch(ccfg.BatchSize, jetstream.FetchMaxWait(ccfg.BatchWait))
+				if err != nil {
+					select {
+					case done <- err:
+					default:
+					}
+					return
+				}
+				for msg := range batch.Messages() {
+					_ = msg.Ack()
+					acked.Add(1)
+				}
+			}
+		})
+	}
+	tp, err := watch(ctx, int64(n), acked.Load, 5*time.Minute, done)
+	cancel()
+	wg.Wait()
+	return tp, err
+}
+
+// countingStore counts what the consumer committed and, during the lag run, when.
+type countingStore struct {
+	inner  consumer.Store
+	stored atomic.Int64
+	lag    atomic.Pointer[lagTracker]
+}
+
+func (s *countingStore) WriteBatch(ctx context.Context, b store.Batch) error {
+	if err := s.inner.WriteBatch(ctx, b); err != nil {
+		return err
+	}
+	if tr := s.lag.Load(); tr != nil {
+		tr.committed(b, time.Now())
+	}
+	s.stored.Add(int64(b.Len()))
+	return nil
+}
+
+// lagTracker matches committed events to their publish times.
+type lagTracker struct {
+	index map[string]int // event id → message number
+	sent  []atomic.Int64 // unix ns of each publish
+	mu    sync.Mutex
+	lags  []time.Duration
+	seen  atomic.Int64
+}
+
+func (tr *lagTracker) committed(b store.Batch, now time.Time) {
+	var lags []time.Duration
+	add := func(id string) {
+		if i, ok := tr.index[id]; ok {
+			if sent := tr.sent[i].Load(); sent > 0 {
+				lags = append(lags, now.Sub(time.Unix(0, sent)))
+			}
+		}
+	}
+	for i := range b.Feedback {
+		add(b.Feedback[i].EventID)
+	}
+	for i := range b.Conversations {
+		add(b.Conversations[i].ID)
+	}
+	tr.mu.Lock()
+	tr.lags = append(tr.lags, lags...)
+	tr.mu.Unlock()
+	tr.seen.Add(int64(len(lags)))
+}
+
+type lagResult struct {
+	n       int
+	rate    float64
+	sorted  []time.Duration
+	histP99 string
+}
+
+// measureLag publishes at cfg.lagRate for cfg.lagDuration while the consumers run, and
+// measures each event's time from publish to the return of the store write.
+func measureLag(ctx context.Context, js jetstream.JetStream, cs *countingStore, reg *prometheus.Registry, cfg *config, done <-chan error) (lagResult, error) {
+	n := int(float64(cfg.lagRate) * cfg.lagDuration.Seconds())
+	evs := makeEvents(n, time.Now().UTC())
+	tr := &lagTracker{index: make(map[string]int, n), sent: make([]atomic.Int64, n)}
+	for i, b := range evs.batch {
+		if len(b.Feedback) > 0 {
+			tr.index[b.Feedback[0].EventID] = i
+		} else {
+			tr.index[b.Conversations[0].ID] = i
+		}
+	}
+	before, err := histogram(reg, "lectern_ingest_lag_seconds")
+	if err != nil {
+		return lagResult{}, err
+	}
+	cs.lag.Store(tr)
+	defer cs.lag.Store(nil)
+	var failed atomic.Int64
+	pub, err := jetstream.New(jsConn(js), jetstream.WithPublishAsyncMaxPending(4096),
+		jetstream.WithPublishAsyncErrHandler(func(jetstream.JetStream, *nats.Msg, error) { failed.Add(1) }))
+	if err != nil {
+		return lagResult{}, err
+	}
+	interval := time.Second / time.Duration(cfg.lagRate)
+	start := time.Now()
+	for i, m := range evs.msgs {
+		if d := time.Until(start.Add(time.Duration(i) * interval)); d > 0 {
+			time.Sleep(d)
+		}
+		tr.sent[i].Store(time.Now().UnixNano())
+		if _, err := pub.PublishMsgAsync(m); err != nil {
+			return lagResult{}, err
+		}
+	}
+	pubTime := time.Since(start)
+	if _, err := watch(ctx, int64(n), tr.seen.Load, time.Minute, done); err != nil {
+		return lagResult{}, err
+	}
+	if f := failed.Load(); f > 0 {
+		return lagResult{}, fmt.Errorf("%d publishes failed", f)
+	}
+	after, err := histogram(reg, "lectern_ingest_lag_seconds")
+	if err != nil {
+		return lagResult{}, err
+	}
+	tr.mu.Lock()
+	lags := slices.Clone(tr.lags)
+	tr.mu.Unlock()
+	slices.Sort(lags)
+	return lagResult{n: n, rate: rate(n, pubTime), sorted: lags, histP99: after.minus(before).quantileBound(0.99)}, nil
+}
+
+// jsConn is the NATS connection under js.
+func jsConn(js jetstream.JetStream) *nats.Conn { return js.Conn() }
+
+// rawInsertAll inserts the batches with raw clickhouse-go PrepareBatch statements (explicit
+// column lists, row-by-row Append), workers at a time, like the consumers' writes.
+func rawInsertAll(ctx context.Context, dsn string, batches []store.Batch, workers, n int) (throughput, error) {
+	st, err := clickhouse.Open(ctx, dsn, slog.New(slog.DiscardHandler)) // creates the tables
+	if err != nil {
+		return throughput{}, err
+	}
+	st.Close()
+	conn, err := openConn(dsn)
+	if err != nil {
+		return throughput{}, err
+	}
+	defer conn.Close()
+	work := make(chan store.Batch, len(batches))
+	for _, b := range batches {
+		work <- b
+	}
+	close(work)
+	var inserted atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	done := make(chan error, 1)
+	for range workers {
+		g.Go(func() error {
+			for b := range work {
+				if err := rawInsertFeedback(gctx, conn, b.Feedback); err != nil {
+					return err
+				}
+				if err := rawInsertConversations(gctx, conn, b.Conversations); err != nil {
+					return err
+				}
+				inserted.Add(int64(b.Len()))
+			}
+			return nil
+		})
+	}
+	go func() {
+		if err := g.Wait(); err != nil {
+			done <- err
+		}
+	}()
+	return watch(ctx, int64(n), inserted.Load, 5*time.Minute, done)
+}
