@@ -36,6 +36,7 @@ type Config struct {
 	EventsMaxBytes int64
 	Store          string
 	ClickHouseDSN  string
+	CHMigrate      bool
 	Sites          string
 	LogLevel       string
 	HTTP           web.Config
@@ -56,6 +57,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
 	envflag.String(fs, &c.ClickHouseDSN, "clickhouse-dsn", "LECTERN_CLICKHOUSE_DSN", "clickhouse://127.0.0.1:9000/lectern", "ClickHouse DSN; the database is created if missing")
+	envflag.Bool(fs, &c.CHMigrate, "clickhouse-migrate", "LECTERN_CLICKHOUSE_MIGRATE", true, "create the ClickHouse database and apply migrations at start; false for a cluster whose schema deploy/clickhouse/schema-cluster.sql manages")
 	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
 	envflag.String(fs, &c.LogLevel, "log-level", "LECTERN_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.HTTP.RegisterFlags(fs)

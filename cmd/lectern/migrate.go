@@ -24,6 +24,7 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := envflag.Check(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
+	cfg.CHMigrate = true // migrating is this command's whole point
 	if err := ensureDataDir(cfg.DataDir); err != nil {
 		return err
 	}

@@ -39,7 +39,11 @@ var (
 func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (eventStore, error) {
 	logger = logger.With("store", cfg.Store)
 	if cfg.Store == "clickhouse" {
-		return clickhouse.Open(ctx, cfg.ClickHouseDSN, logger)
+		var opts []clickhouse.Option
+		if !cfg.CHMigrate {
+			opts = append(opts, clickhouse.SkipMigrations())
+		}
+		return clickhouse.Open(ctx, cfg.ClickHouseDSN, logger, opts...)
 	}
 	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "lectern.db"), logger)
 }

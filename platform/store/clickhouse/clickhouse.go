@@ -33,7 +33,11 @@ var dbNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
 
 // Open connects to the DSN (clickhouse://host:port/database?...), creates the database when
 // it is missing and applies pending migrations.
-func Open(ctx context.Context, dsn string, logger *slog.Logger) (*Store, error) {
+func Open(ctx context.Context, dsn string, logger *slog.Logger, options ...Option) (*Store, error) {
+	var o openOptions
+	for _, opt := range options {
+		opt(&o)
+	}
 	if logger == nil {
 		logger = slog.Default()
 	}
@@ -51,8 +55,10 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*Store, error) 
 	if !dbNameRE.MatchString(db) {
 		return nil, fmt.Errorf("clickhouse: dsn: database name %q: want letters, digits and '_'", db)
 	}
-	if err := createDatabase(ctx, *opts, db); err != nil {
-		return nil, err
+	if !o.skipMigrations {
+		if err := createDatabase(ctx, *opts, db); err != nil {
+			return nil, err
+		}
 	}
 	opts.Auth.Database = db
 	conn, err := ch.Open(opts)
@@ -60,12 +66,25 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*Store, error) 
 		return nil, wrap("open", err)
 	}
 	s := &Store{conn: conn, db: db, log: logger.With("component", "store.clickhouse", "database", db)}
+	if o.skipMigrations {
+		return s, nil
+	}
 	if err := s.Migrate(ctx); err != nil {
 		conn.Close()
 		return nil, err
 	}
 	return s, nil
 }
+
+// Option changes how Open prepares the database.
+type Option func(*openOptions)
+
+type openOptions struct{ skipMigrations bool }
+
+// SkipMigrations makes Open leave the database and its tables alone: for a cluster whose schema
+// (replicated local tables under Distributed ones) is applied by other means, where Lectern's
+// own single-node DDL would create conflicting tables.
+func SkipMigrations() Option { return func(o *openOptions) { o.skipMigrations = true } }
 
 // createDatabase creates db through a connection to the server's default database.
 func createDatabase(ctx context.Context, opts ch.Options, db string) error {
