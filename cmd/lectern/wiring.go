@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/schemas/openapi"
 	"io"
 	"log/slog"
 	"net"
@@ -95,6 +96,7 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		runners = append(runners, r)
 	}
 	web.MountHealth(app, checks, advisory, d.registry)
+	web.MountDocument(app, openapi.JSON())
 	if cfg.Target == TargetAll {
 		if err := bootstrapKeys(ctx, d, stdout); err != nil {
 			return err

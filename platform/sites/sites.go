@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 
 	"github.com/lectern-dev/lectern/schemas/event"
 	"gopkg.in/yaml.v3"
@@ -67,6 +68,11 @@ func New(list []Site) (*Registry, error) {
 		if !event.ValidToken(s.Project) {
 			return nil, fmt.Errorf("sites[%d].project %q: want 1-64 letters, digits, '-' or '_'", i, s.Project)
 		}
+		for j, o := range s.Origins {
+			if !validOrigin(o) {
+				return nil, fmt.Errorf("sites[%d].origins[%d] %q: want *, an origin such as https://docs.acme.com, a wildcard such as https://*.acme.com, or a host", i, j, o)
+			}
+		}
 		if _, dup := r.byDomain[s.Domain]; dup {
 			return nil, fmt.Errorf("sites[%d].domain %q: listed twice", i, s.Domain)
 		}
@@ -91,3 +97,10 @@ func (r *Registry) HasProject(project string) bool { return len(r.byProject[proj
 
 // All returns every site in file order.
 func (r *Registry) All() []Site { return r.sites }
+
+// originRE matches an allowlist entry: an optional http(s) scheme, a host (optionally "*."
+// first, for any subdomain) and an optional port.
+var originRE = regexp.MustCompile(`^(https?://)?(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?/?$`)
+
+// validOrigin reports whether o is "*" or an origin pattern the CORS check can match.
+func validOrigin(o string) bool { return o == "*" || originRE.MatchString(o) }

@@ -1,0 +1,81 @@
+package sites_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/platform/sites"
+)
+
+func TestLoadResolvesDocsRelativeToTheFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lectern.yaml")
+	yaml := "sites:\n  - domain: acme\n    project: acme-prod\n    docs: ./docs\n    origins: [https://docs.acme.com]\n  - domain: beta\n    project: acme-prod\n    docs: /abs/docs\n"
+	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := sites.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acme, err := reg.Domain("acme")
+	if err != nil || acme.Docs != filepath.Join(dir, "docs") || acme.Project != "acme-prod" || len(acme.Origins) != 1 {
+		t.Errorf("acme = %+v, %v", acme, err)
+	}
+	if beta, _ := reg.Domain("beta"); beta.Docs != "/abs/docs" {
+		t.Errorf("absolute docs path changed to %q", beta.Docs)
+	}
+	if !reg.HasProject("acme-prod") || reg.HasProject("other") || len(reg.All()) != 2 {
+		t.Errorf("projects: HasProject(acme-prod)=%v HasProject(other)=%v All=%d", reg.HasProject("acme-prod"), reg.HasProject("other"), len(reg.All()))
+	}
+	if _, err := reg.Domain("nosuch"); !errors.Is(err, sites.ErrUnknown) {
+		t.Errorf("unknown domain: %v, want ErrUnknown", err)
+	}
+}
+
+func TestNewRejects(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sites []sites.Site
+		want  string
+	}{
+		{"empty domain", []sites.Site{{Domain: "", Project: "p"}}, "sites[0].domain"},
+		{"domain with a dot", []sites.Site{{Domain: "docs.acme", Project: "p"}}, "sites[0].domain"},
+		{"project with a slash", []sites.Site{{Domain: "a", Project: "p/q"}}, "sites[0].project"},
+		{"duplicate domain", []sites.Site{{Domain: "a", Project: "p"}, {Domain: "a", Project: "q"}}, "sites[1].domain \"a\": listed twice"},
+		{"too long", []sites.Site{{Domain: strings.Repeat("a", 65), Project: "p"}}, "sites[0].domain"},
+		{"origin with a path", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://docs.acme.com/guides"}}}, "sites[0].origins[0]"},
+		{"origin with a scheme only", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://"}}}, "sites[0].origins[0]"},
+		{"ftp origin", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://ok.com", "ftp://files.acme.com"}}}, "sites[0].origins[1]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := sites.New(tc.sites)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New = %v, want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestOriginsAccepted(t *testing.T) {
+	origins := []string{"*", "https://docs.acme.com", "http://localhost:3000", "https://*.acme.com", "docs.acme.com", "https://docs.acme.com/"}
+	if _, err := sites.New([]sites.Site{{Domain: "a", Project: "p", Origins: origins}}); err != nil {
+		t.Errorf("New rejected valid origins: %v", err)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("sites: [\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing.yaml"), bad} {
+		if _, err := sites.Load(path); err == nil {
+			t.Errorf("Load(%s) succeeded", path)
+		}
+	}
+}
