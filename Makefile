@@ -24,7 +24,8 @@ test: clickhouse-start
 
 ## test-go: go vet and go test -race over every module (expects LECTERN_TEST_CLICKHOUSE_DSN for the ClickHouse tests)
 test-go:
-	@set -e; for m in $(MODULES); do echo "== $$m"; (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...); done
+	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
+	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
 ## test-clients: the real AI SDK useChat clients (Node) against a running lectern
 test-clients:
