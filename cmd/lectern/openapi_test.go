@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -92,7 +93,7 @@ func newContract(t *testing.T) *contract {
 		t.Fatalf("cannot build a validator from the document: %v", errs)
 	}
 	if ok, verrs := v.ValidateDocument(); !ok {
-		t.Fatalf("the document is not valid OpenAPI:\n%s", describe(verrs))
+		t.Fatalf("the document is not valid OpenAPI:\n%s", describeErrors(verrs))
 	}
 	loose, errs := validator.NewValidator(doc, config.WithFormatAssertions())
 	if len(errs) > 0 {
@@ -124,8 +125,8 @@ func documentedCodes(t *testing.T) map[string][]string {
 	return out
 }
 
-// describe formats the validator's errors, one per line with their schema failures.
-func describe(errs []*verrors.ValidationError) string {
+// describeErrors formats the validator's errors, one per line with their schema failures.
+func describeErrors(errs []*verrors.ValidationError) string {
 	var b strings.Builder
 	for _, e := range errs {
 		fmt.Fprintf(&b, "  - %s: %s", e.Message, e.Reason)
@@ -152,7 +153,7 @@ func (c *contract) ghostKeys(t *testing.T) ghostKeys {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for c.send(t, call{method: "GET", path: "/api/external/v1/analytics/ghost-prod/feedback", key: g.admin}).status == 401 {
+	for c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/ghost-prod/feedback", key: g.admin}).status == 401 {
 		if time.Now().After(deadline) {
 			t.Fatal("the server never accepted the ghost keys")
 		}
@@ -168,8 +169,8 @@ const (
 	reqAny            // the document cannot judge it (a body over the byte limit)
 )
 
-// call is one request and the status it must get.
-type call struct {
+// apiCall is one request and the status it must get.
+type apiCall struct {
 	name        string
 	op          string // operationId
 	method      string
@@ -183,8 +184,8 @@ type call struct {
 	req         int // reqValid, reqInvalid or reqAny
 }
 
-// exchange is one request sent and its response, as the validator reads them.
-type exchange struct {
+// apiExchange is one request sent and its response, as the validator reads them.
+type apiExchange struct {
 	req    *http.Request
 	body   []byte // request body
 	status int
@@ -193,12 +194,12 @@ type exchange struct {
 }
 
 // response rebuilds the response for the validator, which reads its body.
-func (x *exchange) response() *http.Response {
+func (x *apiExchange) response() *http.Response {
 	return &http.Response{StatusCode: x.status, Header: x.header, Body: io.NopCloser(bytes.NewReader(x.resp)), Request: x.request()}
 }
 
 // request rebuilds the request for the validator, which reads its body.
-func (x *exchange) request() *http.Request {
+func (x *apiExchange) request() *http.Request {
 	r := x.req.Clone(context.Background())
 	r.Body = io.NopCloser(bytes.NewReader(x.body))
 	return r
@@ -210,10 +211,10 @@ func (c *contract) freshAddr() string {
 	return netip.AddrFrom4([4]byte{198, 18 + byte(n>>16&1), byte(n >> 8), byte(n)}).String()
 }
 
-var client = &http.Client{Timeout: 30 * time.Second}
+var contractHTTP = &http.Client{Timeout: 30 * time.Second}
 
 // send performs a call and returns the exchange.
-func (c *contract) send(t *testing.T, k call) *exchange {
+func (c *contract) send(t *testing.T, k apiCall) *apiExchange {
 	t.Helper()
 	var body []byte
 	switch b := k.body.(type) {
@@ -233,7 +234,7 @@ func (c *contract) send(t *testing.T, k call) *exchange {
 		t.Fatal(err)
 	}
 	if k.body != nil {
-		req.Header.Set("Content-Type", cmpOr(k.contentType, "application/json"))
+		req.Header.Set("Content-Type", cmp.Or(k.contentType, "application/json"))
 	}
 	switch {
 	case k.auth != "":
@@ -241,13 +242,13 @@ func (c *contract) send(t *testing.T, k call) *exchange {
 	case k.key != "":
 		req.Header.Set("Authorization", "Bearer "+k.key)
 	}
-	req.Header.Set("X-Forwarded-For", cmpOr(k.addr, c.freshAddr()))
-	x := &exchange{req: req.Clone(context.Background()), body: body}
+	req.Header.Set("X-Forwarded-For", cmp.Or(k.addr, c.freshAddr()))
+	x := &apiExchange{req: req.Clone(context.Background()), body: body}
 	var resp *http.Response
 	if k.status == http.StatusRequestEntityTooLarge {
 		resp, err = headersOnly(req, len(body))
 	} else {
-		resp, err = client.Do(req)
+		resp, err = contractHTTP.Do(req)
 	}
 	if err != nil {
 		t.Fatalf("%s %s: %v", k.method, k.path, err)
@@ -290,15 +291,8 @@ func headersOnly(req *http.Request, n int) (*http.Response, error) {
 	return resp, nil
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // check sends a call, checks its status, and validates the request and the response.
-func (c *contract) check(t *testing.T, k call) *exchange {
+func (c *contract) check(t *testing.T, k apiCall) *apiExchange {
 	t.Helper()
 	x := c.send(t, k)
 	c.verify(t, k, x)
@@ -306,7 +300,7 @@ func (c *contract) check(t *testing.T, k call) *exchange {
 }
 
 // verify checks an exchange of call k: status, request validity, response validity.
-func (c *contract) verify(t *testing.T, k call, x *exchange) {
+func (c *contract) verify(t *testing.T, k apiCall, x *apiExchange) {
 	t.Helper()
 	if x.status != k.status {
 		t.Errorf("%s %s: status %d, want %d; body %.300s", k.method, k.path, x.status, k.status, x.resp)
@@ -321,7 +315,7 @@ func (c *contract) verify(t *testing.T, k call, x *exchange) {
 	ok, errs := c.v.ValidateHttpRequest(x.request())
 	switch {
 	case k.req == reqValid && !ok:
-		t.Errorf("%s %s: the document rejects this request, which the server accepts as %d:\n%s", k.method, k.path, x.status, describe(errs))
+		t.Errorf("%s %s: the document rejects this request, which the server accepts as %d:\n%s", k.method, k.path, x.status, describeErrors(errs))
 	case k.req == reqInvalid && ok:
 		t.Errorf("%s %s: the document accepts this request, which the server refuses with %d", k.method, k.path, x.status)
 	}
@@ -330,12 +324,12 @@ func (c *contract) verify(t *testing.T, k call, x *exchange) {
 		v = c.loose // strict mode would flag every key of the document; the test compares it whole
 	}
 	if ok, errs := v.ValidateHttpResponse(x.request(), x.response()); !ok {
-		t.Errorf("%s %s: the %d response does not match the document:\n%s\nheaders %v\nbody %.500s", k.method, k.path, x.status, describe(errs), x.header, x.resp)
+		t.Errorf("%s %s: the %d response does not match the document:\n%s\nheaders %v\nbody %.500s", k.method, k.path, x.status, describeErrors(errs), x.header, x.resp)
 	}
 }
 
 // run checks each call as a subtest named after it.
-func (c *contract) run(t *testing.T, calls []call) {
+func (c *contract) run(t *testing.T, calls []apiCall) {
 	t.Helper()
 	for _, k := range calls {
 		t.Run(fmt.Sprintf("%d %s", k.status, k.name), func(t *testing.T) { c.check(t, k) })
@@ -343,13 +337,13 @@ func (c *contract) run(t *testing.T, calls []call) {
 }
 
 func (c *contract) operationsRoutes(t *testing.T) {
-	c.run(t, []call{
+	c.run(t, []apiCall{
 		{name: "healthz", op: "getHealth", method: "GET", path: "/healthz", status: 200},
 		{name: "readyz", op: "getReadiness", method: "GET", path: "/readyz", status: 200},
 		{name: "metrics", op: "getMetrics", method: "GET", path: "/metrics", status: 200},
 	})
 	t.Run("200 openapi.json", func(t *testing.T) {
-		k := call{op: "getOpenAPI", method: "GET", path: "/openapi.json", status: 200}
+		k := apiCall{op: "getOpenAPI", method: "GET", path: "/openapi.json", status: 200}
 		x := c.check(t, k)
 		if x.status != 200 {
 			return
@@ -362,20 +356,20 @@ func (c *contract) operationsRoutes(t *testing.T) {
 			t.Fatalf("/openapi.json is not JSON: %v", err)
 		}
 		_ = json.Unmarshal(openapi.JSON(), &want)
-		if !jsonEqual(got, want) {
+		if !sameJSON(got, want) {
 			t.Error("/openapi.json is not the embedded document")
 		}
 	})
 }
 
-func jsonEqual(a, b any) bool {
+func sameJSON(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)
 }
 
-// question is a useChat-shaped body (ai@4.3 with sendExtraMessageFields) asking q.
-func question(q string, extra map[string]any) map[string]any {
+// chatBody is a useChat-shaped body (ai@4.3 with sendExtraMessageFields) asking q.
+func chatBody(q string, extra map[string]any) map[string]any {
 	body := map[string]any{
 		"id": "chat-contract",
 		"fp": "anonymous",
@@ -391,11 +385,11 @@ func question(q string, extra map[string]any) map[string]any {
 	return body
 }
 
-// streamOrder is the order of a complete reply's part codes: the search step, then the answer.
-var streamOrder = regexp.MustCompile(`^f9aef0+82ed$`)
+// replyCodes is the order of a complete reply's part codes: the search step, then the answer.
+var replyCodes = regexp.MustCompile(`^f9aef0+82ed$`)
 
-// checkStream checks a 200 reply's headers and that its body is a complete data stream.
-func checkStream(t *testing.T, x *exchange, newThread bool) (threadID, threadKey string) {
+// checkReplyStream checks a 200 reply's headers and that its body is a complete data stream.
+func checkReplyStream(t *testing.T, x *apiExchange, newThread bool) (threadID, threadKey string) {
 	t.Helper()
 	h := x.header
 	if ct := h.Get("Content-Type"); ct != "text/plain; charset=utf-8" {
@@ -424,8 +418,8 @@ func checkStream(t *testing.T, x *exchange, newThread bool) (threadID, threadKey
 			}
 		}
 	}
-	if !streamOrder.MatchString(codes.String()) {
-		t.Errorf("part codes %q, want a complete reply %s", codes.String(), streamOrder)
+	if !replyCodes.MatchString(codes.String()) {
+		t.Errorf("part codes %q, want a complete reply %s", codes.String(), replyCodes)
 	}
 	return threadID, threadKey
 }
@@ -435,29 +429,29 @@ func (c *contract) assistantRoute(t *testing.T, g ghostKeys) {
 	l := c.l
 	var threadID, threadKey string
 	t.Run("200 starts a thread", func(t *testing.T) {
-		k := call{op: op, method: "POST", path: path, key: l.AsstKey, status: 200,
-			body: question("How do I run Lectern?", map[string]any{
+		k := apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 200,
+			body: chatBody("How do I run Lectern?", map[string]any{
 				"context": []map[string]any{{"type": "textSelection", "value": "make run", "elementId": "run", "path": "/quickstart"}},
 			})}
 		x := c.check(t, k)
 		if x.status == 200 {
-			threadID, threadKey = checkStream(t, x, true)
+			threadID, threadKey = checkReplyStream(t, x, true)
 		}
 	})
 	t.Run("200 continues the thread", func(t *testing.T) {
 		if threadKey == "" {
 			t.Skip("no thread was started")
 		}
-		body := question("And with ClickHouse?", map[string]any{"threadId": threadID, "threadKey": threadKey, "filter": map[string]any{"groups": []string{}}})
-		x := c.check(t, call{op: op, method: "POST", path: path, key: l.AsstKey, status: 200, body: body})
+		body := chatBody("And with ClickHouse?", map[string]any{"threadId": threadID, "threadKey": threadKey, "filter": map[string]any{"groups": []string{}}})
+		x := c.check(t, apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 200, body: body})
 		if x.status == 200 {
-			if id, _ := checkStream(t, x, false); id != threadID {
+			if id, _ := checkReplyStream(t, x, false); id != threadID {
 				t.Errorf("X-Thread-Id %q, want the continued thread %q", id, threadID)
 			}
 		}
 	})
 	unknownThread := "thr_" + ulid.Make().String()
-	c.run(t, []call{
+	c.run(t, []apiCall{
 		{name: "ai@4.1 body without parts", op: op, method: "POST", path: path, key: l.AsstKey, status: 200,
 			body: map[string]any{"fp": "anonymous", "messages": []map[string]any{{"id": "m1", "role": "user", "content": "What is a project?"}}}},
 		{name: "last message not the user's", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
@@ -465,22 +459,22 @@ func (c *contract) assistantRoute(t *testing.T, g ghostKeys) {
 		{name: "missing fp", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
 			body: map[string]any{"messages": []map[string]any{{"role": "user", "content": "hi"}}}},
 		{name: "threadKey without threadId", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
-			body: question("hi", map[string]any{"threadKey": "tk_x"})},
+			body: chatBody("hi", map[string]any{"threadKey": "tk_x"})},
 		{name: "unknown filter version", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqValid,
-			body: question("hi", map[string]any{"filter": map[string]any{"version": "v9"}})},
+			body: chatBody("hi", map[string]any{"filter": map[string]any{"version": "v9"}})},
 		{name: "not JSON", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid, body: "{nope"},
-		{name: "malformed domain", op: op, method: "POST", path: "/discovery/v1/assistant/bad.domain/message", key: l.AsstKey, status: 400, req: reqInvalid, body: question("hi", nil)},
-		{name: "no key", op: op, method: "POST", path: path, status: 401, req: reqInvalid, body: question("hi", nil)},
-		{name: "unknown key", op: op, method: "POST", path: path, key: "lk_pub_01ARZ3NDEKTSV4RRFFQ69G5FAV_" + strings.Repeat("a", 52), status: 401, body: question("hi", nil)},
-		{name: "another domain's key", op: op, method: "POST", path: path, key: l.OtherAsst, status: 403, body: question("hi", nil)},
-		{name: "admin key", op: op, method: "POST", path: path, key: l.AdminKey, status: 403, body: question("hi", nil)},
+		{name: "malformed domain", op: op, method: "POST", path: "/discovery/v1/assistant/bad.domain/message", key: l.AsstKey, status: 400, req: reqInvalid, body: chatBody("hi", nil)},
+		{name: "no key", op: op, method: "POST", path: path, status: 401, req: reqInvalid, body: chatBody("hi", nil)},
+		{name: "unknown key", op: op, method: "POST", path: path, key: "lk_pub_01ARZ3NDEKTSV4RRFFQ69G5FAV_" + strings.Repeat("a", 52), status: 401, body: chatBody("hi", nil)},
+		{name: "another domain's key", op: op, method: "POST", path: path, key: l.OtherAsst, status: 403, body: chatBody("hi", nil)},
+		{name: "admin key", op: op, method: "POST", path: path, key: l.AdminKey, status: 403, body: chatBody("hi", nil)},
 		{name: "unknown thread", op: op, method: "POST", path: path, key: l.AsstKey, status: 404,
-			body: question("hi", map[string]any{"threadId": unknownThread, "threadKey": "tk_wrong"})},
-		{name: "unregistered domain", op: op, method: "POST", path: "/discovery/v1/assistant/ghost/message", key: g.asst, status: 404, body: question("hi", nil)},
+			body: chatBody("hi", map[string]any{"threadId": unknownThread, "threadKey": "tk_wrong"})},
+		{name: "unregistered domain", op: op, method: "POST", path: "/discovery/v1/assistant/ghost/message", key: g.asst, status: 404, body: chatBody("hi", nil)},
 		{name: "body too large", op: op, method: "POST", path: path, key: l.AsstKey, status: 413, req: reqAny,
-			body: question(strings.Repeat("x", 1<<20), nil)},
+			body: chatBody(strings.Repeat("x", 1<<20), nil)},
 		{name: "not JSON content type", op: op, method: "POST", path: path, key: l.AsstKey, status: 415, req: reqInvalid,
-			contentType: "text/plain", body: question("hi", nil)},
+			contentType: "text/plain", body: chatBody("hi", nil)},
 	})
 }
 
@@ -495,7 +489,7 @@ func (c *contract) feedbackRoute(t *testing.T, g ghostKeys) {
 	l := c.l
 	for _, body := range []map[string]any{fbContextual, fbCode} {
 		t.Run("202 "+body["source"].(string), func(t *testing.T) {
-			x := c.check(t, call{op: op, method: "POST", path: path, key: l.AsstKey, status: 202, body: body})
+			x := c.check(t, apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 202, body: body})
 			var created struct{ ID string }
 			if err := json.Unmarshal(x.resp, &created); err == nil && created.ID != "" {
 				c.mu.Lock()
@@ -504,7 +498,7 @@ func (c *contract) feedbackRoute(t *testing.T, g ghostKeys) {
 			}
 		})
 	}
-	c.run(t, []call{
+	c.run(t, []apiCall{
 		{name: "contextual without helpful", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
 			body: map[string]any{"path": "/a", "source": "contextual"}},
 		{name: "code_snippet with helpful", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
@@ -545,7 +539,7 @@ func (c *contract) statusRoutes(t *testing.T, g ghostKeys) {
 		t.Run(r.op, func(t *testing.T) {
 			path := r.prefix + "/acme-prod/feedback/" + id
 			t.Run("202", func(t *testing.T) {
-				k := call{op: r.op, method: "PATCH", path: path, key: l.AdminKey, status: 202, body: map[string]string{"status": "in_progress"}}
+				k := apiCall{op: r.op, method: "PATCH", path: path, key: l.AdminKey, status: 202, body: map[string]string{"status": "in_progress"}}
 				deadline := time.Now().Add(10 * time.Second)
 				x := c.send(t, k)
 				for x.status == 404 && time.Now().Before(deadline) { // the record is not stored yet
@@ -554,7 +548,7 @@ func (c *contract) statusRoutes(t *testing.T, g ghostKeys) {
 				}
 				c.verify(t, k, x)
 			})
-			c.run(t, []call{
+			c.run(t, []apiCall{
 				{name: "unknown status", op: r.op, method: "PATCH", path: path, key: l.AdminKey, status: 400, req: reqInvalid, body: map[string]string{"status": "closed"}},
 				{name: "missing status", op: r.op, method: "PATCH", path: path, key: l.AdminKey, status: 400, req: reqInvalid, body: map[string]string{}},
 				{name: "malformed id", op: r.op, method: "PATCH", path: r.prefix + "/acme-prod/feedback/not-a-ulid", key: l.AdminKey, status: 400, req: reqInvalid, body: map[string]string{"status": "resolved"}},
@@ -575,10 +569,11 @@ func (c *contract) statusRoutes(t *testing.T, g ghostKeys) {
 // bus, so that the export shows one whatever the assistant answered.
 func (c *contract) publishConversation(t *testing.T) {
 	t.Helper()
-	_, js, err := bus.Connect(c.l.NATSURL, "contract-test", slog.New(slog.DiscardHandler))
+	nc, js, err := bus.Connect(c.l.NATSURL, "contract-test", slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer nc.Close()
 	id := ulid.Make()
 	ev := event.Conversation{
 		ID: id.String(), ProjectID: "acme-prod", Domain: "acme", ThreadID: "thr_" + ulid.Make().String(),
@@ -597,7 +592,7 @@ func (c *contract) waitForRecords(t *testing.T, path, field string, n int) []str
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		x := c.send(t, call{method: "GET", path: path + "?limit=100", key: c.l.AdminKey})
+		x := c.send(t, apiCall{method: "GET", path: path + "?limit=100", key: c.l.AdminKey})
 		var page map[string]json.RawMessage
 		var records []struct{ ID string }
 		if x.status == 200 && json.Unmarshal(x.resp, &page) == nil && json.Unmarshal(page[field], &records) == nil && len(records) >= n {
@@ -633,7 +628,7 @@ func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {
 				ids, limit, filters = feedback, "100", "&source=contextual&status=pending,in_progress,resolved,dismissed"
 			}
 			ghostPath := strings.Replace(r.path, "acme-prod", "ghost-prod", 1)
-			c.run(t, []call{
+			c.run(t, []apiCall{
 				{name: "all", op: r.op, method: "GET", path: r.path, key: l.AdminKey, status: 200},
 				{name: "first page of one", op: r.op, method: "GET", path: r.path + "?limit=1", key: l.AdminKey, status: 200},
 				{name: "next page", op: r.op, method: "GET", path: r.path + "?limit=1&cursor=" + ids[0], key: l.AdminKey, status: 200},
@@ -653,7 +648,7 @@ func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {
 				{name: "unregistered project", op: r.op, method: "GET", path: ghostPath, key: g.admin, status: 404},
 			})
 			if r.field == "feedback" {
-				c.run(t, []call{
+				c.run(t, []apiCall{
 					{name: "code_snippet only", op: r.op, method: "GET", path: r.path + "?source=code_snippet", key: l.AdminKey, status: 200},
 					{name: "unknown source", op: r.op, method: "GET", path: r.path + "?source=email", key: l.AdminKey, status: 400, req: reqInvalid},
 					{name: "unknown status", op: r.op, method: "GET", path: r.path + "?status=pending,open", key: l.AdminKey, status: 400, req: reqInvalid},
@@ -666,8 +661,8 @@ func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {
 // rateLimited exhausts one client address's bucket on every limited route and validates the 429.
 func (c *contract) rateLimited(t *testing.T) {
 	l := c.l
-	for _, k := range []call{
-		{op: "createAssistantMessage", method: "POST", path: "/discovery/v1/assistant/acme/message", key: l.AsstKey, body: question("hi", nil)},
+	for _, k := range []apiCall{
+		{op: "createAssistantMessage", method: "POST", path: "/discovery/v1/assistant/acme/message", key: l.AsstKey, body: chatBody("hi", nil)},
 		{op: "createFeedback", method: "POST", path: "/discovery/v1/feedback/acme", key: l.AsstKey, body: fbContextual},
 		{op: "listConversations", method: "GET", path: "/api/external/v1/analytics/acme-prod/assistant", key: l.AdminKey},
 		{op: "listFeedback", method: "GET", path: "/api/external/v1/analytics/acme-prod/feedback", key: l.AdminKey},
@@ -709,7 +704,7 @@ func (c *contract) checkCoverage(t *testing.T) {
 		}
 		slices.Sort(missing)
 		if len(missing) > 0 {
-			t.Errorf("%s: no call produced documented status %s", op, strings.Join(missing, ", "))
+			t.Errorf("%s: no apiCall produced documented status %s", op, strings.Join(missing, ", "))
 		}
 	}
 }

@@ -37,8 +37,7 @@ func Errorf(status int, format string, args ...any) *Error {
 
 // Invalid returns a 400 naming the field and the rule it broke.
 func Invalid(field, rule string) *Error {
-	msg := field + ": " + rule
-	return &Error{Status: http.StatusBadRequest, Message: "invalid request: " + msg, Details: []Detail{{Field: field, Message: msg}}}
+	return &Error{Status: http.StatusBadRequest, Message: "invalid request: " + field + ": " + rule, Details: []Detail{{Field: field, Message: rule}}}
 }
 
 // InvalidAll returns one 400 listing every detail.
