@@ -27,8 +27,9 @@ test-go:
 	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
-## test-clients: the real AI SDK useChat clients (Node) against a running lectern
+## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern
 test-clients:
+	scripts/openapi/run.sh
 	scripts/usechat/run.sh
 
 clickhouse-start:

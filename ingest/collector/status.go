@@ -14,10 +14,12 @@ type statusRequest struct {
 }
 
 func (c *Collector) patchStatus(ctx *fiber.Ctx) error {
-	project, id := ctx.Params("projectId"), ctx.Params("id")
-	if _, err := ulid.ParseStrict(id); err != nil {
+	project := ctx.Params("projectId")
+	parsed, err := ulid.ParseStrict(ctx.Params("id"))
+	if err != nil {
 		return web.Invalid("id", "must be a feedback id (a 26-character ULID)")
 	}
+	id := parsed.String() // ids are stored in upper case
 	var req statusRequest
 	if err := web.DecodeJSON(ctx, &req); err != nil {
 		return err

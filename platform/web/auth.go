@@ -32,7 +32,7 @@ func requireKey(a Authenticator, kind keys.Kind, param string, addr func(*fiber.
 			return err
 		}
 		if k.Kind != kind {
-			return Errorf(fiber.StatusForbidden, "a %s key cannot be used on this route; it needs a %s key", k.Kind, kind)
+			return Errorf(fiber.StatusForbidden, "%s cannot be used on this route; it needs %s", article(k.Kind), article(kind))
 		}
 		if k.Scope != c.Params(param) {
 			return Errorf(fiber.StatusForbidden, "this key is not allowed for %s %q", param, c.Params(param))
@@ -59,3 +59,6 @@ func bearer(header string) (string, error) {
 	}
 	return strings.TrimSpace(token), nil
 }
+
+// article names a key kind with its indefinite article: "an admin key", "an assistant key".
+func article(k keys.Kind) string { return "an " + string(k) + " key" }

@@ -6,7 +6,6 @@ import (
 	"context"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/web"
 )
@@ -53,7 +52,7 @@ func (e *Exporter) Mount(r fiber.Router) {
 
 func (e *Exporter) knownProject(c *fiber.Ctx) error {
 	if !e.projects.HasProject(c.Params("projectId")) {
-		return sites.ErrUnknown
+		return web.Errorf(fiber.StatusNotFound, "project %q is not registered", c.Params("projectId"))
 	}
 	return c.Next()
 }
