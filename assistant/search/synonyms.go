@@ -38,6 +38,7 @@ var synonymGroups = [][]string{
 	{"slow", "latency", "performance", "timeout"},
 	{"start", "begin", "quickstart"},
 	{"email", "mail"},
+	{"assistant", "bot", "chatbot"},
 	{"rotate", "regenerate", "revoke"},
 	{"user", "account"},
 	{"sandbox", "test", "try"},

@@ -1,0 +1,48 @@
+package sitedocs_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// TestLecternDocsQuestions asks questions in readers' own words of Lectern's own docs site (what
+// `make run` serves) and expects the page that answers each among the top three results.
+func TestLecternDocsQuestions(t *testing.T) {
+	docs, err := sitedocs.Load(context.Background(), "../../docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := search.Build(docs.Pages)
+	for _, tc := range []struct{ question, page string }{
+		{"how do I start it on my laptop", "/quickstart"},
+		{"what command runs the test suite", "/quickstart"},
+		{"where do I get an api key", "/guides/authentication"},
+		{"which key can I put in my web page", "/guides/authentication"},
+		{"what does a 429 mean", "/guides/authentication"},
+		{"my key stopped working after I revoked it", "/guides/authentication"},
+		{"which questions did the bot fail to answer", "/analytics/clickhouse-sql"},
+		{"sql for the most cited pages", "/analytics/clickhouse-sql"},
+		{"how do I count questions per day in clickhouse", "/analytics/clickhouse-sql"},
+		{"what happens when an event cannot be stored", "/concepts/events"},
+		{"how are the services split up", "/concepts/architecture"},
+		{"check my docs.json navigation before publishing", "/quickstart"},
+		{"how do I page through the export", "/api-reference/introduction"},
+		{"send a message to the assistant", "/assistant/create-assistant-message"},
+		{"change the status of a feedback record", "/feedback/update-feedback-status"},
+	} {
+		t.Run(tc.question, func(t *testing.T) {
+			results := ix.Search(search.Query{Text: tc.question, Limit: 3})
+			var got []string
+			for _, r := range results {
+				got = append(got, r.Path)
+				if r.Path == tc.page {
+					return
+				}
+			}
+			t.Errorf("top 3 for %q = %v, want %s among them", tc.question, got, tc.page)
+		})
+	}
+}
