@@ -32,26 +32,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.w.ExecContext(ctx, migrations.SQLiteBookkeeping()); err != nil {
 		return wrap("migrate", err)
 	}
-	applied, err := s.appliedVersions(ctx)
-	if err != nil {
-		return err
-	}
-	known := migrations.SQLite()
-	for _, m := range known {
-		if applied[m.Version] {
-			continue
-		}
-		if err := s.apply(ctx, m); err != nil {
-			return err
-		}
-		s.log.Info("applied migration", "version", m.Version, "name", m.Name)
-	}
-	for v := range applied {
-		if v > len(known) {
-			s.log.Warn("database has a migration this binary does not know", "version", v)
-		}
-	}
-	return nil
+	return migrations.Run(ctx, migrations.SQLite(), s.appliedVersions, s.apply, s.log)
 }
 
 func (s *Store) appliedVersions(ctx context.Context) (map[int]bool, error) {
