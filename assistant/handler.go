@@ -17,11 +17,10 @@ import (
 	"github.com/oklog/ulid/v2"
 )
 
-// Response headers of a reply.
+// Response headers of a reply naming its thread.
 const (
-	HeaderThreadID   = "X-Thread-Id"
-	HeaderThreadKey  = "X-Thread-Key"
-	HeaderDataStream = "X-Vercel-AI-Data-Stream"
+	HeaderThreadID  = "X-Thread-Id"
+	HeaderThreadKey = "X-Thread-Key"
 )
 
 // turn is everything one reply needs, copied out of the request: the stream writer runs after
@@ -38,24 +37,26 @@ type turn struct {
 	history []answer.Turn // earlier turns, oldest first
 }
 
-// postMessage checks the request completely, then streams the reply.
-func (s *Service) postMessage(c *fiber.Ctx) error {
-	t, err := s.prepare(c)
-	if err != nil {
-		s.m.requests.WithLabelValues(resultRejected).Inc()
-		return err
+// postMessage returns the handler that checks the request completely, then streams the reply
+// in protocol p.
+func (s *Service) postMessage(p protocol) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		t, err := s.prepare(c)
+		if err != nil {
+			s.m.requests.WithLabelValues(resultRejected).Inc()
+			return err
+		}
+		p.setHeaders(c)
+		c.Set(HeaderThreadID, t.thread.ID)
+		if t.newKey != "" {
+			c.Set(HeaderThreadKey, t.newKey)
+		}
+		c.Append(fiber.HeaderAccessControlExposeHeaders, HeaderThreadID, HeaderThreadKey, p.header)
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+		c.Set("X-Accel-Buffering", "no")
+		c.Context().SetBodyStreamWriter(func(w *bufio.Writer) { s.reply(t, p, w) })
+		return nil
 	}
-	c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
-	c.Set(HeaderDataStream, "v1")
-	c.Set(HeaderThreadID, t.thread.ID)
-	if t.newKey != "" {
-		c.Set(HeaderThreadKey, t.newKey)
-	}
-	c.Append(fiber.HeaderAccessControlExposeHeaders, HeaderThreadID, HeaderThreadKey, HeaderDataStream)
-	c.Set(fiber.HeaderCacheControl, "no-cache")
-	c.Set("X-Accel-Buffering", "no")
-	c.Context().SetBodyStreamWriter(func(w *bufio.Writer) { s.reply(t, w) })
-	return nil
 }
 
 // prepare resolves the site, checks the body and the filter, and finds or starts the thread.

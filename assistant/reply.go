@@ -40,11 +40,12 @@ func (w clientWriter) Flush() error {
 	return err
 }
 
-// reply streams one reply; it runs in fasthttp's stream-writer goroutine after the handler.
-func (s *Service) reply(t *turn, bw *bufio.Writer) {
+// reply streams one reply in protocol p; it runs in fasthttp's stream-writer goroutine after
+// the handler.
+func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 	ctx, cancel := context.WithCancel(s.base)
 	defer cancel()
-	w := stream.New(clientWriter{Writer: bw, cancel: cancel})
+	w := p.encoder(clientWriter{Writer: bw, cancel: cancel})
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger.Error("reply panic", "panic", r, "stack", string(debug.Stack()))
@@ -86,8 +87,8 @@ func (s *Service) search(t *turn) []search.Result {
 	return res
 }
 
-// searchStep writes the search as a finished tool-call step: 9, a, e.
-func (s *Service) searchStep(t *turn, w *stream.Writer, msgID string, results []search.Result) {
+// searchStep writes the search as a finished tool-call step (v1: f, 9, a, e).
+func (s *Service) searchStep(t *turn, w encoder, msgID string, results []search.Result) {
 	q := t.req.Question()
 	callID := "call_" + strings.ToLower(t.id.String())
 	_ = w.StartStep(msgID)
@@ -107,8 +108,8 @@ type outcome struct {
 // errClientGone marks an emit that failed because the client went away.
 var errClientGone = errors.New("the client went away")
 
-// generate runs the generator, writing each piece of text as a "0:" part.
-func (s *Service) generate(ctx context.Context, t *turn, w *stream.Writer, sources []answer.Source) outcome {
+// generate runs the generator, writing each piece of text as a text part.
+func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []answer.Source) outcome {
 	var text strings.Builder
 	emit := func(piece string) error {
 		if err := w.Text(piece); err != nil {
@@ -126,14 +127,9 @@ func (s *Service) generate(ctx context.Context, t *turn, w *stream.Writer, sourc
 	return o
 }
 
-// closeReply writes the finish parts: 8 and 2 naming the thread, then e and d.
-func (s *Service) closeReply(t *turn, w *stream.Writer, u answer.Usage) {
-	fin := stream.FinishEvent(t.thread.ID)
-	usage := stream.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
-	_ = w.Annotations(fin)
-	_ = w.Data(fin)
-	_ = w.FinishStep(stream.ReasonStop, usage, false)
-	_ = w.FinishMessage(stream.ReasonStop, usage)
+// closeReply writes the finish parts naming the thread (v1: 8, 2, e, d).
+func (s *Service) closeReply(t *turn, w encoder, u answer.Usage) {
+	_ = w.EndReply(t.thread.ID, stream.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
 }
 
 // saveTurn records the question and answer in the thread for the next question.

@@ -1,6 +1,7 @@
-// Package assistant serves POST /discovery/v1/assistant/{domain}/message: it searches the
-// site's documentation for the question and streams the answer in the AI SDK v4 data stream
-// protocol that useChat reads, keeps threads, and publishes each turn as a conversation event.
+// Package assistant serves POST /discovery/v1/assistant/{domain}/message and its v2 twin: it
+// searches the site's documentation for the question and streams the answer in the AI SDK v4
+// data stream protocol that ai@4's useChat reads (v1) or the v5 UI message stream that ai@5's
+// DefaultChatTransport reads (v2), keeps threads, and publishes each turn as a conversation event.
 package assistant
 
 import (
@@ -22,9 +23,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/errgroup"
 )
-
-// Route is the message endpoint's path.
-const Route = "/discovery/v1/assistant/:domain/message"
 
 // Sites resolves docs domains to their sites and lists them.
 type Sites interface {
@@ -94,10 +92,11 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	return s, nil
 }
 
-// Mount registers the message route on r, behind the guard: the domain's format, the rate
+// Mount registers the message routes on r, behind the guard: the domain's format, the rate
 // limits, and an assistant key of that domain.
 func (s *Service) Mount(r fiber.Router) {
-	r.Post(Route, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage)...)
+	r.Post(Route, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage(dataStream))...)
+	r.Post(RouteV2, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage(uiMessageStream))...)
 }
 
 // Run builds every site's index and keeps it current until ctx ends; it then stops the

@@ -22,8 +22,11 @@ func checkMessages(raws []json.RawMessage, p *problems) []Message {
 	}
 	out := make([]Message, 0, len(raws))
 	before := len(*p)
+	var textField string // where the last message's text was read from
 	for i, raw := range raws {
-		out = append(out, checkMessage(raw, fmt.Sprintf("messages[%d]", i), p))
+		var m Message
+		m, textField = checkMessage(raw, fmt.Sprintf("messages[%d]", i), p)
+		out = append(out, m)
 	}
 	if len(*p) > before {
 		return out
@@ -32,15 +35,17 @@ func checkMessages(raws []json.RawMessage, p *problems) []Message {
 	if out[last].Role != RoleUser {
 		p.add(fmt.Sprintf("messages[%d].role", last), "the last message must be the user's question (role user), not %s", out[last].Role)
 	} else if strings.TrimSpace(out[last].Text) == "" {
-		p.add(fmt.Sprintf("messages[%d].content", last), "the question is empty")
+		p.add(textField, "the question is empty")
 	}
 	return out
 }
 
-func checkMessage(raw json.RawMessage, path string, p *problems) Message {
+// checkMessage checks one message and returns it with the field its text was read from:
+// path.parts (ai@4.2+, ai@5) or path.content (ai@4.1).
+func checkMessage(raw json.RawMessage, path string, p *problems) (Message, string) {
 	var m messageBody
 	if !decode(raw, &m, path, p) {
-		return Message{}
+		return Message{}, path
 	}
 	var msg Message
 	switch {
@@ -53,19 +58,21 @@ func checkMessage(raw json.RawMessage, path string, p *problems) Message {
 	}
 	if len(m.Parts) > MaxParts {
 		p.add(path+".parts", "must hold at most %d parts", MaxParts)
-		return msg
+		return msg, path + ".parts"
 	}
 	text, ok := partsText(m.Parts, path+".parts", p)
 	field := path + ".parts"
 	if !ok {
 		text, ok = contentText(m.Content, path, p)
-		field = path + ".content"
+		if len(m.Content) > 0 || m.Parts == nil { // a v5 message has parts and no content
+			field = path + ".content"
+		}
 	}
 	if ok && tooLong(text, MaxMessageChars) {
 		p.add(field, "must be at most %d characters", MaxMessageChars)
 	}
 	msg.Text = text
-	return msg
+	return msg, field
 }
 
 // partsText joins the text parts of a message; ok is false when it has none (ai@4.1 sends no

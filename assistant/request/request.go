@@ -1,5 +1,7 @@
-// Package request reads the body of POST /discovery/v1/assistant/{domain}/message as useChat
-// sends it and checks every field, naming each problem's field (messages[2].role) and rule.
+// Package request reads the body of POST /discovery/v{1,2}/assistant/{domain}/message as
+// ai@4's useChat or ai@5's DefaultChatTransport sends it and checks every field, naming each
+// problem's field (messages[2].role) and rule. Both shapes of message are read: v4 (content,
+// parts) and v5 (parts only); unknown fields (trigger, messageId, metadata) are ignored.
 package request
 
 // Limits of a request. Larger values are rejected with a 400 naming the field.

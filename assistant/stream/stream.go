@@ -1,14 +1,15 @@
-// Package stream writes the AI SDK v4 data stream protocol that useChat({streamProtocol:
-// "data"}) reads: one part per line, "<code>:<JSON>\n", each line flushed as soon as it is written.
+// Package stream writes the two reply protocols of the AI SDK clients, each line flushed as
+// soon as it is written:
 //
-// Only the codes every ai@4.1.15+ client knows are written: f, 0, 9, a, 8, 2, 3, e and d.
+//   - Writer: the v4 data stream that useChat({streamProtocol: "data"}) of ai@4 reads, one
+//     part per line, "<code>:<JSON>\n". Only the codes every ai@4.1.15+ client knows are
+//     written: f, 0, 9, a, 8, 2, 3, e and d.
+//   - UIWriter: the v5 UI message stream that DefaultChatTransport of ai@5 reads, one server-sent
+//     event per chunk, "data: <JSON>\n\n", ending with "data: [DONE]\n\n".
 package stream
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 )
 
@@ -35,23 +36,13 @@ const (
 
 // Writer writes parts to a Flusher. It is not safe for concurrent use. After the first failed
 // write or flush every call returns the same error.
-type Writer struct {
-	out Flusher
-	buf bytes.Buffer
-	enc *json.Encoder
-	err error
-}
+type Writer struct{ l *lines }
 
 // New returns a Writer writing to out.
-func New(out Flusher) *Writer {
-	w := &Writer{out: out}
-	w.enc = json.NewEncoder(&w.buf)
-	w.enc.SetEscapeHTML(false)
-	return w
-}
+func New(out Flusher) *Writer { return &Writer{l: newLines(out)} }
 
 // Err returns the error that closed the stream, or nil.
-func (w *Writer) Err() error { return w.err }
+func (w *Writer) Err() error { return w.l.err }
 
 // StartStep writes "f:{messageId}".
 func (w *Writer) StartStep(messageID string) error {
@@ -106,6 +97,15 @@ func (w *Writer) FinishMessage(reason string, u Usage) error {
 	}{reason, u})
 }
 
+// EndReply ends a complete reply: 8 and 2 naming the thread, then e and d, both "stop".
+func (w *Writer) EndReply(threadID string, u Usage) error {
+	fin := FinishEvent(threadID)
+	_ = w.Annotations(fin)
+	_ = w.Data(fin)
+	_ = w.FinishStep(ReasonStop, u, false)
+	return w.FinishMessage(ReasonStop, u)
+}
+
 func nonNil(v []any) []any {
 	if v == nil {
 		return []any{}
@@ -113,27 +113,8 @@ func nonNil(v []any) []any {
 	return v
 }
 
-// part encodes one line, writes it whole and flushes it.
-func (w *Writer) part(code byte, v any) error {
-	if w.err != nil {
-		return w.err
-	}
-	w.buf.Reset()
-	w.buf.WriteByte(code)
-	w.buf.WriteByte(':')
-	if err := w.enc.Encode(v); err != nil { // Encode ends the value with '\n'
-		return fmt.Errorf("encode %c part: %w", code, err)
-	}
-	if _, err := w.out.Write(w.buf.Bytes()); err != nil {
-		w.err = fmt.Errorf("%w: %w", ErrClosed, err)
-		return w.err
-	}
-	if err := w.out.Flush(); err != nil {
-		w.err = fmt.Errorf("%w: %w", ErrClosed, err)
-		return w.err
-	}
-	return nil
-}
+// part writes "<code>:<JSON>\n" whole and flushes it.
+func (w *Writer) part(code byte, v any) error { return w.l.json(string(code)+":", v, "") }
 
 // Finish is the annotation and data item that closes a reply and names its thread; useChat
 // exposes it as message.annotations and data ("event.type equals finish carries threadId").

@@ -20,10 +20,12 @@ type route struct {
 func routes() []route {
 	fb := map[string]any{"path": "/a", "source": "contextual", "helpful": true}
 	msg := map[string]any{"fp": "anonymous", "messages": []map[string]any{{"id": "m1", "role": "user", "content": "How do I run Lectern?"}}}
+	uiMsg := map[string]any{"fp": "anonymous", "messages": []map[string]any{{"id": "m1", "role": "user", "parts": []map[string]any{{"type": "text", "text": "How do I run Lectern?"}}}}}
 	status := map[string]string{"status": "resolved"}
 	const id = "01ARZ3NDEKTSV4RRFFQ69G5FAV"
 	return []route{
 		{"POST", "/discovery/v1/assistant/acme/message", msg, false},
+		{"POST", "/discovery/v2/assistant/acme/message", uiMsg, false},
 		{"POST", "/discovery/v1/feedback/acme", fb, false},
 		{"GET", "/api/external/v1/analytics/acme-prod/assistant", nil, true},
 		{"GET", "/api/external/v1/analytics/acme-prod/feedback", nil, true},

@@ -47,6 +47,7 @@ func TestOpenAPIContract(t *testing.T) {
 
 	t.Run("operations", func(t *testing.T) { c.operationsRoutes(t) })
 	t.Run("assistant", func(t *testing.T) { c.assistantRoute(t, ghost) })
+	t.Run("assistant v2", func(t *testing.T) { c.assistantRouteV2(t, ghost) })
 	t.Run("feedback", func(t *testing.T) { c.feedbackRoute(t, ghost) })
 	t.Run("status", func(t *testing.T) { c.statusRoutes(t, ghost) })
 	t.Run("exports", func(t *testing.T) { c.exportRoutes(t, ghost) })
@@ -478,6 +479,113 @@ func (c *contract) assistantRoute(t *testing.T, g ghostKeys) {
 	})
 }
 
+// uiChatBody is the body ai@5's DefaultChatTransport sends asking q, with the transport's body
+// option {fp, retrievalPageSize} and extra.
+func uiChatBody(q string, extra map[string]any) map[string]any {
+	body := map[string]any{
+		"id": "chat-contract", "trigger": "submit-message", "fp": "anonymous", "retrievalPageSize": 5,
+		"messages": []map[string]any{{"id": "msg-1", "role": "user", "parts": []map[string]any{{"type": "text", "text": q}}}},
+	}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return body
+}
+
+// uiReplyTypes is the order of a complete v2 reply's chunk types.
+var uiReplyTypes = regexp.MustCompile(`^start start-step tool-input-start tool-input-available tool-output-available finish-step ` +
+	`start-step text-start( text-delta)+ text-end finish-step finish$`)
+
+// checkUIStream checks a 200 v2 reply's headers and that its body is a complete UI message stream.
+func checkUIStream(t *testing.T, x *apiExchange, newThread bool) (threadID, threadKey string) {
+	t.Helper()
+	h := x.header
+	if ct, v := h.Get("Content-Type"), h.Get("X-Vercel-AI-UI-Message-Stream"); ct != "text/event-stream" || v != "v1" {
+		t.Errorf("Content-Type %q, X-Vercel-AI-UI-Message-Stream %q: want text/event-stream and v1", ct, v)
+	}
+	threadID, threadKey = h.Get("X-Thread-Id"), h.Get("X-Thread-Key")
+	if newThread != (threadKey != "") {
+		t.Errorf("X-Thread-Key %q on a reply that %s a thread", threadKey, map[bool]string{true: "starts", false: "continues"}[newThread])
+	}
+	events := strings.Split(string(x.resp), "\n\n")
+	if len(events) < 2 || events[len(events)-1] != "" || events[len(events)-2] != "data: [DONE]" {
+		t.Fatalf("the stream does not end with data: [DONE] and an empty line: %.300q", x.resp)
+	}
+	var types []string
+	var last struct {
+		Type            string
+		MessageMetadata map[string]string
+	}
+	for _, e := range events[:len(events)-2] {
+		data, ok := strings.CutPrefix(e, "data: ")
+		if !ok || json.Unmarshal([]byte(data), &last) != nil || last.Type == "" {
+			t.Fatalf("not a UI message stream event: %q", e)
+		}
+		types = append(types, last.Type)
+	}
+	if got := strings.Join(types, " "); !uiReplyTypes.MatchString(got) {
+		t.Errorf("chunk types %q, want a complete reply %s", got, uiReplyTypes)
+	}
+	if last.MessageMetadata["threadId"] != threadID {
+		t.Errorf("finish metadata %v, want thread %s", last.MessageMetadata, threadID)
+	}
+	return threadID, threadKey
+}
+
+func (c *contract) assistantRouteV2(t *testing.T, g ghostKeys) {
+	const op, path = "createAssistantMessageV2", "/discovery/v2/assistant/acme/message"
+	l := c.l
+	var threadID, threadKey string
+	t.Run("200 starts a thread", func(t *testing.T) {
+		x := c.check(t, apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 200, body: uiChatBody("How do I run Lectern?", nil)})
+		if x.status == 200 {
+			threadID, threadKey = checkUIStream(t, x, true)
+		}
+	})
+	t.Run("200 continues the thread", func(t *testing.T) {
+		if threadKey == "" {
+			t.Skip("no thread was started")
+		}
+		earlier := map[string]any{
+			"id": "msg-2", "role": "assistant", "metadata": map[string]any{"threadId": threadID},
+			"parts": []map[string]any{
+				{"type": "step-start"},
+				{"type": "tool-search", "toolCallId": "call_1", "state": "output-available", "input": map[string]any{"query": "q"}, "output": []any{}},
+				{"type": "text", "text": "Run make run.", "state": "done"},
+			},
+		}
+		body := uiChatBody("And with ClickHouse?", map[string]any{"threadId": threadID, "threadKey": threadKey})
+		body["messages"] = append(body["messages"].([]map[string]any), earlier, map[string]any{
+			"id": "msg-3", "role": "user", "parts": []map[string]any{{"type": "text", "text": "And with ClickHouse?"}},
+		})
+		x := c.check(t, apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 200, body: body})
+		if x.status == 200 {
+			if id, _ := checkUIStream(t, x, false); id != threadID {
+				t.Errorf("X-Thread-Id %q, want the continued thread %q", id, threadID)
+			}
+		}
+	})
+	unknownThread := "thr_" + ulid.Make().String()
+	c.run(t, []apiCall{
+		{name: "question blank", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqValid, body: uiChatBody(" ", nil)},
+		{name: "missing fp", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
+			body: map[string]any{"messages": []map[string]any{{"role": "user", "parts": []map[string]any{{"type": "text", "text": "hi"}}}}}},
+		{name: "threadKey without threadId", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
+			body: uiChatBody("hi", map[string]any{"threadKey": "tk_x"})},
+		{name: "not JSON", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid, body: "{nope"},
+		{name: "malformed domain", op: op, method: "POST", path: "/discovery/v2/assistant/bad.domain/message", key: l.AsstKey, status: 400, req: reqInvalid, body: uiChatBody("hi", nil)},
+		{name: "no key", op: op, method: "POST", path: path, status: 401, req: reqInvalid, body: uiChatBody("hi", nil)},
+		{name: "another domain's key", op: op, method: "POST", path: path, key: l.OtherAsst, status: 403, body: uiChatBody("hi", nil)},
+		{name: "unknown thread", op: op, method: "POST", path: path, key: l.AsstKey, status: 404,
+			body: uiChatBody("hi", map[string]any{"threadId": unknownThread, "threadKey": "tk_wrong"})},
+		{name: "unregistered domain", op: op, method: "POST", path: "/discovery/v2/assistant/ghost/message", key: g.asst, status: 404, body: uiChatBody("hi", nil)},
+		{name: "body too large", op: op, method: "POST", path: path, key: l.AsstKey, status: 413, req: reqAny,
+			body: uiChatBody(strings.Repeat("x", 1<<20), nil)},
+		{name: "not JSON content type", op: op, method: "POST", path: path, key: l.AsstKey, status: 415, req: reqInvalid,
+			contentType: "text/plain", body: uiChatBody("hi", nil)},
+	})
+}
+
 // fbContextual and fbCode are valid feedback bodies of each source.
 var (
 	fbContextual = map[string]any{"path": "/quickstart", "source": "contextual", "helpful": false, "comment": "The port differs.", "contact": "reader@example.com", "fp": "anonymous"}
@@ -663,6 +771,7 @@ func (c *contract) rateLimited(t *testing.T) {
 	l := c.l
 	for _, k := range []apiCall{
 		{op: "createAssistantMessage", method: "POST", path: "/discovery/v1/assistant/acme/message", key: l.AsstKey, body: chatBody("hi", nil)},
+		{op: "createAssistantMessageV2", method: "POST", path: "/discovery/v2/assistant/acme/message", key: l.AsstKey, body: uiChatBody("hi", nil)},
 		{op: "createFeedback", method: "POST", path: "/discovery/v1/feedback/acme", key: l.AsstKey, body: fbContextual},
 		{op: "listConversations", method: "GET", path: "/api/external/v1/analytics/acme-prod/assistant", key: l.AdminKey},
 		{op: "listFeedback", method: "GET", path: "/api/external/v1/analytics/acme-prod/feedback", key: l.AdminKey},

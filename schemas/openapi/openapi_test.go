@@ -165,6 +165,7 @@ func operations(d doc) map[string]doc {
 func TestEveryRouteIsDescribed(t *testing.T) {
 	want := []string{
 		"POST /discovery/v1/assistant/{domain}/message",
+		"POST /discovery/v2/assistant/{domain}/message",
 		"POST /discovery/v1/feedback/{domain}",
 		"GET /api/external/v1/analytics/{projectId}/assistant",
 		"GET /api/external/v1/analytics/{projectId}/feedback",

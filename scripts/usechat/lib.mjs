@@ -1,5 +1,5 @@
 // Shared helpers of the useChat harness: configuration from the environment, the two real
-// client versions, a headless mount of the useChat hook (react-test-renderer), fetch wrappers
+// ai@4 client versions (ai@5 has its own suite, usechat-v5.test.mjs), a headless mount of the useChat hook (react-test-renderer), fetch wrappers
 // that record requests or hold a stream mid-way, and readers of what the hook exposes.
 //
 // The harness talks to a RUNNING lectern; scripts/usechat/run.sh starts one and sets:
@@ -39,6 +39,10 @@ export const config = {
 
 export const messageURL = (domain = config.domain) =>
   `${config.url}/discovery/v1/assistant/${encodeURIComponent(domain)}/message`;
+
+// The v2 route, for ai@5 clients (UI message stream).
+export const messageURLV2 = (domain = config.domain) =>
+  `${config.url}/discovery/v2/assistant/${encodeURIComponent(domain)}/message`;
 
 export const exportURL = (project = config.project) =>
   `${config.url}/api/external/v1/analytics/${encodeURIComponent(project)}/assistant`;

@@ -3,7 +3,8 @@
 #   1. installs the pinned AI SDK clients (npm ci) when node_modules is missing or stale,
 #   2. builds lectern and starts `lectern all` on free loopback ports with a fresh data dir,
 #   3. reads the admin and assistant keys it prints on first start, waits for /readyz,
-#   4. runs the node:test suites here (useChat ai@4.3.19 and ai@4.1.15, the raw data stream),
+#   4. runs the node:test suites here (useChat ai@4.3.19 and ai@4.1.15, the raw data stream, and
+#      ai@5.0.277 on the v2 route),
 #   5. stops lectern and exits with the tests' status (lectern's log is printed on failure).
 #
 # Against a lectern that is already running: set LECTERN_URL, LECTERN_ASSISTANT_KEY and
