@@ -27,4 +27,11 @@ echo "bench.sh: building lectern and the benchmark program" >&2
 (cd "$REPO" && "$GO" build -o "$OUT/lectern" ./cmd/lectern)
 (cd "$REPO/scripts/bench" && "$GO" build -o "$OUT/bench" .)
 
+# The ClickHouse server's pid, when scripts/clickhouse.sh started it, lets the program report the
+# CPU the server spends per event.
+pidfile="${CLICKHOUSE_DIR:-$REPO/.tmp/clickhouse}/clickhouse-server.pid"
+if [[ -z "${BENCH_CLICKHOUSE_PID:-}" && -s "$pidfile" ]]; then
+	export BENCH_CLICKHOUSE_PID="$(cat "$pidfile")"
+fi
+
 exec "$OUT/bench" -repo "$REPO" -lectern "$OUT/lectern" "$@"

@@ -189,7 +189,7 @@ func TestPoisonGoesToDeadLetter(t *testing.T) {
 	}
 	// Two workers fetch concurrently, so the dead letters may arrive in any order.
 	all := strings.Join(reasons, "\n")
-	for _, want := range []string{"invalid character", "does not match subject project", "unknown event type"} {
+	for _, want := range []string{"decode: event cannot be stored: decode", "does not match subject project", "unknown event type"} {
 		if len(reasons) != 3 || !strings.Contains(all, want) {
 			t.Errorf("dead-letter reasons %q: want three, one mentioning %q", reasons, want)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -100,6 +101,45 @@ func dropDatabase(ctx context.Context, cfg *config, db string) error {
 	}
 	_, err := clickhouseClient(ctx, cfg, "DROP DATABASE IF EXISTS "+db)
 	return err
+}
+
+// truncate empties both tables of db.
+func truncate(ctx context.Context, cfg *config, db string) error {
+	for _, table := range []string{"feedback", "conversations"} {
+		if _, err := clickhouseClient(ctx, cfg, "TRUNCATE TABLE "+db+"."+table); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quiesce empties the tables of db and waits (up to a minute) until ClickHouse runs no merge
+// in any bench database.
+func quiesce(ctx context.Context, cfg *config, db string) error {
+	if err := truncate(ctx, cfg, db); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.merges WHERE database LIKE 'lectern_bench%'")
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(out) == "0" {
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
+// queries is the number of queries the server has received so far.
+func queries(ctx context.Context, cfg *config) (int, error) {
+	out, err := clickhouseClient(ctx, cfg, "SELECT value FROM system.events WHERE event = 'Query'")
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(strings.TrimSpace(out))
 }
 
 // countRows counts the rows of both tables of db.

@@ -65,8 +65,8 @@ type loadResult struct {
 	n      int
 	rate   float64
 	sorted []time.Duration
-	cpu    time.Duration // CPU the server process used during the measured window
-	client time.Duration // CPU this process used during it
+	cpu    time.Duration // CPU the lectern process used during the measured window
+	use    cpuUse        // CPU this process and ClickHouse used during it
 }
 
 // closedLoop runs conc workers calling do back to back for warm+dur and keeps what completed
@@ -96,10 +96,10 @@ func closedLoop(ctx context.Context, conc int, warm, dur time.Duration, serverCP
 	}
 	time.Sleep(time.Until(from))
 	cpu0, _ := serverCPU()
-	self0 := selfCPU()
+	use := startCPU()
 	time.Sleep(time.Until(to))
 	cpu1, _ := serverCPU()
-	self1 := selfCPU()
+	use = use.stop()
 	wg.Wait()
 	if p := firstErr.Load(); p != nil {
 		return loadResult{}, *p
@@ -109,7 +109,7 @@ func closedLoop(ctx context.Context, conc int, warm, dur time.Duration, serverCP
 	}
 	all := slices.Concat(lat...)
 	slices.Sort(all)
-	return loadResult{n: len(all), rate: rate(len(all), dur), sorted: all, cpu: cpu1 - cpu0, client: self1 - self0}, nil
+	return loadResult{n: len(all), rate: rate(len(all), dur), sorted: all, cpu: cpu1 - cpu0, use: use}, nil
 }
 
 func selfCPU() time.Duration {
@@ -151,9 +151,9 @@ func benchCollector(ctx context.Context, cfg *config, t *table, l *lecternProc) 
 	if err != nil {
 		return err
 	}
-	t.note("HTTP: %d requests in %s from %d keep-alive clients: %s, %s, max %s; lectern CPU %.0f µs/request, client CPU %.0f µs/request",
+	t.note("HTTP: %d requests in %s from %d keep-alive clients: %s, %s, max %s; lectern CPU %.0f µs/request; %s",
 		httpRes.n, cfg.duration, cfg.concurrency, kps(httpRes.rate), summary(httpRes.sorted), msf(httpRes.sorted[len(httpRes.sorted)-1]),
-		perReq(httpRes.cpu, httpRes.n), perReq(httpRes.client, httpRes.n))
+		perReq(httpRes.cpu, httpRes.n), httpRes.use.per(httpRes.n, "request"))
 
 	nc, err := nats.Connect(l.natsURL, nats.Name("bench"))
 	if err != nil {
@@ -195,9 +195,9 @@ func benchCollector(ctx context.Context, cfg *config, t *table, l *lecternProc) 
 	if err != nil {
 		return fmt.Errorf("raw publish: %w", err)
 	}
-	t.note("raw JetStream sync publish: %d in %s from %d goroutines on one connection: %s, %s, max %s; lectern CPU %.0f µs/publish",
+	t.note("raw JetStream sync publish: %d in %s from %d goroutines on one connection: %s, %s, max %s; lectern CPU %.0f µs/publish; %s",
 		natsRes.n, cfg.duration, cfg.concurrency, kps(natsRes.rate), summary(natsRes.sorted), msf(natsRes.sorted[len(natsRes.sorted)-1]),
-		perReq(natsRes.cpu, natsRes.n))
+		perReq(natsRes.cpu, natsRes.n), natsRes.use.per(natsRes.n, "publish"))
 
 	p99 := pct(httpRes.sorted, 0.99)
 	t.add(row{

@@ -142,6 +142,19 @@ func ratio(a, b float64) string {
 
 func durRatio(a, b time.Duration) string { return ratio(float64(a), float64(b)) }
 
+// trimmedMean is the mean of the fastest share of sorted latencies.
+func trimmedMean(sorted []time.Duration, share float64) time.Duration {
+	n := max(1, int(float64(len(sorted))*share))
+	if len(sorted) == 0 {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range sorted[:min(n, len(sorted))] {
+		sum += d
+	}
+	return sum / time.Duration(min(n, len(sorted)))
+}
+
 // summary is "p50 x, p99 y" of sorted latencies.
 func summary(sorted []time.Duration) string {
 	return fmt.Sprintf("p50 %s, p99 %s", msf(pct(sorted, 0.50)), msf(pct(sorted, 0.99)))

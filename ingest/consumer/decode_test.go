@@ -1,0 +1,54 @@
+package consumer
+
+import (
+	stdjson "encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// fakeMsg is the part of a JetStream message decodeInto reads.
+type fakeMsg struct {
+	jetstream.Msg
+	subject string
+	data    []byte
+}
+
+func (m fakeMsg) Subject() string { return m.subject }
+func (m fakeMsg) Data() []byte    { return m.data }
+
+// TestDecodeMatchesEncodingJSON checks that the fast decoder reads every field of both events
+// exactly as encoding/json writes them, unicode, NULs and escapes included.
+func TestDecodeMatchesEncodingJSON(t *testing.T) {
+	helpful := false
+	now := time.Date(2026, 11, 21, 6, 7, 8, 123_000_000, time.UTC)
+	fb := event.Feedback{EventID: "01ARZ3NDEKTSV4RRFFQ69G5FAW", ID: "01ARZ3NDEKTSV4RRFFQ69G5FAV", ProjectID: "p", Domain: "d",
+		Path: "/ü/\"x\"", Comment: "a\x00b\n\tc ✓ <html>", CreatedAt: now, UpdatedAt: now.Add(time.Second),
+		Source: event.SourceContextual, Status: event.StatusInProgress, Helpful: &helpful, Contact: "a@b.co", FP: "anonymous"}
+	conv := event.Conversation{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAV", ProjectID: "p", Domain: "d", ThreadID: "thr_x", Timestamp: now,
+		Query: "how\u2028do I?", Response: "```go\nx := \"y\"\n```", Sources: []event.Citation{{Title: "T", URL: "/u#a"}},
+		QueryCategory: "Guides", ResolutionStatus: event.Unanswered, PageURL: "/p", FP: "f", Aborted: true}
+	var b store.Batch
+	for _, tc := range []struct {
+		t event.Type
+		v any
+	}{{event.TypeFeedback, fb}, {event.TypeConversation, conv}} {
+		data, err := stdjson.Marshal(tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.t), data: data}); err != nil {
+			t.Fatalf("%s: %v", tc.t, err)
+		}
+	}
+	if len(b.Feedback) != 1 || !reflect.DeepEqual(b.Feedback[0], fb) {
+		t.Errorf("feedback decoded as %+v, want %+v", b.Feedback, fb)
+	}
+	if len(b.Conversations) != 1 || !reflect.DeepEqual(b.Conversations[0], conv) {
+		t.Errorf("conversation decoded as %+v, want %+v", b.Conversations, conv)
+	}
+}
