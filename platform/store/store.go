@@ -20,10 +20,11 @@ var (
 type Batch struct {
 	Feedback      []event.Feedback
 	Conversations []event.Conversation
+	Traffic       []event.Traffic // page views, searches, search clicks; deduplicated by ID
 }
 
 // Len is the number of events in the batch.
-func (b *Batch) Len() int { return len(b.Feedback) + len(b.Conversations) }
+func (b *Batch) Len() int { return len(b.Feedback) + len(b.Conversations) + len(b.Traffic) }
 
 // Range bounds a listing by time: From inclusive, To exclusive; a zero time is no bound.
 type Range struct {

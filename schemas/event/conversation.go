@@ -32,4 +32,6 @@ type Conversation struct {
 	PageURL          string     `json:"pageUrl,omitempty"`
 	FP               string     `json:"fp,omitempty"`
 	Aborted          bool       `json:"aborted,omitempty"`
+	Caller           Caller     `json:"caller,omitempty"` // web, api or other
+	Client           string     `json:"client,omitempty"` // the integration X-Lectern-Client named, for Caller other
 }

@@ -7,12 +7,23 @@ type Source string
 
 // Feedback sources.
 const (
-	SourceContextual  Source = "contextual"
-	SourceCodeSnippet Source = "code_snippet"
+	SourceContextual  Source = "contextual"   // the page's "Was this page helpful?" control, with a comment
+	SourceCodeSnippet Source = "code_snippet" // feedback on one code block
+	SourceThumbsOnly  Source = "thumbs_only"  // a bare helpful yes/no (a page or an assistant answer)
+	SourceAgent       Source = "agent"        // feedback an AI agent sent through the API
 )
 
+// Sources lists every feedback source.
+var Sources = []Source{SourceContextual, SourceCodeSnippet, SourceThumbsOnly, SourceAgent}
+
 // Valid reports whether s is a known source.
-func (s Source) Valid() bool { return s == SourceContextual || s == SourceCodeSnippet }
+func (s Source) Valid() bool {
+	switch s {
+	case SourceContextual, SourceCodeSnippet, SourceThumbsOnly, SourceAgent:
+		return true
+	}
+	return false
+}
 
 // Status is the review state of a feedback record.
 type Status string
