@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/web"
 )
@@ -32,6 +33,7 @@ type Config struct {
 	NATSURL        string
 	NATSAddr       string
 	NATSReplicas   int
+	NATSSync       string
 	EventsMaxAge   time.Duration
 	EventsMaxBytes int64
 	Store          string
@@ -53,6 +55,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty runs nats-server embedded")
 	envflag.String(fs, &c.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server")
 	envflag.Int(fs, &c.NATSReplicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "stream and key-bucket replicas (3 in a NATS cluster)")
+	envflag.String(fs, &c.NATSSync, "nats-sync", "LECTERN_NATS_SYNC", bus.DefaultSync.String(), `embedded JetStream store durability: "always" (fsync before every ack) or a flush interval; SQLite commits with synchronous=FULL under "always"`)
 	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
@@ -89,6 +92,9 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("nats-addr %q: %w", c.NATSAddr, err))
 		}
 	}
+	if _, err := bus.ParseSync(c.NATSSync); err != nil {
+		errs = append(errs, err)
+	}
 	if c.NATSReplicas < 1 || c.NATSReplicas > 5 {
 		errs = append(errs, fmt.Errorf("nats-replicas %d: want 1 to 5", c.NATSReplicas))
 	}
@@ -103,6 +109,12 @@ func (c *Config) Validate() error {
 	}
 	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
+}
+
+// sync is the durability policy; Validate has checked it.
+func (c *Config) sync() bus.Sync {
+	s, _ := bus.ParseSync(c.NATSSync)
+	return s
 }
 
 // needsStore reports whether the target reads or writes the event store.

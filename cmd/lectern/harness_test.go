@@ -101,7 +101,7 @@ func testConfig(t *testing.T, store string) Config {
 		Target: TargetAll, DataDir: t.TempDir(), NATSAddr: "127.0.0.1:-1", NATSReplicas: 1, EventsMaxAge: 24 * time.Hour, CHMigrate: true,
 		Store: store, Sites: writeSites(t), LogLevel: "warn",
 		HTTP:      web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
-		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, MaxRetries: 3},
+		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, StoreTimeout: time.Minute, MaxRetries: 3},
 		Assistant: assistant.DefaultConfig(),
 		RateLimit: web.DefaultLimitsConfig(),
 	}

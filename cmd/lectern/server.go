@@ -71,7 +71,7 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 	url := cfg.NATSURL
 	if url == "" {
 		storeDir := filepath.Join(cfg.DataDir, "nats")
-		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir}, logger.With("component", "nats"))
+		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir, Sync: cfg.sync()}, logger.With("component", "nats"))
 		if err != nil {
 			return nil, err
 		}

@@ -46,7 +46,11 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (eventStore
 		}
 		return clickhouse.Open(ctx, cfg.ClickHouseDSN, logger, opts...)
 	}
-	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "lectern.db"), logger)
+	var opts []sqlite.Option
+	if cfg.sync().Always {
+		opts = append(opts, sqlite.SyncFull())
+	}
+	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "lectern.db"), logger, opts...)
 }
 
 // runner is one long-running part of the process.

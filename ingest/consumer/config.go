@@ -17,8 +17,12 @@ type Config struct {
 	BatchSize  int           // most events in one store write
 	BatchWait  time.Duration // longest wait to fill a batch
 	Workers    int           // concurrent fetch-and-write loops in this process
-	AckWait    time.Duration // redelivery after this long without an ack
+	AckWait    time.Duration // redelivery after this long without an ack (or an in-progress heartbeat)
 	MaxRetries int           // attempts to store a single event before it is dead-lettered
+	// StoreTimeout bounds one store call. While it runs, the batch's events are kept from
+	// redelivery by in-progress heartbeats every AckWait/3, so a short AckWait (fast recovery
+	// after a crash) does not cut a slow write short.
+	StoreTimeout time.Duration
 }
 
 // RegisterFlags registers the consumer flags.
@@ -27,7 +31,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Int(fs, &c.BatchSize, "consumer-batch-size", "LECTERN_CONSUMER_BATCH_SIZE", 5000, "most events written in one store call")
 	envflag.Duration(fs, &c.BatchWait, "consumer-batch-wait", "LECTERN_CONSUMER_BATCH_WAIT", 200*time.Millisecond, "longest wait to fill a batch")
 	envflag.Int(fs, &c.Workers, "consumer-workers", "LECTERN_CONSUMER_WORKERS", 2, "concurrent fetch-and-write loops")
-	envflag.Duration(fs, &c.AckWait, "consumer-ack-wait", "LECTERN_CONSUMER_ACK_WAIT", time.Minute, "redeliver an event not acknowledged within this time")
+	envflag.Duration(fs, &c.AckWait, "consumer-ack-wait", "LECTERN_CONSUMER_ACK_WAIT", 5*time.Second, "redeliver an event not acknowledged within this time: how soon events a crashed replica held are stored by another")
+	envflag.Duration(fs, &c.StoreTimeout, "consumer-store-timeout", "LECTERN_CONSUMER_STORE_TIMEOUT", time.Minute, "longest one store write may take (its events are kept from redelivery meanwhile)")
 	envflag.Int(fs, &c.MaxRetries, "consumer-max-retries", "LECTERN_CONSUMER_MAX_RETRIES", 5, "attempts to store one rejected event before dead-lettering it")
 }
 
@@ -44,6 +49,8 @@ func (c *Config) Validate() error {
 		return errors.New("consumer-workers: must be 1 to 64")
 	case c.AckWait < time.Second:
 		return errors.New("consumer-ack-wait: must be at least 1s")
+	case c.StoreTimeout < c.AckWait:
+		return errors.New("consumer-store-timeout: must be at least consumer-ack-wait")
 	case c.MaxRetries < 1:
 		return errors.New("consumer-max-retries: must be at least 1")
 	}

@@ -97,8 +97,10 @@ func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 // handle stores one fetched batch. It runs to the end even when the process is stopping, so
 // that what was fetched is stored and acknowledged (or handed back) before shutdown.
 func (c *Consumer) handle(msgs []jetstream.Msg) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.AckWait)
+	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.StoreTimeout)
 	defer cancel()
+	stop := c.heartbeat(msgs)
+	defer stop()
 	var b store.Batch
 	kept := make([]jetstream.Msg, 0, len(msgs))
 	types := make([]event.Type, 0, len(msgs))
@@ -145,6 +147,30 @@ func (c *Consumer) handleEach(ctx context.Context, msgs []jetstream.Msg) {
 			c.retryLater([]jetstream.Msg{msg}, err)
 		}
 	}
+}
+
+// heartbeat tells JetStream every AckWait/3 that msgs are still being worked on, so they are
+// not redelivered while a slow store call runs; the returned func stops it.
+func (c *Consumer) heartbeat(msgs []jetstream.Msg) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(c.cfg.AckWait / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				for _, msg := range msgs {
+					_ = msg.InProgress() // a lost heartbeat only means an early redelivery, stored once
+				}
+				c.m.heartbeats.Inc()
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
 
 func (c *Consumer) acked(msgs []jetstream.Msg, types []event.Type) {

@@ -60,7 +60,11 @@ func setup(t *testing.T) *fixture {
 
 func (f *fixture) run(t *testing.T) {
 	t.Helper()
-	cfg := consumer.Config{Durable: "test", BatchSize: 100, BatchWait: 10 * time.Millisecond, Workers: 2, AckWait: 5 * time.Second, MaxRetries: 2}
+	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 100, BatchWait: 10 * time.Millisecond, Workers: 2, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
+}
+
+func (f *fixture) runWith(t *testing.T, cfg consumer.Config) {
+	t.Helper()
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}

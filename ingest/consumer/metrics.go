@@ -14,6 +14,7 @@ type consumerMetrics struct {
 	lag          prometheus.Histogram
 	pending      prometheus.Gauge
 	retries      prometheus.Counter
+	heartbeats   prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *consumerMetrics {
@@ -41,6 +42,9 @@ func newMetrics(reg prometheus.Registerer) *consumerMetrics {
 		})),
 		retries: metrics.Register(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lectern_consumer_retries_total", Help: "Batches handed back for redelivery because the store failed.",
+		})),
+		heartbeats: metrics.Register(reg, prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "lectern_consumer_heartbeats_total", Help: "In-progress heartbeats sent for batches whose store write outlasted a third of the ack wait.",
 		})),
 	}
 	for _, t := range []event.Type{event.TypeFeedback, event.TypeConversation} {

@@ -19,6 +19,7 @@ var ErrNotReady = errors.New("embedded nats-server not ready")
 type EmbeddedConfig struct {
 	Addr     string // client listener host:port; port -1 picks a free one
 	StoreDir string // JetStream file store directory
+	Sync     Sync   // durability policy of the file store; the zero value is DefaultSync
 }
 
 // StartEmbedded starts a nats-server with JetStream in this process and waits until it
@@ -32,6 +33,10 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 	if err != nil {
 		return nil, fmt.Errorf("nats port %q: %w", portText, err)
 	}
+	sync := cfg.Sync
+	if !sync.Always && sync.Interval <= 0 {
+		sync = DefaultSync
+	}
 	opts := &server.Options{
 		ServerName: "lectern",
 		Host:       host,
@@ -40,6 +45,9 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 		StoreDir:   cfg.StoreDir,
 		NoSigs:     true,
 		MaxPayload: 8 << 20,
+		// With SyncAlways, nats-server still needs a non-zero interval for its background flush.
+		SyncInterval: max(sync.Interval, time.Second),
+		SyncAlways:   sync.Always,
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
@@ -51,7 +59,7 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 		ns.Shutdown()
 		return nil, ErrNotReady
 	}
-	logger.Info("embedded nats-server ready", "url", ns.ClientURL(), "store", cfg.StoreDir)
+	logger.Info("embedded nats-server ready", "url", ns.ClientURL(), "store", cfg.StoreDir, "sync", sync.String())
 	return ns, nil
 }
 

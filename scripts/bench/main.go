@@ -75,6 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"2", "collector and exports through a lectern process", benchServer},
 		{"4", "assistant time to first text byte", benchAssistant},
 		{"5", "search build and docs.json validation", benchBuild},
+		{"6", "durability policy (--nats-sync): publish cost", benchDurability},
 	}
 	var failed []string
 	for _, f := range figures {

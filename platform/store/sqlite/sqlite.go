@@ -32,8 +32,23 @@ type Store struct {
 	log *slog.Logger
 }
 
+// Option changes how Open opens the database.
+type Option func(*openOptions)
+
+type openOptions struct{ syncFull bool }
+
+// SyncFull makes every commit wait until the write-ahead log is on disk (synchronous=FULL), so
+// a power loss keeps every committed batch. The default (synchronous=NORMAL) is durable across
+// a process kill, and a power loss can roll back the last commits; the consumers then store
+// them again from JetStream, whose own policy (--nats-sync) bounds what it can lose.
+func SyncFull() Option { return func(o *openOptions) { o.syncFull = true } }
+
 // Open opens (creating if needed) the database file at path and applies pending migrations.
-func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error) {
+func Open(ctx context.Context, path string, logger *slog.Logger, options ...Option) (*Store, error) {
+	var o openOptions
+	for _, opt := range options {
+		opt(&o)
+	}
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("sqlite: %q: want a plain file path", path)
 	}
@@ -45,7 +60,11 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	s := &Store{log: logger.With("component", "store.sqlite")}
 	var err error
-	s.w, err = sql.Open("sqlite", path+"?_busy_timeout="+busyTimeoutMS+"&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate")
+	synchronous := "NORMAL"
+	if o.syncFull {
+		synchronous = "FULL"
+	}
+	s.w, err = sql.Open("sqlite", path+"?_busy_timeout="+busyTimeoutMS+"&_journal_mode=WAL&_synchronous="+synchronous+"&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
