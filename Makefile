@@ -1,11 +1,11 @@
 # Lectern: `make run` starts everything on this machine; `make test` runs every test.
 SHELL := /bin/bash
 MODULES := schemas platform ingest query assistant cmd/lectern
-LINT_MODULES := $(MODULES) scripts/bench
+LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build test test-go test-clients clickhouse-start clickhouse-stop lint bench fmt
+.PHONY: run build test test-go test-clients chaos chaos-short clickhouse-start clickhouse-stop lint bench fmt
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -21,6 +21,7 @@ test: clickhouse-start
 	LECTERN_TEST_CLICKHOUSE_DSN=$$(scripts/clickhouse.sh dsn) $(MAKE) --no-print-directory test-go || status=$$?; \
 	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory test-clients || status=$$?; }; \
 	scripts/clickhouse.sh stop; \
+	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory chaos-short || status=$$?; }; \
 	exit $$status
 
 ## test-go: go vet and go test -race over every module (expects LECTERN_TEST_CLICKHOUSE_DSN for the ClickHouse tests)
@@ -32,6 +33,14 @@ test-go:
 test-clients:
 	scripts/openapi/run.sh
 	scripts/usechat/run.sh
+
+## chaos: fault injection under load (SIGKILL x10, ClickHouse down 30 s, NATS restart); nothing lost, nothing doubled
+chaos: build
+	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern $(CHAOS_ARGS)
+
+## chaos-short: what make test runs: one SIGKILL and a short ClickHouse outage
+chaos-short: build
+	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios kill,ch-outage -kills 1 -outage 5s
 
 clickhouse-start:
 	scripts/clickhouse.sh start

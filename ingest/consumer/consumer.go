@@ -87,16 +87,18 @@ func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && len(msgs) == 0 {
 			c.logger.Debug("fetch ended", "err", err)
 		}
-		if len(msgs) > 0 {
-			c.handle(msgs)
+		if len(msgs) > 0 && !c.handle(msgs) {
+			// The store is down: give it a moment before fetching more to fail on.
+			sleep(ctx, maxBackoff/2)
 		}
 	}
 	return nil
 }
 
 // handle stores one fetched batch. It runs to the end even when the process is stopping, so
-// that what was fetched is stored and acknowledged (or handed back) before shutdown.
-func (c *Consumer) handle(msgs []jetstream.Msg) {
+// that what was fetched is stored and acknowledged (or handed back) before shutdown. It
+// returns false when the store was unavailable.
+func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.StoreTimeout)
 	defer cancel()
 	stop := c.heartbeat(msgs)
@@ -113,7 +115,7 @@ func (c *Consumer) handle(msgs []jetstream.Msg) {
 		kept, types = append(kept, msg), append(types, t)
 	}
 	if len(kept) == 0 {
-		return
+		return true
 	}
 	start := time.Now()
 	err := c.store.WriteBatch(ctx, b)
@@ -123,10 +125,12 @@ func (c *Consumer) handle(msgs []jetstream.Msg) {
 		c.acked(kept, types)
 	case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
 		c.retryLater(kept, err)
+		return false
 	default:
 		c.logger.Warn("batch rejected; storing its events one by one", "events", len(kept), "err", err)
 		c.handleEach(ctx, kept)
 	}
+	return true
 }
 
 // handleEach stores the events of a rejected batch one at a time, so one bad event cannot hold
@@ -203,10 +207,13 @@ func delivered(msg jetstream.Msg) int {
 	return int(md.NumDelivered)
 }
 
-// backoff grows the redelivery delay with each attempt, from 250 ms to 30 s.
+// maxBackoff caps the redelivery delay, and so bounds how long after a store outage ends its
+// backlog starts to drain.
+const maxBackoff = 2 * time.Second
+
+// backoff grows the redelivery delay with each attempt, from 500 ms to maxBackoff.
 func backoff(attempt int) time.Duration {
-	d := 250 * time.Millisecond << min(attempt, 7)
-	return min(d, 30*time.Second)
+	return min(250*time.Millisecond<<min(attempt, 7), maxBackoff)
 }
 
 func sleep(ctx context.Context, d time.Duration) {

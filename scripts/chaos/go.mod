@@ -1,0 +1,3 @@
+module github.com/lectern-dev/lectern/scripts/chaos
+
+go 1.26.0

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// load posts feedback from several clients until stopped, keeping every id answered 2xx and a
+// tally of the other answers.
+type load struct {
+	url     func() string // base URL of the intake; may change between restarts
+	key     string
+	domain  string
+	run     string // marks this run's records
+	client  *http.Client
+	mu      sync.Mutex
+	ids     map[string]bool
+	errs    map[string]int // "503 nats unavailable" → count, during a fault
+	inFault atomic.Bool
+	stop    context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+// startLoad starts clients that each post at most rate requests a second.
+func startLoad(ctx context.Context, clients, rate int, url func() string, key, domain, run string) *load {
+	ctx, cancel := context.WithCancel(ctx)
+	l := &load{url: url, key: key, domain: domain, run: run, stop: cancel, ids: map[string]bool{}, errs: map[string]int{},
+		client: &http.Client{Timeout: 10 * time.Second}}
+	for c := range clients {
+		l.wg.Go(func() {
+			tick := time.NewTicker(time.Second / time.Duration(rate))
+			defer tick.Stop()
+			for seq := 0; ctx.Err() == nil; seq++ {
+				l.post(ctx, c, seq)
+				select {
+				case <-ctx.Done():
+				case <-tick.C:
+				}
+			}
+		})
+	}
+	return l
+}
+
+// fault marks the answers that follow as answers during a fault (or not).
+func (l *load) fault(on bool) { l.inFault.Store(on) }
+
+func (l *load) post(ctx context.Context, client, seq int) {
+	body, _ := json.Marshal(map[string]any{
+		"path": "/chaos", "source": "contextual", "helpful": seq%2 == 0,
+		"comment": fmt.Sprintf("%s c%d s%d", l.run, client, seq),
+	})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.url()+"/discovery/v1/feedback/"+l.domain, bytes.NewReader(body))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Authorization", "Bearer "+l.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := l.client.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			l.tally("connection error")
+			time.Sleep(20 * time.Millisecond) // the server is down: do not spin
+		}
+		return
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	if resp.StatusCode/100 == 2 {
+		var ok struct{ ID string }
+		if json.Unmarshal(data, &ok) == nil && ok.ID != "" {
+			l.mu.Lock()
+			l.ids[ok.ID] = true
+			l.mu.Unlock()
+		}
+		return
+	}
+	var e struct{ Error string }
+	_ = json.Unmarshal(data, &e)
+	l.tally(fmt.Sprintf("%d %s", resp.StatusCode, e.Error))
+	if resp.StatusCode >= 500 {
+		time.Sleep(20 * time.Millisecond) // as above
+	}
+}
+
+func (l *load) tally(what string) {
+	if !l.inFault.Load() && !strings.HasPrefix(what, "connection") {
+		what = "outside a fault: " + what
+	}
+	l.mu.Lock()
+	l.errs[what]++
+	l.mu.Unlock()
+}
+
+// finish stops the clients and returns what was accepted and the tally.
+func (l *load) finish() (map[string]bool, map[string]int) {
+	l.stop()
+	l.wg.Wait()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ids, l.errs
+}
+
+func (l *load) accepted() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.ids)
+}
+
+// summary renders a tally, largest first.
+func summary(errs map[string]int) string {
+	if len(errs) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(errs))
+	for k := range errs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return errs[keys[i]] > errs[keys[j]] })
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d× %s", errs[k], k))
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+)
+
+type scenario struct {
+	name string
+	run  func(context.Context, *env) (result, error)
+}
+
+var scenarios = []scenario{
+	{"kill", func(ctx context.Context, e *env) (result, error) { return killScenario(ctx, e, "sqlite") }},
+	{"kill-ch", func(ctx context.Context, e *env) (result, error) { return killScenario(ctx, e, "clickhouse") }},
+	{"ch-outage", clickhouseOutage},
+	{"nats-restart", natsRestart},
+}
+
+func scenarioNames() []string {
+	names := make([]string, len(scenarios))
+	for i, s := range scenarios {
+		names[i] = s.name
+	}
+	return names
+}
+
+const (
+	domain      = "lectern"      // the demo site of lectern.yaml
+	project     = "lectern-docs" // its project
+	readyWithin = 90 * time.Second
+)
+
+// lectern is a `lectern all` (or one target) under test, with its addresses and keys.
+type lectern struct {
+	*proc
+	base string
+}
+
+func startLectern(ctx context.Context, e *env, name string, args ...string) (*lectern, error) {
+	httpAddr, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, "--http-addr", httpAddr, "--sites", filepath.Join(e.cfg.repo, "lectern.yaml"),
+		"--ratelimit=false", "--log-level", "warn")
+	l := &lectern{proc: newProc(name, e.cfg.lectern, args...), base: "http://" + httpAddr}
+	l.dir = e.cfg.repo
+	if err := l.start(); err != nil {
+		return nil, err
+	}
+	if err := l.waitHTTP(ctx, l.base+"/readyz", readyWithin); err != nil {
+		l.kill()
+		return nil, err
+	}
+	return l, nil
+}
+
+// restart kills nothing; it starts the stopped process again and waits until it is ready.
+func (l *lectern) restart(ctx context.Context) error {
+	if err := l.start(); err != nil {
+		return err
+	}
+	return l.waitHTTP(ctx, l.base+"/readyz", readyWithin)
+}
+
+func (l *lectern) keysOf() (admin, assistant string, err error) {
+	admin, assistant = l.key("LECTERN_ADMIN_KEY"), l.key("LECTERN_ASSISTANT_KEY")
+	if admin == "" || assistant == "" {
+		return "", "", fmt.Errorf("%s: %w", l.name, errNoKeys)
+	}
+	return admin, assistant, nil
+}
+
+// pause waits d (fault timing: how long a fault lasts or when it strikes), or until ctx ends.
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
+// jitter is a random moment between lo and hi.
+func (e *env) jitter(lo, hi time.Duration) time.Duration {
+	return lo + time.Duration(e.rnd.Int64N(int64(hi-lo)))
+}
+
+// killScenario SIGKILLs `lectern all` at random moments under load and restarts it on the same
+// data directory each time.
+func killScenario(ctx context.Context, e *env, store string) (result, error) {
+	args := []string{"all", "--data-dir", filepath.Join(e.dir, "kill-"+store)}
+	natsAddr, err := freePort()
+	if err != nil {
+		return result{}, err
+	}
+	args = append(args, "--nats-addr", natsAddr)
+	if store == "clickhouse" {
+		args = append(args, "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_kill"))
+	}
+	l, err := startLectern(ctx, e, "lectern all ("+store+")", args...)
+	if err != nil {
+		return result{}, err
+	}
+	defer l.stop()
+	admin, assistant, err := l.keysOf()
+	if err != nil {
+		return result{}, err
+	}
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "kill-"+store)
+	var r result
+	var recovered time.Time
+	for range e.cfg.kills {
+		pause(ctx, e.jitter(300*time.Millisecond, 2*time.Second))
+		ld.fault(true)
+		l.kill()
+		r.faults++
+		if err := l.restart(ctx); err != nil {
+			ld.finish()
+			return r, err
+		}
+		recovered = time.Now()
+		ld.fault(false)
+	}
+	pause(ctx, time.Second)
+	accepted, errs := ld.finish()
+	r.during = summary(errs)
+	return r, settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r)
+}
+
+// clickhouseOutage stops ClickHouse under load for the outage time and starts it again.
+func clickhouseOutage(ctx context.Context, e *env) (result, error) {
+	natsAddr, err := freePort()
+	if err != nil {
+		return result{}, err
+	}
+	l, err := startLectern(ctx, e, "lectern all (clickhouse)", "all", "--data-dir", filepath.Join(e.dir, "ch-outage"),
+		"--nats-addr", natsAddr, "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_outage"))
+	if err != nil {
+		return result{}, err
+	}
+	defer l.stop()
+	admin, assistant, err := l.keysOf()
+	if err != nil {
+		return result{}, err
+	}
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "ch-outage")
+	r := result{faults: 1}
+	pause(ctx, 2*time.Second)
+	ld.fault(true)
+	if err := e.ch.stop(ctx); err != nil {
+		ld.finish()
+		return r, err
+	}
+	pause(ctx, e.cfg.outage)
+	during := ld.accepted()
+	if err := e.ch.start(ctx); err != nil {
+		ld.finish()
+		return r, err
+	}
+	recovered := time.Now()
+	ld.fault(false)
+	pause(ctx, time.Second)
+	accepted, errs := ld.finish()
+	r.during = summary(errs)
+	r.note = fmt.Sprintf("%d accepted before ClickHouse came back", during)
+	return r, settle(ctx, l.base, project, admin, accepted, recovered, 90*time.Second, &r)
+}
+
+// natsRestart stops an external nats-server under load and starts it again on the same store.
+func natsRestart(ctx context.Context, e *env) (result, error) {
+	natsAddr, err := freePort()
+	if err != nil {
+		return result{}, err
+	}
+	host, port, _ := cutHostPort(natsAddr)
+	ns := newProc("nats-server", e.cfg.natsServer, "-a", host, "-p", port, "-js", "-sd", filepath.Join(e.dir, "nats-restart-js"))
+	if err := ns.start(); err != nil {
+		return result{}, err
+	}
+	defer ns.stop()
+	if err := ns.waitTCP(natsAddr, 30*time.Second); err != nil {
+		return result{}, err
+	}
+	l, err := startLectern(ctx, e, "lectern all (external nats)", "all", "--data-dir", filepath.Join(e.dir, "nats-restart"),
+		"--nats-url", "nats://"+natsAddr)
+	if err != nil {
+		return result{}, err
+	}
+	defer l.stop()
+	admin, assistant, err := l.keysOf()
+	if err != nil {
+		return result{}, err
+	}
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "nats-restart")
+	r := result{faults: 1}
+	pause(ctx, 2*time.Second)
+	ld.fault(true)
+	ns.stop()
+	pause(ctx, min(e.cfg.outage, 10*time.Second))
+	if err := ns.start(); err != nil {
+		ld.finish()
+		return r, err
+	}
+	if err := l.waitHTTP(ctx, l.base+"/readyz", readyWithin); err != nil {
+		ld.finish()
+		return r, err
+	}
+	recovered := time.Now()
+	ld.fault(false)
+	pause(ctx, time.Second)
+	accepted, errs := ld.finish()
+	r.during = summary(errs)
+	return r, settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r)
+}
+
+func cutHostPort(addr string) (host, port string, ok bool) {
+	for i := len(addr) - 1; i >= 0; i-- {
+		if addr[i] == ':' {
+			return addr[:i], addr[i+1:], true
+		}
+	}
+	return addr, "", false
+}

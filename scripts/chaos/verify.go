@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// result is one scenario's line.
+type result struct {
+	accepted, stored, lost, doubled int
+	recovery                        time.Duration // from recovery until every accepted event was visible
+	faults                          int
+	during                          string // non-2xx answers with their causes
+	note                            string
+}
+
+func (r result) String() string {
+	s := fmt.Sprintf("accepted %d, stored %d, lost %d, doubled %d, visible %.1fs after recovery, faults %d; non-2xx: %s",
+		r.accepted, r.stored, r.lost, r.doubled, r.recovery.Seconds(), r.faults, r.during)
+	if r.note != "" {
+		s += "; " + r.note
+	}
+	return s
+}
+
+func (r result) verdict(maxRecovery time.Duration) string {
+	var bad []string
+	if r.accepted == 0 {
+		bad = append(bad, "nothing was accepted")
+	}
+	if r.lost > 0 {
+		bad = append(bad, fmt.Sprintf("%d accepted events lost", r.lost))
+	}
+	if r.doubled > 0 {
+		bad = append(bad, fmt.Sprintf("%d events stored twice", r.doubled))
+	}
+	if r.recovery > maxRecovery {
+		bad = append(bad, fmt.Sprintf("recovery took %s (at most %s)", r.recovery.Round(100*time.Millisecond), maxRecovery))
+	}
+	if strings.Contains(r.during, "outside a fault") {
+		bad = append(bad, "errors outside a fault")
+	}
+	return strings.Join(bad, "; ")
+}
+
+// exported reads every feedback id of project through the export, counting each occurrence.
+func exported(ctx context.Context, base, project, adminKey string) (map[string]int, error) {
+	seen := map[string]int{}
+	cursor := ""
+	for {
+		q := url.Values{"limit": {"100"}}
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/feedback?"+q.Encode(), nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Authorization", "Bearer "+adminKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		var page struct {
+			Feedback   []struct{ ID string }
+			NextCursor *string
+			HasMore    bool
+		}
+		err = json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || err != nil {
+			return nil, fmt.Errorf("export: status %d, %v", resp.StatusCode, err)
+		}
+		for _, f := range page.Feedback {
+			seen[f.ID]++
+		}
+		if !page.HasMore || page.NextCursor == nil {
+			return seen, nil
+		}
+		cursor = *page.NextCursor
+	}
+}
+
+// settle reads the export until every accepted id is there (or timeout) and fills r.
+func settle(ctx context.Context, base, project, adminKey string, accepted map[string]bool, recovered time.Time, timeout time.Duration, r *result) error {
+	r.accepted = len(accepted)
+	deadline := time.Now().Add(timeout)
+	for {
+		// A poll that finds everything shows it was visible when the poll began.
+		began := time.Now()
+		seen, err := exported(ctx, base, project, adminKey)
+		if err != nil && time.Now().After(deadline) {
+			return err
+		}
+		if err == nil {
+			r.stored, r.lost, r.doubled = len(seen), 0, 0
+			for id := range accepted {
+				if seen[id] == 0 {
+					r.lost++
+				}
+			}
+			for _, n := range seen {
+				if n > 1 {
+					r.doubled++
+				}
+			}
+			r.recovery = max(0, began.Sub(recovered))
+			if r.lost == 0 || time.Now().After(deadline) {
+				return nil
+			}
+		}
+		time.Sleep(200 * time.Millisecond) // re-read the export; nothing to wait on across processes
+	}
+}
