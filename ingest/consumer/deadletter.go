@@ -49,6 +49,7 @@ func (c *Consumer) watchPending(ctx context.Context, cons jetstream.Consumer) {
 		info, err := cons.Info(ctx)
 		if err == nil {
 			c.m.pending.Set(float64(info.NumPending) + float64(info.NumAckPending))
+			c.trim(ctx, info)
 		}
 		select {
 		case <-ctx.Done():

@@ -15,6 +15,7 @@ type consumerMetrics struct {
 	pending      prometheus.Gauge
 	retries      prometheus.Counter
 	heartbeats   prometheus.Counter
+	trims        prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *consumerMetrics {
@@ -42,6 +43,9 @@ func newMetrics(reg prometheus.Registerer) *consumerMetrics {
 		})),
 		retries: metrics.Register(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lectern_consumer_retries_total", Help: "Batches handed back for redelivery because the store failed.",
+		})),
+		trims: metrics.Register(reg, prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "lectern_events_stream_trims_total", Help: "Purges of already stored events from a byte-capped event stream near its cap.",
 		})),
 		heartbeats: metrics.Register(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lectern_consumer_heartbeats_total", Help: "In-progress heartbeats sent for batches whose store write outlasted a third of the ack wait.",

@@ -14,7 +14,10 @@ type StreamConfig struct {
 	Replicas        int           // 1 for a single server, 3 in a cluster
 	DuplicateWindow time.Duration // how long a Nats-Msg-Id is remembered; at least 2 minutes
 	MaxAge          time.Duration // how long events are retained; 0 keeps them
-	MaxBytes        int64         // most bytes retained per replica, oldest dropped first; 0 is no cap
+	// MaxBytes is the most bytes retained per replica; 0 is no cap. A full stream refuses new
+	// events (publishers answer 503) rather than drop old ones that may not be stored yet; the
+	// ingest consumers trim what they have stored before it fills (consumer.trim).
+	MaxBytes int64
 }
 
 // DefaultStreamConfig suits the embedded single server.
@@ -34,6 +37,7 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream, cfg StreamConfig
 			Duplicates:  cfg.DuplicateWindow,
 			MaxAge:      cfg.MaxAge,
 			MaxBytes:    maxBytes(cfg.MaxBytes),
+			Discard:     jetstream.DiscardNew,
 			Retention:   jetstream.LimitsPolicy,
 		},
 		{

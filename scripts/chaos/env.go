@@ -34,7 +34,7 @@ func prepare(ctx context.Context, cfg *config, stderr io.Writer) (*env, error) {
 			return nil, err
 		}
 	}
-	if cfg.selected("kill-ch") || cfg.selected("ch-outage") {
+	if cfg.selected("kill-ch") || cfg.selected("ch-outage") || cfg.selected("replica") {
 		e.ch = &clickhouse{repo: cfg.repo, port: cfg.chPort, dir: filepath.Join(dir, "clickhouse")}
 		if err := e.ch.start(ctx); err != nil {
 			e.close()

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -17,6 +19,8 @@ var scenarios = []scenario{
 	{"kill-ch", func(ctx context.Context, e *env) (result, error) { return killScenario(ctx, e, "clickhouse") }},
 	{"ch-outage", clickhouseOutage},
 	{"nats-restart", natsRestart},
+	{"replica", replicaKill},
+	{"disk-full", diskFull},
 }
 
 func scenarioNames() []string {
@@ -172,19 +176,11 @@ func clickhouseOutage(ctx context.Context, e *env) (result, error) {
 
 // natsRestart stops an external nats-server under load and starts it again on the same store.
 func natsRestart(ctx context.Context, e *env) (result, error) {
-	natsAddr, err := freePort()
+	ns, natsAddr, err := startNATS(e, "nats-restart")
 	if err != nil {
 		return result{}, err
 	}
-	host, port, _ := cutHostPort(natsAddr)
-	ns := newProc("nats-server", e.cfg.natsServer, "-a", host, "-p", port, "-js", "-sd", filepath.Join(e.dir, "nats-restart-js"))
-	if err := ns.start(); err != nil {
-		return result{}, err
-	}
 	defer ns.stop()
-	if err := ns.waitTCP(natsAddr, 30*time.Second); err != nil {
-		return result{}, err
-	}
 	l, err := startLectern(ctx, e, "lectern all (external nats)", "all", "--data-dir", filepath.Join(e.dir, "nats-restart"),
 		"--nats-url", "nats://"+natsAddr)
 	if err != nil {
@@ -215,6 +211,112 @@ func natsRestart(ctx context.Context, e *env) (result, error) {
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
 	return r, settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r)
+}
+
+// startNATS starts an external nats-server with JetStream on a free loopback port.
+func startNATS(e *env, name string) (*proc, string, error) {
+	addr, err := freePort()
+	if err != nil {
+		return nil, "", err
+	}
+	host, port, _ := cutHostPort(addr)
+	ns := newProc("nats-server", e.cfg.natsServer, "-a", host, "-p", port, "-js", "-sd", filepath.Join(e.dir, name+"-js"))
+	if err := ns.start(); err != nil {
+		return nil, "", err
+	}
+	if err := ns.waitTCP(addr, 30*time.Second); err != nil {
+		ns.kill()
+		return nil, "", err
+	}
+	return ns, addr, nil
+}
+
+// replicaKill runs two ingest replicas and a query service against an external nats-server and
+// ClickHouse, loads the first replica, and SIGKILLs the second while it holds fetched batches:
+// the survivor stores them.
+func replicaKill(ctx context.Context, e *env) (result, error) {
+	ns, natsAddr, err := startNATS(e, "replica")
+	if err != nil {
+		return result{}, err
+	}
+	defer ns.stop()
+	shared := []string{"--nats-url", "nats://" + natsAddr, "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_replica")}
+	in1, err := startLectern(ctx, e, "lectern ingest 1", append([]string{"ingest", "--data-dir", filepath.Join(e.dir, "replica-1")}, shared...)...)
+	if err != nil {
+		return result{}, err
+	}
+	defer in1.stop()
+	admin, err := createKey(ctx, e, natsAddr, "--kind", "admin", "--project", project)
+	if err != nil {
+		return result{}, err
+	}
+	assistant, err := createKey(ctx, e, natsAddr, "--kind", "assistant", "--domain", domain)
+	if err != nil {
+		return result{}, err
+	}
+	in2, err := startLectern(ctx, e, "lectern ingest 2", append([]string{"ingest", "--data-dir", filepath.Join(e.dir, "replica-2")}, shared...)...)
+	if err != nil {
+		return result{}, err
+	}
+	defer in2.stop()
+	query, err := startLectern(ctx, e, "lectern query", append([]string{"query", "--data-dir", filepath.Join(e.dir, "replica-q")}, shared...)...)
+	if err != nil {
+		return result{}, err
+	}
+	defer query.stop()
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return in1.base }, assistant, domain, "replica")
+	r := result{faults: 1}
+	pause(ctx, e.jitter(2*time.Second, 4*time.Second))
+	in2.kill()
+	recovered := time.Now()
+	pause(ctx, 2*time.Second)
+	accepted, errs := ld.finish()
+	r.during = summary(errs)
+	return r, settle(ctx, query.base, project, admin, accepted, recovered, 60*time.Second, &r)
+}
+
+// diskFull caps the event stream at a few hundred kilobytes, as a full disk would: intake
+// answers 503 while the stream is full, recovers as the consumers trim what they stored, and
+// loses nothing it accepted.
+func diskFull(ctx context.Context, e *env) (result, error) {
+	natsAddr, err := freePort()
+	if err != nil {
+		return result{}, err
+	}
+	l, err := startLectern(ctx, e, "lectern all (256 KiB stream)", "all", "--data-dir", filepath.Join(e.dir, "disk-full"),
+		"--nats-addr", natsAddr, "--events-max-bytes", "262144")
+	if err != nil {
+		return result{}, err
+	}
+	defer l.stop()
+	admin, assistant, err := l.keysOf()
+	if err != nil {
+		return result{}, err
+	}
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "disk-full")
+	ld.fault(true) // the whole run is the fault: the stream fills again and again
+	r := result{faults: 1}
+	pause(ctx, 15*time.Second)
+	recovered := time.Now()
+	accepted, errs := ld.finish()
+	r.during = summary(errs)
+	if err := settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r); err != nil {
+		return r, err
+	}
+	if len(errs) == 0 {
+		r.note = "the stream never filled: no 503 seen"
+	}
+	return r, nil
+}
+
+// createKey runs `lectern keys create` against the NATS at natsAddr and returns the key.
+func createKey(ctx context.Context, e *env, natsAddr string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, e.cfg.lectern, append([]string{"keys", "create", "--nats-url", "nats://" + natsAddr}, args...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("lectern keys create %v: %w", args, err)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 func cutHostPort(addr string) (host, port string, ok bool) {
