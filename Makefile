@@ -5,7 +5,7 @@ LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build test test-go test-clients chaos chaos-short clickhouse-start clickhouse-stop lint bench fmt
+.PHONY: run build test test-go test-clients chaos chaos-short soak clickhouse-start clickhouse-stop lint bench fmt
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -41,6 +41,11 @@ chaos: build
 ## chaos-short: what make test runs: one SIGKILL and a short ClickHouse outage
 chaos-short: build
 	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios kill,ch-outage -kills 1 -outage 5s
+
+## soak: steady mixed load against `lectern all` for DURATION (default 10m); fails if memory, goroutines, files or backlog keep growing
+DURATION ?= 10m
+soak: build
+	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -soak $(DURATION) -rate 50
 
 clickhouse-start:
 	scripts/clickhouse.sh start

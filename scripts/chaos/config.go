@@ -23,6 +23,7 @@ type config struct {
 	maxRecovery time.Duration // longest allowed time from recovery until everything is visible
 	chPort      int           // the scenario ClickHouse's native port (HTTP is one above)
 	seed        int64
+	soak        time.Duration // when set, soak for this long instead of running scenarios
 	workDir     string
 	log         io.Writer
 }
@@ -42,6 +43,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.rate, "rate", 250, "most requests a second per client")
 	fs.DurationVar(&cfg.maxRecovery, "max-recovery", 10*time.Second, "longest allowed time from recovery until every accepted event is visible")
 	fs.IntVar(&cfg.chPort, "clickhouse-port", 19900, "native port of the ClickHouse the suite starts (HTTP on the next port)")
+	fs.DurationVar(&cfg.soak, "soak", 0, "soak for this long under steady mixed load instead of running the scenarios (make soak)")
 	fs.Int64Var(&cfg.seed, "seed", time.Now().UnixNano(), "random seed for fault timing")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -74,4 +76,9 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	return cfg, errors.Join(errs...)
 }
 
-func (c *config) selected(name string) bool { return c.only == nil || c.only[name] }
+func (c *config) selected(name string) bool {
+	if c.soak > 0 {
+		return false
+	}
+	return c.only == nil || c.only[name]
+}

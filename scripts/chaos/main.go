@@ -48,6 +48,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer env.close()
+	if cfg.soak > 0 {
+		return soak(ctx, env, cfg.soak, stdout)
+	}
 	var failed []string
 	for _, sc := range scenarios {
 		if !cfg.selected(sc.name) {
