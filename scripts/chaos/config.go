@@ -24,7 +24,6 @@ type config struct {
 	chPort      int           // the scenario ClickHouse's native port (HTTP is one above)
 	seed        int64
 	soak        time.Duration // when set, soak for this long instead of running scenarios
-	workDir     string
 	log         io.Writer
 }
 
