@@ -6,6 +6,7 @@ package storetest
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -18,6 +19,8 @@ type Store interface {
 	GetFeedback(ctx context.Context, projectID, id string) (event.Feedback, error)
 	ListFeedback(ctx context.Context, q store.FeedbackQuery) (store.FeedbackPage, error)
 	ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error)
+	Erase(ctx context.Context, project string, subject store.Subject) (store.Erased, error)
+	Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error)
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -42,6 +45,8 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"NotFound", testNotFound},
 		{"Cancellation", testCancellation},
 		{"MigrateAgain", testMigrateAgain},
+		{"Erase", testErase},
+		{"Expire", testExpire},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,79 @@
+package clickhouse
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+)
+
+// Erase deletes every record of subject in project. ClickHouse deletes through mutations
+// (ALTER TABLE ... DELETE, on 18.16 and current releases alike); Erase waits until they are
+// done, so nothing of the subject is readable when it returns.
+func (s *Store) Erase(ctx context.Context, project string, subject store.Subject) (store.Erased, error) {
+	if err := subject.Validate(); err != nil {
+		return store.Erased{}, err
+	}
+	var n store.Erased
+	var err error
+	switch {
+	case subject.Contact != "":
+		n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND lowerUTF8(contact) = lowerUTF8(?)", project, subject.Contact)
+	case subject.AnonID != "":
+		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND fp = ?", project, subject.AnonID); err == nil {
+			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND fp = ?", project, subject.AnonID)
+		}
+	default:
+		n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
+	}
+	return n, err
+}
+
+// Expire deletes the records of kind older than before, in every project.
+func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error) {
+	cutoff := before.UTC().Truncate(time.Second)
+	switch kind {
+	case store.KindFeedback:
+		return s.deleteWhere(ctx, "feedback", "created_at < ?", cutoff)
+	case store.KindConversations:
+		return s.deleteWhere(ctx, "conversations", "timestamp < ?", cutoff)
+	}
+	return 0, nil // no such records in this store
+}
+
+// deleteWhere counts the records matching where, deletes them, and waits for the mutation.
+func (s *Store) deleteWhere(ctx context.Context, table, where string, args ...any) (int, error) {
+	var n uint64
+	if err := s.conn.QueryRow(ctx, "SELECT uniqExact(id) FROM "+table+" WHERE "+where, args...).Scan(&n); err != nil {
+		return 0, wrap("count "+table, err)
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	if err := s.conn.Exec(ctx, "ALTER TABLE "+table+" DELETE WHERE "+where, args...); err != nil {
+		return 0, wrap("delete from "+table, err)
+	}
+	return int(n), s.awaitMutations(ctx, table)
+}
+
+// awaitMutations waits until table has no unfinished mutation.
+func (s *Store) awaitMutations(ctx context.Context, table string) error {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		var pending uint64
+		err := s.conn.QueryRow(ctx, "SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ? AND is_done = 0", table).Scan(&pending)
+		if err != nil {
+			return wrap("mutations of "+table, err)
+		}
+		if pending == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("clickhouse: mutations of %s: %w", table, ctx.Err())
+		case <-t.C:
+		}
+	}
+}

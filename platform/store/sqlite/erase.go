@@ -1,0 +1,77 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+)
+
+// Erase deletes every record of subject in project, in one transaction.
+func (s *Store) Erase(ctx context.Context, project string, subject store.Subject) (store.Erased, error) {
+	if err := subject.Validate(); err != nil {
+		return store.Erased{}, err
+	}
+	var n store.Erased
+	err := s.inTx(ctx, "erase", func(tx *sql.Tx) error {
+		var err error
+		switch {
+		case subject.Contact != "":
+			n.Feedback, err = exec(ctx, tx, `DELETE FROM feedback WHERE project_id = ? AND contact = ? COLLATE NOCASE`, project, subject.Contact)
+		case subject.AnonID != "":
+			if n.Feedback, err = exec(ctx, tx, `DELETE FROM feedback WHERE project_id = ? AND fp = ?`, project, subject.AnonID); err == nil {
+				n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND fp = ?`, project, subject.AnonID)
+			}
+		default:
+			n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID)
+		}
+		return err
+	})
+	return n, err
+}
+
+// Expire deletes the records of kind older than before, in every project.
+func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error) {
+	var q string
+	switch kind {
+	case store.KindFeedback:
+		q = `DELETE FROM feedback WHERE created_at < ?`
+	case store.KindConversations:
+		q = `DELETE FROM conversations WHERE timestamp < ?`
+	default:
+		return 0, nil // no such records in this store
+	}
+	var n int
+	err := s.inTx(ctx, "expire "+string(kind), func(tx *sql.Tx) error {
+		var err error
+		n, err = exec(ctx, tx, q, before.UnixMilli())
+		return err
+	})
+	return n, err
+}
+
+func (s *Store) inTx(ctx context.Context, op string, fn func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // after Commit it is a no-op
+	if err := fn(tx); err != nil {
+		return wrap(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return wrap(op, err)
+	}
+	return nil
+}
+
+func exec(ctx context.Context, tx *sql.Tx, q string, args ...any) (int, error) {
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", q, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

@@ -1,0 +1,110 @@
+package storetest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// testErase writes records of two readers and another project, erases one reader by contact,
+// by anonymous id and by thread, and checks that exactly their records are gone.
+func testErase(t *testing.T, s Store) {
+	g := NewGen(7)
+	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	var b store.Batch
+	mk := func(project, contact, fp, thread string, i int) {
+		f := g.Feedback(project, base.Add(time.Duration(i)*time.Minute))
+		f.Contact, f.FP = contact, fp
+		c := g.Conversation(project, base.Add(time.Duration(i)*time.Minute))
+		c.FP, c.ThreadID = fp, thread
+		b.Feedback, b.Conversations = append(b.Feedback, f), append(b.Conversations, c)
+	}
+	for i := range 5 {
+		mk("p1", "Ana@Example.com", "anon-ana", "thr_ana", i)
+		mk("p1", "bo@example.com", "anon-bo", "thr_bo", 10+i)
+		mk("p2", "ana@example.com", "anon-ana", "thr_ana", 20+i) // another project: untouched
+	}
+	write(t, s, b)
+
+	for _, tc := range []struct {
+		subject        store.Subject
+		feedback, conv int
+	}{
+		{store.Subject{Contact: "ana@example.com"}, 5, 0},
+		{store.Subject{AnonID: "anon-bo"}, 5, 5},
+		{store.Subject{ThreadID: "thr_ana"}, 0, 5},
+		{store.Subject{ThreadID: "thr_ana"}, 0, 0}, // again: nothing left
+	} {
+		got, err := s.Erase(t.Context(), "p1", tc.subject)
+		if err != nil {
+			t.Fatalf("Erase(%+v): %v", tc.subject, err)
+		}
+		if got.Feedback != tc.feedback || got.Conversations != tc.conv {
+			t.Errorf("Erase(%+v) = %+v; want %d feedback, %d conversations", tc.subject, got, tc.feedback, tc.conv)
+		}
+	}
+	if _, err := s.Erase(t.Context(), "p1", store.Subject{}); err == nil {
+		t.Error("Erase with no subject succeeded")
+	}
+	if n := len(listAllFeedback(t, s, "p1")); n != 0 {
+		t.Errorf("p1 keeps %d feedback records after erasing both readers", n)
+	}
+	if n := len(listAllConversations(t, s, "p1")); n != 0 {
+		t.Errorf("p1 keeps %d conversations after erasing both readers", n)
+	}
+	if f, c := len(listAllFeedback(t, s, "p2")), len(listAllConversations(t, s, "p2")); f != 5 || c != 5 {
+		t.Errorf("p2 has %d feedback, %d conversations after erasing p1's readers; want 5 and 5", f, c)
+	}
+}
+
+// testExpire keeps records newer than the cutoff, per kind.
+func testExpire(t *testing.T, s Store) {
+	g := NewGen(8)
+	cutoff := time.Date(2026, 3, 10, 0, 0, 0, 0, time.UTC)
+	var b store.Batch
+	for i := range 10 {
+		at := cutoff.Add(time.Duration(i-5) * 24 * time.Hour) // five before, five on or after
+		b.Feedback = append(b.Feedback, g.Feedback("p1", at))
+		b.Conversations = append(b.Conversations, g.Conversation("p1", at))
+	}
+	write(t, s, b)
+	if n, err := s.Expire(t.Context(), store.KindFeedback, cutoff); err != nil || n != 5 {
+		t.Fatalf("Expire(feedback) = %d, %v; want 5", n, err)
+	}
+	if f, c := len(listAllFeedback(t, s, "p1")), len(listAllConversations(t, s, "p1")); f != 5 || c != 10 {
+		t.Fatalf("after expiring feedback: %d feedback, %d conversations; want 5 and 10", f, c)
+	}
+	if n, err := s.Expire(t.Context(), store.KindConversations, cutoff); err != nil || n != 5 {
+		t.Fatalf("Expire(conversations) = %d, %v; want 5", n, err)
+	}
+	for _, f := range listAllFeedback(t, s, "p1") {
+		if f.CreatedAt.Before(cutoff) {
+			t.Errorf("feedback of %v survived expiry before %v", f.CreatedAt, cutoff)
+		}
+	}
+	for _, c := range listAllConversations(t, s, "p1") {
+		if c.Timestamp.Before(cutoff) {
+			t.Errorf("conversation of %v survived expiry before %v", c.Timestamp, cutoff)
+		}
+	}
+}
+
+func listAllFeedback(t *testing.T, s Store, project string) []event.Feedback {
+	t.Helper()
+	p, err := s.ListFeedback(t.Context(), store.FeedbackQuery{ProjectID: project, Page: store.Page{Limit: 10000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Records
+}
+
+func listAllConversations(t *testing.T, s Store, project string) []event.Conversation {
+	t.Helper()
+	p, err := s.ListConversations(t.Context(), store.ConversationQuery{ProjectID: project, Page: store.Page{Limit: 10000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Records
+}
