@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -44,6 +45,7 @@ type Config struct {
 	HTTP           web.Config
 	RateLimit      web.LimitsConfig
 	Consumer       consumer.Config
+	Retention      retention.Config
 	Assistant      assistant.Config
 
 	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
@@ -66,6 +68,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	c.HTTP.RegisterFlags(fs)
 	c.RateLimit.RegisterFlags(fs)
 	c.Consumer.RegisterFlags(fs)
+	c.Retention.RegisterFlags(fs)
 	c.Assistant.RegisterFlags(fs)
 }
 
@@ -107,7 +110,7 @@ func (c *Config) Validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data-dir: must not be empty"))
 	}
-	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Assistant.Validate())
+	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -102,6 +103,7 @@ func testConfig(t *testing.T, store string) Config {
 		Store: store, Sites: writeSites(t), LogLevel: "warn",
 		HTTP:      web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
 		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, StoreTimeout: time.Minute, MaxRetries: 3},
+		Retention: retention.Config{Interval: time.Hour},
 		Assistant: assistant.DefaultConfig(),
 		RateLimit: web.DefaultLimitsConfig(),
 	}

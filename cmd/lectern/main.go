@@ -43,6 +43,7 @@ Tools:
   keys        create, list and revoke API keys
   nav         validate and resolve a docs.json navigation
   migrate     apply the store's schema migrations
+  data        erase one person's records (a privacy request)
 
 Run 'lectern <command> --help' for the flags of a command.
 `
@@ -65,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "migrate":
 		return migrateMain(ctx, args, stdout, stderr)
+	case "data":
+		return dataMain(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

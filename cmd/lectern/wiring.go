@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/ingest/collector"
 	"github.com/lectern-dev/lectern/ingest/consumer"
+	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
@@ -27,6 +28,8 @@ type eventStore interface {
 	consumer.Store
 	export.Store
 	collector.FeedbackReader
+	retention.Expirer
+	eraser
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -124,7 +127,8 @@ func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, guard web
 		collector.New(pub, st, d.sites, guard, logger.With("component", "collector"), d.registry).Mount(app)
 		cons := consumer.New(cfg.Consumer, d.js, st, logger.With("component", "consumer"), d.registry)
 		checks["consumers"] = cons.Ready
-		runners = append(runners, runner{"consumer", cons.Run})
+		sweeper := retention.New(cfg.Retention, st, logger.With("component", "retention"), d.registry, nil)
+		runners = append(runners, runner{"consumer", cons.Run}, runner{"retention", sweeper.Run})
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
 		export.New(st, d.sites, guard).Mount(app)
