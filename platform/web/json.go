@@ -15,11 +15,14 @@ func DecodeJSON(c *fiber.Ctx, v any) error {
 	if ct := c.Get(fiber.HeaderContentType); ct != "" && !strings.Contains(strings.ToLower(ct), "json") {
 		return Errorf(fiber.StatusUnsupportedMediaType, "Content-Type must be application/json, not %q", ct)
 	}
-	body := c.Body()
+	body, err := ReadBody(c, bodyLimit(c))
+	if err != nil {
+		return err
+	}
 	if len(body) == 0 {
 		return Invalid("body", "a JSON object is required")
 	}
-	err := json.Unmarshal(body, v)
+	err = json.Unmarshal(body, v)
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
