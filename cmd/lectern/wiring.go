@@ -105,7 +105,7 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	web.MountHealth(app, checks, advisory, d.registry)
 	web.MountDocument(app, openapi.JSON())
 	if cfg.Target == TargetAll {
-		if err := bootstrapKeys(ctx, d, stdout); err != nil {
+		if err := bootstrapKeys(ctx, d, stdout, logger); err != nil {
 			return err
 		}
 	}

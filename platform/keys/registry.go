@@ -130,6 +130,16 @@ func (r *Registry) Revoke(ctx context.Context, id string) error {
 	return nil
 }
 
+// Issued reports whether the bucket ever held a key: a revoked key leaves a purge marker, so a
+// bucket whose keys were all revoked is not empty.
+func (r *Registry) Issued(ctx context.Context) (bool, error) {
+	st, err := r.kv.Status(ctx)
+	if err != nil {
+		return false, fmt.Errorf("key bucket status: %w", err)
+	}
+	return st.Values() > 0, nil
+}
+
 // Watch keeps the in-memory copy in step with the bucket until ctx ends.
 func (r *Registry) Watch(ctx context.Context) error {
 	w, err := r.kv.WatchAll(ctx)
