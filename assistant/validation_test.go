@@ -79,6 +79,8 @@ func TestValidation(t *testing.T) {
 		{"context value missing", "acme", with(ask("q"), "context", []any{ctxItem("value", "")}), 400, "context[0].value"},
 		{"context value too long", "acme", with(ask("q"), "context", []any{ctxItem("value", long(20001))}), 400, "context[0].value"},
 		{"context path too long", "acme", with(ask("q"), "context", []any{ctxItem("path", long(2049))}), 400, "context[0].path"},
+		{"context path javascript", "acme", with(ask("q"), "context", []any{ctxItem("path", "javascript:alert(document.cookie)")}), 400, "context[0].path"},
+		{"context path protocol-relative", "acme", with(ask("q"), "context", []any{ctxItem(), ctxItem("path", "//evil.example/x")}), 400, "context[1].path"},
 		{"context elementId too long", "acme", with(ask("q"), "context", []any{ctxItem("elementId", long(257))}), 400, "context[0].elementId"},
 		{"threadId a number", "acme", with(ask("q"), "threadId", 1), 400, "threadId"},
 		{"threadId too long", "acme", with(ask("q"), "threadId", "thr_"+long(300)), 400, "threadId"},

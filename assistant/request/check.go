@@ -3,6 +3,7 @@ package request
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/lectern-dev/lectern/schemas/event"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -111,6 +112,12 @@ func checkContext(items []json.RawMessage, p *problems) []ContextItem {
 		}
 		if tooLong(c.Path, MaxPathChars) {
 			p.add(path+".path", "must be at most %d characters", MaxPathChars)
+		} else if c.Path != "" {
+			clean, err := event.PagePath(c.Path)
+			if err != nil {
+				p.add(path+".path", "%s", err.Error())
+			}
+			c.Path = clean
 		}
 		out = append(out, ContextItem(c))
 	}

@@ -29,6 +29,10 @@ func testFeedbackBadInput(t *testing.T, l *testLectern, knownID string) {
 		{"contextual with code", map[string]any{"path": "/a", "source": "contextual", "helpful": true, "code": "x"}, 400, []string{"code"}},
 		{"comment too long", map[string]any{"path": "/a", "source": "contextual", "helpful": true, "comment": strings.Repeat("x", 10001)}, 400, []string{"comment", "10000"}},
 		{"path wrong type", map[string]any{"path": 7, "source": "contextual", "helpful": true}, 400, []string{"path", "string"}},
+		{"path protocol-relative", map[string]any{"path": "//evil.example/x", "source": "contextual", "helpful": true}, 400, []string{"path", "site path"}},
+		{"path javascript", map[string]any{"path": "javascript:alert(document.cookie)", "source": "contextual", "helpful": true}, 400, []string{"path", "http or https"}},
+		{"path data url", map[string]any{"path": "data:text/html,<script>alert(1)</script>", "source": "contextual", "helpful": true}, 400, []string{"path"}},
+		{"path backslash", map[string]any{"path": "/\\evil.example", "source": "contextual", "helpful": true}, 400, []string{"path"}},
 	} {
 		t.Run("POST "+tc.name, func(t *testing.T) {
 			status, body := l.do(t, "POST", post, l.AsstKey, tc.body)

@@ -63,7 +63,7 @@ func (c *Collector) postFeedback(ctx *fiber.Ctx) error {
 func (r *feedbackRequest) record(id, project, domain string) event.Feedback {
 	f := event.Feedback{
 		EventID: id, ID: id, ProjectID: project, Domain: domain,
-		Path: normalizePath(r.Path), Comment: r.Comment, Source: event.Source(r.Source),
+		Path: r.Path, Comment: r.Comment, Source: event.Source(r.Source),
 		Status: event.StatusPending, Helpful: r.Helpful, Contact: r.Contact,
 		Filename: r.Filename, Lang: r.Lang, FP: r.FP,
 	}
@@ -71,13 +71,6 @@ func (r *feedbackRequest) record(id, project, domain string) event.Feedback {
 		f.Code = *r.Code
 	}
 	return f
-}
-
-func normalizePath(p string) string {
-	if !strings.HasPrefix(p, "/") {
-		return "/" + p
-	}
-	return p
 }
 
 // validate returns every problem with the request.
@@ -89,6 +82,12 @@ func (r *feedbackRequest) validate() []web.Detail {
 		add("path", "is required: the documentation path the feedback is about, e.g. /quickstart")
 	case utf8.RuneCountInString(r.Path) > maxPath:
 		add("path", "must be at most 2048 characters")
+	default:
+		p, err := event.PagePath(r.Path)
+		if err != nil {
+			add("path", err.Error())
+		}
+		r.Path = p
 	}
 	maxLen(add, "comment", r.Comment, maxComment)
 	maxLen(add, "fp", r.FP, maxFP)
