@@ -2,7 +2,11 @@ package main
 
 import (
 	"bufio"
+	"os"
+
 	"context"
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/nats-io/nats.go"
 	"io"
 	"net"
 	"net/http"
@@ -125,11 +129,12 @@ func TestBinaryLifecycle(t *testing.T) {
 	waitHTTP(t, base+"/readyz")
 
 	natsURL := "nats://" + natsAddr
-	created := strings.TrimSpace(runCLI(t, bin, "keys", "create", "--kind", "admin", "--project", "lectern-docs", "--nats-url", natsURL))
+	created := strings.TrimSpace(runCLI(t, bin, "keys", "create", "--kind", "admin", "--project", "lectern-docs", "--nats-url", natsURL, "--data-dir", dataDir))
 	if strings.Count(created, "\n") != 0 || !strings.HasPrefix(created, "lk_admin_") {
 		t.Fatalf("keys create printed %q, want one admin key", created)
 	}
-	list := runCLI(t, bin, "keys", "list", "--nats-url", natsURL)
+	checkNATSAuth(t, natsAddr, dataDir)
+	list := runCLI(t, bin, "keys", "list", "--nats-url", natsURL, "--data-dir", dataDir)
 	if strings.Count(list, "\n") != 4 || strings.Contains(list, created[len("lk_admin_")+27:]) {
 		t.Fatalf("keys list shows %q: want a header and three keys, no secrets", list)
 	}
@@ -156,9 +161,9 @@ func TestBinaryLifecycle(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	id := strings.Fields(strings.TrimSpace(runCLI(t, bin, "keys", "list", "--nats-url", natsURL)))
+	id := strings.Fields(strings.TrimSpace(runCLI(t, bin, "keys", "list", "--nats-url", natsURL, "--data-dir", dataDir)))
 	revokeID := id[len(id)-6] // the newest key's id: the last row's first column
-	if out := runCLI(t, bin, "keys", "revoke", revokeID, "--nats-url", natsURL); !strings.Contains(out, revokeID) {
+	if out := runCLI(t, bin, "keys", "revoke", revokeID, "--nats-url", natsURL, "--data-dir", dataDir); !strings.Contains(out, revokeID) {
 		t.Fatalf("revoke printed %q", out)
 	}
 	deadline = time.Now().Add(time.Second)
@@ -202,4 +207,33 @@ func httpDo(t *testing.T, method, url, key, body string) (int, string) {
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(data)
+}
+
+// checkNATSAuth: the embedded NATS announces auth_required and refuses a client without the
+// credentials, whose file only the owner can read.
+func checkNATSAuth(t *testing.T, natsAddr, dataDir string) {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", natsAddr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	info, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil || !strings.Contains(info, `"auth_required":true`) {
+		t.Errorf("embedded NATS INFO does not require auth: %q, %v", info, err)
+	}
+	if nc, err := nats.Connect("nats://"+natsAddr, nats.MaxReconnects(0)); err == nil {
+		nc.Close()
+		t.Error("a client without credentials connected to the embedded NATS")
+	} else if !strings.Contains(strings.ToLower(err.Error()), "authorization violation") {
+		t.Errorf("a client without credentials got %v; want Authorization Violation", err)
+	}
+	st, err := os.Stat(filepath.Join(dataDir, bus.EmbeddedAuthFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v; want 0600", bus.EmbeddedAuthFile, st.Mode().Perm())
+	}
 }

@@ -35,6 +35,7 @@ type Config struct {
 	NATSAddr       string
 	NATSReplicas   int
 	NATSSync       string
+	NATSAuth       bus.Auth // credentials for an external NATS; the embedded one makes its own
 	EventsMaxAge   time.Duration
 	EventsMaxBytes int64
 	Store          string
@@ -57,6 +58,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty runs nats-server embedded")
 	envflag.String(fs, &c.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server")
 	envflag.Int(fs, &c.NATSReplicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "stream and key-bucket replicas (3 in a NATS cluster)")
+	registerNATSAuthFlags(fs, &c.NATSAuth)
 	envflag.String(fs, &c.NATSSync, "nats-sync", "LECTERN_NATS_SYNC", bus.DefaultSync.String(), `embedded JetStream store durability: "always" (fsync before every ack) or a flush interval; SQLite commits with synchronous=FULL under "always"`)
 	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
@@ -112,6 +114,27 @@ func (c *Config) Validate() error {
 	}
 	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
+}
+
+// registerNATSAuthFlags registers the credentials a client presents to an external NATS.
+func registerNATSAuthFlags(fs *flag.FlagSet, a *bus.Auth) {
+	envflag.String(fs, &a.User, "nats-user", "LECTERN_NATS_USER", "", "user for an external NATS (the embedded server's credentials are read from the data dir)")
+	envflag.String(fs, &a.Password, "nats-password", "LECTERN_NATS_PASSWORD", "", "password of --nats-user")
+	envflag.String(fs, &a.Token, "nats-token", "LECTERN_NATS_TOKEN", "", "token for an external NATS")
+	envflag.String(fs, &a.CredsFile, "nats-creds", "LECTERN_NATS_CREDS", "", "a .creds file (JWT and NKey seed) for an external NATS")
+}
+
+// natsClientAuth is what a tool presents: the flags when given, else the embedded server's
+// credentials from dataDir, else nothing (an external NATS without authentication).
+func natsClientAuth(flags bus.Auth, dataDir string) (bus.Auth, error) {
+	if flags != (bus.Auth{}) {
+		return flags, nil
+	}
+	a, err := bus.LoadEmbeddedAuth(dataDir)
+	if errors.Is(err, bus.ErrNoEmbeddedAuth) {
+		return bus.Auth{}, nil
+	}
+	return a, err
 }
 
 // sync is the durability policy; Validate has checked it.

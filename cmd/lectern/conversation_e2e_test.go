@@ -49,7 +49,7 @@ func testConversationExport(t *testing.T, store string) {
 // a few of them twice (a redelivery), and returns them.
 func publishConversations(t *testing.T, l *testLectern, n int) []event.Conversation {
 	t.Helper()
-	nc, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler))
+	nc, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler), l.NATSAuth.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,11 @@ func eraseFromBus(ctx context.Context, cfg Config, project string, who store.Sub
 	if url == "" {
 		url = "nats://" + cfg.NATSAddr // the embedded server of a running `lectern all`
 	}
-	nc, js, err := bus.Connect(url, "lectern-data", slog.New(slog.DiscardHandler))
+	auth, err := natsClientAuth(cfg.NATSAuth, cfg.DataDir)
+	if err != nil {
+		return 0, err
+	}
+	nc, js, err := bus.Connect(url, "lectern-data", slog.New(slog.DiscardHandler), auth.Options()...)
 	if err != nil {
 		return 0, err
 	}

@@ -20,7 +20,7 @@ import (
 func TestDataDelete(t *testing.T) {
 	cfg := testConfig(t, "sqlite")
 	l := startLectern(t, cfg)
-	nc, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler))
+	nc, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler), l.NATSAuth.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,7 @@ import (
 type testLectern struct {
 	URL        string
 	NATSURL    string
+	NATSAuth   bus.Auth // the embedded server's credentials, from the data dir
 	AdminKey   string // project acme-prod
 	AsstKey    string // domain acme
 	OtherAdmin string // project other-prod
@@ -146,6 +147,13 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 		t.Fatalf("lectern did not start within 60s\n%s", logs.String())
 	}
 	l := &testLectern{URL: "http://" + a.http, NATSURL: a.nats}
+	if cfg.NATSURL == "" {
+		auth, err := bus.LoadEmbeddedAuth(cfg.DataDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.NATSAuth = auth
+	}
 	for _, m := range keyLine.FindAllStringSubmatch(stdout.String(), -1) {
 		if m[1] == "ADMIN" {
 			l.AdminKey = m[2]
@@ -163,7 +171,7 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 
 func (l *testLectern) createOtherKeys(t *testing.T) {
 	t.Helper()
-	_, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler))
+	_, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler), l.NATSAuth.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,10 @@ const keysUsage = `Usage:
   lectern keys revoke ID
 
 The commands reach the running server's NATS with --nats-url (env LECTERN_NATS_URL,
-default nats://127.0.0.1:4222). create prints the new key alone on one line; it is shown once.
+default nats://127.0.0.1:4222). The embedded server requires credentials: they are read from
+--data-dir (env LECTERN_DATA_DIR, default ./data, as the server's); for an external NATS give
+--nats-user/--nats-password, --nats-token or --nats-creds. create prints the new key alone on
+one line; it is shown once.
 `
 
 // keysMain runs `lectern keys ...`.
@@ -34,11 +37,20 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return exitError(2)
 	}
 	sub, args := args[0], args[1:]
+	switch sub {
+	case "create", "list", "revoke":
+	default: // before connecting anywhere
+		fmt.Fprintf(stderr, "lectern keys: unknown command %q\n\n%s", sub, keysUsage)
+		return exitError(2)
+	}
 	fs := flag.NewFlagSet("lectern keys "+sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, keysUsage) }
-	var natsURL string
+	var natsURL, dataDir string
+	var flagAuth bus.Auth
 	envflag.String(fs, &natsURL, "nats-url", "LECTERN_NATS_URL", "nats://127.0.0.1:4222", "NATS server URL")
+	envflag.String(fs, &dataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "the server's data directory, holding the embedded NATS credentials")
+	registerNATSAuthFlags(fs, &flagAuth)
 	var c keyCreate
 	if sub == "create" {
 		c.registerFlags(fs)
@@ -53,7 +65,11 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := envflag.Check(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	reg, closeFn, err := openKeys(ctx, natsURL)
+	auth, err := natsClientAuth(flagAuth, dataDir)
+	if err != nil {
+		return err
+	}
+	reg, closeFn, err := openKeys(ctx, natsURL, auth)
 	if err != nil {
 		return err
 	}
@@ -72,15 +88,13 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		fmt.Fprintf(stdout, "revoked %s\n", positional[0])
 		return nil
-	default:
-		fmt.Fprintf(stderr, "lectern keys: unknown command %q\n\n%s", sub, keysUsage)
-		return exitError(2)
 	}
+	return nil
 }
 
-func openKeys(ctx context.Context, natsURL string) (*keys.Registry, func(), error) {
+func openKeys(ctx context.Context, natsURL string, auth bus.Auth) (*keys.Registry, func(), error) {
 	logger := slog.New(slog.DiscardHandler)
-	nc, js, err := bus.Connect(natsURL, "lectern-keys", logger)
+	nc, js, err := bus.Connect(natsURL, "lectern-keys", logger, auth.Options()...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -677,7 +677,7 @@ func (c *contract) statusRoutes(t *testing.T, g ghostKeys) {
 // bus, so that the export shows one whatever the assistant answered.
 func (c *contract) publishConversation(t *testing.T) {
 	t.Helper()
-	nc, js, err := bus.Connect(c.l.NATSURL, "contract-test", slog.New(slog.DiscardHandler))
+	nc, js, err := bus.Connect(c.l.NATSURL, "contract-test", slog.New(slog.DiscardHandler), c.l.NATSAuth.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}

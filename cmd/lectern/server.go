@@ -68,16 +68,19 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		return nil, err
 	}
 	d.sites = reg
-	url := cfg.NATSURL
+	url, auth := cfg.NATSURL, cfg.NATSAuth
 	if url == "" {
+		if auth, err = bus.LoadOrCreateEmbeddedAuth(cfg.DataDir); err != nil {
+			return nil, err
+		}
 		storeDir := filepath.Join(cfg.DataDir, "nats")
-		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir, Sync: cfg.sync()}, logger.With("component", "nats"))
+		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir, Sync: cfg.sync(), Auth: auth}, logger.With("component", "nats"))
 		if err != nil {
 			return nil, err
 		}
 		d.ns, url = ns, ns.ClientURL()
 	}
-	if d.nc, d.js, err = bus.Connect(url, "lectern-"+string(cfg.Target), logger.With("component", "bus")); err != nil {
+	if d.nc, d.js, err = bus.Connect(url, "lectern-"+string(cfg.Target), logger.With("component", "bus"), auth.Options()...); err != nil {
 		d.close()
 		return nil, err
 	}

@@ -14,9 +14,9 @@ import (
 var ErrUnavailable = errors.New("event bus unavailable")
 
 // Connect opens a NATS connection that reconnects forever and returns it with its JetStream
-// context.
-func Connect(url, name string, logger *slog.Logger) (*nats.Conn, jetstream.JetStream, error) {
-	nc, err := nats.Connect(url,
+// context; opts add credentials (Auth.Options).
+func Connect(url, name string, logger *slog.Logger, opts ...nats.Option) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(url, append([]nats.Option{
 		nats.Name(name),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
@@ -26,7 +26,7 @@ func Connect(url, name string, logger *slog.Logger) (*nats.Conn, jetstream.JetSt
 			}
 		}),
 		nats.ReconnectHandler(func(c *nats.Conn) { logger.Info("nats reconnected", "url", c.ConnectedUrl()) }),
-	)
+	}, opts...)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect %s: %w: %w", url, ErrUnavailable, err)
 	}

@@ -20,6 +20,7 @@ type EmbeddedConfig struct {
 	Addr     string // client listener host:port; port -1 picks a free one
 	StoreDir string // JetStream file store directory
 	Sync     Sync   // durability policy of the file store; the zero value is DefaultSync
+	Auth     Auth   // the user every client must present; the zero value admits anyone (tests)
 }
 
 // StartEmbedded starts a nats-server with JetStream in this process and waits until it
@@ -48,6 +49,8 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 		// With SyncAlways, nats-server still needs a non-zero interval for its background flush.
 		SyncInterval: max(sync.Interval, time.Second),
 		SyncAlways:   sync.Always,
+		Users:        cfg.Auth.users(),
+		// No monitoring port (HTTPPort stays 0): nothing but the client port listens.
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {

@@ -1,0 +1,96 @@
+package bus
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// Auth is how a client authenticates to NATS: a user and password, a token, or a .creds file
+// (JWT and NKey seed). The zero value sends nothing.
+type Auth struct {
+	User      string `json:"user,omitempty"`
+	Password  string `json:"password,omitempty"`
+	Token     string `json:"token,omitempty"`
+	CredsFile string `json:"-"`
+}
+
+// Options are the nats.go options that present a.
+func (a Auth) Options() []nats.Option {
+	var opts []nats.Option
+	if a.User != "" {
+		opts = append(opts, nats.UserInfo(a.User, a.Password))
+	}
+	if a.Token != "" {
+		opts = append(opts, nats.Token(a.Token))
+	}
+	if a.CredsFile != "" {
+		opts = append(opts, nats.UserCredentials(a.CredsFile))
+	}
+	return opts
+}
+
+// EmbeddedAuthFile is where, in the data directory, the embedded server's credentials live.
+const EmbeddedAuthFile = "nats-auth.json"
+
+// ErrNoEmbeddedAuth reports a data directory without the embedded server's credentials.
+var ErrNoEmbeddedAuth = errors.New("no embedded NATS credentials in the data directory (has `lectern all` started there?)")
+
+// LoadEmbeddedAuth reads the embedded server's credentials from dataDir.
+func LoadEmbeddedAuth(dataDir string) (Auth, error) {
+	data, err := os.ReadFile(filepath.Join(dataDir, EmbeddedAuthFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return Auth{}, fmt.Errorf("%s: %w", dataDir, ErrNoEmbeddedAuth)
+	}
+	if err != nil {
+		return Auth{}, fmt.Errorf("embedded NATS credentials: %w", err)
+	}
+	var a Auth
+	if err := json.Unmarshal(data, &a); err != nil || a.User == "" || a.Password == "" {
+		return Auth{}, fmt.Errorf("embedded NATS credentials %s: malformed", filepath.Join(dataDir, EmbeddedAuthFile))
+	}
+	return a, nil
+}
+
+// LoadOrCreateEmbeddedAuth reads the embedded server's credentials from dataDir, creating
+// random ones (readable by the owner only) on the first start.
+func LoadOrCreateEmbeddedAuth(dataDir string) (Auth, error) {
+	a, err := LoadEmbeddedAuth(dataDir)
+	if !errors.Is(err, ErrNoEmbeddedAuth) {
+		return a, err
+	}
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return Auth{}, err
+	}
+	a = Auth{User: "lectern", Password: base64.RawURLEncoding.EncodeToString(secret)}
+	data, _ := json.Marshal(a)
+	path := filepath.Join(dataDir, EmbeddedAuthFile)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return LoadEmbeddedAuth(dataDir) // another process created it first
+	}
+	if err != nil {
+		return Auth{}, fmt.Errorf("embedded NATS credentials: %w", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return Auth{}, fmt.Errorf("embedded NATS credentials: %w", err)
+	}
+	return a, f.Close()
+}
+
+// users is the server-side form of a: the one user the embedded server admits.
+func (a Auth) users() []*server.User {
+	if a.User == "" {
+		return nil
+	}
+	return []*server.User{{Username: a.User, Password: a.Password}}
+}
