@@ -34,10 +34,10 @@ type testLectern struct {
 	URL        string
 	NATSURL    string
 	NATSAuth   bus.Auth // the embedded server's credentials, from the data dir
-	AdminKey   string // project acme-prod
-	AsstKey    string // domain acme
-	OtherAdmin string // project other-prod
-	OtherAsst  string // domain other
+	AdminKey   string   // project acme-prod
+	AsstKey    string   // domain acme
+	OtherAdmin string   // project other-prod
+	OtherAsst  string   // domain other
 	keys       *keys.Registry
 }
 
