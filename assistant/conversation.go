@@ -13,7 +13,10 @@ import (
 // conversation is the event of one turn.
 func (s *Service) conversation(t *turn, o outcome) event.Conversation {
 	res := o.answer.Resolution
-	if res == "" {
+	switch {
+	case o.aborted:
+		res = event.Aborted // the reader left: no content-gap signal either way
+	case res == "":
 		res = event.Unanswered
 	}
 	return event.Conversation{

@@ -128,4 +128,7 @@ func TestAbort(t *testing.T) {
 	if !ev.Aborted || !strings.HasPrefix(ev.Response, "See [Webhooks](/v2/webhooks). ") || len(ev.Sources) != 1 {
 		t.Errorf("event %+v: want aborted with the partial answer", ev)
 	}
+	if ev.ResolutionStatus != event.Aborted {
+		t.Errorf("an aborted reply is recorded as %q; want %q (neither answered nor unanswered)", ev.ResolutionStatus, event.Aborted)
+	}
 }

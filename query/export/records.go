@@ -32,6 +32,7 @@ type conversationRecord struct {
 	ThreadID         string           `json:"threadId"`
 	ResolutionStatus event.Resolution `json:"resolutionStatus"`
 	PageURL          string           `json:"pageUrl,omitempty"`
+	Aborted          bool             `json:"aborted,omitempty"`
 }
 
 type feedbackPage struct {
@@ -54,7 +55,7 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 			ID: f.ID, Path: f.Path, Comment: f.Comment, Source: f.Source, Status: f.Status,
 			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
 		}
-		if f.Source == event.SourceContextual {
+		if f.Source != event.SourceCodeSnippet {
 			r.Helpful, r.Contact = f.Helpful, f.Contact
 		} else {
 			r.Code, r.Filename, r.Lang = &f.Code, &f.Filename, &f.Lang
@@ -78,7 +79,7 @@ func conversationEnvelope(p store.ConversationPage) conversationPage {
 		out.Conversations[i] = conversationRecord{
 			ID: c.ID, Timestamp: event.FormatTime(c.Timestamp), Query: c.Query, Response: c.Response,
 			Sources: sources, QueryCategory: c.QueryCategory, ThreadID: c.ThreadID,
-			ResolutionStatus: c.ResolutionStatus, PageURL: c.PageURL,
+			ResolutionStatus: c.ResolutionStatus, PageURL: c.PageURL, Aborted: c.Aborted,
 		}
 	}
 	if p.HasMore && len(p.Records) > 0 {

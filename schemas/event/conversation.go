@@ -9,6 +9,9 @@ type Resolution string
 const (
 	Answered   Resolution = "answered"
 	Unanswered Resolution = "unanswered"
+	// Aborted: the reader left before the answer was complete. Such turns say nothing about
+	// whether the docs cover the question, so they count as neither answered nor unanswered.
+	Aborted Resolution = "aborted"
 )
 
 // Citation is a page the assistant cited.
