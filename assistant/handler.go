@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -69,6 +70,9 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	if t.req, err = request.Parse(c); err != nil {
 		return nil, err
 	}
+	if err := s.checkBudget(t.req); err != nil {
+		return nil, err
+	}
 	if t.snap, err = s.snapshot(c, t.site.Domain); err != nil {
 		return nil, err
 	}
@@ -117,6 +121,20 @@ func (s *Service) openThread(ctx context.Context, t *turn) error {
 	case err != nil:
 		s.logger.Error("thread store failed", "err", err)
 		return web.Errorf(fiber.StatusServiceUnavailable, "assistant threads are unavailable; retry shortly")
+	}
+	return nil
+}
+
+// checkBudget refuses a question that alone would take more than half of the model budget:
+// Fit never cuts the question, so it must fit beside the excerpts.
+func (s *Service) checkBudget(r *request.Request) error {
+	if !s.cfg.Model.Enabled() {
+		return nil
+	}
+	most := s.cfg.Model.MaxPromptTokens * 4 / 2
+	if q := r.Question(); len(q) > most {
+		field := fmt.Sprintf("messages[%d].content", len(r.Messages)-1)
+		return web.Invalid(field, fmt.Sprintf("the question is %d bytes; with a language model at most %d (half of --llm-max-prompt-tokens at 4 bytes a token)", len(q), most))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ type serviceMetrics struct {
 	firstText prometheus.Histogram
 	search    prometheus.Histogram
 	answers   *prometheus.CounterVec
+	tokens    *prometheus.CounterVec
 }
 
 // searchBuckets suit in-memory searches from 50 µs to 250 ms.
@@ -34,6 +35,10 @@ func newServiceMetrics(reg prometheus.Registerer, docs map[string]*sitedocs.Site
 			Help:    "Time of one documentation search.",
 			Buckets: searchBuckets,
 		})),
+		tokens: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lectern_llm_tokens_total",
+			Help: "Language-model tokens by project and kind (prompt, completion): the server's usage report, or an estimate at 4 bytes a token when it sends none. Alert on its rate to cap cost.",
+		}, []string{"project", "kind"})),
 		answers: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_assistant_answers_total",
 			Help: "Completed answers by resolution: answered or unanswered (the docs did not cover the question).",

@@ -122,6 +122,10 @@ func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []an
 		return nil
 	}
 	a, err := s.gen.Generate(ctx, s.prompt(t, sources), emit)
+	if s.cfg.Model.Enabled() {
+		s.m.tokens.WithLabelValues(t.site.Project, "prompt").Add(float64(a.Usage.PromptTokens))
+		s.m.tokens.WithLabelValues(t.site.Project, "completion").Add(float64(a.Usage.CompletionTokens))
+	}
 	o := outcome{text: text.String(), answer: a, err: err}
 	o.aborted = errors.Is(err, errClientGone) || (err != nil && w.Err() != nil)
 	return o

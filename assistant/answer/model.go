@@ -39,7 +39,9 @@ func NewModel(cfg ModelConfig, logger *slog.Logger) *Model {
 func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error) (Answer, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, m.cfg.Timeout, ErrTimeout)
 	defer cancel()
-	params := openai.ChatCompletionNewParams{Model: m.cfg.Model, Messages: messages(&p)}
+	p = Fit(p, m.cfg.MaxPromptTokens)
+	params := openai.ChatCompletionNewParams{Model: m.cfg.Model, Messages: messages(&p),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}}
 	if m.cfg.MaxTokens > 0 {
 		params.MaxTokens = openai.Int(int64(m.cfg.MaxTokens))
 	}

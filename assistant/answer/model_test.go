@@ -131,13 +131,14 @@ func TestModelConfigValidate(t *testing.T) {
 		cfg answer.ModelConfig
 		ok  bool
 	}{
-		{answer.ModelConfig{Timeout: time.Second}, true},
-		{answer.ModelConfig{Model: "gpt-4o-mini", Timeout: time.Second}, true},
-		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3", Timeout: time.Second}, true},
+		{answer.ModelConfig{Timeout: time.Second, MaxPromptTokens: 12000}, true},
+		{answer.ModelConfig{Model: "gpt-4o-mini", Timeout: time.Second, MaxPromptTokens: 12000}, true},
+		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3", Timeout: time.Second, MaxPromptTokens: 12000}, true},
 		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Timeout: time.Second}, false},
 		{answer.ModelConfig{BaseURL: "ftp://x", Model: "m", Timeout: time.Second}, false},
 		{answer.ModelConfig{Model: "m", Timeout: 0}, false},
-		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxTokens: -1}, false},
+		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxTokens: -1, MaxPromptTokens: 12000}, false},
+		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxPromptTokens: 10}, false},
 	}
 	for _, tc := range tests {
 		if err := tc.cfg.Validate(); (err == nil) != tc.ok {

@@ -18,6 +18,9 @@ type ModelConfig struct {
 	APIKey    string        // bearer key; "" sends none
 	Timeout   time.Duration // longest time one answer may take
 	MaxTokens int           // longest answer in tokens; 0 leaves it to the server
+	// MaxPromptTokens bounds what one request sends to the model, estimated at four bytes a
+	// token: what a public key can make the docs owner pay for.
+	MaxPromptTokens int
 }
 
 // RegisterFlags registers the model's flags; each falls back to an environment variable.
@@ -27,6 +30,7 @@ func (c *ModelConfig) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.APIKey, "llm-api-key", "LECTERN_LLM_API_KEY", "", "API key of the model server (prefer the environment variable)")
 	envflag.Duration(fs, &c.Timeout, "llm-timeout", "LECTERN_LLM_TIMEOUT", 60*time.Second, "longest time the model may take for one answer")
 	envflag.Int(fs, &c.MaxTokens, "llm-max-tokens", "LECTERN_LLM_MAX_TOKENS", 1024, "longest answer in tokens; 0 leaves it to the server")
+	envflag.Int(fs, &c.MaxPromptTokens, "llm-max-prompt-tokens", "LECTERN_LLM_MAX_PROMPT_TOKENS", 12000, "most tokens (estimated at 4 bytes each) one question may send to the model: excerpts first, then the oldest turns are dropped and context shortened")
 }
 
 // Enabled reports whether a model is configured.
@@ -46,6 +50,9 @@ func (c *ModelConfig) Validate() error {
 	}
 	if c.Timeout <= 0 {
 		errs = append(errs, fmt.Errorf("llm-timeout %v: must be positive", c.Timeout))
+	}
+	if c.MaxPromptTokens < 1000 {
+		errs = append(errs, fmt.Errorf("llm-max-prompt-tokens %d: want at least 1000", c.MaxPromptTokens))
 	}
 	if c.MaxTokens < 0 {
 		errs = append(errs, fmt.Errorf("llm-max-tokens %d: must not be negative", c.MaxTokens))

@@ -6,6 +6,7 @@ package llmtest
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -32,7 +33,11 @@ type Request struct {
 		Role    string `json:"role"`
 		Content string `json:"content"`
 	} `json:"messages"`
-	Auth string `json:"-"`
+	StreamOptions *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+	Auth  string `json:"-"`
+	Bytes int    `json:"-"` // size of the request body as sent
 }
 
 // Server is a running fake.
@@ -72,10 +77,15 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req Request
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+	body, err := io.ReadAll(r.Body)
+	if err == nil {
+		err = json.Unmarshal(body, &req)
+	}
+	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
+	req.Bytes = len(body)
 	req.Auth = r.Header.Get("Authorization")
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
