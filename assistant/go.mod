@@ -11,6 +11,7 @@ require (
 	github.com/openai/openai-go v1.12.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/client_model v0.6.3
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/sync v0.24.0
 )
 

@@ -2,6 +2,8 @@ package answer
 
 import (
 	"strings"
+
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // compose writes the answer from the relevant sources: a lead sentence naming the pages, then
@@ -73,9 +75,13 @@ func label(s Source) string {
 	return s.Title + " › " + s.Section
 }
 
-// link writes a markdown link, escaping what would end the text or the URL early.
+// link writes a markdown link, escaping what would end the text or the URL early or open an
+// HTML tag; a URL that is neither a site path nor http(s) becomes "#".
 func link(text, url string) string {
-	text = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ").Replace(text)
-	url = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "\n", "").Replace(url)
+	text = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, "\n", " ").Replace(text)
+	if clean, err := event.PagePath(url); err != nil || clean != url {
+		url = "#"
+	}
+	url = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(url)
 	return "[" + text + "](" + url + ")"
 }

@@ -12,26 +12,52 @@ type unit struct {
 	code bool
 }
 
-// units splits a section's text into sentences and code blocks, in order.
+// units splits a section's text into sentences and code blocks, in order. A code block runs
+// from a fence line (three or more backticks or tildes) to the first line of the same
+// character at least as long, as in CommonMark; one left open is closed with its own fence.
 func units(text string) []unit {
 	var out []unit
-	for len(text) > 0 {
-		start := strings.Index(text, "```")
-		if start < 0 {
-			out = appendSentences(out, text)
-			break
+	lines := strings.SplitAfter(text, "\n")
+	var prose strings.Builder
+	for i := 0; i < len(lines); i++ {
+		fence := openingFence(lines[i])
+		if fence == "" {
+			prose.WriteString(lines[i])
+			continue
 		}
-		out = appendSentences(out, text[:start])
-		end := strings.Index(text[start+3:], "\n```")
-		if end < 0 {
-			out = append(out, unit{text: strings.TrimSpace(text[start:]) + "\n```", code: true})
-			break
+		out = appendSentences(out, prose.String())
+		prose.Reset()
+		j := i + 1
+		for j < len(lines) && !closingFence(lines[j], fence) {
+			j++
 		}
-		end += start + 3 + len("\n```")
-		out = append(out, unit{text: strings.TrimSpace(text[start:end]), code: true})
-		text = text[end:]
+		block := strings.TrimRight(strings.Join(lines[i:min(j+1, len(lines))], ""), "\n")
+		if j >= len(lines) {
+			block += "\n" + fence
+		}
+		out = append(out, unit{text: strings.TrimSpace(block), code: true})
+		i = j
 	}
-	return out
+	return appendSentences(out, prose.String())
+}
+
+// openingFence returns the fence that opens a code block on line ("```", "~~~~", ...), or "".
+func openingFence(line string) string {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return ""
+	}
+	n := len(t) - len(strings.TrimLeft(t, t[:1]))
+	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
+		return ""
+	}
+	return t[:n]
+}
+
+// closingFence reports whether line closes a block opened by fence.
+func closingFence(line, fence string) bool {
+	t := strings.TrimSpace(line)
+	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == ""
 }
 
 // appendSentences splits prose at sentence ends and paragraph breaks.

@@ -84,8 +84,23 @@ func (c *cleaner) try(s string, i, limit int, parse func(s string, i int) (int, 
 		}
 		c.budget -= min(len(s)-i, limit)
 	}
+	if s[i] == '<' && i+1 < len(s) && opensTag(s[i+1]) {
+		c.b.WriteByte('\\') // a '<' that opened nothing the cleaner knows stays text
+	}
 	c.b.WriteByte(s[i])
 	return i + 1
+}
+
+// escapedText writes text the docs escaped (a decoded entity) with every '<' escaped (`\<`):
+// what the author showed as text must not turn into a live tag in an answer rendered as
+// Markdown, whatever the next entity decodes to.
+func (c *cleaner) escapedText(s string) {
+	c.b.WriteString(strings.ReplaceAll(s, "<", `\<`))
+}
+
+// opensTag reports whether '<' followed by b can start raw HTML in CommonMark.
+func opensTag(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '/' || b == '!' || b == '?'
 }
 
 // window returns s cut to at most n bytes.
@@ -198,7 +213,7 @@ func (c *cleaner) entity(s string, i int) int {
 	if end >= 2 {
 		raw := s[i : i+end+1]
 		if dec := html.UnescapeString(raw); dec != raw {
-			c.b.WriteString(strings.ReplaceAll(dec, "\u00a0", " "))
+			c.escapedText(strings.ReplaceAll(dec, "\u00a0", " "))
 			return i + end + 1
 		}
 	}

@@ -89,12 +89,25 @@ func (s *splitter) code(lines []string, i int) int {
 		body = append(body, dedent(lines[j], indent))
 	}
 	if content := strings.Trim(strings.Join(body, "\n"), "\n"); strings.TrimSpace(content) != "" {
-		s.appendText("```" + lang + "\n" + content + "\n```")
+		f := outputFence(content)
+		s.appendText(f + lang + "\n" + content + "\n" + f)
 	}
 	if j >= len(lines) {
 		return len(lines) - 1
 	}
 	return j
+}
+
+// outputFence is a backtick fence longer than any backtick run that starts a line of content,
+// so that a fence shown inside the block (a Markdown example) never closes it early.
+func outputFence(content string) string {
+	n := 3
+	for line := range strings.SplitSeq(content, "\n") {
+		t := strings.TrimLeft(line, " \t")
+		run := len(t) - len(strings.TrimLeft(t, "`"))
+		n = max(n, run+1)
+	}
+	return strings.Repeat("`", n)
 }
 
 func closesFence(line, fence string) bool {

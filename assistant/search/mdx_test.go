@@ -27,7 +27,7 @@ func TestSectionsCleaning(t *testing.T) {
 		{"reference links", "See [docs][1].\n\n[1]: https://example.com", []string{"See docs."}},
 		{"emphasis", "**bold** *it* _em_ ~~old~~ snake_case", []string{"bold it em old snake_case"}},
 		{"inline code verbatim", "Use `<Note>` and `a*b*c`.", []string{"Use `<Note>` and `a*b*c`."}},
-		{"escapes and entities", `1 \* 2 &amp; 3 &lt;4&gt; &nbsp;x`, []string{"1 * 2 & 3 <4> x"}},
+		{"escapes and entities", `1 \* 2 &amp; 3 &lt;4&gt; &nbsp;x`, []string{`1 * 2 & 3 \<4> x`}},
 		{"less-than kept", "if a < b and x<3", []string{"if a < b and x<3"}},
 		{"autolink", "Go to <https://example.com/a>.", []string{"Go to https://example.com/a."}},
 		{"table rule dropped", "| a | b |\n|---|:-:|\n| 1 | 2 |", []string{"| a | b |\n| 1 | 2 |"}},
