@@ -59,13 +59,13 @@ func (b *builder) add(d *doc, s *secDraft) {
 
 // add records one document; it sorts pairs.
 func (t *table) add(pairs []uint64, lens [nFields]uint32) {
-	doc := uint32(len(t.lens))
+	doc := uint32(len(t.lens)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 	t.lens = append(t.lens, lens)
 	slices.Sort(pairs)
 	for i := 0; i < len(pairs); {
-		id := uint32(pairs[i] >> fieldBits)
+		id := uint32(pairs[i] >> fieldBits) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 		p := rawPosting{doc: doc}
-		for ; i < len(pairs) && uint32(pairs[i]>>fieldBits) == id; i++ {
+		for ; i < len(pairs) && uint32(pairs[i]>>fieldBits) == id; i++ { // #nosec G115 -- bounded by the index (far below 2^32)
 			if f := pairs[i] & (1<<fieldBits - 1); p.tf[f] < math.MaxUint16 {
 				p.tf[f]++
 			}
@@ -80,7 +80,7 @@ func (t *table) add(pairs []uint64, lens [nFields]uint32) {
 // field analyzes text into b.pairs.
 func (b *builder) field(text string, f int, lens *[nFields]uint32) {
 	b.an.terms(text, func(t []byte) {
-		b.pairs = append(b.pairs, uint64(b.id(t))<<fieldBits|uint64(f))
+		b.pairs = append(b.pairs, uint64(b.id(t))<<fieldBits|uint64(f)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 		lens[f]++
 	})
 }
@@ -114,7 +114,7 @@ func (b *builder) id(t []byte) uint32 {
 	if id, ok := b.terms[string(t)]; ok {
 		return id
 	}
-	id := uint32(len(b.terms))
+	id := uint32(len(b.terms)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 	b.terms[string(t)] = id
 	return id
 }

@@ -74,10 +74,10 @@ func (ix *Index) bestPerPage(sc *scratch, f *Filter) {
 				continue
 			}
 			sc.pages = append(sc.pages, page)
-		case b < 0 || better(sc.acc[b-1], uint32(b-1), sc.acc[s], s):
+		case b < 0 || better(sc.acc[b-1], uint32(b-1), sc.acc[s], s): // #nosec G115 -- section numbers are bounded by the index (far below 2^31)
 			continue
 		}
-		sc.best[page] = int32(s) + 1
+		sc.best[page] = int32(s) + 1 // #nosec G115 -- section numbers are bounded by the index (far below 2^31)
 	}
 }
 

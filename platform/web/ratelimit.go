@@ -68,7 +68,7 @@ func NewLimiter(cfg LimitsConfig, reg prometheus.Registerer) (*Limiter, error) {
 		return nil, err
 	}
 	l := &Limiter{enabled: cfg.Enabled, epoch: time.Now(), every: cfg.SweepInterval, proxies: cfg.TrustedProxies}
-	seed, strSeed := rand.Uint64(), maphash.MakeSeed()
+	seed, strSeed := rand.Uint64(), maphash.MakeSeed() // #nosec G404 -- a hash seed against bucket collisions, not a secret
 	l.addrs = newTable(cfg.MaxEntries, func(k addrKey) uint64 {
 		lo, hi := binary.LittleEndian.Uint64(k.addr[:8]), binary.LittleEndian.Uint64(k.addr[8:])
 		return mix64(lo ^ mix64(hi^seed^uint64(k.kind)))
@@ -135,14 +135,14 @@ func (l *Limiter) takeAddr(kind int, addr netip.Addr, g gcra) Decision {
 	if addr = addr.Unmap(); addr.Is6() {
 		addr = netip.PrefixFrom(addr, 64).Masked().Addr()
 	}
-	return l.addrs.take(addrKey{kind: uint8(kind), addr: addr.As16()}, g, l.now())
+	return l.addrs.take(addrKey{kind: uint8(kind), addr: addr.As16()}, g, l.now()) // #nosec G115 -- kind indexes a fixed table of a handful of route kinds
 }
 
 func (l *Limiter) takeKey(kind int, id string, g gcra) Decision {
 	if g.off() {
 		return Decision{Allowed: true}
 	}
-	return l.keys.take(keyKey{kind: uint8(kind), id: id}, g, l.now())
+	return l.keys.take(keyKey{kind: uint8(kind), id: id}, g, l.now()) // #nosec G115 -- kind indexes a fixed table of a handful of route kinds
 }
 
 // Sweep drops the buckets that are full again; Run calls it every SweepInterval.

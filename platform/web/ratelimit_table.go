@@ -73,7 +73,7 @@ func newTable[K comparable](maxEntries int, hash func(K) uint64) *bucketTable[K]
 	for n < 256 && n*2*256 <= maxEntries {
 		n *= 2
 	}
-	t := &bucketTable[K]{shards: make([]bucketShard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), hash: hash}
+	t := &bucketTable[K]{shards: make([]bucketShard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), hash: hash} // #nosec G115 -- n is a positive power of two chosen at start-up
 	for i := range t.shards {
 		t.shards[i].m = make(map[K]int64)
 	}

@@ -26,7 +26,7 @@ func prepare(ctx context.Context, cfg *config, stderr io.Writer) (*env, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &env{cfg: cfg, rnd: rand.New(rand.NewPCG(uint64(cfg.seed), 1)), dir: dir}
+	e := &env{cfg: cfg, rnd: rand.New(rand.NewPCG(uint64(cfg.seed), 1)), dir: dir} // #nosec G115 G404 -- a seed reinterpreted as unsigned
 	fmt.Fprintf(stderr, "chaos: seed %d, work dir %s\n", cfg.seed, dir)
 	if cfg.natsServer == "" && (cfg.selected("nats-restart") || cfg.selected("replica")) {
 		if cfg.natsServer, err = buildNATSServer(ctx, cfg.repo, dir); err != nil {
@@ -48,7 +48,7 @@ func (e *env) close() {
 	if e.ch != nil {
 		_ = e.ch.stop(context.Background())
 	}
-	_ = os.RemoveAll(e.dir)
+	_ = os.RemoveAll(e.dir) // #nosec G703 -- its own temporary directory
 }
 
 // buildNATSServer builds nats-server at the version the platform module requires.
@@ -61,7 +61,7 @@ func buildNATSServer(ctx context.Context, repo, dir string) (string, error) {
 	}
 	version := strings.TrimSpace(string(out))
 	bin := filepath.Join(dir, "nats-server")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/nats-io/nats-server/v2")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/nats-io/nats-server/v2") // #nosec G204 -- runs the binaries named by its own flags
 	cmd.Dir = filepath.Join(repo, "platform")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build nats-server %s: %w\n%s", version, err, out)
@@ -77,7 +77,7 @@ type clickhouse struct {
 }
 
 func (c *clickhouse) script(ctx context.Context, verb string) error {
-	cmd := exec.CommandContext(ctx, filepath.Join(c.repo, "scripts/clickhouse.sh"), verb)
+	cmd := exec.CommandContext(ctx, filepath.Join(c.repo, "scripts/clickhouse.sh"), verb) // #nosec G204 G702 -- runs the binaries named by its own flags
 	cmd.Env = append(os.Environ(), "CLICKHOUSE_PORT="+strconv.Itoa(c.port), "CLICKHOUSE_DIR="+c.dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("clickhouse.sh %s: %w\n%s", verb, err, out)

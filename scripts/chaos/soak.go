@@ -144,12 +144,12 @@ func askLoop(ctx context.Context, base, key string) {
 	questions := []string{"How do I run the tests?", "What is an admin key?", "How do I export feedback?", "Which ports does ClickHouse use?"}
 	for i := 0; ctx.Err() == nil; i++ {
 		body, _ := json.Marshal(map[string]any{"fp": "soak", "messages": []map[string]string{{"id": "1", "role": "user", "content": questions[i%len(questions)]}}})
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/discovery/v1/assistant/"+domain+"/message", bytes.NewReader(body))
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/discovery/v1/assistant/"+domain+"/message", bytes.NewReader(body)) // #nosec G704 -- the test tool calls only the loopback servers it started
 		req.Header.Set("Authorization", "Bearer "+key)
 		req.Header.Set("Content-Type", "application/json")
-		if resp, err := http.DefaultClient.Do(req); err == nil {
+		if resp, err := http.DefaultClient.Do(req); err == nil { // #nosec G704 -- the test tool calls only the loopback servers it started
 			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
+			resp.Body.Close() // #nosec G104 -- a best-effort call in a test tool; its failure shows in the checks that follow
 		}
 		pause(ctx, 200*time.Millisecond)
 	}
@@ -159,11 +159,11 @@ func askLoop(ctx context.Context, base, key string) {
 func exportLoop(ctx context.Context, base, key string) {
 	for ctx.Err() == nil {
 		for _, what := range []string{"feedback", "assistant"} {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/"+what+"?limit=50", nil)
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/"+what+"?limit=50", nil) // #nosec G704 -- the test tool calls only the loopback servers it started
 			req.Header.Set("Authorization", "Bearer "+key)
-			if resp, err := http.DefaultClient.Do(req); err == nil {
+			if resp, err := http.DefaultClient.Do(req); err == nil { // #nosec G704 -- the test tool calls only the loopback servers it started
 				_, _ = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
+				resp.Body.Close() // #nosec G104 -- a best-effort call in a test tool; its failure shows in the checks that follow
 			}
 		}
 		pause(ctx, 500*time.Millisecond)

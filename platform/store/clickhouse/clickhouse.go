@@ -70,7 +70,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger, options ...Optio
 		return s, nil
 	}
 	if err := s.Migrate(ctx); err != nil {
-		conn.Close()
+		conn.Close() // #nosec G104 -- closing after a failed open; the open error is returned
 		return nil, err
 	}
 	return s, nil

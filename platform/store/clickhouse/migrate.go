@@ -48,8 +48,8 @@ func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
 	if err != nil {
 		return wrap(op, err)
 	}
-	if err := b.Append(uint32(m.Version), m.Name, time.Now()); err != nil {
-		b.Abort()
+	if err := b.Append(uint32(m.Version), m.Name, time.Now()); err != nil { // #nosec G115 -- migration versions are small positive numbers from embedded file names
+		_ = b.Abort() // the append error is returned below; Abort only releases the batch
 		return wrap(op, err)
 	}
 	if err := b.Send(); err != nil {

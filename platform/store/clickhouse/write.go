@@ -57,7 +57,7 @@ func (s *Store) send(ctx context.Context, insert string, columns []any) error {
 		return err
 	}
 	if err := appendColumns(batch, columns); err != nil {
-		batch.Abort()
+		batch.Abort() // #nosec G104 -- the append error is returned; Abort only releases the batch
 		return err
 	}
 	return batch.Send()
@@ -106,7 +106,7 @@ func updatedAt(f *event.Feedback) time.Time {
 	return f.UpdatedAt
 }
 
-func millis(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) }
+func millis(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) } // #nosec G115 -- milliseconds of a second: 0 to 999
 
 func feedbackColumns(fs []event.Feedback) []any {
 	n := len(fs)

@@ -45,7 +45,7 @@ func (s *Store) ListFeedback(ctx context.Context, q store.FeedbackQuery) (store.
 	if len(q.Statuses) > 0 {
 		w.in("status", q.Statuses)
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+feedbackColumns+" FROM feedback"+w.sql(q.Page.Limit+1), w.args...)
+	rows, err := s.r.QueryContext(ctx, "SELECT "+feedbackColumns+" FROM feedback"+w.sql(q.Page.Limit+1), w.args...) // #nosec G202 -- the concatenated parts are constant column lists and placeholders; values are bound
 	if err != nil {
 		return store.FeedbackPage{}, wrap("list feedback", err)
 	}
@@ -73,7 +73,7 @@ func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery
 		return store.ConversationPage{}, fmt.Errorf("sqlite: list conversations: limit %d < 1", q.Page.Limit)
 	}
 	w := newWhere(q.ProjectID, q.Page.Cursor, "timestamp", q.Range)
-	rows, err := s.r.QueryContext(ctx, "SELECT "+conversationColumns+" FROM conversations"+w.sql(q.Page.Limit+1), w.args...)
+	rows, err := s.r.QueryContext(ctx, "SELECT "+conversationColumns+" FROM conversations"+w.sql(q.Page.Limit+1), w.args...) // #nosec G202 -- the concatenated parts are constant column lists and placeholders; values are bound
 	if err != nil {
 		return store.ConversationPage{}, wrap("list conversations", err)
 	}

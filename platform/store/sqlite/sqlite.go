@@ -55,7 +55,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger, options ...Opti
 	if logger == nil {
 		logger = slog.Default()
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	s := &Store{log: logger.With("component", "store.sqlite")}
@@ -72,7 +72,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger, options ...Opti
 	s.w.SetMaxIdleConns(1)
 	s.r, err = sql.Open("sqlite", path+"?_busy_timeout="+busyTimeoutMS+"&_query_only=1")
 	if err != nil {
-		s.w.Close()
+		s.w.Close() // #nosec G104 -- closing after a failed open; the open error is returned
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	readers := max(4, runtime.GOMAXPROCS(0))
@@ -80,7 +80,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger, options ...Opti
 	s.r.SetMaxIdleConns(readers)
 	// The writer goes first: it creates the file and switches it to WAL before a reader opens it.
 	if err := s.Migrate(ctx); err != nil {
-		s.Close()
+		s.Close() // #nosec G104 -- closing after a failed open; the open error is returned
 		return nil, err
 	}
 	return s, nil

@@ -18,7 +18,7 @@ const span = 200 * 24 * time.Hour
 // assume that ids and times agree.
 func pagingData(t *testing.T, s Store, seed int64) (*reference, []time.Time) {
 	g := NewGen(seed)
-	rng := rand.New(rand.NewSource(seed))
+	rng := rand.New(rand.NewSource(seed)) // #nosec G404 -- seeded test data
 	ref := newReference()
 	var times []time.Time
 	var batches []store.Batch
@@ -95,7 +95,7 @@ func randomStatuses(rng *rand.Rand) []event.Status {
 
 func testPagingFeedback(t *testing.T, s Store) {
 	ref, times := pagingData(t, s, 8)
-	rng := rand.New(rand.NewSource(9))
+	rng := rand.New(rand.NewSource(9)) // #nosec G404 -- seeded test data
 	total := walkFeedback(t, s, ref, store.FeedbackQuery{ProjectID: "big", Page: store.Page{Limit: 100}})
 	if total < 1000 {
 		t.Fatalf("only %d records in project big", total)
@@ -113,7 +113,7 @@ func testPagingFeedback(t *testing.T, s Store) {
 
 func testPagingConversations(t *testing.T, s Store) {
 	ref, times := pagingData(t, s, 10)
-	rng := rand.New(rand.NewSource(11))
+	rng := rand.New(rand.NewSource(11)) // #nosec G404 -- seeded test data
 	total := walkConversations(t, s, ref, store.ConversationQuery{ProjectID: "big", Page: store.Page{Limit: 1000}})
 	if total < 1000 {
 		t.Fatalf("only %d records in project big", total)
