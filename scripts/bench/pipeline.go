@@ -127,6 +127,8 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		return fmt.Errorf("pipeline: %w", err)
 	}
 	t.note("lectern consumers: %s sustained, %d in %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond), pipe.cpu.per(len(evs.msgs), "event"))
+	t.note("fast recovery's cost: %s in-progress heartbeats sent for %d events at a %s ack wait (heartbeats go out only while one store write outlasts a third of it)",
+		gatherValue(reg, "lectern_consumer_heartbeats_total"), len(evs.msgs), ccfg.AckWait)
 	if n, err := countRows(ctx, cfg, "lectern_bench_pipeline"); err != nil {
 		return err
 	} else if n != len(evs.msgs) {
@@ -599,4 +601,23 @@ func rawInsertAll(ctx context.Context, dsn string, batches []store.Batch, worker
 		}
 		return rawInsertConversations(ctx, conn, b.Conversations)
 	})
+}
+
+// gatherValue sums the samples of a counter or gauge family in reg, as text.
+func gatherValue(reg *prometheus.Registry, name string) string {
+	families, err := reg.Gather()
+	if err != nil {
+		return "?"
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		var sum float64
+		for _, m := range f.GetMetric() {
+			sum += m.GetCounter().GetValue() + m.GetGauge().GetValue()
+		}
+		return fmt.Sprintf("%.0f", sum)
+	}
+	return "0"
 }
