@@ -5,7 +5,7 @@ LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build test test-go test-clients chaos chaos-short soak clickhouse-start clickhouse-stop lint bench fmt
+.PHONY: run build tidy-check test test-go test-clients chaos chaos-short soak clickhouse-start clickhouse-stop lint bench fmt
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -24,9 +24,9 @@ test: clickhouse-start
 	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory chaos-short || status=$$?; }; \
 	exit $$status
 
-## test-go: go vet and go test -race over every module (expects LECTERN_TEST_CLICKHOUSE_DSN for the ClickHouse tests)
+## test-go: go vet and go test -race over every module on its own, GOWORK=off (expects LECTERN_TEST_CLICKHOUSE_DSN for the ClickHouse tests)
 test-go:
-	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
+	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
 ## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern
@@ -47,16 +47,22 @@ DURATION ?= 10m
 soak: build
 	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -soak $(DURATION) -rate 50
 
+## tidy-check: fail when a module's go.mod or go.sum is not what `GOWORK=off go mod tidy` makes
+tidy-check:
+	@set -e; for m in $(LINT_MODULES); do \
+		diff=$$(cd $$m && GOWORK=off GOSUMDB=off $(GO) mod tidy -diff) || { echo "$$m is not tidy (fix: cd $$m && GOWORK=off go mod tidy):"; echo "$$diff"; exit 1; }; \
+	done
+
 clickhouse-start:
 	scripts/clickhouse.sh start
 
 clickhouse-stop:
 	scripts/clickhouse.sh stop
 
-## lint: gofmt, go vet and staticcheck over every module; the deploy/ manifests, rules and dashboard
-lint:
+## lint: gofmt; per module on its own (GOWORK=off): tidy go.mod, go vet, staticcheck; the deploy/ manifests, rules and dashboard
+lint: tidy-check
 	@test -z "$$(gofmt -l $(LINT_MODULES))" || { gofmt -l $(LINT_MODULES); exit 1; }
-	@set -e; for m in $(LINT_MODULES); do (cd $$m && $(GO) vet ./... && $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...); done
+	@set -e; for m in $(LINT_MODULES); do (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...); done
 	bash deploy/deploy_test.sh
 
 ## bench: the benchmarks, each printed beside its baseline measured in the same run

@@ -1,17 +1,17 @@
 package bus
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/fault"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
 // ErrUnavailable reports that NATS could not be reached or did not acknowledge.
-var ErrUnavailable = errors.New("event bus unavailable")
+var ErrUnavailable error = fault.New(fault.Unavailable, "event bus unavailable")
 
 // Connect opens a NATS connection that reconnects forever and returns it with its JetStream
 // context; opts add credentials (Auth.Options).

@@ -9,11 +9,11 @@ import (
 	"crypto/subtle"
 	"encoding/base32"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/fault"
 	"github.com/oklog/ulid/v2"
 )
 
@@ -39,11 +39,11 @@ func (k Kind) prefix() string {
 
 // Sentinel errors of authentication.
 var (
-	ErrMissing   = errors.New("missing API key")
-	ErrMalformed = errors.New("malformed API key")
-	ErrUnknown   = errors.New("unknown or revoked API key")
-	ErrExpired   = errors.New("expired API key")
-	ErrForbidden = errors.New("API key not allowed here")
+	ErrMissing   error = fault.New(fault.Unauthorized, "missing API key")
+	ErrMalformed error = fault.New(fault.Unauthorized, "malformed API key")
+	ErrUnknown   error = fault.New(fault.Unauthorized, "unknown or revoked API key")
+	ErrExpired   error = fault.New(fault.Unauthorized, "expired API key")
+	ErrForbidden error = fault.New(fault.Forbidden, "API key not allowed here")
 )
 
 // Key is a stored key: everything but the secret, of which only a hash is kept.

@@ -3,18 +3,18 @@
 package sites
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 
+	"github.com/lectern-dev/lectern/platform/fault"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"gopkg.in/yaml.v3"
 )
 
 // ErrUnknown reports a domain or project the registry does not hold.
-var ErrUnknown = errors.New("unknown site")
+var ErrUnknown error = fault.New(fault.NotFound, "unknown site")
 
 // Site is one documentation site.
 type Site struct {

@@ -3,16 +3,16 @@
 package store
 
 import (
-	"errors"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/fault"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // Sentinel errors returned by every store.
 var (
-	ErrNotFound    = errors.New("record not found")
-	ErrUnavailable = errors.New("store unavailable")
+	ErrNotFound    error = fault.New(fault.NotFound, "record not found")
+	ErrUnavailable error = fault.New(fault.Unavailable, "store unavailable")
 )
 
 // Batch is what a consumer writes in one transaction. Writing the same event twice, in one

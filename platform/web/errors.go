@@ -8,10 +8,7 @@ import (
 	"net/http"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/platform/bus"
-	"github.com/lectern-dev/lectern/platform/keys"
-	"github.com/lectern-dev/lectern/platform/sites"
-	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/fault"
 )
 
 // Detail names one problem with a request: the field or parameter and the rule it broke.
@@ -50,20 +47,14 @@ func InvalidAll(details []Detail) *Error {
 	return e
 }
 
-// statuses maps the sentinel errors of the domain packages to HTTP statuses.
-var statuses = []struct {
-	err    error
-	status int
-}{
-	{keys.ErrMissing, http.StatusUnauthorized},
-	{keys.ErrMalformed, http.StatusUnauthorized},
-	{keys.ErrUnknown, http.StatusUnauthorized},
-	{keys.ErrExpired, http.StatusUnauthorized},
-	{keys.ErrForbidden, http.StatusForbidden},
-	{store.ErrNotFound, http.StatusNotFound},
-	{sites.ErrUnknown, http.StatusNotFound},
-	{store.ErrUnavailable, http.StatusServiceUnavailable},
-	{bus.ErrUnavailable, http.StatusServiceUnavailable},
+// statuses maps each kind of failure the domain packages classify (platform/fault) to an
+// HTTP status. web learns the kinds, not the packages: it does not import the bus, so what
+// mounts web does not link nats-server.
+var statuses = map[fault.Kind]int{
+	fault.Unauthorized: http.StatusUnauthorized,
+	fault.Forbidden:    http.StatusForbidden,
+	fault.NotFound:     http.StatusNotFound,
+	fault.Unavailable:  http.StatusServiceUnavailable,
 }
 
 // AsError turns any error into the *Error to answer with; unknown errors become a 500 whose
@@ -77,9 +68,9 @@ func AsError(err error) *Error {
 	if errors.As(err, &fe) {
 		return Errorf(fe.Code, "%s", fe.Message)
 	}
-	for _, s := range statuses {
-		if errors.Is(err, s.err) {
-			return Errorf(s.status, "%s", s.err.Error())
+	if s := fault.Of(err); s != nil {
+		if status, ok := statuses[s.Kind()]; ok {
+			return Errorf(status, "%s", s.Error())
 		}
 	}
 	return Errorf(http.StatusInternalServerError, "internal error")
