@@ -159,6 +159,10 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		ratio:    fmt.Sprintf("%.0f%%", 100*pipe.sustained/rawJS.sustained),
 	})
 
+	if err := benchPeer(ctx, cfg, t, ns.ClientURL(), ccfg, len(evs.msgs), pipe); err != nil {
+		return err
+	}
+
 	lag, err := measureLag(ctx, js, cs, reg, cfg, done)
 	if err != nil {
 		return fmt.Errorf("ingest lag: %w", err)
