@@ -107,8 +107,15 @@ func inertProblems(md string) []string {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
-		case *ast.RawHTML, *ast.HTMLBlock:
-			out = append(out, "live HTML: "+string(n.Text(src)))
+		case *ast.RawHTML:
+			var b strings.Builder
+			for i := 0; i < n.Segments.Len(); i++ {
+				seg := n.Segments.At(i)
+				b.Write(seg.Value(src))
+			}
+			out = append(out, "live inline HTML: "+b.String())
+		case *ast.HTMLBlock:
+			out = append(out, "live HTML block")
 		case *ast.Link:
 			d := string(n.Destination)
 			if !(strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "//")) && !strings.HasPrefix(d, "https://") && !strings.HasPrefix(d, "http://") && d != "#" {
