@@ -22,7 +22,7 @@
 set -uo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$REPO"
+cd "$REPO" || exit 1
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/lectern-deploy-test.XXXXXX")"
 trap 'rm -rf "$TMP"' EXIT
 
