@@ -24,6 +24,7 @@ func (s *Service) conversation(t *turn, o outcome) event.Conversation {
 		Timestamp: ulid.Time(t.id.Time()).UTC(), Query: t.req.Question(), Response: o.text,
 		Sources: citations(o.answer.Cited), QueryCategory: category(o.answer.Cited, t.snap.Scopes.Versions, t.snap.Scopes.Languages),
 		ResolutionStatus: res, PageURL: t.req.PageURL(), FP: t.req.FP, Aborted: o.aborted,
+		Caller: t.caller, Client: t.client,
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -15,6 +17,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/thread"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 )
 
@@ -36,6 +39,8 @@ type turn struct {
 	thread  thread.Thread
 	newKey  string        // the key of a thread this turn started; "" when continuing one
 	history []answer.Turn // earlier turns, oldest first
+	caller  event.Caller  // web (a browser page), api, or other (a named integration)
+	client  string        // the integration X-Lectern-Client named
 }
 
 // postMessage returns the handler that checks the request completely, then streams the reply
@@ -71,6 +76,9 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 		return nil, err
 	}
 	if err := s.checkBudget(t.req); err != nil {
+		return nil, err
+	}
+	if t.caller, t.client, err = callerOf(c); err != nil {
 		return nil, err
 	}
 	if t.snap, err = s.snapshot(c, t.site.Domain); err != nil {
@@ -137,4 +145,25 @@ func (s *Service) checkBudget(r *request.Request) error {
 		return web.Invalid(field, fmt.Sprintf("the question is %d bytes; with a language model at most %d (half of --llm-max-prompt-tokens at 4 bytes a token)", len(q), most))
 	}
 	return nil
+}
+
+// HeaderClient names the integration a request comes from (slack, mcp, ...).
+const HeaderClient = "X-Lectern-Client"
+
+var clientRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,31}$`)
+
+// callerOf says how the request reached the assistant: a named integration (X-Lectern-Client),
+// a browser page (it sends Origin), or a script or server (neither). The values are copied
+// out of the request: the reply outlives it.
+func callerOf(c *fiber.Ctx) (event.Caller, string, error) {
+	if name := strings.ToLower(strings.TrimSpace(c.Get(HeaderClient))); name != "" {
+		if !clientRE.MatchString(name) {
+			return "", "", web.Invalid(HeaderClient, "must name an integration in 1 to 32 lower-case letters, digits, '.', '_' or '-', e.g. slack or mcp")
+		}
+		return event.CallerOther, strings.Clone(name), nil
+	}
+	if c.Get(fiber.HeaderOrigin) != "" {
+		return event.CallerWeb, "", nil
+	}
+	return event.CallerAPI, "", nil
 }

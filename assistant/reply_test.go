@@ -140,7 +140,7 @@ func TestReplyAnswersFromTheDocs(t *testing.T) {
 	want := event.Conversation{
 		ID: strings.TrimPrefix(msgID, "msg-"), ProjectID: "acme-docs", Domain: "acme", ThreadID: resp.Header.Get("X-Thread-Id"),
 		Query: "How do I verify webhook signatures?", Response: answer, QueryCategory: "Guides",
-		ResolutionStatus: event.Answered, PageURL: "/v2/webhooks", FP: "user-42",
+		ResolutionStatus: event.Answered, PageURL: "/v2/webhooks", FP: "user-42", Caller: event.CallerAPI,
 	}
 	got := ev
 	got.Timestamp, got.Sources = time.Time{}, nil

@@ -20,6 +20,7 @@ import (
 const keysUsage = `Usage:
   lectern keys create --kind admin --project PROJECT [--expires DURATION|TIME] [--allow-ip LIST]
   lectern keys create --kind assistant --domain DOMAIN [--expires DURATION|TIME] [--allow-ip LIST]
+  lectern keys create --kind ingest --project PROJECT [--expires DURATION|TIME] [--allow-ip LIST]
   lectern keys list
   lectern keys revoke ID
 
@@ -112,8 +113,8 @@ type keyCreate struct {
 }
 
 func (c *keyCreate) registerFlags(fs *flag.FlagSet) {
-	fs.StringVar(&c.kind, "kind", "", "admin or assistant")
-	fs.StringVar(&c.project, "project", "", "project of an admin key")
+	fs.StringVar(&c.kind, "kind", "", "admin, assistant or ingest")
+	fs.StringVar(&c.project, "project", "", "project of an admin or ingest key")
 	fs.StringVar(&c.domain, "domain", "", "docs domain of an assistant key")
 	fs.StringVar(&c.expires, "expires", "", "expiry: a duration from now (720h) or an RFC 3339 time; empty: never")
 	fs.StringVar(&c.allowIP, "allow-ip", "", "comma-separated client addresses or CIDR prefixes allowed to use the key; empty: any")
@@ -122,9 +123,9 @@ func (c *keyCreate) registerFlags(fs *flag.FlagSet) {
 func (c *keyCreate) run(ctx context.Context, reg *keys.Registry, stdout io.Writer) error {
 	kind, scope := keys.Kind(c.kind), c.project
 	switch kind {
-	case keys.KindAdmin:
+	case keys.KindAdmin, keys.KindIngest:
 		if c.domain != "" {
-			return errors.New("keys create: an admin key takes --project, not --domain")
+			return fmt.Errorf("keys create: an %s key takes --project, not --domain", kind)
 		}
 	case keys.KindAssistant:
 		if c.project != "" {
@@ -132,7 +133,7 @@ func (c *keyCreate) run(ctx context.Context, reg *keys.Registry, stdout io.Write
 		}
 		scope = c.domain
 	default:
-		return fmt.Errorf("keys create: --kind %q: want admin or assistant", c.kind)
+		return fmt.Errorf("keys create: --kind %q: want admin, assistant or ingest", c.kind)
 	}
 	if !event.ValidToken(scope) {
 		return fmt.Errorf("keys create: scope %q: want 1-64 letters, digits, '-' or '_'", scope)

@@ -51,6 +51,7 @@ func TestOpenAPIContract(t *testing.T) {
 	t.Run("feedback", func(t *testing.T) { c.feedbackRoute(t, ghost) })
 	t.Run("status", func(t *testing.T) { c.statusRoutes(t, ghost) })
 	t.Run("exports", func(t *testing.T) { c.exportRoutes(t, ghost) })
+	t.Run("traffic", func(t *testing.T) { c.trafficRoutes(t, ghost) })
 	t.Run("rate limited", func(t *testing.T) { c.rateLimited(t) })
 	t.Run("coverage", func(t *testing.T) { c.checkCoverage(t) })
 }
@@ -780,21 +781,26 @@ func (c *contract) rateLimited(t *testing.T) {
 		{op: "listFeedbackAlias", method: "GET", path: "/v1/analytics/acme-prod/feedback", key: l.AdminKey},
 		{op: "updateFeedbackStatusAlias", method: "PATCH", path: "/v1/analytics/acme-prod/feedback/" + ulid.Make().String(), key: l.AdminKey, body: map[string]string{"status": "resolved"}},
 	} {
-		t.Run("429 "+k.op, func(t *testing.T) {
-			k.addr, k.status = c.freshAddr(), 429
-			for range 30 {
-				x := c.send(t, k)
-				if x.status == 429 {
-					c.verify(t, k, x)
-					return
-				}
-				if x.header.Get("X-RateLimit-Remaining") == "" {
-					t.Fatalf("a %d response without X-RateLimit-Remaining", x.status)
-				}
-			}
-			t.Fatal("30 quick requests from one address were never limited")
-		})
+		c.limited(t, k)
 	}
+}
+
+// limited sends k quickly from one address until it is rate limited, and checks the 429.
+func (c *contract) limited(t *testing.T, k apiCall) {
+	t.Run("429 "+k.op, func(t *testing.T) {
+		k.addr, k.status = c.freshAddr(), 429
+		for range 30 {
+			x := c.send(t, k)
+			if x.status == 429 {
+				c.verify(t, k, x)
+				return
+			}
+			if x.header.Get("X-RateLimit-Remaining") == "" {
+				t.Fatalf("a %d response without X-RateLimit-Remaining", x.status)
+			}
+		}
+		t.Fatal("30 quick requests from one address were never limited")
+	})
 }
 
 // checkCoverage fails for every documented status of an operation that no call produced,

@@ -15,6 +15,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/collector"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
+	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
@@ -93,7 +94,11 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		} else {
 			checks["store"] = st.Ping
 		}
-		runners = append(runners, mountPipeline(cfg, d, st, app, guard, checks, logger)...)
+		pipeline, err := mountPipeline(ctx, cfg, d, st, app, guard, checks, logger)
+		if err != nil {
+			return err
+		}
+		runners = append(runners, pipeline...)
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetAssistant {
 		r, err := mountAssistant(cfg, d, app, guard, checks, logger)
@@ -120,11 +125,16 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 }
 
 // mountPipeline mounts the ingest and query routes the target runs and returns its consumers.
-func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) []runner {
+func mountPipeline(ctx context.Context, cfg Config, d *deps, st eventStore, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) ([]runner, error) {
 	var runners []runner
 	if cfg.Target == TargetAll || cfg.Target == TargetIngest {
 		pub := bus.NewPublisher(d.js, d.registry)
-		collector.New(pub, st, d.sites, guard, logger.With("component", "collector"), d.registry).Mount(app)
+		visitors, err := visitor.Open(ctx, d.js, cfg.NATSReplicas)
+		if err != nil {
+			return nil, err
+		}
+		collector.New(collector.Deps{Publisher: pub, Batch: pub, Feedback: st, Sites: d.sites, Visitors: visitors, Guard: guard},
+			logger.With("component", "collector"), d.registry).Mount(app)
 		cons := consumer.New(cfg.Consumer, d.js, st, logger.With("component", "consumer"), d.registry)
 		checks["consumers"] = cons.Ready
 		sweeper := retention.New(cfg.Retention, st, logger.With("component", "retention"), d.registry, nil)
@@ -133,7 +143,7 @@ func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, guard web
 	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
 		export.New(st, d.sites, guard).Mount(app)
 	}
-	return runners
+	return runners, nil
 }
 
 // mountAssistant mounts the assistant endpoint and returns its index watcher.

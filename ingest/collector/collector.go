@@ -30,25 +30,52 @@ type Sites interface {
 	Domain(domain string) (sites.Site, error)
 }
 
-// Collector serves the feedback routes.
+// Projects lists the sites of a project.
+type Projects interface {
+	Project(project string) []sites.Site
+}
+
+// Deps are what the collector works with.
+type Deps struct {
+	Publisher Publisher      // feedback, one record at a time
+	Batch     BatchPublisher // traffic events, a request's at once
+	Feedback  FeedbackReader
+	Sites     interface {
+		Sites
+		Projects
+	}
+	Visitors Visitors
+	Guard    web.Guard
+}
+
+// Collector serves the feedback and event intake routes.
 type Collector struct {
 	pub      Publisher
+	batch    BatchPublisher
 	reader   FeedbackReader
 	sites    Sites
+	projects Projects
+	visitors Visitors
 	guard    web.Guard
 	logger   *slog.Logger
 	now      func() time.Time
 	received *prometheus.CounterVec
+	dropped  *prometheus.CounterVec
 }
 
 // New returns a collector.
-func New(pub Publisher, reader FeedbackReader, s Sites, guard web.Guard, logger *slog.Logger, reg prometheus.Registerer) *Collector {
+func New(d Deps, logger *slog.Logger, reg prometheus.Registerer) *Collector {
 	return &Collector{
-		pub: pub, reader: reader, sites: s, guard: guard, logger: logger, now: time.Now,
+		pub: d.Publisher, batch: d.Batch, reader: d.Feedback, sites: d.Sites, projects: d.Sites, visitors: d.Visitors,
+		guard: d.Guard, logger: logger, now: time.Now,
 		received: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_events_received_total",
 			Help: "Events accepted over HTTP, by type.",
 		}, []string{"type"})),
+		dropped: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lectern_traffic_dropped_total",
+			Help: "Traffic events not stored because a crawler, monitor or script sent them, by the agent matched.",
+		}, []string{"agent"})),
 	}
 }
 
@@ -58,4 +85,8 @@ func (c *Collector) Mount(r fiber.Router) {
 	patch := web.With(c.guard.Project(), c.patchStatus)
 	r.Patch("/api/external/v1/analytics/:projectId/feedback/:id", patch...)
 	r.Patch("/v1/analytics/:projectId/feedback/:id", patch...)
+	r.Post("/discovery/v1/events/:domain", web.With(c.guard.DomainWith(web.RouteDiscovery, keyFromBody), c.postBeacon)...)
+	server := web.With(c.guard.Ingest(), c.postServerEvents)
+	r.Post("/api/external/v1/analytics/:projectId/events", server...)
+	r.Post("/v1/analytics/:projectId/events", server...)
 }

@@ -99,10 +99,14 @@ func (r *feedbackRequest) validate() []web.Detail {
 		r.validateContextual(add)
 	case event.SourceCodeSnippet:
 		r.validateCodeSnippet(add)
+	case event.SourceThumbsOnly:
+		r.validateThumbsOnly(add)
+	case event.SourceAgent:
+		r.validateAgent(add)
 	case "":
-		add("source", "is required: one of contextual, code_snippet")
+		add("source", "is required: one of contextual, code_snippet, thumbs_only, agent")
 	default:
-		add("source", "must be one of contextual, code_snippet")
+		add("source", "must be one of contextual, code_snippet, thumbs_only, agent")
 	}
 	return d
 }
@@ -110,6 +114,29 @@ func (r *feedbackRequest) validate() []web.Detail {
 func (r *feedbackRequest) validateContextual(add func(string, string)) {
 	if r.Helpful == nil {
 		add("helpful", "is required for contextual feedback: true or false")
+	}
+	if r.Code != nil || r.Filename != "" || r.Lang != "" {
+		add("code", "code, filename and lang apply only to code_snippet feedback")
+	}
+}
+
+// validateThumbsOnly: a bare yes/no on a page or an assistant answer.
+func (r *feedbackRequest) validateThumbsOnly(add func(string, string)) {
+	if r.Helpful == nil {
+		add("helpful", "is required for thumbs_only feedback: true or false")
+	}
+	if r.Comment != "" || r.Contact != "" {
+		add("comment", "thumbs_only feedback is a bare yes or no: send a comment or contact as contextual feedback")
+	}
+	if r.Code != nil || r.Filename != "" || r.Lang != "" {
+		add("code", "code, filename and lang apply only to code_snippet feedback")
+	}
+}
+
+// validateAgent: feedback an AI agent sends through the API; it says something.
+func (r *feedbackRequest) validateAgent(add func(string, string)) {
+	if r.Helpful == nil && strings.TrimSpace(r.Comment) == "" {
+		add("comment", "agent feedback needs a comment, helpful, or both")
 	}
 	if r.Code != nil || r.Filename != "" || r.Lang != "" {
 		add("code", "code, filename and lang apply only to code_snippet feedback")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/ingest/collector"
+	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
 	"github.com/lectern-dev/lectern/platform/keys"
@@ -57,7 +58,12 @@ func newRig(t testing.TB) *rig {
 	}
 	promReg := prometheus.NewRegistry()
 	app := web.NewApp(web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20}, logger, promReg)
-	collector.New(bus.NewPublisher(srv.JS, promReg), st, reg, web.Guard{Auth: kr}, logger, promReg).Mount(app)
+	pub := bus.NewPublisher(srv.JS, promReg)
+	visitors, err := visitor.Open(context.Background(), srv.JS, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	collector.New(collector.Deps{Publisher: pub, Batch: pub, Feedback: st, Sites: reg, Visitors: visitors, Guard: web.Guard{Auth: kr}}, logger, promReg).Mount(app)
 	return &rig{app: app, asstKey: asst, admKey: adm}
 }
 

@@ -25,7 +25,7 @@ func NewPublisher(js jetstream.JetStream, reg prometheus.Registerer) *Publisher 
 		Help: "Events acknowledged by JetStream, by type and result (stored, duplicate, error).",
 	}, []string{"type", "result"})
 	p := &Publisher{js: js, published: metrics.Register(reg, c)}
-	for _, t := range []event.Type{event.TypeFeedback, event.TypeConversation} {
+	for _, t := range append([]event.Type{event.TypeFeedback, event.TypeConversation}, event.TrafficTypes...) {
 		for _, result := range []string{"stored", "duplicate", "error"} {
 			p.published.WithLabelValues(string(t), result) // export zeroes so rate() sees the first increase
 		}
@@ -53,4 +53,48 @@ func (p *Publisher) Publish(ctx context.Context, project string, t event.Type, i
 	}
 	p.published.WithLabelValues(string(t), result).Inc()
 	return nil
+}
+
+// PublishBatch publishes msgs on the subjects of project without waiting between them, then
+// waits for every acknowledgement: it returns nil only once JetStream has stored (or found a
+// duplicate of) each one, and otherwise the first error, wrapping ErrUnavailable.
+func (p *Publisher) PublishBatch(ctx context.Context, project string, msgs []event.Message) error {
+	futures := make([]jetstream.PubAckFuture, 0, len(msgs))
+	for _, m := range msgs {
+		data, err := json.Marshal(m.Value)
+		if err != nil {
+			return fmt.Errorf("encode %s event: %w", m.Type, err)
+		}
+		msg := &nats.Msg{Subject: event.Subject(project, m.Type), Data: data, Header: nats.Header{}}
+		msg.Header.Set(jetstream.MsgIDHeader, m.ID)
+		f, err := p.js.PublishMsgAsync(msg)
+		if err != nil {
+			p.published.WithLabelValues(string(m.Type), "error").Inc()
+			return fmt.Errorf("publish %s event %s: %w: %w", m.Type, m.ID, ErrUnavailable, err)
+		}
+		futures = append(futures, f)
+	}
+	var first error
+	for i, f := range futures {
+		t := msgs[i].Type
+		select {
+		case ack := <-f.Ok():
+			result := "stored"
+			if ack.Duplicate {
+				result = "duplicate"
+			}
+			p.published.WithLabelValues(string(t), result).Inc()
+		case err := <-f.Err():
+			p.published.WithLabelValues(string(t), "error").Inc()
+			if first == nil {
+				first = fmt.Errorf("publish %s event %s: %w: %w", t, msgs[i].ID, ErrUnavailable, err)
+			}
+		case <-ctx.Done():
+			p.published.WithLabelValues(string(t), "error").Inc()
+			if first == nil {
+				first = fmt.Errorf("publish %s event %s: %w: %w", t, msgs[i].ID, ErrUnavailable, ctx.Err())
+			}
+		}
+	}
+	return first
 }

@@ -1,6 +1,6 @@
 // Package keys issues and checks Lectern's API keys. Assistant keys are public and bound to
-// one docs domain; admin keys are secret and bound to one project. Only a hash of each
-// key's secret is stored.
+// one docs domain; admin keys are secret and bound to one project; ingest keys are secret,
+// bound to one project, and can only write events. Only a hash of each key's secret is stored.
 package keys
 
 import (
@@ -24,15 +24,22 @@ type Kind string
 const (
 	KindAdmin     Kind = "admin"     // secret; the analytics routes of one project
 	KindAssistant Kind = "assistant" // public; the discovery routes of one domain
+	KindIngest    Kind = "ingest"    // secret; writes the events of one project, reads nothing
 )
 
+// Kinds lists every key kind.
+var Kinds = []Kind{KindAdmin, KindAssistant, KindIngest}
+
 // Valid reports whether k is a known kind.
-func (k Kind) Valid() bool { return k == KindAdmin || k == KindAssistant }
+func (k Kind) Valid() bool { return k == KindAdmin || k == KindAssistant || k == KindIngest }
 
 // prefix returns the recognisable token prefix of a kind.
 func (k Kind) prefix() string {
-	if k == KindAdmin {
+	switch k {
+	case KindAdmin:
 		return "lk_admin_"
+	case KindIngest:
+		return "lk_ing_"
 	}
 	return "lk_pub_"
 }
@@ -67,7 +74,7 @@ var secretEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
 // to hand out (shown once). The token is `lk_admin_<id>_<secret>` or `lk_pub_<id>_<secret>`.
 func Generate(kind Kind, scope string, now time.Time) (Key, string, error) {
 	if !kind.Valid() {
-		return Key{}, "", fmt.Errorf("key kind %q: want admin or assistant", kind)
+		return Key{}, "", fmt.Errorf("key kind %q: want admin, assistant or ingest", kind)
 	}
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
@@ -81,7 +88,7 @@ func Generate(kind Kind, scope string, now time.Time) (Key, string, error) {
 
 // ParseToken splits a token into its kind, key id and secret.
 func ParseToken(token string) (Kind, string, string, error) {
-	for _, kind := range []Kind{KindAdmin, KindAssistant} {
+	for _, kind := range Kinds {
 		rest, ok := strings.CutPrefix(token, kind.prefix())
 		if !ok {
 			continue

@@ -95,6 +95,9 @@ func (r *Registry) Domain(domain string) (Site, error) {
 // HasProject reports whether any site belongs to project.
 func (r *Registry) HasProject(project string) bool { return len(r.byProject[project]) > 0 }
 
+// Project returns the sites of project, in file order.
+func (r *Registry) Project(project string) []Site { return r.byProject[project] }
+
 // All returns every site in file order.
 func (r *Registry) All() []Site { return r.sites }
 

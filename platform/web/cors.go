@@ -50,7 +50,8 @@ func CORS(origins func(domain string) []string) fiber.Handler {
 		h.Set(fiber.HeaderAccessControlAllowOrigin, origin)
 		if c.Method() == fiber.MethodOptions && c.Get(fiber.HeaderAccessControlRequestMethod) != "" {
 			h.Set(fiber.HeaderAccessControlAllowMethods, corsAllowMethods)
-			h.Set(fiber.HeaderAccessControlAllowHeaders, corsAllowHeaders)
+			h.Set(fiber.HeaderAccessControlAllowHeaders, allowHeaders(c.Get(fiber.HeaderAccessControlRequestHeaders)))
+			h.Add(fiber.HeaderVary, fiber.HeaderAccessControlRequestHeaders)
 			h.Set(fiber.HeaderAccessControlMaxAge, corsMaxAge)
 			return c.SendStatus(fiber.StatusNoContent)
 		}
@@ -149,4 +150,22 @@ func originMatches(origin, pattern string) bool {
 			strings.EqualFold(oHost[sub:], suffix) && !strings.ContainsAny(oHost[:sub], ":/")
 	}
 	return strings.EqualFold(host, oHost)
+}
+
+// allowHeaders answers a preflight's Access-Control-Request-Headers: the headers it asks
+// for when they are a well-formed list (a client such as useChat may add its own, X-Client
+// say; the discovery routes use no cookies, so no header widens what a page can do), else the
+// default list.
+func allowHeaders(requested string) string {
+	if requested == "" || len(requested) > 1024 {
+		return corsAllowHeaders
+	}
+	for _, r := range requested {
+		ok := r == ',' || r == ' ' || r == '-' || r == '_' || r == '.' ||
+			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
+		if !ok {
+			return corsAllowHeaders
+		}
+	}
+	return strings.Clone(requested)
 }

@@ -70,7 +70,7 @@ func TestCORSPreflight(t *testing.T) {
 				t.Fatalf("status %d, Allow-Origin %q; want 204, %q", resp.StatusCode, h.Get("Access-Control-Allow-Origin"), tt.origin)
 			}
 			for name, want := range map[string]string{
-				"Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Authorization, Content-Type",
+				"Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "authorization,content-type",
 				"Access-Control-Max-Age": "7200",
 			} {
 				if !strings.Contains(h.Get(name), want) {
@@ -172,6 +172,29 @@ func TestCORSRouteMount(t *testing.T) {
 		}
 		if got := sendReq(t, app, tt.method, tt.path, h).StatusCode; got != tt.status {
 			t.Errorf("%s %s from %s: %d, want %d", tt.method, tt.path, tt.origin, got, tt.status)
+		}
+	}
+}
+
+// A preflight asking for extra headers (useChat's custom headers, X-Lectern-Client) is
+// answered with them; a malformed list gets the default.
+func TestCORSPreflightRequestedHeaders(t *testing.T) {
+	app := limitedApp(t, mustLimiter(t, limitsWith(nil)), corsSites(t))
+	for _, tc := range []struct{ requested, want string }{
+		{"content-type, x-client", "content-type, x-client"},
+		{"authorization,content-type,x-lectern-client", "authorization,content-type,x-lectern-client"},
+		{"", "Authorization, Content-Type, Accept"},
+		{"x-evil\r\nSet-Cookie: a=b", "Authorization, Content-Type, Accept"},
+		{strings.Repeat("x-a,", 300), "Authorization, Content-Type, Accept"},
+	} {
+		h := preflight("https://anywhere.example")
+		h["Access-Control-Request-Headers"] = tc.requested
+		if tc.requested == "" {
+			delete(h, "Access-Control-Request-Headers")
+		}
+		resp := sendReq(t, app, fiber.MethodOptions, "/discovery/v1/feedback/open", h)
+		if got := resp.Header.Get("Access-Control-Allow-Headers"); resp.StatusCode != fiber.StatusNoContent || got != tc.want {
+			t.Errorf("requested %q: status %d, Allow-Headers %q; want 204, %q", tc.requested, resp.StatusCode, got, tc.want)
 		}
 	}
 }

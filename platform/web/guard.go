@@ -23,6 +23,12 @@ func (g Guard) Project() []fiber.Handler {
 	return g.chain(RouteAdmin, "projectId", keys.KindAdmin)
 }
 
+// Ingest guards the server-side event route taking an ingest key for its :projectId (limited
+// as the admin routes are: per key and per address).
+func (g Guard) Ingest() []fiber.Handler {
+	return g.chain(RouteAdmin, "projectId", keys.KindIngest)
+}
+
 func (g Guard) chain(kind RouteKind, param string, key keys.Kind) []fiber.Handler {
 	if g.Limiter == nil {
 		return []fiber.Handler{TokenParams(param), RequireKey(g.Auth, key, param)}
@@ -39,3 +45,15 @@ func With(chain []fiber.Handler, handlers ...fiber.Handler) []fiber.Handler {
 
 // clientAddrText is the client address the limiter sees (trusted proxies unwrapped), as text.
 func (l *Limiter) clientAddrText(c *fiber.Ctx) string { return l.proxies.clientAddr(c).String() }
+
+// DomainWith is Domain for a route whose key may also come in the body (navigator.sendBeacon
+// sends no header): pre runs after the per-address limit and before the key is checked, and
+// may set the Authorization header from the body.
+func (g Guard) DomainWith(kind RouteKind, pre fiber.Handler) []fiber.Handler {
+	if g.Limiter == nil {
+		return []fiber.Handler{TokenParams("domain"), pre, RequireKey(g.Auth, keys.KindAssistant, "domain")}
+	}
+	require := requireKey(g.Auth, keys.KindAssistant, "domain", g.Limiter.clientAddrText)
+	chain := g.Limiter.Protect(kind, require)
+	return append([]fiber.Handler{TokenParams("domain"), chain[0], pre}, chain[1:]...)
+}

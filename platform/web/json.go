@@ -19,10 +19,15 @@ func DecodeJSON(c *fiber.Ctx, v any) error {
 	if err != nil {
 		return err
 	}
+	return DecodeJSONBytes(body, v)
+}
+
+// DecodeJSONBytes decodes a body read with ReadBody into v, with DecodeJSON's errors.
+func DecodeJSONBytes(body []byte, v any) error {
 	if len(body) == 0 {
 		return Invalid("body", "a JSON object is required")
 	}
-	err = json.Unmarshal(body, v)
+	err := json.Unmarshal(body, v)
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {

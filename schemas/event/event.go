@@ -63,3 +63,11 @@ const TimeFormat = "2006-01-02T15:04:05.000Z07:00"
 
 // FormatTime renders t in TimeFormat.
 func FormatTime(t time.Time) string { return t.UTC().Format(TimeFormat) }
+
+// Message is one event to publish: its type (the last part of its subject), its id (sent as
+// Nats-Msg-Id, the deduplication key) and its payload, encoded as JSON.
+type Message struct {
+	Type  Type
+	ID    string
+	Value any
+}

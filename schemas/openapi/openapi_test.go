@@ -167,6 +167,9 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"POST /discovery/v1/assistant/{domain}/message",
 		"POST /discovery/v2/assistant/{domain}/message",
 		"POST /discovery/v1/feedback/{domain}",
+		"POST /discovery/v1/events/{domain}",
+		"POST /api/external/v1/analytics/{projectId}/events",
+		"POST /v1/analytics/{projectId}/events",
 		"GET /api/external/v1/analytics/{projectId}/assistant",
 		"GET /api/external/v1/analytics/{projectId}/feedback",
 		"PATCH /api/external/v1/analytics/{projectId}/feedback/{id}",
@@ -224,6 +227,10 @@ func TestKeyedRoutesDocumentErrorsAndLimits(t *testing.T) {
 		case strings.HasPrefix(k, "POST /discovery/"):
 			if scheme != "assistantKey" {
 				t.Errorf("%s: security %q, want assistantKey", k, scheme)
+			}
+		case strings.HasSuffix(k, "/events") && strings.Contains(k, "/analytics/"):
+			if scheme != "ingestKey" {
+				t.Errorf("%s: security %q, want ingestKey", k, scheme)
 			}
 		case strings.Contains(k, "/analytics/"):
 			if scheme != "adminKey" {

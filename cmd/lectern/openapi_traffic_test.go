@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/keys"
+)
+
+var (
+	beaconBody = map[string]any{"anonId": "a1b2c3", "events": []any{
+		map[string]any{"type": "page_view", "path": "/quickstart", "referrer": "https://www.google.com/", "title": "Quickstart"},
+		map[string]any{"type": "search", "query": "custom domain", "results": 7},
+	}}
+	serverBody = map[string]any{"events": []any{
+		map[string]any{"type": "page_view", "path": "/quickstart", "timestamp": "2026-11-20T09:00:00Z", "userAgent": "Mozilla/5.0 (compatible; GPTBot/1.2)", "ip": "203.0.113.7"},
+	}}
+)
+
+// trafficKeys are the ingest keys the contract calls use.
+type trafficKeys struct{ ingest, ghostIngest string }
+
+func (c *contract) trafficKeys(t *testing.T) trafficKeys {
+	t.Helper()
+	var k trafficKeys
+	var err error
+	if _, k.ingest, err = c.l.keys.Create(context.Background(), keys.KindIngest, "acme-prod", keys.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, k.ghostIngest, err = c.l.keys.Create(context.Background(), keys.KindIngest, "ghost-prod", keys.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for c.send(t, apiCall{method: "POST", path: "/api/external/v1/analytics/acme-prod/events", key: k.ingest, body: serverBody}).status == 401 {
+		if time.Now().After(deadline) {
+			t.Fatal("the server never accepted the ingest key")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return k
+}
+
+// trafficRoutes checks the beacon and the server-side event routes against the document.
+func (c *contract) trafficRoutes(t *testing.T, g ghostKeys) {
+	l := c.l
+	k := c.trafficKeys(t)
+	const beacon = "/discovery/v1/events/acme"
+	big := map[string]any{"events": []any{map[string]any{"type": "page_view", "path": "/" + strings.Repeat("x", 1<<20)}}}
+	c.run(t, []apiCall{
+		{name: "beacon 202", op: "createEvents", method: "POST", path: beacon, key: l.AsstKey, status: 202, body: beaconBody},
+		{name: "beacon 202 sendBeacon", op: "createEvents", method: "POST", path: beacon, contentType: "text/plain", status: 202, req: reqAny,
+			body: `{"key":"` + l.AsstKey + `","events":[{"type":"page_view","path":"/quickstart"}]}`},
+		{name: "beacon unknown type", op: "createEvents", method: "POST", path: beacon, key: l.AsstKey, status: 400, req: reqInvalid,
+			body: map[string]any{"events": []any{map[string]any{"type": "click"}}}},
+		{name: "beacon no key", op: "createEvents", method: "POST", path: beacon, status: 401, req: reqAny, body: beaconBody},
+		{name: "beacon admin key", op: "createEvents", method: "POST", path: beacon, key: l.AdminKey, status: 403, body: beaconBody},
+		{name: "beacon unregistered domain", op: "createEvents", method: "POST", path: "/discovery/v1/events/ghost", key: g.asst, status: 404, body: beaconBody},
+		{name: "beacon too large", op: "createEvents", method: "POST", path: beacon, key: l.AsstKey, status: 413, req: reqAny, body: big},
+		{name: "beacon content type", op: "createEvents", method: "POST", path: beacon, key: l.AsstKey, status: 415, req: reqInvalid, contentType: "image/png", body: beaconBody},
+	})
+	for _, route := range []struct{ op, base string }{
+		{"createServerEvents", "/api/external/v1/analytics/"}, {"createServerEventsAlias", "/v1/analytics/"},
+	} {
+		path := route.base + "acme-prod/events"
+		c.run(t, []apiCall{
+			{name: route.op + " 202", op: route.op, method: "POST", path: path, key: k.ingest, status: 202, body: serverBody},
+			{name: route.op + " no timestamp", op: route.op, method: "POST", path: path, key: k.ingest, status: 400, req: reqInvalid,
+				body: map[string]any{"events": []any{map[string]any{"type": "page_view", "path": "/a"}}}},
+			{name: route.op + " no key", op: route.op, method: "POST", path: path, status: 401, req: reqInvalid, body: serverBody},
+			{name: route.op + " admin key", op: route.op, method: "POST", path: path, key: l.AdminKey, status: 403, body: serverBody},
+			{name: route.op + " unregistered project", op: route.op, method: "POST", path: route.base + "ghost-prod/events", key: k.ghostIngest, status: 404, body: serverBody},
+			{name: route.op + " too large", op: route.op, method: "POST", path: path, key: k.ingest, status: 413, req: reqAny, body: big},
+			{name: route.op + " content type", op: route.op, method: "POST", path: path, key: k.ingest, status: 415, req: reqInvalid, contentType: "image/png", body: serverBody},
+		})
+	}
+	for _, call := range []apiCall{
+		{op: "createEvents", method: "POST", path: beacon, key: l.AsstKey, body: beaconBody},
+		{op: "createServerEvents", method: "POST", path: "/api/external/v1/analytics/acme-prod/events", key: k.ingest, body: serverBody},
+		{op: "createServerEventsAlias", method: "POST", path: "/v1/analytics/acme-prod/events", key: k.ingest, body: serverBody},
+	} {
+		c.limited(t, call)
+	}
+}

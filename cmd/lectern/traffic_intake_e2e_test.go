@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+const chromeUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+
+// The traffic intake end to end through a whole lectern all: a beacon with its key in the
+// header or (sendBeacon) in a text/plain body, people, AI agents and robots, a server-side
+// batch with an ingest key, and every bad input; what reaches the stream is checked event by
+// event, and no client address is ever in it.
+func TestTrafficIntake(t *testing.T) {
+	l := startLectern(t, testConfig(t, "sqlite"))
+	_, ingestKey, err := l.keys.Create(t.Context(), keys.KindIngest, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, otherIngest, err := l.keys.Create(t.Context(), keys.KindIngest, "other-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	beacon := "/discovery/v1/events/acme"
+	server := "/api/external/v1/analytics/acme-prod/events"
+	waitFor(t, "the ingest key accepted", func() bool {
+		status, _ := post(t, l, server, "Bearer "+ingestKey, "application/json", "", `{"events":[{"type":"page_view","path":"/warmup","timestamp":"2026-01-01T00:00:00Z","userAgent":"`+chromeUA+`"}]}`)
+		return status == 202
+	})
+
+	// A person's page views and search, with an anonymous id, key in the header.
+	status, body := post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", chromeUA, `{"anonId":"anon-1","events":[
+		{"type":"page_view","path":"/quickstart","referrer":"https://www.google.com/","title":"Quickstart"},
+		{"type":"page_view","path":"guides/keys"},
+		{"type":"search","query":"  Custom   Domain ","results":7},
+		{"type":"search_click","query":"custom domain","path":"/settings/custom-domain","position":2}]}`)
+	expectAccepted(t, status, body, 4)
+	// sendBeacon: no header, the key in a text/plain body; an AI agent, no anonymous id.
+	status, body = post(t, l, beacon, "", "text/plain;charset=UTF-8", "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+		`{"key":"`+l.AsstKey+`","events":[{"type":"page_view","path":"/quickstart"}]}`)
+	expectAccepted(t, status, body, 1)
+	// A crawler: accepted and not counted.
+	status, body = post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		`{"events":[{"type":"page_view","path":"/quickstart"}]}`)
+	expectAccepted(t, status, body, 0)
+	// Server side: past events of readers the edge saw, with their addresses.
+	old := time.Now().UTC().Add(-240 * time.Hour).Format(time.RFC3339)
+	status, body = post(t, l, server, "Bearer "+ingestKey, "application/json", "", fmt.Sprintf(`{"events":[
+		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"ip":"203.0.113.7"},
+		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":"ClaudeBot/1.0","ip":"203.0.113.9"},
+		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"anonId":"anon-2"}]}`, old, chromeUA, old, old, chromeUA))
+	expectAccepted(t, status, body, 3)
+
+	got := streamTraffic(t, l, 9) // warm-up, 4, 1, 3
+	byPath := map[string][]event.Traffic{}
+	for _, e := range got {
+		byPath[e.Path+"|"+string(e.Type)] = append(byPath[e.Path+"|"+string(e.Type)], e)
+		if e.ProjectID != "acme-prod" || e.Domain != "acme" || e.ID == "" || e.VisitorID == "" {
+			t.Errorf("event %+v lacks its ids", e)
+		}
+	}
+	checkOne := func(key string, want func(e event.Traffic) bool) {
+		t.Helper()
+		es := byPath[key]
+		for _, e := range es {
+			if want(e) {
+				return
+			}
+		}
+		t.Errorf("no %s event as expected among %+v", key, es)
+	}
+	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
+		return e.Class == event.ClassHuman && e.VisitorID == "anon-1" && e.Referrer == "https://www.google.com/" && e.Title == "Quickstart" && e.UserAgent == chromeUA
+	})
+	checkOne("/quickstart|page_view", func(e event.Traffic) bool { return e.Class == event.ClassAI && strings.HasPrefix(e.VisitorID, "v_") })
+	checkOne("/guides/keys|page_view", func(e event.Traffic) bool { return e.VisitorID == "anon-1" })
+	checkOne("|search", func(e event.Traffic) bool { return e.Query == "  Custom   Domain " && e.Results == 7 })
+	checkOne("/settings/custom-domain|search_click", func(e event.Traffic) bool { return e.Position == 2 && e.Query == "custom domain" })
+	checkOne("/api/users|page_view", func(e event.Traffic) bool {
+		return e.Class == event.ClassAI && e.Timestamp.Format(time.RFC3339) == old
+	})
+	checkOne("/api/users|page_view", func(e event.Traffic) bool { return e.Class == event.ClassHuman && e.VisitorID == "anon-2" })
+	if n := len(byPath["/quickstart|page_view"]); n != 2 {
+		t.Errorf("%d page views of /quickstart on the stream; the crawler's must not be there", n)
+	}
+	raw, _ := json.Marshal(got)
+	if strings.Contains(string(raw), "203.0.113.") {
+		t.Error("a client address reached the event stream")
+	}
+
+	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
+}
+
+func trafficBadInput(t *testing.T, l *testLectern, ingestKey, otherIngest string) {
+	beacon, server := "/discovery/v1/events/acme", "/api/external/v1/analytics/acme-prod/events"
+	future := time.Now().UTC().Add(time.Hour).Format(time.RFC3339)
+	stale := time.Now().UTC().Add(-72 * time.Hour).Format(time.RFC3339)
+	many := "[" + strings.TrimSuffix(strings.Repeat(`{"type":"page_view","path":"/a"},`, 101), ",") + "]"
+	asst, admin := "Bearer "+l.AsstKey, "Bearer "+l.AdminKey
+	for _, tc := range []struct {
+		name, path, auth, body string
+		status                 int
+		want                   string
+	}{
+		{"unknown type", beacon, asst, `{"events":[{"type":"click","path":"/a"}]}`, 400, "events[0].type"},
+		{"no events", beacon, asst, `{"events":[]}`, 400, "events"},
+		{"too many events", beacon, asst, `{"events":` + many + `}`, 400, "events"},
+		{"timestamp ahead", beacon, asst, `{"events":[{"type":"page_view","path":"/a","timestamp":"` + future + `"}]}`, 400, "events[0].timestamp"},
+		{"beacon too old", beacon, asst, `{"events":[{"type":"page_view","path":"/a","timestamp":"` + stale + `"}]}`, 400, "events[0].timestamp"},
+		{"bad timestamp", beacon, asst, `{"events":[{"type":"page_view","path":"/a","timestamp":"yesterday"}]}`, 400, "events[0].timestamp"},
+		{"path to another host", beacon, asst, `{"events":[{"type":"page_view","path":"//evil.example/x"}]}`, 400, "events[0].path"},
+		{"search without query", beacon, asst, `{"events":[{"type":"search","results":3}]}`, 400, "events[0].query"},
+		{"negative position", beacon, asst, `{"events":[{"type":"search_click","query":"q","path":"/a","position":-1}]}`, 400, "events[0].position"},
+		{"results wrong type", beacon, asst, `{"events":[{"type":"search","query":"q","results":"7"}]}`, 400, "results"},
+		{"no key", beacon, "", `{"events":[{"type":"page_view","path":"/a"}]}`, 401, ""},
+		{"admin key on the beacon", beacon, admin, `{"events":[{"type":"page_view","path":"/a"}]}`, 403, ""},
+		{"server-side without timestamp", server, "Bearer " + ingestKey, `{"events":[{"type":"page_view","path":"/a"}]}`, 400, "events[0].timestamp"},
+		{"server-side bad ip", server, "Bearer " + ingestKey, `{"events":[{"type":"page_view","path":"/a","timestamp":"2026-01-01T00:00:00Z","ip":"nope"}]}`, 400, "events[0].ip"},
+		{"admin key on the server route", server, admin, `{"events":[]}`, 403, ""},
+		{"assistant key on the server route", server, asst, `{"events":[]}`, 403, ""},
+		{"another project's ingest key", server, "Bearer " + otherIngest, `{"events":[]}`, 403, ""},
+		{"ingest key on a read route", "/api/external/v1/analytics/acme-prod/feedback", "Bearer " + ingestKey, "", 403, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			method := "POST"
+			if tc.body == "" {
+				method = "GET"
+			}
+			status, body := send(t, l, method, tc.path, tc.auth, "application/json", chromeUA, tc.body)
+			expectError(t, status, []byte(body), tc.status, tc.want)
+		})
+	}
+}
+
+func expectAccepted(t *testing.T, status int, body string, n int) {
+	t.Helper()
+	var ok struct{ Accepted int }
+	if status != 202 || json.Unmarshal([]byte(body), &ok) != nil || ok.Accepted != n {
+		t.Fatalf("status %d %s; want 202 with accepted %d", status, body, n)
+	}
+}
+
+func post(t *testing.T, l *testLectern, path, auth, contentType, ua, body string) (int, string) {
+	t.Helper()
+	return send(t, l, "POST", path, auth, contentType, ua, body)
+}
+
+func send(t *testing.T, l *testLectern, method, path, auth, contentType, ua, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, l.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	req.Header.Set("User-Agent", ua)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data)
+}
+
+// streamTraffic reads the traffic events of acme-prod from the event stream, waiting for n.
+func streamTraffic(t *testing.T, l *testLectern, n int) []event.Traffic {
+	t.Helper()
+	nc, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler), l.NATSAuth.Options()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var subjects []string
+	for _, ty := range event.TrafficTypes {
+		subjects = append(subjects, event.Subject("acme-prod", ty))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cons, err := js.OrderedConsumer(ctx, event.StreamEvents, jetstream.OrderedConsumerConfig{FilterSubjects: subjects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []event.Traffic
+	for len(out) < n {
+		msg, err := cons.Next(jetstream.FetchMaxWait(10 * time.Second))
+		if err != nil {
+			t.Fatalf("%d of %d traffic events on the stream: %v", len(out), n, err)
+		}
+		var e event.Traffic
+		if err := json.Unmarshal(msg.Data(), &e); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	return out
+}

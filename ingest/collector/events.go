@@ -1,0 +1,310 @@
+package collector
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/ingest/visitor"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/oklog/ulid/v2"
+)
+
+// Limits of the event routes.
+const (
+	maxBeaconEvents = 100  // events in one browser beacon
+	maxServerEvents = 1000 // events in one server-side batch
+	maxTitle        = 512
+	maxQuery        = 512
+	maxAnonID       = 128
+	maxUserAgent    = 1024
+	maxResults      = 100000
+	maxPosition     = 1000
+	beaconAhead     = 5 * time.Minute // a timestamp this far ahead of the server's clock is refused
+	beaconBehind    = 48 * time.Hour  // a beacon timestamp older than this is refused
+)
+
+// BatchPublisher publishes several events and returns once the bus stored every one.
+type BatchPublisher interface {
+	PublishBatch(ctx context.Context, project string, msgs []event.Message) error
+}
+
+// Visitors makes the visitor id of a reader without keeping the reader's address.
+type Visitors interface {
+	ID(ctx context.Context, site, addr, userAgent string, now time.Time) (string, error)
+}
+
+// eventIn is one event of a beacon or a server-side batch.
+type eventIn struct {
+	Type      string `json:"type"`
+	Path      string `json:"path"`
+	Referrer  string `json:"referrer"`
+	Title     string `json:"title"`
+	Query     string `json:"query"`
+	Results   *int   `json:"results"`
+	Position  *int   `json:"position"`
+	Timestamp string `json:"timestamp"`
+	// Server-side only.
+	UserAgent string `json:"userAgent"`
+	IP        string `json:"ip"`
+	AnonID    string `json:"anonId"`
+}
+
+// eventsBody is the body of both routes; Key is the beacon's key when it cannot send a header.
+type eventsBody struct {
+	Key    string    `json:"key"`
+	AnonID string    `json:"anonId"`
+	Events []eventIn `json:"events"`
+}
+
+// reader is who sent a beacon, or whom a server-side event is about.
+type reader struct {
+	addr, userAgent, anonID string
+}
+
+// checkEvents validates the events and returns them as Traffic with type-specific fields set.
+func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]event.Traffic, []web.Detail) {
+	var d []web.Detail
+	add := func(i int, field, msg string) {
+		d = append(d, web.Detail{Field: fmt.Sprintf("events[%d].%s", i, field), Message: msg})
+	}
+	switch {
+	case len(in) == 0:
+		return nil, []web.Detail{{Field: "events", Message: "is required: 1 to " + fmt.Sprint(most) + " events"}}
+	case len(in) > most:
+		return nil, []web.Detail{{Field: "events", Message: fmt.Sprintf("has %d events; at most %d in one request", len(in), most)}}
+	}
+	out := make([]event.Traffic, len(in))
+	for i := range in {
+		e := &in[i]
+		tr := event.Traffic{Type: event.Type(e.Type)}
+		tr.Timestamp = checkTime(i, e.Timestamp, now, serverSide, add)
+		switch tr.Type {
+		case event.TypePageView:
+			tr.Path = checkPath(i, e.Path, true, add)
+			tr.Referrer = checkLen(i, "referrer", e.Referrer, maxPath, add)
+			tr.Title = checkLen(i, "title", e.Title, maxTitle, add)
+		case event.TypeSearch:
+			tr.Query = checkQuery(i, e.Query, add)
+			tr.Results = checkInt(i, "results", e.Results, 0, maxResults, true, add)
+		case event.TypeSearchClick:
+			tr.Query = checkQuery(i, e.Query, add)
+			tr.Path = checkPath(i, e.Path, true, add)
+			tr.Position = checkInt(i, "position", e.Position, 1, maxPosition, false, add)
+		case "":
+			add(i, "type", "is required: page_view, search or search_click")
+		default:
+			add(i, "type", fmt.Sprintf("must be page_view, search or search_click, not %q", e.Type))
+		}
+		checkLen(i, "anonId", e.AnonID, maxAnonID, add)
+		checkLen(i, "userAgent", e.UserAgent, maxUserAgent, add)
+		if !serverSide && (e.UserAgent != "" || e.IP != "" || e.AnonID != "") {
+			add(i, "userAgent", "userAgent, ip and anonId per event are for the server-side route; a beacon sends anonId once, beside events")
+		}
+		out[i] = tr
+	}
+	return out, d
+}
+
+func checkTime(i int, s string, now time.Time, serverSide bool, add func(int, string, string)) time.Time {
+	if s == "" {
+		if serverSide {
+			add(i, "timestamp", "is required on the server-side route: RFC 3339, e.g. 2026-11-24T09:00:00Z")
+		}
+		return now
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	switch {
+	case err != nil:
+		add(i, "timestamp", "must be an RFC 3339 time such as 2026-11-24T09:00:00Z")
+	case t.After(now.Add(beaconAhead)):
+		add(i, "timestamp", "is more than 5 minutes ahead of the server's clock")
+	case !serverSide && t.Before(now.Add(-beaconBehind)):
+		add(i, "timestamp", "is more than 48 hours old; send old events through the server-side route")
+	case t.Year() < 1970:
+		add(i, "timestamp", "must be after 1970")
+	}
+	return t.UTC()
+}
+
+func checkPath(i int, p string, required bool, add func(int, string, string)) string {
+	if p == "" {
+		if required {
+			add(i, "path", "is required: the page, e.g. /quickstart")
+		}
+		return ""
+	}
+	if utf8.RuneCountInString(p) > maxPath {
+		add(i, "path", fmt.Sprintf("must be at most %d characters", maxPath))
+		return ""
+	}
+	clean, err := event.PagePath(p)
+	if err != nil {
+		add(i, "path", err.Error())
+	}
+	return clean
+}
+
+func checkQuery(i int, q string, add func(int, string, string)) string {
+	if strings.TrimSpace(q) == "" {
+		add(i, "query", "is required: what the reader searched for")
+		return ""
+	}
+	return checkLen(i, "query", q, maxQuery, add)
+}
+
+func checkLen(i int, field, v string, most int, add func(int, string, string)) string {
+	if utf8.RuneCountInString(v) > most {
+		add(i, field, fmt.Sprintf("must be at most %d characters", most))
+	}
+	return v
+}
+
+func checkInt(i int, field string, v *int, lo, hi int, required bool, add func(int, string, string)) int {
+	if v == nil {
+		if required {
+			add(i, field, fmt.Sprintf("is required: a whole number from %d to %d", lo, hi))
+		}
+		return 0
+	}
+	if *v < lo || *v > hi {
+		add(i, field, fmt.Sprintf("must be from %d to %d", lo, hi))
+	}
+	return *v
+}
+
+// stamp fills what the events of one reader share, drops robots, and returns what is kept.
+func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, domain string, who []reader) ([]event.Message, error) {
+	msgs := make([]event.Message, 0, len(evs))
+	for i := range evs {
+		e := &evs[i]
+		r := who[min(i, len(who)-1)]
+		v := visitor.Classify(r.userAgent, e.Referrer)
+		if v.Dropped() {
+			c.dropped.WithLabelValues(v.Agent).Inc()
+			continue
+		}
+		id := ulid.Make()
+		e.ID, e.ProjectID, e.Domain, e.Class, e.UserAgent = id.String(), project, domain, v.Class, r.userAgent
+		e.VisitorID = r.anonID
+		if e.VisitorID == "" {
+			vid, err := c.visitors.ID(ctx, domain, r.addr, r.userAgent, e.Timestamp) // the salt of the event's own day
+			if err != nil {
+				return nil, web.Errorf(fiber.StatusServiceUnavailable, "visitor ids are unavailable; retry shortly")
+			}
+			e.VisitorID = vid
+		}
+		msgs = append(msgs, event.Message{Type: e.Type, ID: e.ID, Value: e})
+	}
+	return msgs, nil
+}
+
+// publish sends the kept events and answers 202 with how many were accepted.
+func (c *Collector) publish(ctx *fiber.Ctx, project string, msgs []event.Message) error {
+	if len(msgs) > 0 {
+		if err := c.batch.PublishBatch(ctx.UserContext(), project, msgs); err != nil {
+			return err
+		}
+	}
+	for _, m := range msgs {
+		c.received.WithLabelValues(string(m.Type)).Inc()
+	}
+	return ctx.Status(fiber.StatusAccepted).JSON(fiber.Map{"accepted": len(msgs)})
+}
+
+// decodeEvents reads a body that may come as application/json or, from navigator.sendBeacon,
+// as text/plain.
+func decodeEvents(c *fiber.Ctx) (eventsBody, error) {
+	var b eventsBody
+	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
+	if ct != "" && !strings.Contains(ct, "json") && !strings.HasPrefix(ct, "text/plain") {
+		return b, web.Errorf(fiber.StatusUnsupportedMediaType, "Content-Type must be application/json or text/plain, not %q", ct)
+	}
+	raw, err := web.ReadBody(c, c.App().Config().BodyLimit)
+	if err != nil {
+		return b, err
+	}
+	return b, web.DecodeJSONBytes(raw, &b)
+}
+
+// eventsLocal holds the beacon body keyFromBody decoded.
+const eventsLocal = "lectern.events"
+
+// keyFromBody lets navigator.sendBeacon, which cannot set headers, send the key as "key" in
+// the body: when the request has no Authorization header, the body's key becomes one before
+// the guard checks it. The decoded body is kept for the handler.
+func keyFromBody(c *fiber.Ctx) error {
+	b, err := decodeEvents(c)
+	if err != nil {
+		return err
+	}
+	if c.Get(fiber.HeaderAuthorization) == "" && b.Key != "" {
+		c.Request().Header.Set(fiber.HeaderAuthorization, "Bearer "+b.Key)
+	}
+	c.Locals(eventsLocal, &b)
+	return c.Next()
+}
+
+// postBeacon is POST /discovery/v1/events/{domain}: page views, searches and search clicks
+// from a docs page, with the site's public key.
+func (c *Collector) postBeacon(ctx *fiber.Ctx) error {
+	site, err := c.sites.Domain(ctx.Params("domain"))
+	if err != nil {
+		return err
+	}
+	b, _ := ctx.Locals(eventsLocal).(*eventsBody)
+	if b == nil {
+		return web.Invalid("body", "a JSON object is required")
+	}
+	now := c.now().UTC()
+	evs, d := checkEvents(b.Events, maxBeaconEvents, now, false)
+	if utf8.RuneCountInString(b.AnonID) > maxAnonID {
+		d = append(d, web.Detail{Field: "anonId", Message: fmt.Sprintf("must be at most %d characters", maxAnonID)})
+	}
+	if len(d) > 0 {
+		return web.InvalidAll(d)
+	}
+	who := []reader{{addr: c.guard.ClientAddr(ctx), userAgent: strings.Clone(ctx.Get(fiber.HeaderUserAgent)), anonID: b.AnonID}}
+	msgs, err := c.stamp(ctx.UserContext(), evs, site.Project, site.Domain, who)
+	if err != nil {
+		return err
+	}
+	return c.publish(ctx, site.Project, msgs)
+}
+
+// postServerEvents is POST /api/external/v1/analytics/{projectId}/events: events a docs host's
+// edge or access logs record, for any time in the past, with the project's ingest key.
+func (c *Collector) postServerEvents(ctx *fiber.Ctx) error {
+	project := ctx.Params("projectId")
+	sites := c.projects.Project(project)
+	if len(sites) == 0 {
+		return web.Errorf(fiber.StatusNotFound, "project %q is not registered", project)
+	}
+	b, err := decodeEvents(ctx)
+	if err != nil {
+		return err
+	}
+	evs, d := checkEvents(b.Events, maxServerEvents, c.now().UTC(), true)
+	who := make([]reader, len(b.Events))
+	for i, e := range b.Events {
+		if e.IP != "" {
+			if _, err := netip.ParseAddr(e.IP); err != nil {
+				d = append(d, web.Detail{Field: fmt.Sprintf("events[%d].ip", i), Message: "must be an IPv4 or IPv6 address"})
+			}
+		}
+		who[i] = reader{addr: e.IP, userAgent: e.UserAgent, anonID: e.AnonID}
+	}
+	if len(d) > 0 {
+		return web.InvalidAll(d)
+	}
+	msgs, err := c.stamp(ctx.UserContext(), evs, project, sites[0].Domain, who)
+	if err != nil {
+		return err
+	}
+	return c.publish(ctx, project, msgs)
+}

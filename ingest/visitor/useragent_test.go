@@ -1,0 +1,57 @@
+package visitor_test
+
+import (
+	"testing"
+
+	"github.com/lectern-dev/lectern/ingest/visitor"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+func TestClassify(t *testing.T) {
+	const chrome = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+	for _, tc := range []struct {
+		ua, referrer string
+		want         event.Class // "" is dropped
+	}{
+		// AI agents and assistants, one per entry the issue names.
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)", "", event.ClassAI},
+		{"Google-Extended", "", event.ClassAI},
+		{"Mozilla/5.0 (compatible; Applebot-Extended/0.1; +http://www.apple.com/go/applebot)", "", event.ClassAI},
+		{"Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)", "", event.ClassAI},
+		{"CCBot/2.0 (https://commoncrawl.org/faq/)", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)", "", event.ClassAI},
+		{"meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)", "", event.ClassAI},
+		{"cohere-ai", "", event.ClassAI},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)", "", event.ClassAI},
+		{"DuckAssistBot/1.2; (+http://duckduckgo.com/duckassistbot.html)", "", event.ClassAI},
+		// Other crawlers and monitors: dropped.
+		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "", ""},
+		{"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "", ""},
+		{"Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)", "", ""},
+		{"Pingdom.com_bot_version_1.4_(http://www.pingdom.com/)", "", ""},
+		{"Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)", "", ""},
+		{"facebookexternalhit/1.1", "", ""},
+		{"", "", ""},
+		// Scripts: dropped without page context, counted with it.
+		{"curl/8.5.0", "", ""},
+		{"python-requests/2.32.3", "", ""},
+		{"Go-http-client/1.1", "", ""},
+		{"curl/8.5.0", "https://docs.example.com/quickstart", event.ClassHuman},
+		// People.
+		{chrome, "", event.ClassHuman},
+		{"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "https://docs.example.com/", event.ClassHuman},
+		{"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "", event.ClassHuman},
+	} {
+		got := visitor.Classify(tc.ua, tc.referrer)
+		if got.Class != tc.want || got.Dropped() != (tc.want == "") {
+			t.Errorf("Classify(%q, %q) = %+v; want class %q", tc.ua, tc.referrer, got, tc.want)
+		}
+	}
+}
