@@ -18,6 +18,12 @@ type Store interface {
 	GetFeedback(ctx context.Context, projectID, id string) (event.Feedback, error)
 	ListFeedback(ctx context.Context, q store.FeedbackQuery) (store.FeedbackPage, error)
 	ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error)
+	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
+	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
+	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -42,6 +48,9 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"NotFound", testNotFound},
 		{"Cancellation", testCancellation},
 		{"MigrateAgain", testMigrateAgain},
+		{"TrafficReads", testTrafficReads},
+		{"FeedbackByPage", testFeedbackByPage},
+		{"CallerStatsAndThreads", testCallerStatsAndThreads},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
