@@ -18,6 +18,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/query/analytics"
 	"github.com/lectern-dev/lectern/query/export"
 	"golang.org/x/sync/errgroup"
 )
@@ -26,6 +27,7 @@ import (
 type eventStore interface {
 	consumer.Store
 	export.Store
+	analytics.Store
 	collector.FeedbackReader
 	Ping(ctx context.Context) error
 	Close() error
@@ -124,6 +126,7 @@ func mountPipeline(cfg Config, d *deps, st eventStore, app *fiber.App, guard web
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
 		export.New(st, d.sites, guard).Mount(app)
+		analytics.New(st, d.sites, guard).Mount(app)
 	}
 	return runners
 }
