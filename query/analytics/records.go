@@ -28,7 +28,9 @@ type visitorsEnvelope struct {
 	HasMore  bool         `json:"hasMore"`
 }
 
-func counts(c store.ClassCounts) classCounts { return classCounts{Human: c.Human, AI: c.AI, Total: c.Total} }
+func counts(c store.ClassCounts) classCounts {
+	return classCounts{Human: c.Human, AI: c.AI, Total: c.Total}
+}
 
 func pathRows(rows []store.PathCounts) []pathCounts {
 	out := make([]pathCounts, len(rows))
