@@ -35,7 +35,17 @@ func TestDocsSQLRuns(t *testing.T) {
 			Query: "  How do I run Lectern? ", Response: "make run", Sources: []event.Citation{{Title: "Quickstart", URL: "/quickstart"}},
 			QueryCategory: "Guides", ResolutionStatus: res}
 	}
-	if err := st.WriteBatch(ctx, store.Batch{Feedback: []event.Feedback{fb}, Conversations: []event.Conversation{conv(event.Answered), conv(event.Unanswered)}}); err != nil {
+	traffic := func(typ event.Type, class event.Class, path, query string) event.Traffic {
+		return event.Traffic{ID: ulid.Make().String(), Type: typ, ProjectID: "lectern-docs", Domain: "lectern", Timestamp: now,
+			VisitorID: "v1", Class: class, Path: path, Query: query}
+	}
+	b := store.Batch{Feedback: []event.Feedback{fb}, Conversations: []event.Conversation{conv(event.Answered), conv(event.Unanswered)},
+		Traffic: []event.Traffic{
+			traffic(event.TypePageView, event.ClassHuman, "/quickstart", ""), traffic(event.TypePageView, event.ClassAI, "/quickstart", ""),
+			traffic(event.TypeSearch, event.ClassHuman, "", "Run  Tests"), traffic(event.TypeSearchClick, event.ClassHuman, "/quickstart", "run tests"),
+		}}
+	b.Conversations[0].Caller = event.CallerWeb
+	if err := st.WriteBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")

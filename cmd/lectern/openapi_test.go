@@ -51,6 +51,7 @@ func TestOpenAPIContract(t *testing.T) {
 	t.Run("feedback", func(t *testing.T) { c.feedbackRoute(t, ghost) })
 	t.Run("status", func(t *testing.T) { c.statusRoutes(t, ghost) })
 	t.Run("exports", func(t *testing.T) { c.exportRoutes(t, ghost) })
+	t.Run("analytics", func(t *testing.T) { c.analyticsRoutes(t, ghost) }) // before "traffic", which adds page views
 	t.Run("traffic", func(t *testing.T) { c.trafficRoutes(t, ghost) })
 	t.Run("rate limited", func(t *testing.T) { c.rateLimited(t) })
 	t.Run("coverage", func(t *testing.T) { c.checkCoverage(t) })
@@ -780,9 +781,33 @@ func (c *contract) rateLimited(t *testing.T) {
 		{op: "listConversationsAlias", method: "GET", path: "/v1/analytics/acme-prod/assistant", key: l.AdminKey},
 		{op: "listFeedbackAlias", method: "GET", path: "/v1/analytics/acme-prod/feedback", key: l.AdminKey},
 		{op: "updateFeedbackStatusAlias", method: "PATCH", path: "/v1/analytics/acme-prod/feedback/" + ulid.Make().String(), key: l.AdminKey, body: map[string]string{"status": "resolved"}},
+		{op: "getThread", method: "GET", path: "/api/external/v1/analytics/acme-prod/assistant/threads/thr_x", key: l.AdminKey},
+		{op: "getThreadAlias", method: "GET", path: "/v1/analytics/acme-prod/assistant/threads/thr_x", key: l.AdminKey},
 	} {
 		c.limited(t, k)
 	}
+	for _, r := range analyticsOps {
+		for _, prefix := range []string{"/api/external/v1/analytics/acme-prod/", "/v1/analytics/acme-prod/"} {
+			op := r.op
+			if strings.HasPrefix(prefix, "/v1") {
+				op += "Alias"
+			}
+			k := apiCall{op: op, method: "GET", path: prefix + r.sub, key: l.AdminKey, addr: c.freshAddr(), status: 429}
+			t.Run("429 "+op, func(t *testing.T) { c.limitOnce(t, k) })
+		}
+	}
+}
+
+// limitOnce sends k from one address until it is limited and validates the 429.
+func (c *contract) limitOnce(t *testing.T, k apiCall) {
+	for range 30 {
+		x := c.send(t, k)
+		if x.status == 429 {
+			c.verify(t, k, x)
+			return
+		}
+	}
+	t.Fatal("30 quick requests from one address were never limited")
 }
 
 // limited sends k quickly from one address until it is rate limited, and checks the 429.

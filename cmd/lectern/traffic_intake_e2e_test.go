@@ -100,6 +100,22 @@ func TestTrafficIntake(t *testing.T) {
 		t.Error("a client address reached the event stream")
 	}
 
+	// Stored and read back: the crawler's view is nowhere, people and agents apart.
+	var views struct {
+		Totals struct{ Human, AI, Total int }
+		Views  []struct {
+			Path             string
+			Human, AI, Total int
+		}
+	}
+	waitFor(t, "the views route shows every kept page view", func() bool {
+		status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/views?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+		return status == 200 && json.Unmarshal(body, &views) == nil && views.Totals.Total >= 7
+	})
+	if views.Totals.Human != 5 || views.Totals.AI != 2 || views.Totals.Total != 7 {
+		t.Errorf("views totals %+v; want 5 human (warm-up, /quickstart, /guides/keys, 2 of /api/users) and 2 ai", views.Totals)
+	}
+
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 

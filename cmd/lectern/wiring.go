@@ -20,6 +20,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/query/analytics"
 	"github.com/lectern-dev/lectern/query/export"
 	"golang.org/x/sync/errgroup"
 )
@@ -28,6 +29,7 @@ import (
 type eventStore interface {
 	consumer.Store
 	export.Store
+	analytics.Store
 	collector.FeedbackReader
 	retention.Expirer
 	eraser
@@ -142,6 +144,7 @@ func mountPipeline(ctx context.Context, cfg Config, d *deps, st eventStore, app 
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
 		export.New(st, d.sites, guard).Mount(app)
+		analytics.New(st, d.sites, guard).Mount(app)
 	}
 	return runners, nil
 }

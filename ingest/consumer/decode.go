@@ -39,6 +39,15 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (event.Type, error) {
 			return t, err
 		}
 		b.Conversations = append(b.Conversations, c)
+	case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
+		var tr event.Traffic
+		if err := json.Unmarshal(msg.Data(), &tr); err != nil {
+			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
+		}
+		if err := checkTraffic(project, t, &tr); err != nil {
+			return t, err
+		}
+		b.Traffic = append(b.Traffic, tr)
 	default:
 		return t, fmt.Errorf("%w: unknown event type %q", errPoison, t)
 	}
@@ -53,6 +62,20 @@ func checkIDs(subjectProject, project, id, eventID string) error {
 		if _, err := ulid.ParseStrict(v); err != nil {
 			return fmt.Errorf("%w: id %q is not a ULID", errPoison, v)
 		}
+	}
+	return nil
+}
+
+// checkTraffic rejects a traffic event whose ids, type or class the stores cannot hold.
+func checkTraffic(subjectProject string, subjectType event.Type, tr *event.Traffic) error {
+	if err := checkIDs(subjectProject, tr.ProjectID, tr.ID, tr.ID); err != nil {
+		return err
+	}
+	if tr.Type != subjectType {
+		return fmt.Errorf("%w: type %q does not match subject type %q", errPoison, tr.Type, subjectType)
+	}
+	if !tr.Class.Valid() {
+		return fmt.Errorf("%w: class %q is not human or ai", errPoison, tr.Class)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package consumer
 
 import (
 	stdjson "encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -32,11 +33,15 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 	conv := event.Conversation{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAV", ProjectID: "p", Domain: "d", ThreadID: "thr_x", Timestamp: now,
 		Query: "how\u2028do I?", Response: "```go\nx := \"y\"\n```", Sources: []event.Citation{{Title: "T", URL: "/u#a"}},
 		QueryCategory: "Guides", ResolutionStatus: event.Unanswered, PageURL: "/p", FP: "f", Aborted: true}
+	conv.Caller, conv.Client = event.CallerOther, "slack"
+	click := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypeSearchClick, ProjectID: "p", Domain: "d",
+		Timestamp: now, VisitorID: "v\u00e9", Class: event.ClassAI, Caller: event.CallerAPI, UserAgent: "GPTBot/1.0",
+		Path: "/a b", Title: "T", Referrer: "https://x/?q=1", Query: " Custom  Domain ", Results: 7, Position: 2}
 	var b store.Batch
 	for _, tc := range []struct {
 		t event.Type
 		v any
-	}{{event.TypeFeedback, fb}, {event.TypeConversation, conv}} {
+	}{{event.TypeFeedback, fb}, {event.TypeConversation, conv}, {event.TypeSearchClick, click}} {
 		data, err := stdjson.Marshal(tc.v)
 		if err != nil {
 			t.Fatal(err)
@@ -50,5 +55,37 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 	}
 	if len(b.Conversations) != 1 || !reflect.DeepEqual(b.Conversations[0], conv) {
 		t.Errorf("conversation decoded as %+v, want %+v", b.Conversations, conv)
+	}
+	if len(b.Traffic) != 1 || !reflect.DeepEqual(b.Traffic[0], click) {
+		t.Errorf("traffic decoded as %+v, want %+v", b.Traffic, click)
+	}
+}
+
+// TestDecodeRejectsBadTraffic checks that traffic the stores cannot hold is poison.
+func TestDecodeRejectsBadTraffic(t *testing.T) {
+	good := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypePageView, ProjectID: "p",
+		Timestamp: time.Unix(1e9, 0).UTC(), VisitorID: "v", Class: event.ClassHuman, Path: "/"}
+	for _, tc := range []struct {
+		name    string
+		subject string
+		edit    func(*event.Traffic)
+	}{
+		{"bad id", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.ID = "x" }},
+		{"other project", event.Subject("q", event.TypePageView), func(*event.Traffic) {}},
+		{"type differs from subject", event.Subject("p", event.TypeSearch), func(*event.Traffic) {}},
+		{"unknown class", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.Class = "bot" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := good
+			tc.edit(&e)
+			data, err := stdjson.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b store.Batch
+			if _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}); !errors.Is(err, errPoison) {
+				t.Fatalf("err = %v, want poison", err)
+			}
+		})
 	}
 }

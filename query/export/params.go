@@ -16,7 +16,7 @@ var (
 	ErrDate    = errors.New("must be a date: YYYY-MM-DD or ISO 8601 such as 2024-05-01T12:00:00Z")
 	ErrCursor  = errors.New("must be the nextCursor of a previous page (a 26-character ULID)")
 	ErrLimit   = errors.New("must be a whole number")
-	ErrSource  = errors.New("must be one of code_snippet, contextual")
+	ErrSource  = errors.New("must be one of contextual, code_snippet, thumbs_only, agent")
 	ErrStatus  = errors.New("must be a comma-separated list of pending, in_progress, resolved, dismissed")
 	ErrOrdered = errors.New("must be after dateFrom")
 )

@@ -97,7 +97,7 @@ func TestParseStatuses(t *testing.T) {
 }
 
 func TestParseSource(t *testing.T) {
-	for in, ok := range map[string]bool{"contextual": true, "code_snippet": true, "": false, "Contextual": false, "contextual,code_snippet": false} {
+	for in, ok := range map[string]bool{"contextual": true, "code_snippet": true, "thumbs_only": true, "agent": true, "Agent": false, "": false, "Contextual": false, "contextual,code_snippet": false} {
 		if _, err := export.ParseSource(in); (err == nil) != ok {
 			t.Errorf("ParseSource(%q) error %v, want ok=%v", in, err, ok)
 		}

@@ -55,7 +55,7 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 			ID: f.ID, Path: f.Path, Comment: f.Comment, Source: f.Source, Status: f.Status,
 			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
 		}
-		if f.Source != event.SourceCodeSnippet {
+		if f.Source != event.SourceCodeSnippet { // contextual, thumbs_only, agent
 			r.Helpful, r.Contact = f.Helpful, f.Contact
 		} else {
 			r.Code, r.Filename, r.Lang = &f.Code, &f.Filename, &f.Lang

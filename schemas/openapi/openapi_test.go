@@ -176,6 +176,18 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/assistant",
 		"GET /v1/analytics/{projectId}/feedback",
 		"PATCH /v1/analytics/{projectId}/feedback/{id}",
+		"GET /api/external/v1/analytics/{projectId}/views",
+		"GET /api/external/v1/analytics/{projectId}/visitors",
+		"GET /api/external/v1/analytics/{projectId}/searches",
+		"GET /api/external/v1/analytics/{projectId}/feedback/by-page",
+		"GET /api/external/v1/analytics/{projectId}/assistant/caller-stats",
+		"GET /api/external/v1/analytics/{projectId}/assistant/threads/{threadId}",
+		"GET /v1/analytics/{projectId}/views",
+		"GET /v1/analytics/{projectId}/visitors",
+		"GET /v1/analytics/{projectId}/searches",
+		"GET /v1/analytics/{projectId}/feedback/by-page",
+		"GET /v1/analytics/{projectId}/assistant/caller-stats",
+		"GET /v1/analytics/{projectId}/assistant/threads/{threadId}",
 		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
 	}
 	ops := operations(decoded(t))

@@ -13,7 +13,7 @@ import (
 )
 
 const conversationSelect = `project_id, id, domain, thread_id, timestamp, timestamp_ms, query, response,
-	sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted`
+	sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted, caller, client`
 
 // ListConversations returns one page of a project's conversations, newest first. It finds the
 // page's ids first, reading only the id and time columns of the windows it walks, then reads
@@ -118,14 +118,15 @@ func scanAllConversations(rows driver.Rows, n int) ([]event.Conversation, error)
 			titles, urls []string
 			resolution   string
 			aborted      uint8
+			caller       string
 		)
 		err := rows.Scan(&c.ProjectID, &c.ID, &c.Domain, &c.ThreadID, &ts, &tsMS, &c.Query, &c.Response,
-			&titles, &urls, &c.QueryCategory, &resolution, &c.PageURL, &c.FP, &aborted)
+			&titles, &urls, &c.QueryCategory, &resolution, &c.PageURL, &c.FP, &aborted, &caller, &c.Client)
 		if err != nil {
 			return nil, err
 		}
 		c.ID, c.Timestamp = trimID(c.ID), fromParts(ts, tsMS)
-		c.ResolutionStatus, c.Aborted = event.Resolution(resolution), aborted == 1
+		c.ResolutionStatus, c.Aborted, c.Caller = event.Resolution(resolution), aborted == 1, event.Caller(caller)
 		c.Sources = make([]event.Citation, len(titles))
 		for i := range titles {
 			c.Sources[i] = event.Citation{Title: titles[i], URL: urls[i]}

@@ -24,6 +24,9 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND fp = ?", project, subject.AnonID); err == nil {
 			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND fp = ?", project, subject.AnonID)
 		}
+		if err == nil { // the rollups hold counts and HyperLogLog states, nothing that names a visitor
+			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND visitor_id = ?", project, subject.AnonID)
+		}
 	default:
 		n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
 	}
@@ -38,8 +41,10 @@ func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (
 		return s.deleteWhere(ctx, "feedback", "created_at < ?", cutoff)
 	case store.KindConversations:
 		return s.deleteWhere(ctx, "conversations", "timestamp < ?", cutoff)
+	case store.KindTraffic:
+		return s.deleteWhere(ctx, "traffic_events", "timestamp < ?", cutoff) // raw events; the rollups stay
 	}
-	return 0, nil // no such records in this store
+	return 0, nil
 }
 
 // deleteWhere counts the records matching where, deletes them, and waits for the mutation.

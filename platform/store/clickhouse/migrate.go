@@ -2,8 +2,12 @@ package clickhouse
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
+
+	ch "github.com/ClickHouse/clickhouse-go/v2"
 
 	"github.com/lectern-dev/lectern/schemas/migrations"
 )
@@ -40,7 +44,7 @@ func (s *Store) appliedVersions(ctx context.Context) (map[int]bool, error) {
 func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
 	op := fmt.Sprintf("migration %04d_%s", m.Version, m.Name)
 	for _, stmt := range m.Statements() {
-		if err := s.conn.Exec(ctx, stmt); err != nil {
+		if err := s.conn.Exec(ctx, stmt); err != nil && !columnExists(err) {
 			return wrap(op, err)
 		}
 	}
@@ -56,4 +60,11 @@ func (s *Store) apply(ctx context.Context, m migrations.Migration) error {
 		return wrap(op, err)
 	}
 	return nil
+}
+
+// columnExists reports the error of an ADD COLUMN run a second time: 18.16 has no
+// ADD COLUMN IF NOT EXISTS, so a migration cut short after one of its ALTERs hits it on the rerun.
+func columnExists(err error) bool {
+	var exc *ch.Exception
+	return errors.As(err, &exc) && exc.Code == 44 && strings.Contains(exc.Message, "already exists")
 }

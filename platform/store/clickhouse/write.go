@@ -18,7 +18,7 @@ const (
 	filename, lang, fp, id_skewed)`
 	insertConversations = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
-	page_url, fp, aborted, id_skewed)`
+	page_url, fp, aborted, id_skewed, caller, client)`
 )
 
 // DateTime holds seconds from 1970 to 2106.
@@ -45,6 +45,11 @@ func (s *Store) WriteBatch(ctx context.Context, b store.Batch) error {
 	if len(b.Conversations) > 0 {
 		if err := s.send(ctx, insertConversations, conversationColumns(b.Conversations)); err != nil {
 			return wrap("write conversations", err)
+		}
+	}
+	if len(b.Traffic) > 0 {
+		if err := s.writeTraffic(ctx, b.Traffic); err != nil {
+			return wrap("write traffic", err)
 		}
 	}
 	return nil
@@ -91,6 +96,15 @@ func validate(b store.Batch) error {
 		}
 		if !inDateTime(c.Timestamp) {
 			return fmt.Errorf("conversation %s: timestamp %s out of range", c.ID, event.FormatTime(c.Timestamp))
+		}
+	}
+	for i := range b.Traffic {
+		e := &b.Traffic[i]
+		if len(e.ID) != 26 {
+			return fmt.Errorf("traffic %q: id is not a ULID", e.ID)
+		}
+		if !inDateTime(e.Timestamp) {
+			return fmt.Errorf("traffic %s: timestamp %s out of range", e.ID, event.FormatTime(e.Timestamp))
 		}
 	}
 	return nil
@@ -148,6 +162,7 @@ func conversationColumns(cs []event.Conversation) []any {
 	ts, tsMS := make([]time.Time, n), make([]uint16, n)
 	titles, urls := make([][]string, n), make([][]string, n)
 	aborted, skewed := make([]uint8, n), make([]uint8, n)
+	caller, client := str(), str()
 	for i := range cs {
 		c := &cs[i]
 		project[i], id[i], domain[i], thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
@@ -161,7 +176,8 @@ func conversationColumns(cs []event.Conversation) []any {
 			aborted[i] = 1
 		}
 		skewed[i] = idSkewed(c.ID, c.Timestamp.UnixMilli())
+		caller[i], client[i] = string(c.Caller), c.Client
 	}
 	return []any{project, id, domain, thread, ts, tsMS, query, response, titles, urls, category,
-		resolution, pageURL, fp, aborted, skewed}
+		resolution, pageURL, fp, aborted, skewed, caller, client}
 }

@@ -24,6 +24,12 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 			if n.Feedback, err = exec(ctx, tx, `DELETE FROM feedback WHERE project_id = ? AND fp = ?`, project, subject.AnonID); err == nil {
 				n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND fp = ?`, project, subject.AnonID)
 			}
+			if err == nil {
+				n.Traffic, err = exec(ctx, tx, `DELETE FROM traffic_events WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
+			}
+			if err == nil { // the daily visitor sets name the visitor too; the counts are anonymous
+				_, err = exec(ctx, tx, `DELETE FROM traffic_visitors_daily WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
+			}
 		default:
 			n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID)
 		}
@@ -40,8 +46,10 @@ func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (
 		q = `DELETE FROM feedback WHERE created_at < ?`
 	case store.KindConversations:
 		q = `DELETE FROM conversations WHERE timestamp < ?`
+	case store.KindTraffic:
+		q = `DELETE FROM traffic_events WHERE timestamp < ?` // raw events; the daily rollups stay
 	default:
-		return 0, nil // no such records in this store
+		return 0, nil
 	}
 	var n int
 	err := s.inTx(ctx, "expire "+string(kind), func(tx *sql.Tx) error {

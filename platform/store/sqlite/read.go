@@ -17,7 +17,7 @@ const feedbackColumns = `project_id, id, event_id, domain, path, comment, create
 	source, status, helpful, contact, code, filename, lang, fp`
 
 const conversationColumns = `project_id, id, domain, thread_id, timestamp, query, response, sources,
-	query_category, resolution_status, page_url, fp, aborted`
+	query_category, resolution_status, page_url, fp, aborted, caller, client`
 
 // GetFeedback returns the current version of one feedback record, or store.ErrNotFound.
 func (s *Store) GetFeedback(ctx context.Context, projectID, id string) (event.Feedback, error) {
@@ -166,7 +166,7 @@ func scanConversation(row interface{ Scan(...any) error }) (event.Conversation, 
 	var ts int64
 	var sources string
 	err := row.Scan(&c.ProjectID, &c.ID, &c.Domain, &c.ThreadID, &ts, &c.Query, &c.Response, &sources,
-		&c.QueryCategory, &c.ResolutionStatus, &c.PageURL, &c.FP, &c.Aborted)
+		&c.QueryCategory, &c.ResolutionStatus, &c.PageURL, &c.FP, &c.Aborted, &c.Caller, &c.Client)
 	if err != nil {
 		return c, err
 	}

@@ -25,8 +25,8 @@ WHERE excluded.version > feedback.version
 
 // insertConversation stores a conversation once; a redelivered one is ignored.
 const insertConversation = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
-	query, response, sources, query_category, resolution_status, page_url, fp, aborted)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	query, response, sources, query_category, resolution_status, page_url, fp, aborted, caller, client)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (project_id, id) DO NOTHING`
 
 // WriteBatch writes the batch in one transaction. Writing an event again changes nothing; of
@@ -48,6 +48,9 @@ func (s *Store) WriteBatch(ctx context.Context, b store.Batch) error {
 	}
 	if err := writeConversations(ctx, tx, b.Conversations); err != nil {
 		return wrap("write conversations", err)
+	}
+	if err := writeTraffic(ctx, tx, b.Traffic); err != nil {
+		return wrap("write traffic", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return wrap("write", err)
@@ -106,7 +109,7 @@ func writeConversations(ctx context.Context, tx *sql.Tx, cs []event.Conversation
 		}
 		_, err := st.ExecContext(ctx, c.ProjectID, c.ID, c.Domain, c.ThreadID, c.Timestamp.UnixMilli(),
 			c.Query, c.Response, string(sources), c.QueryCategory, string(c.ResolutionStatus), c.PageURL,
-			c.FP, c.Aborted)
+			c.FP, c.Aborted, string(c.Caller), c.Client)
 		if err != nil {
 			return err
 		}

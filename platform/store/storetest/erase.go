@@ -15,11 +15,14 @@ func testErase(t *testing.T, s Store) {
 	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	var b store.Batch
 	mk := func(project, contact, fp, thread string, i int) {
-		f := g.Feedback(project, base.Add(time.Duration(i)*time.Minute))
+		at := base.Add(time.Duration(i) * time.Minute)
+		f := g.Feedback(project, at)
 		f.Contact, f.FP = contact, fp
-		c := g.Conversation(project, base.Add(time.Duration(i)*time.Minute))
+		c := g.Conversation(project, at)
 		c.FP, c.ThreadID = fp, thread
-		b.Feedback, b.Conversations = append(b.Feedback, f), append(b.Conversations, c)
+		v := event.Traffic{ID: g.ID(at), Type: event.TypePageView, ProjectID: project, Domain: "d", Timestamp: at,
+			VisitorID: fp, Class: event.ClassHuman, Path: "/p"}
+		b.Feedback, b.Conversations, b.Traffic = append(b.Feedback, f), append(b.Conversations, c), append(b.Traffic, v)
 	}
 	for i := range 5 {
 		mk("p1", "Ana@Example.com", "anon-ana", "thr_ana", i)
@@ -29,20 +32,20 @@ func testErase(t *testing.T, s Store) {
 	write(t, s, b)
 
 	for _, tc := range []struct {
-		subject        store.Subject
-		feedback, conv int
+		subject                 store.Subject
+		feedback, conv, traffic int
 	}{
-		{store.Subject{Contact: "ana@example.com"}, 5, 0},
-		{store.Subject{AnonID: "anon-bo"}, 5, 5},
-		{store.Subject{ThreadID: "thr_ana"}, 0, 5},
-		{store.Subject{ThreadID: "thr_ana"}, 0, 0}, // again: nothing left
+		{store.Subject{Contact: "ana@example.com"}, 5, 0, 0},
+		{store.Subject{AnonID: "anon-bo"}, 5, 5, 5},
+		{store.Subject{ThreadID: "thr_ana"}, 0, 5, 0},
+		{store.Subject{ThreadID: "thr_ana"}, 0, 0, 0}, // again: nothing left
 	} {
 		got, err := s.Erase(t.Context(), "p1", tc.subject)
 		if err != nil {
 			t.Fatalf("Erase(%+v): %v", tc.subject, err)
 		}
-		if got.Feedback != tc.feedback || got.Conversations != tc.conv {
-			t.Errorf("Erase(%+v) = %+v; want %d feedback, %d conversations", tc.subject, got, tc.feedback, tc.conv)
+		if got.Feedback != tc.feedback || got.Conversations != tc.conv || got.Traffic != tc.traffic {
+			t.Errorf("Erase(%+v) = %+v; want %d feedback, %d conversations, %d traffic events", tc.subject, got, tc.feedback, tc.conv, tc.traffic)
 		}
 	}
 	if _, err := s.Erase(t.Context(), "p1", store.Subject{}); err == nil {

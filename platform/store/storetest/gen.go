@@ -93,6 +93,14 @@ func (g *Gen) Conversation(project string, t time.Time) event.Conversation {
 		c.ResolutionStatus = event.Unanswered
 	}
 	c.Aborted = g.rng.Intn(10) == 0
+	switch g.rng.Intn(4) {
+	case 0:
+		c.Caller = event.CallerWeb
+	case 1:
+		c.Caller = event.CallerAPI
+	case 2:
+		c.Caller, c.Client = event.CallerOther, g.text(1)
+	}
 	return c
 }
 

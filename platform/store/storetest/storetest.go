@@ -21,6 +21,12 @@ type Store interface {
 	ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error)
 	Erase(ctx context.Context, project string, subject store.Subject) (store.Erased, error)
 	Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error)
+	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
+	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
+	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -47,6 +53,9 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"MigrateAgain", testMigrateAgain},
 		{"Erase", testErase},
 		{"Expire", testExpire},
+		{"TrafficReads", testTrafficReads},
+		{"FeedbackByPage", testFeedbackByPage},
+		{"CallerStatsAndThreads", testCallerStatsAndThreads},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

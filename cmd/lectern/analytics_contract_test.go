@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/oklog/ulid/v2"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// analyticsOps are the analytics read operations and their paths under acme-prod.
+var analyticsOps = []struct{ op, sub string }{
+	{"getViews", "views"}, {"getVisitors", "visitors"}, {"getSearches", "searches"},
+	{"getFeedbackByPage", "feedback/by-page"}, {"getCallerStats", "assistant/caller-stats"},
+}
+
+// publishTraffic publishes page views, searches and clicks of today and a conversation of a
+// known thread straight to the bus, and returns the thread id.
+func (c *contract) publishTraffic(t *testing.T) string {
+	t.Helper()
+	nc, js, err := bus.Connect(c.l.NATSURL, "contract-test", slog.New(slog.DiscardHandler), c.l.NATSAuth.Options()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	pub := bus.NewPublisher(js, prometheus.NewRegistry())
+	now := time.Now().UTC()
+	events := []event.Traffic{
+		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassHuman, VisitorID: "a"},
+		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassAI, VisitorID: "b"},
+		{Type: event.TypePageView, Path: "/guides", Class: event.ClassHuman, VisitorID: "a"},
+		{Type: event.TypeSearch, Query: "Custom  Domain", Class: event.ClassHuman, VisitorID: "a", Results: 3},
+		{Type: event.TypeSearch, Query: "webhooks", Class: event.ClassHuman, VisitorID: "a"},
+		{Type: event.TypeSearchClick, Query: "custom domain", Path: "/settings", Class: event.ClassHuman, VisitorID: "a", Position: 1},
+	}
+	for _, e := range events {
+		e.ID, e.ProjectID, e.Domain, e.Timestamp = ulid.Make().String(), "acme-prod", "acme", now
+		if err := pub.Publish(context.Background(), "acme-prod", e.Type, e.ID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := ulid.Make()
+	conv := event.Conversation{
+		ID: id.String(), ProjectID: "acme-prod", Domain: "acme", ThreadID: "thr_" + ulid.Make().String(),
+		Timestamp: now, Query: "Which stores?", Response: "SQLite and ClickHouse.", Sources: []event.Citation{},
+		ResolutionStatus: event.Answered, Caller: event.CallerOther, Client: "slack",
+	}
+	if err := pub.Publish(context.Background(), "acme-prod", event.TypeConversation, conv.ID, conv); err != nil {
+		t.Fatal(err)
+	}
+	return conv.ThreadID
+}
+
+// waitForSearches waits until the searches route shows n queries.
+func (c *contract) waitForSearches(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/searches", key: c.l.AdminKey})
+		var page struct{ Searches []json.RawMessage }
+		if x.status == 200 && json.Unmarshal(x.resp, &page) == nil && len(page.Searches) >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("searches shows fewer than %d queries: %d %.300s", n, x.status, x.resp)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
+	l := c.l
+	thread := c.publishTraffic(t)
+	c.waitForSearches(t, 2)
+	today := time.Now().UTC().Format(time.DateOnly)
+	tomorrow := time.Now().UTC().Add(24 * time.Hour).Format(time.DateOnly)
+	for _, alias := range []bool{false, true} {
+		prefix, suffix := "/api/external/v1/analytics/acme-prod/", ""
+		if alias {
+			prefix, suffix = "/v1/analytics/acme-prod/", "Alias"
+		}
+		for _, r := range analyticsOps {
+			op, path := r.op+suffix, prefix+r.sub
+			t.Run(op, func(t *testing.T) {
+				calls := []apiCall{
+					{name: "all", op: op, method: "GET", path: path, key: l.AdminKey, status: 200},
+					{name: "range", op: op, method: "GET", path: path + "?dateFrom=" + today + "&dateTo=" + tomorrow, key: l.AdminKey, status: 200},
+					{name: "empty range", op: op, method: "GET", path: path + "?dateFrom=2024-01-01&dateTo=2024-01-02T00:00:00Z", key: l.AdminKey, status: 200},
+					{name: "bad date", op: op, method: "GET", path: path + "?dateFrom=yesterday", key: l.AdminKey, status: 400, req: reqInvalid},
+					{name: "dateTo before dateFrom", op: op, method: "GET", path: path + "?dateFrom=2024-05-02&dateTo=2024-05-01", key: l.AdminKey, status: 400},
+					{name: "no key", op: op, method: "GET", path: path, status: 401, req: reqInvalid},
+					{name: "another project's key", op: op, method: "GET", path: path, key: l.OtherAdmin, status: 403},
+					{name: "assistant key", op: op, method: "GET", path: path, key: l.AsstKey, status: 403},
+					{name: "unregistered project", op: op, method: "GET", path: strings.Replace(path, "acme-prod", "ghost-prod", 1), key: g.admin, status: 404},
+				}
+				calls = append(calls, paramCalls(op, path, l.AdminKey)...)
+				c.run(t, calls)
+			})
+		}
+		op, path := "getThread"+suffix, prefix+"assistant/threads/"
+		t.Run(op, func(t *testing.T) {
+			c.run(t, []apiCall{
+				{name: "thread", op: op, method: "GET", path: path + thread, key: l.AdminKey, status: 200},
+				{name: "unknown thread", op: op, method: "GET", path: path + "thr_" + ulid.Make().String(), key: l.AdminKey, status: 404},
+				{name: "too long", op: op, method: "GET", path: path + strings.Repeat("t", 201), key: l.AdminKey, status: 400, req: reqInvalid},
+				{name: "no key", op: op, method: "GET", path: path + thread, status: 401, req: reqInvalid},
+				{name: "another project's key", op: op, method: "GET", path: path + thread, key: l.OtherAdmin, status: 403},
+				{name: "unregistered project", op: op, method: "GET", path: strings.Replace(path, "acme-prod", "ghost-prod", 1) + thread, key: g.admin, status: 404},
+			})
+		})
+	}
+	c.checkAnalyticsBodies(t, thread)
+}
+
+// paramCalls are the calls of the parameters one route takes beyond the dates.
+func paramCalls(op, path, key string) []apiCall {
+	var calls []apiCall
+	add := func(name, query string, status, req int) {
+		calls = append(calls, apiCall{name: name, op: op, method: "GET", path: path + query, key: key, status: status, req: req})
+	}
+	base := strings.TrimSuffix(op, "Alias")
+	if base == "getViews" || base == "getVisitors" || base == "getSearches" {
+		add("time of day", "?dateFrom=2024-01-01T12:00:00Z", 400, reqValid)
+	}
+	switch base {
+	case "getViews", "getVisitors", "getFeedbackByPage":
+		add("one per page", "?limit=1&offset=1", 200, reqValid)
+		add("limit 0", "?limit=0", 400, reqInvalid)
+		add("negative offset", "?offset=-1", 400, reqInvalid)
+		add("offset not a number", "?offset=x", 400, reqInvalid)
+	case "getSearches":
+		add("one per page", "?limit=1", 200, reqValid)
+		add("limit too big", "?limit=101", 400, reqInvalid)
+		add("bad cursor", "?cursor=bm90LWEtY3Vyc29y", 400, reqValid)
+	}
+	if base == "getFeedbackByPage" {
+		add("filters", "?source=thumbs_only&status=pending,resolved", 200, reqValid)
+		add("agent", "?source=agent", 200, reqValid)
+		add("unknown source", "?source=email", 400, reqInvalid)
+		add("unknown status", "?status=open", 400, reqInvalid)
+	}
+	return calls
+}
+
+// checkAnalyticsBodies checks what the routes say about the published events.
+func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
+	get := func(sub string, v any) {
+		t.Helper()
+		x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/" + sub, key: c.l.AdminKey})
+		if x.status != 200 || json.Unmarshal(x.resp, v) != nil {
+			t.Fatalf("%s: %d %.300s", sub, x.status, x.resp)
+		}
+	}
+	var views struct {
+		Totals struct{ Human, AI, Total int }
+		Views  []struct{ Path string }
+	}
+	get("views", &views)
+	if views.Totals.Human != 2 || views.Totals.AI != 1 || views.Totals.Total != 3 || len(views.Views) != 2 || views.Views[0].Path != "/quickstart" {
+		t.Errorf("views = %+v", views)
+	}
+	var searches struct {
+		Searches []struct {
+			SearchQuery    string
+			CTR            float64
+			TopClickedPage *string
+		}
+		TotalSearches int
+		NextCursor    *string
+	}
+	get("searches?limit=1", &searches)
+	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "custom domain" ||
+		searches.Searches[0].CTR != 1 || searches.Searches[0].TopClickedPage == nil || searches.NextCursor == nil {
+		t.Fatalf("searches page 1 = %+v", searches)
+	}
+	get("searches?limit=1&cursor="+*searches.NextCursor, &searches)
+	if len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "webhooks" || searches.NextCursor != nil {
+		t.Errorf("searches page 2 = %+v", searches)
+	}
+	var th struct {
+		Messages []struct{ Role, Content string }
+	}
+	get("assistant/threads/"+thread, &th)
+	if len(th.Messages) != 2 || th.Messages[0].Role != "user" || th.Messages[1].Content != "SQLite and ClickHouse." {
+		t.Errorf("thread = %+v", th)
+	}
+	var stats struct{ Other int }
+	get("assistant/caller-stats", &stats)
+	if stats.Other < 1 {
+		t.Errorf("caller stats = %+v", stats)
+	}
+}

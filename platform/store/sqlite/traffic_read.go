@@ -1,0 +1,243 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// dayWhere bounds a rollup table to the project and the UTC days of r.
+func dayWhere(projectID string, r store.Range) *where {
+	w := &where{}
+	w.add("project_id = ?", projectID)
+	from, to := store.DayRange(r)
+	if from != "" {
+		w.add("day >= ?", from)
+	}
+	if to != "" {
+		w.add("day < ?", to)
+	}
+	return w
+}
+
+func (w *where) clause() string { return " WHERE " + strings.Join(w.conds, " AND ") }
+
+// Views counts page views per path and class from the daily rollup.
+func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
+	const cols = `SUM(CASE WHEN class = 'human' THEN views ELSE 0 END), SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END),
+		SUM(views)`
+	page, err := s.pathCounts(ctx, q, "traffic_pages_daily", cols)
+	if err != nil {
+		return page, wrap("views", err)
+	}
+	return page, nil
+}
+
+// Visitors counts distinct visitors per path and class, exactly, from the daily distinct table.
+func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
+	const cols = `COUNT(DISTINCT CASE WHEN class = 'human' THEN visitor_id END),
+		COUNT(DISTINCT CASE WHEN class = 'ai' THEN visitor_id END), COUNT(DISTINCT visitor_id)`
+	page, err := s.pathCounts(ctx, q, "traffic_visitors_daily", cols)
+	if err != nil {
+		return page, wrap("visitors", err)
+	}
+	return page, nil
+}
+
+func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, table, cols string) (store.PathCountPage, error) {
+	var page store.PathCountPage
+	if q.Limit < 1 || q.Offset < 0 {
+		return page, fmt.Errorf("limit %d, offset %d", q.Limit, q.Offset)
+	}
+	w := dayWhere(q.ProjectID, q.Range)
+	var h, a, t sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, "SELECT "+cols+" FROM "+table+w.clause(), w.args...).Scan(&h, &a, &t); err != nil {
+		return page, err
+	}
+	page.Totals = store.ClassCounts{Human: h.Int64, AI: a.Int64, Total: t.Int64}
+	rows, err := s.r.QueryContext(ctx, "SELECT path, "+cols+" FROM "+table+w.clause()+
+		" GROUP BY path ORDER BY 4 DESC, path ASC LIMIT ? OFFSET ?", append(w.args, q.Limit+1, q.Offset)...)
+	if err != nil {
+		return page, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r store.PathCounts
+		if err := rows.Scan(&r.Path, &r.Human, &r.AI, &r.Total); err != nil {
+			return page, err
+		}
+		page.Rows = append(page.Rows, r)
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	return page, rows.Err()
+}
+
+// Searches lists normalized queries by hits, keyset-paged on (hits, query).
+func (s *Store) Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error) {
+	page, err := s.searches(ctx, q)
+	if err != nil {
+		return page, wrap("searches", err)
+	}
+	return page, nil
+}
+
+func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error) {
+	var page store.SearchPage
+	if q.Limit < 1 {
+		return page, fmt.Errorf("limit %d < 1", q.Limit)
+	}
+	w := dayWhere(q.ProjectID, q.Range)
+	var total sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, "SELECT SUM(hits) FROM traffic_searches_daily"+w.clause(), w.args...).Scan(&total); err != nil {
+		return page, err
+	}
+	page.TotalSearches = total.Int64
+	having, args := " HAVING h > 0", w.args
+	if q.After != nil {
+		having += " AND (h < ? OR (h = ? AND query_norm > ?))"
+		args = append(args, q.After.Hits, q.After.Hits, q.After.Query)
+	}
+	rows, err := s.r.QueryContext(ctx, "SELECT query_norm, SUM(hits) AS h, SUM(clicks), MAX(last_ms) FROM traffic_searches_daily"+
+		w.clause()+" GROUP BY query_norm"+having+" ORDER BY h DESC, query_norm ASC LIMIT ?", append(args, q.Limit+1)...)
+	if err != nil {
+		return page, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r store.SearchRow
+		var last int64
+		if err := rows.Scan(&r.Query, &r.Hits, &r.Clicks, &last); err != nil {
+			return page, err
+		}
+		r.LastSearchedAt = fromMilli(last)
+		page.Rows = append(page.Rows, r)
+	}
+	if err := rows.Err(); err != nil {
+		return page, err
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	return page, s.topClicked(ctx, q, page.Rows)
+}
+
+// topClicked sets the most clicked path of each row (ties: the smallest path).
+func (s *Store) topClicked(ctx context.Context, q store.SearchQuery, rows []store.SearchRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	w := dayWhere(q.ProjectID, q.Range)
+	at := make(map[string]int, len(rows))
+	marks := strings.Repeat("?, ", len(rows))
+	for i, r := range rows {
+		at[r.Query] = i
+		w.args = append(w.args, r.Query)
+	}
+	w.conds = append(w.conds, "query_norm IN ("+marks[:len(marks)-2]+")")
+	res, err := s.r.QueryContext(ctx, "SELECT query_norm, path FROM traffic_search_clicks_daily"+w.clause()+
+		" GROUP BY query_norm, path ORDER BY query_norm, SUM(clicks) DESC, path ASC", w.args...)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	for res.Next() {
+		var query, path string
+		if err := res.Scan(&query, &path); err != nil {
+			return err
+		}
+		if i := at[query]; rows[i].TopClickedPage == "" {
+			rows[i].TopClickedPage = path
+		}
+	}
+	return res.Err()
+}
+
+// FeedbackByPage counts a project's feedback per path.
+func (s *Store) FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error) {
+	page, err := s.feedbackByPage(ctx, q)
+	if err != nil {
+		return page, wrap("feedback by page", err)
+	}
+	return page, nil
+}
+
+func (s *Store) feedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error) {
+	var page store.PageFeedbackPage
+	if q.Limit < 1 || q.Offset < 0 {
+		return page, fmt.Errorf("limit %d, offset %d", q.Limit, q.Offset)
+	}
+	w := newWhere(q.ProjectID, "", "created_at", q.Range)
+	if q.Source != "" {
+		w.add("source = ?", string(q.Source))
+	}
+	if len(q.Statuses) > 0 {
+		w.in("status", q.Statuses)
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT path,
+		SUM(CASE WHEN source IN ('contextual', 'thumbs_only') AND helpful = 1 THEN 1 ELSE 0 END),
+		SUM(CASE WHEN source IN ('contextual', 'thumbs_only') AND helpful = 0 THEN 1 ELSE 0 END),
+		SUM(CASE WHEN source = 'code_snippet' THEN 1 ELSE 0 END), COUNT(*) AS total
+		FROM feedback`+w.clause()+" GROUP BY path ORDER BY total DESC, path ASC LIMIT ? OFFSET ?",
+		append(w.args, q.Limit+1, q.Offset)...)
+	if err != nil {
+		return page, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r store.PageFeedback
+		if err := rows.Scan(&r.Path, &r.ThumbsUp, &r.ThumbsDown, &r.Code, &r.Total); err != nil {
+			return page, err
+		}
+		page.Rows = append(page.Rows, r)
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	return page, rows.Err()
+}
+
+// CallerStats counts a project's conversations in r by caller.
+func (s *Store) CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error) {
+	w := newWhere(projectID, "", "timestamp", r)
+	var st store.CallerStats
+	var web, api, other sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT SUM(caller = 'web'), SUM(caller = 'api'), SUM(caller = 'other'), COUNT(*)
+		FROM conversations`+w.clause(), w.args...).Scan(&web, &api, &other, &st.Total)
+	if err != nil {
+		return st, wrap("caller stats", err)
+	}
+	st.Web, st.API, st.Other = web.Int64, api.Int64, other.Int64
+	return st, nil
+}
+
+// Thread returns the turns of one thread, oldest first, or store.ErrNotFound.
+func (s *Store) Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT "+conversationColumns+
+		" FROM conversations WHERE project_id = ? AND thread_id = ? ORDER BY timestamp, id LIMIT ?",
+		projectID, threadID, store.MaxThreadTurns)
+	if err != nil {
+		return nil, wrap("thread", err)
+	}
+	defer rows.Close()
+	var out []event.Conversation
+	for rows.Next() {
+		c, err := scanConversation(rows)
+		if err != nil {
+			return nil, wrap("thread", err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("thread", err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("sqlite: thread %s/%s: %w", projectID, threadID, store.ErrNotFound)
+	}
+	return out, nil
+}

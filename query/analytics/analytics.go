@@ -1,0 +1,162 @@
+// Package analytics serves the traffic and assistant analytics routes: views, visitors,
+// searches, feedback by page, assistant caller stats and thread transcripts, with the field
+// names of Mintlify's analytics API.
+package analytics
+
+import (
+	"context"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// Page size limits.
+const (
+	TrafficDefaultLimit  = 50
+	TrafficMaxLimit      = 250
+	SearchDefaultLimit   = 50
+	SearchMaxLimit       = 100
+	ByPageDefaultLimit   = 10
+	ByPageMaxLimit       = 100
+	MaxOffset            = 1_000_000
+	maxThreadIDLength    = 200
+	maxSearchCursorBytes = 2048
+)
+
+// Store reads the analytics.
+type Store interface {
+	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
+	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
+	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
+}
+
+// Projects says which projects exist.
+type Projects interface {
+	HasProject(project string) bool
+}
+
+// Service serves the analytics routes.
+type Service struct {
+	store    Store
+	projects Projects
+	guard    web.Guard
+}
+
+// New returns the service.
+func New(st Store, projects Projects, guard web.Guard) *Service {
+	return &Service{store: st, projects: projects, guard: guard}
+}
+
+// Mount registers the routes on r, under /api/external/v1/analytics and the /v1/analytics alias.
+func (s *Service) Mount(r fiber.Router) {
+	guard := s.guard.Project()
+	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
+		r.Get(prefix+"/views", web.With(guard, s.knownProject, s.views)...)
+		r.Get(prefix+"/visitors", web.With(guard, s.knownProject, s.visitors)...)
+		r.Get(prefix+"/searches", web.With(guard, s.knownProject, s.searches)...)
+		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, s.feedbackByPage)...)
+		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, s.callerStats)...)
+		r.Get(prefix+"/assistant/threads/:threadId", web.With(guard, s.knownProject, s.thread)...)
+	}
+}
+
+func (s *Service) knownProject(c *fiber.Ctx) error {
+	if !s.projects.HasProject(c.Params("projectId")) {
+		return web.Errorf(fiber.StatusNotFound, "project %q is not registered", c.Params("projectId"))
+	}
+	return c.Next()
+}
+
+func (s *Service) views(c *fiber.Ctx) error {
+	q, err := trafficQuery(c)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.Views(c.UserContext(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(viewsEnvelope{Totals: counts(page.Totals), Views: pathRows(page.Rows), HasMore: page.HasMore})
+}
+
+func (s *Service) visitors(c *fiber.Ctx) error {
+	q, err := trafficQuery(c)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.Visitors(c.UserContext(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(visitorsEnvelope{Totals: counts(page.Totals), Visitors: pathRows(page.Rows), HasMore: page.HasMore})
+}
+
+func trafficQuery(c *fiber.Ctx) (store.TrafficQuery, error) {
+	p := params{c: c}
+	q := store.TrafficQuery{ProjectID: c.Params("projectId"), Range: p.dayRange()}
+	q.Limit = p.limit(TrafficDefaultLimit, TrafficMaxLimit)
+	q.Offset = p.offset()
+	return q, p.err()
+}
+
+func (s *Service) searches(c *fiber.Ctx) error {
+	p := params{c: c}
+	q := store.SearchQuery{ProjectID: c.Params("projectId"), Range: p.dayRange()}
+	q.Limit = p.limit(SearchDefaultLimit, SearchMaxLimit)
+	q.After = p.searchCursor()
+	if err := p.err(); err != nil {
+		return err
+	}
+	page, err := s.store.Searches(c.UserContext(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(searchEnvelope(page))
+}
+
+func (s *Service) feedbackByPage(c *fiber.Ctx) error {
+	p := params{c: c}
+	q := store.FeedbackByPageQuery{ProjectID: c.Params("projectId"), Range: p.timeRange()}
+	q.Limit = p.limit(ByPageDefaultLimit, ByPageMaxLimit)
+	q.Offset = p.offset()
+	q.Source, q.Statuses = p.feedbackFilters()
+	if err := p.err(); err != nil {
+		return err
+	}
+	page, err := s.store.FeedbackByPage(c.UserContext(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(byPageEnvelope(page))
+}
+
+func (s *Service) callerStats(c *fiber.Ctx) error {
+	p := params{c: c}
+	r := p.timeRange()
+	if err := p.err(); err != nil {
+		return err
+	}
+	st, err := s.store.CallerStats(c.UserContext(), c.Params("projectId"), r)
+	if err != nil {
+		return err
+	}
+	return c.JSON(callerStats{Web: st.Web, API: st.API, Other: st.Other, Total: st.Total})
+}
+
+func (s *Service) thread(c *fiber.Ctx) error {
+	id := c.Params("threadId")
+	if id == "" || len(id) > maxThreadIDLength {
+		return web.Invalid("threadId", "must be a thread id of 1 to 200 characters")
+	}
+	turns, err := s.store.Thread(c.UserContext(), c.Params("projectId"), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(threadEnvelope(id, turns))
+}

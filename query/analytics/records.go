@@ -1,0 +1,131 @@
+package analytics
+
+import (
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+type classCounts struct {
+	Human int64 `json:"human"`
+	AI    int64 `json:"ai"`
+	Total int64 `json:"total"`
+}
+
+type pathCounts struct {
+	Path string `json:"path"`
+	classCounts
+}
+
+type viewsEnvelope struct {
+	Totals  classCounts  `json:"totals"`
+	Views   []pathCounts `json:"views"`
+	HasMore bool         `json:"hasMore"`
+}
+
+type visitorsEnvelope struct {
+	Totals   classCounts  `json:"totals"`
+	Visitors []pathCounts `json:"visitors"`
+	HasMore  bool         `json:"hasMore"`
+}
+
+func counts(c store.ClassCounts) classCounts {
+	return classCounts{Human: c.Human, AI: c.AI, Total: c.Total}
+}
+
+func pathRows(rows []store.PathCounts) []pathCounts {
+	out := make([]pathCounts, len(rows))
+	for i, r := range rows {
+		out[i] = pathCounts{Path: r.Path, classCounts: counts(r.ClassCounts)}
+	}
+	return out
+}
+
+type searchRow struct {
+	SearchQuery    string  `json:"searchQuery"`
+	Hits           int64   `json:"hits"`
+	CTR            float64 `json:"ctr"`
+	TopClickedPage *string `json:"topClickedPage"`
+	LastSearchedAt string  `json:"lastSearchedAt"`
+}
+
+type searchPage struct {
+	Searches      []searchRow `json:"searches"`
+	TotalSearches int64       `json:"totalSearches"`
+	NextCursor    *string     `json:"nextCursor"`
+}
+
+// searchEnvelope renders a page; ctr is clicks ÷ hits, capped at 1 (a reader may open several
+// results of one search).
+func searchEnvelope(p store.SearchPage) searchPage {
+	out := searchPage{Searches: make([]searchRow, len(p.Rows)), TotalSearches: p.TotalSearches}
+	for i, r := range p.Rows {
+		row := searchRow{SearchQuery: r.Query, Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt)}
+		if r.Hits > 0 {
+			row.CTR = min(1, float64(r.Clicks)/float64(r.Hits))
+		}
+		if r.TopClickedPage != "" {
+			row.TopClickedPage = &p.Rows[i].TopClickedPage
+		}
+		out.Searches[i] = row
+	}
+	if p.HasMore && len(p.Rows) > 0 {
+		last := p.Rows[len(p.Rows)-1]
+		next := EncodeSearchCursor(store.SearchKey{Hits: last.Hits, Query: last.Query})
+		out.NextCursor = &next
+	}
+	return out
+}
+
+type pageFeedback struct {
+	Path       string `json:"path"`
+	ThumbsUp   int64  `json:"thumbsUp"`
+	ThumbsDown int64  `json:"thumbsDown"`
+	Code       int64  `json:"code"`
+	Total      int64  `json:"total"`
+}
+
+type byPage struct {
+	Feedback []pageFeedback `json:"feedback"`
+	HasMore  bool           `json:"hasMore"`
+}
+
+func byPageEnvelope(p store.PageFeedbackPage) byPage {
+	out := byPage{Feedback: make([]pageFeedback, len(p.Rows)), HasMore: p.HasMore}
+	for i, r := range p.Rows {
+		out.Feedback[i] = pageFeedback{Path: r.Path, ThumbsUp: r.ThumbsUp, ThumbsDown: r.ThumbsDown, Code: r.Code, Total: r.Total}
+	}
+	return out
+}
+
+type callerStats struct {
+	Web   int64 `json:"web"`
+	API   int64 `json:"api"`
+	Other int64 `json:"other"`
+	Total int64 `json:"total"`
+}
+
+type message struct {
+	ID        string `json:"id"`
+	Role      string `json:"role"`
+	Content   string `json:"content"`
+	CreatedAt string `json:"createdAt"`
+}
+
+type thread struct {
+	ThreadID  string    `json:"threadId"`
+	CreatedAt string    `json:"createdAt"`
+	Messages  []message `json:"messages"`
+}
+
+// threadEnvelope turns the thread's turns (oldest first, at least one) into messages: each turn
+// is the reader's question then the assistant's reply, ids "<turn id>-user" and "-assistant".
+func threadEnvelope(id string, turns []event.Conversation) thread {
+	out := thread{ThreadID: id, CreatedAt: event.FormatTime(turns[0].Timestamp), Messages: make([]message, 0, 2*len(turns))}
+	for _, c := range turns {
+		at := event.FormatTime(c.Timestamp)
+		out.Messages = append(out.Messages,
+			message{ID: c.ID + "-user", Role: "user", Content: c.Query, CreatedAt: at},
+			message{ID: c.ID + "-assistant", Role: "assistant", Content: c.Response, CreatedAt: at})
+	}
+	return out
+}
