@@ -91,7 +91,9 @@ CREATE TABLE IF NOT EXISTS lectern.conversations_local ON CLUSTER lectern
     page_url          String,
     fp                String,
     aborted           UInt8,
-    id_skewed         UInt8
+    id_skewed         UInt8,
+    caller            String,
+    client            String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/conversations', '{replica}')
 PARTITION BY toYYYYMM(timestamp)
@@ -114,9 +116,164 @@ CREATE TABLE IF NOT EXISTS lectern.conversations ON CLUSTER lectern
     page_url          String,
     fp                String,
     aborted           UInt8,
-    id_skewed         UInt8
+    id_skewed         UInt8,
+    caller            String,
+    client            String
 )
 ENGINE = Distributed(lectern, lectern, conversations_local, cityHash64(project_id));
+
+-- ---------------------------------------------------------------- 0003_conversation_caller
+-- The two columns above. A cluster created before them takes them with:
+--   ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
+--   ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
+
+
+-- ---------------------------------------------------------------- 0004_traffic
+-- Each traffic table is a replicated local table and a Distributed one, sharded by project like
+-- the others. The rollups are kept by materialized views on each shard's local tables: an
+-- insert into the Distributed traffic_events reaches one shard's traffic_events_local, whose
+-- views add to that shard's rollups; readers merge the states across shards.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
+(
+    project_id   String,
+    id           FixedString(26),
+    type         String,
+    domain       String,
+    day          Date,
+    timestamp    DateTime,
+    timestamp_ms UInt16,
+    visitor_id   String,
+    class        String,
+    caller       String,
+    user_agent   String,
+    path         String,
+    title        String,
+    referrer     String,
+    query        String,
+    query_norm   String,
+    results      UInt32,
+    position     UInt32
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, id);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
+(
+    project_id   String,
+    id           FixedString(26),
+    type         String,
+    domain       String,
+    day          Date,
+    timestamp    DateTime,
+    timestamp_ms UInt16,
+    visitor_id   String,
+    class        String,
+    caller       String,
+    user_agent   String,
+    path         String,
+    title        String,
+    referrer     String,
+    query        String,
+    query_norm   String,
+    results      UInt32,
+    position     UInt32
+)
+ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    views      AggregateFunction(sum, UInt64),
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_pages_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path, class);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    views      AggregateFunction(sum, UInt64),
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, traffic_pages_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    hits       AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_searches_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, query_norm);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    hits       AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_searches_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    path       String,
+    clicks     AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_search_clicks_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, query_norm, path);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    path       String,
+    clicks     AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_search_clicks_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
+SELECT project_id, day, path, class,
+       sumState(toUInt64(1)) AS views,
+       uniqCombinedState(18)(visitor_id) AS visitors
+FROM lectern.traffic_events_local
+WHERE type = 'page_view'
+GROUP BY project_id, day, path, class;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
+SELECT project_id, day, query_norm,
+       sumState(toUInt64(type = 'search')) AS hits,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE type IN ('search', 'search_click')
+GROUP BY project_id, day, query_norm;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_search_clicks_daily_mv ON CLUSTER lectern TO lectern.traffic_search_clicks_daily_local AS
+SELECT project_id, day, query_norm, path, sumState(toUInt64(1)) AS clicks
+FROM lectern.traffic_events_local
+WHERE type = 'search_click'
+GROUP BY project_id, day, query_norm, path;
 
 -- ---------------------------------------------------------------- migration bookkeeping
 
@@ -138,4 +295,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now());
