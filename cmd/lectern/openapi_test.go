@@ -53,6 +53,7 @@ func TestOpenAPIContract(t *testing.T) {
 	t.Run("exports", func(t *testing.T) { c.exportRoutes(t, ghost) })
 	t.Run("analytics", func(t *testing.T) { c.analyticsRoutes(t, ghost) }) // before "traffic", which adds page views
 	t.Run("traffic", func(t *testing.T) { c.trafficRoutes(t, ghost) })
+	t.Run("discovery", func(t *testing.T) { c.discoveryRoutes(t, ghost) })
 	t.Run("rate limited", func(t *testing.T) { c.rateLimited(t) })
 	t.Run("coverage", func(t *testing.T) { c.checkCoverage(t) })
 }

@@ -168,6 +168,8 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"POST /discovery/v2/assistant/{domain}/message",
 		"POST /discovery/v1/feedback/{domain}",
 		"POST /discovery/v1/events/{domain}",
+		"POST /discovery/v1/search/{domain}",
+		"POST /discovery/v1/page/{domain}",
 		"POST /api/external/v1/analytics/{projectId}/events",
 		"POST /v1/analytics/{projectId}/events",
 		"GET /api/external/v1/analytics/{projectId}/assistant",
