@@ -190,7 +190,7 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/feedback/by-page",
 		"GET /v1/analytics/{projectId}/assistant/caller-stats",
 		"GET /v1/analytics/{projectId}/assistant/threads/{threadId}",
-		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
+		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /asyncapi.json",
 	}
 	ops := operations(decoded(t))
 	var got []string
