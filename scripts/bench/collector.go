@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"github.com/oklog/ulid/v2"
 	"github.com/valyala/fasthttp"
 
+	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -155,7 +157,11 @@ func benchCollector(ctx context.Context, cfg *config, t *table, l *lecternProc) 
 		httpRes.n, cfg.duration, cfg.concurrency, kps(httpRes.rate), summary(httpRes.sorted), msf(httpRes.sorted[len(httpRes.sorted)-1]),
 		perReq(httpRes.cpu, httpRes.n), httpRes.use.per(httpRes.n, "request"))
 
-	nc, err := nats.Connect(l.natsURL, nats.Name("bench"))
+	auth, err := bus.LoadEmbeddedAuth(filepath.Join(l.dir, "data"))
+	if err != nil {
+		return err
+	}
+	nc, err := nats.Connect(l.natsURL, append([]nats.Option{nats.Name("bench")}, auth.Options()...)...)
 	if err != nil {
 		return err
 	}
@@ -216,7 +222,7 @@ func benchCollector(ctx context.Context, cfg *config, t *table, l *lecternProc) 
 		target:   "≤ 10 ms",
 		mark:     mark(p99 <= 10*time.Millisecond),
 	})
-	return nil
+	return benchBeacon(ctx, cfg, t, l, natsRes.rate)
 }
 
 func perReq(cpu time.Duration, n int) float64 {
