@@ -118,12 +118,169 @@ CREATE TABLE IF NOT EXISTS lectern.conversations ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, conversations_local, cityHash64(project_id));
 
+-- ---------------------------------------------------------------- 0003_conversation_caller
+
+-- 18.16 has no ADD COLUMN IF NOT EXISTS: these four are the only statements that are not
+-- idempotent. On a rerun they fail with "already exists" (code 44) and stop the file there:
+-- rerun from the 0004 section on.
+ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN caller String;
+ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN client String;
+ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN caller String;
+ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN client String;
+
+-- ---------------------------------------------------------------- 0004_traffic
+
+-- The raw events and the three daily rollups, each local and Distributed; the materialized
+-- views run on every node, from traffic_events_local into the local rollups, so each shard
+-- rolls up the events of its projects and the Distributed rollups merge the shards' states.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
+(
+    project_id   String,
+    id           FixedString(26),
+    type         String,
+    domain       String,
+    day          Date,
+    timestamp    DateTime,
+    timestamp_ms UInt16,
+    visitor_id   String,
+    class        String,
+    caller       String,
+    user_agent   String,
+    path         String,
+    title        String,
+    referrer     String,
+    query        String,
+    query_norm   String,
+    results      UInt32,
+    position     UInt32
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, id);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
+(
+    project_id   String,
+    id           FixedString(26),
+    type         String,
+    domain       String,
+    day          Date,
+    timestamp    DateTime,
+    timestamp_ms UInt16,
+    visitor_id   String,
+    class        String,
+    caller       String,
+    user_agent   String,
+    path         String,
+    title        String,
+    referrer     String,
+    query        String,
+    query_norm   String,
+    results      UInt32,
+    position     UInt32
+)
+ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    views      AggregateFunction(sum, UInt64),
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_pages_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path, class);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    views      AggregateFunction(sum, UInt64),
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, traffic_pages_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    hits       AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_searches_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, query_norm);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    hits       AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_searches_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    path       String,
+    clicks     AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_search_clicks_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, query_norm, path);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    path       String,
+    clicks     AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_search_clicks_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
+SELECT project_id, day, path, class,
+       sumState(toUInt64(1)) AS views,
+       uniqCombinedState(18)(visitor_id) AS visitors
+FROM lectern.traffic_events_local
+WHERE type = 'page_view'
+GROUP BY project_id, day, path, class;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
+SELECT project_id, day, query_norm,
+       sumState(toUInt64(type = 'search')) AS hits,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE type IN ('search', 'search_click')
+GROUP BY project_id, day, query_norm;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_search_clicks_daily_mv ON CLUSTER lectern TO lectern.traffic_search_clicks_daily_local AS
+SELECT project_id, day, query_norm, path, sumState(toUInt64(1)) AS clicks
+FROM lectern.traffic_events_local
+WHERE type = 'search_click'
+GROUP BY project_id, day, query_norm, path;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
 -- exists on every node, replicated across the whole cluster (the path has no {shard}, so the
--- {replica} macro must be unique per node), and records migrations 1 and 2 as applied, so the
+-- {replica} macro must be unique per node), and records migrations 1 to 4 as applied, so the
 -- services change nothing. Without it, each service would create a plain, unreplicated
 -- schema_migrations on whichever node it reached, and a connection to another node would not
 -- find it (the services' connection pools spread over the nodes). A new migration in schemas/migrations/clickhouse needs its
@@ -138,4 +295,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now());
