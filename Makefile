@@ -32,6 +32,7 @@ test-go:
 ## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern
 test-clients:
 	scripts/openapi/run.sh
+	scripts/asyncapi/run.sh
 	scripts/usechat/run.sh
 
 ## chaos: fault injection under load (SIGKILL x10, ClickHouse down 30 s, NATS restart); nothing lost, nothing doubled

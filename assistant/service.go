@@ -97,6 +97,8 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 func (s *Service) Mount(r fiber.Router) {
 	r.Post(Route, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage(dataStream))...)
 	r.Post(RouteV2, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage(uiMessageStream))...)
+	r.Post(RouteSearch, web.With(s.guard.Domain(web.RouteDiscovery), s.postSearch)...)
+	r.Post(RoutePage, web.With(s.guard.Domain(web.RouteDiscovery), s.postPage)...)
 }
 
 // Run builds every site's index and keeps it current until ctx ends; it then stops the

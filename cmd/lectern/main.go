@@ -44,6 +44,7 @@ Tools:
   nav         validate and resolve a docs.json navigation
   migrate     apply the store's schema migrations
   data        erase one person's records (a privacy request)
+  events      import page views from an access log
 
 Run 'lectern <command> --help' for the flags of a command.
 `
@@ -68,6 +69,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return migrateMain(ctx, args, stdout, stderr)
 	case "data":
 		return dataMain(ctx, args, stdout, stderr)
+	case "events":
+		return eventsMain(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -24,6 +24,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/asyncapi"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/lectern-dev/lectern/schemas/openapi"
 	"github.com/oklog/ulid/v2"
@@ -53,6 +54,8 @@ func TestOpenAPIContract(t *testing.T) {
 	t.Run("exports", func(t *testing.T) { c.exportRoutes(t, ghost) })
 	t.Run("analytics", func(t *testing.T) { c.analyticsRoutes(t, ghost) }) // before "traffic", which adds page views
 	t.Run("traffic", func(t *testing.T) { c.trafficRoutes(t, ghost) })
+	t.Run("discovery", func(t *testing.T) { c.discoveryRoutes(t, ghost) })
+	t.Run("asyncapi", func(t *testing.T) { c.asyncAPIRoute(t) })
 	t.Run("rate limited", func(t *testing.T) { c.rateLimited(t) })
 	t.Run("coverage", func(t *testing.T) { c.checkCoverage(t) })
 }
@@ -323,7 +326,7 @@ func (c *contract) verify(t *testing.T, k apiCall, x *apiExchange) {
 		t.Errorf("%s %s: the document accepts this request, which the server refuses with %d", k.method, k.path, x.status)
 	}
 	v := c.v
-	if k.op == "getOpenAPI" {
+	if k.op == "getOpenAPI" || k.op == "getAsyncAPI" {
 		v = c.loose // strict mode would flag every key of the document; the test compares it whole
 	}
 	if ok, errs := v.ValidateHttpResponse(x.request(), x.response()); !ok {
@@ -363,6 +366,19 @@ func (c *contract) operationsRoutes(t *testing.T) {
 			t.Error("/openapi.json is not the embedded document")
 		}
 	})
+}
+
+// asyncAPIRoute checks GET /asyncapi.json: the embedded event contract.
+func (c *contract) asyncAPIRoute(t *testing.T) {
+	x := c.check(t, apiCall{op: "getAsyncAPI", method: "GET", path: "/asyncapi.json", status: 200})
+	var got, want any
+	if err := json.Unmarshal(x.resp, &got); err != nil {
+		t.Fatalf("/asyncapi.json is not JSON: %v", err)
+	}
+	_ = json.Unmarshal(asyncapi.JSON(), &want)
+	if !sameJSON(got, want) {
+		t.Error("/asyncapi.json is not the embedded document")
+	}
 }
 
 func sameJSON(a, b any) bool {

@@ -83,3 +83,27 @@ func (c *contract) trafficRoutes(t *testing.T, g ghostKeys) {
 		c.limited(t, call)
 	}
 }
+
+// discoveryRoutes checks the search and page routes against the document.
+func (c *contract) discoveryRoutes(t *testing.T, g ghostKeys) {
+	l := c.l
+	big := map[string]any{"query": strings.Repeat("x", 1<<20)}
+	for _, r := range []struct {
+		op, path string
+		ok, bad  map[string]any
+	}{
+		{"searchDocs", "/discovery/v1/search/", map[string]any{"query": "run the tests", "pageSize": 3}, map[string]any{"query": "x", "pageSize": 0}},
+		{"getPage", "/discovery/v1/page/", map[string]any{"path": "/quickstart"}, map[string]any{"path": ""}},
+	} {
+		c.run(t, []apiCall{
+			{name: r.op + " 200", op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, status: 200, body: r.ok},
+			{name: r.op + " bad body", op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, status: 400, req: reqInvalid, body: r.bad},
+			{name: r.op + " no key", op: r.op, method: "POST", path: r.path + "acme", status: 401, req: reqInvalid, body: r.ok},
+			{name: r.op + " admin key", op: r.op, method: "POST", path: r.path + "acme", key: l.AdminKey, status: 403, body: r.ok},
+			{name: r.op + " unregistered domain", op: r.op, method: "POST", path: r.path + "ghost", key: g.asst, status: 404, body: r.ok},
+			{name: r.op + " too large", op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, status: 413, req: reqAny, body: big},
+			{name: r.op + " content type", op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, status: 415, req: reqInvalid, contentType: "text/plain", body: r.ok},
+		})
+		c.limited(t, apiCall{op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, body: r.ok})
+	}
+}

@@ -23,8 +23,12 @@ const chromeUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 // header or (sendBeacon) in a text/plain body, people, AI agents and robots, a server-side
 // batch with an ingest key, and every bad input; what reaches the stream is checked event by
 // event, and no client address is ever in it.
-func TestTrafficIntake(t *testing.T) {
-	l := startLectern(t, testConfig(t, "sqlite"))
+func TestTrafficIntakeSQLite(t *testing.T) { testTrafficIntake(t, "sqlite") }
+
+func TestTrafficIntakeClickHouse(t *testing.T) { testTrafficIntake(t, "clickhouse") }
+
+func testTrafficIntake(t *testing.T, store string) {
+	l := startLectern(t, testConfig(t, store))
 	_, ingestKey, err := l.keys.Create(t.Context(), keys.KindIngest, "acme-prod", keys.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)

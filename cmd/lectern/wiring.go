@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/schemas/asyncapi"
 	"github.com/lectern-dev/lectern/schemas/openapi"
 	"io"
 	"log/slog"
@@ -110,7 +111,8 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		runners = append(runners, r)
 	}
 	web.MountHealth(app, checks, advisory, d.registry)
-	web.MountDocument(app, openapi.JSON())
+	web.MountDocument(app, "/openapi.json", openapi.JSON())
+	web.MountDocument(app, "/asyncapi.json", asyncapi.JSON())
 	if cfg.Target == TargetAll {
 		if err := bootstrapKeys(ctx, d, stdout, logger); err != nil {
 			return err

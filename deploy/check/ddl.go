@@ -37,10 +37,32 @@ func parseTables(path string) ([]table, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := reLineComment.ReplaceAllString(string(b), "")
+	return parseText(path, string(b))
+}
+
+// parseFiles parses several files in order as one schema, so that a later file's ALTER
+// TABLE ... ADD COLUMN reaches a table an earlier one created (migrations).
+func parseFiles(paths []string) ([]table, error) {
+	var all strings.Builder
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		all.Write(b)
+		all.WriteString("\n;\n")
+	}
+	return parseText(strings.Join(paths, ", "), all.String())
+}
+
+func parseText(path, src string) ([]table, error) {
+	text := reLineComment.ReplaceAllString(src, "")
 	var out []table
 	for _, stmt := range strings.Split(text, ";") {
 		stmt = strings.TrimSpace(reSpaces.ReplaceAllString(stmt, " "))
+		if addColumns(out, stmt) {
+			continue
+		}
 		mm := reCreate.FindStringSubmatchIndex(stmt)
 		if mm == nil {
 			continue
@@ -99,6 +121,36 @@ func parseTables(path string) ([]table, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+var (
+	reAlter     = regexp.MustCompile(`(?i)^ALTER TABLE ([\w.` + "`" + `]+)(?: ON CLUSTER \w+)? (ADD COLUMN .+)$`)
+	reAddColumn = regexp.MustCompile(`(?i)^ADD COLUMN (?:IF NOT EXISTS )?([\w` + "`" + `]+) (.+)$`)
+)
+
+// addColumns applies an "ALTER TABLE t ADD COLUMN c T[, ADD COLUMN ...]" statement to the
+// table of that name parsed so far (migrations add columns this way); it reports whether stmt
+// was such a statement.
+func addColumns(tables []table, stmt string) bool {
+	m := reAlter.FindStringSubmatch(stmt)
+	if m == nil {
+		return false
+	}
+	name := strings.Trim(m[1], "`")
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	for i := range tables {
+		if tables[i].name != name {
+			continue
+		}
+		for _, clause := range splitTop(m[2]) {
+			if c := reAddColumn.FindStringSubmatch(strings.TrimSpace(clause)); c != nil {
+				tables[i].columns = append(tables[i].columns, [2]string{strings.Trim(c[1], "`"), normType(c[2])})
+			}
+		}
+	}
+	return true
 }
 
 // balanced returns what lies between the parenthesis at open and its match, and what follows.
@@ -181,11 +233,11 @@ func cmdColumns(args []string) error {
 		re = regexp.MustCompile(*engine)
 	}
 	var lines []string
-	for _, f := range fs.Args() {
-		ts, err := parseTables(f)
-		if err != nil {
-			return err
-		}
+	ts, err := parseFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	{
 		for _, t := range ts {
 			if re != nil && !re.MatchString(t.engine) {
 				continue

@@ -91,7 +91,9 @@ CREATE TABLE IF NOT EXISTS lectern.conversations_local ON CLUSTER lectern
     page_url          String,
     fp                String,
     aborted           UInt8,
-    id_skewed         UInt8
+    id_skewed         UInt8,
+    caller            String,
+    client            String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/conversations', '{replica}')
 PARTITION BY toYYYYMM(timestamp)
@@ -114,25 +116,23 @@ CREATE TABLE IF NOT EXISTS lectern.conversations ON CLUSTER lectern
     page_url          String,
     fp                String,
     aborted           UInt8,
-    id_skewed         UInt8
+    id_skewed         UInt8,
+    caller            String,
+    client            String
 )
 ENGINE = Distributed(lectern, lectern, conversations_local, cityHash64(project_id));
 
 -- ---------------------------------------------------------------- 0003_conversation_caller
+-- The two columns above. A cluster created before them takes them with:
+--   ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
+--   ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
 
--- 18.16 has no ADD COLUMN IF NOT EXISTS: these four are the only statements that are not
--- idempotent. On a rerun they fail with "already exists" (code 44) and stop the file there:
--- rerun from the 0004 section on.
-ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN caller String;
-ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN client String;
-ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN caller String;
-ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN client String;
 
 -- ---------------------------------------------------------------- 0004_traffic
-
--- The raw events and the three daily rollups, each local and Distributed; the materialized
--- views run on every node, from traffic_events_local into the local rollups, so each shard
--- rolls up the events of its projects and the Distributed rollups merge the shards' states.
+-- Each traffic table is a replicated local table and a Distributed one, sharded by project like
+-- the others. The rollups are kept by materialized views on each shard's local tables: an
+-- insert into the Distributed traffic_events reaches one shard's traffic_events_local, whose
+-- views add to that shard's rollups; readers merge the states across shards.
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
 (
@@ -280,7 +280,7 @@ GROUP BY project_id, day, query_norm, path;
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
 -- exists on every node, replicated across the whole cluster (the path has no {shard}, so the
--- {replica} macro must be unique per node), and records migrations 1 to 4 as applied, so the
+-- {replica} macro must be unique per node), and records migrations 1 and 2 as applied, so the
 -- services change nothing. Without it, each service would create a plain, unreplicated
 -- schema_migrations on whichever node it reached, and a connection to another node would not
 -- find it (the services' connection pools spread over the nodes). A new migration in schemas/migrations/clickhouse needs its

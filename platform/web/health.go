@@ -44,11 +44,11 @@ func MountHealth(app *fiber.App, required, advisory map[string]Check, g promethe
 	app.Get("/metrics", adaptor.HTTPHandler(promhttp.HandlerFor(g, promhttp.HandlerOpts{})))
 }
 
-// MountDocument serves the API description at /openapi.json.
-func MountDocument(app *fiber.App, openapiJSON []byte) {
-	app.Get("/openapi.json", func(c *fiber.Ctx) error {
+// MountDocument serves a JSON document (the OpenAPI or AsyncAPI description) at path.
+func MountDocument(app *fiber.App, path string, doc []byte) {
+	app.Get(path, func(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
-		return c.Send(openapiJSON)
+		return c.Send(doc)
 	})
 }

@@ -168,6 +168,8 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"POST /discovery/v2/assistant/{domain}/message",
 		"POST /discovery/v1/feedback/{domain}",
 		"POST /discovery/v1/events/{domain}",
+		"POST /discovery/v1/search/{domain}",
+		"POST /discovery/v1/page/{domain}",
 		"POST /api/external/v1/analytics/{projectId}/events",
 		"POST /v1/analytics/{projectId}/events",
 		"GET /api/external/v1/analytics/{projectId}/assistant",
@@ -188,7 +190,7 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/feedback/by-page",
 		"GET /v1/analytics/{projectId}/assistant/caller-stats",
 		"GET /v1/analytics/{projectId}/assistant/threads/{threadId}",
-		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
+		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /asyncapi.json",
 	}
 	ops := operations(decoded(t))
 	var got []string

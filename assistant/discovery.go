@@ -1,0 +1,188 @@
+package assistant
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/request"
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/oklog/ulid/v2"
+)
+
+// Routes of the search and page endpoints, served from the assistant's index.
+const (
+	RouteSearch = "/discovery/v1/search/:domain"
+	RoutePage   = "/discovery/v1/page/:domain"
+)
+
+// Limits of the search and page bodies.
+const (
+	maxSearchQuery  = 1000
+	defaultPageSize = 10
+)
+
+type scopeBody struct {
+	Version  string `json:"version"`
+	Language string `json:"language"`
+}
+
+// searchBody is the body of POST /discovery/v1/search/{domain}.
+type searchBody struct {
+	Query          string     `json:"query"`
+	PageSize       *int       `json:"pageSize"`
+	ScoreThreshold *float64   `json:"scoreThreshold"`
+	Filter         *scopeBody `json:"filter"`
+}
+
+// searchHit is one result: the best section of a page.
+type searchHit struct {
+	Content  string         `json:"content"`
+	Path     string         `json:"path"`
+	Metadata searchMetadata `json:"metadata"`
+}
+
+type searchMetadata struct {
+	Title       string   `json:"title"`
+	Score       float64  `json:"score"` // relative to the best hit: 1 for it, less for the others
+	URL         string   `json:"url"`
+	Section     string   `json:"section,omitempty"`
+	Breadcrumbs []string `json:"breadcrumbs"`
+}
+
+// postSearch answers a search from the site's index and records it as a search event.
+func (s *Service) postSearch(c *fiber.Ctx) error {
+	site, err := s.sites.Domain(c.Params("domain"))
+	if err != nil {
+		return err
+	}
+	var b searchBody
+	if err := web.DecodeJSON(c, &b); err != nil {
+		return err
+	}
+	size, threshold, d := b.check()
+	snap, err := s.snapshot(c, site.Domain)
+	if err != nil {
+		return err
+	}
+	var f request.Filter
+	if b.Filter != nil {
+		f = request.Filter{Version: b.Filter.Version, Language: b.Filter.Language}
+	}
+	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
+		return err
+	}
+	if len(d) > 0 {
+		return web.InvalidAll(d)
+	}
+	if f.Version == "" {
+		f.Version = snap.Scopes.DefaultVersion
+	}
+	results := snap.Index.Search(search.Query{Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size})
+	hits := make([]searchHit, 0, len(results))
+	for _, r := range results {
+		score := r.Score / results[0].Score
+		if score < threshold {
+			break
+		}
+		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path,
+			Metadata: searchMetadata{Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs)}})
+	}
+	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
+	return c.JSON(hits)
+}
+
+// check validates the body, returning the page size and score threshold to use.
+func (b *searchBody) check() (int, float64, []web.Detail) {
+	var d []web.Detail
+	switch {
+	case strings.TrimSpace(b.Query) == "":
+		d = append(d, web.Detail{Field: "query", Message: "is required: what to search for"})
+	case utf8.RuneCountInString(b.Query) > maxSearchQuery:
+		d = append(d, web.Detail{Field: "query", Message: fmt.Sprintf("must be at most %d characters", maxSearchQuery)})
+	}
+	size := defaultPageSize
+	if b.PageSize != nil {
+		if size = *b.PageSize; size < 1 || size > search.MaxLimit {
+			d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
+		}
+	}
+	var threshold float64
+	if b.ScoreThreshold != nil {
+		if threshold = *b.ScoreThreshold; threshold < 0 || threshold > 1 {
+			d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
+		}
+	}
+	return size, threshold, d
+}
+
+// recordSearch publishes the search as a traffic event, in the background: the answer does
+// not wait for it. A browser's search (it sends Origin) is a person's, an API caller's an
+// agent's.
+func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query string, results int) {
+	caller, class := event.CallerAPI, event.ClassAI
+	if c.Get(fiber.HeaderOrigin) != "" {
+		caller, class = event.CallerWeb, event.ClassHuman
+	}
+	id := ulid.Make()
+	ev := event.Traffic{ID: id.String(), Type: event.TypeSearch, ProjectID: project, Domain: domain,
+		Timestamp: ulid.Time(id.Time()).UTC(), Class: class, Caller: caller, Query: query, Results: results,
+		UserAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}
+	s.background(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := s.pub.Publish(ctx, project, event.TypeSearch, ev.ID, ev); err != nil {
+			s.logger.Error("search event not published", "id", ev.ID, "err", err)
+		}
+	})
+}
+
+// pageBody is the body of POST /discovery/v1/page/{domain}.
+type pageBody struct {
+	Path   string     `json:"path"`
+	Filter *scopeBody `json:"filter"`
+}
+
+// postPage answers a page of the navigation as clean Markdown.
+func (s *Service) postPage(c *fiber.Ctx) error {
+	site, err := s.sites.Domain(c.Params("domain"))
+	if err != nil {
+		return err
+	}
+	var b pageBody
+	if err := web.DecodeJSON(c, &b); err != nil {
+		return err
+	}
+	if strings.TrimSpace(b.Path) == "" || utf8.RuneCountInString(b.Path) > 2048 {
+		return web.Invalid("path", "is required: a page path of the site, e.g. /quickstart (at most 2048 characters)")
+	}
+	path, err := event.PagePath(strings.TrimSuffix(b.Path, "/"))
+	if err != nil {
+		return web.Invalid("path", err.Error())
+	}
+	snap, err := s.snapshot(c, site.Domain)
+	if err != nil {
+		return err
+	}
+	var version, language string
+	if b.Filter != nil {
+		version, language = b.Filter.Version, b.Filter.Language
+	}
+	title, md, ok := snap.Index.PageMarkdown(path, version, language)
+	if !ok {
+		return web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+	}
+	return c.JSON(fiber.Map{"path": path, "title": title, "content": md})
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+const eventsUsage = `Usage:
+  lectern events import --url URL --key lk_ing_... --project PROJECT [--format combined|json] [--follow] FILE|-
+
+Reads an access log and sends the page views it records to the server-side events route, in
+batches of up to 1,000 with retries: for statically hosted docs the only way to count AI agents,
+which run no JavaScript. --format combined (nginx's and Apache's default) keeps successful GETs
+of pages (2xx; not assets, not redirects or errors); --format json reads one server-side event
+per line ({"type","path","timestamp","userAgent","ip"}). --follow keeps reading as the file grows.
+`
+
+// importer sends events to a running lectern.
+type importer struct {
+	url, key, project, format string
+	follow                    bool
+	client                    *http.Client
+	stderr                    io.Writer
+	sent, skipped             int
+}
+
+// eventsMain runs `lectern events ...`.
+func eventsMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "import" {
+		fmt.Fprint(stderr, eventsUsage)
+		return exitError(2)
+	}
+	im := &importer{client: &http.Client{Timeout: 30 * time.Second}, stderr: stderr}
+	fs := flag.NewFlagSet("lectern events import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, eventsUsage) }
+	envflag.String(fs, &im.url, "url", "LECTERN_URL", "http://127.0.0.1:8080", "the lectern to send to")
+	envflag.String(fs, &im.key, "key", "LECTERN_INGEST_KEY", "", "an ingest key of the project (lectern keys create --kind ingest)")
+	fs.StringVar(&im.project, "project", "", "the project the events belong to")
+	fs.StringVar(&im.format, "format", "combined", "combined (nginx/Apache access log) or json (one event per line)")
+	fs.BoolVar(&im.follow, "follow", false, "keep reading as the file grows, until interrupted")
+	positional, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError(2)
+	}
+	if err := envflag.Check(fs); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	switch {
+	case len(positional) != 1:
+		return errors.New("events import: name one log file, or - for standard input")
+	case im.key == "":
+		return errors.New("events import: --key is required (an ingest key)")
+	case !event.ValidToken(im.project):
+		return fmt.Errorf("events import: --project %q: want a project id", im.project)
+	case im.format != "combined" && im.format != "json":
+		return fmt.Errorf("events import: --format %q: want combined or json", im.format)
+	}
+	in, closeIn, err := openLog(positional[0])
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	if err := im.run(ctx, in); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "sent %d page views; skipped %d lines (assets, redirects, errors, other methods)\n", im.sent, im.skipped)
+	return nil
+}
+
+func openLog(name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return os.Stdin, func() {}, nil
+	}
+	f, err := os.Open(name) // #nosec G304 -- the operator names the log to import
+	if err != nil {
+		return nil, nil, fmt.Errorf("events import: %w", err)
+	}
+	return f, func() { _ = f.Close() }, nil
+}
+
+const importBatch = 1000
+
+// run reads lines until the end (or, with follow, until ctx ends) and sends them in batches.
+func (im *importer) run(ctx context.Context, in io.Reader) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	var batch []json.RawMessage
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		err := im.send(ctx, batch)
+		batch = batch[:0]
+		return err
+	}
+	for {
+		line, err := r.ReadString('\n')
+		if line != "" && (err == nil || !im.follow) {
+			ev, ok := im.parse(strings.TrimRight(line, "\r\n"))
+			if ok {
+				batch = append(batch, ev)
+			} else {
+				im.skipped++
+			}
+			if len(batch) == importBatch {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		switch {
+		case err == nil:
+			continue
+		case !errors.Is(err, io.EOF):
+			return fmt.Errorf("events import: read: %w", err)
+		case !im.follow:
+			return flush()
+		}
+		if err := flush(); err != nil { // caught up: send what we have, then wait for more
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(500 * time.Millisecond): // polling a file that grows; no event to wait on
+		}
+		if line != "" {
+			r = bufio.NewReaderSize(io.MultiReader(strings.NewReader(line), in), 64<<10) // a partial last line
+		}
+	}
+}
+
+// combinedRE matches a combined log line: address, time, request, status, size, referrer, agent.
+var combinedRE = regexp.MustCompile(`^(\S+) \S+ \S+ \[([^\]]+)\] "(\S+) (\S+)[^"]*" (\d{3}) \S+ "([^"]*)" "([^"]*)"`)
+
+// assetExt are the file endings of assets: their requests are not page views.
+var assetExt = map[string]bool{
+	".css": true, ".js": true, ".mjs": true, ".map": true, ".json": true, ".xml": true, ".txt": true,
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true, ".avif": true, ".ico": true,
+	".woff": true, ".woff2": true, ".ttf": true, ".otf": true, ".eot": true, ".mp4": true, ".webm": true, ".pdf": true,
+	".zip": true, ".gz": true, ".wasm": true,
+}
+
+// parse turns one log line into a server-side event, or reports it skipped.
+func (im *importer) parse(line string) (json.RawMessage, bool) {
+	if strings.TrimSpace(line) == "" {
+		return nil, false
+	}
+	if im.format == "json" {
+		if !json.Valid([]byte(line)) {
+			return nil, false
+		}
+		return json.RawMessage(line), true
+	}
+	m := combinedRE.FindStringSubmatch(line)
+	if m == nil || m[3] != http.MethodGet {
+		return nil, false
+	}
+	status, _ := strconv.Atoi(m[5])
+	if status < 200 || status > 299 {
+		return nil, false
+	}
+	target := m[4]
+	if i := strings.IndexAny(target, "?#"); i >= 0 {
+		target = target[:i]
+	}
+	if assetExt[strings.ToLower(path.Ext(target))] || strings.HasPrefix(target, "/_next/") {
+		return nil, false
+	}
+	at, err := time.Parse("02/Jan/2006:15:04:05 -0700", m[2])
+	if err != nil {
+		return nil, false
+	}
+	ev := map[string]string{"type": "page_view", "path": target, "timestamp": at.UTC().Format(time.RFC3339), "ip": m[1], "userAgent": m[7]}
+	if m[6] != "-" {
+		ev["referrer"] = m[6]
+	}
+	data, _ := json.Marshal(ev)
+	return data, true
+}
+
+// send posts one batch, retrying what a server may answer later (429, 5xx, network) with
+// growing pauses; a 4xx is final and names what is wrong.
+func (im *importer) send(ctx context.Context, batch []json.RawMessage) error {
+	body, _ := json.Marshal(map[string]any{"events": batch})
+	endpoint := strings.TrimRight(im.url, "/") + "/api/external/v1/analytics/" + im.project + "/events"
+	wait := 500 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		status, answer, err := im.post(ctx, endpoint, body)
+		switch {
+		case err == nil && status == http.StatusAccepted:
+			var ok struct{ Accepted int }
+			_ = json.Unmarshal(answer, &ok)
+			im.sent += ok.Accepted
+			im.skipped += len(batch) - ok.Accepted // robots: accepted, not kept
+			return nil
+		case err == nil && status != http.StatusTooManyRequests && status < 500:
+			return fmt.Errorf("events import: the server refused a batch: %d %s", status, answer)
+		case attempt == 6:
+			return fmt.Errorf("events import: a batch failed 6 times: %d %s %v", status, answer, err)
+		}
+		fmt.Fprintf(im.stderr, "events import: retrying in %s (%d %v)\n", wait, status, err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+func (im *importer) post(ctx context.Context, endpoint string, body []byte) (int, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+im.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := im.client.Do(req) // #nosec G704 -- the operator names the lectern to send to
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	return resp.StatusCode, answer, nil
+}

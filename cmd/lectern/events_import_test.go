@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/keys"
+)
+
+// `lectern events import` reads a combined access log: successful GETs of pages become page
+// views (people and AI agents), assets, redirects, errors, other methods and crawlers do not.
+func TestEventsImportCombinedLog(t *testing.T) {
+	l := startLectern(t, testConfig(t, "sqlite"))
+	_, key, err := l.keys.Create(t.Context(), keys.KindIngest, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC().Add(-3 * time.Hour).Format("02/Jan/2006:15:04:05 -0700")
+	line := func(ip, method, target string, status int, ref, ua string) string {
+		return fmt.Sprintf(`%s - - [%s] "%s %s HTTP/1.1" %d 5120 "%s" "%s"`, ip, at, method, target, status, ref, ua)
+	}
+	log := strings.Join([]string{
+		line("203.0.113.7", "GET", "/quickstart", 200, "https://www.google.com/", chromeUA),
+		line("203.0.113.7", "GET", "/_next/static/chunks/main.js", 200, "https://docs.acme.dev/quickstart", chromeUA),
+		line("203.0.113.7", "GET", "/logo.png", 200, "-", chromeUA),
+		line("203.0.113.7", "GET", "/old", 301, "-", chromeUA),
+		line("203.0.113.7", "GET", "/missing", 404, "-", chromeUA),
+		line("203.0.113.7", "POST", "/api/search", 200, "-", chromeUA),
+		line("198.51.100.4", "GET", "/api-reference", 200, "-", "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"),
+		line("198.51.100.5", "GET", "/quickstart", 200, "-", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+		line("198.51.100.6", "GET", "/quickstart?ref=chat", 200, "-", "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"),
+		"this is not a log line",
+	}, "\n") + "\n"
+	path := filepath.Join(t.TempDir(), "access.log")
+	if err := os.WriteFile(path, []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	args := []string{"events", "import", "--url", l.URL, "--key", key, "--project", "acme-prod", "--format", "combined", path}
+	waitFor(t, "the ingest key accepted", func() bool {
+		out.Reset()
+		return run(context.Background(), args, &out, &errs) == nil
+	})
+	if !strings.Contains(out.String(), "sent 3 page views") {
+		t.Errorf("import said %q (stderr %q); want 3 page views sent", out.String(), errs.String())
+	}
+	var views struct {
+		Totals struct{ Human, AI, Total int }
+		Views  []struct {
+			Path      string
+			Human, AI int
+		}
+	}
+	waitFor(t, "the imported views stored", func() bool {
+		status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/views?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+		return status == 200 && json.Unmarshal(body, &views) == nil && views.Totals.Total >= 3
+	})
+	got := map[string][2]int{}
+	for _, v := range views.Views {
+		got[v.Path] = [2]int{v.Human, v.AI}
+	}
+	if got["/quickstart"] != [2]int{1, 1} || got["/api-reference"] != [2]int{0, 1} || len(got) != 2 {
+		t.Errorf("views by path (human, ai) = %v; want /quickstart 1,1 and /api-reference 0,1", got)
+	}
+	if err := run(context.Background(), []string{"events", "import", "--url", l.URL, "--key", l.AdminKey, "--project", "acme-prod", path}, &out, &errs); err == nil || !strings.Contains(err.Error(), "403") {
+		t.Errorf("an admin key imported: %v", err)
+	}
+}
