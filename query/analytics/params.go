@@ -151,7 +151,7 @@ func DecodeSearchCursor(s string) (store.SearchKey, error) {
 	if s == "" || len(s) > maxSearchCursorBytes {
 		return store.SearchKey{}, ErrCursor
 	}
-	b, err := base64.RawURLEncoding.DecodeString(s)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
 	if err != nil || !utf8.Valid(b) {
 		return store.SearchKey{}, ErrCursor
 	}

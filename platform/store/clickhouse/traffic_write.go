@@ -42,17 +42,12 @@ func (s *Store) newTraffic(ctx context.Context, ts []event.Traffic) ([]*event.Tr
 	}
 	held := map[string]bool{}
 	for project, ids := range byProject {
-		rows, err := s.conn.Query(ctx, "SELECT DISTINCT id FROM traffic_events WHERE project_id = ? AND id IN ?",
-			project, ch.GroupSet{Value: ids})
-		if err != nil {
-			return nil, err
-		}
-		found, err := appendIDs(nil, rows)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range found {
-			held[project+"/"+id] = true
+		for len(ids) > 0 {
+			chunk := ids[:min(len(ids), idCheckChunk)]
+			ids = ids[len(chunk):]
+			if err := s.heldIDs(ctx, project, chunk, held); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(held) == 0 {
@@ -85,4 +80,25 @@ func trafficColumns(ts []*event.Traffic) []any {
 	}
 	return []any{project, id, typ, domain, day, stamp, stampMS, visitor, class, caller, ua, path, title,
 		referrer, query, norm, results, position}
+}
+
+// idCheckChunk bounds the ids of one check: 5,000 quoted ULIDs are about 150 KB of SQL, under
+// the server's default max_query_size of 256 KiB.
+const idCheckChunk = 5000
+
+// heldIDs adds to held the ids of project that traffic_events already holds.
+func (s *Store) heldIDs(ctx context.Context, project string, ids []any, held map[string]bool) error {
+	rows, err := s.conn.Query(ctx, "SELECT DISTINCT id FROM traffic_events WHERE project_id = ? AND id IN ?",
+		project, ch.GroupSet{Value: ids})
+	if err != nil {
+		return err
+	}
+	found, err := appendIDs(nil, rows)
+	if err != nil {
+		return err
+	}
+	for _, id := range found {
+		held[project+"/"+id] = true
+	}
+	return nil
 }

@@ -54,6 +54,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Erase", testErase},
 		{"Expire", testExpire},
 		{"TrafficReads", testTrafficReads},
+		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
 	}

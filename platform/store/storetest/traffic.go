@@ -206,3 +206,54 @@ func testCallerStatsAndThreads(t *testing.T, s Store) {
 		}
 	}
 }
+
+// testVisitorsAccuracy checks the bound on distinct visitors: exact below 10,000 in a
+// row, within 2% above, on one path with 9,999 visitors and one with 25,000 (split over two
+// days and both classes, each visitor viewing twice).
+func testVisitorsAccuracy(t *testing.T, s Store) {
+	g := NewGen(24)
+	var es []event.Traffic
+	view := func(path, visitor string, day int, class event.Class) {
+		ts := day0.Add(time.Duration(day)*24*time.Hour + time.Duration(g.rng.Int63n(int64(20*time.Hour))))
+		es = append(es, event.Traffic{ID: g.ID(ts), Type: event.TypePageView, ProjectID: "p1", Timestamp: ts,
+			VisitorID: visitor, Class: class, Path: path})
+	}
+	for i := range 9999 {
+		view("/small", fmt.Sprintf("s%d", i), i%2, event.ClassHuman)
+		view("/small", fmt.Sprintf("s%d", i), (i+1)%2, event.ClassHuman)
+	}
+	for i := range 25000 {
+		class := []event.Class{event.ClassHuman, event.ClassAI}[i%2]
+		view("/big", fmt.Sprintf("b%d", i), i%2, class)
+		view("/big", fmt.Sprintf("b%d", i), (i+1)%2, class)
+	}
+	for i := 0; i < len(es); i += 10000 {
+		write(t, s, store.Batch{Traffic: es[i:min(i+10000, len(es))]})
+	}
+	page, err := s.Visitors(t.Context(), store.TrafficQuery{ProjectID: "p1", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Rows) != 2 || page.Rows[0].Path != "/big" || page.Rows[1].Path != "/small" {
+		t.Fatalf("rows = %+v", page.Rows)
+	}
+	if small := page.Rows[1]; small.Total != 9999 || small.Human != 9999 || small.AI != 0 {
+		t.Errorf("/small = %+v, want exactly 9999 human visitors", small)
+	}
+	big := page.Rows[0]
+	for _, c := range []struct {
+		what      string
+		got, want int64
+	}{{"total", big.Total, 25000}, {"human", big.Human, 12500}, {"ai", big.AI, 12500}, {"site total", page.Totals.Total, 34999}} {
+		if d := float64(c.got-c.want) / float64(c.want); d > 0.02 || d < -0.02 {
+			t.Errorf("/big %s = %d, want %d within 2%%", c.what, c.got, c.want)
+		}
+	}
+	views, err := s.Views(t.Context(), store.TrafficQuery{ProjectID: "p1", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if views.Totals.Total != int64(len(es)) {
+		t.Errorf("views total = %d, want exactly %d", views.Totals.Total, len(es))
+	}
+}
