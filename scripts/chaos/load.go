@@ -26,6 +26,7 @@ type load struct {
 	ids     map[string]bool
 	errs    map[string]int // "503 nats unavailable" → count, during a fault
 	inFault atomic.Bool
+	views   atomic.Int64 // page views accepted through the beacon
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
 }
@@ -54,17 +55,31 @@ func startLoad(ctx context.Context, clients, rate int, url func() string, key, d
 // fault marks the answers that follow as answers during a fault (or not).
 func (l *load) fault(on bool) { l.inFault.Store(on) }
 
+// beaconViews is how many page views every fourth request carries through the beacon.
+const beaconViews = 5
+
 func (l *load) post(ctx context.Context, client, seq int) {
+	beacon := seq%4 == 3
 	body, _ := json.Marshal(map[string]any{
 		"path": "/chaos", "source": "contextual", "helpful": seq%2 == 0,
 		"comment": fmt.Sprintf("%s c%d s%d", l.run, client, seq),
 	})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.url()+"/discovery/v1/feedback/"+l.domain, bytes.NewReader(body))
+	route := "/discovery/v1/feedback/"
+	if beacon {
+		views := make([]map[string]string, beaconViews)
+		for i := range views {
+			views[i] = map[string]string{"type": "page_view", "path": l.viewPath()}
+		}
+		body, _ = json.Marshal(map[string]any{"anonId": fmt.Sprintf("c%d", client), "events": views})
+		route = "/discovery/v1/events/"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.url()+route+l.domain, bytes.NewReader(body))
 	if err != nil {
 		return
 	}
 	req.Header.Set("Authorization", "Bearer "+l.key)
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0") // a reader, not a script
 	resp, err := l.client.Do(req)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -75,6 +90,13 @@ func (l *load) post(ctx context.Context, client, seq int) {
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	if resp.StatusCode/100 == 2 && beacon {
+		var ok struct{ Accepted int64 }
+		if json.Unmarshal(data, &ok) == nil {
+			l.views.Add(ok.Accepted)
+		}
+		return
+	}
 	if resp.StatusCode/100 == 2 {
 		var ok struct{ ID string }
 		if json.Unmarshal(data, &ok) == nil && ok.ID != "" {
@@ -100,6 +122,9 @@ func (l *load) tally(what string) {
 	l.errs[what]++
 	l.mu.Unlock()
 }
+
+// viewPath is the page this run's beacons view: one path, so its count is the run's.
+func (l *load) viewPath() string { return "/chaos/" + l.run }
 
 // finish stops the clients and returns what was accepted and the tally.
 func (l *load) finish() (map[string]bool, map[string]int) {

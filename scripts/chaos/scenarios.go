@@ -132,7 +132,7 @@ func killScenario(ctx context.Context, e *env, store string) (result, error) {
 	pause(ctx, time.Second)
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
-	return r, settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r)
+	return r, settleAll(ctx, l.base, admin, ld, accepted, recovered, 60*time.Second, &r)
 }
 
 // clickhouseOutage stops ClickHouse under load for the outage time and starts it again.
@@ -171,7 +171,7 @@ func clickhouseOutage(ctx context.Context, e *env) (result, error) {
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
 	r.note = fmt.Sprintf("%d accepted before ClickHouse came back", during)
-	return r, settle(ctx, l.base, project, admin, accepted, recovered, 90*time.Second, &r)
+	return r, settleAll(ctx, l.base, admin, ld, accepted, recovered, 90*time.Second, &r)
 }
 
 // natsRestart stops an external nats-server under load and starts it again on the same store.
@@ -210,7 +210,7 @@ func natsRestart(ctx context.Context, e *env) (result, error) {
 	pause(ctx, time.Second)
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
-	return r, settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r)
+	return r, settleAll(ctx, l.base, admin, ld, accepted, recovered, 60*time.Second, &r)
 }
 
 // startNATS starts an external nats-server with JetStream on a free loopback port.
@@ -272,7 +272,7 @@ func replicaKill(ctx context.Context, e *env) (result, error) {
 	pause(ctx, 2*time.Second)
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
-	return r, settle(ctx, query.base, project, admin, accepted, recovered, 60*time.Second, &r)
+	return r, settleAll(ctx, query.base, admin, ld, accepted, recovered, 60*time.Second, &r)
 }
 
 // diskFull caps the event stream at a few hundred kilobytes, as a full disk would: intake
@@ -300,7 +300,7 @@ func diskFull(ctx context.Context, e *env) (result, error) {
 	recovered := time.Now()
 	accepted, errs := ld.finish()
 	r.during = summary(errs)
-	if err := settle(ctx, l.base, project, admin, accepted, recovered, 60*time.Second, &r); err != nil {
+	if err := settleAll(ctx, l.base, admin, ld, accepted, recovered, 60*time.Second, &r); err != nil {
 		return r, err
 	}
 	if len(errs) == 0 {

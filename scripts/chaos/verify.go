@@ -13,6 +13,7 @@ import (
 // result is one scenario's line.
 type result struct {
 	accepted, stored, lost, doubled int
+	viewsAccepted, viewsStored      int64         // page views through the beacon, counted by the views route
 	recovery                        time.Duration // from recovery until every accepted event was visible
 	faults                          int
 	during                          string // non-2xx answers with their causes
@@ -20,8 +21,8 @@ type result struct {
 }
 
 func (r result) String() string {
-	s := fmt.Sprintf("accepted %d, stored %d, lost %d, doubled %d, visible %.1fs after recovery, faults %d; non-2xx: %s",
-		r.accepted, r.stored, r.lost, r.doubled, r.recovery.Seconds(), r.faults, r.during)
+	s := fmt.Sprintf("accepted %d, stored %d, lost %d, doubled %d, visible %.1fs after recovery, faults %d; page views accepted %d, stored %d; non-2xx: %s",
+		r.accepted, r.stored, r.lost, r.doubled, r.recovery.Seconds(), r.faults, r.viewsAccepted, r.viewsStored, r.during)
 	if r.note != "" {
 		s += "; " + r.note
 	}
@@ -38,6 +39,9 @@ func (r result) verdict(maxRecovery time.Duration) string {
 	}
 	if r.doubled > 0 {
 		bad = append(bad, fmt.Sprintf("%d events stored twice", r.doubled))
+	}
+	if r.viewsStored < r.viewsAccepted {
+		bad = append(bad, fmt.Sprintf("%d accepted page views lost", r.viewsAccepted-r.viewsStored))
 	}
 	if r.recovery > maxRecovery {
 		bad = append(bad, fmt.Sprintf("recovery took %s (at most %s)", r.recovery.Round(100*time.Millisecond), maxRecovery))
@@ -116,4 +120,59 @@ func settle(ctx context.Context, base, project, adminKey string, accepted map[st
 		}
 		time.Sleep(200 * time.Millisecond) // re-read the export; nothing to wait on across processes
 	}
+}
+
+// viewsOf reads how many page views of path the views route counts for project.
+func viewsOf(ctx context.Context, base, project, adminKey, path string) (int64, error) {
+	q := url.Values{"dateFrom": {"2020-01-01"}, "dateTo": {"2100-01-01"}, "limit": {"250"}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/views?"+q.Encode(), nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+adminKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var page struct {
+		Views []struct {
+			Path  string
+			Total int64
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&page); err != nil || resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("views: status %d, %v", resp.StatusCode, err)
+	}
+	for _, v := range page.Views {
+		if v.Path == path {
+			return v.Total, nil
+		}
+	}
+	return 0, nil
+}
+
+// settleViews waits until the views route counts every accepted page view (or timeout).
+func settleViews(ctx context.Context, base, project, adminKey, path string, accepted int64, timeout time.Duration, r *result) {
+	r.viewsAccepted = accepted
+	deadline := time.Now().Add(timeout)
+	for {
+		n, err := viewsOf(ctx, base, project, adminKey, path)
+		if err == nil {
+			r.viewsStored = n
+		}
+		if (err == nil && n >= accepted) || time.Now().After(deadline) || ctx.Err() != nil {
+			return
+		}
+		time.Sleep(200 * time.Millisecond) // re-read the route; nothing to wait on across processes
+	}
+}
+
+// settleAll settles the feedback records, then the beacon's page views.
+func settleAll(ctx context.Context, base, adminKey string, ld *load, accepted map[string]bool, recovered time.Time, timeout time.Duration, r *result) error {
+	if err := settle(ctx, base, project, adminKey, accepted, recovered, timeout, r); err != nil {
+		return err
+	}
+	settleViews(ctx, base, project, adminKey, ld.viewPath(), ld.views.Load(), timeout, r)
+	return nil
 }
