@@ -120,6 +120,7 @@ func testTrafficIntake(t *testing.T, store string) {
 		t.Errorf("views totals %+v; want 5 human (warm-up, /quickstart, /guides/keys, 2 of /api/users) and 2 ai", views.Totals)
 	}
 
+	checkVisitorsAndSearches(t, l)
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 
@@ -230,4 +231,42 @@ func streamTraffic(t *testing.T, l *testLectern, n int) []event.Traffic {
 		out = append(out, e)
 	}
 	return out
+}
+
+// checkVisitorsAndSearches reads the other routes back: distinct visitors per class (an anonId
+// is one visitor wherever it reads; a hashed visitor is one per day, address and browser), and
+// the search grouped by its normalized query with its click.
+func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
+	t.Helper()
+	var visitors struct {
+		Totals struct{ Human, AI, Total int }
+	}
+	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/visitors?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+	if status != 200 || json.Unmarshal(body, &visitors) != nil {
+		t.Fatalf("visitors: %d %s", status, body)
+	}
+	// People: anon-1, anon-2, the edge's reader at 203.0.113.7, the warm-up's; agents: GPTBot, ClaudeBot.
+	if visitors.Totals.Human != 4 || visitors.Totals.AI != 2 || visitors.Totals.Total != 6 {
+		t.Errorf("visitors totals %+v; want 4 human, 2 ai, 6 in all", visitors.Totals)
+	}
+	var searches struct {
+		Searches []struct {
+			SearchQuery    string
+			Hits           int
+			CTR            float64
+			TopClickedPage *string
+		}
+		TotalSearches int
+	}
+	status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/searches?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+	if status != 200 || json.Unmarshal(body, &searches) != nil {
+		t.Fatalf("searches: %d %s", status, body)
+	}
+	if searches.TotalSearches != 1 || len(searches.Searches) != 1 {
+		t.Fatalf("searches %s; want the one search", body)
+	}
+	s := searches.Searches[0]
+	if s.SearchQuery != "custom domain" || s.Hits != 1 || s.CTR != 1 || s.TopClickedPage == nil || *s.TopClickedPage != "/settings/custom-domain" {
+		t.Errorf("search %+v; want \"custom domain\", 1 hit, ctr 1, top /settings/custom-domain", s)
+	}
 }
