@@ -30,37 +30,43 @@ func (w *where) clause() string { return " WHERE " + strings.Join(w.conds, " AND
 func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
 	const cols = `SUM(CASE WHEN class = 'human' THEN views ELSE 0 END), SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END),
 		SUM(views)`
-	page, err := s.pathCounts(ctx, q, "traffic_pages_daily", cols)
+	w := dayWhere(q.ProjectID, q.Range)
+	from := " FROM traffic_pages_daily" + w.clause()
+	page, err := s.pathCounts(ctx, q, w.args, "SELECT "+cols+from, "SELECT path, "+cols+from+" GROUP BY path")
 	if err != nil {
 		return page, wrap("views", err)
 	}
 	return page, nil
 }
 
-// Visitors counts distinct visitors per path and class, exactly, from the daily distinct table.
+// Visitors counts distinct visitors per path and class, exactly, from the daily distinct table:
+// one row per visitor (per path, for the rows) with the classes it came as, then counted.
 func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
-	const cols = `COUNT(DISTINCT CASE WHEN class = 'human' THEN visitor_id END),
-		COUNT(DISTINCT CASE WHEN class = 'ai' THEN visitor_id END), COUNT(DISTINCT visitor_id)`
-	page, err := s.pathCounts(ctx, q, "traffic_visitors_daily", cols)
+	const flags = "MAX(class = 'human') AS h, MAX(class = 'ai') AS a"
+	const cols = "SUM(h), SUM(a), COUNT(*)"
+	w := dayWhere(q.ProjectID, q.Range)
+	totals := "SELECT " + cols + " FROM (SELECT " + flags + " FROM traffic_visitors_daily" + w.clause() + " GROUP BY visitor_id)"
+	rows := "SELECT path, " + cols + " FROM (SELECT path, " + flags + " FROM traffic_visitors_daily" + w.clause() +
+		" GROUP BY path, visitor_id) GROUP BY path"
+	page, err := s.pathCounts(ctx, q, w.args, totals, rows)
 	if err != nil {
 		return page, wrap("visitors", err)
 	}
 	return page, nil
 }
 
-func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, table, cols string) (store.PathCountPage, error) {
+// pathCounts runs the totals statement and one page of the per-path one (total in column 4).
+func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, args []any, totals, perPath string) (store.PathCountPage, error) {
 	var page store.PathCountPage
 	if q.Limit < 1 || q.Offset < 0 {
 		return page, fmt.Errorf("limit %d, offset %d", q.Limit, q.Offset)
 	}
-	w := dayWhere(q.ProjectID, q.Range)
 	var h, a, t sql.NullInt64
-	if err := s.r.QueryRowContext(ctx, "SELECT "+cols+" FROM "+table+w.clause(), w.args...).Scan(&h, &a, &t); err != nil {
+	if err := s.r.QueryRowContext(ctx, totals, args...).Scan(&h, &a, &t); err != nil {
 		return page, err
 	}
 	page.Totals = store.ClassCounts{Human: h.Int64, AI: a.Int64, Total: t.Int64}
-	rows, err := s.r.QueryContext(ctx, "SELECT path, "+cols+" FROM "+table+w.clause()+
-		" GROUP BY path ORDER BY 4 DESC, path ASC LIMIT ? OFFSET ?", append(w.args, q.Limit+1, q.Offset)...)
+	rows, err := s.r.QueryContext(ctx, perPath+" ORDER BY 4 DESC, path ASC LIMIT ? OFFSET ?", append(args, q.Limit+1, q.Offset)...)
 	if err != nil {
 		return page, err
 	}
