@@ -63,6 +63,9 @@ func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *ha
 	return h
 }
 
+// wrapPublisher, when set, wraps the publisher of the services the harness starts.
+var wrapPublisher func(assistant.Publisher) assistant.Publisher
+
 // startUnready is start without waiting for the indexes.
 func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *harness {
 	t.Helper()
@@ -82,7 +85,11 @@ func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Confi
 	for _, o := range opts {
 		o(&cfg)
 	}
-	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: bus.NewPublisher(h.bus.JS, h.reg), JS: h.bus.JS, Replicas: 1}, logger, h.reg)
+	var pub assistant.Publisher = bus.NewPublisher(h.bus.JS, h.reg)
+	if wrapPublisher != nil {
+		pub = wrapPublisher(pub)
+	}
+	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,12 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 		_ = w.Error(publicMessage(o.err))
 	default:
 		s.saveTurn(t, o.text)
+		// The conversation is stored before the finish parts: a reader who saw the reply end
+		// knows its record is in JetStream, whatever happens to this process next.
+		s.publish(t, s.conversation(t, o))
 		s.closeReply(t, w, o.answer.Usage)
+		s.count(o)
+		return
 	}
 	s.finish(t, o)
 }
@@ -145,20 +150,28 @@ func (s *Service) saveTurn(t *turn, text string) {
 	}
 }
 
-// finish counts the reply and publishes its conversation event (not for failed replies).
+// finish counts a reply that did not complete and publishes its conversation event in the
+// background (an aborted one; not a failed one): nobody waits for it.
 func (s *Service) finish(t *turn, o outcome) {
+	s.count(o)
+	if o.err != nil && !o.aborted {
+		return
+	}
+	ev := s.conversation(t, o)
+	s.background(func() { s.publish(t, ev) })
+}
+
+// count records how a reply ended.
+func (s *Service) count(o outcome) {
 	switch {
 	case o.aborted:
 		s.m.requests.WithLabelValues(resultAborted).Inc()
 	case o.err != nil:
 		s.m.requests.WithLabelValues(resultFailed).Inc()
-		return
 	default:
 		s.m.requests.WithLabelValues(resultOK).Inc()
 		s.m.answers.WithLabelValues(string(o.answer.Resolution)).Inc()
 	}
-	ev := s.conversation(t, o)
-	s.background(func() { s.publish(t, ev) })
 }
 
 // publicMessage is the error part's text: what went wrong, without internal detail.
