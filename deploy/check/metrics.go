@@ -119,7 +119,7 @@ func labelValuesExpr(q string) string {
 
 func cmdMetrics(args []string) error {
 	if len(args) < 2 {
-		return fmt.Errorf("usage: metrics REPO FILE...")
+		return fmt.Errorf("usage: metrics REPO FILE [FILE]*")
 	}
 	src, err := scanSource(args[0])
 	if err != nil {
