@@ -13,6 +13,7 @@ require (
 	github.com/prometheus/client_model v0.6.3
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/sync v0.24.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
@@ -53,7 +54,6 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
 replace github.com/lectern-dev/lectern/schemas => ../schemas

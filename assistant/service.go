@@ -65,6 +65,7 @@ type Service struct {
 
 // New returns the assistant: it opens the thread bucket and prepares one index per site
 // (built by Run). With cfg.Model enabled answers come from the model, else extractively.
+// The caller names the component in logger's attributes.
 func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("assistant: %w", err)
@@ -72,7 +73,6 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	if d.Sites == nil || d.Guard.Auth == nil || d.Publisher == nil || d.JS == nil {
 		return nil, errors.New("assistant: Deps needs Sites, Guard.Auth, Publisher and JS")
 	}
-	logger = logger.With("component", "assistant")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	threads, err := thread.Open(ctx, d.JS, thread.Config{TTL: cfg.ThreadTTL, MaxTurns: cfg.ThreadTurns, Replicas: d.Replicas})

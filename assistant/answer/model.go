@@ -15,23 +15,25 @@ import (
 // Model streams the answer of an OpenAI-compatible chat-completions server, grounded in the
 // sources and instructed to cite them with markdown links.
 type Model struct {
-	client openai.Client
+	chat   openai.ChatService
 	cfg    ModelConfig
 	logger *slog.Logger
 }
 
 var _ Generator = (*Model)(nil)
 
-// NewModel returns a generator using the model cfg names.
+// NewModel returns a generator using the model cfg names. Only cfg configures the client:
+// openai.NewClient would also read OPENAI_* environment variables, so the chat service is
+// built from explicit options instead.
 func NewModel(cfg ModelConfig, logger *slog.Logger) *Model {
-	opts := []option.RequestOption{option.WithMaxRetries(1)}
+	opts := []option.RequestOption{option.WithEnvironmentProduction(), option.WithMaxRetries(1)}
 	if cfg.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
 	}
 	if cfg.APIKey != "" {
 		opts = append(opts, option.WithAPIKey(cfg.APIKey))
 	}
-	return &Model{client: openai.NewClient(opts...), cfg: cfg, logger: logger}
+	return &Model{chat: openai.NewChatService(opts...), cfg: cfg, logger: logger}
 }
 
 // Generate streams the model's tokens to emit as they arrive. A reply is answered when it
@@ -45,7 +47,7 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 	if m.cfg.MaxTokens > 0 {
 		params.MaxTokens = openai.Int(int64(m.cfg.MaxTokens))
 	}
-	s := m.client.Chat.Completions.NewStreaming(ctx, params)
+	s := m.chat.Completions.NewStreaming(ctx, params)
 	defer s.Close()
 	var text strings.Builder
 	var usage Usage

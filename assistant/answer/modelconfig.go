@@ -25,7 +25,7 @@ type ModelConfig struct {
 
 // RegisterFlags registers the model's flags; each falls back to an environment variable.
 func (c *ModelConfig) RegisterFlags(fs *flag.FlagSet) {
-	envflag.String(fs, &c.BaseURL, "llm-base-url", "LECTERN_LLM_BASE_URL", "", "OpenAI-compatible chat-completions API root (OpenAI, vLLM, Ollama, llama.cpp); empty is api.openai.com")
+	envflag.String(fs, &c.BaseURL, "llm-base-url", "LECTERN_LLM_BASE_URL", "", "OpenAI-compatible chat-completions API root (OpenAI, vLLM, Ollama, llama.cpp); empty is OpenAI's (OPENAI_* variables are not read)")
 	envflag.String(fs, &c.Model, "llm-model", "LECTERN_LLM_MODEL", "", "language model name; empty answers from the docs' passages without a model")
 	envflag.String(fs, &c.APIKey, "llm-api-key", "LECTERN_LLM_API_KEY", "", "API key of the model server (prefer the environment variable)")
 	envflag.Duration(fs, &c.Timeout, "llm-timeout", "LECTERN_LLM_TIMEOUT", 60*time.Second, "longest time the model may take for one answer")

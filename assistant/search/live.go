@@ -49,7 +49,7 @@ func NewLive(src Source, every time.Duration, logger *slog.Logger, opts ...Optio
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	l := &Live{src: src, every: every, log: logger.With("component", "search")}
+	l := &Live{src: src, every: every, log: logger}
 	for _, o := range opts {
 		o(l)
 	}

@@ -16,7 +16,7 @@ type Section struct {
 
 // Sections cleans an MDX or Markdown page and splits it by heading; sections[0] is the lead.
 //
-// Frontmatter (simple "key: value" lines), ESM import/export statements, JSX tags, expressions
+// Frontmatter (YAML), ESM import/export statements, JSX tags, expressions
 // and HTML comments are removed; the text between tags and text-bearing attributes (title,
 // description, name, label, ...) are kept. The title is the frontmatter's, or else a leading
 // level-1 heading, which then opens the lead rather than a section.
@@ -29,7 +29,7 @@ func Sections(body string) (title string, frontmatter map[string]string, section
 	return s.title, frontmatter, s.sections
 }
 
-// parseFrontmatter reads a leading "---" block of "key: value" lines.
+// parseFrontmatter reads a leading "---" block of YAML.
 func parseFrontmatter(body string) (map[string]string, string) {
 	fm := map[string]string{}
 	if !strings.HasPrefix(body, "---\n") {
@@ -40,14 +40,7 @@ func parseFrontmatter(body string) (map[string]string, string) {
 	if end < 0 {
 		return fm, body
 	}
-	for _, line := range strings.Split(rest[:end], "\n") {
-		key, value, ok := strings.Cut(line, ":")
-		key = strings.TrimSpace(key)
-		if !ok || key == "" || strings.ContainsAny(key, " \t") || line[0] == ' ' {
-			continue
-		}
-		fm[key] = unquote(strings.TrimSpace(value))
-	}
+	fm = frontmatterFields(rest[:end])
 	rest = rest[end:]
 	if i := strings.IndexByte(rest, '\n'); i >= 0 {
 		return fm, rest[i+1:]

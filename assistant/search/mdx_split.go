@@ -26,6 +26,12 @@ func (s *splitter) run(body string) {
 		case fenceOf(line) != "":
 			i = s.code(lines, i)
 		default:
+			if level := setextLevel(line); level > 0 && s.prose.Len() > 0 {
+				if text := s.takeParagraph(); text != "" {
+					s.heading(level, text)
+					continue
+				}
+			}
 			if level, text := atxHeading(line); level > 0 {
 				s.heading(level, text)
 				continue

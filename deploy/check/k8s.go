@@ -16,8 +16,8 @@ type object struct {
 	doc  map[string]any
 }
 
-func (o object) kind() string { return s(o.doc["kind"]) }
-func (o object) name() string { return s(get(o.doc, "metadata", "name")) }
+func (o object) kind() string { return asString(o.doc["kind"]) }
+func (o object) name() string { return asString(get(o.doc, "metadata", "name")) }
 func (o object) id() string   { return o.kind() + "/" + o.name() }
 
 // The services: what each runs and needs.
@@ -45,23 +45,23 @@ func cmdK8s(args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(kdocs) != 1 || s(kdocs[0]["kind"]) != "Kustomization" {
+	if len(kdocs) != 1 || asString(kdocs[0]["kind"]) != "Kustomization" {
 		return fmt.Errorf("kustomization.yaml: want one Kustomization")
 	}
 	var objs []object
 	byID := map[string]object{}
 	listed := map[string]bool{}
-	for _, r := range l(kdocs[0]["resources"]) {
-		f := filepath.Join(dir, s(r))
+	for _, r := range asList(kdocs[0]["resources"]) {
+		f := filepath.Join(dir, asString(r))
 		listed[filepath.Base(f)] = true
 		docs, err := readYAMLDocs(f)
 		if err != nil {
-			p.addf("resource %s: %v", s(r), err)
+			p.addf("resource %s: %v", asString(r), err)
 			continue
 		}
 		for _, d := range docs {
 			o := object{filepath.Base(f), d}
-			if s(d["apiVersion"]) == "" || o.kind() == "" || o.name() == "" {
+			if asString(d["apiVersion"]) == "" || o.kind() == "" || o.name() == "" {
 				p.addf("%s: an object lacks apiVersion, kind or metadata.name", o.file)
 				continue
 			}
@@ -84,8 +84,8 @@ func cmdK8s(args []string) error {
 	secretKeys := map[string]bool{}
 	if docs, err := readYAMLDocs(filepath.Join(dir, "secret.example.yaml")); err == nil {
 		for _, d := range docs {
-			for k := range m(d["stringData"]) {
-				secretKeys[s(get(d, "metadata", "name"))+"/"+k] = true
+			for k := range asMap(d["stringData"]) {
+				secretKeys[asString(get(d, "metadata", "name"))+"/"+k] = true
 			}
 		}
 	} else {
@@ -97,15 +97,15 @@ func cmdK8s(args []string) error {
 		if o.kind() != "ConfigMap" {
 			continue
 		}
-		for k, v := range m(o.doc["data"]) {
+		for k, v := range asMap(o.doc["data"]) {
 			if strings.HasPrefix(k, "LECTERN_") && !src.hasEnv(k) {
 				p.addf("ConfigMap %s: %s is not read by the Go code", o.name(), k)
 			}
-			if err := src.checkEnvValue(k, s(v)); err != nil {
+			if err := src.checkEnvValue(k, asString(v)); err != nil {
 				p.addf("ConfigMap %s: %v", o.name(), err)
 			}
 			if strings.HasSuffix(k, ".yaml") {
-				checkSites(&p, o.name()+"/"+k, s(v))
+				checkSites(&p, o.name()+"/"+k, asString(v))
 			}
 		}
 	}
@@ -124,22 +124,22 @@ func cmdK8s(args []string) error {
 		}
 		checkDeployment(&p, src, byID, secretKeys, o, svc.target, svc.store, svc.autoscale)
 		// A Service, a PodDisruptionBudget and, for query and assistant, an HPA on CPU.
-		podLabels := m(get(o.doc, "spec", "template", "metadata", "labels"))
+		podLabels := asMap(get(o.doc, "spec", "template", "metadata", "labels"))
 		if svcObj, ok := byID["Service/"+name]; !ok {
 			p.addf("Service %s is missing", name)
 		} else {
-			if !subset(m(get(svcObj.doc, "spec", "selector")), podLabels) {
+			if !subset(asMap(get(svcObj.doc, "spec", "selector")), podLabels) {
 				p.addf("Service %s: selector does not select the Deployment's pods", name)
 			}
-			for _, port := range l(get(svcObj.doc, "spec", "ports")) {
-				if !containerPortNamed(o, s(m(port)["targetPort"])) {
-					p.addf("Service %s: targetPort %v is not a container port of the Deployment", name, m(port)["targetPort"])
+			for _, port := range asList(get(svcObj.doc, "spec", "ports")) {
+				if !containerPortNamed(o, asString(asMap(port)["targetPort"])) {
+					p.addf("Service %s: targetPort %v is not a container port of the Deployment", name, asMap(port)["targetPort"])
 				}
 			}
 		}
 		if pdb, ok := byID["PodDisruptionBudget/"+name]; !ok {
 			p.addf("PodDisruptionBudget %s is missing", name)
-		} else if !subset(m(get(pdb.doc, "spec", "selector", "matchLabels")), podLabels) {
+		} else if !subset(asMap(get(pdb.doc, "spec", "selector", "matchLabels")), podLabels) {
 			p.addf("PodDisruptionBudget %s: selector does not select the Deployment's pods", name)
 		}
 		hpa, hasHPA := byID["HorizontalPodAutoscaler/"+name]
@@ -149,20 +149,20 @@ func cmdK8s(args []string) error {
 		case !svc.autoscale && hasHPA:
 			p.addf("HorizontalPodAutoscaler %s: %s is not scaled on CPU (see its comment)", name, name)
 		case hasHPA:
-			ref := m(get(hpa.doc, "spec", "scaleTargetRef"))
-			if s(ref["kind"]) != "Deployment" || s(ref["name"]) != name {
+			ref := asMap(get(hpa.doc, "spec", "scaleTargetRef"))
+			if asString(ref["kind"]) != "Deployment" || asString(ref["name"]) != name {
 				p.addf("HorizontalPodAutoscaler %s: scaleTargetRef is not Deployment %s", name, name)
 			}
 			cpu := false
-			for _, mt := range l(get(hpa.doc, "spec", "metrics")) {
-				if s(get(mt, "resource", "name")) == "cpu" {
+			for _, mt := range asList(get(hpa.doc, "spec", "metrics")) {
+				if asString(get(mt, "resource", "name")) == "cpu" {
 					cpu = true
 				}
 			}
 			if !cpu {
 				p.addf("HorizontalPodAutoscaler %s: no CPU metric", name)
 			}
-			if _, set := m(o.doc["spec"])["replicas"]; set {
+			if _, set := asMap(o.doc["spec"])["replicas"]; set {
 				p.addf("Deployment %s: spec.replicas is set although an HPA owns the count", name)
 			}
 		}
@@ -172,18 +172,18 @@ func cmdK8s(args []string) error {
 		if o.kind() != "Ingress" {
 			continue
 		}
-		for _, rule := range l(get(o.doc, "spec", "rules")) {
-			for _, path := range l(get(rule, "http", "paths")) {
-				svcName := s(get(path, "backend", "service", "name"))
-				portName := s(get(path, "backend", "service", "port", "name"))
+		for _, rule := range asList(get(o.doc, "spec", "rules")) {
+			for _, path := range asList(get(rule, "http", "paths")) {
+				svcName := asString(get(path, "backend", "service", "name"))
+				portName := asString(get(path, "backend", "service", "port", "name"))
 				svcObj, ok := byID["Service/"+svcName]
 				if !ok {
-					p.addf("Ingress %s: path %s goes to unknown Service %s", o.name(), s(m(path)["path"]), svcName)
+					p.addf("Ingress %s: path %s goes to unknown Service %s", o.name(), asString(asMap(path)["path"]), svcName)
 					continue
 				}
 				found := false
-				for _, port := range l(get(svcObj.doc, "spec", "ports")) {
-					found = found || s(m(port)["name"]) == portName
+				for _, port := range asList(get(svcObj.doc, "spec", "ports")) {
+					found = found || asString(asMap(port)["name"]) == portName
 				}
 				if !found {
 					p.addf("Ingress %s: Service %s has no port %q", o.name(), svcName, portName)
@@ -205,32 +205,32 @@ func cmdK8s(args []string) error {
 
 func checkDeployment(p *problems, src *source, byID map[string]object, secretKeys map[string]bool, o object, target string, store, autoscale bool) {
 	name := o.name()
-	spec := m(get(o.doc, "spec", "template", "spec"))
-	if !subset(m(get(o.doc, "spec", "selector", "matchLabels")), m(get(o.doc, "spec", "template", "metadata", "labels"))) {
+	spec := asMap(get(o.doc, "spec", "template", "spec"))
+	if !subset(asMap(get(o.doc, "spec", "selector", "matchLabels")), asMap(get(o.doc, "spec", "template", "metadata", "labels"))) {
 		p.addf("Deployment %s: selector does not match the pod template's labels", name)
 	}
-	ann := m(get(o.doc, "spec", "template", "metadata", "annotations"))
-	if s(ann["prometheus.io/scrape"]) != "true" || s(ann["prometheus.io/path"]) != "/metrics" || s(ann["prometheus.io/port"]) == "" {
+	ann := asMap(get(o.doc, "spec", "template", "metadata", "annotations"))
+	if asString(ann["prometheus.io/scrape"]) != "true" || asString(ann["prometheus.io/path"]) != "/metrics" || asString(ann["prometheus.io/port"]) == "" {
 		p.addf("Deployment %s: pod template lacks the prometheus.io scrape annotations", name)
 	}
-	if s(get(spec, "securityContext", "runAsNonRoot")) != "true" {
+	if asString(get(spec, "securityContext", "runAsNonRoot")) != "true" {
 		p.addf("Deployment %s: pods must run as non-root (the image's user is 65532)", name)
 	}
-	cs := l(spec["containers"])
+	cs := asList(spec["containers"])
 	if len(cs) != 1 {
 		p.addf("Deployment %s: want one container", name)
 		return
 	}
-	c := m(cs[0])
-	args := l(c["args"])
-	if len(args) == 0 || s(args[0]) != target {
+	c := asMap(cs[0])
+	args := asList(c["args"])
+	if len(args) == 0 || asString(args[0]) != target {
 		p.addf("Deployment %s: args must start with the target %q", name, target)
 	}
 	flags := map[string]string{}
 	for _, a := range args[min(1, len(args)):] {
-		f, ok := strings.CutPrefix(s(a), "--")
+		f, ok := strings.CutPrefix(asString(a), "--")
 		if !ok {
-			p.addf("Deployment %s: argument %q: write flags as --name=value", name, s(a))
+			p.addf("Deployment %s: argument %q: write flags as --name=value", name, asString(a))
 			continue
 		}
 		k, v, _ := strings.Cut(f, "=")
@@ -246,53 +246,53 @@ func checkDeployment(p *problems, src *source, byID map[string]object, secretKey
 		p.addf("Deployment %s: --store=clickhouse is for the targets that open the store (ingest, query)", name)
 	}
 	envNames := map[string]bool{}
-	for _, e := range l(c["env"]) {
-		n := s(m(e)["name"])
+	for _, e := range asList(c["env"]) {
+		n := asString(asMap(e)["name"])
 		envNames[n] = true
 		if strings.HasPrefix(n, "LECTERN_") && !src.hasEnv(n) {
 			p.addf("Deployment %s: env %s is not read by the Go code", name, n)
 		}
-		if v, ok := m(e)["value"]; ok {
-			if err := src.checkEnvValue(n, s(v)); err != nil {
+		if v, ok := asMap(e)["value"]; ok {
+			if err := src.checkEnvValue(n, asString(v)); err != nil {
 				p.addf("Deployment %s: %v", name, err)
 			}
 		}
-		if ref := m(get(e, "valueFrom", "secretKeyRef")); ref != nil {
-			if !secretKeys[s(ref["name"])+"/"+s(ref["key"])] {
-				p.addf("Deployment %s: env %s uses secret key %s/%s, which secret.example.yaml does not document", name, n, s(ref["name"]), s(ref["key"]))
+		if ref := asMap(get(e, "valueFrom", "secretKeyRef")); ref != nil {
+			if !secretKeys[asString(ref["name"])+"/"+asString(ref["key"])] {
+				p.addf("Deployment %s: env %s uses secret key %s/%s, which secret.example.yaml does not document", name, n, asString(ref["name"]), asString(ref["key"]))
 			}
 		}
 	}
 	if store && !envNames["LECTERN_CLICKHOUSE_DSN"] && flags["clickhouse-dsn"] == "" {
 		p.addf("Deployment %s: no ClickHouse DSN (LECTERN_CLICKHOUSE_DSN from the Secret)", name)
 	}
-	for _, ef := range l(c["envFrom"]) {
-		if cm := s(get(ef, "configMapRef", "name")); cm != "" {
+	for _, ef := range asList(c["envFrom"]) {
+		if cm := asString(get(ef, "configMapRef", "name")); cm != "" {
 			if _, ok := byID["ConfigMap/"+cm]; !ok {
 				p.addf("Deployment %s: envFrom ConfigMap %s does not exist", name, cm)
 			}
 		}
 	}
-	for _, v := range l(spec["volumes"]) {
-		if cm := s(get(v, "configMap", "name")); cm != "" {
+	for _, v := range asList(spec["volumes"]) {
+		if cm := asString(get(v, "configMap", "name")); cm != "" {
 			if _, ok := byID["ConfigMap/"+cm]; !ok {
 				p.addf("Deployment %s: volume ConfigMap %s does not exist", name, cm)
 			}
 		}
 	}
 	for probe, path := range map[string]string{"readinessProbe": "/readyz", "livenessProbe": "/healthz"} {
-		if got := s(get(c, probe, "httpGet", "path")); got != path {
+		if got := asString(get(c, probe, "httpGet", "path")); got != path {
 			p.addf("Deployment %s: %s path %q, want %s", name, probe, got, path)
 		}
-		if !containerPortNamed(o, s(get(c, probe, "httpGet", "port"))) {
+		if !containerPortNamed(o, asString(get(c, probe, "httpGet", "port"))) {
 			p.addf("Deployment %s: %s port is not a container port", name, probe)
 		}
 	}
-	res := m(c["resources"])
-	if s(get(res, "requests", "cpu")) == "" || s(get(res, "requests", "memory")) == "" || s(get(res, "limits", "memory")) == "" {
+	res := asMap(c["resources"])
+	if asString(get(res, "requests", "cpu")) == "" || asString(get(res, "requests", "memory")) == "" || asString(get(res, "limits", "memory")) == "" {
 		p.addf("Deployment %s: want CPU and memory requests and a memory limit", name)
 	}
-	if autoscale && s(get(res, "requests", "cpu")) == "" {
+	if autoscale && asString(get(res, "requests", "cpu")) == "" {
 		p.addf("Deployment %s: an HPA on CPU needs a CPU request", name)
 	}
 }
@@ -321,9 +321,9 @@ func checkSites(p *problems, where, text string) {
 }
 
 func containerPortNamed(o object, port string) bool {
-	for _, c := range l(get(o.doc, "spec", "template", "spec", "containers")) {
-		for _, cp := range l(m(c)["ports"]) {
-			if s(m(cp)["name"]) == port || s(m(cp)["containerPort"]) == port {
+	for _, c := range asList(get(o.doc, "spec", "template", "spec", "containers")) {
+		for _, cp := range asList(asMap(c)["ports"]) {
+			if asString(asMap(cp)["name"]) == port || asString(asMap(cp)["containerPort"]) == port {
 				return true
 			}
 		}
@@ -337,7 +337,7 @@ func subset(sel, labels map[string]any) bool {
 		return false
 	}
 	for k, v := range sel {
-		if s(labels[k]) != s(v) {
+		if asString(labels[k]) != asString(v) {
 			return false
 		}
 	}

@@ -52,15 +52,15 @@ func rulesExprs(path string) ([]expression, map[string]bool, error) {
 	var out []expression
 	recorded := map[string]bool{}
 	for _, doc := range docs {
-		for _, g := range l(doc["groups"]) {
-			for _, r := range l(m(g)["rules"]) {
-				name := s(m(r)["record"])
+		for _, g := range asList(doc["groups"]) {
+			for _, r := range asList(asMap(g)["rules"]) {
+				name := asString(asMap(r)["record"])
 				if name != "" {
 					recorded[name] = true
 				} else {
-					name = s(m(r)["alert"])
+					name = asString(asMap(r)["alert"])
 				}
-				out = append(out, expression{fmt.Sprintf("%s: %s", filepath.Base(path), name), s(m(r)["expr"])})
+				out = append(out, expression{fmt.Sprintf("%s: %s", filepath.Base(path), name), asString(asMap(r)["expr"])})
 			}
 		}
 	}
@@ -82,7 +82,7 @@ func dashboardExprs(path string) ([]expression, error) {
 	walk = func(v any, where string) {
 		switch x := v.(type) {
 		case map[string]any:
-			if t := s(x["title"]); t != "" {
+			if t := asString(x["title"]); t != "" {
 				where = fmt.Sprintf("%s: panel %q", filepath.Base(path), t)
 			}
 			if e, ok := x["expr"].(string); ok {
@@ -98,10 +98,10 @@ func dashboardExprs(path string) ([]expression, error) {
 			}
 		}
 	}
-	walk(m(d)["panels"], filepath.Base(path))
-	for _, v := range l(get(d, "templating", "list")) {
+	walk(asMap(d)["panels"], filepath.Base(path))
+	for _, v := range asList(get(d, "templating", "list")) {
 		if q, ok := get(v, "query", "query").(string); ok {
-			out = append(out, expression{fmt.Sprintf("%s: variable %s", filepath.Base(path), s(m(v)["name"])), labelValuesExpr(q)})
+			out = append(out, expression{fmt.Sprintf("%s: variable %s", filepath.Base(path), asString(asMap(v)["name"])), labelValuesExpr(q)})
 		}
 	}
 	return out, nil
@@ -119,14 +119,14 @@ func labelValuesExpr(q string) string {
 
 func cmdMetrics(args []string) error {
 	if len(args) < 2 {
-		return fmt.Errorf("usage: metrics REPO FILE...")
+		return fmt.Errorf("usage: metrics REPO FILE [FILE]*")
 	}
 	src, err := scanSource(args[0])
 	if err != nil {
 		return err
 	}
 	fmt.Printf("  Go source: %d files, %d lectern_* metrics registered, Go collector %v, process collector %v\n",
-		src.files, len(src.metrics), src.goCollector, src.procCollecor)
+		src.files, len(src.metrics), src.goCollector, src.procCollector)
 	var exprs []expression
 	recorded := map[string]bool{}
 	for _, f := range args[1:] {

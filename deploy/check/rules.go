@@ -34,33 +34,33 @@ func cmdRules(args []string) error {
 	alerts, records := 0, 0
 	seen := map[string]bool{}
 	for _, doc := range docs {
-		for _, g := range l(doc["groups"]) {
-			for _, r := range l(m(g)["rules"]) {
-				rule := m(r)
-				if rec := s(rule["record"]); rec != "" {
+		for _, g := range asList(doc["groups"]) {
+			for _, r := range asList(asMap(g)["rules"]) {
+				rule := asMap(r)
+				if rec := asString(rule["record"]); rec != "" {
 					records++
 					if !strings.Contains(rec, ":") {
 						p.addf("recording rule %s: name it level:metric:operations", rec)
 					}
 					continue
 				}
-				name := s(rule["alert"])
+				name := asString(rule["alert"])
 				alerts++
 				if seen[name] {
 					p.addf("alert %s: defined twice", name)
 				}
 				seen[name] = true
-				switch s(get(rule, "labels", "severity")) {
+				switch asString(get(rule, "labels", "severity")) {
 				case "critical", "warning", "info":
 				default:
 					p.addf("alert %s: labels.severity must be critical, warning or info", name)
 				}
 				for _, a := range []string{"summary", "description", "runbook_url"} {
-					if s(get(rule, "annotations", a)) == "" {
+					if asString(get(rule, "annotations", a)) == "" {
 						p.addf("alert %s: no %s annotation", name, a)
 					}
 				}
-				url := s(get(rule, "annotations", "runbook_url"))
+				url := asString(get(rule, "annotations", "runbook_url"))
 				_, anchor, _ := strings.Cut(url, "#")
 				if !strings.Contains(url, "deploy/prometheus/runbooks.md#") || !anchors[anchor] {
 					p.addf("alert %s: runbook_url %q does not point at a section of %s", name, url, runbookPath)
@@ -99,12 +99,12 @@ func cmdGrafana(args []string) error {
 	if v, _ := d["schemaVersion"].(float64); v < 36 {
 		p.addf("schemaVersion %v: want 36 or later", d["schemaVersion"])
 	}
-	if s(d["uid"]) == "" || s(d["title"]) == "" {
+	if asString(d["uid"]) == "" || asString(d["title"]) == "" {
 		p.addf("the dashboard needs a uid and a title")
 	}
 	hasDS := false
-	for _, v := range l(get(d, "templating", "list")) {
-		if s(m(v)["name"]) == "datasource" && s(m(v)["type"]) == "datasource" && s(m(v)["query"]) == "prometheus" {
+	for _, v := range asList(get(d, "templating", "list")) {
+		if asString(asMap(v)["name"]) == "datasource" && asString(asMap(v)["type"]) == "datasource" && asString(asMap(v)["query"]) == "prometheus" {
 			hasDS = true
 		}
 	}
@@ -119,15 +119,15 @@ func cmdGrafana(args []string) error {
 	var rects []rect
 	panels, targets := 0, 0
 	rows := []string{}
-	for _, pv := range l(d["panels"]) {
-		panel := m(pv)
-		title := s(panel["title"])
+	for _, pv := range asList(d["panels"]) {
+		panel := asMap(pv)
+		title := asString(panel["title"])
 		id, _ := panel["id"].(float64)
 		if ids[id] {
 			p.addf("panel %q: id %v used twice", title, id)
 		}
 		ids[id] = true
-		gp := m(panel["gridPos"])
+		gp := asMap(panel["gridPos"])
 		r := rect{title, int(num(gp["x"])), int(num(gp["y"])), int(num(gp["w"])), int(num(gp["h"]))}
 		if r.w < 1 || r.h < 1 || r.x < 0 || r.x+r.w > 24 {
 			p.addf("panel %q: gridPos %v outside the 24-column grid", title, gp)
@@ -138,7 +138,7 @@ func cmdGrafana(args []string) error {
 			}
 		}
 		rects = append(rects, r)
-		if s(panel["type"]) == "row" {
+		if asString(panel["type"]) == "row" {
 			rows = append(rows, title)
 			continue
 		}
@@ -146,19 +146,19 @@ func cmdGrafana(args []string) error {
 		if title == "" {
 			p.addf("panel %v has no title", id)
 		}
-		if s(get(panel, "datasource", "uid")) != "${datasource}" {
+		if asString(get(panel, "datasource", "uid")) != "${datasource}" {
 			p.addf("panel %q: datasource is not ${datasource}", title)
 		}
-		ts := l(panel["targets"])
+		ts := asList(panel["targets"])
 		if len(ts) == 0 {
 			p.addf("panel %q: no queries", title)
 		}
 		for _, t := range ts {
 			targets++
-			if s(get(t, "datasource", "uid")) != "${datasource}" {
+			if asString(get(t, "datasource", "uid")) != "${datasource}" {
 				p.addf("panel %q: a query's datasource is not ${datasource}", title)
 			}
-			if strings.TrimSpace(s(m(t)["expr"])) == "" {
+			if strings.TrimSpace(asString(asMap(t)["expr"])) == "" {
 				p.addf("panel %q: a query has no expr", title)
 			}
 		}

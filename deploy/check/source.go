@@ -14,13 +14,13 @@ import (
 // source holds what the Go code of the repository declares: metric names, environment
 // variables and flag names. Test files and the deploy/ tree are left out.
 type source struct {
-	metrics      map[string]bool   // lectern_* names registered with Prometheus
-	goCollector  bool              // collectors.NewGoCollector registered (go_* series)
-	procCollecor bool              // collectors.NewProcessCollector registered (process_* series)
-	env          map[string]bool   // LECTERN_* names in string literals
-	envTypes     map[string]string // LECTERN_* name -> String, Int, Float, Duration or Bool (envflag)
-	flags        map[string]bool   // names given to envflag.* / fs.*Var / rateFlag
-	files        int
+	metrics       map[string]bool   // lectern_* names registered with Prometheus
+	goCollector   bool              // collectors.NewGoCollector registered (go_* series)
+	procCollector bool              // collectors.NewProcessCollector registered (process_* series)
+	env           map[string]bool   // LECTERN_* names in string literals
+	envTypes      map[string]string // LECTERN_* name -> String, Int, Float, Duration or Bool (envflag)
+	flags         map[string]bool   // names given to envflag.* / fs.*Var / rateFlag
+	files         int
 }
 
 var (
@@ -72,7 +72,7 @@ func scanSource(repo string) (*source, error) {
 			src.goCollector = true
 		}
 		if strings.Contains(text, "collectors.NewProcessCollector(") {
-			src.procCollecor = true
+			src.procCollector = true
 		}
 		return nil
 	})
@@ -94,7 +94,7 @@ func (s *source) hasMetric(name string) bool {
 	case strings.HasPrefix(name, "go_"):
 		return s.goCollector
 	case strings.HasPrefix(name, "process_"):
-		return s.procCollecor
+		return s.procCollector
 	}
 	return false
 }

@@ -49,17 +49,17 @@ func cmdYAML(files []string) error {
 
 // Small accessors for generic YAML/JSON values.
 
-func m(v any) map[string]any {
+func asMap(v any) map[string]any {
 	x, _ := v.(map[string]any)
 	return x
 }
 
-func l(v any) []any {
+func asList(v any) []any {
 	x, _ := v.([]any)
 	return x
 }
 
-func s(v any) string {
+func asString(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
@@ -73,7 +73,7 @@ func s(v any) string {
 // get walks a path of map keys.
 func get(v any, keys ...string) any {
 	for _, k := range keys {
-		v = m(v)[k]
+		v = asMap(v)[k]
 	}
 	return v
 }

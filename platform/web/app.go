@@ -83,15 +83,6 @@ func recoverer(logger *slog.Logger) fiber.Handler {
 	}
 }
 
-// Serve listens on addr and serves app until ctx ends, then shuts down gracefully.
-func Serve(ctx context.Context, app *fiber.App, addr string, logger *slog.Logger) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen %s: %w", addr, err)
-	}
-	return ServeListener(ctx, app, ln, logger)
-}
-
 // ServeListener serves app on ln until ctx ends, then shuts down gracefully.
 func ServeListener(ctx context.Context, app *fiber.App, ln net.Listener, logger *slog.Logger) error {
 	errc := make(chan error, 1)

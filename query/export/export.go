@@ -10,7 +10,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
-// Page size limits of the two exports (seed 4.2 and 4.3).
+// Page size limits of the two exports, as the OpenAPI document states them for each route.
 const (
 	FeedbackDefaultLimit     = 50
 	FeedbackMaxLimit         = 100

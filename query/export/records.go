@@ -5,7 +5,8 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// feedbackRecord is a feedback record as the export serves it (seed 2.3).
+// feedbackRecord is a feedback record as the export serves it (FeedbackPage.items in
+// schemas/openapi/openapi.yaml).
 type feedbackRecord struct {
 	ID        string       `json:"id"`
 	Path      string       `json:"path"`
@@ -21,7 +22,8 @@ type feedbackRecord struct {
 	Lang      *string      `json:"lang,omitempty"`
 }
 
-// conversationRecord is a conversation as the export serves it (seed 2.2 and later fields).
+// conversationRecord is a conversation as the export serves it (ConversationPage.items in
+// schemas/openapi/openapi.yaml).
 type conversationRecord struct {
 	ID               string           `json:"id"`
 	Timestamp        string           `json:"timestamp"`
