@@ -175,7 +175,9 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	}
 	title, md, ok := snap.Index.PageMarkdown(path, version, language)
 	if !ok {
-		return web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+		e.Details[0].Field = "path"
+		return e
 	}
 	return c.JSON(fiber.Map{"path": path, "title": title, "content": md})
 }

@@ -116,8 +116,13 @@ func TestDiscoveryPage(t *testing.T) {
 		}
 	}
 	for path, want := range map[string]int{"/nowhere": 404, "//evil.example": 400, "": 400} {
-		if status, body := h.postJSON(t, "/discovery/v1/page/acme", "", map[string]any{"path": path}); status != want {
+		status, body := h.postJSON(t, "/discovery/v1/page/acme", "", map[string]any{"path": path})
+		if status != want {
 			t.Errorf("path %q: %d %s; want %d", path, status, body, want)
+		}
+		var e struct{ Details []struct{ Field string } }
+		if err := json.Unmarshal(body, &e); err != nil || len(e.Details) == 0 || e.Details[0].Field != "path" {
+			t.Errorf("path %q: the error does not name the field path: %s", path, body)
 		}
 	}
 }

@@ -10,12 +10,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"os"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -83,7 +85,7 @@ func eventsMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := im.run(ctx, in); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "sent %d page views; skipped %d lines (assets, redirects, errors, other methods)\n", im.sent, im.skipped)
+	fmt.Fprintf(stdout, "sent %d page views; skipped %d lines (assets, redirects, errors, other methods, unusable paths or addresses)\n", im.sent, im.skipped)
 	return nil
 }
 
@@ -190,12 +192,36 @@ func (im *importer) parse(line string) (json.RawMessage, bool) {
 	if err != nil {
 		return nil, false
 	}
-	ev := map[string]string{"type": "page_view", "path": target, "timestamp": at.UTC().Format(time.RFC3339), "ip": m[1], "userAgent": m[7]}
-	if m[6] != "-" {
-		ev["referrer"] = m[6]
+	ev, ok := pageView(target, at, m[1], m[6], m[7])
+	if !ok {
+		return nil, false
 	}
 	data, _ := json.Marshal(ev)
 	return data, true
+}
+
+// Bounds the server puts on a server-side event (ingest/collector): a line beyond them is
+// skipped here, so one odd line (a scanner's "//wp-login.php", a hostname where the address
+// goes) does not make the server refuse the whole batch of 1,000 around it.
+const (
+	importMaxPath      = 2048
+	importMaxUserAgent = 1024
+)
+
+// pageView builds the event of one log line, or reports that the server would refuse it.
+func pageView(target string, at time.Time, ip, referrer, userAgent string) (map[string]string, bool) {
+	clean, err := event.PagePath(target)
+	if err != nil || !strings.HasPrefix(target, "/") || utf8.RuneCountInString(clean) > importMaxPath {
+		return nil, false
+	}
+	if _, err := netip.ParseAddr(ip); err != nil || utf8.RuneCountInString(userAgent) > importMaxUserAgent {
+		return nil, false
+	}
+	ev := map[string]string{"type": "page_view", "path": clean, "timestamp": at.UTC().Format(time.RFC3339), "ip": ip, "userAgent": userAgent}
+	if referrer != "-" && utf8.RuneCountInString(referrer) <= importMaxPath {
+		ev["referrer"] = referrer
+	}
+	return ev, true
 }
 
 // send posts one batch, retrying what a server may answer later (429, 5xx, network) with

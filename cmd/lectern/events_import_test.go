@@ -36,6 +36,9 @@ func TestEventsImportCombinedLog(t *testing.T) {
 		line("198.51.100.4", "GET", "/api-reference", 200, "-", "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"),
 		line("198.51.100.5", "GET", "/quickstart", 200, "-", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
 		line("198.51.100.6", "GET", "/quickstart?ref=chat", 200, "-", "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"),
+		line("203.0.113.9", "GET", "//wp-login.php", 200, "-", chromeUA),
+		line("crawler.example.net", "GET", "/quickstart", 200, "-", chromeUA),
+		line("203.0.113.9", "GET", "http://proxy.example/", 200, "-", chromeUA),
 		"this is not a log line",
 	}, "\n") + "\n"
 	path := filepath.Join(t.TempDir(), "access.log")
