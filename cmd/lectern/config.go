@@ -13,6 +13,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -44,7 +45,7 @@ type Config struct {
 	Sites          string
 	LogLevel       string
 	HTTP           web.Config
-	RateLimit      web.LimitsConfig
+	RateLimit      ratelimit.Config
 	Consumer       consumer.Config
 	Retention      retention.Config
 	Assistant      assistant.Config

@@ -26,6 +26,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -106,7 +107,7 @@ func testConfig(t *testing.T, store string) Config {
 		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, StoreTimeout: time.Minute, MaxRetries: 3},
 		Retention: retention.Config{Interval: time.Hour},
 		Assistant: assistant.DefaultConfig(),
-		RateLimit: web.DefaultLimitsConfig(),
+		RateLimit: ratelimit.DefaultConfig(),
 	}
 	cfg.RateLimit.Enabled = false // the e2e tests send thousands of requests from one address
 	if store == "clickhouse" {

@@ -23,7 +23,7 @@ import (
 
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
-	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/schemas/asyncapi"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/lectern-dev/lectern/schemas/openapi"
@@ -63,11 +63,11 @@ func TestOpenAPIContract(t *testing.T) {
 // contractLimits is the default rate limiting, with each client address allowed 5 requests
 // at once (refilled at 5/s) and 127.0.0.1 a trusted proxy: every call names its own address
 // in X-Forwarded-For, so only the calls meant to be limited ever are.
-func contractLimits() web.LimitsConfig {
-	lc := web.DefaultLimitsConfig()
-	perIP := web.Rate{Requests: 5, Per: time.Second, Burst: 5}
+func contractLimits() ratelimit.Config {
+	lc := ratelimit.DefaultConfig()
+	perIP := ratelimit.Rate{Requests: 5, Per: time.Second, Burst: 5}
 	lc.Discovery.PerIP, lc.Assistant.PerIP, lc.Admin.PerIP = perIP, perIP, perIP
-	lc.TrustedProxies = web.ProxyList{netip.MustParsePrefix("127.0.0.1/32")}
+	lc.TrustedProxies = ratelimit.ProxyList{netip.MustParsePrefix("127.0.0.1/32")}
 	return lc
 }
 

@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
 // TestRateLimitEndToEnd hammers one key past its limit through the whole process and sees 429
 // with Retry-After and the X-RateLimit headers, then recovery once the bucket refills.
 func TestRateLimitEndToEnd(t *testing.T) {
 	cfg := testConfig(t, "sqlite")
-	cfg.RateLimit = web.DefaultLimitsConfig()
-	cfg.RateLimit.Admin = web.LimitConfig{PerKey: web.Rate{Requests: 5, Per: 500 * time.Millisecond}}
+	cfg.RateLimit = ratelimit.DefaultConfig()
+	cfg.RateLimit.Admin = ratelimit.LimitConfig{PerKey: ratelimit.Rate{Requests: 5, Per: 500 * time.Millisecond}}
 	l := startLectern(t, cfg)
 	path := l.URL + "/api/external/v1/analytics/acme-prod/feedback"
 	get := func() *http.Response {

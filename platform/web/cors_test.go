@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
 )
@@ -118,7 +119,7 @@ func TestCORSResponses(t *testing.T) {
 		{"admin route preflight", "OPTIONS", exportPath, preflight(origin), 405, false},
 	}
 	// One key-1 request in 1/h: the first feedback call with k1 is the 429 case's spent token.
-	l := mustLimiter(t, limitsWith(func(c *web.LimitsConfig) { c.Discovery.PerKey = mustRate(t, "1/h") }))
+	l := mustLimiter(t, limitsWith(func(c *ratelimit.Config) { c.Discovery.PerKey = mustRate(t, "1/h") }))
 	app := limitedApp(t, l, corsSites(t))
 	sendReq(t, app, "POST", feedbackPath, map[string]string{"Authorization": "Bearer k1"})
 	for _, tt := range tests {

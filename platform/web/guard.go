@@ -43,9 +43,6 @@ func With(chain []fiber.Handler, handlers ...fiber.Handler) []fiber.Handler {
 	return append(append(out, chain...), handlers...)
 }
 
-// clientAddrText is the client address the limiter sees (trusted proxies unwrapped), as text.
-func (l *Limiter) clientAddrText(c *fiber.Ctx) string { return l.proxies.clientAddr(c).String() }
-
 // DomainWith is Domain for a route whose key may also come in the body (navigator.sendBeacon
 // sends no header): pre runs after the per-address limit and before the key is checked, and
 // may set the Authorization header from the body.

@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/valyala/fasthttp"
 )
 
 // benchLimits never refuse: the benchmarks measure the cost of admitting.
-func benchLimits(b *testing.B) web.LimitsConfig {
-	return limitsWith(func(c *web.LimitsConfig) {
-		c.Discovery = web.LimitConfig{PerIP: mustRate(b, "1000000000/h"), PerKey: mustRate(b, "1000000000/h")}
+func benchLimits(b *testing.B) ratelimit.Config {
+	return limitsWith(func(c *ratelimit.Config) {
+		c.Discovery = ratelimit.LimitConfig{PerIP: mustRate(b, "1000000000/h"), PerKey: mustRate(b, "1000000000/h")}
 	})
 }
 

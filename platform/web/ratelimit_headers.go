@@ -5,11 +5,12 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
 // writeLimitHeaders sets the X-RateLimit headers from d, unless the request already carries
 // those of a tighter limit: fewer remaining, or as many and a later reset.
-func writeLimitHeaders(c *fiber.Ctx, d Decision) {
+func writeLimitHeaders(c *fiber.Ctx, d ratelimit.Decision) {
 	h := &c.Response().Header
 	reset := ceilSeconds(d.Reset)
 	if prev, ok := parseHeaderInt(h.Peek(HeaderRateLimitRemaining)); ok {

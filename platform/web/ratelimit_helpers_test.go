@@ -7,11 +7,13 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -36,28 +38,28 @@ var rlAuth = rlTokens{
 
 // limits returns a config with every limit off but those set by edit. The test app's peer,
 // 0.0.0.0, is a trusted proxy, so X-Forwarded-For names the client.
-func limitsWith(edit func(c *web.LimitsConfig)) web.LimitsConfig {
-	c := web.DefaultLimitsConfig()
-	c.Discovery, c.Assistant, c.Admin = web.LimitConfig{}, web.LimitConfig{}, web.LimitConfig{}
-	c.TrustedProxies = web.ProxyList{netip.MustParsePrefix("0.0.0.0/32")}
+func limitsWith(edit func(c *ratelimit.Config)) ratelimit.Config {
+	c := ratelimit.DefaultConfig()
+	c.Discovery, c.Assistant, c.Admin = ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}
+	c.TrustedProxies = ratelimit.ProxyList{netip.MustParsePrefix("0.0.0.0/32")}
 	if edit != nil {
 		edit(&c)
 	}
 	return c
 }
 
-func mustRate(t testing.TB, s string) web.Rate {
+func mustRate(t testing.TB, s string) ratelimit.Rate {
 	t.Helper()
-	r, err := web.ParseRate(s)
+	r, err := ratelimit.ParseRate(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-func mustLimiter(t testing.TB, cfg web.LimitsConfig) *web.Limiter {
+func mustLimiter(t testing.TB, cfg ratelimit.Config, opts ...ratelimit.Option) *web.Limiter {
 	t.Helper()
-	l, err := web.NewLimiter(cfg, prometheus.NewRegistry())
+	l, err := web.NewLimiter(cfg, prometheus.NewRegistry(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +137,31 @@ func headerInt(t testing.TB, resp *http.Response, name string) int {
 	return n
 }
 
-// waitFull sleeps until a bucket of rate r is full again.
-func waitFull(r web.Rate) {
+// fakeClock is a clock that moves only when a test advances it.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{now: time.Unix(1_700_000_000, 0)} }
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// untilFull is how long an empty bucket of rate r takes to fill.
+func untilFull(r ratelimit.Rate) time.Duration {
 	capacity := r.Burst
 	if capacity == 0 {
 		capacity = r.Requests
 	}
-	time.Sleep(r.Per/time.Duration(r.Requests)*time.Duration(capacity) + 50*time.Millisecond)
+	return r.Per / time.Duration(r.Requests) * time.Duration(capacity)
 }

@@ -1,4 +1,4 @@
-package web_test
+package ratelimit_test
 
 import (
 	"flag"
@@ -7,22 +7,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
 func TestParseRate(t *testing.T) {
 	tests := []struct {
 		in   string
-		want web.Rate
+		want ratelimit.Rate
 		err  string
 	}{
-		{in: "30/m", want: web.Rate{Requests: 30, Per: time.Minute, Burst: 30}},
-		{in: " 6000/min , burst=1000 ", want: web.Rate{Requests: 6000, Per: time.Minute, Burst: 1000}},
-		{in: "5/200ms", want: web.Rate{Requests: 5, Per: 200 * time.Millisecond, Burst: 5}},
-		{in: "1/S", want: web.Rate{Requests: 1, Per: time.Second, Burst: 1}},
-		{in: "100/hour,burst=1", want: web.Rate{Requests: 100, Per: time.Hour, Burst: 1}},
-		{in: "10/d", want: web.Rate{Requests: 10, Per: 24 * time.Hour, Burst: 10}},
-		{in: "OFF", want: web.Rate{}},
+		{in: "30/m", want: ratelimit.Rate{Requests: 30, Per: time.Minute, Burst: 30}},
+		{in: " 6000/min , burst=1000 ", want: ratelimit.Rate{Requests: 6000, Per: time.Minute, Burst: 1000}},
+		{in: "5/200ms", want: ratelimit.Rate{Requests: 5, Per: 200 * time.Millisecond, Burst: 5}},
+		{in: "1/S", want: ratelimit.Rate{Requests: 1, Per: time.Second, Burst: 1}},
+		{in: "100/hour,burst=1", want: ratelimit.Rate{Requests: 100, Per: time.Hour, Burst: 1}},
+		{in: "10/d", want: ratelimit.Rate{Requests: 10, Per: 24 * time.Hour, Burst: 10}},
+		{in: "OFF", want: ratelimit.Rate{}},
 		{in: "", err: "want \"off\" or N/unit"},
 		{in: "30", err: "want \"off\" or N/unit"},
 		{in: "0/m", err: "requests"},
@@ -39,7 +39,7 @@ func TestParseRate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := web.ParseRate(tt.in)
+			got, err := ratelimit.ParseRate(tt.in)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("ParseRate(%q) = %v, %v; want an error with %q", tt.in, got, err, tt.err)
@@ -60,15 +60,15 @@ func FuzzParseRate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r, err := web.ParseRate(s)
+		r, err := ratelimit.ParseRate(s)
 		if err != nil {
 			return
 		}
-		back, err := web.ParseRate(r.String())
+		back, err := ratelimit.ParseRate(r.String())
 		if err != nil || back != r {
 			t.Fatalf("ParseRate(%q) = %+v, printed %q, read back %+v, %v", s, r, r.String(), back, err)
 		}
-		cfg := web.DefaultLimitsConfig()
+		cfg := ratelimit.DefaultConfig()
 		cfg.Assistant.PerIP = r
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("ParseRate(%q) = %+v, which Validate refuses: %v", s, r, err)
@@ -79,7 +79,7 @@ func FuzzParseRate(f *testing.F) {
 func TestLimitsConfigFlags(t *testing.T) {
 	t.Setenv("LECTERN_RATELIMIT_ADMIN_KEY", "5/m,burst=2")
 	t.Setenv("LECTERN_RATELIMIT_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7")
-	var c web.LimitsConfig
+	var c ratelimit.Config
 	fs := flag.NewFlagSet("lectern", flag.ContinueOnError)
 	c.RegisterFlags(fs)
 	if err := fs.Parse([]string{"--ratelimit-assistant-ip", "10/s", "--ratelimit-discovery-key", "off"}); err != nil {
@@ -88,10 +88,10 @@ func TestLimitsConfigFlags(t *testing.T) {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	want := web.DefaultLimitsConfig()
-	want.Assistant.PerIP = web.Rate{Requests: 10, Per: time.Second, Burst: 10}
-	want.Discovery.PerKey = web.Rate{}
-	want.Admin.PerKey = web.Rate{Requests: 5, Per: time.Minute, Burst: 2}
+	want := ratelimit.DefaultConfig()
+	want.Assistant.PerIP = ratelimit.Rate{Requests: 10, Per: time.Second, Burst: 10}
+	want.Discovery.PerKey = ratelimit.Rate{}
+	want.Admin.PerKey = ratelimit.Rate{Requests: 5, Per: time.Minute, Burst: 2}
 	if c.Discovery != want.Discovery || c.Assistant != want.Assistant || c.Admin != want.Admin || !c.Enabled {
 		t.Fatalf("config %+v\nwant %+v", c, want)
 	}
@@ -119,7 +119,7 @@ func TestLimitsConfigValidate(t *testing.T) {
 			for k, v := range tt.env {
 				t.Setenv(k, v)
 			}
-			var c web.LimitsConfig
+			var c ratelimit.Config
 			fs := flag.NewFlagSet("lectern", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
 			c.RegisterFlags(fs)

@@ -1,12 +1,10 @@
-package web
+package ratelimit
 
 import (
 	"bytes"
 	"fmt"
 	"net/netip"
 	"strings"
-
-	"github.com/gofiber/fiber/v2"
 )
 
 // ProxyList is a set of trusted proxy addresses and networks; it is a flag.Value read from a
@@ -65,19 +63,17 @@ func (p ProxyList) trusts(a netip.Addr) bool {
 	return false
 }
 
-// clientAddr returns the address a request came from: the TCP peer, or, when the peer is a
-// trusted proxy, the right-most X-Forwarded-For entry that is not a trusted proxy. Fiber's
-// c.IP() is not used: with a proxy header it believes the left-most entry, which the client
-// writes itself.
-func (p ProxyList) clientAddr(c *fiber.Ctx) netip.Addr {
-	addr, _ := netip.AddrFromSlice(c.Context().RemoteIP())
-	addr = addr.Unmap()
+// ClientAddr returns the address a request came from: the TCP peer, or, when the peer is a
+// trusted proxy, the right-most X-Forwarded-For entry (forwarded holds the header's values in
+// order) that is not a trusted proxy. The left-most entry is the client's to forge, so it is
+// believed only when every proxy after it is trusted.
+func (p ProxyList) ClientAddr(peer netip.Addr, forwarded [][]byte) netip.Addr {
+	addr := peer.Unmap()
 	if len(p) == 0 || !p.trusts(addr) {
 		return addr
 	}
-	values := c.Request().Header.PeekAll(fiber.HeaderXForwardedFor)
-	for i := len(values) - 1; i >= 0; i-- {
-		v := values[i]
+	for i := len(forwarded) - 1; i >= 0; i-- {
+		v := forwarded[i]
 		for len(v) > 0 {
 			var hop []byte
 			if j := bytes.LastIndexByte(v, ','); j >= 0 {

@@ -1,4 +1,4 @@
-package web
+package ratelimit
 
 import (
 	"errors"
@@ -11,18 +11,18 @@ import (
 	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
-// RouteKind names a class of routes that share rate limits.
-type RouteKind string
+// Kind names a class of routes that share rate limits.
+type Kind string
 
 // Route kinds.
 const (
-	RouteDiscovery RouteKind = "discovery" // public widget routes (feedback intake), public key shared by all readers
-	RouteAssistant RouteKind = "assistant" // the assistant message endpoint: public key, expensive
-	RouteAdmin     RouteKind = "admin"     // export and status routes for scripts and BI, secret key
+	Discovery Kind = "discovery" // public widget routes (feedback intake), public key shared by all readers
+	Assistant Kind = "assistant" // the assistant message endpoint: public key, expensive
+	Admin     Kind = "admin"     // export and status routes for scripts and BI, secret key
 )
 
-// routeKinds lists every kind in the order of LimitsConfig's fields.
-var routeKinds = [...]RouteKind{RouteDiscovery, RouteAssistant, RouteAdmin}
+// kinds lists every kind in the order of Config's fields.
+var kinds = [...]Kind{Discovery, Assistant, Admin}
 
 // LimitConfig is the pair of limits of one route kind.
 type LimitConfig struct {
@@ -30,8 +30,8 @@ type LimitConfig struct {
 	PerIP  Rate // per client address (IPv6: per /64)
 }
 
-// LimitsConfig configures the rate limiter.
-type LimitsConfig struct {
+// Config configures the rate limiter.
+type Config struct {
 	Enabled        bool // false: PerIP and PerKey pass every request
 	Discovery      LimitConfig
 	Assistant      LimitConfig
@@ -43,9 +43,9 @@ type LimitsConfig struct {
 	envErrs []error // malformed LECTERN_RATELIMIT_* values, reported by Validate
 }
 
-// DefaultLimitsConfig returns the configuration RegisterFlags starts from.
-func DefaultLimitsConfig() LimitsConfig {
-	return LimitsConfig{
+// DefaultConfig returns the configuration RegisterFlags starts from.
+func DefaultConfig() Config {
+	return Config{
 		Enabled: true,
 		Discovery: LimitConfig{
 			PerKey: Rate{Requests: 6000, Per: time.Minute, Burst: 1000},
@@ -65,13 +65,13 @@ func DefaultLimitsConfig() LimitsConfig {
 }
 
 // For returns the limits of kind; ok is false for an unknown kind.
-func (c *LimitsConfig) For(kind RouteKind) (lc *LimitConfig, ok bool) {
+func (c *Config) For(kind Kind) (lc *LimitConfig, ok bool) {
 	switch kind {
-	case RouteDiscovery:
+	case Discovery:
 		return &c.Discovery, true
-	case RouteAssistant:
+	case Assistant:
 		return &c.Assistant, true
-	case RouteAdmin:
+	case Admin:
 		return &c.Admin, true
 	}
 	return nil, false
@@ -79,10 +79,10 @@ func (c *LimitsConfig) For(kind RouteKind) (lc *LimitConfig, ok bool) {
 
 // RegisterFlags registers the limiter's flags: --ratelimit-<kind>-ip and --ratelimit-<kind>-key
 // for each route kind, each with an env fallback LECTERN_RATELIMIT_<KIND>_<IP|KEY>.
-func (c *LimitsConfig) RegisterFlags(fs *flag.FlagSet) {
-	def := DefaultLimitsConfig()
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	def := DefaultConfig()
 	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, assistant and admin routes (429 with Retry-After)")
-	for _, kind := range routeKinds {
+	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		dl, _ := def.For(kind)
 		c.rateFlag(fs, &lc.PerIP, dl.PerIP, string(kind), "ip", "per client address")
@@ -96,7 +96,7 @@ func (c *LimitsConfig) RegisterFlags(fs *flag.FlagSet) {
 }
 
 // rateFlag registers one --ratelimit-<kind>-<scope> flag.
-func (c *LimitsConfig) rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
+func (c *Config) rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
 	*p = def
 	name := "ratelimit-" + kind + "-" + scope
 	env := "LECTERN_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
@@ -104,7 +104,7 @@ func (c *LimitsConfig) rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope
 }
 
 // envVar registers v under name, first setting it from $env when that is set.
-func (c *LimitsConfig) envVar(fs *flag.FlagSet, v flag.Value, name, env, usage string) {
+func (c *Config) envVar(fs *flag.FlagSet, v flag.Value, name, env, usage string) {
 	if s, ok := os.LookupEnv(env); ok {
 		if err := v.Set(s); err != nil {
 			c.envErrs = append(c.envErrs, fmt.Errorf("%s: %w", env, err))
@@ -114,9 +114,9 @@ func (c *LimitsConfig) envVar(fs *flag.FlagSet, v flag.Value, name, env, usage s
 }
 
 // Validate checks the configuration.
-func (c *LimitsConfig) Validate() error {
+func (c *Config) Validate() error {
 	errs := append([]error(nil), c.envErrs...)
-	for _, kind := range routeKinds {
+	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		if err := lc.PerIP.check(); err != nil {
 			errs = append(errs, fmt.Errorf("ratelimit-%s-ip: %w", kind, err))

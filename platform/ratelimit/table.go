@@ -1,6 +1,7 @@
-package web
+package ratelimit
 
 import (
+	"hash/maphash"
 	"math"
 	"sync"
 	"time"
@@ -58,7 +59,7 @@ type bucketTable[K comparable] struct {
 	shards   []bucketShard[K]
 	mask     uint64
 	perShard int
-	hash     func(K) uint64
+	seed     maphash.Seed // per table, so that clients cannot aim at one shard
 }
 
 type bucketShard[K comparable] struct {
@@ -68,12 +69,12 @@ type bucketShard[K comparable] struct {
 }
 
 // newTable sizes the shards so that each holds at least ~256 buckets, up to 256 shards.
-func newTable[K comparable](maxEntries int, hash func(K) uint64) *bucketTable[K] {
+func newTable[K comparable](maxEntries int) *bucketTable[K] {
 	n := 1
 	for n < 256 && n*2*256 <= maxEntries {
 		n *= 2
 	}
-	t := &bucketTable[K]{shards: make([]bucketShard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), hash: hash} // #nosec G115 -- n is a positive power of two chosen at start-up
+	t := &bucketTable[K]{shards: make([]bucketShard[K], n), mask: uint64(n - 1), perShard: max(1, maxEntries/n), seed: maphash.MakeSeed()} // #nosec G115 -- n is a positive power of two chosen at start-up
 	for i := range t.shards {
 		t.shards[i].m = make(map[K]int64)
 	}
@@ -82,7 +83,7 @@ func newTable[K comparable](maxEntries int, hash func(K) uint64) *bucketTable[K]
 
 // take spends one request of key k's bucket under rate g at now.
 func (t *bucketTable[K]) take(k K, g gcra, now int64) Decision {
-	s := &t.shards[t.hash(k)&t.mask]
+	s := &t.shards[maphash.Comparable(t.seed, k)&t.mask]
 	s.mu.Lock()
 	tat, found := s.m[k]
 	d, next := g.take(tat, now)
@@ -140,13 +141,4 @@ func (t *bucketTable[K]) len() int {
 		s.mu.Unlock()
 	}
 	return n
-}
-
-// mix64 is the splitmix64 finalizer: a cheap, well-spread 64-bit hash step.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
