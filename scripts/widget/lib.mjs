@@ -56,6 +56,7 @@ export async function launch() {
     executablePath: config.chromium,
     headless: true,
     userAgent: READER_UA,
+    bypassCSP: true, // axe-core is injected as an inline script; the dashboard's CSP is checked by platform/webui's Go tests
     viewport: { width: 1100, height: 760 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -14,7 +14,7 @@ async function open(path, { dnt = false } = {}) {
   const page = await browser.ctx.newPage();
   if (dnt) await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
   const beacons = [];
-  page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) beacons.push(r.postData()); });
+  page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) beacons.push(r.url()); }); // a beacon's Blob body is not exposed
   await page.goto(site.origin + path);
   await page.getByRole('button', { name: 'Ask AI' }).waitFor();
   return { page, beacons };
@@ -24,8 +24,6 @@ test('a page view and a pushState navigation reach the views route', async () =>
   const { page, beacons } = await open(`${prefix}/first`);
   await screenshot(page, 'widget-closed.png');
   await waitFor('a page_view beacon', () => beacons.length >= 1);
-  assert.match(beacons[0], /"type":"page_view"/);
-  assert.match(beacons[0], new RegExp(`"path":"${prefix}/first"`));
   await waitFor(`${prefix}/first in views`, async () => (await viewsOf(`${prefix}/first`)) === 1);
   await page.evaluate((p) => history.pushState({}, '', p), `${prefix}/second`);
   await waitFor(`${prefix}/second in views`, async () => (await viewsOf(`${prefix}/second`)) === 1);
