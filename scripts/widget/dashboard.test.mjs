@@ -50,7 +50,7 @@ test('sign in, see the feedback just posted, change its status, see the export c
 
   const patch = page.waitForResponse((r) => r.request().method() === 'PATCH');
   await row.getByRole('combobox', { name: 'Status' }).selectOption('resolved');
-  assert.equal((await patch).status(), 200);
+  assert.equal((await patch).status(), 202);
   await row.getByText('saved').waitFor();
   await waitFor('status resolved in the export', async () =>
     (await admin('feedback?limit=50')).feedback.find((f) => f.id === id)?.status === 'resolved');
