@@ -77,7 +77,7 @@
     "dialog{border:1px solid var(--bd);border-radius:12px;padding:0;width:min(560px,94vw);background:var(--bg);color:var(--fg)}dialog::backdrop{background:rgba(0,0,0,.35)}" +
     ".dh{display:flex;justify-content:space-between;align-items:center;padding:10px 14px;border-bottom:1px solid var(--bd)}h2{margin:0;font-size:16px;font-weight:600}" +
     "[role=log]{height:50vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.a{white-space:pre-wrap}.src a{color:var(--ac);margin-right:8px}" +
-    "form{padding:10px 14px;border-top:1px solid var(--bd)}.sr{position:absolute;left:-9999px}";
+    "form{padding:10px 14px;border-top:1px solid var(--bd)}.a pre{background:rgba(127,127,127,.12);padding:8px;border-radius:6px;overflow:auto;white-space:pre}.a code{font-family:ui-monospace,monospace}.sr{position:absolute;left:-9999px}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
@@ -147,14 +147,19 @@
       var sr = h.attachShadow({ mode: "open" });
       sr.appendChild(style.cloneNode(true));
       var status = el("span", { class: "msg", role: "status" });
-      var b = el("button", { type: "button", text: "Feedback on this code", onclick: function () {
-        var comment = prompt("What is wrong with this code?") || undefined;
+      var ta = el("textarea", { rows: "2", maxlength: "2000" });
+      var form = el("form", { hidden: "" }, field("What is wrong with this code?", ta).concat([el("button", { type: "submit", class: "p", text: "Send" })]));
+      var b = el("button", { type: "button", text: "Feedback on this code", "aria-expanded": "false", onclick: function () {
+        form.hidden = !form.hidden; b.setAttribute("aria-expanded", String(!form.hidden)); if (!form.hidden) ta.focus();
+      } });
+      form.addEventListener("submit", function (e) {
+        e.preventDefault();
         var lang = ((code.className.match(/language-([\w+-]+)/) || [])[1]) || pre.dataset.lang || undefined;
         var filename = pre.dataset.filename || code.dataset.filename || pre.getAttribute("title") || undefined;
-        feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: comment })
-          .then(function () { status.textContent = " Thanks!"; }, function (e) { status.textContent = " Could not send: " + e.message; });
-      } });
-      sr.appendChild(el("span", { class: "w " + theme }, [b, status]));
+        feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: ta.value.trim() || undefined })
+          .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " Thanks!"; }, function (e) { status.className = "err"; status.textContent = " Could not send: " + e.message; });
+      });
+      sr.appendChild(el("div", { class: "w " + theme }, [b, status, form]));
       pre.insertAdjacentElement("afterend", h);
     });
   }
@@ -238,7 +243,7 @@
         if (i < 1) return;
         var code = line.slice(0, i), v;
         try { v = JSON.parse(line.slice(i + 1)); } catch (e) { return; }
-        if (code === "0") { text += v; answer.textContent = text; log.scrollTop = log.scrollHeight; }
+        if (code === "0") { text += v; render(answer, text); log.scrollTop = log.scrollHeight; }
         else if (code === "3") throw new Error(v);
         else if (code === "a" && v && Array.isArray(v.result)) {
           v.result.forEach(function (s) {
@@ -251,6 +256,22 @@
         }
       }
     }
+    /* Markdown, minimally and safely (DOM nodes, never innerHTML): fences, `code`, [links](/path), **bold**. */
+    function render(box, md) {
+      box.textContent = "";
+      md.split(/^```[^\n]*\n?/m).forEach(function (chunk, i) {
+        if (i % 2) { box.appendChild(el("pre", {}, [el("code", { text: chunk.replace(/\n$/, "") })])); return; }
+        var re = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g, last = 0, m;
+        while ((m = re.exec(chunk))) {
+          box.appendChild(document.createTextNode(chunk.slice(last, m.index)));
+          if (m[1]) box.appendChild(el("code", { text: m[1] }));
+          else if (m[2]) box.appendChild(/^(https?:\/\/|\/)/.test(m[3]) ? el("a", { href: pageURL(m[3]), target: "_top", text: m[2] }) : document.createTextNode(m[2]));
+          else box.appendChild(el("strong", { text: m[4] }));
+          last = re.lastIndex;
+        }
+        box.appendChild(document.createTextNode(chunk.slice(last)));
+      });
+    }
     function pageURL(u) { return /^https?:/.test(u) ? u : (d.siteUrl || location.origin) + u; }
     function thumbs(threadId) {
       var msg = el("span", { class: "msg", role: "status" });
@@ -261,8 +282,8 @@
             .then(function () { msg.textContent = " Thanks!"; }, function (e) { msg.className = "err"; msg.textContent = " Could not send: " + e.message; });
         };
       };
-      var up = el("button", { type: "button", "aria-label": "Good answer", text: "👍", onclick: rate(true) });
-      var down = el("button", { type: "button", "aria-label": "Bad answer", text: "👎", onclick: rate(false) });
+      var up = el("button", { type: "button", text: "Good answer", onclick: rate(true) });
+      var down = el("button", { type: "button", text: "Bad answer", onclick: rate(false) });
       return el("div", { class: "row" }, [up, down, msg]);
     }
   }
@@ -282,7 +303,7 @@
         return res.json();
       }).then(function (hits) {
         results.textContent = "";
-        beacon([{ type: "search", query: q, results: hits.length }]);
+        /* the search route records the search event itself; the widget reports clicks */
         hits.forEach(function (h, i) {
           var a = el("a", { href: pageURL(h.path), text: (h.metadata && h.metadata.title) || h.path, onclick: function () {
             beacon([{ type: "search_click", query: q, path: h.path, position: i + 1 }]);

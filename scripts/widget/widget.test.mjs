@@ -62,6 +62,21 @@ test('"No", "Tell us more" and "Send" reach the feedback export with the comment
   await page.close();
 });
 
+test('"Feedback on this code" posts code_snippet feedback with the code, filename and language', async () => {
+  const { page } = await open(`${prefix}/code`);
+  await page.getByRole('button', { name: 'Feedback on this code' }).click();
+  const comment = `Needs the -race flag ${runID()}`;
+  await page.getByRole('textbox', { name: 'What is wrong with this code?' }).fill(comment);
+  const res = page.waitForResponse((r) => r.url().includes('/discovery/v1/feedback/'));
+  await page.getByRole('textbox', { name: 'What is wrong with this code?' }).press('Tab');
+  await page.keyboard.press('Enter');
+  assert.equal((await res).status(), 202);
+  const rec = await waitFor('the code feedback in the export', async () =>
+    (await admin('feedback?limit=50')).feedback.find((f) => f.comment === comment));
+  assert.deepEqual([rec.source, rec.code, rec.filename, rec.lang, rec.path], ['code_snippet', 'make test', 'test.sh', 'bash', `${prefix}/code`]);
+  await page.close();
+});
+
 test('Ask AI streams an answer with a source link, continues the thread, and Stop aborts', async () => {
   const { page } = await open(`${prefix}/chat`);
   const asks = [];
@@ -140,4 +155,25 @@ test('keyboard only: Enter opens, focus stays in the dialog, Escape closes and r
   await page.getByRole('dialog', { name: 'Ask AI' }).waitFor({ state: 'hidden' });
   assert.equal(await where(), 'outside:Ask AI');
   await page.close();
+});
+
+test('the search box (data-search) finds pages and a click is counted in searches', async () => {
+  const searchSite = await startSite('data-search="true"');
+  try {
+    const page = await browser.ctx.newPage();
+    await page.goto(`${searchSite.origin}${prefix}/search`);
+    const query = `run the tests ${runID()}`;
+    await page.getByRole('searchbox', { name: 'Search the docs' }).fill(query);
+    await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
+    const hit = page.getByRole('search').getByRole('link').first();
+    await hit.waitFor();
+    await hit.click();
+    await waitFor('the click in the searches route', async () => {
+      const row = (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === query);
+      return row && row.ctr > 0;
+    });
+    await page.close();
+  } finally {
+    await searchSite.close();
+  }
 });
