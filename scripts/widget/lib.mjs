@@ -105,7 +105,7 @@ export async function axeSerious(page) {
 export async function screenshot(page, name) {
   if (!config.screenshots) return;
   await mkdir(config.screenshots, { recursive: true });
-  await page.screenshot({ path: join(config.screenshots, name) });
+  await page.screenshot({ path: join(config.screenshots, name), fullPage: name.startsWith('dashboard') });
 }
 
 export const runID = () => Math.random().toString(36).slice(2, 10);
