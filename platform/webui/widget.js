@@ -9,6 +9,7 @@
   var domain = d.domain || "", key = d.key || "";
   var on = function (name, def) { return d[name] === undefined ? def : d[name] !== "false"; };
   var dnt = navigator.doNotTrack === "1" || window.doNotTrack === "1";
+  var pageURL = function (u) { return /^https?:/.test(u) ? u : (d.siteUrl || location.origin) + u; };
   var pathNow = function () { return d.path || location.pathname; };
   var api = function (p) { return base + "/discovery/v1/" + p + "/" + encodeURIComponent(domain) + (p === "assistant" ? "/message" : ""); };
   var anon = (function () {
@@ -272,7 +273,6 @@
         box.appendChild(document.createTextNode(chunk.slice(last)));
       });
     }
-    function pageURL(u) { return /^https?:/.test(u) ? u : (d.siteUrl || location.origin) + u; }
     function thumbs(threadId) {
       var msg = el("span", { class: "msg", role: "status" });
       var rate = function (helpful) {

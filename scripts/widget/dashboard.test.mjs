@@ -2,7 +2,7 @@
 // the PATCH route seen in the export, a wrong key, axe-core, and its screenshot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { config, launch, admin, waitFor, axeSerious, screenshot, runID } from './lib.mjs';
+import { config, launch, admin, waitFor, viewsOf, axeSerious, screenshot, runID, READER_UA } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -34,6 +34,15 @@ test('sign in, see the feedback just posted, change its status, see the export c
   assert.equal(res.status, 202);
   const { id } = await res.json();
   await waitFor('the feedback in the export', async () => (await admin('feedback?limit=50')).feedback.some((f) => f.id === id));
+
+  // Some traffic for the Traffic section (and its screenshot), whatever ran before.
+  const views = await fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
+    method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': READER_UA },
+    body: JSON.stringify({ key: config.assistantKey, anonId: runID(), events: [
+      { type: 'page_view', path: '/quickstart' }, { type: 'page_view', path: '/guides/authentication' }] }),
+  });
+  assert.equal(views.status, 202);
+  await waitFor('the page views in the views route', async () => (await viewsOf('/quickstart')) > 0);
 
   const page = await browser.ctx.newPage();
   await signIn(page, config.adminKey);

@@ -137,9 +137,8 @@ export LECTERN_PROJECT="${LECTERN_PROJECT:-lectern-docs}"
 # 4. The suites, sequentially (one lectern, export polling expects its own conversations).
 cd "$HERE"
 # In the background, so that a signal to this script is handled at once (the trap stops both).
-# Widget first: the dashboard then shows the traffic and feedback it sent (and screenshots them).
 timeout --kill-after=10 "$TEST_TIMEOUT" \
-  node --test --test-concurrency=1 --test-timeout=120000 "$@" ./widget.test.mjs ./dashboard.test.mjs &
+  node --test --test-concurrency=1 --test-timeout=120000 "$@" ./*.test.mjs &
 TEST_PID=$!
 STATUS=0
 wait "$TEST_PID" || STATUS=$?

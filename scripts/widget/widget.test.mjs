@@ -161,11 +161,16 @@ test('the search box (data-search) finds pages and a click is counted in searche
   const searchSite = await startSite('data-search="true"');
   try {
     const page = await browser.ctx.newPage();
+    const seen = [];
+    page.on('console', (m) => seen.push(m.text()));
+    page.on('pageerror', (e) => seen.push(e.message));
+    page.on('response', (r) => seen.push(`${r.status()} ${r.url()}`));
     await page.goto(`${searchSite.origin}${prefix}/search`);
     const query = 'how do i run the tests'; // each run starts lectern with a fresh data dir
     await page.getByRole('searchbox', { name: 'Search the docs' }).fill(query);
     await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
-    await page.getByRole('search').getByRole('listitem').first().waitFor();
+    await page.getByRole('search').getByRole('listitem').first().waitFor({ timeout: 20000 })
+      .catch((e) => { throw new Error(`${e.message}\nthe page saw: ${seen.join('\n')}`); });
     const hit = page.getByRole('search').getByRole('link').first();
     assert.ok(await hit.count(), `no result link: ${await page.getByRole('search').innerText()}`);
     await hit.click();
