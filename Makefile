@@ -29,11 +29,12 @@ test-go:
 	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
-## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern
+## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
 test-clients:
 	scripts/openapi/run.sh
 	scripts/asyncapi/run.sh
 	scripts/usechat/run.sh
+	scripts/widget/run.sh
 
 ## chaos: fault injection under load (SIGKILL x10, ClickHouse down 30 s, NATS restart); nothing lost, nothing doubled
 chaos: build

@@ -347,6 +347,9 @@ func (c *contract) operationsRoutes(t *testing.T) {
 		{name: "healthz", op: "getHealth", method: "GET", path: "/healthz", status: 200},
 		{name: "readyz", op: "getReadiness", method: "GET", path: "/readyz", status: 200},
 		{name: "metrics", op: "getMetrics", method: "GET", path: "/metrics", status: 200},
+		{name: "widget", op: "getWidget", method: "GET", path: "/widget.js", status: 200},
+		{name: "widget v1", op: "getWidgetV1", method: "GET", path: "/widget/v1/widget.js", status: 200},
+		{name: "dashboard", op: "getDashboard", method: "GET", path: "/dashboard", status: 200},
 	})
 	t.Run("200 openapi.json", func(t *testing.T) {
 		k := apiCall{op: "getOpenAPI", method: "GET", path: "/openapi.json", status: 200}

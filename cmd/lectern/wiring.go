@@ -21,6 +21,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/platform/webui"
 	"github.com/lectern-dev/lectern/query/analytics"
 	"github.com/lectern-dev/lectern/query/export"
 	"golang.org/x/sync/errgroup"
@@ -113,6 +114,9 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	web.MountHealth(app, checks, advisory, d.registry)
 	web.MountDocument(app, "/openapi.json", openapi.JSON())
 	web.MountDocument(app, "/asyncapi.json", asyncapi.JSON())
+	if err := webui.Mount(app); err != nil {
+		return err
+	}
 	if cfg.Target == TargetAll {
 		if err := bootstrapKeys(ctx, d, stdout, logger); err != nil {
 			return err

@@ -191,6 +191,7 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/assistant/caller-stats",
 		"GET /v1/analytics/{projectId}/assistant/threads/{threadId}",
 		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /asyncapi.json",
+		"GET /widget.js", "GET /widget/v1/widget.js", "GET /dashboard",
 	}
 	ops := operations(decoded(t))
 	var got []string

@@ -1,0 +1,320 @@
+/* Lectern widget v1: page views, page feedback, code feedback and "Ask AI", in an open shadow root.
+   <script src="https://lectern.example.com/widget.js" data-domain="acme" data-key="lk_pub_…" defer></script> */
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  if (!me || window.__lecternWidget) return;
+  window.__lecternWidget = true;
+  var d = me.dataset, base = new URL(me.src, location.href).origin;
+  var domain = d.domain || "", key = d.key || "";
+  var on = function (name, def) { return d[name] === undefined ? def : d[name] !== "false"; };
+  var dnt = navigator.doNotTrack === "1" || window.doNotTrack === "1";
+  var pageURL = function (u) { return /^https?:/.test(u) ? u : (d.siteUrl || location.origin) + u; };
+  var pathNow = function () { return d.path || location.pathname; };
+  var api = function (p) { return base + "/discovery/v1/" + p + "/" + encodeURIComponent(domain) + (p === "assistant" ? "/message" : ""); };
+  var anon = (function () {
+    try { var a = localStorage.getItem("lectern.anon"); if (!a) { a = Math.random().toString(36).slice(2) + Date.now().toString(36); localStorage.setItem("lectern.anon", a); } return a; } catch (e) { return undefined; }
+  })();
+
+  /* ---- events (sendBeacon: no headers, so the key travels in the body, JSON as text/plain) ---- */
+  function beacon(events) {
+    if (dnt || !on("analytics", true)) return;
+    var body = JSON.stringify({ key: key, anonId: anon, events: events });
+    var url = api("events");
+    if (!(navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: "text/plain" })))) {
+      fetch(url, { method: "POST", body: body, keepalive: true, headers: { "Content-Type": "text/plain" } }).catch(function () {});
+    }
+  }
+  var lastPath = null;
+  function pageView() {
+    var p = pathNow();
+    if (p === lastPath) return;
+    var ref = lastPath === null ? document.referrer : location.origin + lastPath;
+    lastPath = p;
+    beacon([{ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }]);
+  }
+  ["pushState", "replaceState"].forEach(function (m) {
+    var orig = history[m];
+    history[m] = function () { var r = orig.apply(this, arguments); setTimeout(onNavigate, 0); return r; };
+  });
+  window.addEventListener("popstate", function () { setTimeout(onNavigate, 0); });
+  function onNavigate() { pageView(); resetFeedback(); }
+
+  function post(p, payload, opts) {
+    return fetch(api(p), Object.assign({
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer " + key },
+      body: JSON.stringify(payload)
+    }, opts || {}));
+  }
+  function failure(res) {
+    return res.json().then(function (j) {
+      var det = (j.details || []).map(function (x) { return x.field + " " + x.message; }).join("; ");
+      return new Error((j.error || res.statusText) + (det ? ": " + det : ""));
+    }, function () { return new Error("HTTP " + res.status); });
+  }
+  function feedback(payload) {
+    payload.path = payload.path || pathNow();
+    if (anon) payload.fp = anon;
+    return post("feedback", payload).then(function (res) { if (!res.ok) return failure(res).then(function (e) { throw e; }); return res.json(); });
+  }
+
+  /* ---- DOM in an open shadow root ---- */
+  var host = document.createElement("div");
+  host.setAttribute("data-lectern", "");
+  var root = host.attachShadow({ mode: "open" });
+  var theme = d.theme === "dark" || (d.theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches) ? "dark" : "light";
+  var pos = d.position === "bottom-left" ? "left" : "right";
+  var css = ":host{all:initial}*{box-sizing:border-box;font:14px/1.45 system-ui,sans-serif}" +
+    ".w{--bg:#fff;--fg:#1a1a1a;--mu:#555;--bd:#c8c8c8;--ac:#0b5cad;--acfg:#fff;color:var(--fg)}" +
+    ".w.dark{--bg:#1e1f22;--fg:#f0f0f0;--mu:#bbb;--bd:#555;--ac:#6cb2ff;--acfg:#0b1a2a}" +
+    "button{cursor:pointer;border:1px solid var(--bd);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 12px}" +
+    "button.p{background:var(--ac);color:var(--acfg);border-color:var(--ac)}button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}" +
+    "button[aria-pressed=true]{background:var(--ac);color:var(--acfg)}" +
+    ".bar{position:fixed;bottom:16px;" + pos + ":16px;z-index:2147483000;display:flex;flex-direction:column;gap:8px;align-items:flex-end}" +
+    ".card{background:var(--bg);border:1px solid var(--bd);border-radius:10px;padding:10px 12px;box-shadow:0 2px 10px rgba(0,0,0,.15);max-width:320px}" +
+    ".row{display:flex;gap:6px;align-items:center;flex-wrap:wrap}textarea,input{width:100%;border:1px solid var(--bd);border-radius:6px;padding:6px;background:var(--bg);color:var(--fg)}" +
+    "label{display:block;margin:6px 0 2px}.msg{color:var(--mu)}.err{color:#b00020}.dark .err{color:#ff8a8a}" +
+    "dialog{border:1px solid var(--bd);border-radius:12px;padding:0;width:min(560px,94vw);background:var(--bg);color:var(--fg)}dialog::backdrop{background:rgba(0,0,0,.35)}" +
+    ".dh{display:flex;justify-content:space-between;align-items:center;padding:10px 14px;border-bottom:1px solid var(--bd)}h2{margin:0;font-size:16px;font-weight:600}" +
+    "[role=log]{height:50vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.a{white-space:pre-wrap}.src a{color:var(--ac);margin-right:8px}" +
+    "form{padding:10px 14px;border-top:1px solid var(--bd)}.a pre{background:rgba(127,127,127,.12);padding:8px;border-radius:6px;overflow:auto;white-space:pre}.a code{font-family:ui-monospace,monospace}.sr{position:absolute;left:-9999px}";
+  var style = document.createElement("style");
+  style.textContent = css;
+  root.appendChild(style);
+  var wrap = el("div", { class: "w " + theme });
+  root.appendChild(wrap);
+  var bar = el("div", { class: "bar" });
+  wrap.appendChild(bar);
+
+  function el(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
+      else e.setAttribute(k, attrs[k]);
+    }
+    (kids || []).forEach(function (c) { if (c) e.appendChild(c); });
+    return e;
+  }
+  var uid = 0;
+  function field(labelText, input) {
+    input.id = "lw" + (++uid);
+    return [el("label", { for: input.id, text: labelText }), input];
+  }
+
+  /* ---- page feedback ---- */
+  var fbCard, resetFeedback = function () {};
+  if (on("feedback", true)) {
+    fbCard = el("div", { class: "card", role: "group", "aria-labelledby": "lwfbq" });
+    bar.appendChild(fbCard);
+    resetFeedback = function () {
+      var choice = null;
+      fbCard.textContent = "";
+      var status = el("p", { class: "msg", role: "status" });
+      var more = el("div", { hidden: "" });
+      var yes = el("button", { type: "button", "aria-pressed": "false", text: "Yes", onclick: function () { pick(true); } });
+      var no = el("button", { type: "button", "aria-pressed": "false", text: "No", onclick: function () { pick(false); } });
+      var ta = el("textarea", { rows: "3", maxlength: "2000" });
+      var send = el("button", { type: "button", class: "p", text: "Send", onclick: function () {
+        send.disabled = true;
+        var payload = { source: "contextual", helpful: choice };
+        if (ta.value.trim()) payload.comment = ta.value.trim();
+        feedback(payload).then(function () {
+          more.hidden = true; status.className = "msg"; status.textContent = "Thank you for your feedback.";
+        }, function (e) { send.disabled = false; status.className = "err"; status.textContent = "Could not send: " + e.message; });
+      } });
+      function pick(v) {
+        choice = v; yes.setAttribute("aria-pressed", String(v)); no.setAttribute("aria-pressed", String(!v));
+        more.hidden = false; ta.focus();
+      }
+      field("Tell us more", ta).forEach(function (n) { more.appendChild(n); });
+      more.appendChild(el("div", { class: "row" }, [send]));
+      fbCard.appendChild(el("div", { class: "row" }, [el("span", { id: "lwfbq", text: "Was this page helpful?" }), yes, no]));
+      fbCard.appendChild(more);
+      fbCard.appendChild(status);
+    };
+    resetFeedback();
+    codeButtons();
+  }
+
+  /* ---- code-snippet feedback: a button beside every pre > code ---- */
+  function codeButtons() {
+    document.querySelectorAll("pre > code").forEach(function (code) {
+      var pre = code.parentElement;
+      if (pre.dataset.lecternFb) return;
+      pre.dataset.lecternFb = "1";
+      var h = document.createElement("span");
+      var sr = h.attachShadow({ mode: "open" });
+      sr.appendChild(style.cloneNode(true));
+      var status = el("span", { class: "msg", role: "status" });
+      var ta = el("textarea", { rows: "2", maxlength: "2000" });
+      var form = el("form", { hidden: "" }, field("What is wrong with this code?", ta).concat([el("button", { type: "submit", class: "p", text: "Send" })]));
+      var b = el("button", { type: "button", text: "Feedback on this code", "aria-expanded": "false", onclick: function () {
+        form.hidden = !form.hidden; b.setAttribute("aria-expanded", String(!form.hidden)); if (!form.hidden) ta.focus();
+      } });
+      form.addEventListener("submit", function (e) {
+        e.preventDefault();
+        var lang = ((code.className.match(/language-([\w+-]+)/) || [])[1]) || pre.dataset.lang || undefined;
+        var filename = pre.dataset.filename || code.dataset.filename || pre.getAttribute("title") || undefined;
+        feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: ta.value.trim() || undefined })
+          .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " Thanks!"; }, function (e) { status.className = "err"; status.textContent = " Could not send: " + e.message; });
+      });
+      sr.appendChild(el("div", { class: "w " + theme }, [b, status, form]));
+      pre.insertAdjacentElement("afterend", h);
+    });
+  }
+
+  /* ---- Ask AI ---- */
+  if (on("chat", true)) {
+    var opener = el("button", { type: "button", class: "p", text: "Ask AI", "aria-haspopup": "dialog" });
+    bar.appendChild(opener);
+    var log = el("div", { role: "log", "aria-live": "polite", "aria-label": "Conversation", tabindex: "0" });
+    var input = el("textarea", { rows: "2", maxlength: "4000" });
+    var sendQ = el("button", { type: "submit", class: "p", text: "Send" });
+    var stop = el("button", { type: "button", text: "Stop", hidden: "" });
+    var form = el("form", {}, field("Ask a question", input).concat([el("div", { class: "row" }, [sendQ, stop])]));
+    var close = el("button", { type: "button", text: "Close", "aria-label": "Close" });
+    var dlg = el("dialog", { "aria-labelledby": "lwdt", "aria-modal": "true" }, [
+      el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: "Ask AI" }), close]), log, form]);
+    wrap.appendChild(dlg);
+    var lastFocus = null, ctrl = null, history_ = [];
+    opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); });
+    close.addEventListener("click", function () { dlg.close(); });
+    dlg.addEventListener("close", function () { if (ctrl) ctrl.abort(); opener.focus(); });
+    dlg.addEventListener("keydown", function (e) {
+      if (e.key !== "Tab") return;
+      var f = Array.prototype.filter.call(dlg.querySelectorAll("button,textarea,a[href],[tabindex='0']"), function (n) { return !n.hidden && !n.disabled; });
+      var first = f[0], last = f[f.length - 1], act = root.activeElement;
+      if (e.shiftKey && act === first) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && act === last) { e.preventDefault(); first.focus(); }
+    });
+    input.addEventListener("keydown", function (e) { if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); } });
+    stop.addEventListener("click", function () { if (ctrl) ctrl.abort(); });
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var q = input.value.trim();
+      if (!q || ctrl) return;
+      input.value = "";
+      ask(q);
+    });
+
+    var thread = function () { try { return JSON.parse(sessionStorage.getItem("lectern.thread." + domain) || "null"); } catch (e) { return null; } };
+    var saveThread = function (id, k) { try { sessionStorage.setItem("lectern.thread." + domain, JSON.stringify({ id: id, key: k })); } catch (e) { /* private mode */ } };
+
+    function ask(q) {
+      log.appendChild(el("p", { class: "q", text: q }));
+      var answer = el("div", { class: "a" }), srcs = el("p", { class: "src" }), note = el("p", { class: "msg", role: "status" });
+      var item = el("div", { class: "item" }, [answer, srcs, note]);
+      log.appendChild(item);
+      history_.push({ id: "u" + Date.now(), role: "user", content: q, createdAt: new Date().toISOString() });
+      var body = { id: "w" + Date.now(), messages: history_.slice(-1) };
+      var t = thread();
+      if (t) { body.threadId = t.id; body.threadKey = t.key; }
+      if (anon) body.fp = anon;
+      ctrl = new AbortController();
+      sendQ.disabled = true; stop.hidden = false;
+      var threadId = t && t.id, text = "", seen = {};
+      post("assistant", body, { signal: ctrl.signal }).then(function (res) {
+        if (!res.ok) return failure(res).then(function (e) { if (res.status === 404 && t) saveThread(null, null); throw e; });
+        var id = res.headers.get("X-Thread-Id"), k = res.headers.get("X-Thread-Key");
+        if (id && k) saveThread(id, k);
+        threadId = id || threadId;
+        var rd = res.body.getReader(), dec = new TextDecoder(), buf = "";
+        function pump() {
+          return rd.read().then(function (r) {
+            if (r.done) return;
+            buf += dec.decode(r.value, { stream: true });
+            var nl;
+            while ((nl = buf.indexOf("\n")) >= 0) { part(buf.slice(0, nl)); buf = buf.slice(nl + 1); }
+            return pump();
+          });
+        }
+        return pump();
+      }).then(function () {
+        history_.push({ id: "a" + Date.now(), role: "assistant", content: text });
+        if (threadId) item.appendChild(thumbs(threadId));
+      }, function (e) {
+        note.className = e.name === "AbortError" ? "msg" : "err";
+        note.textContent = e.name === "AbortError" ? "Stopped." : "Error: " + e.message;
+      }).then(function () { ctrl = null; sendQ.disabled = false; stop.hidden = true; input.focus(); });
+
+      function part(line) {
+        var i = line.indexOf(":");
+        if (i < 1) return;
+        var code = line.slice(0, i), v;
+        try { v = JSON.parse(line.slice(i + 1)); } catch (e) { return; }
+        if (code === "0") { text += v; render(answer, text); log.scrollTop = log.scrollHeight; }
+        else if (code === "3") throw new Error(v);
+        else if (code === "a" && v && Array.isArray(v.result)) {
+          v.result.forEach(function (s) {
+            var u = s.url || s.path;
+            if (!u || seen[u]) return;
+            seen[u] = 1;
+            var title = (s.metadata && s.metadata.title) || s.path;
+            srcs.appendChild(el("a", { href: pageURL(u), target: "_top", text: title }));
+          });
+        }
+      }
+    }
+    /* Markdown, minimally and safely (DOM nodes, never innerHTML): fences, `code`, [links](/path), **bold**. */
+    function render(box, md) {
+      box.textContent = "";
+      md.split(/^```[^\n]*\n?/m).forEach(function (chunk, i) {
+        if (i % 2) { box.appendChild(el("pre", {}, [el("code", { text: chunk.replace(/\n$/, "") })])); return; }
+        var re = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g, last = 0, m;
+        while ((m = re.exec(chunk))) {
+          box.appendChild(document.createTextNode(chunk.slice(last, m.index)));
+          if (m[1]) box.appendChild(el("code", { text: m[1] }));
+          else if (m[2]) box.appendChild(/^(https?:\/\/|\/)/.test(m[3]) ? el("a", { href: pageURL(m[3]), target: "_top", text: m[2] }) : document.createTextNode(m[2]));
+          else box.appendChild(el("strong", { text: m[4] }));
+          last = re.lastIndex;
+        }
+        box.appendChild(document.createTextNode(chunk.slice(last)));
+      });
+    }
+    function thumbs(threadId) {
+      var msg = el("span", { class: "msg", role: "status" });
+      var rate = function (helpful) {
+        return function () {
+          up.disabled = down.disabled = true;
+          feedback({ source: "thumbs_only", helpful: helpful, threadId: threadId })
+            .then(function () { msg.textContent = " Thanks!"; }, function (e) { msg.className = "err"; msg.textContent = " Could not send: " + e.message; });
+        };
+      };
+      var up = el("button", { type: "button", text: "Good answer", onclick: rate(true) });
+      var down = el("button", { type: "button", text: "Bad answer", onclick: rate(false) });
+      return el("div", { class: "row" }, [up, down, msg]);
+    }
+  }
+
+  /* ---- optional search box ---- */
+  if (on("search", false)) {
+    var sq = el("input", { type: "search" });
+    var results = el("ul", { "aria-live": "polite" });
+    var sform = el("form", { role: "search", class: "card" }, field("Search the docs", sq).concat([results]));
+    bar.insertBefore(sform, bar.firstChild);
+    sform.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var q = sq.value.trim();
+      if (!q) return;
+      post("search", { query: q, pageSize: 8 }).then(function (res) {
+        if (!res.ok) return failure(res).then(function (e) { throw e; });
+        return res.json();
+      }).then(function (hits) {
+        results.textContent = "";
+        /* the search route records the search event itself; the widget reports clicks */
+        hits.forEach(function (h, i) {
+          var a = el("a", { href: pageURL(h.path), text: (h.metadata && h.metadata.title) || h.path, onclick: function () {
+            beacon([{ type: "search_click", query: q, path: h.path, position: i + 1 }]);
+          } });
+          results.appendChild(el("li", {}, [a]));
+        });
+        if (!hits.length) results.appendChild(el("li", { text: "No results." }));
+      }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: "Search failed: " + e.message })); });
+    });
+  }
+
+  var mount = function () { document.body.appendChild(host); pageView(); };
+  if (document.body) mount(); else document.addEventListener("DOMContentLoaded", mount);
+})();

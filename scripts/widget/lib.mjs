@@ -1,0 +1,111 @@
+// Shared helpers of the widget harness: configuration from the environment (set by run.sh), the
+// static test page on its own loopback port, Debian's chromium through playwright-core, the admin
+// API and a condition wait with a deadline.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+function required(name) {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run scripts/widget/run.sh`);
+  return v;
+}
+
+export const config = {
+  url: required('LECTERN_URL').replace(/\/+$/, ''),
+  assistantKey: required('LECTERN_ASSISTANT_KEY'),
+  adminKey: required('LECTERN_ADMIN_KEY'),
+  domain: process.env.LECTERN_DOMAIN || 'lectern',
+  project: process.env.LECTERN_PROJECT || 'lectern-docs',
+  chromium: process.env.CHROMIUM || '/usr/bin/chromium',
+  screenshots: process.env.SCREENSHOT_DIR || '',
+};
+
+// A desktop Chrome User-Agent: headless chromium's own names it a robot.
+export const READER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** The documentation page the widget is embedded in; every run uses its own path prefix. */
+export function docsPage(title, extra = '') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{font:16px/1.5 Georgia,serif;max-width:720px;margin:32px auto;color:#222}button{color:red !important}</style></head>
+<body><main><h1>${title}</h1><p>Run the whole test suite with one command.</p>
+<pre data-filename="test.sh"><code class="language-bash">make test</code></pre></main>
+<script src="${config.url}/widget.js" data-domain="${config.domain}" data-key="${config.assistantKey}" ${extra} defer></script>
+</body></html>`;
+}
+
+/** Starts the static site on a free loopback port; any path answers the same page. */
+export async function startSite(extra = '') {
+  const server = createServer((req, res) => {
+    if (req.url === '/favicon.ico') { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(docsPage('Running the tests', extra));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launches chromium with a fresh profile. */
+export async function launch() {
+  const dir = await mkdtemp(join(tmpdir(), 'lectern-chromium-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: config.chromium,
+    headless: true,
+    userAgent: READER_UA,
+    bypassCSP: true, // axe-core is injected as an inline script; the dashboard's CSP is checked by platform/webui's Go tests
+    viewport: { width: 1100, height: 760 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { ctx, close: async () => { await ctx.close(); await rm(dir, { recursive: true, force: true }); } };
+}
+
+/** Calls an admin analytics route of the project; returns the parsed body or throws. */
+export async function admin(path, init = {}) {
+  const res = await fetch(`${config.url}/api/external/v1/analytics/${config.project}/${path}`, {
+    ...init, headers: { Authorization: `Bearer ${config.adminKey}`, ...(init.headers || {}) },
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Polls fn until it returns a truthy value; fails with what it last saw after the deadline. */
+export async function waitFor(what, fn, ms = 45000) {
+  const end = Date.now() + ms;
+  let last;
+  for (;;) {
+    try { const v = await fn(); if (v) return v; last = v; } catch (e) { last = e; }
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; last: ${last}`);
+    await sleep(250);
+  }
+}
+
+/** Page views of path in the views route (0 when absent). */
+export async function viewsOf(path) {
+  const v = await admin('views?limit=250');
+  const row = v.views.find((r) => r.path === path);
+  return row ? row.total : 0;
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function axeSerious(page) {
+  const src = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: src });
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Writes a screenshot to the docs images directory when SCREENSHOT_DIR is set. */
+export async function screenshot(page, name) {
+  if (!config.screenshots) return;
+  await mkdir(config.screenshots, { recursive: true });
+  await page.screenshot({ path: join(config.screenshots, name), fullPage: name.startsWith('dashboard') });
+}
+
+export const runID = () => Math.random().toString(36).slice(2, 10);
