@@ -57,12 +57,12 @@ func New(st Store, projects Projects, guard web.Guard) *Service {
 func (s *Service) Mount(r fiber.Router) {
 	guard := s.guard.Project()
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
-		r.Get(prefix+"/views", web.With(guard, s.knownProject, s.views)...)
-		r.Get(prefix+"/visitors", web.With(guard, s.knownProject, s.visitors)...)
-		r.Get(prefix+"/searches", web.With(guard, s.knownProject, s.searches)...)
-		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, s.feedbackByPage)...)
-		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, s.callerStats)...)
-		r.Get(prefix+"/assistant/threads/:threadId", web.With(guard, s.knownProject, s.thread)...)
+		r.Get(prefix+"/views", web.With(guard, s.knownProject, web.SingleQuery, s.views)...)
+		r.Get(prefix+"/visitors", web.With(guard, s.knownProject, web.SingleQuery, s.visitors)...)
+		r.Get(prefix+"/searches", web.With(guard, s.knownProject, web.SingleQuery, s.searches)...)
+		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackByPage)...)
+		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, web.SingleQuery, s.callerStats)...)
+		r.Get(prefix+"/assistant/threads/:threadId", web.With(guard, s.knownProject, web.SingleQuery, s.thread)...)
 	}
 }
 

@@ -45,8 +45,8 @@ func New(st Store, projects Projects, guard web.Guard) *Exporter {
 func (e *Exporter) Mount(r fiber.Router) {
 	guard := e.guard.Project()
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
-		r.Get(prefix+"/feedback", web.With(guard, e.knownProject, e.listFeedback)...)
-		r.Get(prefix+"/assistant", web.With(guard, e.knownProject, e.listConversations)...)
+		r.Get(prefix+"/feedback", web.With(guard, e.knownProject, web.SingleQuery, e.listFeedback)...)
+		r.Get(prefix+"/assistant", web.With(guard, e.knownProject, web.SingleQuery, e.listConversations)...)
 	}
 }
 

@@ -109,18 +109,28 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	}
 	for _, cl := range childLists {
 		for _, child := range cl.get(e) {
-			n.Children = append(n.Children, r.element(child, sc))
+			n.Children = append(n.Children, r.child(e, child, sc))
 		}
 	}
 	for _, en := range e.Pages {
 		if en.Group != nil {
-			n.Children = append(n.Children, r.element(en.Group, sc))
+			n.Children = append(n.Children, r.child(e, en.Group, sc))
 		} else {
 			n.Children = append(n.Children, r.entry(en.Page, en.Path, sc))
 		}
 	}
 	if e.generates() {
 		n.Children = append(n.Children, r.generate(field(e.Path, "openapi"), sc)...)
+	}
+	return n
+}
+
+// child resolves child of parent; a top-level group (one whose parent is no group) is always
+// expanded, as Mintlify renders it.
+func (r *resolver) child(parent, child *Element, sc rscope) *Node {
+	n := r.element(child, sc)
+	if child.Kind == KindGroup && parent.Kind != KindGroup {
+		n.Expanded = true
 	}
 	return n
 }

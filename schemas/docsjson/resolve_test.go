@@ -176,3 +176,25 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// Top-level groups are always expanded in the resolved tree; nested groups keep their flag.
+func TestResolveTopLevelGroupsExpanded(t *testing.T) {
+	tree := resolve(t, filepath.Join("testdata", "sites", "groups"))
+	want := map[string]bool{"Getting started": true, "API pages": true, "Editing": false, "Deep": true}
+	got := map[string]bool{}
+	var walk func(n *docsjson.Node)
+	walk = func(n *docsjson.Node) {
+		if n.Kind == docsjson.KindGroup {
+			got[n.Label] = n.Expanded
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(tree.Root)
+	for label, exp := range want {
+		if e, ok := got[label]; !ok || e != exp {
+			t.Errorf("group %q: expanded %v (found %v), want %v", label, e, ok, exp)
+		}
+	}
+}

@@ -193,13 +193,16 @@ func (v *validator) fields(e *Element, parent Kind) {
 		v.c.warnf(field(e.Path, "expanded"), "expanded has no effect on a top-level group (top-level groups are always expanded); use it on nested groups")
 	}
 	if e.Kind == KindLanguage && e.Label != "" && !slices.Contains(languageCodes, e.Label) {
-		v.c.errorf(field(e.Path, "language"), "language %q is not a supported code; use one of %s", e.Label, strings.Join(languageCodes, ", "))
+		v.c.warnf(field(e.Path, "language"), "language %q is not a code Mintlify accepts (Lectern indexes it, Mintlify's validator rejects it); use one of %s", e.Label, strings.Join(languageCodes, ", "))
 	}
 }
 
-// languageCodes are the supported language codes.
-var languageCodes = []string{"ar", "cs", "cn", "zh-Hant", "nl", "en", "fr", "de", "he", "hi", "id", "it", "jp", "ko",
-	"lv", "no", "pl", "pt-BR", "ro", "ru", "es", "sv", "tr", "ua", "uz", "vi"}
+// languageCodes are the language codes Mintlify accepts: the locales list of
+// @mintlify/validation 0.1.878 (dist/mint-config/schemas/v2/properties/localization.js), in
+// its order. Any other code is a warning, not an error.
+var languageCodes = []string{"en", "cn", "zh", "zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "es", "fr", "fr-CA", "fr-ca",
+	"ja", "jp", "ja-jp", "ja-JP", "pt", "pt-BR", "de", "ko", "it", "ru", "ro", "cs", "id", "ar", "tr", "hi", "sv", "no",
+	"da", "lv", "nl", "uk", "vi", "pl", "uz", "he", "ca", "fi", "hu"}
 
 // siblings checks versions and languages side by side: unique names, one default.
 func (v *validator) siblings(e *Element) {

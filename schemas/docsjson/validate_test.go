@@ -11,7 +11,7 @@ import (
 
 type p = docsjson.Problem
 
-const langList = "ar, cs, cn, zh-Hant, nl, en, fr, de, he, hi, id, it, jp, ko, lv, no, pl, pt-BR, ro, ru, es, sv, tr, ua, uz, vi"
+const langList = "en, cn, zh, zh-Hans, zh-Hant, zh-CN, zh-TW, es, fr, fr-CA, fr-ca, ja, jp, ja-jp, ja-JP, pt, pt-BR, de, ko, it, ru, ro, cs, id, ar, tr, hi, sv, no, da, lv, nl, uk, vi, pl, uz, he, ca, fi, hu"
 
 // validationCases holds one case per validation rule: the docs.json navigation (wrapped in
 // {"navigation": ...} unless raw is set), the files of the site when files are checked, and
@@ -105,8 +105,9 @@ var validationCases = []struct {
 		errors: []p{{Path: "navigation.global.anchors[0].href", Message: `global anchor href "/changelog" is not an absolute URL; global anchors need an external link such as https://example.com/blog`}}},
 
 	// Languages and versions.
-	{name: "unsupported language code", nav: `{"languages": [{"language": "english", "pages": ["a"]}]}`,
-		errors: []p{{Path: "navigation.languages[0].language", Message: `language "english" is not a supported code; use one of ` + langList}}},
+	{name: "unknown language code is a warning", nav: `{"languages": [{"language": "english", "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.languages[0].language", Message: `language "english" is not a code Mintlify accepts (Lectern indexes it, Mintlify's validator rejects it); use one of ` + langList}}},
+	{name: "current Mintlify language codes", nav: `{"languages": [{"language": "zh", "pages": ["a"]}, {"language": "ja", "pages": ["b"]}, {"language": "pt", "pages": ["c"]}, {"language": "zh-Hans", "pages": ["d"]}]}`},
 	{name: "language listed twice", nav: `{"languages": [{"language": "en", "pages": ["a"]}, {"language": "en", "pages": ["b"]}]}`,
 		errors: []p{{Path: "navigation.languages[1].language", Message: `language "en" is listed twice (also navigation.languages[0]); each language here needs its own name`}}},
 	{name: "two default versions", nav: `{"versions": [{"version": "v1", "default": true, "pages": ["a"]}, {"version": "v2", "default": true, "pages": ["b"]}]}`,

@@ -370,3 +370,20 @@ func TestPatternsCompile(t *testing.T) {
 		t.Errorf("found %d patterns; the walk is broken", n)
 	}
 }
+
+// Every discovery URL the document shows as an example uses a domain the route accepts (a
+// Token: the leading label of the hostname, no dots).
+func TestExampleDiscoveryDomainsAreTokens(t *testing.T) {
+	token := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+	urls := regexp.MustCompile(`/discovery/v[0-9]+/(?:assistant|feedback|events|search|page)/([^/{}:'"\s]+)`)
+	found := 0
+	for _, m := range urls.FindAllSubmatch(openapi.YAML(), -1) {
+		found++
+		if !token.Match(m[1]) {
+			t.Errorf("example %s uses domain %q, which the route rejects", m[0], m[1])
+		}
+	}
+	if found == 0 {
+		t.Fatal("no example discovery URL found; the pattern is stale")
+	}
+}
