@@ -85,15 +85,14 @@ func run(w io.Writer, dir, list string, misses bool) error {
 				return fmt.Errorf("question %q: %s has no page %s", q.Text, q.Site, p)
 			}
 		}
-		measure(res, "index", q, s.ranked(q.Text))
+		ranked := s.ranked(q.Text)
+		measure(res, "index", q, ranked)
+		if misses && q.Split == splitTune && (len(ranked) == 0 || !slices.Contains(q.Pages, ranked[0])) {
+			fmt.Fprintf(w, "miss %s: %q want %v got %v\n", q.Site, q.Text, q.Pages, ranked[:min(3, len(ranked))])
+		}
 		measure(res, "page-bm25", q, s.base.rank(q.Text, 10))
 	}
 	printTable(w, res, sites)
-	if misses {
-		for _, k := range []string{"index/" + splitTune} {
-			fmt.Fprintf(w, "\nmissed at 1 (%s):\n  %s\n", k, strings.Join(res[k].missed, "\n  "))
-		}
-	}
 	return nil
 }
 

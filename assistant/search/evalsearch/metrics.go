@@ -30,9 +30,6 @@ func (m *metrics) add(q question, ranked []string) {
 	if rank > 0 {
 		m.mrr += 1 / float64(rank)
 	}
-	if rank != 1 {
-		m.missed = append(m.missed, q.Site+": "+q.Text)
-	}
 }
 
 func (m *metrics) values() (r1, r5, mrr float64) {
