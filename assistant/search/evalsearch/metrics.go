@@ -7,7 +7,6 @@ import "slices"
 type metrics struct {
 	n           int
 	r1, r5, mrr float64
-	missed      []string
 }
 
 // add records the ranked page paths returned for one question.
