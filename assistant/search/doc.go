@@ -3,7 +3,8 @@
 // Build splits each page into sections by heading (Sections cleans the MDX: frontmatter,
 // imports/exports, JSX tags and expressions go, their text stays, code blocks stay). Each
 // section is indexed with four BM25F fields: the page title (weight 2.5), its heading and the
-// headings it is under (2), the breadcrumbs and page description (0.6), and its text with code
+// headings it is under (2), the breadcrumbs, page description, frontmatter keywords/sidebarTitle/og:title and the text of
+// links on other pages that point at the page (0.9), and its text with code
 // (1). Text is analyzed into terms: lowercase words, identifiers also split at camelCase and
 // '_' ("apiKey" → api, key, apikey), English stop words dropped, Porter stems.
 //

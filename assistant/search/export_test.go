@@ -9,7 +9,8 @@ func Terms(s string) []string {
 }
 
 // BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
-// "synonyms", "compounds", "pages" (no whole-page score blended in), or "fields" (all fields
+// "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
+// frontmatter keywords, sidebarTitle, og:title), or "fields" (all fields
 // weigh 1 with the body's length normalization).
 func BuildWithout(pages []Page, parts ...string) *Index {
 	o := defaultOptions
@@ -23,6 +24,10 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			for f := range nFields {
 				o.weight[f], o.b[f] = 1, 0.75
 			}
+		case "anchors":
+			o.anchors = false
+		case "author":
+			o.author = false
 		case "pages":
 			o.pageBlend = 0
 		default:

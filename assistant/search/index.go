@@ -79,7 +79,10 @@ func Build(pages []Page) *Index {
 }
 
 func buildWith(pages []Page, o options) *Index {
-	docs := parsePages(pages)
+	docs := parsePages(pages, &o)
+	if o.anchors {
+		linkAnchors(pages, docs)
+	}
 	size := 0
 	for i := range pages {
 		size += len(pages[i].Body)

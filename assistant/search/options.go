@@ -17,13 +17,17 @@ type options struct {
 	synonyms  bool    // expand query terms with their synonyms
 	compounds bool    // join adjacent query words ("set up" → "setup")
 	pageBlend float32 // weight of the whole page's score added to each of its sections' scores
+	anchors   bool    // index the text of links pointing at a page in its meta field
+	author    bool    // index frontmatter keywords, sidebarTitle and og:title in the meta field
 }
 
 var defaultOptions = options{
-	weight:    [nFields]float32{fieldTitle: 2.5, fieldHeading: 2, fieldMeta: 0.6, fieldBody: 1},
+	weight:    [nFields]float32{fieldTitle: 2.5, fieldHeading: 2, fieldMeta: 0.9, fieldBody: 1},
 	b:         [nFields]float32{fieldTitle: 0.3, fieldHeading: 0.4, fieldMeta: 0.4, fieldBody: 0.75},
 	k1:        1.2,
 	synonyms:  true,
 	compounds: true,
 	pageBlend: 0.2,
+	anchors:   true,
+	author:    true,
 }

@@ -26,14 +26,14 @@ type secDraft struct {
 }
 
 // parsePages parses the pages on all processors; parsing dominates the build.
-func parsePages(pages []Page) []doc {
+func parsePages(pages []Page, o *options) []doc {
 	docs := make([]doc, len(pages))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(pages); i = int(next.Add(1) - 1) {
-				docs[i] = parsePage(&pages[i])
+				docs[i] = parsePage(&pages[i], o)
 			}
 		})
 	}
@@ -43,7 +43,7 @@ func parsePages(pages []Page) []doc {
 
 // parsePage splits one page into sections; empty sections are dropped (their headings stay in
 // their subsections' heading field), but a page always keeps at least its lead.
-func parsePage(p *Page) doc {
+func parsePage(p *Page, o *options) doc {
 	title, fm, sections := Sections(p.Body)
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
@@ -51,6 +51,9 @@ func parsePage(p *Page) doc {
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])
 	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")
+	if o.author {
+		d.meta += authorTerms(fm)
+	}
 	if desc != "" && !strings.Contains(sections[0].Text, desc) {
 		sections[0].Text = strings.TrimSpace(desc + "\n\n" + sections[0].Text)
 	}

@@ -54,3 +54,9 @@ var questions = []question{
 	{"test webhooks on localhost", "/sdks/cli", ""},
 	{"what parameters does the send endpoint take", "/api-reference/messages/send", ""},
 }
+
+// vocabularyGaps are questions whose words the site never uses nor relates: "coworker" reaches
+// the page of "colleagues" only through a hand-written synonym of this site, which was removed
+// (issue 13: no site-specific synonyms). They stay in the figures, as misses, but TestQuestionsTop3
+// does not require them.
+var vocabularyGaps = []string{"how do I add a coworker to our workspace"}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// question is one reader's question about one site and the pages that answer it.
+type question struct {
+	Site  string   `json:"site"`
+	Text  string   `json:"q"`
+	Pages []string `json:"pages"`
+	Split string   `json:"split"` // "tune" or "held"
+}
+
+// Splits, in the order the table prints them.
+const (
+	splitTune = "tune"
+	splitHeld = "held"
+)
+
+func loadQuestions(file string) ([]question, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read questions: %w", err)
+	}
+	var qs []question
+	if err := json.Unmarshal(data, &qs); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", file, err)
+	}
+	for i, q := range qs {
+		if q.Site == "" || q.Text == "" || len(q.Pages) == 0 {
+			return nil, fmt.Errorf("question %d (%q): site, q and pages are required", i, q.Text)
+		}
+		if q.Split != splitTune && q.Split != splitHeld {
+			return nil, fmt.Errorf("question %d (%q): split must be %q or %q", i, q.Text, splitTune, splitHeld)
+		}
+	}
+	return qs, nil
+}
