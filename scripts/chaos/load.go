@@ -26,7 +26,8 @@ type load struct {
 	ids     map[string]bool
 	errs    map[string]int // "503 nats unavailable" → count, during a fault
 	inFault atomic.Bool
-	views   atomic.Int64 // page views accepted through the beacon
+	views   atomic.Int64    // page views accepted through the beacon
+	convs   map[string]bool // conversation ids of the assistant replies read to their end
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
 }
@@ -34,7 +35,7 @@ type load struct {
 // startLoad starts clients that each post at most rate requests a second.
 func startLoad(ctx context.Context, clients, rate int, url func() string, key, domain, run string) *load {
 	ctx, cancel := context.WithCancel(ctx)
-	l := &load{url: url, key: key, domain: domain, run: run, stop: cancel, ids: map[string]bool{}, errs: map[string]int{},
+	l := &load{url: url, key: key, domain: domain, run: run, stop: cancel, ids: map[string]bool{}, errs: map[string]int{}, convs: map[string]bool{},
 		client: &http.Client{Timeout: 10 * time.Second}}
 	for c := range clients {
 		l.wg.Go(func() {
@@ -59,6 +60,10 @@ func (l *load) fault(on bool) { l.inFault.Store(on) }
 const beaconViews = 5
 
 func (l *load) post(ctx context.Context, client, seq int) {
+	if seq%100 == 99 {
+		l.ask(ctx)
+		return
+	}
 	beacon := seq%4 == 3
 	body, _ := json.Marshal(map[string]any{
 		"path": "/chaos", "source": "contextual", "helpful": seq%2 == 0,
@@ -112,6 +117,48 @@ func (l *load) post(ctx context.Context, client, seq int) {
 	if resp.StatusCode >= 500 {
 		time.Sleep(20 * time.Millisecond) // as above
 	}
+}
+
+// ask asks the assistant a question and, when the reply streams to its finish part, keeps its
+// conversation id: the record is stored before the finish parts are sent.
+func (l *load) ask(ctx context.Context) {
+	body := `{"fp":"chaos","messages":[{"id":"1","role":"user","content":"How do I run the tests?"}]}`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.url()+"/discovery/v1/assistant/"+l.domain+"/message", strings.NewReader(body))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Authorization", "Bearer "+l.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := l.client.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			l.tally("connection error")
+		}
+		return
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		l.tally(fmt.Sprintf("%d assistant", resp.StatusCode))
+		return
+	}
+	if err != nil || !strings.Contains(string(data), "\nd:") {
+		return // cut short by a fault: not a finished reply
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	var start struct{ MessageID string }
+	if json.Unmarshal([]byte(strings.TrimPrefix(first, "f:")), &start) == nil && start.MessageID != "" {
+		l.mu.Lock()
+		l.convs[strings.TrimPrefix(start.MessageID, "msg-")] = true
+		l.mu.Unlock()
+	}
+}
+
+// conversations returns the ids of the replies read to their end.
+func (l *load) conversations() map[string]bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.convs
 }
 
 func (l *load) tally(what string) {

@@ -14,6 +14,7 @@ import (
 type result struct {
 	accepted, stored, lost, doubled int
 	viewsAccepted, viewsStored      int64         // page views through the beacon, counted by the views route
+	convsFinished, convsLost        int           // assistant replies read to their end, and those not in the export
 	recovery                        time.Duration // from recovery until every accepted event was visible
 	faults                          int
 	during                          string // non-2xx answers with their causes
@@ -21,8 +22,8 @@ type result struct {
 }
 
 func (r result) String() string {
-	s := fmt.Sprintf("accepted %d, stored %d, lost %d, doubled %d, visible %.1fs after recovery, faults %d; page views accepted %d, stored %d; non-2xx: %s",
-		r.accepted, r.stored, r.lost, r.doubled, r.recovery.Seconds(), r.faults, r.viewsAccepted, r.viewsStored, r.during)
+	s := fmt.Sprintf("accepted %d, stored %d, lost %d, doubled %d, visible %.1fs after recovery, faults %d; page views accepted %d, stored %d; replies finished %d, lost %d; non-2xx: %s",
+		r.accepted, r.stored, r.lost, r.doubled, r.recovery.Seconds(), r.faults, r.viewsAccepted, r.viewsStored, r.convsFinished, r.convsLost, r.during)
 	if r.note != "" {
 		s += "; " + r.note
 	}
@@ -39,6 +40,9 @@ func (r result) verdict(maxRecovery time.Duration) string {
 	}
 	if r.doubled > 0 {
 		bad = append(bad, fmt.Sprintf("%d events stored twice", r.doubled))
+	}
+	if r.convsLost > 0 {
+		bad = append(bad, fmt.Sprintf("%d finished replies missing from the conversation export", r.convsLost))
 	}
 	if r.viewsStored < r.viewsAccepted {
 		bad = append(bad, fmt.Sprintf("%d accepted page views lost", r.viewsAccepted-r.viewsStored))
@@ -174,5 +178,67 @@ func settleAll(ctx context.Context, base, adminKey string, ld *load, accepted ma
 		return err
 	}
 	settleViews(ctx, base, project, adminKey, ld.viewPath(), ld.views.Load(), timeout, r)
-	return nil
+	return settleConversations(ctx, base, adminKey, ld.conversations(), timeout, r)
+}
+
+// settleConversations waits until the conversation export holds every finished reply.
+func settleConversations(ctx context.Context, base, adminKey string, finished map[string]bool, timeout time.Duration, r *result) error {
+	r.convsFinished = len(finished)
+	deadline := time.Now().Add(timeout)
+	for {
+		seen, err := exportedConversations(ctx, base, adminKey)
+		if err == nil {
+			r.convsLost = 0
+			for id := range finished {
+				if !seen[id] {
+					r.convsLost++
+				}
+			}
+			if r.convsLost == 0 {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(200 * time.Millisecond) // re-read the export; nothing to wait on across processes
+	}
+}
+
+// exportedConversations reads every conversation id of the project through the export.
+func exportedConversations(ctx context.Context, base, adminKey string) (map[string]bool, error) {
+	seen := map[string]bool{}
+	cursor := ""
+	for {
+		q := url.Values{"limit": {"1000"}}
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/assistant?"+q.Encode(), nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Authorization", "Bearer "+adminKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		var page struct {
+			Conversations []struct{ ID string }
+			NextCursor    *string
+			HasMore       bool
+		}
+		err = json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || err != nil {
+			return nil, fmt.Errorf("conversation export: status %d, %v", resp.StatusCode, err)
+		}
+		for _, c := range page.Conversations {
+			seen[c.ID] = true
+		}
+		if !page.HasMore || page.NextCursor == nil {
+			return seen, nil
+		}
+		cursor = *page.NextCursor
+	}
 }
