@@ -54,10 +54,12 @@ func category(cited []answer.Source, versions, languages []string) string {
 }
 
 // publish sends the event to the bus, logging a failure (the reply has already been sent).
-func (s *Service) publish(t *turn, ev event.Conversation) {
+func (s *Service) publish(t *turn, ev event.Conversation) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := s.pub.Publish(ctx, t.site.Project, event.TypeConversation, ev.ID, ev); err != nil {
+	err := s.pub.Publish(ctx, t.site.Project, event.TypeConversation, ev.ID, ev)
+	if err != nil {
 		s.logger.Error("conversation event not published", "id", ev.ID, "domain", ev.Domain, "err", err)
 	}
+	return err
 }

@@ -71,8 +71,13 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 	default:
 		s.saveTurn(t, o.text)
 		// The conversation is stored before the finish parts: a reader who saw the reply end
-		// knows its record is in JetStream, whatever happens to this process next.
-		s.publish(t, s.conversation(t, o))
+		// knows its record is in JetStream, whatever happens to this process next. When it
+		// cannot be stored, the reply ends with an error part instead.
+		if err := s.publish(t, s.conversation(t, o)); err != nil {
+			_ = w.Error(recordFailed)
+			s.count(outcome{err: err})
+			return
+		}
 		s.closeReply(t, w, o.answer.Usage)
 		s.count(o)
 		return
@@ -158,7 +163,7 @@ func (s *Service) finish(t *turn, o outcome) {
 		return
 	}
 	ev := s.conversation(t, o)
-	s.background(func() { s.publish(t, ev) })
+	s.background(func() { _ = s.publish(t, ev) })
 }
 
 // count records how a reply ended.
@@ -173,6 +178,9 @@ func (s *Service) count(o outcome) {
 		s.m.answers.WithLabelValues(string(o.answer.Resolution)).Inc()
 	}
 }
+
+// recordFailed is the error part of a reply whose conversation could not be stored.
+const recordFailed = "The answer could not be recorded (the event bus is unavailable). Please try again."
 
 // publicMessage is the error part's text: what went wrong, without internal detail.
 func publicMessage(err error) string {

@@ -28,6 +28,7 @@ type load struct {
 	inFault atomic.Bool
 	views   atomic.Int64    // page views accepted through the beacon
 	convs   map[string]bool // conversation ids of the assistant replies read to their end
+	noAsk   atomic.Bool     // the target serves no assistant (an ingest process)
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
 }
@@ -60,7 +61,7 @@ func (l *load) fault(on bool) { l.inFault.Store(on) }
 const beaconViews = 5
 
 func (l *load) post(ctx context.Context, client, seq int) {
-	if seq%100 == 99 {
+	if seq%100 == 99 && !l.noAsk.Load() {
 		l.ask(ctx)
 		return
 	}

@@ -265,6 +265,7 @@ func replicaKill(ctx context.Context, e *env) (result, error) {
 	}
 	defer query.stop()
 	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return in1.base }, assistant, domain, "replica")
+	ld.noAsk.Store(true) // an ingest process serves no assistant
 	r := result{faults: 1}
 	pause(ctx, e.jitter(2*time.Second, 4*time.Second))
 	in2.kill()
