@@ -7,6 +7,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant"
 	"net"
 	"net/url"
+	"path/filepath"
 	"time"
 
 	"github.com/lectern-dev/lectern/ingest/consumer"
@@ -40,6 +41,7 @@ type Config struct {
 	EventsMaxAge   time.Duration
 	EventsMaxBytes int64
 	Store          string
+	SQLitePath     string // empty: lectern.db in DataDir
 	ClickHouseDSN  string
 	CHMigrate      bool
 	Sites          string
@@ -64,6 +66,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
+	envflag.String(fs, &c.SQLitePath, "sqlite-path", "LECTERN_SQLITE_PATH", "", "the SQLite database file (its -wal and -shm files sit beside it); empty is lectern.db in --data-dir. Put it on its own volume to keep the event stream writable when the store's disk fills")
 	envflag.String(fs, &c.ClickHouseDSN, "clickhouse-dsn", "LECTERN_CLICKHOUSE_DSN", "clickhouse://127.0.0.1:9000/lectern", "ClickHouse DSN; the database is created if missing")
 	envflag.Bool(fs, &c.CHMigrate, "clickhouse-migrate", "LECTERN_CLICKHOUSE_MIGRATE", true, "create the ClickHouse database and apply migrations at start; false for a cluster whose schema deploy/clickhouse/schema-cluster.sql manages")
 	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
@@ -113,8 +116,19 @@ func (c *Config) Validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data-dir: must not be empty"))
 	}
+	if c.SQLitePath != "" && c.Store != "sqlite" {
+		errs = append(errs, fmt.Errorf("sqlite-path %q: only with --store sqlite", c.SQLitePath))
+	}
 	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
+}
+
+// sqlitePath is the SQLite database file: --sqlite-path, or lectern.db in the data dir.
+func (c *Config) sqlitePath() string {
+	if c.SQLitePath != "" {
+		return c.SQLitePath
+	}
+	return filepath.Join(c.DataDir, "lectern.db")
 }
 
 // registerNATSAuthFlags registers the credentials a client presents to an external NATS.

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"path/filepath"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -58,7 +57,7 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (eventStore
 	if cfg.sync().Always {
 		opts = append(opts, sqlite.SyncFull())
 	}
-	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "lectern.db"), logger, opts...)
+	return sqlite.Open(ctx, cfg.sqlitePath(), logger, opts...)
 }
 
 // runner is one long-running part of the process.

@@ -41,20 +41,26 @@ func (c *Consumer) deadLetter(ctx context.Context, msg jetstream.Msg, t event.Ty
 	_ = msg.Term()
 }
 
-// watchPending keeps the pending gauge current until ctx ends.
+// Intervals of watchPending: its usual pace, and its pace while the stream is near its byte cap.
+const (
+	watchEvery   = 2 * time.Second
+	nearCapEvery = 250 * time.Millisecond
+)
+
+// watchPending keeps the pending gauge current and trims a byte-capped stream until ctx ends.
 func (c *Consumer) watchPending(ctx context.Context, cons jetstream.Consumer) {
-	t := time.NewTicker(2 * time.Second)
-	defer t.Stop()
 	for {
+		every := watchEvery
 		info, err := cons.Info(ctx)
 		if err == nil {
 			c.m.pending.Set(float64(info.NumPending) + float64(info.NumAckPending))
-			c.trim(ctx, info)
+			if c.trim(ctx, info) {
+				every = nearCapEvery
+			}
 		}
-		select {
-		case <-ctx.Done():
+		sleep(ctx, every)
+		if ctx.Err() != nil {
 			return
-		case <-t.C:
 		}
 	}
 }

@@ -29,6 +29,8 @@ type load struct {
 	views   atomic.Int64    // page views accepted through the beacon
 	convs   map[string]bool // conversation ids of the assistant replies read to their end
 	noAsk   atomic.Bool     // the target serves no assistant (an ingest process)
+	okCh    chan struct{}   // gets a value (when empty) on every 2xx
+	busyCh  chan struct{}   // gets a value (when empty) on every 503
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
 }
@@ -36,7 +38,7 @@ type load struct {
 // startLoad starts clients that each post at most rate requests a second.
 func startLoad(ctx context.Context, clients, rate int, url func() string, key, domain, run string) *load {
 	ctx, cancel := context.WithCancel(ctx)
-	l := &load{url: url, key: key, domain: domain, run: run, stop: cancel, ids: map[string]bool{}, errs: map[string]int{}, convs: map[string]bool{},
+	l := &load{url: url, key: key, domain: domain, run: run, stop: cancel, ids: map[string]bool{}, errs: map[string]int{}, convs: map[string]bool{}, okCh: make(chan struct{}, 1), busyCh: make(chan struct{}, 1),
 		client: &http.Client{Timeout: 10 * time.Second}}
 	for c := range clients {
 		l.wg.Go(func() {
@@ -56,6 +58,66 @@ func startLoad(ctx context.Context, clients, rate int, url func() string, key, d
 
 // fault marks the answers that follow as answers during a fault (or not).
 func (l *load) fault(on bool) { l.inFault.Store(on) }
+
+// acceptingAgain waits until intake answers 2xx to a request sent after it is called, or
+// until timeout; it returns how long that took.
+func (l *load) acceptingAgain(ctx context.Context, timeout time.Duration) (time.Duration, error) {
+	return awaitSignal(ctx, l.okCh, timeout, "intake did not accept again")
+}
+
+// refusing waits until intake answers 503, or until timeout.
+func (l *load) refusing(ctx context.Context, timeout time.Duration) (time.Duration, error) {
+	return awaitSignal(ctx, l.busyCh, timeout, "intake never answered 503")
+}
+
+// steady waits until intake has answered no 503 for quiet, or until timeout; it returns how
+// long that took, the quiet stretch included.
+func (l *load) steady(ctx context.Context, quiet, timeout time.Duration) (time.Duration, error) {
+	start := time.Now()
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		calm := time.NewTimer(quiet)
+		select {
+		case <-ctx.Done():
+			calm.Stop()
+			return 0, ctx.Err()
+		case <-deadline.C:
+			calm.Stop()
+			return 0, fmt.Errorf("intake still answered 503 after %s", timeout)
+		case <-l.busyCh:
+			calm.Stop()
+		case <-calm.C:
+			return time.Since(start), nil
+		}
+	}
+}
+
+func notify(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// awaitSignal waits for a value sent on ch after it is called, and returns how long that took.
+func awaitSignal(ctx context.Context, ch chan struct{}, timeout time.Duration, what string) (time.Duration, error) {
+	start := time.Now()
+	select { // a value from before the call does not count
+	case <-ch:
+	default:
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-t.C:
+		return 0, fmt.Errorf("%s within %s", what, timeout)
+	case <-ch:
+		return time.Since(start), nil
+	}
+}
 
 // beaconViews is how many page views every fourth request carries through the beacon.
 const beaconViews = 5
@@ -96,6 +158,12 @@ func (l *load) post(ctx context.Context, client, seq int) {
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	switch {
+	case resp.StatusCode/100 == 2:
+		notify(l.okCh)
+	case resp.StatusCode == http.StatusServiceUnavailable:
+		notify(l.busyCh)
+	}
 	if resp.StatusCode/100 == 2 && beacon {
 		var ok struct{ Accepted int64 }
 		if json.Unmarshal(data, &ok) == nil {

@@ -13,6 +13,9 @@
 //	            SIGKILL of one ingest replica while the other runs on
 //	disk-full   a JetStream stream capped at a few hundred kilobytes: intake answers 503 when
 //	            it is full, nothing accepted is lost
+//	store-full  the SQLite database on a tmpfs of its own, filled under load (needs root to
+//	            mount): the store refuses writes, the stream fills, intake answers 503; the disk
+//	            is freed and nothing accepted is lost
 //
 // Each scenario prints one line: accepted, stored, lost, doubled, seconds from recovery until
 // everything is visible, and the 5xx answers during the fault with their causes. The exit

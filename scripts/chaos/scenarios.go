@@ -21,6 +21,7 @@ var scenarios = []scenario{
 	{"nats-restart", natsRestart},
 	{"replica", replicaKill},
 	{"disk-full", diskFull},
+	{"store-full", storeFull},
 }
 
 func scenarioNames() []string {

@@ -105,6 +105,7 @@ const (
 	codeBusy     = 5
 	codeLocked   = 6
 	codeNoMem    = 7
+	codeReadOnly = 8 // the disk was remounted read-only
 	codeIOErr    = 10
 	codeFull     = 13
 	codeCantOpen = 14
@@ -119,7 +120,7 @@ func wrap(op string, err error) error {
 	var coded interface{ Code() int }
 	if errors.As(err, &coded) {
 		switch coded.Code() & 0xff {
-		case codeBusy, codeLocked, codeNoMem, codeIOErr, codeFull, codeCantOpen:
+		case codeBusy, codeLocked, codeNoMem, codeReadOnly, codeIOErr, codeFull, codeCantOpen:
 			return fmt.Errorf("sqlite: %s: %w: %w", op, store.ErrUnavailable, err)
 		}
 	}
