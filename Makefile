@@ -5,7 +5,7 @@ LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build tidy-check test test-go test-clients chaos chaos-short soak clickhouse-start clickhouse-stop lint bench fmt eval-search
+.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench fmt eval-search
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -22,6 +22,7 @@ test: clickhouse-start
 	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory test-clients || status=$$?; }; \
 	scripts/clickhouse.sh stop; \
 	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory chaos-short || status=$$?; }; \
+	[ $$status -eq 0 ] && { $(MAKE) --no-print-directory cluster-test || status=$$?; }; \
 	exit $$status
 
 ## test-go: go vet and go test -race over every module on its own, GOWORK=off (expects LECTERN_TEST_CLICKHOUSE_DSN for the ClickHouse tests)
@@ -47,6 +48,13 @@ chaos: build
 ## chaos-short: what make test runs: one SIGKILL and a short ClickHouse outage
 chaos-short: build
 	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios kill,ch-outage -kills 1 -outage 5s
+
+## cluster-test: the scaled-out shape on loopback: 3 clustered nats-servers (3 replicas), ClickHouse as 2 shards x 2 replicas with ZooKeeper (schema-cluster.sql), 2 ingest, 2 query and 1 assistant process; a NATS node, an ingest replica and a ClickHouse replica killed and brought back under load; then deploy/clickhouse/cluster_test.sh
+cluster-test: build
+	@[ -f /usr/share/java/zookeeper.jar ] || { echo "installing Debian's zookeeper (the ClickHouse cluster's keeper)"; \
+		s=; [ "$$(id -u)" = 0 ] || s=sudo; $$s apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$s apt-get install -y -qq zookeeper >/dev/null; }
+	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios cluster
+	LECTERN_BIN=$(CURDIR)/bin/lectern LECTERN_CLUSTER_TEST_REQUIRED=1 bash deploy/clickhouse/cluster_test.sh
 
 ## soak: steady mixed load against `lectern all` for DURATION (default 10m); fails if memory, goroutines, files or backlog keep growing
 DURATION ?= 10m

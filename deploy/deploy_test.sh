@@ -15,7 +15,8 @@
 #   7. with LECTERN_IMAGE_TEST=1: the image's build stage reproduced without Docker (the context
 #      through deploy/dockerignore, the same go build), and its default command run
 #   8. with LECTERN_CLUSTER_TEST=1: deploy/clickhouse/cluster_test.sh, a real 2x2 ClickHouse
-#      cluster with ZooKeeper and Lectern on it (about a minute)
+#      cluster with ZooKeeper and Lectern on it (about a minute; `make cluster-test`, part of
+#      `make test`, always runs it)
 #
 # promtool comes from Debian's `prometheus` package: with CI=true it is installed when missing,
 # otherwise its checks are skipped (said so in the output). Exit status 1 if any check failed.
@@ -199,7 +200,7 @@ if [[ "${LECTERN_CLUSTER_TEST:-}" == 1 ]]; then
 	check "ClickHouse 2x2 cluster with Lectern on it" env LECTERN_CLUSTER_TEST_REQUIRED=1 bash deploy/clickhouse/cluster_test.sh
 else
 	section "8. a real ClickHouse cluster"
-	skip "deploy/clickhouse/cluster_test.sh" "set LECTERN_CLUSTER_TEST=1 to run it (ZooKeeper + 4 ClickHouse nodes, ~1 min)"
+	skip "deploy/clickhouse/cluster_test.sh" "not part of lint: make cluster-test (in make test) runs it; LECTERN_CLUSTER_TEST=1 runs it here too"
 fi
 
 echo

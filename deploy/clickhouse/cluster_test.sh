@@ -42,6 +42,10 @@ cleanup() {
 	# Stop only what this script started, by pid, newest first.
 	# ZooKeeper, started first, stops last: the ClickHouse nodes need it to shut down cleanly.
 	local i n
+	if [[ ${#PIDS[@]} -eq 0 ]]; then # skipped or failed before anything started
+		rm -rf "$DIR"
+		exit $status
+	fi
 	for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do
 		[[ $i -eq 0 ]] && for p in "${PIDS[@]:1}"; do
 			n=0
@@ -208,18 +212,26 @@ for round in 1 2; do
 done
 tables() { chq "$1" -q "SELECT name, engine FROM system.tables WHERE database = 'lectern' ORDER BY name FORMAT TSV"; }
 want_tables="$(printf '%s\t%s\n' conversations Distributed conversations_local ReplicatedReplacingMergeTree \
-	feedback Distributed feedback_local ReplicatedReplacingMergeTree schema_migrations ReplicatedReplacingMergeTree)"
+	feedback Distributed feedback_local ReplicatedReplacingMergeTree schema_migrations ReplicatedReplacingMergeTree \
+	traffic_events Distributed traffic_events_local ReplicatedReplacingMergeTree \
+	traffic_pages_daily Distributed traffic_pages_daily_local ReplicatedAggregatingMergeTree traffic_pages_daily_mv MaterializedView \
+	traffic_search_clicks_daily Distributed traffic_search_clicks_daily_local ReplicatedAggregatingMergeTree \
+	traffic_search_clicks_daily_mv MaterializedView \
+	traffic_searches_daily Distributed traffic_searches_daily_local ReplicatedAggregatingMergeTree traffic_searches_daily_mv MaterializedView)"
+# The migrations the schema records, as the schema file lists them: [1,2,...]
+want_versions="[$(sed -n 's/^INSERT INTO lectern.schema_migrations .* VALUES //p' "$HERE/schema-cluster.sql" | grep -oE '\([0-9]+,' | tr -d '(,' | paste -sd,)]"
+[[ "$want_versions" != "[]" ]] || fail "schema-cluster.sql records no migration"
 for n in "${NODES[@]}"; do
 	got="$(tables "$n")"
 	[[ "$got" == "$want_tables" ]] || fail "node ch$n tables:"$'\n'"$got"$'\n'"want:"$'\n'"$want_tables"
 	for ((i = 0; i < 100; i++)); do
-		[[ "$(chq "$n" -q 'SELECT groupArray(version) FROM (SELECT DISTINCT version FROM lectern.schema_migrations ORDER BY version)')" == "[1,2]" ]] && break
+		[[ "$(chq "$n" -q 'SELECT groupArray(version) FROM (SELECT DISTINCT version FROM lectern.schema_migrations ORDER BY version)')" == "$want_versions" ]] && break
 		sleep 0.1
 	done
-	[[ "$(chq "$n" -q 'SELECT groupArray(version) FROM (SELECT DISTINCT version FROM lectern.schema_migrations ORDER BY version)')" == "[1,2]" ]] ||
-		fail "node ch$n: schema_migrations does not record versions 1 and 2"
+	[[ "$(chq "$n" -q 'SELECT groupArray(version) FROM (SELECT DISTINCT version FROM lectern.schema_migrations ORDER BY version)')" == "$want_versions" ]] ||
+		fail "node ch$n: schema_migrations does not record the versions $want_versions"
 done
-log "ok: schema-cluster.sql applied twice; every node has Distributed feedback/conversations over Replicated *_local, and migrations 1,2 recorded"
+log "ok: schema-cluster.sql applied twice; every node has Distributed feedback/conversations over Replicated *_local, and migrations $want_versions recorded"
 
 # ---- 2. lectern migrate through each node is a no-op
 DSN_USER="lectern:lectern-test@"
@@ -251,7 +263,7 @@ done
 [[ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/readyz")" == 200 ]] || fail "lectern did not become ready: $(curl -s "$URL/readyz")"
 ADMIN_DOCS="$(sed -n 's/^LECTERN_ADMIN_KEY=//p' "$DIR/lectern.out")"
 PUB_DOCS="$(sed -n 's/^LECTERN_ASSISTANT_KEY=//p' "$DIR/lectern.out")"
-keys() { "$BIN" keys create --nats-url "nats://127.0.0.1:$NATS_PORT" "$@"; }
+keys() { "$BIN" keys create --nats-url "nats://127.0.0.1:$NATS_PORT" --data-dir "$DIR/data" "$@"; } # the embedded server's credentials
 ADMIN_ACME="$(keys --kind admin --project acme-prod)"
 PUB_ACME="$(keys --kind assistant --domain acme)"
 [[ -n "$ADMIN_DOCS" && -n "$PUB_DOCS" && -n "$ADMIN_ACME" && -n "$PUB_ACME" ]] || fail "no API keys"

@@ -28,7 +28,7 @@ func prepare(ctx context.Context, cfg *config, stderr io.Writer) (*env, error) {
 	}
 	e := &env{cfg: cfg, rnd: rand.New(rand.NewPCG(uint64(cfg.seed), 1)), dir: dir} // #nosec G115 G404 -- a seed reinterpreted as unsigned
 	fmt.Fprintf(stderr, "chaos: seed %d, work dir %s\n", cfg.seed, dir)
-	if cfg.natsServer == "" && (cfg.selected("nats-restart") || cfg.selected("replica")) {
+	if cfg.natsServer == "" && (cfg.selected("nats-restart") || cfg.selected("replica") || cfg.selected("cluster")) {
 		if cfg.natsServer, err = buildNATSServer(ctx, cfg.repo, dir); err != nil {
 			e.close()
 			return nil, err

@@ -26,11 +26,12 @@ type load struct {
 	ids     map[string]bool
 	errs    map[string]int // "503 nats unavailable" → count, during a fault
 	inFault atomic.Bool
-	views   atomic.Int64    // page views accepted through the beacon
-	convs   map[string]bool // conversation ids of the assistant replies read to their end
-	noAsk   atomic.Bool     // the target serves no assistant (an ingest process)
-	okCh    chan struct{}   // gets a value (when empty) on every 2xx
-	busyCh  chan struct{}   // gets a value (when empty) on every 503
+	views   atomic.Int64           // page views accepted through the beacon
+	convs   map[string]bool        // conversation ids of the assistant replies read to their end
+	noAsk   atomic.Bool            // the target serves no assistant (an ingest process)
+	askAt   atomic.Pointer[string] // base URL of the assistant when not url's (set by askVia)
+	okCh    chan struct{}          // gets a value (when empty) on every 2xx
+	busyCh  chan struct{}          // gets a value (when empty) on every 503
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
 }
@@ -55,6 +56,9 @@ func startLoad(ctx context.Context, clients, rate int, url func() string, key, d
 	}
 	return l
 }
+
+// askVia sends the assistant questions to base (a `lectern assistant` of its own) instead of url.
+func (l *load) askVia(base string) { l.askAt.Store(&base) }
 
 // fault marks the answers that follow as answers during a fault (or not).
 func (l *load) fault(on bool) { l.inFault.Store(on) }
@@ -192,7 +196,11 @@ func (l *load) post(ctx context.Context, client, seq int) {
 // conversation id: the record is stored before the finish parts are sent.
 func (l *load) ask(ctx context.Context) {
 	body := `{"fp":"chaos","messages":[{"id":"1","role":"user","content":"How do I run the tests?"}]}`
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.url()+"/discovery/v1/assistant/"+l.domain+"/message", strings.NewReader(body))
+	base := l.url()
+	if p := l.askAt.Load(); p != nil {
+		base = *p
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/discovery/v1/assistant/"+l.domain+"/message", strings.NewReader(body))
 	if err != nil {
 		return
 	}

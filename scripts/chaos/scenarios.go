@@ -22,6 +22,7 @@ var scenarios = []scenario{
 	{"replica", replicaKill},
 	{"disk-full", diskFull},
 	{"store-full", storeFull},
+	{"cluster", clusterScenario},
 }
 
 func scenarioNames() []string {

@@ -19,6 +19,7 @@ type result struct {
 	faults                          int
 	during                          string // non-2xx answers with their causes
 	note                            string
+	problem                         string // a failed check of the scenario's own
 }
 
 func (r result) String() string {
@@ -49,6 +50,9 @@ func (r result) verdict(maxRecovery time.Duration) string {
 	}
 	if r.recovery > maxRecovery {
 		bad = append(bad, fmt.Sprintf("recovery took %s (at most %s)", r.recovery.Round(100*time.Millisecond), maxRecovery))
+	}
+	if r.problem != "" {
+		bad = append(bad, r.problem)
 	}
 	if strings.Contains(r.during, "outside a fault") {
 		bad = append(bad, "errors outside a fault")
