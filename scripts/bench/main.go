@@ -9,7 +9,8 @@
 // default 10000000), BENCH_DURATION (collector load per side, default 10s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 10s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
-// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 50000000 and 1000000), BENCH_ONLY
+// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 50000000 and 1000000), BENCH_SCALE_EVENTS
+// (figure 8's backlog, default 200000), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -46,6 +47,7 @@ type config struct {
 	firstText   int
 	traffic     int // traffic events for figure 7 in ClickHouse
 	trafficLite int // and in SQLite
+	scaleEvents int // backlog drained by the ingest replicas in figure 8
 	only        map[string]bool
 	keep        bool
 	log         *slog.Logger
@@ -80,6 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"5", "search build and docs.json validation", benchBuild},
 		{"6", "durability policy (--nats-sync): publish cost", benchDurability},
 		{"7", "traffic reads: views, visitors, searches over 30 days", benchTraffic},
+		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut},
 	}
 	var failed []string
 	for _, f := range figures {
@@ -157,6 +160,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.firstText = envInt("BENCH_FIRSTTEXT", 3000, 100)
 	cfg.traffic = envInt("BENCH_TRAFFIC", 50_000_000, 10_000)
 	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 1_000_000, 10_000)
+	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 200_000, 10_000)
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if v := os.Getenv("BENCH_ONLY"); v != "" {
 		cfg.only = map[string]bool{}

@@ -16,6 +16,9 @@
 //	store-full  the SQLite database on a tmpfs of its own, filled under load (needs root to
 //	            mount): the store refuses writes, the stream fills, intake answers 503; the disk
 //	            is freed and nothing accepted is lost
+//	cluster     3 clustered nats-servers, ClickHouse as 2 shards x 2 replicas with ZooKeeper, 2
+//	            ingest, 2 query and 1 assistant process: a NATS node, an ingest replica and a
+//	            ClickHouse replica killed in turn and brought back (make cluster-test)
 //
 // Each scenario prints one line: accepted, stored, lost, doubled, seconds from recovery until
 // everything is visible, and the 5xx answers during the fault with their causes. The exit
