@@ -64,6 +64,33 @@ func startLectern(ctx context.Context, e *env, name string, args ...string) (*le
 	return l, nil
 }
 
+// loaded is a `lectern all` with the load running against it.
+type loaded struct {
+	*lectern
+	ld    *load
+	admin string
+}
+
+// startAllUnderLoad starts `lectern all` (embedded NATS, data in a directory named run) with args
+// added, and starts the load against it. The caller stops both.
+func startAllUnderLoad(ctx context.Context, e *env, name, run string, args ...string) (*loaded, error) {
+	natsAddr, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	l, err := startLectern(ctx, e, name, append([]string{"all", "--data-dir", filepath.Join(e.dir, run), "--nats-addr", natsAddr}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	admin, assistant, err := l.keysOf()
+	if err != nil {
+		l.stop()
+		return nil, err
+	}
+	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, run)
+	return &loaded{lectern: l, ld: ld, admin: admin}, nil
+}
+
 // restart kills nothing; it starts the stopped process again and waits until it is ready.
 func (l *lectern) restart(ctx context.Context) error {
 	if err := l.start(); err != nil {
@@ -98,25 +125,16 @@ func (e *env) jitter(lo, hi time.Duration) time.Duration {
 // killScenario SIGKILLs `lectern all` at random moments under load and restarts it on the same
 // data directory each time.
 func killScenario(ctx context.Context, e *env, store string) (result, error) {
-	args := []string{"all", "--data-dir", filepath.Join(e.dir, "kill-"+store)}
-	natsAddr, err := freePort()
-	if err != nil {
-		return result{}, err
-	}
-	args = append(args, "--nats-addr", natsAddr)
+	var args []string
 	if store == "clickhouse" {
-		args = append(args, "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_kill"))
+		args = []string{"--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_kill")}
 	}
-	l, err := startLectern(ctx, e, "lectern all ("+store+")", args...)
+	l, err := startAllUnderLoad(ctx, e, "lectern all ("+store+")", "kill-"+store, args...)
 	if err != nil {
 		return result{}, err
 	}
 	defer l.stop()
-	admin, assistant, err := l.keysOf()
-	if err != nil {
-		return result{}, err
-	}
-	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "kill-"+store)
+	ld, admin := l.ld, l.admin
 	var r result
 	var recovered time.Time
 	for range e.cfg.kills {
@@ -139,21 +157,12 @@ func killScenario(ctx context.Context, e *env, store string) (result, error) {
 
 // clickhouseOutage stops ClickHouse under load for the outage time and starts it again.
 func clickhouseOutage(ctx context.Context, e *env) (result, error) {
-	natsAddr, err := freePort()
-	if err != nil {
-		return result{}, err
-	}
-	l, err := startLectern(ctx, e, "lectern all (clickhouse)", "all", "--data-dir", filepath.Join(e.dir, "ch-outage"),
-		"--nats-addr", natsAddr, "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_outage"))
+	l, err := startAllUnderLoad(ctx, e, "lectern all (clickhouse)", "ch-outage", "--store", "clickhouse", "--clickhouse-dsn", e.ch.dsn("chaos_outage"))
 	if err != nil {
 		return result{}, err
 	}
 	defer l.stop()
-	admin, assistant, err := l.keysOf()
-	if err != nil {
-		return result{}, err
-	}
-	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "ch-outage")
+	ld, admin := l.ld, l.admin
 	r := result{faults: 1}
 	pause(ctx, 2*time.Second)
 	ld.fault(true)
@@ -282,21 +291,12 @@ func replicaKill(ctx context.Context, e *env) (result, error) {
 // answers 503 while the stream is full, recovers as the consumers trim what they stored, and
 // loses nothing it accepted.
 func diskFull(ctx context.Context, e *env) (result, error) {
-	natsAddr, err := freePort()
-	if err != nil {
-		return result{}, err
-	}
-	l, err := startLectern(ctx, e, "lectern all (256 KiB stream)", "all", "--data-dir", filepath.Join(e.dir, "disk-full"),
-		"--nats-addr", natsAddr, "--events-max-bytes", "262144")
+	l, err := startAllUnderLoad(ctx, e, "lectern all (256 KiB stream)", "disk-full", "--events-max-bytes", "262144")
 	if err != nil {
 		return result{}, err
 	}
 	defer l.stop()
-	admin, assistant, err := l.keysOf()
-	if err != nil {
-		return result{}, err
-	}
-	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "disk-full")
+	ld, admin := l.ld, l.admin
 	ld.fault(true) // the whole run is the fault: the stream fills again and again
 	r := result{faults: 1}
 	pause(ctx, 15*time.Second)

@@ -31,21 +31,13 @@ func storeFull(ctx context.Context, e *env) (result, error) {
 		return result{}, err
 	}
 	defer unmount()
-	natsAddr, err := freePort()
-	if err != nil {
-		return result{}, err
-	}
-	l, err := startLectern(ctx, e, "lectern all (SQLite on a full disk)", "all", "--data-dir", filepath.Join(e.dir, "store-full"),
-		"--sqlite-path", filepath.Join(disk, "lectern.db"), "--nats-addr", natsAddr, "--events-max-bytes", strconv.Itoa(storeStreamBytes))
+	l, err := startAllUnderLoad(ctx, e, "lectern all (SQLite on a full disk)", "store-full",
+		"--sqlite-path", filepath.Join(disk, "lectern.db"), "--events-max-bytes", strconv.Itoa(storeStreamBytes))
 	if err != nil {
 		return result{}, err
 	}
 	defer l.stop()
-	admin, assistant, err := l.keysOf()
-	if err != nil {
-		return result{}, err
-	}
-	ld := startLoad(ctx, e.cfg.clients, e.cfg.rate, func() string { return l.base }, assistant, domain, "store-full")
+	ld, admin := l.ld, l.admin
 	pause(ctx, e.jitter(time.Second, 3*time.Second))
 	ld.fault(true)
 	filler := filepath.Join(disk, "filler")
