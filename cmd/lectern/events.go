@@ -225,12 +225,14 @@ func pageView(target string, at time.Time, ip, referrer, userAgent string) (map[
 }
 
 // send posts one batch, retrying what a server may answer later (429, 5xx, network) with
-// growing pauses; a 4xx is final and names what is wrong.
+// growing pauses. When the server refuses single events of the batch (a 400 whose details all
+// name events[i]), those are skipped with a line on stderr and the rest is sent again; any
+// other 4xx is final and names what is wrong.
 func (im *importer) send(ctx context.Context, batch []json.RawMessage) error {
-	body, _ := json.Marshal(map[string]any{"events": batch})
 	endpoint := strings.TrimRight(im.url, "/") + "/api/external/v1/analytics/" + im.project + "/events"
 	wait := 500 * time.Millisecond
 	for attempt := 1; ; attempt++ {
+		body, _ := json.Marshal(map[string]any{"events": batch})
 		status, answer, err := im.post(ctx, endpoint, body)
 		switch {
 		case err == nil && status == http.StatusAccepted:
@@ -239,9 +241,18 @@ func (im *importer) send(ctx context.Context, batch []json.RawMessage) error {
 			im.sent += ok.Accepted
 			im.skipped += len(batch) - ok.Accepted // robots: accepted, not kept
 			return nil
+		case err == nil && status == http.StatusBadRequest:
+			rest, ok := im.dropRefused(batch, answer)
+			if !ok {
+				return fmt.Errorf("events import: the server refused a batch: %d %s", status, answer)
+			}
+			if batch = rest; len(batch) == 0 {
+				return nil
+			}
+			continue
 		case err == nil && status != http.StatusTooManyRequests && status < 500:
 			return fmt.Errorf("events import: the server refused a batch: %d %s", status, answer)
-		case attempt == 6:
+		case attempt >= 6:
 			return fmt.Errorf("events import: a batch failed 6 times: %d %s %v", status, answer, err)
 		}
 		fmt.Fprintf(im.stderr, "events import: retrying in %s (%d %v)\n", wait, status, err)
@@ -252,6 +263,41 @@ func (im *importer) send(ctx context.Context, batch []json.RawMessage) error {
 		}
 		wait *= 2
 	}
+}
+
+// refusedEvent is the index in a field name such as "events[12].path".
+var refusedEvent = regexp.MustCompile(`^events\[(\d+)\]`)
+
+// dropRefused returns batch without the events a 400 answer names, having reported each on
+// stderr; ok is false when the answer names anything but single events of the batch.
+func (im *importer) dropRefused(batch []json.RawMessage, answer []byte) (rest []json.RawMessage, ok bool) {
+	var e struct {
+		Details []struct{ Field, Message string }
+	}
+	if json.Unmarshal(answer, &e) != nil || len(e.Details) == 0 {
+		return nil, false
+	}
+	refused := map[int]string{}
+	for _, d := range e.Details {
+		m := refusedEvent.FindStringSubmatch(d.Field)
+		if m == nil {
+			return nil, false
+		}
+		i, err := strconv.Atoi(m[1])
+		if err != nil || i >= len(batch) {
+			return nil, false
+		}
+		refused[i] = d.Field + ": " + d.Message
+	}
+	for i, ev := range batch {
+		if why, bad := refused[i]; bad {
+			fmt.Fprintf(im.stderr, "events import: skipped an event the server refused (%s): %.200s\n", why, ev)
+			im.skipped++
+			continue
+		}
+		rest = append(rest, ev)
+	}
+	return rest, true
 }
 
 func (im *importer) post(ctx context.Context, endpoint string, body []byte) (int, []byte, error) {

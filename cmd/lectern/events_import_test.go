@@ -76,3 +76,57 @@ func TestEventsImportCombinedLog(t *testing.T) {
 		t.Errorf("an admin key imported: %v", err)
 	}
 }
+
+// With --format json, an event the server refuses (valid JSON, not a valid event) is skipped
+// and reported; the other events of its batch are still sent.
+func TestEventsImportJSONSkipsRefusedEvents(t *testing.T) {
+	l := startLectern(t, testConfig(t, "sqlite"))
+	_, key, err := l.keys.Create(t.Context(), keys.KindIngest, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC().Add(-2 * time.Hour).Format(time.RFC3339)
+	ev := func(typ, path string) string {
+		return fmt.Sprintf(`{"type":%q,"path":%q,"timestamp":%q,"userAgent":%q}`, typ, path, at, chromeUA)
+	}
+	lines := strings.Join([]string{
+		ev("page_view", "/json-a"),
+		ev("page_teleport", "/json-b"), // no such event type
+		"{not json",
+		fmt.Sprintf(`{"type":"page_view","timestamp":%q}`, at), // a page view without a path
+		ev("page_view", "/json-d"),
+	}, "\n") + "\n"
+	path := filepath.Join(t.TempDir(), "events.jsonl")
+	if err := os.WriteFile(path, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	args := []string{"events", "import", "--url", l.URL, "--key", key, "--project", "acme-prod", "--format", "json", path}
+	waitFor(t, "the ingest key accepted", func() bool {
+		out.Reset()
+		errs.Reset()
+		return run(context.Background(), args, &out, &errs) == nil
+	})
+	if !strings.Contains(out.String(), "sent 2 page views; skipped 3 lines") {
+		t.Errorf("import said %q; want 2 sent and 3 skipped", out.String())
+	}
+	for _, want := range []string{"events[1].type", "events[2].path"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("stderr %q does not report the refused %s", errs.String(), want)
+		}
+	}
+	var views struct {
+		Views []struct{ Path string }
+	}
+	waitFor(t, "the accepted events stored", func() bool {
+		status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/views?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+		return status == 200 && json.Unmarshal(body, &views) == nil && len(views.Views) >= 2
+	})
+	var got []string
+	for _, v := range views.Views {
+		got = append(got, v.Path)
+	}
+	if strings.Join(got, ",") != "/json-a,/json-d" && strings.Join(got, ",") != "/json-d,/json-a" {
+		t.Errorf("stored paths %v; want /json-a and /json-d", got)
+	}
+}
