@@ -20,8 +20,7 @@ const keyWithin = time.Second
 // (two `ingest` taking the load in turn, two `query`, one `assistant`). Under load it SIGKILLs a
 // NATS node, an ingest replica and a ClickHouse replica, one after the other, and brings each
 // back. Then every accepted event must be stored once, both query replicas must answer the same
-// exports, and a key created through one NATS node must work on both query replicas within
-// keyWithin.
+// exports, and keys created through one NATS node must work on every instance within keyWithin.
 func clusterScenario(ctx context.Context, e *env) (result, error) {
 	nc, err := startNATSCluster(ctx, e)
 	if err != nil {
@@ -113,12 +112,12 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 	if p := sameExports(ctx, procs["query-1"].base, procs["query-2"].base, admin); p != "" {
 		problems = append(problems, p)
 	}
-	took, err := keyEverywhere(ctx, e, nc.clients[2], procs["query-1"].base, procs["query-2"].base)
+	took, err := keyEverywhere(ctx, e, nc.clients[2], procs)
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
 	r.problem = strings.Join(problems, "; ")
-	r.note = fmt.Sprintf("a key created through NATS node 3 worked on both query replicas after %s", took.Round(time.Millisecond))
+	r.note = fmt.Sprintf("keys created through NATS node 3 worked on all five instances after %s", took.Round(time.Millisecond))
 	return r, nil
 }
 
@@ -144,18 +143,35 @@ func sameExports(ctx context.Context, a, b, adminKey string) string {
 	return ""
 }
 
-// keyEverywhere creates an admin key through one NATS node and returns how long until every
-// base accepts it; it fails after keyWithin.
-func keyEverywhere(ctx context.Context, e *env, natsAddr string, bases ...string) (time.Duration, error) {
-	key, err := createKey(ctx, e, natsAddr, "--kind", "admin", "--project", project)
+// keyEverywhere creates an admin and an assistant key through one NATS node and returns how long
+// until every instance takes them: the admin key on the query replicas, the assistant key on
+// the ingest replicas and the assistant. It fails after keyWithin.
+func keyEverywhere(ctx context.Context, e *env, natsAddr string, procs map[string]*lectern) (time.Duration, error) {
+	admin, err := createKey(ctx, e, natsAddr, "--kind", "admin", "--project", project)
+	if err != nil {
+		return 0, err
+	}
+	public, err := createKey(ctx, e, natsAddr, "--kind", "assistant", "--domain", domain)
 	if err != nil {
 		return 0, err
 	}
 	created := time.Now()
-	for _, base := range bases {
-		for !accepts(ctx, base, key) {
+	probes := []struct{ proc, method, path, key, body string }{
+		{"query-1", http.MethodGet, "/api/external/v1/analytics/" + project + "/feedback?limit=1", admin, ""},
+		{"query-2", http.MethodGet, "/api/external/v1/analytics/" + project + "/feedback?limit=1", admin, ""},
+		// An empty body is refused (400) only once the key is accepted (401/403 before): nothing is stored.
+		{"ingest-1", http.MethodPost, "/discovery/v1/feedback/" + domain, public, "{}"},
+		{"ingest-2", http.MethodPost, "/discovery/v1/feedback/" + domain, public, "{}"},
+		{"assistant", http.MethodPost, "/discovery/v1/assistant/" + domain + "/message", public, "{}"},
+	}
+	for _, p := range probes {
+		for {
+			status, err := probe(ctx, p.method, procs[p.proc].base+p.path, p.key, p.body)
+			if err == nil && status != http.StatusUnauthorized && status != http.StatusForbidden {
+				break
+			}
 			if time.Since(created) > keyWithin {
-				return 0, fmt.Errorf("a new key did not work on %s within %s", base, keyWithin)
+				return 0, fmt.Errorf("a new key did not work on %s within %s (last answer %d %v)", p.proc, keyWithin, status, err)
 			}
 			time.Sleep(10 * time.Millisecond) // the instances follow the key bucket; nothing to wait on from outside
 		}
@@ -163,18 +179,22 @@ func keyEverywhere(ctx context.Context, e *env, natsAddr string, bases ...string
 	return time.Since(created), nil
 }
 
-func accepts(ctx context.Context, base, key string) bool {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/external/v1/analytics/"+project+"/feedback?limit=1", nil)
+// probe sends one request with key and returns the status.
+func probe(ctx context.Context, method, url, key, body string) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
 	if err != nil {
-		return false
+		return 0, err
 	}
 	req.Header.Set("Authorization", "Bearer "+key)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req) // #nosec G704 -- its own loopback servers
 	if err != nil {
-		return false
+		return 0, err
 	}
 	_ = resp.Body.Close()
-	return resp.StatusCode == http.StatusOK
+	return resp.StatusCode, nil
 }
 
 // threeReplicas checks that the event stream and the key bucket have three replicas. A node
