@@ -258,10 +258,12 @@ func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 		}
 		TotalSearches int
 	}
-	status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/searches?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
-	if status != 200 || json.Unmarshal(body, &searches) != nil {
-		t.Fatalf("searches: %d %s", status, body)
-	}
+	// The search and its click are events of their own: the page views being stored says
+	// nothing of them, so wait until the click is counted (or the wait ends) before judging.
+	waitFor(t, "the search and its click stored", func() bool {
+		status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/searches?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
+		return status == 200 && json.Unmarshal(body, &searches) == nil && len(searches.Searches) == 1 && searches.Searches[0].CTR > 0
+	})
 	if searches.TotalSearches != 1 || len(searches.Searches) != 1 {
 		t.Fatalf("searches %s; want the one search", body)
 	}
