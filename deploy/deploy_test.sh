@@ -17,6 +17,10 @@
 #   8. with LECTERN_CLUSTER_TEST=1: deploy/clickhouse/cluster_test.sh, a real 2x2 ClickHouse
 #      cluster with ZooKeeper and Lectern on it (about a minute; `make cluster-test`, part of
 #      `make test`, always runs it)
+#   9. docker-compose.yml, loaded with compose-go: every Lectern service's command and environment
+#      through the binary's own flag parsing (--verify-config), /readyz health checks, published
+#      ports that do not clash, JetStream and ClickHouse data on named volumes, the image built
+#      from deploy/Dockerfile; deploy/check's TestCompose breaks copies of it and wants each caught
 #
 # promtool comes from Debian's `prometheus` package: with CI=true it is installed when missing,
 # otherwise its checks are skipped (said so in the output). Exit status 1 if any check failed.
@@ -128,6 +132,12 @@ if command -v promtool >/dev/null; then
 		promtool check config "$TMP/prom/prometheus.yml"
 	}
 	check "promtool check config (prometheus.yml)" check_config
+	check_compose_config() {
+		mkdir -p "$TMP/compose-prom"
+		cp deploy/compose/prometheus.yml deploy/prometheus/rules.yml "$TMP/compose-prom/" # as docker-compose.yml mounts them
+		promtool check config "$TMP/compose-prom/prometheus.yml"
+	}
+	check "promtool check config (compose/prometheus.yml)" check_compose_config
 else
 	skip "promtool check/test rules" "promtool is not installed (apt-get install prometheus; CI=true installs it)"
 fi
@@ -202,6 +212,14 @@ else
 	section "8. a real ClickHouse cluster"
 	skip "deploy/clickhouse/cluster_test.sh" "not part of lint: make cluster-test (in make test) runs it; LECTERN_CLUSTER_TEST=1 runs it here too"
 fi
+
+section "9. docker-compose.yml (compose-go, without Docker)"
+compose_test() {
+	(cd cmd/lectern && GOWORK=off go build -o "$TMP/lectern" .) || return 1
+	"$C" compose . "$TMP/lectern" || return 1
+	(cd deploy/check && LECTERN_BIN="$TMP/lectern" GOWORK=off go test -count=1 .)
+}
+check "loads; every Lectern command passes the binary's flag parsing; /readyz health checks, no port clash, data on volumes, the image of deploy/Dockerfile (and each broken copy fails)" compose_test
 
 echo
 if [[ ${#failed[@]} -gt 0 ]]; then

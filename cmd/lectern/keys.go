@@ -56,6 +56,7 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if sub == "create" {
 		c.registerFlags(fs)
 	}
+	verify := registerVerify(fs)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -65,6 +66,14 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := envflag.Check(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
+	}
+	if *verify {
+		if sub == "create" {
+			if _, _, _, err := c.check(time.Now()); err != nil {
+				return err
+			}
+		}
+		return configOK(stdout)
 	}
 	auth, err := natsClientAuth(flagAuth, dataDir)
 	if err != nil {
@@ -121,24 +130,7 @@ func (c *keyCreate) registerFlags(fs *flag.FlagSet) {
 }
 
 func (c *keyCreate) run(ctx context.Context, reg *keys.Registry, stdout io.Writer) error {
-	kind, scope := keys.Kind(c.kind), c.project
-	switch kind {
-	case keys.KindAdmin, keys.KindIngest:
-		if c.domain != "" {
-			return fmt.Errorf("keys create: an %s key takes --project, not --domain", kind)
-		}
-	case keys.KindAssistant:
-		if c.project != "" {
-			return errors.New("keys create: an assistant key takes --domain, not --project")
-		}
-		scope = c.domain
-	default:
-		return fmt.Errorf("keys create: --kind %q: want admin, assistant or ingest", c.kind)
-	}
-	if !event.ValidToken(scope) {
-		return fmt.Errorf("keys create: scope %q: want 1-64 letters, digits, '-' or '_'", scope)
-	}
-	opts, err := c.options(time.Now())
+	kind, scope, opts, err := c.check(time.Now())
 	if err != nil {
 		return err
 	}
@@ -148,6 +140,29 @@ func (c *keyCreate) run(ctx context.Context, reg *keys.Registry, stdout io.Write
 	}
 	fmt.Fprintln(stdout, token)
 	return nil
+}
+
+// check validates the flags of create and returns the key's kind, scope and options.
+func (c *keyCreate) check(now time.Time) (keys.Kind, string, keys.CreateOptions, error) {
+	kind, scope := keys.Kind(c.kind), c.project
+	switch kind {
+	case keys.KindAdmin, keys.KindIngest:
+		if c.domain != "" {
+			return "", "", keys.CreateOptions{}, fmt.Errorf("keys create: an %s key takes --project, not --domain", kind)
+		}
+	case keys.KindAssistant:
+		if c.project != "" {
+			return "", "", keys.CreateOptions{}, errors.New("keys create: an assistant key takes --domain, not --project")
+		}
+		scope = c.domain
+	default:
+		return "", "", keys.CreateOptions{}, fmt.Errorf("keys create: --kind %q: want admin, assistant or ingest", c.kind)
+	}
+	if !event.ValidToken(scope) {
+		return "", "", keys.CreateOptions{}, fmt.Errorf("keys create: scope %q: want 1-64 letters, digits, '-' or '_'", scope)
+	}
+	opts, err := c.options(now)
+	return kind, scope, opts, err
 }
 
 func (c *keyCreate) options(now time.Time) (keys.CreateOptions, error) {

@@ -45,6 +45,7 @@ Tools:
   migrate     apply the store's schema migrations
   data        erase one person's records (a privacy request)
   events      import page views from an access log
+  probe       GET a URL, exit 0 on 200 (a health check for the container image)
 
 Run 'lectern <command> --help' for the flags of a command.
 `
@@ -71,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return dataMain(ctx, args, stdout, stderr)
 	case "events":
 		return eventsMain(ctx, args, stdout, stderr)
+	case "probe":
+		return probeMain(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

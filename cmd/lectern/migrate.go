@@ -15,14 +15,18 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := flag.NewFlagSet("lectern migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg.RegisterFlags(fs)
+	verify := registerVerify(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return exitError(2)
 	}
-	if err := envflag.Check(fs); err != nil {
+	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
 		return fmt.Errorf("configuration: %w", err)
+	}
+	if *verify {
+		return configOK(stdout)
 	}
 	cfg.CHMigrate = true // migrating is this command's whole point
 	if err := ensureDataDir(cfg.DataDir); err != nil {

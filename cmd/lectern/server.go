@@ -28,6 +28,7 @@ func serve(ctx context.Context, target Target, args []string, stdout, stderr io.
 	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg.RegisterFlags(fs)
+	verify := registerVerify(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -36,6 +37,9 @@ func serve(ctx context.Context, target Target, args []string, stdout, stderr io.
 	}
 	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
 		return fmt.Errorf("configuration: %w", err)
+	}
+	if *verify {
+		return configOK(stdout)
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	return runServer(ctx, cfg, logger, stdout)

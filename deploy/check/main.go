@@ -15,6 +15,7 @@
 //	go run . context REPO OUT
 //	go run . columns [-keys] [-engine REGEX] [-strip-suffix S] FILE...
 //	go run . cluster-ddl MIGRATIONS_DIR CLUSTER.sql
+//	go run . compose REPO LECTERN_BIN [FILE]
 package main
 
 import (
@@ -29,6 +30,8 @@ func main() {
 	cmd, args := os.Args[1], os.Args[2:]
 	var err error
 	switch cmd {
+	case "compose":
+		err = cmdCompose(args)
 	case "yaml":
 		err = cmdYAML(args)
 	case "xml":
