@@ -62,7 +62,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: check yaml|xml|k8s|metrics|rules|grafana|dockerfile|context|columns|cluster-ddl ARGS...")
+	fmt.Fprintln(os.Stderr, "usage: check yaml|xml|k8s|metrics|rules|grafana|dockerfile|context|columns|cluster-ddl|compose ARGS...")
 	os.Exit(2)
 }
 
