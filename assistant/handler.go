@@ -110,6 +110,9 @@ func (s *Service) snapshot(c *fiber.Ctx, domain string) (sitedocs.Snapshot, erro
 	snap, err := docs.Snapshot()
 	if err != nil {
 		c.Set(fiber.HeaderRetryAfter, "5")
+		if st := docs.State(); st.Attempted {
+			return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s cannot be served: %s", domain, strings.Join(st.Problems, "; "))
+		}
 		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed yet; retry shortly", domain)
 	}
 	return snap, nil

@@ -56,17 +56,21 @@ var (
 		"Pages in the site's current search index.", []string{"domain"}, nil)
 	indexSectionsDesc = prometheus.NewDesc("lectern_assistant_index_sections",
 		"Sections in the site's current search index.", []string{"domain"}, nil)
+	siteProblemsDesc = prometheus.NewDesc("lectern_assistant_site_problems",
+		"Problems of the site's docs at its last load: docs.json errors and warnings (the site is served as far as it resolves), or 1 when it could not be loaded at all.", []string{"domain"}, nil)
 )
 
 // Describe sends the descriptions of the index gauges.
 func (c *indexCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- indexPagesDesc
 	ch <- indexSectionsDesc
+	ch <- siteProblemsDesc
 }
 
-// Collect sends the index sizes of the sites indexed so far.
+// Collect sends the index sizes of the sites indexed so far, and every site's problems.
 func (c *indexCollector) Collect(ch chan<- prometheus.Metric) {
 	for domain, site := range c.docs {
+		ch <- prometheus.MustNewConstMetric(siteProblemsDesc, prometheus.GaugeValue, float64(len(site.State().Problems)), domain)
 		snap, err := site.Snapshot()
 		if err != nil {
 			continue

@@ -9,6 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -117,15 +120,42 @@ func (s *Service) Run(ctx context.Context) error {
 	return err
 }
 
-// Ready reports an error until every site has been indexed.
+// Ready reports an error until every site's first index build has been tried. A site that
+// could not be indexed does not make the process unready: it answers 503 itself, and
+// SitesHealthy and SiteStates say why.
 func (s *Service) Ready(context.Context) error {
 	var errs []error
-	for domain, site := range s.docs {
-		if _, err := site.Snapshot(); err != nil {
-			errs = append(errs, fmt.Errorf("site %s: %w", domain, err))
+	for _, domain := range slices.Sorted(maps.Keys(s.docs)) {
+		if !s.docs[domain].State().Attempted {
+			errs = append(errs, fmt.Errorf("site %s: indexing", domain))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// SitesHealthy reports the sites that serve no index or were indexed with problems; it is an
+// advisory check of /readyz.
+func (s *Service) SitesHealthy(context.Context) error {
+	var errs []error
+	for _, domain := range slices.Sorted(maps.Keys(s.docs)) {
+		st := s.docs[domain].State()
+		switch {
+		case st.Attempted && !st.Serving:
+			errs = append(errs, fmt.Errorf("site %s: not served (%s)", domain, strings.Join(st.Problems, "; ")))
+		case len(st.Problems) > 0:
+			errs = append(errs, fmt.Errorf("site %s: %d problems", domain, len(st.Problems)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SiteStates reports every site's index and problems, by domain (/readyz?verbose).
+func (s *Service) SiteStates(context.Context) any {
+	out := make(map[string]sitedocs.State, len(s.docs))
+	for domain, site := range s.docs {
+		out[domain] = site.State()
+	}
+	return out
 }
 
 // background runs f, tracked so that Run waits for it; after Run it runs f synchronously.

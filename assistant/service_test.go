@@ -75,7 +75,8 @@ func labels(m *dto.Metric) string {
 	return "{" + strings.Join(l, ",") + "}"
 }
 
-// TestNotReady serves a site whose docs.json is broken: requests get 503 until it is fixed.
+// TestNotReady serves a site whose docs.json is broken: the service is ready (the site was
+// tried), the site answers 503 naming the problem until the file is fixed, then it serves.
 func TestNotReady(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) {
@@ -85,18 +86,24 @@ func TestNotReady(t *testing.T) {
 	}
 	write("docs.json", `{"navigation": {"pages": [`)
 	h := startUnready(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
-	time.Sleep(200 * time.Millisecond)
-	if err := h.svc.Ready(context.Background()); err == nil || !strings.Contains(err.Error(), "acme") {
-		t.Errorf("Ready: %v, want the site named", err)
+	h.waitReady() // the first build was tried
+	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site acme: not served") || !strings.Contains(err.Error(), "invalid JSON") {
+		t.Errorf("SitesHealthy: %v, want the site and its problem named", err)
 	}
 	resp := h.post(t, "acme", ask("q"))
 	msg, _ := errorBody(t, resp)
-	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
-		t.Errorf("status %d %q Retry-After %q, want 503 with Retry-After", resp.StatusCode, msg, resp.Header.Get("Retry-After"))
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(msg, "docs.json: invalid JSON") {
+		t.Errorf("status %d %q Retry-After %q, want 503 naming the problem, with Retry-After", resp.StatusCode, msg, resp.Header.Get("Retry-After"))
 	}
 	write("start.mdx", "---\ntitle: Start\n---\n\nThe tortoise starts here.\n")
 	write("docs.json", `{"navigation": {"pages": ["start"]}}`)
-	h.waitReady()
+	deadline := time.Now().Add(20 * time.Second)
+	for h.svc.SitesHealthy(context.Background()) != nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("the fixed site is still not served: %v", h.svc.SitesHealthy(context.Background()))
+		}
+		time.Sleep(20 * time.Millisecond) // the site is re-read on its interval; nothing to wait on
+	}
 	if answer := text(t, checkReply(t, h.post(t, "acme", ask("Where does the tortoise start?")))); !strings.Contains(answer, "[Start](/start)") {
 		t.Errorf("answer after the fix:\n%s", answer)
 	}

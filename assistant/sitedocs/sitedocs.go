@@ -27,29 +27,42 @@ type Scopes struct {
 	Groups         []string
 }
 
-// Docs is a loaded site: its searchable pages and its scopes.
+// Docs is a loaded site: its searchable pages, its scopes, and the problems of its docs.json.
 type Docs struct {
-	Pages  []search.Page
-	Scopes Scopes
+	Pages    []search.Page
+	Scopes   Scopes
+	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
 }
+
+// ErrNothingToServe reports a site whose docs.json resolves to no page at all.
+var ErrNothingToServe = errors.New("docs.json lists no page that resolves")
 
 // Load reads the site in dir: it resolves docs.json and reads each listed page's file
 // (relative to dir). Endpoint pages without a file get text from their method, path, summary
 // and description. Hidden pages and repeated listings of one page are left out.
+//
+// A site with problems is served as far as it resolves (a docs team's typo must not take its
+// assistant down): the parts of docs.json with errors are left out and every problem is in
+// Problems. Load fails only when docs.json cannot be read or parsed, a "$ref" is broken, or no
+// page resolves.
 func Load(ctx context.Context, dir string) (*Docs, error) {
+	// Errors name files relative to the site, not dir: they reach readers in 503 answers.
 	site, err := docsjson.Load(dir)
 	if err != nil {
-		return nil, fmt.Errorf("site %s: %w", dir, err)
+		return nil, err
 	}
-	tree, err := site.Resolve()
+	tree, rep, err := site.ResolvePartial()
 	if err != nil {
-		return nil, fmt.Errorf("site %s: %w", dir, err)
+		return nil, err
+	}
+	if len(tree.Pages) == 0 {
+		return nil, fmt.Errorf("%w (%d problems: %s)", ErrNothingToServe, len(rep.Errors)+len(rep.Warnings), strings.Join(problems(rep), "; "))
 	}
 	d := &Docs{Scopes: Scopes{Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(), Languages: tree.Languages()}}
 	seen := map[string]bool{}
 	for i := range tree.Pages {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("site %s: %w", dir, err)
+			return nil, err
 		}
 		p := &tree.Pages[i]
 		key := p.URL + "\x00" + p.Version + "\x00" + p.Language
@@ -60,7 +73,20 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 		d.Pages = append(d.Pages, page(site.FS(), p))
 		d.Scopes.addGroups(p.Groups)
 	}
+	d.Problems = problems(rep)
 	return d, nil
+}
+
+// problems formats a report's errors and warnings, errors first.
+func problems(rep docsjson.Report) []string {
+	out := make([]string, 0, len(rep.Errors)+len(rep.Warnings))
+	for _, p := range rep.Errors {
+		out = append(out, "error: "+p.String())
+	}
+	for _, p := range rep.Warnings {
+		out = append(out, "warning: "+p.String())
+	}
+	return out
 }
 
 func (s *Scopes) addGroups(groups []string) {

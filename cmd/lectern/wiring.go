@@ -85,6 +85,7 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	guard := web.Guard{Auth: d.keys, Limiter: lim}
 	checks := map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady}
 	advisory := map[string]web.Check{}
+	details := map[string]web.Report{}
 	runners := []runner{{"ratelimit", lim.Run}}
 	if cfg.needsStore() {
 		st, err := openStore(ctx, cfg, logger)
@@ -104,13 +105,13 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		runners = append(runners, pipeline...)
 	}
 	if cfg.Target == TargetAll || cfg.Target == TargetAssistant {
-		r, err := mountAssistant(cfg, d, app, guard, checks, logger)
+		r, err := mountAssistant(cfg, d, app, guard, web.Health{Required: checks, Advisory: advisory, Details: details}, logger)
 		if err != nil {
 			return err
 		}
 		runners = append(runners, r)
 	}
-	web.MountHealth(app, checks, advisory, d.registry)
+	web.MountHealth(app, web.Health{Required: checks, Advisory: advisory, Details: details}, d.registry)
 	web.MountDocument(app, "/openapi.json", openapi.JSON())
 	web.MountDocument(app, "/asyncapi.json", asyncapi.JSON())
 	if err := webui.Mount(app); err != nil {
@@ -155,7 +156,7 @@ func mountPipeline(ctx context.Context, cfg Config, d *deps, st eventStore, app 
 }
 
 // mountAssistant mounts the assistant endpoint and returns its index watcher.
-func mountAssistant(cfg Config, d *deps, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) (runner, error) {
+func mountAssistant(cfg Config, d *deps, app *fiber.App, guard web.Guard, health web.Health, logger *slog.Logger) (runner, error) {
 	svc, err := assistant.New(cfg.Assistant, assistant.Deps{
 		Sites: d.sites, Guard: guard, Publisher: bus.NewPublisher(d.js, d.registry), JS: d.js, Replicas: cfg.NATSReplicas,
 	}, logger.With("component", "assistant"), d.registry)
@@ -163,7 +164,9 @@ func mountAssistant(cfg Config, d *deps, app *fiber.App, guard web.Guard, checks
 		return runner{}, err
 	}
 	svc.Mount(app)
-	checks["assistant"] = svc.Ready
+	health.Required["assistant"] = svc.Ready // every site tried once; a site that fails answers 503 itself
+	health.Advisory["sites"] = svc.SitesHealthy
+	health.Details["sites"] = svc.SiteStates
 	return runner{"assistant", svc.Run}, nil
 }
 

@@ -50,6 +50,16 @@ func FuzzSite(f *testing.F) {
 		if len(full.Errors) < len(config.Errors) {
 			t.Fatalf("checking files lost errors: %d < %d", len(full.Errors), len(config.Errors))
 		}
+		partial, prep, perr := site.ResolvePartial()
+		if perr != nil && strings.Contains(perr.Error(), "could not be resolved") {
+			t.Fatalf("ResolvePartial hit a fault: %v", perr)
+		}
+		if len(prep.Errors) != len(config.Errors) || len(prep.Warnings) != len(config.Warnings) {
+			t.Fatalf("ResolvePartial reported %d errors, %d warnings; Validate %d, %d", len(prep.Errors), len(prep.Warnings), len(config.Errors), len(config.Warnings))
+		}
+		if perr == nil && partial == nil {
+			t.Fatal("ResolvePartial returned neither a tree nor an error")
+		}
 		tree, err := site.Resolve()
 		if (err == nil) != config.OK() {
 			t.Fatalf("Resolve error %v but configuration report OK = %v", err, config.OK())

@@ -1,6 +1,7 @@
 package docsjson
 
 import (
+	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
@@ -61,6 +62,30 @@ func (s *Site) Resolve() (*Tree, error) {
 	if rep := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
 		return nil, &ValidationError{Report: rep}
 	}
+	return s.resolve(specs)
+}
+
+// ResolvePartial resolves what it can of a site that has problems, for a service that must
+// keep serving a site whose owner broke part of it: the parts with type or shape problems are
+// already left out of the decoded model, and the rest is resolved as Resolve would. It returns
+// the tree and every problem Validate finds with NoFiles (errors and warnings alike); it fails
+// only when there is no navigation to resolve.
+func (s *Site) ResolvePartial() (t *Tree, rep Report, err error) {
+	specs := newSpecCache(s.fsys)
+	rep = s.validate(ValidateOptions{NoFiles: true}, specs)
+	defer func() {
+		// A configuration with errors reaches resolver paths a valid one cannot. A fault there
+		// must cost this site its index, not the process: report it as a problem.
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("docs.json could not be resolved: %v", r)
+		}
+	}()
+	t, err = s.resolve(specs)
+	return t, rep, err
+}
+
+// resolve builds the tree of the decoded navigation.
+func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	t := &Tree{Eyebrows: s.Config.Styling.Eyebrows, Drilldown: s.Config.Interaction.Drilldown}
 	nav := s.Config.Navigation
 	if nav == nil {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -195,6 +197,60 @@ func TestResolveTopLevelGroupsExpanded(t *testing.T) {
 	for label, exp := range want {
 		if e, ok := got[label]; !ok || e != exp {
 			t.Errorf("group %q: expanded %v (found %v), want %v", label, e, ok, exp)
+		}
+	}
+}
+
+// ResolvePartial serves what resolves of a site with errors: the pages of the valid parts, and
+// every problem Validate finds, errors and warnings alike.
+func TestResolvePartial(t *testing.T) {
+	fsys := siteFS("", map[string]string{
+		"docs.json": `{"navigation": {"languages": [
+			{"language": "en", "groups": [{"group": "Start", "pages": ["intro", "setup"]}, {"group": "", "pages": ["lost"]}]},
+			{"language": "tlh", "groups": [{"group": "Qapla", "pages": ["tlh/intro"]}]}]}}`,
+		"intro.mdx": "---\ntitle: Intro\n---\nHello", "setup.mdx": "# Setup", "lost.mdx": "# Lost", "tlh/intro.mdx": "# nuqneH",
+	})
+	site, err := docsjson.LoadFS(fsys, "docs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := site.Resolve(); err == nil {
+		t.Fatal("Resolve accepted a site with an empty group label")
+	}
+	tree, rep, err := site.ResolvePartial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, p := range tree.Pages {
+		urls = append(urls, p.URL)
+	}
+	for _, want := range []string{"/intro", "/setup", "/tlh/intro"} {
+		if !slices.Contains(urls, want) {
+			t.Errorf("pages %v lack %s", urls, want)
+		}
+	}
+	if len(rep.Errors) == 0 || len(rep.Warnings) == 0 {
+		t.Errorf("report %+v: want the empty label as an error and the unknown language as a warning", rep)
+	}
+	if !strings.Contains(fmt.Sprint(rep.Errors), "navigation.languages[0].groups[1]") {
+		t.Errorf("errors %v do not name the empty group", rep.Errors)
+	}
+}
+
+// ResolvePartial resolves every invalid configuration of the rule table without a fault.
+func TestResolvePartialOverEveryRule(t *testing.T) {
+	for _, tc := range validationCases {
+		raw := `{"navigation": ` + tc.nav + `}`
+		if tc.raw {
+			raw = tc.nav
+		}
+		site, err := docsjson.LoadFS(siteFS("", map[string]string{"docs.json": raw}), "docs.json")
+		if err != nil {
+			continue
+		}
+		if _, _, err := site.ResolvePartial(); err != nil && strings.Contains(err.Error(), "could not be resolved") {
+			t.Errorf("%s: %v", tc.name, err)
 		}
 	}
 }
