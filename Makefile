@@ -34,10 +34,11 @@ test-go:
 eval-search:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval $(EVAL_ARGS)
 
-## test-clients: the OpenAPI document through an npm 3.1 validator; the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
+## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
 test-clients:
 	scripts/openapi/run.sh
 	scripts/asyncapi/run.sh
+	scripts/navdiff/run.sh
 	scripts/usechat/run.sh
 	scripts/widget/run.sh
 

@@ -151,10 +151,12 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 	d.c.warnf(p, "%s has a field %q that Lectern does not know; it is ignored (check the spelling)", e.Kind, key)
 }
 
-// ignoredKeys are element fields real sites use that do not affect navigation here.
+// ignoredKeys are element fields real sites use that do not affect navigation here; the ones
+// from "align" on are in the navigation schemas of @mintlify/validation 0.1.878.
 var ignoredKeys = map[string]bool{
 	"asyncapi": true, "color": true, "directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true, "global": true,
+	"align": true, "searchable": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }
 
 func stringField(e *Element, key string) *string {

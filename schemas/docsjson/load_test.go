@@ -73,9 +73,10 @@ func TestLoadRefMergesSiblings(t *testing.T) {
 		t.Fatalf("tabs = %+v, want one tab API with the sibling icon", tabs)
 	}
 	rep := site.Validate(docsjson.ValidateOptions{NoFiles: true})
+	// Inside a tab: Mintlify's validator accepts it (and drops the tab's pages), so a warning.
 	want := []p{{Path: "navigation.tabs[0].pages[1]", File: "tab.json",
-		Message: `a page must be a page path (a string) or a group (an object with "group" and "pages"), but it is a number`}}
-	checkProblems(t, "errors", rep.Errors, want)
+		Message: `a page must be a page path (a string) or a group (an object with "group" and "pages"), but it is a number (Mintlify's validator accepts this and leaves the children of navigation.tabs[0] out of the site)`}}
+	checkProblems(t, "warnings", rep.Warnings, want)
 }
 
 func TestLoadPaths(t *testing.T) {

@@ -205,10 +205,9 @@ func TestResolveTopLevelGroupsExpanded(t *testing.T) {
 // every problem Validate finds, errors and warnings alike.
 func TestResolvePartial(t *testing.T) {
 	fsys := siteFS("", map[string]string{
-		"docs.json": `{"navigation": {"languages": [
-			{"language": "en", "groups": [{"group": "Start", "pages": ["intro", "setup"]}, {"group": "", "pages": ["lost"]}]},
-			{"language": "tlh", "groups": [{"group": "Qapla", "pages": ["tlh/intro"]}]}]}}`,
-		"intro.mdx": "---\ntitle: Intro\n---\nHello", "setup.mdx": "# Setup", "lost.mdx": "# Lost", "tlh/intro.mdx": "# nuqneH",
+		"docs.json": `{"navigation": {"groups": [{"group": "Start", "pages": ["intro", "setup"]}, {"group": "", "pages": ["lost"]},
+			{"group": "More", "pages": ["more", {"group": "Deep", "pages": ["deep", ""]}]}]}}`,
+		"intro.mdx": "---\ntitle: Intro\n---\nHello", "setup.mdx": "# Setup", "lost.mdx": "# Lost", "more.mdx": "# More", "deep.mdx": "# Deep",
 	})
 	site, err := docsjson.LoadFS(fsys, "docs.json")
 	if err != nil {
@@ -225,16 +224,16 @@ func TestResolvePartial(t *testing.T) {
 	for _, p := range tree.Pages {
 		urls = append(urls, p.URL)
 	}
-	for _, want := range []string{"/intro", "/setup", "/tlh/intro"} {
+	for _, want := range []string{"/intro", "/setup", "/more", "/deep"} {
 		if !slices.Contains(urls, want) {
 			t.Errorf("pages %v lack %s", urls, want)
 		}
 	}
-	if len(rep.Errors) == 0 || len(rep.Warnings) == 0 {
-		t.Errorf("report %+v: want the empty label as an error and the unknown language as a warning", rep)
+	if len(rep.Errors) != 2 {
+		t.Errorf("errors %v: want the empty label and the empty page path", rep.Errors)
 	}
-	if !strings.Contains(fmt.Sprint(rep.Errors), "navigation.languages[0].groups[1]") {
-		t.Errorf("errors %v do not name the empty group", rep.Errors)
+	if !strings.Contains(fmt.Sprint(rep.Errors), "navigation.groups[1]") || !strings.Contains(fmt.Sprint(rep.Errors), "navigation.groups[2].pages[1].pages[1]") {
+		t.Errorf("errors %v do not name the empty group and the empty page path", rep.Errors)
 	}
 }
 

@@ -14,19 +14,28 @@ func (s *Site) Validate(opts ValidateOptions) Report {
 }
 
 func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
-	c := &collector{}
+	c, fc := &collector{}, &collector{}
 	c.merge(&s.decoded)
 	if nav := s.Config.Navigation; nav != nil {
-		v := &validator{c: c, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
+		v := &validator{c: c, fc: fc, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
 		v.globalAnchors(nav.Global)
 		v.walk(&nav.Element, vscope{parent: KindNavigation})
 	}
-	return c.report(s.spans)
+	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
+	// missing page or spec file is a problem wherever it is listed.
+	rep, files := tolerate(c.report(s.spans)), fc.report(s.spans)
+	byPath := func(a, b Problem) int { return ComparePaths(a.Path, b.Path) }
+	rep.Errors = append(append([]Problem{}, rep.Errors...), files.Errors...) // [] in JSON, never null
+	rep.Warnings = append(append([]Problem{}, rep.Warnings...), files.Warnings...)
+	slices.SortStableFunc(rep.Errors, byPath)
+	slices.SortStableFunc(rep.Warnings, byPath)
+	return rep
 }
 
 // validator checks the rules that span fields and elements.
 type validator struct {
-	c     *collector
+	c     *collector // configuration problems
+	fc    *collector // problems of the files the configuration names (pages, specs)
 	fsys  fs.FS
 	files bool
 	specs *specCache
@@ -96,11 +105,11 @@ func (v *validator) spec(ref, jpath string) {
 	_, err := v.specs.get(ref)
 	switch {
 	case err == errRemoteSpec:
-		v.c.warnf(jpath, "openapi %q is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated", ref)
+		v.fc.warnf(jpath, "openapi %q is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated", ref)
 	case isNotExist(err):
-		v.c.errorf(jpath, "openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
+		v.fc.errorf(jpath, "openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
 	case err != nil:
-		v.c.errorf(jpath, "OpenAPI spec %q cannot be used: %v", ref, err)
+		v.fc.errorf(jpath, "OpenAPI spec %q cannot be used: %v", ref, err)
 	}
 }
 

@@ -33,7 +33,7 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		return
 	}
 	if _, ok := pageFile(v.fsys, p); !ok {
-		v.c.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
+		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
 	}
 }
 
@@ -53,7 +53,7 @@ func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
 		return // reported where openapi is set
 	}
 	if _, ok := spec.Operation(method, apiPath); !ok {
-		v.c.errorf(jpath, "endpoint %q is not in %s; it has %s", entry, spec.File, summarizeOps(spec.Operations))
+		v.fc.errorf(jpath, "endpoint %q is not in %s; it has %s", entry, spec.File, summarizeOps(spec.Operations))
 	}
 }
 
@@ -63,7 +63,7 @@ func (v *validator) generated(e *Element) {
 		return
 	}
 	if spec, err := v.specs.get(e.OpenAPI); err == nil && len(spec.Operations) == 0 {
-		v.c.warnf(field(e.Path, "openapi"), "OpenAPI spec %q has no operations, so %s gets no pages", e.OpenAPI, named(e.Kind.String(), e.Label))
+		v.fc.warnf(field(e.Path, "openapi"), "OpenAPI spec %q has no operations, so %s gets no pages", e.OpenAPI, named(e.Kind.String(), e.Label))
 	}
 }
 

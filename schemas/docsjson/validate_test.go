@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,13 +31,13 @@ var validationCases = []struct {
 	{name: "no root pattern", nav: `{"global": {"anchors": [{"anchor": "Blog", "href": "https://example.com"}]}}`,
 		errors: []p{{Path: "navigation", Message: "navigation has no root pattern; it needs exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages"}}},
 	{name: "two root patterns", nav: `{"tabs": [{"tab": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}`,
-		errors: []p{{Path: "navigation", Message: "navigation has more than one root pattern (tabs and groups); keep exactly one and nest the others inside it"}}},
+		warnings: []p{{Path: "navigation", Message: "navigation has more than one root pattern (tabs and groups); keep exactly one and nest the others inside it (Mintlify's validator accepts this and keeps one of them)"}}},
 
 	// One kind of child per level.
 	{name: "tab with anchors and groups", nav: `{"tabs": [{"tab": "Docs", "anchors": [{"anchor": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}]}`,
-		errors: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds anchors and groups at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+		warnings: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds anchors and groups at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it (Mintlify's validator accepts this and keeps one of the lists)`}}},
 	{name: "tab with groups and pages", nav: `{"tabs": [{"tab": "Docs", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}`,
-		errors: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+		warnings: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it (Mintlify's validator accepts this and keeps one of the lists)`}}},
 	{name: "group holding tabs", nav: `{"groups": [{"group": "G", "pages": ["a"], "tabs": [{"tab": "T", "pages": ["b"]}]}]}`,
 		errors: []p{{Path: "navigation.groups[0]", Message: `group "G" holds tabs; a group holds only pages (nest groups inside pages)`}}},
 	{name: "group without pages", nav: `{"groups": [{"group": "G"}]}`,
@@ -60,7 +61,7 @@ var validationCases = []struct {
 	{name: "language without label", nav: `{"languages": [{"pages": ["a"]}]}`,
 		errors: []p{{Path: "navigation.languages[0]", Message: `language has no label; set "language" to a non-empty string`}}},
 	{name: "menu item without label", nav: `{"tabs": [{"tab": "T", "menu": [{"pages": ["a"]}]}]}`,
-		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item has no label; set "item" to a non-empty string`}}},
+		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item has no label; set "item" to a non-empty string (Mintlify's validator accepts this and leaves the children of navigation.tabs[0] out of the site)`}}},
 	{name: "global anchor without label", nav: `{"pages": ["a"], "global": {"anchors": [{"href": "https://example.com"}]}}`,
 		errors: []p{{Path: "navigation.global.anchors[0]", Message: `global anchor has no label; set "anchor" to a non-empty string`}}},
 
@@ -115,11 +116,11 @@ var validationCases = []struct {
 
 	// Menus.
 	{name: "menu item holding tabs", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "tabs": [{"tab": "X", "pages": ["a"]}]}]}]}`,
-		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds tabs; a menu item holds only groups, pages and an external link (href)`}}},
+		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds tabs; a menu item holds only groups, pages and an external link (href) (Mintlify's validator accepts this and leaves the children of navigation.tabs[0] out of the site)`}}},
 	{name: "menu item with groups and pages", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}]}`,
-		errors: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it`}}},
+		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it (Mintlify's validator accepts this and keeps one of the lists)`}}},
 	{name: "menu outside a tab", nav: `{"anchors": [{"anchor": "A", "menu": [{"item": "M", "pages": ["a"]}]}]}`,
-		errors: []p{{Path: "navigation.anchors[0].menu", Message: "menu belongs on a tab, not on an anchor"}}},
+		warnings: []p{{Path: "navigation.anchors[0].menu", Message: "menu belongs on a tab, not on an anchor (Mintlify's validator accepts this and leaves the children of navigation.anchors[0] out of the site)"}}},
 
 	// Endpoints and OpenAPI.
 	{name: "endpoint without openapi", nav: `{"groups": [{"group": "G", "pages": ["GET /users"]}]}`,
@@ -225,12 +226,15 @@ func TestValidateReportsEverythingAtOnce(t *testing.T) {
 		"navigation.tabs[1]",
 		"navigation.tabs[1].anchors[0].pages[0]",
 	}
+	// Errors and the errors Mintlify tolerates (warnings here), together in document order.
+	all := slices.Concat(rep.Errors, rep.Warnings)
+	slices.SortStableFunc(all, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
 	var got []string
-	for _, e := range rep.Errors {
+	for _, e := range all {
 		got = append(got, e.Path)
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("error paths = %q, want %q (in document order)", got, want)
+		t.Errorf("problem paths = %q, want %q (in document order)", got, want)
 	}
 }
 
@@ -256,5 +260,17 @@ func TestLecternDocsValidate(t *testing.T) {
 	}
 	if len(tree.Pages) < 10 {
 		t.Errorf("docs/ resolves to %d pages, want at least 10", len(tree.Pages))
+	}
+}
+
+// A clean report encodes its lists as [], never null: scripts read errors.length.
+func TestReportJSONHasLists(t *testing.T) {
+	site := loadJSON(t, `{"navigation": {"pages": ["a"]}}`, nil)
+	data, err := json.Marshal(site.Validate(docsjson.ValidateOptions{NoFiles: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != `{"errors":[],"warnings":[]}` {
+		t.Errorf("report JSON = %s", data)
 	}
 }

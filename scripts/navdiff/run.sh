@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The differential test of docs.json validation (what `make test` runs): Mintlify's published
+# validator (@mintlify/validation, pinned in package.json and package-lock.json) against
+# `lectern nav validate`, on the real docs.json files of corpus/ (SOURCES names each one's
+# repository and commit) and on mutations of them. See diff.mjs.
+#   scripts/navdiff/run.sh [LECTERN_BIN]     (default: builds bin/lectern)
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+
+log() { printf 'navdiff: %s\n' "$*" >&2; }
+
+BIN="${1:-}"
+if [[ -z "$BIN" ]]; then
+  BIN="$REPO/bin/lectern"
+  (cd "$REPO" && go build -o "$BIN" ./cmd/lectern)
+fi
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" # diff.mjs runs in this directory
+cd "$HERE"
+# shellcheck source=../npm-deps.sh
+source "$HERE/../npm-deps.sh"
+
+exec node diff.mjs "$BIN"
