@@ -95,7 +95,10 @@ func (d *decoder) element(v any, kind Kind, list, path string, depth int) *Eleme
 	for _, k := range sortedKeys(obj) {
 		d.field(e, k, obj[k], depth)
 	}
-	if _, ok := obj[kind.labelKey()]; !ok || (e.Label == "" && isString(obj[kind.labelKey()])) {
+	switch raw, ok := obj[kind.labelKey()]; {
+	case ok && e.Label == "" && raw != "" && isString(raw):
+		d.c.warnf(path, "%s has a blank label; set %q to a visible name"+accepted, kind, kind.labelKey())
+	case !ok || (e.Label == "" && isString(raw)):
 		d.c.errorf(path, "%s has no label; set %q to a non-empty string", kind, kind.labelKey())
 	}
 	return e
@@ -201,7 +204,11 @@ func (d *decoder) pages(v any, path string, depth int) []Entry {
 		switch t := item.(type) {
 		case string:
 			if strings.TrimSpace(t) == "" {
-				d.c.errorf(p, "a page path must not be empty; name a page file such as \"quickstart\"")
+				if t == "" {
+					d.c.errorf(p, "a page path must not be empty; name a page file such as \"quickstart\"")
+				} else {
+					d.c.warnf(p, "a page path is blank; it is left out; name a page file such as \"quickstart\""+accepted)
+				}
 				continue
 			}
 			out = append(out, Entry{Page: strings.TrimSpace(t), Path: p})

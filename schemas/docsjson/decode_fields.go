@@ -92,8 +92,12 @@ func (d *decoder) openapi(v any, path string) string {
 		}
 		return strings.TrimSpace(src)
 	}
-	s, ok := d.str(v, path)
-	if ok && strings.TrimSpace(s) == "" {
+	s, ok := v.(string)
+	if !ok {
+		d.c.warnf(path, "openapi must name an OpenAPI file (a string), but it is %s; it is ignored"+accepted, describe(v))
+		return ""
+	}
+	if strings.TrimSpace(s) == "" {
 		d.c.errorf(path, "openapi must name an OpenAPI file such as \"openapi.yaml\"; it is empty")
 	}
 	return strings.TrimSpace(s)

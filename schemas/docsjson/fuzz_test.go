@@ -96,3 +96,38 @@ func checkTree(t *testing.T, tree *docsjson.Tree) {
 	_ = tree.PagesIn(tree.DefaultVersion(), "")
 	_ = tree.Languages()
 }
+
+// TestExportRuleCases writes the rule table's configurations to $NAVDIFF_RULES (a JSON list of
+// {name, config}) for scripts/navdiff, which runs them through Mintlify's validator and Lectern's.
+// Without the variable it checks that every case is a JSON document the export could write.
+func TestExportRuleCases(t *testing.T) {
+	type rule struct {
+		Name   string          `json:"name"`
+		Config json.RawMessage `json:"config"`
+	}
+	var rules []rule
+	for _, tc := range validationCases {
+		raw := `{"navigation": ` + tc.nav + `}`
+		if tc.raw {
+			raw = tc.nav
+		}
+		if tc.files != nil || !json.Valid([]byte(raw)) {
+			continue // a case about files, or about JSON syntax: Mintlify's validator takes a parsed object
+		}
+		rules = append(rules, rule{tc.name, json.RawMessage(raw)})
+	}
+	if len(rules) < 40 {
+		t.Fatalf("only %d rule cases to export", len(rules))
+	}
+	out := os.Getenv("NAVDIFF_RULES")
+	if out == "" {
+		return
+	}
+	data, err := json.MarshalIndent(rules, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

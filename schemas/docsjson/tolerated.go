@@ -17,6 +17,9 @@ import (
 // what resolves. scripts/navdiff checks this against the published validator on real files and
 // on mutations of them.
 
+// accepted ends the message of a problem Mintlify's validator accepts, reported as a warning.
+const accepted = " (Mintlify's validator accepts this)"
+
 // divisionChild matches a path inside a child list of a division element.
 var divisionChild = regexp.MustCompile(`^(navigation(?:\.[a-z]+\[\d+\])*?\.(?:tabs|anchors|dropdowns|products|versions|languages|menu)\[\d+\])\.(?:tabs|anchors|dropdowns|products|versions|languages|menu|groups|pages)(?:\[|$)`)
 

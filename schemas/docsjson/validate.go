@@ -122,7 +122,7 @@ func (v *validator) children(e *Element) {
 	case KindGroup:
 		v.only(e, kinds, []string{"pages"}, "a group holds only pages (nest groups inside pages)")
 		if e.Pages == nil && e.OpenAPI == "" {
-			v.c.errorf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`, named("group", e.Label))
+			v.c.warnf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`+accepted, named("group", e.Label))
 		}
 	case KindMenuItem:
 		allowed := []string{"groups", "pages"}
@@ -160,7 +160,7 @@ func (v *validator) rootPattern(e *Element, kinds []string) {
 func (v *validator) only(e *Element, kinds, allowed []string, rule string) {
 	extra := slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return slices.Contains(allowed, k) })
 	if len(extra) > 0 {
-		v.c.errorf(e.Path, "%s holds %s; %s", named(e.Kind.String(), e.Label), list(extra), rule)
+		v.c.warnf(e.Path, "%s holds %s; %s; they are left out"+accepted, named(e.Kind.String(), e.Label), list(extra), rule)
 	}
 }
 
@@ -223,7 +223,7 @@ func (v *validator) siblings(e *Element) {
 			continue
 		}
 		if first != "" {
-			v.c.errorf(field(ver.Path, "default"), "more than one version says default: true (also %s); mark only one", first)
+			v.c.warnf(field(ver.Path, "default"), "more than one version says default: true (also %s); mark only one; the first is the default"+accepted, first)
 			continue
 		}
 		first = ver.Path
@@ -237,7 +237,7 @@ func (v *validator) unique(list []*Element) {
 			continue
 		}
 		if first, ok := seen[e.Label]; ok {
-			v.c.errorf(field(e.Path, e.Kind.labelKey()), "%s is listed twice (also %s); each %s here needs its own name", named(e.Kind.String(), e.Label), first, e.Kind)
+			v.c.warnf(field(e.Path, e.Kind.labelKey()), "%s is listed twice (also %s); each %s here needs its own name"+accepted, named(e.Kind.String(), e.Label), first, e.Kind)
 			continue
 		}
 		seen[e.Label] = e.Path

@@ -3,7 +3,10 @@
 // `lectern nav validate --json --no-files`, on the real docs.json files of corpus/ (SOURCES
 // names each one's repository and commit) and on mutations of them that both must reject.
 //
-//   node diff.mjs LECTERN_BIN
+//   node diff.mjs LECTERN_BIN [RULES.json]
+//
+// RULES.json (run.sh exports it from the rule table of schemas/docsjson) adds each rule case,
+// named "rule: <case>", so every rule Lectern checks is settled against the real validator.
 //
 // Lectern validates and resolves the navigation; Mintlify's validator checks the whole file.
 // Mintlify problems outside `navigation` are out of Lectern's scope and are listed, not
@@ -22,6 +25,7 @@ if (!bin) {
   console.error('usage: node diff.mjs LECTERN_BIN');
   process.exit(2);
 }
+const rulesFile = process.argv[3];
 const allow = JSON.parse(readFileSync(join(here, 'allowlist.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'navdiff-'));
 
@@ -29,7 +33,9 @@ async function mintlify(config) {
   const r = await validateDocsConfig(config);
   if (r.success) return { ok: true, nav: [], other: [] };
   const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const nav = issues.filter((i) => i.path === 'navigation' || i.path.startsWith('navigation.'));
+  // The parts of docs.json Lectern validates: the navigation, and the two settings that shape it.
+  const compared = (p) => p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown';
+  const nav = issues.filter((i) => compared(i.path));
   return { ok: nav.length === 0, nav, other: issues.filter((i) => !nav.includes(i)) };
 }
 
@@ -106,6 +112,13 @@ for (const f of files) {
   }
 }
 
+if (rulesFile) {
+  const base = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Rule', colors: { primary: '#000000' } };
+  for (const r of JSON.parse(readFileSync(rulesFile, 'utf8'))) {
+    results.push({ name: `rule: ${r.name}`, want: null, config: { ...base, ...r.config } });
+  }
+}
+
 let bad = 0;
 const seen = new Set();
 for (const r of results) {
@@ -130,5 +143,6 @@ for (const name of Object.keys(allow)) {
     bad++;
   }
 }
-console.log(`${results.length} cases (${files.length} real files, ${results.length - files.length} mutations); ${bad} problems`);
+const rules = results.filter((r) => r.name.startsWith('rule: ')).length;
+console.log(`${results.length} cases (${files.length} real files, ${results.length - files.length - rules} mutations, ${rules} rule cases); ${bad} problems`);
 process.exit(bad ? 1 : 0);

@@ -17,8 +17,11 @@ if [[ -z "$BIN" ]]; then
   (cd "$REPO" && go build -o "$BIN" ./cmd/lectern)
 fi
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" # diff.mjs runs in this directory
+RULES="$(mktemp "${TMPDIR:-/tmp}/navdiff-rules.XXXXXX.json")"
+trap 'rm -f "$RULES"' EXIT
+(cd "$REPO/schemas" && NAVDIFF_RULES="$RULES" GOWORK=off go test -count=1 -run '^TestExportRuleCases$' ./docsjson >/dev/null)
 cd "$HERE"
 # shellcheck source=../npm-deps.sh
 source "$HERE/../npm-deps.sh"
 
-exec node diff.mjs "$BIN"
+node diff.mjs "$BIN" "$RULES"
