@@ -97,13 +97,13 @@ func TestNavValidateHumanGroupsByPath(t *testing.T) {
 	want := dir + `: 1 error, 3 warnings (configuration only; files not read)
 
 navigation.groups[0]
-  warning: group "G" holds tabs; a group holds only pages (nest groups inside pages); they are left out (Mintlify's validator accepts this)
+  warning: group "G" holds tabs; a group holds only pages (nest groups inside pages) (Mintlify's validator accepts this)
 
 navigation.groups[0].expanded
   error: expanded must be true or false, but it is a string
 
 navigation.groups[0].pages[0]
-  warning: endpoint "GET /x" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents; it is left out (Mintlify's validator accepts this)
+  warning: endpoint "GET /x" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents (Mintlify's validator accepts this)
 
 navigation.groups[0].pages[2]
   warning: page "a" is already listed at navigation.groups[0].pages[1]; list each page once per version and language

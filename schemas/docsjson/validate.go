@@ -160,7 +160,7 @@ func (v *validator) rootPattern(e *Element, kinds []string) {
 func (v *validator) only(e *Element, kinds, allowed []string, rule string) {
 	extra := slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return slices.Contains(allowed, k) })
 	if len(extra) > 0 {
-		v.c.warnf(e.Path, "%s holds %s; %s; they are left out"+accepted, named(e.Kind.String(), e.Label), list(extra), rule)
+		v.c.warnf(e.Path, "%s holds %s; %s"+accepted, named(e.Kind.String(), e.Label), list(extra), rule)
 	}
 }
 

@@ -15,7 +15,7 @@ func (v *validator) entry(en Entry, sc vscope) {
 		return
 	}
 	if m, _, _ := strings.Cut(en.Page, " "); isMethod(m) {
-		v.c.warnf(en.Path, "endpoint %q needs a path starting with \"/\", as in \"GET /users\"; it is left out"+accepted, en.Page)
+		v.c.warnf(en.Path, "endpoint %q needs a path starting with \"/\", as in \"GET /users\""+accepted, en.Page)
 		return
 	}
 	v.page(en.Page, en.Path, sc)
@@ -41,7 +41,7 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
 	entry := method + " " + apiPath
 	if sc.openapi == "" {
-		v.c.warnf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents; it is left out"+accepted, entry)
+		v.c.warnf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents"+accepted, entry)
 		return
 	}
 	v.once(sc, sc.openapi+"\x00"+entry, jpath, "endpoint "+quote(entry))

@@ -39,7 +39,7 @@ var validationCases = []struct {
 	{name: "tab with groups and pages", nav: `{"tabs": [{"tab": "Docs", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}`,
 		warnings: []p{{Path: "navigation.tabs[0]", Message: `tab "Docs" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it (Mintlify's validator accepts this and keeps one of the lists)`}}},
 	{name: "group holding tabs", nav: `{"groups": [{"group": "G", "pages": ["a"], "tabs": [{"tab": "T", "pages": ["b"]}]}]}`,
-		warnings: []p{{Path: "navigation.groups[0]", Message: `group "G" holds tabs; a group holds only pages (nest groups inside pages); they are left out (Mintlify's validator accepts this)`}}},
+		warnings: []p{{Path: "navigation.groups[0]", Message: `group "G" holds tabs; a group holds only pages (nest groups inside pages) (Mintlify's validator accepts this)`}}},
 	{name: "group without pages", nav: `{"groups": [{"group": "G"}]}`,
 		warnings: []p{{Path: "navigation.groups[0]", Message: `group "G" has no pages; a group needs "pages" (or "openapi" to generate endpoint pages) (Mintlify's validator accepts this)`}}},
 
@@ -116,7 +116,7 @@ var validationCases = []struct {
 
 	// Menus.
 	{name: "menu item holding tabs", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "tabs": [{"tab": "X", "pages": ["a"]}]}]}]}`,
-		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds tabs; a menu item holds only groups, pages and an external link (href); they are left out (Mintlify's validator accepts this)`}}},
+		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds tabs; a menu item holds only groups, pages and an external link (href) (Mintlify's validator accepts this)`}}},
 	{name: "menu item with groups and pages", nav: `{"tabs": [{"tab": "T", "menu": [{"item": "M", "groups": [{"group": "G", "pages": ["a"]}], "pages": ["b"]}]}]}`,
 		warnings: []p{{Path: "navigation.tabs[0].menu[0]", Message: `menu item "M" holds groups and pages at the same level; an element holds one kind of child at each level, so keep one list and nest the others inside it (Mintlify's validator accepts this and keeps one of the lists)`}}},
 	{name: "menu outside a tab", nav: `{"anchors": [{"anchor": "A", "menu": [{"item": "M", "pages": ["a"]}]}]}`,
@@ -124,12 +124,12 @@ var validationCases = []struct {
 
 	// Endpoints and OpenAPI.
 	{name: "endpoint without openapi", nav: `{"groups": [{"group": "G", "pages": ["GET /users"]}]}`,
-		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET /users" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents; it is left out (Mintlify's validator accepts this)`}}},
+		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET /users" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents (Mintlify's validator accepts this)`}}},
 	{name: "endpoint not in spec", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET /users", "DELETE /users"]}]}`,
 		files:  map[string]string{"api.yaml": usersSpec},
 		errors: []p{{Path: "navigation.groups[0].pages[1]", Message: `endpoint "DELETE /users" is not in api.yaml; it has GET /users, POST /users`}}},
 	{name: "endpoint without a path", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET users"]}]}`,
-		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET users" needs a path starting with "/", as in "GET /users"; it is left out (Mintlify's validator accepts this)`}}},
+		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `endpoint "GET users" needs a path starting with "/", as in "GET /users" (Mintlify's validator accepts this)`}}},
 	{name: "spec file missing", nav: `{"groups": [{"group": "G", "openapi": "/api/openapi.json"}]}`,
 		files:  map[string]string{},
 		errors: []p{{Path: "navigation.groups[0].openapi", Message: `openapi names "/api/openapi.json", which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site`}}},
