@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -36,7 +37,14 @@ type harness struct {
 	svc    *assistant.Service
 	base   string            // http://127.0.0.1:port
 	tokens map[string]string // assistant key by domain; "admin" holds an admin key
+	clock  *testClock        // ages threads
 }
+
+// testClock is real time plus what a test advanced it by.
+type testClock struct{ ahead atomic.Int64 }
+
+func (c *testClock) now() time.Time          { return time.Now().Add(time.Duration(c.ahead.Load())) }
+func (c *testClock) advance(d time.Duration) { c.ahead.Add(int64(d)) }
 
 // testSites are the sites under testdata: acme has versions v2 (default) and v1; globex has
 // languages en and fr.
@@ -74,7 +82,7 @@ func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Confi
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	logger := slog.New(slog.DiscardHandler)
-	h := &harness{t: t, bus: bustest.Start(t), reg: prometheus.NewRegistry(), tokens: map[string]string{}}
+	h := &harness{t: t, bus: bustest.Start(t), reg: prometheus.NewRegistry(), tokens: map[string]string{}, clock: &testClock{}}
 	kr := h.keys(ctx, logger, list)
 	reg, err := sites.New(list)
 	if err != nil {
@@ -89,7 +97,7 @@ func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Confi
 	if wrapPublisher != nil {
 		pub = wrapPublisher(pub)
 	}
-	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1}, logger, h.reg)
+	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1, Now: h.clock.now}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}

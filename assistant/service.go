@@ -45,6 +45,7 @@ type Deps struct {
 	Publisher Publisher
 	JS        jetstream.JetStream // holds the thread bucket
 	Replicas  int                 // thread bucket replicas
+	Now       func() time.Time    // the clock that ages threads; nil is time.Now
 }
 
 // Service is the assistant.
@@ -78,7 +79,7 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	threads, err := thread.Open(ctx, d.JS, thread.Config{TTL: cfg.ThreadTTL, MaxTurns: cfg.ThreadTurns, Replicas: d.Replicas})
+	threads, err := thread.Open(ctx, d.JS, thread.Config{TTL: cfg.ThreadTTL, MaxTurns: cfg.ThreadTurns, Replicas: d.Replicas, Now: d.Now})
 	if err != nil {
 		return nil, fmt.Errorf("assistant: %w", err)
 	}

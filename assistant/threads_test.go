@@ -79,15 +79,15 @@ func TestThreadRejections(t *testing.T) {
 }
 
 func TestThreadExpires(t *testing.T) {
-	h := start(t, nil, func(c *assistant.Config) { c.ThreadTTL = time.Second })
+	h := start(t, nil, func(c *assistant.Config) { c.ThreadTTL = time.Hour })
 	first := h.post(t, "acme", ask("How do I create an API key?"))
 	checkReply(t, first)
 	id, key := first.Header.Get("X-Thread-Id"), first.Header.Get("X-Thread-Key")
-	time.Sleep(600 * time.Millisecond)
+	h.clock.advance(36 * time.Minute)
 	checkReply(t, h.post(t, "acme", continueWith("And how do I rotate it?", id, key))) // refreshes the idle time
-	time.Sleep(600 * time.Millisecond)
+	h.clock.advance(36 * time.Minute)
 	checkReply(t, h.post(t, "acme", continueWith("webhooks?", id, key)))
-	time.Sleep(1500 * time.Millisecond)
+	h.clock.advance(61 * time.Minute)
 	resp := h.post(t, "acme", continueWith("rate limits?", id, key))
 	if msg, _ := errorBody(t, resp); resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("after the idle time: %d %s, want 404", resp.StatusCode, msg)

@@ -60,6 +60,7 @@ type Config struct {
 	TTL      time.Duration // idle time after which a thread is gone
 	MaxTurns int           // turns kept, the latest
 	Replicas int           // bucket replicas
+	Now      func() time.Time // the clock that ages threads; nil is time.Now (tests inject one)
 }
 
 // Store reads and writes threads.
@@ -86,7 +87,11 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	if err != nil {
 		return nil, fmt.Errorf("thread bucket: %w", err)
 	}
-	return &Store{kv: kv, cfg: cfg, now: time.Now}, nil
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{kv: kv, cfg: cfg, now: now}, nil
 }
 
 // ValidID reports whether id has the form of a thread id ("thr_" and a ULID).

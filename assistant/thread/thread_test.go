@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,11 +103,20 @@ func TestConcurrentAppends(t *testing.T) {
 	}
 }
 
+// clock is a test clock: real time plus what the test advanced it by.
+type clock struct{ ahead atomic.Int64 }
+
+func (c *clock) now() time.Time          { return time.Now().Add(time.Duration(c.ahead.Load())) }
+func (c *clock) advance(d time.Duration) { c.ahead.Add(int64(d)) }
+
+// A thread is gone once idle for the TTL, on the store's clock; a turn refreshes it. (The
+// bucket's own TTL, in real time, is an hour here, so only the store's check can expire it.)
 func TestExpiry(t *testing.T) {
 	ctx := context.Background()
-	s := open(t, thread.Config{TTL: time.Second, MaxTurns: 3})
+	var c clock
+	s := open(t, thread.Config{TTL: time.Hour, MaxTurns: 3, Now: c.now})
 	th, key, _ := s.Create(ctx, "acme")
-	time.Sleep(600 * time.Millisecond)
+	c.advance(36 * time.Minute)
 	cur, err := s.Get(ctx, "acme", th.ID, key)
 	if err != nil {
 		t.Fatalf("before the TTL: %v", err)
@@ -114,13 +124,13 @@ func TestExpiry(t *testing.T) {
 	if err := s.Append(ctx, cur, thread.Turn{Question: "q"}); err != nil { // refreshes the idle time
 		t.Fatal(err)
 	}
-	time.Sleep(600 * time.Millisecond)
+	c.advance(36 * time.Minute)
 	if _, err := s.Get(ctx, "acme", th.ID, key); err != nil {
-		t.Fatalf("1.2 s after creation but 0.6 s after the last turn: %v", err)
+		t.Fatalf("72 min after creation but 36 min after the last turn: %v", err)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	c.advance(25 * time.Minute)
 	if _, err := s.Get(ctx, "acme", th.ID, key); !errors.Is(err, thread.ErrNotFound) {
-		t.Fatalf("after the idle time: %v, want ErrNotFound", err)
+		t.Fatalf("61 min after the last turn: %v, want ErrNotFound", err)
 	}
 }
 
