@@ -57,9 +57,9 @@ type Thread struct {
 
 // Config sets how long idle threads live and how many turns they keep.
 type Config struct {
-	TTL      time.Duration // idle time after which a thread is gone
-	MaxTurns int           // turns kept, the latest
-	Replicas int           // bucket replicas
+	TTL      time.Duration    // idle time after which a thread is gone
+	MaxTurns int              // turns kept, the latest
+	Replicas int              // bucket replicas
 	Now      func() time.Time // the clock that ages threads; nil is time.Now (tests inject one)
 }
 
