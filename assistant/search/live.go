@@ -35,6 +35,7 @@ type Live struct {
 	mu      sync.Mutex // serializes rebuilds
 	lastFP  string     // fingerprint of the current index; guarded by mu
 	version atomic.Uint64
+	checks  atomic.Uint64 // Run's checks for changes, done
 }
 
 // NewLive builds the first index synchronously and returns a Live that Run keeps current,
@@ -64,6 +65,10 @@ func (l *Live) Current() *Index { return l.cur.Load() }
 
 // Search searches the current index.
 func (l *Live) Search(q Query) []Result { return l.Current().Search(q) }
+
+// Checks returns how many times Run has checked the source for changes (and rebuilt, or tried
+// to, when it changed).
+func (l *Live) Checks() uint64 { return l.checks.Load() }
 
 // Builds returns how many indexes have been built, the first included.
 func (l *Live) Builds() uint64 { return l.version.Load() }
@@ -119,6 +124,7 @@ func (l *Live) Run(ctx context.Context) error {
 		if err := l.check(ctx); err != nil && ctx.Err() == nil {
 			l.log.Warn("search index rebuild failed; keeping the current index", "err", err)
 		}
+		l.checks.Add(1)
 	}
 }
 

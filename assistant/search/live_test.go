@@ -81,7 +81,7 @@ func TestLiveRebuildsOnChange(t *testing.T) {
 		t.Fatalf("first build: %d builds", l.Builds())
 	}
 	startRun(t, l)
-	time.Sleep(50 * time.Millisecond)
+	eventually(t, "three checks", func() bool { return l.Checks() >= 3 })
 	if l.Builds() != 1 {
 		t.Errorf("rebuilt without a change: %d builds", l.Builds())
 	}
@@ -108,7 +108,9 @@ func TestLiveKeepsIndexOnFailure(t *testing.T) {
 	}
 	startRun(t, l)
 	write(t, dir, "b.mdx", "About badgers.")
-	time.Sleep(50 * time.Millisecond)
+	// Two checks after the write: at least one saw the change and failed to rebuild.
+	after := l.Checks()
+	eventually(t, "two checks after the change", func() bool { return l.Checks() >= after+2 })
 	if l.Current() != before || !found(l, "aardvarks") {
 		t.Error("a failed rebuild replaced the index")
 	}
