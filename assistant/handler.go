@@ -111,7 +111,7 @@ func (s *Service) snapshot(c *fiber.Ctx, domain string) (sitedocs.Snapshot, erro
 	if err != nil {
 		c.Set(fiber.HeaderRetryAfter, "5")
 		if st := docs.State(); st.Attempted {
-			return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s cannot be served: %s", domain, strings.Join(st.Problems, "; "))
+			return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s cannot be served: %s", domain, firstProblems(st.Problems))
 		}
 		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed yet; retry shortly", domain)
 	}
@@ -169,4 +169,14 @@ func callerOf(c *fiber.Ctx) (event.Caller, string, error) {
 		return event.CallerWeb, "", nil
 	}
 	return event.CallerAPI, "", nil
+}
+
+// firstProblems names the first few of a site's problems for a reader's 503; the operators
+// see all of them at /readyz?verbose.
+func firstProblems(problems []string) string {
+	const most = 3
+	if len(problems) <= most {
+		return strings.Join(problems, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more", strings.Join(problems[:most], "; "), len(problems)-most)
 }

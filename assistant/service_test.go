@@ -109,6 +109,22 @@ func TestNotReady(t *testing.T) {
 	}
 }
 
+// A site with nothing to serve answers 503 naming a few of its problems, not all of them.
+func TestNothingToServeNamesFirstProblems(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(`{"navigation": {"pages": [1, 2, 3, 4, 5]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	h.waitReady()
+	resp := h.post(t, "acme", ask("q"))
+	msg, _ := errorBody(t, resp)
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(msg, "no page that resolves (5 problems") ||
+		!strings.Contains(msg, "pages[2]") || strings.Contains(msg, "pages[3]") {
+		t.Errorf("status %d %q; want 503 naming 5 problems and only the first three", resp.StatusCode, msg)
+	}
+}
+
 func TestConfig(t *testing.T) {
 	t.Setenv("LECTERN_LLM_MODEL", "llama3")
 	t.Setenv("LECTERN_ASSISTANT_THREAD_TTL", "2h")

@@ -56,7 +56,8 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 		return nil, err
 	}
 	if len(tree.Pages) == 0 {
-		return nil, fmt.Errorf("%w (%d problems: %s)", ErrNothingToServe, len(rep.Errors)+len(rep.Warnings), strings.Join(problems(rep), "; "))
+		all := problems(rep)
+		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
 	d := &Docs{Scopes: Scopes{Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(), Languages: tree.Languages()}}
 	seen := map[string]bool{}
