@@ -144,8 +144,7 @@ func checkLecternService(name string, s types.ServiceConfig, repo string, verify
 	if s.Image != lecternImage {
 		add("%s: image %q, want %q", name, s.Image, lecternImage)
 	}
-	if s.Build == nil || filepath.Clean(s.Build.Context) != filepath.Clean(repo) || filepath.Base(s.Build.Dockerfile) != "Dockerfile" ||
-		!(s.Build.Dockerfile == "deploy/Dockerfile" || filepath.Clean(s.Build.Dockerfile) == filepath.Join(repo, "deploy/Dockerfile")) {
+	if !builtFromDockerfile(s.Build, repo) {
 		add("%s: the image must be built from deploy/Dockerfile with the repository root as context", name)
 	}
 	env := map[string]string{}
@@ -168,6 +167,19 @@ func checkLecternService(name string, s types.ServiceConfig, repo string, verify
 	if h == nil || h.Disable || !slices.ContainsFunc(h.Test, func(t string) bool { return strings.HasSuffix(t, "/readyz") }) {
 		add("%s: the health check must ask /readyz", name)
 	}
+}
+
+// builtFromDockerfile reports a build of deploy/Dockerfile with the repository root as context
+// (compose-go resolves the context; the dockerfile stays relative to it unless absolute).
+func builtFromDockerfile(b *types.BuildConfig, repo string) bool {
+	if b == nil || filepath.Clean(b.Context) != filepath.Clean(repo) {
+		return false
+	}
+	df := b.Dockerfile
+	if !filepath.IsAbs(df) {
+		df = filepath.Join(b.Context, df)
+	}
+	return filepath.Clean(df) == filepath.Join(repo, "deploy", "Dockerfile")
 }
 
 var storeDirFlag = regexp.MustCompile(`^(-sd|--store_dir)$`)
