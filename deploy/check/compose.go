@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,15 +39,7 @@ func cmdCompose(args []string) error {
 		return err
 	}
 	problems := checkCompose(p, repo, binaryVerifier(bin))
-	for _, s := range slices.Sorted(func(yield func(string) bool) {
-		for name := range p.Services {
-			if !yield(name) {
-				return
-			}
-		}
-	}) {
-		fmt.Printf("service %s\n", s)
-	}
+	fmt.Printf("services: %s\n", strings.Join(slices.Sorted(maps.Keys(p.Services)), ", "))
 	if len(problems) > 0 {
 		return fmt.Errorf("%s:\n  %s", file, strings.Join(problems, "\n  "))
 	}
@@ -94,13 +87,7 @@ func checkCompose(p *types.Project, repo string, verify verifier) []string {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	published := map[string]string{}
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for n := range p.Services {
-			if !yield(n) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(p.Services)) {
 		s := p.Services[name]
 		lectern := s.Image == lecternImage || s.Build != nil
 		if lectern {
