@@ -10,8 +10,9 @@ func Terms(s string) []string {
 
 // BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
 // "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
-// frontmatter keywords, sidebarTitle, og:title), or "fields" (all fields
-// weigh 1 with the body's length normalization).
+// frontmatter keywords, sidebarTitle, og:title), "fields" (all fields
+// weigh 1 with the body's length normalization), "rerank" (no second stage), or the name of a
+// re-ranker feature (its weight set to 0).
 func BuildWithout(pages []Page, parts ...string) *Index {
 	o := defaultOptions
 	for _, p := range parts {
@@ -30,7 +31,13 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.author = false
 		case "pages":
 			o.pageBlend = 0
+		case "rerank":
+			o.rerank = false
 		default:
+			if k := featureIndex(p); k >= 0 {
+				o.rankWeights[k] = 0 // the re-ranker without one feature
+				continue
+			}
 			panic("BuildWithout: unknown part " + p)
 		}
 	}

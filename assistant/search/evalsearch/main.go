@@ -25,9 +25,16 @@ import (
 func main() {
 	dir := flag.String("dir", "testdata/eval", "folder holding questions.json and one folder per site")
 	list := flag.String("list", "", "print the pages and headings of this site, then exit")
-	misses := flag.Bool("misses", false, "print the questions whose first result is wrong")
+	misses := flag.Bool("misses", false, "print the tuning questions whose first result is wrong")
+	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half and write its model to this file, then exit")
 	flag.Parse()
-	if err := run(os.Stdout, *dir, *list, *misses); err != nil {
+	var err error
+	if *trainTo != "" {
+		err = train(os.Stdout, *dir, *trainTo)
+	} else {
+		err = run(os.Stdout, *dir, *list, *misses)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalsearch:", err)
 		os.Exit(1)
 	}
@@ -103,9 +110,42 @@ func run(w io.Writer, dir, list string, misses bool) error {
 			return err
 		}
 		measure(res, "cited", q, cited)
+		if misses && q.Split == splitTune && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
+			fmt.Fprintf(w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
+		}
 		measure(res, "page-bm25", q, s.base.rank(q.Text, 10))
 	}
 	printTable(w, res, sites)
+	return uncovered(w, dir, sites, misses)
+}
+
+// uncovered asks the questions of unanswerable.json, which the sites do not cover, and counts
+// those the extractive answer answered anyway (it should say the docs do not cover them).
+func uncovered(w io.Writer, dir string, sites map[string]*site, misses bool) error {
+	qs, err := loadUnanswerable(filepath.Join(dir, "unanswerable.json"))
+	if err != nil {
+		return err
+	}
+	n, answered := map[string]int{}, map[string]int{}
+	for _, q := range qs {
+		n[q.Split]++
+		s := sites[q.Site]
+		if s == nil {
+			return fmt.Errorf("unanswerable question %q: no site %q among the questions' sites", q.Text, q.Site)
+		}
+		cited, err := citedPages(q.Text, s.search(q.Text, request.DefaultPageSize))
+		if err != nil {
+			return err
+		}
+		if len(cited) > 0 {
+			answered[q.Split]++
+			if misses && q.Split == splitTune {
+				fmt.Fprintf(w, "answered %s: %q cited %v\n", q.Site, q.Text, cited)
+			}
+		}
+	}
+	fmt.Fprintf(w, "unanswerable (questions the sites do not cover; the extractive answer should say so): answered %d of %d tune, %d of %d held\n",
+		answered[splitTune], n[splitTune], answered[splitHeld], n[splitHeld])
 	return nil
 }
 
@@ -166,7 +206,7 @@ func listSite(w io.Writer, dir string) error {
 func citedPages(q string, hits []search.Result) ([]string, error) {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
-		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs}
+		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match}
 	}
 	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources}, func(string) error { return nil })
 	if err != nil {
