@@ -1,5 +1,7 @@
 package search
 
+import "encoding/json"
+
 // Terms exposes the analyzer to the tests' baselines.
 func Terms(s string) []string {
 	var a analyzer
@@ -49,3 +51,19 @@ func Stem(w string) string { return string(stem([]byte(w))) }
 
 // Snippet exposes the snippet trimmer.
 func Snippet(text string, n int) string { return snippet(text, n) }
+
+// ModelFeatures reads rerank.json strictly and returns the features it weighs.
+func ModelFeatures() (map[string]bool, error) {
+	if _, err := parseWeights(rerankJSON, true); err != nil {
+		return nil, err
+	}
+	var m rerankModel
+	if err := json.Unmarshal(rerankJSON, &m); err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for n := range m.Weights {
+		out[n] = true
+	}
+	return out, nil
+}

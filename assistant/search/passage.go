@@ -3,8 +3,8 @@ package search
 import "strings"
 
 // passage returns the part of a section's text a result quotes: the whole text when it is
-// short, else about snippetLen bytes starting at the paragraph or sentence whose window holds
-// the most of the query's weight (each term counted once, weighted by weight · idf); the
+// short, else about snippetLen bytes starting at the matching paragraph or sentence whose window
+// holds the most of the query's weight (each term counted once, weighted by weight · idf); the
 // section's start wins ties, so a section that answers in its opening is quoted from there.
 // A passage that starts inside the text begins with "… ".
 func (ix *Index) passage(sc *scratch, text string) string {
@@ -23,7 +23,11 @@ func (ix *Index) passage(sc *scratch, text string) string {
 	})
 	sc.hits = hits
 	best, bestW := 0, float32(-1)
-	for _, start := range starts(text) {
+	ss := starts(text)
+	for i, start := range ss {
+		if i > 0 && !hitIn(hits, start, next(ss, i, len(text))) {
+			continue // a passage starts with a sentence that matches, or at the start
+		}
 		var seen uint64
 		var w float32
 		for _, h := range hits {
@@ -40,6 +44,24 @@ func (ix *Index) passage(sc *scratch, text string) string {
 		return snippet(text, snippetLen)
 	}
 	return "… " + snippet(text[best:], snippetLen)
+}
+
+// next returns where the unit after starts[i] starts, or end.
+func next(starts []int, i, end int) int {
+	if i+1 < len(starts) {
+		return starts[i+1]
+	}
+	return end
+}
+
+// hitIn reports whether a query term was found in text[from:to].
+func hitIn(hits []termHit, from, to int) bool {
+	for _, h := range hits {
+		if h.at >= from && h.at < to {
+			return true
+		}
+	}
+	return false
 }
 
 // termHit is a query term found in a text: its byte offset and its place in the query.
