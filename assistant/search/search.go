@@ -9,7 +9,8 @@ import (
 //
 // Each query term t with weight w adds w·impact(t, s) to every section s holding it (impacts are
 // BM25F contributions computed at build time). The last message weighs 1, earlier turns and
-// context items less, synonyms and joined words ("set up" → "setup") less again.
+// context items less, synonyms and joined words ("set up" → "setup") less again. The best
+// section of each of the 50 best pages then goes through the re-ranker (rerank.go).
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.secs) == 0 {
 		return nil
