@@ -5,7 +5,7 @@ LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench fmt eval-search
+.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench fmt eval-search train-rerank
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -33,6 +33,10 @@ test-go:
 ## eval-search: search quality on three public docs sites we did not write (recall@1, recall@5, MRR per half, beside page BM25); offline
 eval-search:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval $(EVAL_ARGS)
+
+## train-rerank: fit the search re-ranker on the tuning half of the evaluation (never the held-out half) and write assistant/search/rerank.json
+train-rerank:
+	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval -train search/rerank.json
 
 ## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
 test-clients:

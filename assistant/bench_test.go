@@ -141,7 +141,7 @@ func generateSite(b *testing.B, n int) (string, []string) {
 		g.Pages = append(g.Pages, "pages/"+name)
 		writePage(b, filepath.Join(dir, "pages", name+".mdx"), topic, vocab, rng)
 		if i%7 == 0 {
-			questions = append(questions, fmt.Sprintf("How do I configure %s %s?", topic[0], topic[1]))
+			questions = append(questions, fmt.Sprintf("How do I use %s with %s?", topic[0], topic[1])) // in the site's words, so it is answered
 		}
 	}
 	data, _ := json.Marshal(map[string]any{"navigation": map[string]any{"tabs": tabs}})

@@ -28,7 +28,7 @@ func TestHostileDocsGiveInertAnswers(t *testing.T) {
 		"What raw markup can a widget page hold?",
 		"How do widget expressions and math work?",
 		"How do I open the widget settings?",
-		"What is in the widget markup details?",
+		"What hidden frames can widget markup hold?", // the <details> block: its tag is dropped, its text kept
 	} {
 		answer := text(t, checkReply(t, h.post(t, "hostile", ask(q))))
 		if !strings.Contains(answer, "](/") {

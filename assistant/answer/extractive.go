@@ -9,13 +9,18 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// The relevance rule of the extractive answer: a section answers the question when it holds
+// The relevance rule of the extractive answer. When the search tells how much of the question
+// a source's page holds (Source.Match, each term weighted by its rarity), the source answers
+// when that share is at least MatchShare and its section holds at least one of the question's
+// content words: the rare words of a question decide, and a page holding only its common ones
+// ("api", the product's name) does not answer it. Otherwise a section answers when it holds
 // (in its title, heading, breadcrumbs or text) at least MinShare of the question's distinct
 // content words, or at least EnoughTerms of them. Content words leave out stop words such as
 // "how", "do" and "I"; forms of one word count as one ("keys" and "key", "install" and
-// "installation"). When no section passes, the reply says the docs do not cover the question
+// "installation"). When no source passes, the reply says the docs do not cover the question
 // and its resolution is unanswered.
 const (
+	MatchShare  = 0.5
 	MinShare    = 0.6
 	EnoughTerms = 3
 )
@@ -85,8 +90,8 @@ func questionTerms(p *Prompt) []string {
 }
 
 // relevant returns the sources that pass the relevance rule, best first, at most maxCited,
-// one per page. Sources after the first must hold as many of the question's words as it does,
-// so a weaker page does not dilute a complete answer.
+// one per page. By the word rule, sources after the first must hold as many of the question's
+// words as it does, so a weaker page does not dilute a complete answer.
 func relevant(sources []Source, qterms []string) []Source {
 	if len(qterms) == 0 {
 		return nil
@@ -99,7 +104,11 @@ func relevant(sources []Source, qterms []string) []Source {
 		}
 		text := s.Title + "\n" + s.Section + "\n" + strings.Join(s.Breadcrumbs, "\n") + "\n" + s.Text
 		n := vocab(text).matches(qterms)
-		if n >= need && !citedPage(out, s.Path) {
+		pass := n >= need
+		if s.Match > 0 {
+			pass = s.Match >= MatchShare && n >= 1
+		}
+		if pass && !citedPage(out, s.Path) {
 			out = append(out, s)
 			need = max(need, n)
 		}

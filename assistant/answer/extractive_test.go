@@ -34,6 +34,12 @@ var (
 	}
 )
 
+// withMatch returns s with the search's Match set.
+func withMatch(s answer.Source, m float64) answer.Source {
+	s.Match = m
+	return s
+}
+
 func generate(t *testing.T, p answer.Prompt) (string, []string, answer.Answer) {
 	t.Helper()
 	var chunks []string
@@ -79,6 +85,12 @@ func TestRelevanceThreshold(t *testing.T) {
 		{"weaker second page left out", "How do I rotate API keys?", nil, []answer.Source{rotate, limits}, "/authentication"},
 		{"equally good pages kept", "API key", nil, []answer.Source{rotate, limits, verify}, "/authentication,/rate-limits"},
 		{"one citation per page", "API key", nil, []answer.Source{rotate, {Title: "Authentication", Path: "/authentication", URL: "/authentication", Text: "An API key."}}, "/authentication"},
+		// With the search's Match, the rare words decide: the page holding them answers, the
+		// page holding only common ones does not, whatever the count of words.
+		{"match: rare words held, few words in all", "how do I put the cli on my laptop with npm", nil, []answer.Source{withMatch(install, 0.8)}, "/quickstart"},
+		{"match: common words only", "which api key limits apply to the weather endpoint", nil, []answer.Source{withMatch(limits, 0.3)}, ""},
+		{"match: weaker second page left out", "How do I rotate API keys?", nil, []answer.Source{withMatch(rotate, 0.9), withMatch(limits, 0.2)}, "/authentication"},
+		{"match: no question word in the section", "rotate keys", nil, []answer.Source{withMatch(verify, 0.9)}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

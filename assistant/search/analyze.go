@@ -13,12 +13,19 @@ const maxWordLen = 40
 type analyzer struct {
 	word  []byte // the current surface word, lowercased
 	joint []byte // the joined form of a multi-part identifier
+	chain []byte // the joined form of a dotted name
 	term  []byte // the normalized term
 }
 
 // words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
-// boundaries; a multi-part identifier is also given whole (joined=true, without '_').
+// boundaries; a multi-part identifier is also given whole (joined=true, without '_'), and so
+// is a dotted name such as "client.messages.send" or "config.json" (its parts joined).
 func (a *analyzer) words(s string, fn func(w []byte, joined bool)) {
+	a.wordsAt(s, func(w []byte, joined bool, _ int) { fn(w, joined) })
+}
+
+// wordsAt is words, also giving the byte offset in s of the identifier each word is part of.
+func (a *analyzer) wordsAt(s string, fn func(w []byte, joined bool, at int)) {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if !isWordRune(r) {
@@ -33,9 +40,37 @@ func (a *analyzer) words(s string, fn func(w []byte, joined bool)) {
 			}
 			j += n
 		}
-		a.identifier(s[i:j], fn)
+		at := i
+		a.identifier(s[i:j], func(w []byte, joined bool) { fn(w, joined, at) })
+		a.dotted(s, i, j, func(w []byte) { fn(w, true, at) })
 		i = j
 	}
+}
+
+// dotted follows the identifier s[i:j] into a dotted name: when the identifier ends one (a
+// '.' does not follow it) that started with an earlier identifier, fn gets the name's parts
+// joined, lowercased, without '_'.
+func (a *analyzer) dotted(s string, i, j int, fn func(w []byte)) {
+	if i == 0 || s[i-1] != '.' || i < 2 || !isWordByte(s[i-2]) {
+		a.chain = a.chain[:0]
+	}
+	for _, r := range s[i:j] {
+		if r != '_' {
+			a.chain = utf8.AppendRune(a.chain, unicode.ToLower(r))
+		}
+	}
+	if j+1 < len(s) && s[j] == '.' && isWordByte(s[j+1]) {
+		return // the name goes on
+	}
+	if len(a.chain) > j-i && len(a.chain) <= maxWordLen {
+		fn(a.chain)
+	}
+	a.chain = a.chain[:0]
+}
+
+// isWordByte reports whether c is an ASCII letter, digit or '_' (dotted names are ASCII).
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func isWordRune(r rune) bool {

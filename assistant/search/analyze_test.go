@@ -49,6 +49,9 @@ func TestTerms(t *testing.T) {
 		{"X-RateLimit-Limit", []string{"rate", "limit", "ratelimit", "limit"}},
 		{"Ünïcode Wörter 429", []string{"ünïcode", "wörter", "429"}},
 		{"a b c don't", nil},
+		{"relay.messages.send(params)", []string{"relai", "messag", "send", "relaymessagessend", "param"}},
+		{"config.json, then stop. Next", []string{"config", "json", "configjson", "stop", "next"}},
+		{"end. Start", []string{"end", "start"}},
 	}
 	for _, tt := range tests {
 		if got := search.Terms(tt.in); !slices.Equal(got, tt.want) {

@@ -19,6 +19,8 @@ type builder struct {
 	pageLens [nFields]uint32 // their lengths
 	all      []uint64        // the pairs of the whole current page
 	allLens  [nFields]uint32
+	toks     []uint32 // heading and text terms of each section, in order, for proximity
+	tokOff   []uint32 // where each section's terms start in toks
 }
 
 // table holds raw postings of documents (sections or pages) numbered in order.
@@ -48,6 +50,10 @@ func (b *builder) add(d *doc, s *secDraft) {
 	b.pairs = append(b.pairs[:0], b.page...)
 	b.field(s.headings, fieldHeading, &lens)
 	b.field(s.text, fieldBody, &lens)
+	b.tokOff = append(b.tokOff, uint32(len(b.toks))) // #nosec G115 -- bounded by the index (far below 2^32)
+	for _, pr := range b.pairs[len(b.page):] {
+		b.toks = append(b.toks, uint32(pr>>fieldBits)) // #nosec G115 -- bounded by the index (far below 2^32)
+	}
 	if b.o.pageBlend > 0 {
 		b.all = append(b.all, b.pairs[len(b.page):]...)
 		for f := range nFields {
@@ -119,38 +125,54 @@ func (b *builder) id(t []byte) uint32 {
 	return id
 }
 
-// finish returns the vocabulary and the impacts of both tables.
-func (b *builder) finish() (terms map[string]uint32, secs, pages [][]posting) {
+// pathTerms returns the term ids of the words of a page path ("/getting-started/free-models").
+func (b *builder) pathTerms(path string) []uint32 {
+	var out []uint32
+	b.an.terms(path, func(t []byte) {
+		if id := b.id(t); !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	})
+	return out
+}
+
+// finish fills the index's vocabulary, postings and what the re-ranker reads.
+func (b *builder) finish(ix *Index) {
 	b.flushPage()
-	return b.terms, b.secs.impacts(b.o, len(b.terms)), b.pages.impacts(b.o, len(b.terms))
+	b.tokOff = append(b.tokOff, uint32(len(b.toks))) // #nosec G115 -- bounded by the index (far below 2^32)
+	ix.terms, ix.toks, ix.tokOff = b.terms, b.toks, b.tokOff
+	ix.postings, ix.fields, ix.idf = b.secs.impacts(b.o, len(b.terms))
+	ix.pageps, _, _ = b.pages.impacts(b.o, len(b.terms))
 }
 
 // impacts computes, with N documents and df of them holding the term,
 // tf̃ = Σ_f w_f·tf_f / (1 − b_f + b_f·len_f/avglen_f), impact = idf · tf̃ / (k1 + tf̃) and
-// idf = ln(1 + (N − df + 0.5)/(df + 0.5)).
-func (t *table) impacts(o options, nterms int) [][]posting {
+// idf = ln(1 + (N − df + 0.5)/(df + 0.5)). It also returns, parallel to the postings, the
+// fields each document holds the term in (bit f for field f), and the idf of each term.
+func (t *table) impacts(o options, nterms int) (postings [][]posting, fields [][]uint8, idfs []float32) {
 	if len(t.lens) == 0 {
-		return nil
+		return nil, nil, nil
 	}
 	norm := t.norms(o)
 	n := float64(len(t.lens))
-	postings := make([][]posting, nterms)
+	postings, fields, idfs = make([][]posting, nterms), make([][]uint8, nterms), make([]float32, nterms)
 	for id, raw := range t.raw {
 		df := float64(len(raw))
 		idf := float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
-		ps := make([]posting, len(raw))
+		ps, fs := make([]posting, len(raw)), make([]uint8, len(raw))
 		for i, r := range raw {
 			var tf float32
 			for f := range nFields {
 				if r.tf[f] > 0 {
 					tf += o.weight[f] * float32(r.tf[f]) * norm[r.doc][f]
+					fs[i] |= 1 << f
 				}
 			}
 			ps[i] = posting{doc: r.doc, impact: idf * tf / (o.k1 + tf)}
 		}
-		postings[id] = ps
+		postings[id], fields[id], idfs[id] = ps, fs, idf
 	}
-	return postings
+	return postings, fields, idfs
 }
 
 // norms returns, per document and field, 1 / (1 − b + b·len/avglen).

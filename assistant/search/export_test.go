@@ -1,5 +1,7 @@
 package search
 
+import "encoding/json"
+
 // Terms exposes the analyzer to the tests' baselines.
 func Terms(s string) []string {
 	var a analyzer
@@ -10,8 +12,9 @@ func Terms(s string) []string {
 
 // BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
 // "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
-// frontmatter keywords, sidebarTitle, og:title), or "fields" (all fields
-// weigh 1 with the body's length normalization).
+// frontmatter keywords, sidebarTitle, og:title), "fields" (all fields
+// weigh 1 with the body's length normalization), "rerank" (no second stage), or the name of a
+// re-ranker feature (its weight set to 0).
 func BuildWithout(pages []Page, parts ...string) *Index {
 	o := defaultOptions
 	for _, p := range parts {
@@ -30,7 +33,13 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.author = false
 		case "pages":
 			o.pageBlend = 0
+		case "rerank":
+			o.rerank = false
 		default:
+			if k := featureIndex(p); k >= 0 {
+				o.rankWeights[k] = 0 // the re-ranker without one feature
+				continue
+			}
 			panic("BuildWithout: unknown part " + p)
 		}
 	}
@@ -42,3 +51,19 @@ func Stem(w string) string { return string(stem([]byte(w))) }
 
 // Snippet exposes the snippet trimmer.
 func Snippet(text string, n int) string { return snippet(text, n) }
+
+// ModelFeatures reads rerank.json strictly and returns the features it weighs.
+func ModelFeatures() (map[string]bool, error) {
+	if _, err := parseWeights(rerankJSON, true); err != nil {
+		return nil, err
+	}
+	var m rerankModel
+	if err := json.Unmarshal(rerankJSON, &m); err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for n := range m.Weights {
+		out[n] = true
+	}
+	return out, nil
+}

@@ -13,7 +13,38 @@ type featureCase struct {
 	pages                   []search.Page
 }
 
+// filler is text that holds none of the cases' query words.
+const filler = "The dashboard lists each project with its owner, its region and the date it was made. "
+
 var featureCases = []featureCase{
+	{
+		name: "proximity: the query's words close together", part: "proximity", query: "rotate signing secret", want: "/near",
+		pages: []search.Page{
+			{URL: "/far", Title: "Keys", Body: "You can rotate it. " + filler + "Each request has a signing header. " + filler + "Keep the secret safe."},
+			{URL: "/near", Title: "Keys", Body: "The secret for signing: rotate it. " + filler + filler + "You can keep it. Each request has a header. Keep it safe."},
+		},
+	},
+	{
+		name: "phrase: the query's words in its order", part: "phrase", query: "signing secret", want: "/ordered",
+		pages: []search.Page{
+			{URL: "/reversed", Title: "Keys", Body: "Each secret signing value is shown once. " + filler},
+			{URL: "/ordered", Title: "Keys", Body: "Each signing secret value is shown once. " + filler},
+		},
+	},
+	{
+		name: "re-ranker on: the phrase case", part: "rerank", query: "signing secret", want: "/ordered",
+		pages: []search.Page{
+			{URL: "/reversed", Title: "Keys", Body: "Each secret signing value is shown once. " + filler},
+			{URL: "/ordered", Title: "Keys", Body: "Each signing secret value is shown once. " + filler},
+		},
+	},
+	{
+		name: "path: the query's words in the page's path", part: "path", query: "webhooks", want: "/guides/webhooks",
+		pages: []search.Page{
+			{URL: "/guides/intro", Title: "Guide", Body: "Webhooks tell your server about events. " + filler},
+			{URL: "/guides/webhooks", Title: "Guide", Body: "Webhooks tell your server about events. " + filler},
+		},
+	},
 	{
 		name: "link anchor text names the page", part: "anchors", query: "undo mistakes", want: "/checkpoints",
 		pages: []search.Page{

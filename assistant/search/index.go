@@ -13,6 +13,12 @@ type Index struct {
 	postings [][]posting         // by term id, in section order
 	pageps   [][]posting         // by term id, in page order; nil unless pages blend in
 	synonyms map[string][]uint32 // term → ids of its synonyms in this index
+	fields   [][]uint8           // parallel to postings: bit f set when the section holds the term in field f
+	idf      []float32           // by term id, over sections
+	toks     []uint32            // the heading and text terms of every section, in order
+	tokOff   []uint32            // section s's terms are toks[tokOff[s]:tokOff[s+1]]
+	pageSec  []uint32            // page p's sections are pageSec[p] to pageSec[p+1]-1
+	pathIDs  [][]uint32          // by page: the terms of its path
 	o        options
 	scratch  sync.Pool // *scratch
 }
@@ -31,7 +37,7 @@ type section struct {
 	page    uint32
 	heading string
 	url     string
-	snippet string
+	text    string // the section's cleaned text; results quote the part that matches the query
 }
 
 // posting is one section (or page) holding a term, with the term's BM25F contribution there
@@ -88,17 +94,20 @@ func buildWith(pages []Page, o options) *Index {
 		size += len(pages[i].Body)
 	}
 	b := newBuilder(o, size)
-	ix := &Index{pages: make([]pageInfo, len(pages)), o: o}
+	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), o: o}
 	for i, d := range docs {
 		ix.pages[i] = d.info
+		ix.pathIDs[i] = b.pathTerms(d.info.path)
+		ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
 		for j, s := range d.secs {
-			ix.secs = append(ix.secs, section{page: uint32(i), heading: s.heading, url: s.url, snippet: s.snippet})
+			ix.secs = append(ix.secs, section{page: uint32(i), heading: s.heading, url: s.url, text: s.text})
 			ix.secPage = append(ix.secPage, uint32(i))
 			b.add(&docs[i], &d.secs[j])
 		}
 	}
-	ix.terms, ix.postings, ix.pageps = b.finish()
+	ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
+	b.finish(ix)
 	ix.synonyms = synonymIDs(ix.terms, o)
-	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages)) }
+	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), len(ix.terms)) }
 	return ix
 }

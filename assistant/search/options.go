@@ -11,23 +11,27 @@ const (
 
 // options are the ranking parameters; tests change them to measure what each part brings.
 type options struct {
-	weight    [nFields]float32 // BM25F field weights
-	b         [nFields]float32 // BM25F length normalization per field
-	k1        float32
-	synonyms  bool    // expand query terms with their synonyms
-	compounds bool    // join adjacent query words ("set up" → "setup")
-	pageBlend float32 // weight of the whole page's score added to each of its sections' scores
-	anchors   bool    // index the text of links pointing at a page in its meta field
-	author    bool    // index frontmatter keywords, sidebarTitle and og:title in the meta field
+	weight      [nFields]float32 // BM25F field weights
+	b           [nFields]float32 // BM25F length normalization per field
+	k1          float32
+	synonyms    bool     // expand query terms with their synonyms
+	compounds   bool     // join adjacent query words ("set up" → "setup")
+	pageBlend   float32  // weight of the whole page's score added to each of its sections' scores
+	anchors     bool     // index the text of links pointing at a page in its meta field
+	author      bool     // index frontmatter keywords, sidebarTitle and og:title in the meta field
+	rerank      bool     // re-rank the first stage's best pages with the linear model
+	rankWeights features // the model's weights (rerank.json)
 }
 
 var defaultOptions = options{
-	weight:    [nFields]float32{fieldTitle: 2.5, fieldHeading: 2, fieldMeta: 0.9, fieldBody: 1},
-	b:         [nFields]float32{fieldTitle: 0.3, fieldHeading: 0.4, fieldMeta: 0.4, fieldBody: 0.75},
-	k1:        1.2,
-	synonyms:  true,
-	compounds: true,
-	pageBlend: 0.2,
-	anchors:   true,
-	author:    true,
+	weight:      [nFields]float32{fieldTitle: 2.5, fieldHeading: 2, fieldMeta: 0.9, fieldBody: 1},
+	b:           [nFields]float32{fieldTitle: 0.3, fieldHeading: 0.4, fieldMeta: 0.4, fieldBody: 0.75},
+	k1:          1.2,
+	synonyms:    true,
+	compounds:   true,
+	pageBlend:   0.2,
+	anchors:     true,
+	author:      true,
+	rerank:      true,
+	rankWeights: trainedWeights,
 }

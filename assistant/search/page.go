@@ -37,9 +37,10 @@ type Result struct {
 	Path        string   // page path without anchor
 	Title       string   // page title
 	Section     string   // heading text, "" for the lead
-	Snippet     string   // the section's cleaned text, trimmed to about 600 bytes at a sentence end
+	Snippet     string   // the part of the section's cleaned text that best matches the query, about 600 bytes
 	Breadcrumbs []string // navigation path to the page
-	Score       float64  // BM25F score; comparable within one query only
+	Score       float64  // relevance, 1 for the first result; comparable within one query only
+	Match       float64  // share of the last message's terms the page holds in any field, each weighted by its idf
 }
 
 const (

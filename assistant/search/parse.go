@@ -22,7 +22,6 @@ type secDraft struct {
 	headings string // heading and the headings it is under: the heading field
 	url      string
 	text     string
-	snippet  string
 }
 
 // parsePages parses the pages on all processors; parsing dominates the build.
@@ -78,7 +77,7 @@ func draft(pageURL string, s *Section) secDraft {
 	if len(s.Parents) > 0 {
 		headings = strings.Join(s.Parents, "\n") + "\n" + s.Heading
 	}
-	return secDraft{heading: s.Heading, headings: headings, url: url, text: s.Text, snippet: snippet(s.Text, snippetLen)}
+	return secDraft{heading: s.Heading, headings: headings, url: url, text: s.Text}
 }
 
 func firstNonEmpty(s ...string) string {

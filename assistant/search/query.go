@@ -26,7 +26,9 @@ type qterm struct {
 // queryTerms turns a query into weighted terms of this index.
 func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	sc.q = sc.q[:0]
+	sc.main = true
 	ix.addPart(sc, q.Text, 1, true)
+	sc.main, sc.mainN = false, len(sc.q)
 	for k := 0; k < maxHistory && k < len(q.History); k++ {
 		w := historyWeight * math.Pow(historyDecay, float64(k))
 		ix.addPart(sc, q.History[len(q.History)-1-k], float32(w), true)
@@ -45,7 +47,9 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
 	sc.an.words(window(text, maxPartBytes), func(word []byte, joined bool) {
-		ix.word(sc, word)
+		if !ix.word(sc, word) && !joined && sc.main {
+			sc.unknown++
+		}
 		if !joined && compounds {
 			ix.compound(sc, word)
 		}
@@ -59,18 +63,24 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 }
 
-// word adds the term of one query word and its synonyms.
-func (ix *Index) word(sc *scratch, word []byte) {
+// word adds the term of one query word and its synonyms; it reports false for a word that is
+// not a stop word and that the index lacks.
+func (ix *Index) word(sc *scratch, word []byte) bool {
 	t := sc.an.normalize(word)
 	if t == nil {
-		return
+		return true
 	}
-	if id, ok := ix.terms[string(t)]; ok && sc.addPartTerm(id, 1) {
+	id, ok := ix.terms[string(t)]
+	if ok && sc.addPartTerm(id, 1) {
 		sc.words++
+	}
+	if ok && sc.main && len(sc.seq) < maxPartTerms {
+		sc.seq = append(sc.seq, id)
 	}
 	for _, sid := range ix.synonyms[string(t)] {
 		sc.addPartTerm(sid, synonymWeight)
 	}
+	return ok
 }
 
 // compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When

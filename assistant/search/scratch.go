@@ -14,6 +14,15 @@ type scratch struct {
 	best    []int32   // best section + 1 by page, 0 for none
 	pages   []uint32  // pages with a best section
 	top     []hit
+	main    bool      // the part being read is the last message
+	mainN   int       // the first mainN terms of q come from the last message
+	unknown int       // words of the last message the index lacks (stop words aside)
+	seq     []uint32  // the last message's terms in order, for phrases
+	slot    []uint8   // by term id: 1 + the term's place in q, 0 for other terms
+	last    []int32   // by place in q[:mainN]: the last position it was seen at
+	wq      []float32 // by place in q: weight · idf
+	cands   []cand
+	hits    []termHit // query terms found in a result's text, for its passage
 }
 
 // hit is a candidate result.
@@ -22,8 +31,8 @@ type hit struct {
 	score float32
 }
 
-func newScratch(secs, pages int) *scratch {
-	return &scratch{acc: make([]float32, secs), pageAcc: make([]float32, pages), best: make([]int32, pages)}
+func newScratch(secs, pages, terms int) *scratch {
+	return &scratch{acc: make([]float32, secs), pageAcc: make([]float32, pages), best: make([]int32, pages), slot: make([]uint8, terms)}
 }
 
 // reset clears what a search left, touching only what it set.
@@ -35,5 +44,9 @@ func (sc *scratch) reset() {
 		sc.best[p] = 0
 	}
 	clear(sc.pageAcc)
+	for _, t := range sc.q {
+		sc.slot[t.id] = 0
+	}
 	sc.touched, sc.pages, sc.top = sc.touched[:0], sc.pages[:0], sc.top[:0]
+	sc.seq, sc.cands, sc.mainN, sc.unknown = sc.seq[:0], sc.cands[:0], 0, 0
 }

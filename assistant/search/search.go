@@ -9,7 +9,8 @@ import (
 //
 // Each query term t with weight w adds w·impact(t, s) to every section s holding it (impacts are
 // BM25F contributions computed at build time). The last message weighs 1, earlier turns and
-// context items less, synonyms and joined words ("set up" → "setup") less again.
+// context items less, synonyms and joined words ("set up" → "setup") less again. The best
+// section of each of the 50 best pages then goes through the re-ranker (rerank.go).
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.secs) == 0 {
 		return nil
@@ -25,7 +26,12 @@ func (ix *Index) Search(q Query) []Result {
 	}
 	ix.accumulate(sc, terms)
 	ix.bestPerPage(sc, &q.Filter)
-	return ix.results(ix.top(sc, limit(q.Limit)))
+	ix.weighQuery(sc)
+	n := limit(q.Limit)
+	if !ix.o.rerank {
+		return ix.results(sc, ix.top(sc, n))
+	}
+	return ix.results(sc, ix.rerank(sc, ix.top(sc, maxCandidates), n))
 }
 
 func limit(n int) int {
@@ -111,7 +117,7 @@ func (ix *Index) top(sc *scratch, n int) []hit {
 }
 
 // results turns hits into results.
-func (ix *Index) results(top []hit) []Result {
+func (ix *Index) results(sc *scratch, top []hit) []Result {
 	if len(top) == 0 {
 		return nil
 	}
@@ -120,8 +126,8 @@ func (ix *Index) results(top []hit) []Result {
 		s := &ix.secs[h.sec]
 		p := &ix.pages[s.page]
 		out[i] = Result{
-			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: s.snippet,
-			Breadcrumbs: slices.Clone(p.breadcrumbs), Score: float64(h.score),
+			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: ix.passage(sc, s.text),
+			Breadcrumbs: slices.Clone(p.breadcrumbs), Score: float64(h.score), Match: ix.match(sc, s.page),
 		}
 	}
 	return out

@@ -5,13 +5,16 @@ import "slices"
 // metrics are recall@1, recall@5 and the mean reciprocal rank (over the first 10 results) of
 // a set of questions; a question counts as found when any of its answering pages is.
 type metrics struct {
-	n           int
+	n, none     int // questions, and those that got no result at all
 	r1, r5, mrr float64
 }
 
 // add records the ranked page paths returned for one question.
 func (m *metrics) add(q question, ranked []string) {
 	m.n++
+	if len(ranked) == 0 {
+		m.none++
+	}
 	rank := 0
 	for i, p := range ranked[:min(len(ranked), 10)] {
 		if slices.Contains(q.Pages, p) {

@@ -15,6 +15,7 @@ func TestMetrics(t *testing.T) {
 		{"third", [][]string{{"/x", "/y", "/b"}}, 0, 1, 1.0 / 3},
 		{"sixth counts in MRR only", [][]string{{"1", "2", "3", "4", "5", "/a"}}, 0, 0, 1.0 / 6},
 		{"missing", [][]string{{"/x"}}, 0, 0, 0},
+		{"no result", [][]string{{}}, 0, 0, 0},
 		{"mean of two", [][]string{{"/a"}, {"/x", "/a"}}, 0.5, 1, 0.75},
 	}
 	for _, tt := range tests {

@@ -39,3 +39,21 @@ func loadQuestions(file string) ([]question, error) {
 	}
 	return qs, nil
 }
+
+// loadUnanswerable reads questions that no page of their site answers.
+func loadUnanswerable(file string) ([]question, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read unanswerable questions: %w", err)
+	}
+	var qs []question
+	if err := json.Unmarshal(data, &qs); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", file, err)
+	}
+	for i, q := range qs {
+		if q.Site == "" || q.Text == "" || (q.Split != splitTune && q.Split != splitHeld) {
+			return nil, fmt.Errorf("unanswerable question %d (%q): site, q and split (%q or %q) are required", i, q.Text, splitTune, splitHeld)
+		}
+	}
+	return qs, nil
+}

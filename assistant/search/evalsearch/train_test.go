@@ -1,0 +1,54 @@
+package main
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// synthetic makes n questions of 10 candidates with two features: the answering candidate has
+// the higher value of feature "signal" (index 1) when signal is true; feature 0 is noise.
+func synthetic(n int, signal bool) []example {
+	rng := rand.New(rand.NewPCG(7, 8))
+	exs := make([]example, n)
+	for q := range exs {
+		ans := rng.IntN(10)
+		for c := range 10 {
+			x := []float64{rng.Float64(), rng.Float64() * 0.5}
+			if signal && c == ans {
+				x[1] += 0.6
+			}
+			exs[q].x = append(exs[q].x, x)
+			exs[q].rel = append(exs[q].rel, c == ans)
+		}
+	}
+	return exs
+}
+
+func TestFitLearnsTheSignal(t *testing.T) {
+	tests := []struct {
+		name      string
+		signal    bool
+		minMRR    float64 // cross-validated
+		maxMRR    float64
+		signalPos bool // the signal's weight must be positive and larger than the noise's
+	}{
+		{"a feature that decides", true, 0.99, 1, true},
+		{"noise only", false, 0, 0.6, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			exs := synthetic(60, tt.signal)
+			mrr := crossValidate(exs, 0.001, 2)
+			if mrr < tt.minMRR || mrr > tt.maxMRR {
+				t.Errorf("cross-validated MRR %.3f, want %.2f to %.2f", mrr, tt.minMRR, tt.maxMRR)
+			}
+			w := fit(exs, 0.001, 2)
+			if tt.signalPos && (w[1] <= 0 || w[1] <= w[0]) {
+				t.Errorf("weights %v: the signal (second) should weigh most", w)
+			}
+			if again := fit(exs, 0.001, 2); again[0] != w[0] || again[1] != w[1] {
+				t.Errorf("fit is not reproducible: %v then %v", w, again)
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+package search_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+// TestPassageAndMatch checks what a result quotes of a long section (the part that matches the
+// query; its start when the start matches as well as any part) and its Match (the share of the
+// question's weight the page holds, a word the site never uses weighing as the rarest term).
+func TestPassageAndMatch(t *testing.T) {
+	long := "Webhooks send events to your server. " + strings.Repeat(filler, 8) +
+		"To verify a signature, compute an HMAC of the raw body with the signing secret. " + strings.Repeat(filler, 8)
+	pages := []search.Page{
+		{URL: "/webhooks", Title: "Webhooks", Body: long},
+		{URL: "/projects", Title: "Projects", Body: filler},
+		{URL: "/regions", Title: "Regions", Body: "Projects live in one region. " + filler},
+	}
+	ix := search.Build(pages)
+	tests := []struct {
+		name, query, prefix string
+		minMatch, maxMatch  float64
+	}{
+		{"the matching part, deep in the section", "verify the signature with the signing secret", "… To verify a signature", 0.99, 1},
+		{"the start when it matches", "webhooks events", "Webhooks send events", 0.99, 1},
+		{"a word the site never uses", "webhooks in kubernetes", "Webhooks send events", 0.05, 0.5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rs := ix.Search(search.Query{Text: tt.query})
+			if len(rs) == 0 || rs[0].Path != "/webhooks" {
+				t.Fatalf("%q: results %v, want /webhooks first", tt.query, urls(rs))
+			}
+			if !strings.HasPrefix(rs[0].Snippet, tt.prefix) || len(rs[0].Snippet) > 700 {
+				t.Errorf("%q: snippet %q, want it to start %q", tt.query, rs[0].Snippet, tt.prefix)
+			}
+			if m := rs[0].Match; m < tt.minMatch || m > tt.maxMatch {
+				t.Errorf("%q: match %.3f, want %.2f to %.2f", tt.query, m, tt.minMatch, tt.maxMatch)
+			}
+		})
+	}
+}
+
+// TestRerankModel reads rerank.json strictly: it names every feature, and only features.
+func TestRerankModel(t *testing.T) {
+	names, err := search.ModelFeatures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := search.FeatureNames()
+	if len(names) != len(want) {
+		t.Fatalf("rerank.json names %v, want the features %v (run make train-rerank)", names, want)
+	}
+	for _, n := range want {
+		if !names[n] {
+			t.Errorf("rerank.json has no weight for %q (run make train-rerank)", n)
+		}
+	}
+}
