@@ -101,7 +101,10 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
 
   const thumbs = page.waitForResponse((r) => r.url().includes('/discovery/v1/feedback/'));
   await dialog.getByRole('button', { name: 'Good answer' }).click();
-  assert.equal((await thumbs).status(), 202);
+  const { id: ratingID } = await (await thumbs).json();
+  const rating = await waitFor('the thumbs in the feedback export', async () =>
+    (await admin('feedback?source=thumbs_only&limit=50')).feedback.find((f) => f.id === ratingID));
+  assert.deepEqual([rating.helpful, rating.threadId, rating.path], [true, threadId, `${prefix}/chat`]);
 
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('And only the Go tests?');
   const second = page.waitForResponse((r) => r.url().includes('/assistant/'));
