@@ -283,7 +283,7 @@ func checkDailyTraffic(t *testing.T, l *testLectern, events []event.Traffic) {
 		Date            string
 		Views, Visitors counts
 	}
-	end := time.Now().UTC().Truncate(24*time.Hour).Add(24 * time.Hour)
+	end := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
 	from := end.Add(-12 * 24 * time.Hour)
 	want := map[string]*day{}
 	for d := from; d.Before(end); d = d.Add(24 * time.Hour) {
