@@ -211,7 +211,7 @@
       var body = { id: "w" + Date.now(), messages: history_.slice(-1) };
       var t = thread();
       if (t) { body.threadId = t.id; body.threadKey = t.key; }
-      if (anon) body.fp = anon;
+      body.fp = anon || "anonymous"; /* the assistant requires fp; without localStorage the reader is anonymous */
       ctrl = new AbortController();
       sendQ.disabled = true; stop.hidden = false;
       var threadId = t && t.id, text = "", seen = {};
