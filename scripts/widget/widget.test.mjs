@@ -96,6 +96,11 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   await log.getByRole('link').first().waitFor();
   await dialog.getByRole('button', { name: 'Good answer' }).waitFor();
   assert.ok((await log.innerText()).length > 40, 'an answer is shown');
+  // The default answerer quotes the section, code fence included ("> ```bash" ... "> ```"): a
+  // quote holding a code block, no Markdown markers left in the text.
+  assert.equal(await log.locator('blockquote pre > code.language-bash').first().innerText(), 'make test');
+  assert.ok(await log.locator('blockquote p code').count() > 0, 'inline code inside the quote');
+  assert.doesNotMatch(await log.innerText(), /```|^>/m);
   assert.ok(await page.evaluate((d) => sessionStorage.getItem(`lectern.thread.${d}`), config.domain));
   await screenshot(page, 'widget-answer.png');
 
