@@ -82,7 +82,12 @@ test('sign in, see the feedback just posted, change its status, see the export c
   assert.equal(thumbs.status, 202);
   const { id: thumbsID } = await thumbs.json();
   const rating = await waitFor('the thumbs in the export', async () => (await admin('feedback?limit=50')).feedback.find((f) => f.id === thumbsID));
-  await waitFor('the conversation in the export', async () => (await admin('assistant?limit=50')).conversations.some((c) => c.query === question));
+  const gap = `xyzzy plugh frobnicator ${runID()}`; // nothing in the docs matches
+  await ask(gap);
+  await waitFor('the conversations in the export', async () => {
+    const cs = (await admin('assistant?limit=50')).conversations;
+    return cs.some((c) => c.query === question) && cs.find((c) => c.query === gap)?.resolutionStatus === 'unanswered';
+  });
 
   const page = await browser.ctx.newPage();
   const csp = cspViolations(page);
@@ -110,6 +115,11 @@ test('sign in, see the feedback just posted, change its status, see the export c
   assert.ok(Number(cells[1]) >= 2 && Number(cells[3]) === Number(cells[1]) + Number(cells[2]), `views of today: ${cells}`);
   assert.ok(Number(cells[4]) >= 1, `visitors of today: ${cells}`);
   assert.deepEqual(await axeSerious(page), []);
+
+  // Unanswered questions first: the content gaps.
+  const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
+  assert.ok(statuses.includes('unanswered') && statuses.includes('answered'), `statuses ${statuses}`);
+  assert.deepEqual(statuses, [...statuses].sort((a, b) => (a === 'answered') - (b === 'answered')), 'unanswered rows come first');
 
   // A thread opens from the assistant table and from the rating of its answer.
   await page.getByRole('button', { name: `Open thread of: ${question}` }).click();
