@@ -165,8 +165,10 @@
     box.textContent = "Loading…";
     call("assistant/threads/" + encodeURIComponent(id)).then(function (t) {
       box.textContent = "";
-      box.appendChild(el("h3", { text: "Thread " + t.threadId }));
+      var h = el("h3", { text: "Thread " + t.threadId, tabindex: "-1" });
+      box.appendChild(h);
       t.messages.forEach(function (m) { box.appendChild(el("p", {}, [el("strong", { text: m.role + ": " }), m.content])); });
+      h.focus(); /* the transcript may be far from the button (Feedback section): take the reader there */
     }, fail(box));
   }
   function loadFeedback() {

@@ -128,6 +128,7 @@ test('sign in, see the feedback just posted, change its status, see the export c
   await page.locator('#transcript').evaluate((n) => { n.textContent = ''; });
   await page.getByRole('button', { name: `Open thread of the thumbs only feedback of ${rating.createdAt}` }).click();
   await page.getByRole('heading', { name: `Thread ${threadId}` }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), `Thread ${threadId}`, 'focus moves to the transcript');
 
   // One CSV of everything shown: the project and range, then each table under its name.
   const all = await download(page, 'Download CSV (everything shown)');
