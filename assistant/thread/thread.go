@@ -20,6 +20,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/oklog/ulid/v2"
+
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // Bucket is the key-value bucket holding the threads, one entry per thread id.
@@ -36,7 +38,7 @@ const (
 )
 
 // idPrefix starts every thread id.
-const idPrefix = "thr_"
+const idPrefix = event.ThreadIDPrefix
 
 // Turn is one question and the answer given.
 type Turn struct {
@@ -95,14 +97,7 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 }
 
 // ValidID reports whether id has the form of a thread id ("thr_" and a ULID).
-func ValidID(id string) bool {
-	rest, ok := strings.CutPrefix(id, idPrefix)
-	if !ok {
-		return false
-	}
-	_, err := ulid.ParseStrict(rest)
-	return err == nil
-}
+func ValidID(id string) bool { return event.ValidThreadID(id) }
 
 // Create starts a thread of domain and returns it with its key, which is shown only now.
 func (s *Store) Create(ctx context.Context, domain string) (Thread, string, error) {

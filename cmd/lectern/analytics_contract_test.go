@@ -103,6 +103,7 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 				c.run(t, calls)
 			})
 		}
+		c.dailyTrafficCalls(t, "getDailyTraffic"+suffix, prefix+"traffic/daily", g)
 		op, path := "getThread"+suffix, prefix+"assistant/threads/"
 		t.Run(op, func(t *testing.T) {
 			c.run(t, []apiCall{
@@ -116,6 +117,28 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 		})
 	}
 	c.checkAnalyticsBodies(t, thread)
+}
+
+// dailyTrafficCalls checks the per-day route: both dates required, at most 366 days.
+func (c *contract) dailyTrafficCalls(t *testing.T, op, path string, g ghostKeys) {
+	l := c.l
+	today := time.Now().UTC().Format(time.DateOnly)
+	tomorrow := time.Now().UTC().Add(24 * time.Hour).Format(time.DateOnly)
+	t.Run(op, func(t *testing.T) {
+		c.run(t, []apiCall{
+			{name: "today", op: op, method: "GET", path: path + "?dateFrom=" + today + "&dateTo=" + tomorrow, key: l.AdminKey, status: 200},
+			{name: "a year", op: op, method: "GET", path: path + "?dateFrom=2024-01-01&dateTo=2025-01-01T00:00:00Z", key: l.AdminKey, status: 200},
+			{name: "over a year", op: op, method: "GET", path: path + "?dateFrom=2024-01-01&dateTo=2025-01-02", key: l.AdminKey, status: 400, req: reqValid},
+			{name: "no dateFrom", op: op, method: "GET", path: path + "?dateTo=" + tomorrow, key: l.AdminKey, status: 400, req: reqInvalid},
+			{name: "no dates", op: op, method: "GET", path: path, key: l.AdminKey, status: 400, req: reqInvalid},
+			{name: "time of day", op: op, method: "GET", path: path + "?dateFrom=2024-01-01T12:00:00Z&dateTo=2024-01-03", key: l.AdminKey, status: 400, req: reqValid},
+			{name: "dateTo before dateFrom", op: op, method: "GET", path: path + "?dateFrom=2024-05-02&dateTo=2024-05-01", key: l.AdminKey, status: 400},
+			{name: "no key", op: op, method: "GET", path: path + "?dateFrom=" + today + "&dateTo=" + tomorrow, status: 401, req: reqInvalid},
+			{name: "another project's key", op: op, method: "GET", path: path + "?dateFrom=" + today + "&dateTo=" + tomorrow, key: l.OtherAdmin, status: 403},
+			{name: "unregistered project", op: op, method: "GET", key: g.admin, status: 404,
+				path: strings.Replace(path, "acme-prod", "ghost-prod", 1) + "?dateFrom=" + today + "&dateTo=" + tomorrow},
+		})
+	})
 }
 
 // paramCalls are the calls of the parameters one route takes beyond the dates.
@@ -164,6 +187,18 @@ func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
 	get("views", &views)
 	if views.Totals.Human != 2 || views.Totals.AI != 1 || views.Totals.Total != 3 || len(views.Views) != 2 || views.Views[0].Path != "/quickstart" {
 		t.Errorf("views = %+v", views)
+	}
+	var daily struct {
+		Days []struct {
+			Date            string
+			Views, Visitors struct{ Human, AI, Total int }
+		}
+	}
+	now := time.Now().UTC()
+	get("traffic/daily?dateFrom="+now.Add(-24*time.Hour).Format(time.DateOnly)+"&dateTo="+now.Add(24*time.Hour).Format(time.DateOnly), &daily)
+	if len(daily.Days) != 2 || daily.Days[1].Date != now.Format(time.DateOnly) || daily.Days[0].Views.Total != 0 ||
+		daily.Days[1].Views != views.Totals || daily.Days[1].Visitors != (struct{ Human, AI, Total int }{1, 1, 2}) {
+		t.Errorf("daily traffic = %+v", daily)
 	}
 	var searches struct {
 		Searches []struct {

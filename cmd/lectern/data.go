@@ -20,9 +20,9 @@ const dataUsage = `Usage:
   lectern data delete --project PROJECT (--contact EMAIL | --anon-id ID | --thread ID) [store and NATS flags]
 
 Erases one person's records, as a privacy request asks: feedback with that contact address;
-feedback, conversations and traffic events with that anonymous id; the conversations and the
-thread record of that thread. The events go from the JetStream streams first (so no replay
-brings them back), then from the store. The store and NATS flags are the server's
+feedback, conversations and traffic events with that anonymous id; the conversations, the
+feedback on its answers and the thread record of that thread. The events go from the JetStream
+streams first (so no replay brings them back), then from the store. The store and NATS flags are the server's
 (lectern all --help): --store, --clickhouse-dsn, --data-dir, --nats-url, --nats-addr.
 `
 
@@ -47,7 +47,7 @@ func dataMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&project, "project", "", "the project whose records to erase")
 	fs.StringVar(&who.Contact, "contact", "", "erase the feedback left with this e-mail address")
 	fs.StringVar(&who.AnonID, "anon-id", "", "erase everything recorded under this anonymous id")
-	fs.StringVar(&who.ThreadID, "thread", "", "erase this assistant thread")
+	fs.StringVar(&who.ThreadID, "thread", "", "erase this assistant thread and the feedback on its answers")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

@@ -44,10 +44,17 @@ func TestDataDelete(t *testing.T) {
 			if err := pub.Publish(context.Background(), "acme-prod", event.TypeConversation, c.ID, c); err != nil {
 				t.Fatal(err)
 			}
+			rid := ulid.Make() // the reader's thumbs on the answer: its thread and anonymous id, no contact
+			r := event.Feedback{EventID: rid.String(), ID: rid.String(), ProjectID: "acme-prod", Domain: "acme", Path: "/p",
+				Source: event.SourceThumbsOnly, Status: event.StatusPending, Helpful: new(true), FP: p.anon, ThreadID: p.thread,
+				CreatedAt: ulid.Time(rid.Time()).UTC(), UpdatedAt: ulid.Time(rid.Time()).UTC()}
+			if err := pub.Publish(context.Background(), "acme-prod", event.TypeFeedback, r.EventID, r); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	waitFor(t, "9 feedback and 9 conversations exported", func() bool {
-		return len(getPage(t, l, url.Values{"limit": {"100"}}).Feedback) == 9 && len(getConvPage(t, l, url.Values{"limit": {"100"}}).Conversations) == 9
+	waitFor(t, "18 feedback and 9 conversations exported", func() bool {
+		return len(getPage(t, l, url.Values{"limit": {"100"}}).Feedback) == 18 && len(getConvPage(t, l, url.Values{"limit": {"100"}}).Conversations) == 9
 	})
 
 	deleteData := func(args ...string) string {
@@ -62,10 +69,10 @@ func TestDataDelete(t *testing.T) {
 	if out := deleteData("--contact", "ana@example.com"); !strings.Contains(out, "erased 3 feedback records, 0 conversations") {
 		t.Errorf("by contact: %q", out)
 	}
-	if out := deleteData("--anon-id", "anon-bo"); !strings.Contains(out, "erased 3 feedback records, 3 conversations") {
+	if out := deleteData("--anon-id", "anon-bo"); !strings.Contains(out, "erased 6 feedback records, 3 conversations") {
 		t.Errorf("by anonymous id: %q", out)
 	}
-	if out := deleteData("--thread", "thr_ana"); !strings.Contains(out, "erased 0 feedback records, 3 conversations") {
+	if out := deleteData("--thread", "thr_ana"); !strings.Contains(out, "erased 3 feedback records, 3 conversations") { // the turns and their thumbs
 		t.Errorf("by thread: %q", out)
 	}
 	for _, f := range getPage(t, l, url.Values{"limit": {"100"}}).Feedback {
@@ -73,8 +80,8 @@ func TestDataDelete(t *testing.T) {
 			t.Fatalf("unexpected record %+v", f)
 		}
 	}
-	if n := len(getPage(t, l, url.Values{"limit": {"100"}}).Feedback); n != 3 {
-		t.Errorf("%d feedback records left; want cy's 3", n)
+	if n := len(getPage(t, l, url.Values{"limit": {"100"}}).Feedback); n != 6 {
+		t.Errorf("%d feedback records left; want cy's 3 and cy's 3 thumbs", n)
 	}
 	for _, c := range getConvPage(t, l, url.Values{"limit": {"100"}}).Conversations {
 		if c.ThreadID != "thr_cy" {

@@ -32,6 +32,9 @@ func testFeedbackBadInput(t *testing.T, l *testLectern, knownID string) {
 		{"path protocol-relative", map[string]any{"path": "//evil.example/x", "source": "contextual", "helpful": true}, 400, []string{"path", "site path"}},
 		{"path javascript", map[string]any{"path": "javascript:alert(document.cookie)", "source": "contextual", "helpful": true}, 400, []string{"path", "http or https"}},
 		{"path data url", map[string]any{"path": "data:text/html,<script>alert(1)</script>", "source": "contextual", "helpful": true}, 400, []string{"path"}},
+		{"threadId not a thread id", map[string]any{"path": "/a", "source": "thumbs_only", "helpful": true, "threadId": "thread-1"}, 400, []string{"threadId", "thr_"}},
+		{"threadId not a ULID", map[string]any{"path": "/a", "source": "thumbs_only", "helpful": true, "threadId": "thr_01JV3QA2M4T7X9B1C3D5E7G9HU"}, 400, []string{"threadId", "ULID"}},
+		{"threadId wrong type", map[string]any{"path": "/a", "source": "thumbs_only", "helpful": true, "threadId": 7}, 400, []string{"threadId", "string"}},
 		{"path backslash", map[string]any{"path": "/\\evil.example", "source": "contextual", "helpful": true}, 400, []string{"path"}},
 	} {
 		t.Run("POST "+tc.name, func(t *testing.T) {

@@ -41,6 +41,7 @@ type refFeedback struct {
 	Status    event.Status
 	Path      string
 	Helpful   *bool
+	ThreadID  string
 }
 
 func postFeedback(t *testing.T, l *testLectern, n int) []refFeedback {
@@ -73,10 +74,16 @@ func postFeedback(t *testing.T, l *testLectern, n int) []refFeedback {
 func postOne(t *testing.T, l *testLectern, i int) (refFeedback, string) {
 	body := map[string]any{"path": fmt.Sprintf("/guides/page-%d", i%37), "fp": "anonymous", "comment": fmt.Sprintf("comment %d — ünïcode ✓", i)}
 	r := refFeedback{Path: body["path"].(string), Status: event.StatusPending}
-	if i%3 == 0 {
+	switch {
+	case i%3 == 0:
 		r.Source = event.SourceCodeSnippet
 		body["source"], body["code"], body["filename"], body["lang"] = "code_snippet", "curl -X POST", "run.sh", "bash"
-	} else {
+	case i%7 == 1: // a rating of an assistant answer: no comment, the answer's thread
+		helpful := i%2 == 0
+		r.Source, r.Helpful, r.ThreadID = event.SourceThumbsOnly, &helpful, "thr_"+ulid.Make().String()
+		body["source"], body["helpful"], body["threadId"] = "thumbs_only", helpful, r.ThreadID
+		delete(body, "comment")
+	default:
 		helpful := i%2 == 0
 		r.Source, r.Helpful = event.SourceContextual, &helpful
 		body["source"], body["helpful"] = "contextual", helpful
@@ -135,6 +142,7 @@ type exportPage struct {
 		Status    event.Status `json:"status"`
 		Helpful   *bool        `json:"helpful"`
 		Code      *string      `json:"code"`
+		ThreadID  string       `json:"threadId"`
 	} `json:"feedback"`
 	NextCursor *string `json:"nextCursor"`
 	HasMore    bool    `json:"hasMore"`
@@ -241,7 +249,7 @@ func randomFilter(rng *rand.Rand, ref []refFeedback) filter {
 		}
 	}
 	if rng.IntN(3) == 0 {
-		f.source = []event.Source{event.SourceContextual, event.SourceCodeSnippet}[rng.IntN(2)]
+		f.source = []event.Source{event.SourceContextual, event.SourceCodeSnippet, event.SourceThumbsOnly}[rng.IntN(3)]
 	}
 	for _, s := range event.Statuses {
 		if rng.IntN(3) == 0 {
@@ -273,7 +281,7 @@ func checkPaging(t *testing.T, l *testLectern, ref []refFeedback, f filter) {
 			got = append(got, r.ID)
 			w := byID[r.ID]
 			if r.Source != w.Source || r.Status != w.Status || r.Path != w.Path || (w.Helpful == nil) != (r.Helpful == nil) ||
-				(w.Helpful != nil && *w.Helpful != *r.Helpful) || r.CreatedAt != event.FormatTime(w.CreatedAt) {
+				(w.Helpful != nil && *w.Helpful != *r.Helpful) || r.CreatedAt != event.FormatTime(w.CreatedAt) || r.ThreadID != w.ThreadID {
 				t.Fatalf("record %s = %+v, want %+v", r.ID, r, w)
 			}
 		}

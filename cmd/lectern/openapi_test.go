@@ -607,16 +607,18 @@ func (c *contract) assistantRouteV2(t *testing.T, g ghostKeys) {
 	})
 }
 
-// fbContextual and fbCode are valid feedback bodies of each source.
+// fbContextual, fbCode, fbThumbs and fbAgent are valid feedback bodies of each source.
 var (
 	fbContextual = map[string]any{"path": "/quickstart", "source": "contextual", "helpful": false, "comment": "The port differs.", "contact": "reader@example.com", "fp": "anonymous"}
 	fbCode       = map[string]any{"path": "guides/authentication", "source": "code_snippet", "code": "lectern keys create", "filename": "key.sh", "lang": "bash"}
+	fbThumbs     = map[string]any{"path": "/quickstart", "source": "thumbs_only", "helpful": true, "threadId": "thr_01JV3QA2M4T7X9B1C3D5E7G9HK", "fp": "anonymous"}
+	fbAgent      = map[string]any{"path": "/quickstart", "source": "agent", "comment": "The example uses a removed flag."}
 )
 
 func (c *contract) feedbackRoute(t *testing.T, g ghostKeys) {
 	const op, path = "createFeedback", "/discovery/v1/feedback/acme"
 	l := c.l
-	for _, body := range []map[string]any{fbContextual, fbCode} {
+	for _, body := range []map[string]any{fbContextual, fbCode, fbThumbs, fbAgent} {
 		t.Run("202 "+body["source"].(string), func(t *testing.T) {
 			x := c.check(t, apiCall{op: op, method: "POST", path: path, key: l.AsstKey, status: 202, body: body})
 			var created struct{ ID string }
@@ -634,6 +636,10 @@ func (c *contract) feedbackRoute(t *testing.T, g ghostKeys) {
 			body: map[string]any{"path": "/a", "source": "code_snippet", "code": "x", "helpful": true}},
 		{name: "contextual with code", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
 			body: map[string]any{"path": "/a", "source": "contextual", "helpful": true, "code": "x"}},
+		{name: "thumbs_only with a comment", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
+			body: map[string]any{"path": "/a", "source": "thumbs_only", "helpful": true, "comment": "x"}},
+		{name: "threadId not a thread id", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
+			body: map[string]any{"path": "/a", "source": "thumbs_only", "helpful": true, "threadId": "thr_1"}},
 		{name: "bad contact", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
 			body: map[string]any{"path": "/a", "source": "contextual", "helpful": true, "contact": "not-an-email"}},
 		{name: "unknown source", op: op, method: "POST", path: path, key: l.AsstKey, status: 400, req: reqInvalid,
@@ -743,7 +749,14 @@ func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {
 	c.publishConversation(t)
 	// The assistant's replies (two or three of them) and the one published above.
 	conversations := c.waitForRecords(t, "/api/external/v1/analytics/acme-prod/assistant", "conversations", 2)
-	feedback := c.waitForRecords(t, "/api/external/v1/analytics/acme-prod/feedback", "feedback", 2)
+	feedback := c.waitForRecords(t, "/api/external/v1/analytics/acme-prod/feedback", "feedback", 4) // one of each source
+	t.Run("thumbs carry their thread", func(t *testing.T) {
+		x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/feedback?source=thumbs_only", key: l.AdminKey})
+		var page struct{ Feedback []struct{ ThreadID string } }
+		if err := json.Unmarshal(x.resp, &page); err != nil || len(page.Feedback) != 1 || page.Feedback[0].ThreadID != fbThumbs["threadId"] {
+			t.Fatalf("thumbs_only export: %d %.300s", x.status, x.resp)
+		}
+	})
 	for _, r := range []struct{ op, path, field string }{
 		{"listConversations", "/api/external/v1/analytics/acme-prod/assistant", "conversations"},
 		{"listConversationsAlias", "/v1/analytics/acme-prod/assistant", "conversations"},
@@ -779,6 +792,7 @@ func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {
 			if r.field == "feedback" {
 				c.run(t, []apiCall{
 					{name: "code_snippet only", op: r.op, method: "GET", path: r.path + "?source=code_snippet", key: l.AdminKey, status: 200},
+					{name: "thumbs_only only", op: r.op, method: "GET", path: r.path + "?source=thumbs_only", key: l.AdminKey, status: 200},
 					{name: "unknown source", op: r.op, method: "GET", path: r.path + "?source=email", key: l.AdminKey, status: 400, req: reqInvalid},
 					{name: "unknown status", op: r.op, method: "GET", path: r.path + "?status=pending,open", key: l.AdminKey, status: 400, req: reqInvalid},
 				})
@@ -802,6 +816,8 @@ func (c *contract) rateLimited(t *testing.T) {
 		{op: "updateFeedbackStatusAlias", method: "PATCH", path: "/v1/analytics/acme-prod/feedback/" + ulid.Make().String(), key: l.AdminKey, body: map[string]string{"status": "resolved"}},
 		{op: "getThread", method: "GET", path: "/api/external/v1/analytics/acme-prod/assistant/threads/thr_x", key: l.AdminKey},
 		{op: "getThreadAlias", method: "GET", path: "/v1/analytics/acme-prod/assistant/threads/thr_x", key: l.AdminKey},
+		{op: "getDailyTraffic", method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
+		{op: "getDailyTrafficAlias", method: "GET", path: "/v1/analytics/acme-prod/traffic/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
 	} {
 		c.limited(t, k)
 	}

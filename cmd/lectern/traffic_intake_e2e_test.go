@@ -121,6 +121,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	}
 
 	checkVisitorsAndSearches(t, l)
+	checkDailyTraffic(t, l, got)
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 
@@ -270,5 +271,63 @@ func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 	s := searches.Searches[0]
 	if s.SearchQuery != "custom domain" || s.Hits != 1 || s.CTR != 1 || s.TopClickedPage == nil || *s.TopClickedPage != "/settings/custom-domain" {
 		t.Errorf("search %+v; want \"custom domain\", 1 hit, ctr 1, top /settings/custom-domain", s)
+	}
+}
+
+// checkDailyTraffic reads the last 12 days of traffic/daily and compares each day with the page
+// views that reached the stream (days from their timestamps, visitors distinct per day).
+func checkDailyTraffic(t *testing.T, l *testLectern, events []event.Traffic) {
+	t.Helper()
+	type counts struct{ Human, AI, Total int }
+	type day struct {
+		Date            string
+		Views, Visitors counts
+	}
+	end := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+	from := end.Add(-12 * 24 * time.Hour)
+	want := map[string]*day{}
+	for d := from; d.Before(end); d = d.Add(24 * time.Hour) {
+		want[d.Format(time.DateOnly)] = &day{Date: d.Format(time.DateOnly)}
+	}
+	seen := map[string]bool{}
+	add := func(c *counts, class event.Class) {
+		if class == event.ClassHuman {
+			c.Human++
+		} else {
+			c.AI++
+		}
+	}
+	for _, e := range events {
+		d := want[e.Timestamp.UTC().Format(time.DateOnly)]
+		if e.Type != event.TypePageView || d == nil {
+			continue
+		}
+		d.Views.Total++
+		add(&d.Views, e.Class)
+		if k := d.Date + "|" + e.VisitorID; !seen[k+"|"+string(e.Class)] {
+			seen[k+"|"+string(e.Class)] = true
+			add(&d.Visitors, e.Class)
+			if !seen[k] {
+				seen[k], d.Visitors.Total = true, d.Visitors.Total+1
+			}
+		}
+	}
+	var got struct{ Days []day }
+	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic/daily?dateFrom="+from.Format(time.DateOnly)+
+		"&dateTo="+end.Format(time.DateOnly), l.AdminKey, nil)
+	if status != 200 || json.Unmarshal(body, &got) != nil || len(got.Days) != 12 {
+		t.Fatalf("traffic/daily: %d %s", status, body)
+	}
+	nonzero := 0
+	for _, g := range got.Days {
+		if w := want[g.Date]; w == nil || *w != g {
+			t.Errorf("traffic/daily %s = %+v, want %+v", g.Date, g, w)
+		}
+		if g.Views.Total > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < 2 { // today's beacons and the edge's views of ten days ago
+		t.Errorf("traffic/daily has %d days with views, want at least 2: %s", nonzero, body)
 	}
 }

@@ -6,7 +6,8 @@
 #   1. the schema applies, twice (idempotent), and every node has the same tables and engines;
 #   2. `lectern migrate` through any node changes nothing (no plain local tables appear);
 #   3. `lectern all --store clickhouse` on the Distributed tables: feedback posted for two
-#      projects is exported once per record, a status change (PATCH reads the record first)
+#      projects is exported once per record, thumbs on an answer keep their threadId, a status
+#      change (PATCH reads the record first)
 #      shows in the export, assistant turns are exported as conversations, each project's rows
 #      sit on one shard and on both of its replicas, and duplicated rows (a redelivered batch)
 #      do not show twice in either export.
@@ -218,9 +219,8 @@ want_tables="$(printf '%s\t%s\n' conversations Distributed conversations_local R
 	traffic_search_clicks_daily Distributed traffic_search_clicks_daily_local ReplicatedAggregatingMergeTree \
 	traffic_search_clicks_daily_mv MaterializedView \
 	traffic_searches_daily Distributed traffic_searches_daily_local ReplicatedAggregatingMergeTree traffic_searches_daily_mv MaterializedView)"
-# The migrations the schema records, as the schema file lists them: [1,2,...]
-want_versions="[$(sed -n 's/^INSERT INTO lectern.schema_migrations .* VALUES //p' "$HERE/schema-cluster.sql" | grep -oE '\([0-9]+,' | tr -d '(,' | paste -sd,)]"
-[[ "$want_versions" != "[]" ]] || fail "schema-cluster.sql records no migration"
+# Every migration of schemas/migrations/clickhouse, as schema_migrations lists them: [1,2,...].
+want_versions="[$(cd "$REPO/schemas/migrations/clickhouse" && ls [0-9]*.sql | sed 's/_.*//; s/^0*//' | paste -sd,)]"
 for n in "${NODES[@]}"; do
 	got="$(tables "$n")"
 	[[ "$got" == "$want_tables" ]] || fail "node ch$n tables:"$'\n'"$got"$'\n'"want:"$'\n'"$want_tables"
@@ -229,9 +229,9 @@ for n in "${NODES[@]}"; do
 		sleep 0.1
 	done
 	[[ "$(chq "$n" -q 'SELECT groupArray(version) FROM (SELECT DISTINCT version FROM lectern.schema_migrations ORDER BY version)')" == "$want_versions" ]] ||
-		fail "node ch$n: schema_migrations does not record the versions $want_versions"
+		fail "node ch$n: schema_migrations does not record versions $want_versions"
 done
-log "ok: schema-cluster.sql applied twice; every node has Distributed feedback/conversations over Replicated *_local, and migrations $want_versions recorded"
+log "ok: schema-cluster.sql applied twice; every node has Distributed tables over Replicated *_local, and migrations $want_versions recorded"
 
 # ---- 2. lectern migrate through each node is a no-op
 DSN_USER="lectern:lectern-test@"
@@ -296,6 +296,15 @@ wait_export() { # project key kind n -> wait until the export lists n records
 wait_export lectern-docs "$ADMIN_DOCS" feedback 7
 wait_export acme-prod "$ADMIN_ACME" feedback 5
 log "ok: 7 + 5 feedback records posted for two projects are exported, each once"
+
+# Thumbs on an assistant answer keep their thread (the thread_id column of migration 0005).
+thread="thr_01JV3QA2M4T7X9B1C3D5E7G9HK"
+code="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$URL/discovery/v1/feedback/acme" -H "Authorization: Bearer $PUB_ACME" \
+	-H 'Content-Type: application/json' -d "{\"path\":\"/quickstart\",\"source\":\"thumbs_only\",\"helpful\":false,\"threadId\":\"$thread\"}")"
+[[ "$code" == 202 ]] || fail "POST thumbs_only feedback: $code"
+wait_export acme-prod "$ADMIN_ACME" feedback 6
+export_json acme-prod "$ADMIN_ACME" feedback | grep -q "\"threadId\":\"$thread\"" || fail "the thumbs' threadId is not in the export"
+log "ok: thumbs_only feedback keeps its threadId through the Distributed table"
 
 # A status change reads the record through the Distributed table and writes a new version.
 id="$(export_json lectern-docs "$ADMIN_DOCS" feedback | grep -oE '"id":"[0-9A-Z]{26}"' | head -1 | cut -d'"' -f4)"
@@ -372,7 +381,7 @@ for ((i = 0; i < 100; i++)); do # replication may still be copying to the replic
 done
 [[ "$after" == $((2 * before)) ]] || fail "duplicating $before rows made $after, want $((2 * before))"
 wait_export lectern-docs "$ADMIN_DOCS" feedback 7
-wait_export acme-prod "$ADMIN_ACME" feedback 5
+wait_export acme-prod "$ADMIN_ACME" feedback 6 # 5 and the thumbs
 [[ "$(export_json lectern-docs "$ADMIN_DOCS" feedback | count_ids)" == 7 ]] || fail "feedback ids repeat in the export"
 wait_export acme-prod "$ADMIN_ACME" assistant 4
 [[ "$(export_json acme-prod "$ADMIN_ACME" assistant | count_ids)" == 4 ]] || fail "conversation ids repeat in the export"

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS lectern.feedback_local ON CLUSTER lectern
     filename      String,
     lang          String,
     fp            String,
-    id_skewed     UInt8
+    id_skewed     UInt8,
+    thread_id     String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/feedback', '{replica}', version)
 PARTITION BY toYYYYMM(created_at)
@@ -69,7 +70,8 @@ CREATE TABLE IF NOT EXISTS lectern.feedback ON CLUSTER lectern
     filename      String,
     lang          String,
     fp            String,
-    id_skewed     UInt8
+    id_skewed     UInt8,
+    thread_id     String
 )
 ENGINE = Distributed(lectern, lectern, feedback_local, cityHash64(project_id));
 
@@ -275,12 +277,17 @@ FROM lectern.traffic_events_local
 WHERE type = 'search_click'
 GROUP BY project_id, day, query_norm, path;
 
+-- ---------------------------------------------------------------- 0005_feedback_thread
+-- The feedback column thread_id above. A cluster created before it takes it with:
+--   ALTER TABLE lectern.feedback_local ON CLUSTER lectern ADD COLUMN thread_id String;
+--   ALTER TABLE lectern.feedback ON CLUSTER lectern ADD COLUMN thread_id String;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
 -- exists on every node, replicated across the whole cluster (the path has no {shard}, so the
--- {replica} macro must be unique per node), and records migrations 1 and 2 as applied, so the
+-- {replica} macro must be unique per node), and records the migrations as applied, so the
 -- services change nothing. Without it, each service would create a plain, unreplicated
 -- schema_migrations on whichever node it reached, and a connection to another node would not
 -- find it (the services' connection pools spread over the nodes). A new migration in schemas/migrations/clickhouse needs its
@@ -295,4 +302,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now());

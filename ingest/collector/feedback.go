@@ -34,6 +34,7 @@ type feedbackRequest struct {
 	Filename string  `json:"filename"`
 	Lang     string  `json:"lang"`
 	FP       string  `json:"fp"`
+	ThreadID string  `json:"threadId"`
 }
 
 func (c *Collector) postFeedback(ctx *fiber.Ctx) error {
@@ -65,7 +66,7 @@ func (r *feedbackRequest) record(id, project, domain string) event.Feedback {
 		EventID: id, ID: id, ProjectID: project, Domain: domain,
 		Path: r.Path, Comment: r.Comment, Source: event.Source(r.Source),
 		Status: event.StatusPending, Helpful: r.Helpful, Contact: r.Contact,
-		Filename: r.Filename, Lang: r.Lang, FP: r.FP,
+		Filename: r.Filename, Lang: r.Lang, FP: r.FP, ThreadID: r.ThreadID,
 	}
 	if r.Code != nil {
 		f.Code = *r.Code
@@ -91,6 +92,9 @@ func (r *feedbackRequest) validate() []web.Detail {
 	}
 	maxLen(add, "comment", r.Comment, maxComment)
 	maxLen(add, "fp", r.FP, maxFP)
+	if r.ThreadID != "" && !event.ValidThreadID(r.ThreadID) {
+		add("threadId", "must be the id of an assistant thread (thr_ and a ULID), as the X-Thread-Id header of a reply names it")
+	}
 	if r.Contact != "" && !validEmail(r.Contact) {
 		add("contact", "must be an e-mail address such as reader@example.com")
 	}

@@ -16,7 +16,7 @@ import (
 type Person struct {
 	Contact  string // feedback contact, compared without case
 	AnonID   string // feedback and conversation fp, traffic visitorId
-	ThreadID string // conversation threadId
+	ThreadID string // conversation and feedback threadId
 }
 
 // personFields are the event fields a Person is matched on.

@@ -122,3 +122,14 @@ func DayRange(r Range) (from, to string) {
 	}
 	return from, to
 }
+
+// MaxTrafficDays bounds the days one daily traffic read covers (a year, leap day included).
+const MaxTrafficDays = 366
+
+// DayTraffic is one UTC day's page views and distinct visitors (distinct within the day), by
+// class.
+type DayTraffic struct {
+	Day      string // YYYY-MM-DD
+	Views    ClassCounts
+	Visitors ClassCounts
+}

@@ -4,6 +4,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var S = sessionStorage, shown = {};
   var STATUSES = ["pending", "in_progress", "resolved", "dismissed"];
+  var SECTIONS = ["daily", "views", "searches", "no-click", "assistant", "feedback"]; /* the order of the page */
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
@@ -50,34 +51,87 @@
     var dl = el("button", { type: "button", class: "sec", text: "Download CSV (" + name + ")", onclick: function () { csv(name); } });
     return el("div", {}, [t, dl]);
   }
+  function quote(v) { v = fmt(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
   function fmt(v) { return v == null ? "" : typeof v === "number" && v % 1 ? v.toFixed(2) : typeof v === "object" ? JSON.stringify(v) : String(v); }
-  function csv(name) {
-    var s = shown[name], q = function (v) { v = fmt(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; };
-    var text = [s.cols.map(q).join(",")].concat(s.rows.map(function (r) { return s.cols.map(function (c) { return q(r[c]); }).join(","); })).join("\r\n") + "\r\n";
+  function lines(name) {
+    var s = shown[name];
+    return [s.cols.map(quote).join(",")].concat(s.rows.map(function (r) { return s.cols.map(function (c) { return quote(r[c]); }).join(","); }));
+  }
+  function save(name, text) {
     var a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })), download: "lectern-" + name + "-" + $("from").value + "-" + $("to").value + ".csv" });
     document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
+  }
+  function csv(name) { save(name, lines(name).join("\r\n") + "\r\n"); }
+  /* Everything the dashboard shows in one file: a title row naming the project and the range,
+     then each table under a row with its name, tables apart by an empty row. */
+  function csvAll() {
+    var out = [["Lectern dashboard", S.getItem("lectern.project"), $("from").value, $("to").value].map(quote).join(",")];
+    SECTIONS.forEach(function (name) { if (shown[name]) out = out.concat(["", quote(name)], lines(name)); });
+    save("dashboard", out.join("\r\n") + "\r\n");
   }
   function fail(box) { return function (e) { box.textContent = ""; box.appendChild(el("p", { class: "err", text: e.message })); if (e.status === 401 || e.status === 403) signOut(e.message); }; }
 
-  function bars(totals) {
-    var max = Math.max(1, totals.human || 0, totals.ai || 0);
-    var bar = function (cls, label, n) {
-      return el("div", {}, [el("div", { class: "bar " + cls, style: "height:" + Math.round(110 * n / max) + "px", role: "img", "aria-label": label + ": " + n }, [el("span", { text: String(n) })]), el("div", { class: "legend", text: label })]);
-    };
-    return el("div", { class: "bars" }, [bar("", "Human", totals.human || 0), bar("ai", "AI", totals.ai || 0)]);
+  /* SVG, built with attributes only: the page's CSP allows no inline styles. */
+  var NS = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, kids) {
+    var e = document.createElementNS(NS, tag);
+    for (var k in attrs || {}) { if (k === "text") e.textContent = attrs[k]; else e.setAttribute(k, attrs[k]); }
+    (kids || []).forEach(function (c) { e.appendChild(c); });
+    return e;
+  }
+  /* A stacked bar per day (human below, AI above), named and described for screen readers; the
+     same numbers are in the table below the charts. */
+  function dayChart(what, days) {
+    var W = 640, H = 170, top = 14, bottom = 22, left = 34, n = Math.max(1, days.length);
+    var max = Math.max.apply(null, [1].concat(days.map(function (d) { return d[what].total; })));
+    var step = (W - left) / n, bw = Math.max(1, step * 0.8), sum = { human: 0, ai: 0 }, peak = days[0];
+    var id = "chart-" + what, y = function (v) { return (H - bottom) - (H - bottom - top) * v / max; };
+    var bars = days.map(function (d, i) {
+      sum.human += d[what].human; sum.ai += d[what].ai;
+      if (d[what].total > peak[what].total) peak = d;
+      var x = left + i * step + (step - bw) / 2, hy = y(d[what].human), ay = y(d[what].human + d[what].ai);
+      return svg("g", {}, [svg("title", { text: d.date + ": " + d[what].human + " human, " + d[what].ai + " AI" }),
+        svg("rect", { x: x.toFixed(1), y: hy.toFixed(1), width: bw.toFixed(1), height: ((H - bottom) - hy).toFixed(1), class: "human" }),
+        svg("rect", { x: x.toFixed(1), y: ay.toFixed(1), width: bw.toFixed(1), height: (hy - ay).toFixed(1), class: "ai" })]);
+    });
+    var label = (what === "views" ? "Views" : "Visitors") + " per day, human and AI, " + days[0].date + " to " + days[days.length - 1].date;
+    var desc = "Human " + sum.human + ", AI " + sum.ai + (what === "visitors" ? " (visitors counted per day)" : "") +
+      "; the busiest day was " + peak.date + " with " + peak[what].total + ". The table below lists every day.";
+    return svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": id + "-t " + id + "-d", class: "daychart" }, [
+      svg("title", { id: id + "-t", text: label }), svg("desc", { id: id + "-d", text: desc }),
+      svg("line", { x1: left, x2: W, y1: H - bottom, y2: H - bottom, class: "axis" }),
+      svg("text", { x: left - 4, y: top + 4, "text-anchor": "end", text: String(max) }),
+      svg("text", { x: left - 4, y: H - bottom, "text-anchor": "end", text: "0" }),
+      svg("text", { x: left, y: H - 6, text: days[0].date }),
+      svg("text", { x: W, y: H - 6, "text-anchor": "end", text: days[days.length - 1].date })].concat(bars));
+  }
+  function legend() {
+    var key = function (cls, text) { return el("span", { class: "key" }, [svg("svg", { width: "12", height: "12", "aria-hidden": "true" }, [svg("rect", { width: "12", height: "12", class: cls })]), " " + text]); };
+    return el("p", { class: "legend" }, [key("human", "Human"), " ", key("ai", "AI")]);
   }
 
   function loadTraffic() {
     var box = $("traffic"), chart = $("traffic-chart");
-    return Promise.all([call("views?limit=20&" + range()), call("visitors?limit=20&" + range())]).then(function (r) {
-      var v = r[0], u = r[1];
+    return Promise.all([call("views?limit=20&" + range()), call("visitors?limit=20&" + range()), call("traffic/daily?" + range())]).then(function (r) {
+      var v = r[0], u = r[1], days = r[2].days;
       chart.textContent = "";
-      chart.appendChild(el("h3", { text: "Views: " + v.totals.total + " · Visitors: " + u.totals.total }));
-      chart.appendChild(el("div", { class: "row" }, [el("div", {}, [el("h3", { text: "Views, human vs AI" }), bars(v.totals)]), el("div", {}, [el("h3", { text: "Visitors, human vs AI" }), bars(u.totals)])]));
+      chart.appendChild(el("p", { text: "Views: " + v.totals.total + " (human " + v.totals.human + ", AI " + v.totals.ai + ") · Visitors: " +
+        u.totals.total + " (human " + u.totals.human + ", AI " + u.totals.ai + ")" }));
+      if (days.length) {
+        chart.appendChild(legend());
+        chart.appendChild(el("div", { class: "charts" }, [el("figure", {}, [el("figcaption", { text: "Views per day" }), dayChart("views", days)]),
+          el("figure", {}, [el("figcaption", { text: "Visitors per day" }), dayChart("visitors", days)])]));
+        var rows = days.map(function (d) {
+          return { date: d.date, humanViews: d.views.human, aiViews: d.views.ai, views: d.views.total, humanVisitors: d.visitors.human, aiVisitors: d.visitors.ai, visitors: d.visitors.total };
+        });
+        chart.appendChild(el("details", {}, [el("summary", { text: "Views and visitors per day as a table" }),
+          table("daily", ["date", "humanViews", "aiViews", "views", "humanVisitors", "aiVisitors", "visitors"], rows)]));
+      }
       box.textContent = "";
       box.appendChild(el("h3", { text: "Top pages" }));
       box.appendChild(table("views", ["path", "human", "ai", "total"], v.views));
-    }, fail(box));
+    }, function (e) { chart.textContent = ""; fail(box)(e); });
   }
   function loadSearches() {
     var box = $("searches");
@@ -99,24 +153,30 @@
       if (st) box.appendChild(el("p", { text: "Conversations: " + st.total + " (web " + st.web + ", API " + st.api + ", other " + st.other + ")" }));
       box.appendChild(table("assistant", ["timestamp", "query", "resolutionStatus", "pageUrl", "threadId"], convs, function (c, row) {
         if (c !== "threadId" || !row.threadId) return undefined;
-        return el("button", { type: "button", class: "sec", text: "Open thread", "aria-label": "Open thread of: " + row.query, onclick: function () { transcript(row.threadId); } });
+        return threadButton(row.threadId, "Open thread of: " + row.query);
       }));
     }, fail(box));
+  }
+  function threadButton(id, label) {
+    return el("button", { type: "button", class: "sec", text: "Open thread", "aria-label": label, onclick: function () { transcript(id); } });
   }
   function transcript(id) {
     var box = $("transcript");
     box.textContent = "Loading…";
     call("assistant/threads/" + encodeURIComponent(id)).then(function (t) {
       box.textContent = "";
-      box.appendChild(el("h3", { text: "Thread " + t.threadId }));
+      var h = el("h3", { text: "Thread " + t.threadId, tabindex: "-1" });
+      box.appendChild(h);
       t.messages.forEach(function (m) { box.appendChild(el("p", {}, [el("strong", { text: m.role + ": " }), m.content])); });
+      h.focus(); /* the transcript may be far from the button (Feedback section): take the reader there */
     }, fail(box));
   }
   function loadFeedback() {
     var box = $("feedback");
     return call("feedback?limit=100&" + range()).then(function (p) {
       box.textContent = "";
-      box.appendChild(table("feedback", ["createdAt", "source", "path", "helpful", "comment", "status"], p.feedback, function (c, row) {
+      box.appendChild(table("feedback", ["createdAt", "source", "path", "helpful", "comment", "status", "threadId"], p.feedback, function (c, row) {
+        if (c === "threadId") return row.threadId ? threadButton(row.threadId, "Open thread of the " + row.source.replace("_", " ") + " feedback of " + row.createdAt) : "";
         if (c !== "status") return undefined;
         var sel = el("select", { "aria-label": "Status", "data-id": row.id }, STATUSES.map(function (s) {
           var o = el("option", { value: s, text: s.replace("_", " ") });
@@ -136,6 +196,7 @@
   }
   function loadAll() {
     $("app-error").textContent = "";
+    shown = {};
     return Promise.all([loadTraffic(), loadSearches(), loadAssistant(), loadFeedback()]);
   }
   function signOut(msg) {
@@ -156,6 +217,7 @@
     }, function (err) { signOut("Sign-in failed: " + err.message); $("key").focus(); });
   });
   $("range").addEventListener("submit", function (e) { e.preventDefault(); loadAll(); });
+  $("csv-all").addEventListener("click", csvAll);
   $("signout").addEventListener("click", function () { signOut(""); });
   var today = new Date().toISOString().slice(0, 10), ago = new Date(Date.now() - 29 * 864e5).toISOString().slice(0, 10);
   $("from").value = ago; $("to").value = today;

@@ -78,7 +78,8 @@
     "dialog{border:1px solid var(--bd);border-radius:12px;padding:0;width:min(560px,94vw);background:var(--bg);color:var(--fg)}dialog::backdrop{background:rgba(0,0,0,.35)}" +
     ".dh{display:flex;justify-content:space-between;align-items:center;padding:10px 14px;border-bottom:1px solid var(--bd)}h2{margin:0;font-size:16px;font-weight:600}" +
     "[role=log]{height:50vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.a{white-space:pre-wrap}.src a{color:var(--ac);margin-right:8px}" +
-    "form{padding:10px 14px;border-top:1px solid var(--bd)}.a pre{background:rgba(127,127,127,.12);padding:8px;border-radius:6px;overflow:auto;white-space:pre}.a code{font-family:ui-monospace,monospace}.sr{position:absolute;left:-9999px}";
+    "form{padding:10px 14px;border-top:1px solid var(--bd)}.a pre{background:rgba(127,127,127,.12);padding:8px;border-radius:6px;overflow:auto;white-space:pre;margin:6px 0}.a code{font-family:ui-monospace,monospace}" +
+    ".a p{margin:0 0 8px}.a blockquote{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--bd)}.sr{position:absolute;left:-9999px}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
@@ -211,7 +212,7 @@
       var body = { id: "w" + Date.now(), messages: history_.slice(-1) };
       var t = thread();
       if (t) { body.threadId = t.id; body.threadKey = t.key; }
-      if (anon) body.fp = anon;
+      body.fp = anon || "anonymous"; /* the assistant requires fp; without localStorage the reader is anonymous */
       ctrl = new AbortController();
       sendQ.disabled = true; stop.hidden = false;
       var threadId = t && t.id, text = "", seen = {};
@@ -233,7 +234,7 @@
         return pump();
       }).then(function () {
         history_.push({ id: "a" + Date.now(), role: "assistant", content: text });
-        if (threadId) item.appendChild(thumbs(threadId));
+        if (threadId) { item.appendChild(thumbs(threadId)); log.scrollTop = log.scrollHeight; }
       }, function (e) {
         note.className = e.name === "AbortError" ? "msg" : "err";
         note.textContent = e.name === "AbortError" ? "Stopped." : "Error: " + e.message;
@@ -257,21 +258,47 @@
         }
       }
     }
-    /* Markdown, minimally and safely (DOM nodes, never innerHTML): fences, `code`, [links](/path), **bold**. */
-    function render(box, md) {
-      box.textContent = "";
-      md.split(/^```[^\n]*\n?/m).forEach(function (chunk, i) {
-        if (i % 2) { box.appendChild(el("pre", {}, [el("code", { text: chunk.replace(/\n$/, "") })])); return; }
-        var re = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g, last = 0, m;
-        while ((m = re.exec(chunk))) {
-          box.appendChild(document.createTextNode(chunk.slice(last, m.index)));
-          if (m[1]) box.appendChild(el("code", { text: m[1] }));
-          else if (m[2]) box.appendChild(/^(https?:\/\/|\/)/.test(m[3]) ? el("a", { href: pageURL(m[3]), target: "_top", text: m[2] }) : document.createTextNode(m[2]));
-          else box.appendChild(el("strong", { text: m[4] }));
-          last = re.lastIndex;
+    /* Markdown, minimally and safely (DOM nodes, never innerHTML): paragraphs, > quotes (which may
+       hold fences and quotes), ``` and ~~~ fences (an unclosed one runs to the end, as while it
+       streams), `code`, [links](/path), **bold**. */
+    function render(box, md) { box.textContent = ""; blocks(box, md.split("\n")); }
+    function blocks(parent, lines) {
+      var i = 0, para = [], m;
+      var flush = function () { if (para.length) parent.appendChild(inline(el("p"), para.join("\n"))); para = []; };
+      var quoted = function (l) { return /^ {0,3}>/.test(l); };
+      while (i < lines.length) {
+        var l = lines[i];
+        if ((m = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(l))) {
+          flush();
+          var code = [], close = new RegExp("^ {0,3}" + m[1][0] + "{" + m[1].length + ",}\\s*$");
+          for (i++; i < lines.length && !close.test(lines[i]); i++) code.push(lines[i]);
+          i++;
+          parent.appendChild(el("pre", {}, [el("code", m[2] ? { class: "language-" + m[2], text: code.join("\n") } : { text: code.join("\n") })]));
+        } else if (quoted(l)) {
+          flush();
+          var q = [];
+          for (; i < lines.length && quoted(lines[i]); i++) q.push(lines[i].replace(/^ {0,3}> ?/, ""));
+          var bq = el("blockquote");
+          blocks(bq, q);
+          parent.appendChild(bq);
+        } else {
+          if (l.trim()) para.push(l); else flush();
+          i++;
         }
-        box.appendChild(document.createTextNode(chunk.slice(last)));
-      });
+      }
+      flush();
+    }
+    function inline(box, text) {
+      var re = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g, last = 0, m;
+      while ((m = re.exec(text))) {
+        box.appendChild(document.createTextNode(text.slice(last, m.index)));
+        if (m[1]) box.appendChild(el("code", { text: m[1] }));
+        else if (m[2]) box.appendChild(/^(https?:\/\/|\/)/.test(m[3]) ? el("a", { href: pageURL(m[3]), target: "_top", text: m[2] }) : document.createTextNode(m[2]));
+        else box.appendChild(el("strong", { text: m[4] }));
+        last = re.lastIndex;
+      }
+      box.appendChild(document.createTextNode(text.slice(last)));
+      return box;
     }
     function thumbs(threadId) {
       var msg = el("span", { class: "msg", role: "status" });

@@ -30,6 +30,7 @@ const (
 type Store interface {
 	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
@@ -59,6 +60,7 @@ func (s *Service) Mount(r fiber.Router) {
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
 		r.Get(prefix+"/views", web.With(guard, s.knownProject, web.SingleQuery, s.views)...)
 		r.Get(prefix+"/visitors", web.With(guard, s.knownProject, web.SingleQuery, s.visitors)...)
+		r.Get(prefix+"/traffic/daily", web.With(guard, s.knownProject, web.SingleQuery, s.daily)...)
 		r.Get(prefix+"/searches", web.With(guard, s.knownProject, web.SingleQuery, s.searches)...)
 		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackByPage)...)
 		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, web.SingleQuery, s.callerStats)...)
@@ -95,6 +97,21 @@ func (s *Service) visitors(c *fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(visitorsEnvelope{Totals: counts(page.Totals), Visitors: pathRows(page.Rows), HasMore: page.HasMore})
+}
+
+// daily serves views and visitors per UTC day of a bounded range, every day of it (zeros for
+// days without traffic), oldest first: the series a chart draws.
+func (s *Service) daily(c *fiber.Ctx) error {
+	p := params{c: c}
+	r := p.boundedDays(store.MaxTrafficDays)
+	if err := p.err(); err != nil {
+		return err
+	}
+	days, err := s.store.DailyTraffic(c.UserContext(), c.Params("projectId"), r)
+	if err != nil {
+		return err
+	}
+	return c.JSON(dailyEnvelope(r, days))
 }
 
 func trafficQuery(c *fiber.Ctx) (store.TrafficQuery, error) {

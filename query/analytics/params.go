@@ -21,6 +21,8 @@ var (
 	ErrWholeDay = errors.New("traffic is counted by whole UTC days: give YYYY-MM-DD or a UTC midnight such as 2024-05-01T00:00:00Z")
 	ErrOffset   = errors.New("must be a whole number from 0 to 1000000")
 	ErrCursor   = errors.New("must be the nextCursor of a previous page")
+	ErrRequired = errors.New("is required: a UTC day, YYYY-MM-DD")
+	ErrSpan     = errors.New("the range may span at most " + strconv.Itoa(store.MaxTrafficDays) + " days")
 )
 
 // params gathers the query parameters of one request, collecting every problem.
@@ -80,6 +82,20 @@ func (p *params) dayRange() store.Range {
 		if !f.t.IsZero() && !f.t.Equal(f.t.Truncate(24*time.Hour)) {
 			p.fail(f.name, ErrWholeDay)
 		}
+	}
+	return r
+}
+
+// boundedDays is dayRange with both bounds required and at most most days between them.
+func (p *params) boundedDays(most int) store.Range {
+	for _, name := range []string{"dateFrom", "dateTo"} {
+		if _, ok := p.lookup(name); !ok {
+			p.fail(name, ErrRequired)
+		}
+	}
+	r := p.dayRange()
+	if len(p.details) == 0 && r.To.Sub(r.From) > time.Duration(most)*24*time.Hour {
+		p.fail("dateTo", ErrSpan)
 	}
 	return r
 }

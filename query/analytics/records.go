@@ -40,6 +40,31 @@ func pathRows(rows []store.PathCounts) []pathCounts {
 	return out
 }
 
+type dayTraffic struct {
+	Date     string      `json:"date"`
+	Views    classCounts `json:"views"`
+	Visitors classCounts `json:"visitors"`
+}
+
+type dailyPage struct {
+	Days []dayTraffic `json:"days"`
+}
+
+// dailyEnvelope lists every UTC day of r, oldest first, with the store's counts or zeros.
+func dailyEnvelope(r store.Range, rows []store.DayTraffic) dailyPage {
+	byDay := make(map[string]store.DayTraffic, len(rows))
+	for _, d := range rows {
+		byDay[d.Day] = d
+	}
+	out := dailyPage{Days: []dayTraffic{}}
+	for d := r.From.UTC(); d.Before(r.To); d = d.AddDate(0, 0, 1) {
+		day := store.UTCDay(d)
+		got := byDay[day]
+		out.Days = append(out.Days, dayTraffic{Date: day, Views: counts(got.Views), Visitors: counts(got.Visitors)})
+	}
+	return out
+}
+
 type searchRow struct {
 	SearchQuery    string  `json:"searchQuery"`
 	Hits           int64   `json:"hits"`

@@ -20,6 +20,7 @@ type feedbackRecord struct {
 	Code      *string      `json:"code,omitempty"`
 	Filename  *string      `json:"filename,omitempty"`
 	Lang      *string      `json:"lang,omitempty"`
+	ThreadID  string       `json:"threadId,omitempty"`
 }
 
 // conversationRecord is a conversation as the export serves it (ConversationPage.items in
@@ -56,6 +57,7 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 		r := feedbackRecord{
 			ID: f.ID, Path: f.Path, Comment: f.Comment, Source: f.Source, Status: f.Status,
 			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
+			ThreadID: f.ThreadID,
 		}
 		if f.Source != event.SourceCodeSnippet { // contextual, thumbs_only, agent
 			r.Helpful, r.Contact = f.Helpful, f.Contact

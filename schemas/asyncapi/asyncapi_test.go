@@ -3,6 +3,7 @@ package asyncapi_test
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -34,5 +35,44 @@ func TestEveryEventTypeHasAChannel(t *testing.T) {
 	}
 	if _, err := os.Stat("asyncapi.yaml"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Each payload schema names exactly the JSON fields of the Go type the bus carries, so a field
+// added to an event cannot be left out of the contract.
+func TestPayloadsNameEveryField(t *testing.T) {
+	var d struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]json.RawMessage
+			}
+		}
+	}
+	if err := json.Unmarshal(asyncapi.JSON(), &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		schema string
+		value  any
+	}{
+		{"Feedback", event.Feedback{}},
+		{"Conversation", event.Conversation{}},
+		{"Traffic", event.Traffic{}},
+	} {
+		var want []string
+		ty := reflect.TypeOf(tc.value)
+		for i := range ty.NumField() {
+			name, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			want = append(want, name)
+		}
+		var got []string
+		for name := range d.Components.Schemas[tc.schema].Properties {
+			got = append(got, name)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("schema %s names %v; event.%s has %v", tc.schema, got, ty.Name(), want)
+		}
 	}
 }

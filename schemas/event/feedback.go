@@ -69,6 +69,7 @@ type Feedback struct {
 	Filename  string    `json:"filename,omitempty"`
 	Lang      string    `json:"lang,omitempty"`
 	FP        string    `json:"fp,omitempty"`
+	ThreadID  string    `json:"threadId,omitempty"` // the assistant thread of the answer rated, when there is one
 }
 
 // Version orders the versions of one record: the later UpdatedAt wins.

@@ -9,15 +9,29 @@ const prefix = `/widget-${runID()}`;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
-/** Opens path on the test site and records the requests the widget sends to the events route. */
-async function open(path, { dnt = false } = {}) {
+/** Opens path on a test site (the default one unless given) and records the requests the widget
+ *  sends to the events route and the origins of every request. */
+async function open(path, { dnt = false, on = site, colorScheme = 'light', ready = 'Ask AI' } = {}) {
   const page = await browser.ctx.newPage();
+  await page.emulateMedia({ colorScheme });
   if (dnt) await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
-  const beacons = [];
-  page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) beacons.push(r.url()); }); // a beacon's Blob body is not exposed
-  await page.goto(site.origin + path);
-  await page.getByRole('button', { name: 'Ask AI' }).waitFor();
-  return { page, beacons };
+  const beacons = [], origins = new Set();
+  page.on('request', (r) => {
+    if (r.url().includes('/discovery/v1/events/')) beacons.push(r.url()); // a beacon's Blob body is not exposed
+    if (/^https?:/.test(r.url())) origins.add(new URL(r.url()).origin);
+  });
+  await page.goto(on.origin + path);
+  if (ready) await page.getByRole('button', { name: ready }).waitFor();
+  return { page, beacons, origins };
+}
+
+/** The widget's look: its theme class, the page feedback card's background, and which half of
+ *  the window the Ask AI button is in. */
+async function look(page) {
+  const card = await page.getByRole('group', { name: 'Was this page helpful?' }).evaluate((g) => getComputedStyle(g).backgroundColor);
+  const box = await page.getByRole('button', { name: 'Ask AI' }).boundingBox();
+  const theme = await page.evaluate(() => document.querySelector('[data-lectern]').shadowRoot.querySelector('.w').className);
+  return { theme, card, side: box.x + box.width / 2 < page.viewportSize().width / 2 ? 'left' : 'right' };
 }
 
 test('a page view and a pushState navigation reach the views route', async () => {
@@ -81,7 +95,7 @@ test('"Feedback on this code" posts code_snippet feedback with the code, filenam
 });
 
 test('Ask AI streams an answer with a source link, continues the thread, and Stop aborts', async () => {
-  const { page } = await open(`${prefix}/chat`);
+  const { page, origins } = await open(`${prefix}/chat`);
   const asks = [];
   page.on('request', (r) => { if (r.url().includes('/assistant/')) asks.push(JSON.parse(r.postData())); });
   await page.getByRole('button', { name: 'Ask AI' }).click();
@@ -96,12 +110,20 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   await log.getByRole('link').first().waitFor();
   await dialog.getByRole('button', { name: 'Good answer' }).waitFor();
   assert.ok((await log.innerText()).length > 40, 'an answer is shown');
+  // The default answerer quotes the section, code fence included ("> ```bash" ... "> ```"): a
+  // quote holding a code block, no Markdown markers left in the text.
+  assert.equal(await log.locator('blockquote pre > code.language-bash').first().innerText(), 'make test');
+  assert.ok(await log.locator('blockquote p code').count() > 0, 'inline code inside the quote');
+  assert.doesNotMatch(await log.innerText(), /```|^>/m);
   assert.ok(await page.evaluate((d) => sessionStorage.getItem(`lectern.thread.${d}`), config.domain));
   await screenshot(page, 'widget-answer.png');
 
   const thumbs = page.waitForResponse((r) => r.url().includes('/discovery/v1/feedback/'));
   await dialog.getByRole('button', { name: 'Good answer' }).click();
-  assert.equal((await thumbs).status(), 202);
+  const { id: ratingID } = await (await thumbs).json();
+  const rating = await waitFor('the thumbs in the feedback export', async () =>
+    (await admin('feedback?source=thumbs_only&limit=50')).feedback.find((f) => f.id === ratingID));
+  assert.deepEqual([rating.helpful, rating.threadId, rating.path], [true, threadId, `${prefix}/chat`]);
 
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('And only the Go tests?');
   const second = page.waitForResponse((r) => r.url().includes('/assistant/'));
@@ -121,6 +143,7 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   await log.getByText('Stopped.').waitFor();
   release();
   assert.equal(await dialog.getByRole('button', { name: 'Stop' }).isVisible(), false);
+  assert.deepEqual([...origins].sort(), [site.origin, config.url].sort(), 'requests only to the page and to lectern');
   await page.close();
 });
 
@@ -184,5 +207,61 @@ test('the search box (data-search) finds pages and a click is counted in searche
     await page.close();
   } finally {
     await searchSite.close();
+  }
+});
+
+test('data-theme, data-position and data-path: dark or auto, bottom-left, and the path reported', async () => {
+  const spa = `${prefix}/spa/${runID()}`;
+  const custom = await startSite(`data-theme="dark" data-position="bottom-left" data-path="${spa}"`);
+  const auto = await startSite('data-theme="auto"');
+  try {
+    const light = await open(`${prefix}/look`);
+    assert.deepEqual(await look(light.page), { theme: 'w light', card: 'rgb(255, 255, 255)', side: 'right' });
+    await light.page.close();
+
+    const { page, beacons } = await open('/any/url/of/the/single-page/app', { on: custom });
+    assert.deepEqual(await look(page), { theme: 'w dark', card: 'rgb(30, 31, 34)', side: 'left' });
+    assert.deepEqual(await axeSerious(page), [], 'the dark theme is accessible (contrast included)');
+    await waitFor(`${spa} in views`, async () => (await viewsOf(spa)) === 1);
+    await page.evaluate(() => history.pushState({}, '', '/another/url'));
+    await page.getByRole('button', { name: 'Yes' }).click();
+    const fb = page.waitForResponse((r) => r.url().includes('/discovery/v1/feedback/'));
+    await page.getByRole('group', { name: 'Was this page helpful?' }).getByRole('button', { name: 'Send' }).click();
+    const { id } = await (await fb).json();
+    const rec = await waitFor('the feedback in the export', async () => (await admin('feedback?limit=50')).feedback.find((f) => f.id === id));
+    assert.equal(rec.path, spa, 'feedback names the data-path page');
+    assert.equal(beacons.length, 1, 'a navigation that keeps data-path is the same page');
+    assert.equal(await viewsOf('/another/url'), 0);
+    await page.close();
+
+    for (const [colorScheme, theme] of [['dark', 'w dark'], ['light', 'w light']]) {
+      const p = await open(`${prefix}/auto-${colorScheme}`, { on: auto, colorScheme });
+      assert.equal((await look(p.page)).theme, theme, `data-theme="auto" under prefers-color-scheme: ${colorScheme}`);
+      await p.page.close();
+    }
+  } finally {
+    await custom.close();
+    await auto.close();
+  }
+});
+
+test('data-analytics, data-feedback and data-chat set to "false" turn each part off', async () => {
+  const off = await startSite('data-analytics="false" data-feedback="false" data-chat="false" data-search="true"');
+  try {
+    const { page, beacons } = await open(`${prefix}/off`, { on: off, ready: '' });
+    await page.getByRole('searchbox', { name: 'Search the docs' }).waitFor(); // the widget is there
+    assert.equal(await page.getByRole('button', { name: 'Ask AI' }).count(), 0);
+    assert.equal(await page.getByRole('group', { name: 'Was this page helpful?' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Feedback on this code' }).count(), 0);
+    // A request that does go out: a page view would have been sent before it.
+    const search = page.waitForResponse((r) => r.url().includes('/discovery/v1/search/'));
+    await page.getByRole('searchbox', { name: 'Search the docs' }).fill('run the tests');
+    await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
+    assert.equal((await search).status(), 200);
+    assert.deepEqual(beacons, []);
+    assert.equal(await viewsOf(`${prefix}/off`), 0);
+    await page.close();
+  } finally {
+    await off.close();
   }
 });

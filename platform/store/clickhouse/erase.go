@@ -27,8 +27,10 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 		if err == nil { // the rollups hold counts and HyperLogLog states, nothing that names a visitor
 			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND visitor_id = ?", project, subject.AnonID)
 		}
-	default:
-		n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
+	default: // the thread's turns and the ratings of its answers
+		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND thread_id = ?", project, subject.ThreadID); err == nil {
+			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
+		}
 	}
 	return n, err
 }

@@ -52,6 +52,42 @@ func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathC
 	return page, nil
 }
 
+// DailyTraffic reads page views and visitors per UTC day of r from traffic_pages_daily, oldest
+// first; days without a page view are left out.
+func (s *Store) DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error) {
+	const cols = `toString(day), sumMergeIf(views, class = 'human'), sumMergeIf(views, class = 'ai'), sumMerge(views),
+		uniqCombinedMergeIf(18)(visitors, class = 'human'), uniqCombinedMergeIf(18)(visitors, class = 'ai'),
+		uniqCombinedMerge(18)(visitors)`
+	days, err := s.dailyTraffic(ctx, "SELECT "+cols+" FROM traffic_pages_daily WHERE ", dayCond(projectID, r))
+	if err != nil {
+		return nil, wrap("daily traffic", err)
+	}
+	return days, nil
+}
+
+func (s *Store) dailyTraffic(ctx context.Context, sel string, c cond) ([]store.DayTraffic, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rows, err := s.conn.Query(ctx, sel+c.sql()+" GROUP BY day ORDER BY day", c.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.DayTraffic
+	for rows.Next() {
+		var d store.DayTraffic
+		var vh, va, vt, uh, ua, ut uint64
+		if err := rows.Scan(&d.Day, &vh, &va, &vt, &uh, &ua, &ut); err != nil {
+			return nil, err
+		}
+		d.Views = store.ClassCounts{Human: int64(vh), AI: int64(va), Total: int64(vt)}    // #nosec G115 -- counts of stored events
+		d.Visitors = store.ClassCounts{Human: int64(uh), AI: int64(ua), Total: int64(ut)} // #nosec G115 -- counts of stored events
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
 // pathCounts runs the totals query and one page of the per-path query (which names its total t).
 func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, totals, perPath string, args []any) (store.PathCountPage, error) {
 	var page store.PathCountPage

@@ -15,7 +15,7 @@ import (
 const (
 	insertFeedback = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
 	created_at, created_at_ms, updated_at, updated_at_ms, source, status, helpful, contact, code,
-	filename, lang, fp, id_skewed)`
+	filename, lang, fp, id_skewed, thread_id)`
 	insertConversations = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
 	page_url, fp, aborted, id_skewed, caller, client)`
@@ -126,7 +126,7 @@ func feedbackColumns(fs []event.Feedback) []any {
 	n := len(fs)
 	str := func() []string { return make([]string, n) }
 	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
-	source, status, contact, code, filename, lang, fp := str(), str(), str(), str(), str(), str(), str()
+	source, status, contact, code, filename, lang, fp, thread := str(), str(), str(), str(), str(), str(), str(), str()
 	version := make([]uint64, n)
 	created, updated := make([]time.Time, n), make([]time.Time, n)
 	createdMS, updatedMS, skewed := make([]uint16, n), make([]uint16, n), make([]uint8, n)
@@ -147,11 +147,11 @@ func feedbackColumns(fs []event.Feedback) []any {
 			}
 			helpful[i] = &helpfulVals[i]
 		}
-		contact[i], code[i], filename[i], lang[i], fp[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP
+		contact[i], code[i], filename[i], lang[i], fp[i], thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
 		skewed[i] = idSkewed(f.ID, f.CreatedAt.UnixMilli())
 	}
 	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
-		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed}
+		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread}
 }
 
 func conversationColumns(cs []event.Conversation) []any {

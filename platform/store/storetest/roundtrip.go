@@ -33,9 +33,13 @@ func testRoundTripFeedback(t *testing.T, s Store) {
 	empty.Domain, empty.Path, empty.Comment, empty.FP, empty.Helpful = "", "", "", "", nil
 	empty.Contact, empty.Code, empty.Filename, empty.Lang = "", "", "", ""
 	later := g.Revise(code, event.StatusInProgress, 36*time.Hour+7*time.Millisecond)
-	all := []event.Feedback{ctx, no, unasked, empty, later}
+	rating := g.Feedback("p1", base.Add(3*time.Millisecond)) // thumbs on an assistant answer
+	rating.Source, rating.Helpful, rating.Comment, rating.Contact = event.SourceThumbsOnly, ptr(false), "", ""
+	rating.Code, rating.Filename, rating.Lang, rating.ThreadID = "", "", "", "thr_01JV3QA2M4T7X9B1C3D5E7G9HK"
+	rated := g.Revise(rating, event.StatusResolved, time.Hour) // a status change keeps the thread
+	all := []event.Feedback{ctx, no, unasked, empty, later, rated}
 
-	write(t, s, store.Batch{Feedback: []event.Feedback{ctx, no, unasked, empty, code, later}})
+	write(t, s, store.Batch{Feedback: []event.Feedback{ctx, no, unasked, empty, code, later, rating, rated}})
 	for _, want := range all {
 		got, err := s.GetFeedback(t.Context(), "p1", want.ID)
 		if err != nil {

@@ -23,6 +23,7 @@ type Store interface {
 	Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error)
 	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
+	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)

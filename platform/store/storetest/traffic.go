@@ -50,7 +50,32 @@ func testTrafficReads(t *testing.T, s Store) {
 			checkPathCounts(t, "Views "+name, s.Views, p, rg, ref, false)
 			checkPathCounts(t, "Visitors "+name, s.Visitors, p, rg, ref, true)
 			checkSearches(t, "Searches "+name, s, p, rg, ref)
+			checkDaily(t, "DailyTraffic "+name, s, p, rg, ref)
 		}
+	}
+}
+
+// checkDaily compares the per-day read with the reference's counts of each single day.
+func checkDaily(t *testing.T, what string, s Store, project string, rg store.Range, ref *trafficRef) {
+	t.Helper()
+	got, err := s.DailyTraffic(t.Context(), project, rg)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	var want []store.DayTraffic
+	for d := day0.Add(-24 * time.Hour); d.Before(day0.Add(12 * 24 * time.Hour)); d = d.Add(24 * time.Hour) {
+		if !inDays(d, rg) {
+			continue
+		}
+		one := store.Range{From: d, To: d.Add(24 * time.Hour)}
+		views, _ := ref.pathCounts(project, one, false)
+		visitors, _ := ref.pathCounts(project, one, true)
+		if views.Total > 0 {
+			want = append(want, store.DayTraffic{Day: store.UTCDay(d), Views: views, Visitors: visitors})
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s:\n got %+v\nwant %+v", what, got, want)
 	}
 }
 
