@@ -4,11 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/lectern-dev/lectern/assistant"
 	"net"
 	"net/url"
+	"strings"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
@@ -20,7 +21,7 @@ import (
 // Target is the set of services one process runs.
 type Target string
 
-// Targets.
+// Targets: the rows of the module table (modules.go) that `lectern <name>` runs.
 const (
 	TargetAll       Target = "all"
 	TargetIngest    Target = "ingest"
@@ -53,6 +54,14 @@ type Config struct {
 	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
 }
 
+// DefaultConfig returns the configuration of target that the flags start from. It reads no
+// environment (envflag.Apply does, after parsing), so a test's Config is the same on every machine.
+func DefaultConfig(target Target) Config {
+	c := Config{Target: target}
+	c.RegisterFlags(flag.NewFlagSet("lectern", flag.ContinueOnError))
+	return c
+}
+
 // RegisterFlags registers every flag of a server process.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.DataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "directory for the embedded NATS store and the SQLite database")
@@ -78,10 +87,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 // Validate checks the configuration.
 func (c *Config) Validate() error {
 	var errs []error
-	switch c.Target {
-	case TargetAll, TargetIngest, TargetQuery, TargetAssistant:
-	default:
-		errs = append(errs, fmt.Errorf("target %q: want all, ingest, query or assistant", c.Target))
+	if !isTarget(string(c.Target)) {
+		errs = append(errs, fmt.Errorf("target %q: want one of %s", c.Target, strings.Join(targetNames(), ", ")))
 	}
 	switch c.Store {
 	case "sqlite", "clickhouse":
@@ -143,6 +150,3 @@ func (c *Config) sync() bus.Sync {
 	s, _ := bus.ParseSync(c.NATSSync)
 	return s
 }
-
-// needsStore reports whether the target reads or writes the event store.
-func (c *Config) needsStore() bool { return c.Target != TargetAssistant }

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/lectern-dev/lectern/assistant"
 	"io"
 	"log/slog"
 	"net"
@@ -22,11 +21,8 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
-	"github.com/lectern-dev/lectern/ingest/consumer"
-	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
-	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -100,15 +96,11 @@ func writeSites(t *testing.T) string {
 }
 
 func testConfig(t *testing.T, store string) Config {
-	cfg := Config{
-		Target: TargetAll, DataDir: t.TempDir(), NATSAddr: "127.0.0.1:-1", NATSReplicas: 1, EventsMaxAge: 24 * time.Hour, CHMigrate: true,
-		Store: store, Sites: writeSites(t), LogLevel: "warn",
-		HTTP:      web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
-		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, StoreTimeout: time.Minute, MaxRetries: 3},
-		Retention: retention.Config{Interval: time.Hour},
-		Assistant: assistant.DefaultConfig(),
-		RateLimit: ratelimit.DefaultConfig(),
-	}
+	cfg := DefaultConfig(TargetAll) // the flags' defaults, whatever the developer's shell holds
+	cfg.DataDir, cfg.NATSAddr, cfg.EventsMaxAge = t.TempDir(), "127.0.0.1:-1", 24*time.Hour
+	cfg.Store, cfg.Sites, cfg.LogLevel = store, writeSites(t), "warn"
+	cfg.HTTP.Addr, cfg.HTTP.ReadTimeout, cfg.HTTP.IdleTimeout = "127.0.0.1:0", 10*time.Second, time.Minute
+	cfg.Consumer.BatchSize, cfg.Consumer.BatchWait, cfg.Consumer.AckWait, cfg.Consumer.MaxRetries = 500, 20*time.Millisecond, 30*time.Second, 3
 	cfg.RateLimit.Enabled = false // the e2e tests send thousands of requests from one address
 	if store == "clickhouse" {
 		cfg.ClickHouseDSN = clickhouseDSN(t)

@@ -14,6 +14,7 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	cfg := Config{Target: TargetAll}
 	fs := flag.NewFlagSet("lectern migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = envflag.Usage(fs)
 	cfg.RegisterFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -21,7 +22,7 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		return exitError(2)
 	}
-	if err := envflag.Check(fs); err != nil {
+	if err := envflag.Apply(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	cfg.CHMigrate = true // migrating is this command's whole point

@@ -27,6 +27,7 @@ func serve(ctx context.Context, target Target, args []string, stdout, stderr io.
 	cfg := Config{Target: target}
 	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = envflag.Usage(fs)
 	cfg.RegisterFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -34,7 +35,7 @@ func serve(ctx context.Context, target Target, args []string, stdout, stderr io.
 		}
 		return exitError(2)
 	}
-	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
+	if err := errors.Join(envflag.Apply(fs), cfg.Validate()); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
