@@ -19,6 +19,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -66,6 +67,9 @@ func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *ha
 // wrapPublisher, when set, wraps the publisher of the services the harness starts.
 var wrapPublisher func(assistant.Publisher) assistant.Publisher
 
+// threadClock, when set, is the clock of the services' threads.
+var threadClock func() time.Time
+
 // startUnready is start without waiting for the indexes.
 func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *harness {
 	t.Helper()
@@ -89,7 +93,7 @@ func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Confi
 	if wrapPublisher != nil {
 		pub = wrapPublisher(pub)
 	}
-	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1}, logger, h.reg)
+	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1, Clock: threadClock}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,17 +139,8 @@ func (h *harness) keys(ctx context.Context, logger *slog.Logger, list []sites.Si
 }
 
 func (h *harness) waitReady() {
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		err := h.svc.Ready(context.Background())
-		if err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("not ready: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	h.t.Helper()
+	eventually.Succeeds(h.t, 20*time.Second, func() error { return h.svc.Ready(context.Background()) })
 }
 
 // post sends a message request with the domain's assistant key.

@@ -42,6 +42,7 @@ type Deps struct {
 	Publisher Publisher
 	JS        jetstream.JetStream // holds the thread bucket
 	Replicas  int                 // thread bucket replicas
+	Clock     func() time.Time    // what threads' idle time is measured on; nil: time.Now
 }
 
 // Service is the assistant.
@@ -75,7 +76,11 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	threads, err := thread.Open(ctx, d.JS, thread.Config{TTL: cfg.ThreadTTL, MaxTurns: cfg.ThreadTurns, Replicas: d.Replicas})
+	var threadOpts []thread.Option
+	if d.Clock != nil {
+		threadOpts = append(threadOpts, thread.WithClock(d.Clock))
+	}
+	threads, err := thread.Open(ctx, d.JS, thread.Config{TTL: cfg.ThreadTTL, MaxTurns: cfg.ThreadTurns, Replicas: d.Replicas}, threadOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("assistant: %w", err)
 	}

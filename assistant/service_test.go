@@ -12,6 +12,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
 	dto "github.com/prometheus/client_model/go"
 )
@@ -86,10 +87,18 @@ func TestNotReady(t *testing.T) {
 	}
 	write("docs.json", `{"navigation": {"pages": [`)
 	h := startUnready(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
-	time.Sleep(200 * time.Millisecond)
-	if err := h.svc.Ready(context.Background()); err == nil || !strings.Contains(err.Error(), "acme") {
-		t.Errorf("Ready: %v, want the site named", err)
-	}
+	// Before the first read, Ready says only "not ready"; once the file was read, it names the
+	// site and why its docs.json was refused.
+	eventually.Succeeds(t, 10*time.Second, func() error {
+		err := h.svc.Ready(context.Background())
+		if err == nil {
+			t.Fatal("Ready with a broken docs.json")
+		}
+		if !strings.Contains(err.Error(), "site acme") || !strings.Contains(err.Error(), "docs.json: invalid JSON") {
+			return err
+		}
+		return nil
+	})
 	resp := h.post(t, "acme", ask("q"))
 	msg, _ := errorBody(t, resp)
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {

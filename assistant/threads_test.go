@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 )
 
 // continueWith is a follow-up question in the thread.
@@ -78,16 +79,21 @@ func TestThreadRejections(t *testing.T) {
 	}
 }
 
+// TestThreadExpires: a thread continued within its idle time lives on, however old; one left
+// idle for longer is a 404. The threads' clock is a fake one the test moves.
 func TestThreadExpires(t *testing.T) {
-	h := start(t, nil, func(c *assistant.Config) { c.ThreadTTL = time.Second })
+	clock := fakeclock.New()
+	threadClock = clock.Now
+	t.Cleanup(func() { threadClock = nil })
+	h := start(t, nil, func(c *assistant.Config) { c.ThreadTTL = time.Hour })
 	first := h.post(t, "acme", ask("How do I create an API key?"))
 	checkReply(t, first)
 	id, key := first.Header.Get("X-Thread-Id"), first.Header.Get("X-Thread-Key")
-	time.Sleep(600 * time.Millisecond)
+	clock.Advance(50 * time.Minute)
 	checkReply(t, h.post(t, "acme", continueWith("And how do I rotate it?", id, key))) // refreshes the idle time
-	time.Sleep(600 * time.Millisecond)
-	checkReply(t, h.post(t, "acme", continueWith("webhooks?", id, key)))
-	time.Sleep(1500 * time.Millisecond)
+	clock.Advance(50 * time.Minute)
+	checkReply(t, h.post(t, "acme", continueWith("webhooks?", id, key))) // 100 min old, 50 min idle
+	clock.Advance(61 * time.Minute)
 	resp := h.post(t, "acme", continueWith("rate limits?", id, key))
 	if msg, _ := errorBody(t, resp); resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("after the idle time: %d %s, want 404", resp.StatusCode, msg)

@@ -35,6 +35,7 @@ type Live struct {
 	mu      sync.Mutex // serializes rebuilds
 	lastFP  string     // fingerprint of the current index; guarded by mu
 	version atomic.Uint64
+	checks  atomic.Uint64
 }
 
 // NewLive builds the first index synchronously and returns a Live that Run keeps current,
@@ -67,6 +68,10 @@ func (l *Live) Search(q Query) []Result { return l.Current().Search(q) }
 
 // Builds returns how many indexes have been built, the first included.
 func (l *Live) Builds() uint64 { return l.version.Load() }
+
+// Checks returns how many times Run has looked for changes (and rebuilt when there were some),
+// each counted once the look is over.
+func (l *Live) Checks() uint64 { return l.checks.Load() }
 
 // Rebuild loads the pages, builds a new index and swaps it in; on error the current index stays.
 func (l *Live) Rebuild(ctx context.Context) error {
@@ -119,6 +124,7 @@ func (l *Live) Run(ctx context.Context) error {
 		if err := l.check(ctx); err != nil && ctx.Err() == nil {
 			l.log.Warn("search index rebuild failed; keeping the current index", "err", err)
 		}
+		l.checks.Add(1)
 	}
 }
 

@@ -69,8 +69,16 @@ type Store struct {
 	now func() time.Time
 }
 
+// Option changes how Open sets a Store up.
+type Option func(*Store)
+
+// WithClock makes the store read the time from now (tests move it instead of sleeping). The
+// bucket's own TTL still runs on the server's clock: it only removes threads the store
+// already treats as gone.
+func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
 // Open opens (creating or updating when needed) the thread bucket.
-func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, error) {
+func Open(ctx context.Context, js jetstream.JetStream, cfg Config, opts ...Option) (*Store, error) {
 	if cfg.TTL <= 0 || cfg.MaxTurns < 1 {
 		return nil, fmt.Errorf("thread store: TTL %v and max turns %d must be positive", cfg.TTL, cfg.MaxTurns)
 	}
@@ -86,7 +94,11 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	if err != nil {
 		return nil, fmt.Errorf("thread bucket: %w", err)
 	}
-	return &Store{kv: kv, cfg: cfg, now: time.Now}, nil
+	s := &Store{kv: kv, cfg: cfg, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
 }
 
 // ValidID reports whether id has the form of a thread id ("thr_" and a ULID).

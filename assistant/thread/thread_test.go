@@ -11,16 +11,23 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/thread"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 )
 
-func open(t *testing.T, cfg thread.Config) *thread.Store {
+func open(t *testing.T, cfg thread.Config, opts ...thread.Option) *thread.Store {
+	t.Helper()
+	s, _ := openOn(t, cfg, opts...)
+	return s
+}
+
+func openOn(t *testing.T, cfg thread.Config, opts ...thread.Option) (*thread.Store, *bustest.Server) {
 	t.Helper()
 	srv := bustest.Start(t)
-	s, err := thread.Open(context.Background(), srv.JS, cfg)
+	s, err := thread.Open(context.Background(), srv.JS, cfg, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return s, srv
 }
 
 func TestAccess(t *testing.T) {
@@ -102,25 +109,45 @@ func TestConcurrentAppends(t *testing.T) {
 	}
 }
 
+// TestExpiry moves a fake clock: a thread lives while it is used and is gone once it has been
+// idle for the TTL, however long it lived before. The bucket's own TTL (which only removes what
+// the store already treats as gone) is checked to be the same idle time.
 func TestExpiry(t *testing.T) {
 	ctx := context.Background()
-	s := open(t, thread.Config{TTL: time.Second, MaxTurns: 3})
-	th, key, _ := s.Create(ctx, "acme")
-	time.Sleep(600 * time.Millisecond)
-	cur, err := s.Get(ctx, "acme", th.ID, key)
+	clock := fakeclock.New()
+	s, srv := openOn(t, thread.Config{TTL: time.Hour, MaxTurns: 3}, thread.WithClock(clock.Now))
+	th, key, err := s.Create(ctx, "acme")
 	if err != nil {
-		t.Fatalf("before the TTL: %v", err)
-	}
-	if err := s.Append(ctx, cur, thread.Turn{Question: "q"}); err != nil { // refreshes the idle time
 		t.Fatal(err)
 	}
-	time.Sleep(600 * time.Millisecond)
-	if _, err := s.Get(ctx, "acme", th.ID, key); err != nil {
-		t.Fatalf("1.2 s after creation but 0.6 s after the last turn: %v", err)
+	for i := range 3 { // 3 h in all, never idle for 1 h
+		clock.Advance(59 * time.Minute)
+		cur, err := s.Get(ctx, "acme", th.ID, key)
+		if err != nil {
+			t.Fatalf("turn %d, 59 min after the last: %v", i, err)
+		}
+		if err := s.Append(ctx, cur, thread.Turn{Question: fmt.Sprint("q", i)}); err != nil { // refreshes the idle time
+			t.Fatal(err)
+		}
 	}
-	time.Sleep(1500 * time.Millisecond)
+	clock.Advance(time.Hour)
+	if _, err := s.Get(ctx, "acme", th.ID, key); err != nil {
+		t.Fatalf("idle for exactly the TTL: %v, want the thread", err)
+	}
+	clock.Advance(time.Millisecond)
 	if _, err := s.Get(ctx, "acme", th.ID, key); !errors.Is(err, thread.ErrNotFound) {
-		t.Fatalf("after the idle time: %v, want ErrNotFound", err)
+		t.Fatalf("idle for longer than the TTL: %v, want ErrNotFound", err)
+	}
+	kv, err := srv.JS.KeyValue(ctx, thread.Bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, err := kv.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status.TTL() != time.Hour {
+		t.Errorf("bucket TTL %v, want the idle time 1h", status.TTL())
 	}
 }
 

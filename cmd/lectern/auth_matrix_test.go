@@ -90,7 +90,7 @@ func TestAuthMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // let the server's key watcher see both
+	l.waitKeyChangesSeen(t)
 	for _, r := range routes() {
 		for _, c := range credentials(l, revoked, expired) {
 			t.Run(r.method+" "+r.path+"/"+c.name, func(t *testing.T) {

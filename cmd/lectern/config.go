@@ -51,7 +51,8 @@ type Config struct {
 	Retention      retention.Config
 	Assistant      assistant.Config
 
-	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
+	listening      func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
+	rateLimitClock func() time.Time               // test hook: the rate limiter's clock (nil: time.Now)
 }
 
 // DefaultConfig returns the configuration of target that the flags start from. It reads no

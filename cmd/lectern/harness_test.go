@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/web"
 )
@@ -185,22 +187,40 @@ func (l *testLectern) createOtherKeys(t *testing.T) {
 // found the other key limited by this very loop on a busy machine, where readiness took long.
 func (l *testLectern) waitReady(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for status := 0; status != 200; status, _ = l.do(t, "GET", "/readyz", "", nil) {
-		if time.Now().After(deadline) {
-			t.Fatal("lectern not ready within 30s")
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		if status, body := l.do(t, "GET", "/readyz", "", nil); status != 200 {
+			return fmt.Errorf("/readyz: %d %s", status, body)
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	for status := 0; status != 200; status, _ = l.do(t, "GET", "/api/external/v1/analytics/other-prod/feedback", l.OtherAdmin, nil) {
-		if status != 0 && status != 401 {
+		return nil
+	})
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		switch status, _ := l.do(t, "GET", "/api/external/v1/analytics/other-prod/feedback", l.OtherAdmin, nil); status {
+		case 200:
+			return nil
+		case 401:
+			return errors.New("the other admin key is not loaded yet")
+		default:
 			t.Fatalf("the other admin key got %d while it was loading", status)
+			return nil
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the keys were not accepted within 30s")
-		}
-		time.Sleep(20 * time.Millisecond)
+	})
+}
+
+// waitKeyChangesSeen returns once the server's key watcher has applied every key change made
+// so far: it creates one more key and waits until the server accepts it. The watcher applies
+// the key bucket's changes in order, so an earlier revocation is in force by then.
+func (l *testLectern) waitKeyChangesSeen(t *testing.T) {
+	t.Helper()
+	_, marker, err := l.keys.Create(context.Background(), keys.KindAdmin, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		if status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/feedback?limit=1", marker, nil); status != 200 {
+			return fmt.Errorf("a new key: %d %.200s", status, body)
+		}
+		return nil
+	})
 }
 
 // do sends a request with an optional bearer key and JSON body and returns status and body.

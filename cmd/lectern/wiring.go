@@ -18,6 +18,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -86,7 +87,11 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	}
 	defer p.close()
 	p.app.Use("/discovery", web.CORS(web.SiteOrigins(d.sites)))
-	lim, err := web.NewLimiter(cfg.RateLimit, d.registry)
+	var limOpts []ratelimit.Option
+	if cfg.rateLimitClock != nil {
+		limOpts = append(limOpts, ratelimit.WithClock(cfg.rateLimitClock))
+	}
+	lim, err := web.NewLimiter(cfg.RateLimit, d.registry, limOpts...)
 	if err != nil {
 		return err
 	}
