@@ -46,6 +46,7 @@ const toolsUsage = `
 Tools:
   keys        create, list and revoke API keys
   nav         validate and resolve a docs.json navigation
+  config      check a service's flags and LECTERN_* variables and print its configuration
   migrate     apply the store's schema migrations
   data        erase one person's records (a privacy request)
   events      import page views from an access log
@@ -70,6 +71,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return exitError(code)
 		}
 		return nil
+	case "config":
+		return configMain(args, os.Environ(), stdout, stderr)
 	case "migrate":
 		return migrateMain(ctx, args, stdout, stderr)
 	case "data":
