@@ -1,6 +1,6 @@
 # Lectern: `make run` starts everything on this machine; `make test` runs every test.
 SHELL := /bin/bash
-MODULES := schemas platform ingest query assistant cmd/lectern
+MODULES := schemas platform ingest query assistant cmd/lectern deploy/check
 LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse

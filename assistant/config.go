@@ -44,7 +44,7 @@ func (c *Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// DefaultConfig returns the configuration the flags default to.
+// DefaultConfig returns the configuration the flags default to; it reads no environment.
 func DefaultConfig() Config {
 	var c Config
 	fs := flag.NewFlagSet("assistant", flag.ContinueOnError)

@@ -20,6 +20,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -143,17 +144,8 @@ func (h *harness) keys(ctx context.Context, logger *slog.Logger, list []sites.Si
 }
 
 func (h *harness) waitReady() {
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		err := h.svc.Ready(context.Background())
-		if err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("not ready: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	h.t.Helper()
+	eventually.Succeeds(h.t, 20*time.Second, func() error { return h.svc.Ready(context.Background()) })
 }
 
 // post sends a message request with the domain's assistant key.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/sites"
 	dto "github.com/prometheus/client_model/go"
 )
@@ -131,7 +132,16 @@ func TestConfig(t *testing.T) {
 	var c assistant.Config
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	c.RegisterFlags(fs)
+	if c.Model.Model != "" || c.ThreadTTL != 24*time.Hour {
+		t.Errorf("registering the flags read the environment: %+v", c)
+	}
+	if d := assistant.DefaultConfig(); d.Model.Model != "" || d.ThreadTTL != 24*time.Hour {
+		t.Errorf("DefaultConfig read the environment: %+v", d)
+	}
 	if err := fs.Parse([]string{"--llm-base-url", "http://127.0.0.1:11434/v1", "--assistant-thread-turns", "6"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := envflag.Apply(fs); err != nil {
 		t.Fatal(err)
 	}
 	if c.Model.Model != "llama3" || c.ThreadTTL != 2*time.Hour || c.ThreadTurns != 6 || c.Model.BaseURL != "http://127.0.0.1:11434/v1" {

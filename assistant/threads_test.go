@@ -78,6 +78,8 @@ func TestThreadRejections(t *testing.T) {
 	}
 }
 
+// TestThreadExpires: a thread continued within its idle time lives on, however old; one left
+// idle for longer is a 404. The threads' clock is a fake one the test moves.
 func TestThreadExpires(t *testing.T) {
 	h := start(t, nil, func(c *assistant.Config) { c.ThreadTTL = time.Hour })
 	first := h.post(t, "acme", ask("How do I create an API key?"))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/platform/eventually"
 )
 
 // dirSource loads every .mdx file of dir as a page; it fails while *fail is set.
@@ -43,15 +44,17 @@ func write(t *testing.T, dir, name, body string) {
 	}
 }
 
-// eventually waits up to 5 s for cond.
-func eventually(t *testing.T, what string, cond func() bool) {
+// waitFor waits up to 5 s for cond.
+func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if cond() {
-			return
-		}
-	}
-	t.Fatalf("timed out waiting for %s", what)
+	eventually.True(t, 5*time.Second, what, cond)
+}
+
+// waitChecks waits until Run has looked for changes n more times.
+func waitChecks(t *testing.T, l *search.Live, n uint64) {
+	t.Helper()
+	from := l.Checks()
+	waitFor(t, "Run's next checks", func() bool { return l.Checks() >= from+n })
 }
 
 func found(l *search.Live, q string) bool {
@@ -81,16 +84,16 @@ func TestLiveRebuildsOnChange(t *testing.T) {
 		t.Fatalf("first build: %d builds", l.Builds())
 	}
 	startRun(t, l)
-	eventually(t, "three checks", func() bool { return l.Checks() >= 3 })
+	waitChecks(t, l, 3)
 	if l.Builds() != 1 {
 		t.Errorf("rebuilt without a change: %d builds", l.Builds())
 	}
 	write(t, dir, "b.mdx", "# Beta\nAbout badgers.")
-	eventually(t, "the new page", func() bool { return found(l, "badgers") })
+	waitFor(t, "the new page", func() bool { return found(l, "badgers") })
 	if err := os.Remove(filepath.Join(dir, "a.mdx")); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the removed page to go", func() bool { return !found(l, "aardvarks") })
+	waitFor(t, "the removed page to go", func() bool { return !found(l, "aardvarks") })
 }
 
 func TestLiveKeepsIndexOnFailure(t *testing.T) {
@@ -109,13 +112,12 @@ func TestLiveKeepsIndexOnFailure(t *testing.T) {
 	startRun(t, l)
 	write(t, dir, "b.mdx", "About badgers.")
 	// Two checks after the write: at least one saw the change and failed to rebuild.
-	after := l.Checks()
-	eventually(t, "two checks after the change", func() bool { return l.Checks() >= after+2 })
+	waitChecks(t, l, 2)
 	if l.Current() != before || !found(l, "aardvarks") {
 		t.Error("a failed rebuild replaced the index")
 	}
 	fail.Store(false)
-	eventually(t, "the retry", func() bool { return found(l, "badgers") })
+	waitFor(t, "the retry", func() bool { return found(l, "badgers") })
 }
 
 func TestLiveWithoutFingerprintRebuildsEveryTick(t *testing.T) {
@@ -129,7 +131,7 @@ func TestLiveWithoutFingerprintRebuildsEveryTick(t *testing.T) {
 		t.Fatal(err)
 	}
 	startRun(t, l)
-	eventually(t, "three builds", func() bool { return l.Builds() >= 3 && calls.Load() >= 3 })
+	waitFor(t, "three builds", func() bool { return l.Builds() >= 3 && calls.Load() >= 3 })
 }
 
 func TestNewLiveErrors(t *testing.T) {

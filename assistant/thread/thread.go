@@ -62,7 +62,9 @@ type Config struct {
 	TTL      time.Duration    // idle time after which a thread is gone
 	MaxTurns int              // turns kept, the latest
 	Replicas int              // bucket replicas
-	Now      func() time.Time // the clock that ages threads; nil is time.Now (tests inject one)
+	Now      func() time.Time // the clock that ages threads; nil is time.Now (tests move a fake one).
+	// The bucket's own TTL runs on the server's clock: it only removes threads the store
+	// already treats as gone.
 }
 
 // Store reads and writes threads.

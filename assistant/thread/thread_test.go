@@ -6,22 +6,28 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant/thread"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 )
 
 func open(t *testing.T, cfg thread.Config) *thread.Store {
+	t.Helper()
+	s, _ := openOn(t, cfg)
+	return s
+}
+
+func openOn(t *testing.T, cfg thread.Config) (*thread.Store, *bustest.Server) {
 	t.Helper()
 	srv := bustest.Start(t)
 	s, err := thread.Open(context.Background(), srv.JS, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return s, srv
 }
 
 func TestAccess(t *testing.T) {
@@ -103,34 +109,45 @@ func TestConcurrentAppends(t *testing.T) {
 	}
 }
 
-// clock is a test clock: real time plus what the test advanced it by.
-type clock struct{ ahead atomic.Int64 }
-
-func (c *clock) now() time.Time          { return time.Now().Add(time.Duration(c.ahead.Load())) }
-func (c *clock) advance(d time.Duration) { c.ahead.Add(int64(d)) }
-
-// A thread is gone once idle for the TTL, on the store's clock; a turn refreshes it. (The
-// bucket's own TTL, in real time, is an hour here, so only the store's check can expire it.)
+// TestExpiry moves a fake clock: a thread lives while it is used and is gone once it has been
+// idle for the TTL, however long it lived before. The bucket's own TTL (which only removes what
+// the store already treats as gone) is checked to be the same idle time.
 func TestExpiry(t *testing.T) {
 	ctx := context.Background()
-	var c clock
-	s := open(t, thread.Config{TTL: time.Hour, MaxTurns: 3, Now: c.now})
-	th, key, _ := s.Create(ctx, "acme")
-	c.advance(36 * time.Minute)
-	cur, err := s.Get(ctx, "acme", th.ID, key)
+	clock := fakeclock.New()
+	s, srv := openOn(t, thread.Config{TTL: time.Hour, MaxTurns: 3, Now: clock.Now})
+	th, key, err := s.Create(ctx, "acme")
 	if err != nil {
-		t.Fatalf("before the TTL: %v", err)
-	}
-	if err := s.Append(ctx, cur, thread.Turn{Question: "q"}); err != nil { // refreshes the idle time
 		t.Fatal(err)
 	}
-	c.advance(36 * time.Minute)
-	if _, err := s.Get(ctx, "acme", th.ID, key); err != nil {
-		t.Fatalf("72 min after creation but 36 min after the last turn: %v", err)
+	for i := range 3 { // 3 h in all, never idle for 1 h
+		clock.Advance(59 * time.Minute)
+		cur, err := s.Get(ctx, "acme", th.ID, key)
+		if err != nil {
+			t.Fatalf("turn %d, 59 min after the last: %v", i, err)
+		}
+		if err := s.Append(ctx, cur, thread.Turn{Question: fmt.Sprint("q", i)}); err != nil { // refreshes the idle time
+			t.Fatal(err)
+		}
 	}
-	c.advance(25 * time.Minute)
+	clock.Advance(time.Hour)
+	if _, err := s.Get(ctx, "acme", th.ID, key); err != nil {
+		t.Fatalf("idle for exactly the TTL: %v, want the thread", err)
+	}
+	clock.Advance(time.Millisecond)
 	if _, err := s.Get(ctx, "acme", th.ID, key); !errors.Is(err, thread.ErrNotFound) {
-		t.Fatalf("61 min after the last turn: %v, want ErrNotFound", err)
+		t.Fatalf("idle for longer than the TTL: %v, want ErrNotFound", err)
+	}
+	kv, err := srv.JS.KeyValue(ctx, thread.Bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, err := kv.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status.TTL() != time.Hour {
+		t.Errorf("bucket TTL %v, want the idle time 1h", status.TTL())
 	}
 }
 

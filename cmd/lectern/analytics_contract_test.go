@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 	"github.com/prometheus/client_golang/prometheus"
@@ -60,18 +62,14 @@ func (c *contract) publishTraffic(t *testing.T) string {
 // waitForSearches waits until the searches route shows n queries.
 func (c *contract) waitForSearches(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	eventually.Succeeds(t, 15*time.Second, func() error {
 		x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/searches", key: c.l.AdminKey})
 		var page struct{ Searches []json.RawMessage }
-		if x.status == 200 && json.Unmarshal(x.resp, &page) == nil && len(page.Searches) >= n {
-			return
+		if x.status != 200 || json.Unmarshal(x.resp, &page) != nil || len(page.Searches) < n {
+			return fmt.Errorf("searches shows fewer than %d queries: %d %.300s", n, x.status, x.resp)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("searches shows fewer than %d queries: %d %.300s", n, x.status, x.resp)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return nil
+	})
 }
 
 func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {

@@ -90,16 +90,7 @@ func TestAuthMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The server's key watcher sees the bucket in order: once a key created after both works,
-	// it has seen the revocation and the expired key too, so their 401s are for those reasons.
-	_, sentinel, err := l.keys.Create(ctx, keys.KindAdmin, "acme-prod", keys.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, "a key created after the revoked and expired ones accepted", func() bool {
-		status, _ := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/feedback?limit=1", sentinel, nil)
-		return status == 200
-	})
+	l.waitKeyChangesSeen(t)
 	for _, r := range routes() {
 		for _, c := range credentials(l, revoked, expired) {
 			t.Run(r.method+" "+r.path+"/"+c.name, func(t *testing.T) {

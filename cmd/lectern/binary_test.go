@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 
 	"context"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/nats-io/nats.go"
 	"io"
 	"net"
@@ -80,18 +82,17 @@ func (p *proc) stop(t *testing.T) int {
 
 func waitHTTP(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	eventually.Succeeds(t, 60*time.Second, func() error {
 		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return
-			}
+		if err != nil {
+			return err
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("%s not ready within 60s", url)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			return fmt.Errorf("%s: %d", url, resp.StatusCode)
+		}
+		return nil
+	})
 }
 
 func runCLI(t *testing.T, bin string, args ...string) string {
@@ -150,33 +151,24 @@ func TestBinaryLifecycle(t *testing.T) {
 
 	p2 := startProc(t, bin, args...)
 	waitHTTP(t, base+"/readyz")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	eventually.Succeeds(t, 10*time.Second, func() error {
 		status, body = httpDo(t, "GET", base+"/api/external/v1/analytics/lectern-docs/feedback", created, "")
-		if status == 200 && strings.Contains(body, "kept across restarts") {
-			break
+		if status != 200 || !strings.Contains(body, "kept across restarts") {
+			return fmt.Errorf("after restart the export shows %d %s", status, body)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("after restart the export shows %d %s", status, body)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return nil
+	})
 	id := strings.Fields(strings.TrimSpace(runCLI(t, bin, "keys", "list", "--nats-url", natsURL, "--data-dir", dataDir)))
 	revokeID := id[len(id)-6] // the newest key's id: the last row's first column
 	if out := runCLI(t, bin, "keys", "revoke", revokeID, "--nats-url", natsURL, "--data-dir", dataDir); !strings.Contains(out, revokeID) {
 		t.Fatalf("revoke printed %q", out)
 	}
-	deadline = time.Now().Add(time.Second)
-	for {
-		status, _ = httpDo(t, "GET", base+"/api/external/v1/analytics/lectern-docs/feedback", created, "")
-		if status == 401 {
-			break
+	eventually.Succeeds(t, 10*time.Second, func() error { // the server's watcher applies the revocation
+		if status, _ = httpDo(t, "GET", base+"/api/external/v1/analytics/lectern-docs/feedback", created, ""); status != 401 {
+			return fmt.Errorf("the revoked key still answers %d", status)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("revoked key still answers %d after 1s", status)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return nil
+	})
 	metrics := func() string { _, b := httpDo(t, "GET", base+"/metrics", "", ""); return b }()
 	for _, series := range []string{"lectern_http_requests_total", "lectern_events_stored_total", "lectern_consumer_pending", "lectern_store_insert_duration_seconds_bucket", "lectern_consumer_batch_size_bucket"} {
 		if !strings.Contains(metrics, series) {

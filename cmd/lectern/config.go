@@ -4,12 +4,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/lectern-dev/lectern/assistant"
 	"net"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
@@ -21,7 +22,7 @@ import (
 // Target is the set of services one process runs.
 type Target string
 
-// Targets.
+// Targets: the rows of the module table (modules.go) that `lectern <name>` runs.
 const (
 	TargetAll       Target = "all"
 	TargetIngest    Target = "ingest"
@@ -52,7 +53,16 @@ type Config struct {
 	Retention      retention.Config
 	Assistant      assistant.Config
 
-	listening func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
+	listening      func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
+	rateLimitClock func() time.Time               // test hook: the rate limiter's clock (nil: time.Now)
+}
+
+// DefaultConfig returns the configuration of target that the flags start from. It reads no
+// environment (envflag.Apply does, after parsing), so a test's Config is the same on every machine.
+func DefaultConfig(target Target) Config {
+	c := Config{Target: target}
+	c.RegisterFlags(flag.NewFlagSet("lectern", flag.ContinueOnError))
+	return c
 }
 
 // RegisterFlags registers every flag of a server process.
@@ -81,10 +91,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 // Validate checks the configuration.
 func (c *Config) Validate() error {
 	var errs []error
-	switch c.Target {
-	case TargetAll, TargetIngest, TargetQuery, TargetAssistant:
-	default:
-		errs = append(errs, fmt.Errorf("target %q: want all, ingest, query or assistant", c.Target))
+	if !isTarget(string(c.Target)) {
+		errs = append(errs, fmt.Errorf("target %q: want one of %s", c.Target, strings.Join(targetNames(), ", ")))
 	}
 	switch c.Store {
 	case "sqlite", "clickhouse":
@@ -157,6 +165,3 @@ func (c *Config) sync() bus.Sync {
 	s, _ := bus.ParseSync(c.NATSSync)
 	return s
 }
-
-// needsStore reports whether the target reads or writes the event store.
-func (c *Config) needsStore() bool { return c.Target != TargetAssistant }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 	"github.com/prometheus/client_golang/prometheus"
@@ -56,8 +57,10 @@ func publishConversations(t *testing.T, l *testLectern, n int) []event.Conversat
 	defer nc.Close()
 	pub := bus.NewPublisher(js, prometheus.NewRegistry())
 	out := make([]event.Conversation, n)
+	const perMilli = 250 // ids spread over n/250 milliseconds, ending now
+	start := time.Now().Add(-time.Duration(n/perMilli+1) * time.Millisecond)
 	for i := range out {
-		id := ulid.Make()
+		id := ulid.MustNew(ulid.Timestamp(start.Add(time.Duration(i/perMilli)*time.Millisecond)), ulid.DefaultEntropy())
 		c := event.Conversation{
 			ID: id.String(), ProjectID: "acme-prod", Domain: "acme", ThreadID: fmt.Sprintf("thr_%d", i%50),
 			Timestamp: ulid.Time(id.Time()).UTC(), Query: fmt.Sprintf("question %d: how do I página?", i),
@@ -81,9 +84,6 @@ func publishConversations(t *testing.T, l *testLectern, n int) []event.Conversat
 			}
 		}
 		out[i] = c
-		if i%500 == 499 {
-			time.Sleep(3 * time.Millisecond) // spread the ids over a few milliseconds more
-		}
 	}
 	return out
 }
@@ -121,8 +121,7 @@ func getConvPage(t *testing.T, l *testLectern, q url.Values) convPage {
 
 func waitForConversations(t *testing.T, l *testLectern, n int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	eventually.Succeeds(t, 30*time.Second, func() error {
 		got := 0
 		q := url.Values{"limit": {"1000"}}
 		for {
@@ -133,14 +132,11 @@ func waitForConversations(t *testing.T, l *testLectern, n int) {
 			}
 			q.Set("cursor", *p.NextCursor)
 		}
-		if got == n {
-			return
+		if got != n {
+			return fmt.Errorf("export shows %d conversations, want %d", got, n)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("export shows %d conversations, want %d", got, n)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return nil
+	})
 }
 
 type convFilter struct {

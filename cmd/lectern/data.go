@@ -34,6 +34,9 @@ type eraser interface {
 // dataMain runs `lectern data ...`.
 func dataMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "delete" {
+		if len(args) > 0 { // before connecting anywhere
+			fmt.Fprintf(stderr, "lectern data: unknown command %q\n\n", args[0])
+		}
 		fmt.Fprint(stderr, dataUsage)
 		return exitError(2)
 	}
@@ -54,7 +57,7 @@ func dataMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return exitError(2)
 	}
-	if err := envflag.Check(fs); err != nil {
+	if err := envflag.Apply(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	if !event.ValidToken(project) {

@@ -45,6 +45,9 @@ type importer struct {
 // eventsMain runs `lectern events ...`.
 func eventsMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "import" {
+		if len(args) > 0 { // before connecting anywhere
+			fmt.Fprintf(stderr, "lectern events: unknown command %q\n\n", args[0])
+		}
 		fmt.Fprint(stderr, eventsUsage)
 		return exitError(2)
 	}
@@ -64,7 +67,7 @@ func eventsMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return exitError(2)
 	}
-	if err := envflag.Check(fs); err != nil {
+	if err := envflag.Apply(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	switch {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 )
@@ -116,17 +117,17 @@ func changeStatuses(t *testing.T, l *testLectern, ref []refFeedback, n int) {
 		i := rng.IntN(len(ref))
 		st := event.Statuses[rng.IntN(len(event.Statuses))]
 		path := "/api/external/v1/analytics/acme-prod/feedback/" + ref[i].ID
-		deadline := time.Now().Add(10 * time.Second)
-		for {
+		eventually.Succeeds(t, 10*time.Second, func() error {
 			status, body := l.do(t, "PATCH", path, l.AdminKey, map[string]string{"status": string(st)})
-			if status == 202 {
-				break
+			switch status {
+			case 202:
+				return nil
+			case 404: // the record is not stored yet
+				return fmt.Errorf("PATCH %s: %d %s", path, status, body)
 			}
-			if status != 404 || time.Now().After(deadline) {
-				t.Fatalf("PATCH %s: %d %s", path, status, body)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+			t.Fatalf("PATCH %s: %d %s", path, status, body)
+			return nil
+		})
 		ref[i].Status = st
 	}
 }
@@ -168,8 +169,7 @@ func waitForExport(t *testing.T, l *testLectern, ref []refFeedback) {
 	for _, r := range ref {
 		want[r.ID] = r.Status
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	eventually.Succeeds(t, 30*time.Second, func() error {
 		got := map[string]event.Status{}
 		q := url.Values{"limit": {"100"}}
 		for {
@@ -182,14 +182,11 @@ func waitForExport(t *testing.T, l *testLectern, ref []refFeedback) {
 			}
 			q.Set("cursor", *p.NextCursor)
 		}
-		if len(got) == len(want) && mapsEqual(got, want) {
-			return
+		if len(got) != len(want) || !mapsEqual(got, want) {
+			return fmt.Errorf("export shows %d records, want %d with their statuses", len(got), len(want))
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("export shows %d records, want %d with their statuses", len(got), len(want))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return nil
+	})
 }
 
 func mapsEqual(a, b map[string]event.Status) bool {

@@ -7,8 +7,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/lectern-dev/lectern/assistant"
 	"io"
 	"log/slog"
 	"net"
@@ -22,11 +22,9 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
-	"github.com/lectern-dev/lectern/ingest/consumer"
-	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
-	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -100,15 +98,11 @@ func writeSites(t *testing.T) string {
 }
 
 func testConfig(t *testing.T, store string) Config {
-	cfg := Config{
-		Target: TargetAll, DataDir: t.TempDir(), NATSAddr: "127.0.0.1:-1", NATSReplicas: 1, EventsMaxAge: 24 * time.Hour, CHMigrate: true,
-		Store: store, Sites: writeSites(t), LogLevel: "warn",
-		HTTP:      web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, ReadTimeout: 10 * time.Second, IdleTimeout: time.Minute},
-		Consumer:  consumer.Config{Durable: "lectern-store", BatchSize: 500, BatchWait: 20 * time.Millisecond, Workers: 2, AckWait: 30 * time.Second, StoreTimeout: time.Minute, MaxRetries: 3},
-		Retention: retention.Config{Interval: time.Hour},
-		Assistant: assistant.DefaultConfig(),
-		RateLimit: ratelimit.DefaultConfig(),
-	}
+	cfg := DefaultConfig(TargetAll) // the flags' defaults, whatever the developer's shell holds
+	cfg.DataDir, cfg.NATSAddr, cfg.EventsMaxAge = t.TempDir(), "127.0.0.1:-1", 24*time.Hour
+	cfg.Store, cfg.Sites, cfg.LogLevel = store, writeSites(t), "warn"
+	cfg.HTTP.Addr, cfg.HTTP.ReadTimeout, cfg.HTTP.IdleTimeout = "127.0.0.1:0", 10*time.Second, time.Minute
+	cfg.Consumer.BatchSize, cfg.Consumer.BatchWait, cfg.Consumer.AckWait, cfg.Consumer.MaxRetries = 500, 20*time.Millisecond, 30*time.Second, 3
 	cfg.RateLimit.Enabled = false // the e2e tests send thousands of requests from one address
 	if store == "clickhouse" {
 		cfg.ClickHouseDSN = clickhouseDSN(t)
@@ -193,22 +187,40 @@ func (l *testLectern) createOtherKeys(t *testing.T) {
 // found the other key limited by this very loop on a busy machine, where readiness took long.
 func (l *testLectern) waitReady(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for status := 0; status != 200; status, _ = l.do(t, "GET", "/readyz", "", nil) {
-		if time.Now().After(deadline) {
-			t.Fatal("lectern not ready within 30s")
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		if status, body := l.do(t, "GET", "/readyz", "", nil); status != 200 {
+			return fmt.Errorf("/readyz: %d %s", status, body)
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	for status := 0; status != 200; status, _ = l.do(t, "GET", "/api/external/v1/analytics/other-prod/feedback", l.OtherAdmin, nil) {
-		if status != 0 && status != 401 {
+		return nil
+	})
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		switch status, _ := l.do(t, "GET", "/api/external/v1/analytics/other-prod/feedback", l.OtherAdmin, nil); status {
+		case 200:
+			return nil
+		case 401:
+			return errors.New("the other admin key is not loaded yet")
+		default:
 			t.Fatalf("the other admin key got %d while it was loading", status)
+			return nil
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the keys were not accepted within 30s")
-		}
-		time.Sleep(20 * time.Millisecond)
+	})
+}
+
+// waitKeyChangesSeen returns once the server's key watcher has applied every key change made
+// so far: it creates one more key and waits until the server accepts it. The watcher applies
+// the key bucket's changes in order, so an earlier revocation is in force by then.
+func (l *testLectern) waitKeyChangesSeen(t *testing.T) {
+	t.Helper()
+	_, marker, err := l.keys.Create(context.Background(), keys.KindAdmin, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	eventually.Succeeds(t, 30*time.Second, func() error {
+		if status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/feedback?limit=1", marker, nil); status != 200 {
+			return fmt.Errorf("a new key: %d %.200s", status, body)
+		}
+		return nil
+	})
 }
 
 // do sends a request with an optional bearer key and JSON body and returns status and body.

@@ -64,7 +64,7 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return exitError(2)
 	}
-	if err := envflag.Check(fs); err != nil {
+	if err := envflag.Apply(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	if *verify {

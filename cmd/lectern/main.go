@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -31,17 +32,21 @@ type exitError int
 
 func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-const usage = `Usage: lectern [command] [flags]
+// usage is the help of `lectern`; the services come from the module table.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("Usage: lectern [command] [flags]\n\nServices (one process, one HTTP listener):\n")
+	for _, name := range targetNames() {
+		fmt.Fprintf(&b, "  %-11s %s\n", name, modules[name].target)
+	}
+	return b.String() + toolsUsage
+}
 
-Services (one process, one HTTP listener):
-  all         every service with nats-server embedded (the default)
-  ingest      feedback intake, status changes and the store consumers
-  query       the analytics exports
-  assistant   the docs assistant
-
+const toolsUsage = `
 Tools:
   keys        create, list and revoke API keys
   nav         validate and resolve a docs.json navigation
+  config      check a service's flags and LECTERN_* variables and print its configuration
   migrate     apply the store's schema migrations
   data        erase one person's records (a privacy request)
   events      import page views from an access log
@@ -56,9 +61,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
-	switch cmd {
-	case "all", "ingest", "query", "assistant":
+	if isTarget(cmd) {
 		return serve(ctx, Target(cmd), args, stdout, stderr)
+	}
+	switch cmd {
 	case "keys":
 		return keysMain(ctx, args, stdout, stderr)
 	case "nav":
@@ -66,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return exitError(code)
 		}
 		return nil
+	case "config":
+		return configMain(args, os.Environ(), stdout, stderr)
 	case "migrate":
 		return migrateMain(ctx, args, stdout, stderr)
 	case "data":
@@ -75,10 +83,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "probe":
 		return probeMain(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return nil
 	default:
-		fmt.Fprintf(stderr, "lectern: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "lectern: unknown command %q\n\n%s", cmd, usage())
 		return exitError(2)
 	}
 }

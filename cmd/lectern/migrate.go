@@ -14,6 +14,7 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	cfg := Config{Target: TargetAll}
 	fs := flag.NewFlagSet("lectern migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = envflag.Usage(fs)
 	cfg.RegisterFlags(fs)
 	verify := registerVerify(fs)
 	if err := fs.Parse(args); err != nil {
@@ -22,7 +23,7 @@ func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		return exitError(2)
 	}
-	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
+	if err := errors.Join(envflag.Apply(fs), cfg.Validate()); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	if *verify {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/schemas/asyncapi"
@@ -158,13 +159,9 @@ func (c *contract) ghostKeys(t *testing.T) ghostKeys {
 	if _, g.admin, err = c.l.keys.Create(ctx, keys.KindAdmin, "ghost-prod", keys.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/ghost-prod/feedback", key: g.admin}).status == 401 {
-		if time.Now().After(deadline) {
-			t.Fatal("the server never accepted the ghost keys")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	eventually.True(t, 10*time.Second, "the server accepting the ghost keys", func() bool {
+		return c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/ghost-prod/feedback", key: g.admin}).status != 401
+	})
 	return g
 }
 
@@ -675,12 +672,11 @@ func (c *contract) statusRoutes(t *testing.T, g ghostKeys) {
 			path := r.prefix + "/acme-prod/feedback/" + id
 			t.Run("202", func(t *testing.T) {
 				k := apiCall{op: r.op, method: "PATCH", path: path, key: l.AdminKey, status: 202, body: map[string]string{"status": "in_progress"}}
-				deadline := time.Now().Add(10 * time.Second)
-				x := c.send(t, k)
-				for x.status == 404 && time.Now().Before(deadline) { // the record is not stored yet
-					time.Sleep(20 * time.Millisecond)
+				var x *apiExchange
+				eventually.True(t, 10*time.Second, "the record to be stored", func() bool {
 					x = c.send(t, k)
-				}
+					return x.status != 404
+				})
 				c.verify(t, k, x)
 			})
 			c.run(t, []apiCall{
@@ -725,23 +721,21 @@ func (c *contract) publishConversation(t *testing.T) {
 // waitForRecords waits until an export of the project holds at least n records.
 func (c *contract) waitForRecords(t *testing.T, path, field string, n int) []string {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	var ids []string
+	eventually.Succeeds(t, 15*time.Second, func() error {
 		x := c.send(t, apiCall{method: "GET", path: path + "?limit=100", key: c.l.AdminKey})
 		var page map[string]json.RawMessage
 		var records []struct{ ID string }
-		if x.status == 200 && json.Unmarshal(x.resp, &page) == nil && json.Unmarshal(page[field], &records) == nil && len(records) >= n {
-			ids := make([]string, len(records))
-			for i, r := range records {
-				ids[i] = r.ID
-			}
-			return ids
+		if x.status != 200 || json.Unmarshal(x.resp, &page) != nil || json.Unmarshal(page[field], &records) != nil || len(records) < n {
+			return fmt.Errorf("%s shows fewer than %d %s: %d %.300s", path, n, field, x.status, x.resp)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s shows fewer than %d %s: %d %.300s", path, n, field, x.status, x.resp)
+		ids = make([]string, len(records))
+		for i, r := range records {
+			ids[i] = r.ID
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return nil
+	})
+	return ids
 }
 
 func (c *contract) exportRoutes(t *testing.T, g ghostKeys) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 )
 
@@ -32,13 +33,9 @@ func (c *contract) trafficKeys(t *testing.T) trafficKeys {
 	if _, k.ghostIngest, err = c.l.keys.Create(context.Background(), keys.KindIngest, "ghost-prod", keys.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for c.send(t, apiCall{method: "POST", path: "/api/external/v1/analytics/acme-prod/events", key: k.ingest, body: serverBody}).status == 401 {
-		if time.Now().After(deadline) {
-			t.Fatal("the server never accepted the ingest key")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	eventually.True(t, 10*time.Second, "the server accepting the ingest key", func() bool {
+		return c.send(t, apiCall{method: "POST", path: "/api/external/v1/analytics/acme-prod/events", key: k.ingest, body: serverBody}).status != 401
+	})
 	return k
 }
 

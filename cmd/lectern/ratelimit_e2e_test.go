@@ -7,15 +7,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
-// TestRateLimitEndToEnd hammers one key past its limit through the whole process and sees 429
-// with Retry-After and the X-RateLimit headers, then recovery once the bucket refills.
+// TestRateLimitEndToEnd spends one key's burst through the whole process and sees 429 with
+// Retry-After and the X-RateLimit headers, then, moving the limiter's fake clock, the key back
+// exactly when its bucket has refilled by one request.
 func TestRateLimitEndToEnd(t *testing.T) {
+	clock := fakeclock.New()
 	cfg := testConfig(t, "sqlite")
 	cfg.RateLimit = ratelimit.DefaultConfig()
 	cfg.RateLimit.Admin = ratelimit.LimitConfig{PerKey: ratelimit.Rate{Requests: 5, Per: 500 * time.Millisecond}}
+	cfg.rateLimitClock = clock.Now
 	l := startLectern(t, cfg)
 	path := l.URL + "/api/external/v1/analytics/acme-prod/feedback"
 	get := func() *http.Response {
@@ -29,17 +33,18 @@ func TestRateLimitEndToEnd(t *testing.T) {
 		return resp
 	}
 	var limited *http.Response
-	for i := 0; i < 50 && limited == nil; i++ {
+	for i := range 6 { // the time stands still: a burst of 5, then a refusal
 		resp := get()
 		if resp.Header.Get("X-RateLimit-Limit") == "" || resp.Header.Get("X-RateLimit-Remaining") == "" || resp.Header.Get("X-RateLimit-Reset") == "" {
 			t.Fatalf("response %d lacks the X-RateLimit headers: %v", resp.StatusCode, resp.Header)
 		}
-		if resp.StatusCode == http.StatusTooManyRequests {
-			limited = resp
+		want := http.StatusOK
+		if i == 5 {
+			want, limited = http.StatusTooManyRequests, resp
 		}
-	}
-	if limited == nil {
-		t.Fatal("50 requests against a 5/500ms limit were never refused")
+		if resp.StatusCode != want {
+			t.Fatalf("request %d of a 5/500ms key: %d, want %d", i+1, resp.StatusCode, want)
+		}
 	}
 	retry, err := strconv.Atoi(limited.Header.Get("Retry-After"))
 	if err != nil || retry < 1 {
@@ -52,12 +57,13 @@ func TestRateLimitEndToEnd(t *testing.T) {
 	if other != 200 {
 		t.Errorf("another key is refused (%d) while this one is limited", other)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for get().StatusCode != http.StatusOK {
-		if time.Now().After(deadline) {
-			t.Fatal("the key did not recover after its bucket refilled")
-		}
-		time.Sleep(50 * time.Millisecond)
+	clock.Advance(99 * time.Millisecond) // one request comes back every 100 ms
+	if got := get().StatusCode; got != http.StatusTooManyRequests {
+		t.Fatalf("99 ms later: %d, want still 429", got)
+	}
+	clock.Advance(time.Millisecond)
+	if got := get().StatusCode; got != http.StatusOK {
+		t.Fatalf("100 ms later: %d, want 200 (the bucket refilled by one)", got)
 	}
 	status, body := l.do(t, "GET", "/readyz", "", nil)
 	if status != 200 || !strings.Contains(string(body), `"ready":true`) {

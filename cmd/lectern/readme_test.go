@@ -4,8 +4,9 @@ import (
 	"flag"
 	"os"
 	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
 // TestReadmeConfigurationTable keeps the README's configuration reference and the binary's
@@ -29,8 +30,8 @@ func TestReadmeConfigurationTable(t *testing.T) {
 		switch {
 		case !ok:
 			t.Errorf("--%s is not in the README's configuration table", f.Name)
-		case !strings.Contains(f.Usage, "(env "+env+")"):
-			t.Errorf("README gives --%s the variable %s; the flag says %q", f.Name, env, f.Usage)
+		case envflag.Env(f) != env:
+			t.Errorf("README gives --%s the variable %s; the flag reads %q", f.Name, env, envflag.Env(f))
 		}
 		delete(documented, f.Name)
 	})

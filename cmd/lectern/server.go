@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/bus"
@@ -24,25 +25,59 @@ import (
 
 // serve parses the flags of a server target and runs it until ctx ends.
 func serve(ctx context.Context, target Target, args []string, stdout, stderr io.Writer) error {
-	cfg := Config{Target: target}
-	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg.RegisterFlags(fs)
-	verify := registerVerify(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
+	cfg, fs, err := parseServer(target, args, os.LookupEnv, stderr)
+	if err != nil || fs == nil {
+		return err
 	}
-	if err := errors.Join(envflag.Check(fs), cfg.Validate()); err != nil {
-		return fmt.Errorf("configuration: %w", err)
-	}
-	if *verify {
+	if verifying(fs) {
 		return configOK(stdout)
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
+	for _, name := range unknownEnv(fs, os.Environ()) {
+		logger.Warn("environment variable read by no flag (a typo?)", "name", name)
+	}
 	return runServer(ctx, cfg, logger, stdout)
+}
+
+// parseServer reads the configuration of target from args and the LECTERN_* variables (read
+// through lookupEnv) and
+// checks it. A nil flag set with a nil error means --help was asked for and answered; a
+// configuration error comes with the flag set.
+func parseServer(target Target, args []string, lookupEnv func(string) (string, bool), stderr io.Writer) (Config, *flag.FlagSet, error) {
+	cfg := Config{Target: target}
+	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = envflag.Usage(fs)
+	cfg.RegisterFlags(fs)
+	registerVerify(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return cfg, nil, nil
+		}
+		return cfg, nil, exitError(2)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "lectern %s: unexpected argument %q\n", target, fs.Arg(0))
+		return cfg, nil, exitError(2)
+	}
+	if err := errors.Join(envflag.ApplyFrom(fs, lookupEnv), cfg.Validate()); err != nil {
+		return cfg, fs, fmt.Errorf("configuration: %w", err)
+	}
+	return cfg, fs, nil
+}
+
+// unknownEnv returns the LECTERN_* names in environ that no flag of fs reads, sorted.
+func unknownEnv(fs *flag.FlagSet, environ []string) []string {
+	known := envflag.Vars(fs)
+	var out []string
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "LECTERN_") && known[name] == "" {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {

@@ -16,6 +16,12 @@ func registerVerify(fs *flag.FlagSet) *bool {
 	return fs.Bool("verify-config", false, `check the flags and the environment, print "configuration ok" and exit without connecting anywhere`)
 }
 
+// verifying reports whether fs, which registerVerify registered on, was given --verify-config.
+func verifying(fs *flag.FlagSet) bool {
+	f := fs.Lookup("verify-config")
+	return f != nil && f.Value.String() == "true"
+}
+
 func configOK(stdout io.Writer) error {
 	fmt.Fprintln(stdout, "configuration ok")
 	return nil

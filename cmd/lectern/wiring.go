@@ -17,6 +17,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -66,7 +67,8 @@ type runner struct {
 	run  func(ctx context.Context) error
 }
 
-// runServer wires the target's components explicitly and runs them until ctx ends or one fails.
+// runServer wires the target's modules (the table in modules.go) and runs them until ctx ends
+// or one fails.
 func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
 	if err := ensureDataDir(cfg.DataDir); err != nil {
 		return err
@@ -76,51 +78,35 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 		return err
 	}
 	defer d.close()
-	app := web.NewApp(cfg.HTTP, logger.With("component", "http"), d.registry)
-	app.Use("/discovery", web.CORS(web.SiteOrigins(d.sites)))
-	lim, err := web.NewLimiter(cfg.RateLimit, d.registry)
+	p := &process{
+		cfg: cfg, logger: logger, stdout: stdout, deps: d,
+		app: web.NewApp(cfg.HTTP, logger.With("component", "http"), d.registry),
+		health: web.Health{
+			Required: map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady},
+			Advisory: map[string]web.Check{},
+			Details:  map[string]web.Report{},
+		},
+	}
+	defer p.close()
+	p.app.Use("/discovery", web.CORS(web.SiteOrigins(d.sites)))
+	var limOpts []ratelimit.Option
+	if cfg.rateLimitClock != nil {
+		limOpts = append(limOpts, ratelimit.WithClock(cfg.rateLimitClock))
+	}
+	lim, err := web.NewLimiter(cfg.RateLimit, d.registry, limOpts...)
 	if err != nil {
 		return err
 	}
-	guard := web.Guard{Auth: d.keys, Limiter: lim}
-	checks := map[string]web.Check{"nats": d.natsReady, "keys": d.keysReady}
-	advisory := map[string]web.Check{}
-	details := map[string]web.Report{}
-	runners := []runner{{"ratelimit", lim.Run}}
-	if cfg.needsStore() {
-		st, err := openStore(ctx, cfg, logger)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		if cfg.Target == TargetIngest {
-			advisory["store"] = st.Ping // intake needs only NATS: a store outage delays events, it does not refuse them
-		} else {
-			checks["store"] = st.Ping
-		}
-		pipeline, err := mountPipeline(ctx, cfg, d, st, app, guard, checks, logger)
-		if err != nil {
-			return err
-		}
-		runners = append(runners, pipeline...)
-	}
-	if cfg.Target == TargetAll || cfg.Target == TargetAssistant {
-		r, err := mountAssistant(cfg, d, app, guard, web.Health{Required: checks, Advisory: advisory, Details: details}, logger)
-		if err != nil {
-			return err
-		}
-		runners = append(runners, r)
-	}
-	web.MountHealth(app, web.Health{Required: checks, Advisory: advisory, Details: details}, d.registry)
-	web.MountDocument(app, "/openapi.json", openapi.JSON())
-	web.MountDocument(app, "/asyncapi.json", asyncapi.JSON())
-	if err := webui.Mount(app); err != nil {
+	p.guard = web.Guard{Auth: d.keys, Limiter: lim}
+	p.runners = append(p.runners, runner{"ratelimit", lim.Run})
+	if err := p.wire(ctx); err != nil {
 		return err
 	}
-	if cfg.Target == TargetAll {
-		if err := bootstrapKeys(ctx, d, stdout, logger); err != nil {
-			return err
-		}
+	web.MountHealth(p.app, p.health, d.registry)
+	web.MountDocument(p.app, "/openapi.json", openapi.JSON())
+	web.MountDocument(p.app, "/asyncapi.json", asyncapi.JSON())
+	if err := webui.Mount(p.app); err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
 	if err != nil {
@@ -129,45 +115,89 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	if cfg.listening != nil {
 		cfg.listening(ln.Addr().String(), d.nc.ConnectedUrl())
 	}
-	return runAll(ctx, d, app, ln, runners, logger)
+	return runAll(ctx, d, p.app, ln, p.runners, logger)
 }
 
-// mountPipeline mounts the ingest and query routes the target runs and returns its consumers.
-func mountPipeline(ctx context.Context, cfg Config, d *deps, st eventStore, app *fiber.App, guard web.Guard, checks map[string]web.Check, logger *slog.Logger) ([]runner, error) {
-	var runners []runner
-	if cfg.Target == TargetAll || cfg.Target == TargetIngest {
-		pub := bus.NewPublisher(d.js, d.registry)
-		visitors, err := visitor.Open(ctx, d.js, cfg.NATSReplicas)
-		if err != nil {
-			return nil, err
-		}
-		collector.New(collector.Deps{Publisher: pub, Batch: pub, Feedback: st, Sites: d.sites, Visitors: visitors, Guard: guard},
-			logger.With("component", "collector"), d.registry).Mount(app)
-		cons := consumer.New(cfg.Consumer, d.js, st, logger.With("component", "consumer"), d.registry)
-		checks["consumers"] = cons.Ready
-		sweeper := retention.New(cfg.Retention, st, logger.With("component", "retention"), d.registry, nil)
-		runners = append(runners, runner{"consumer", cons.Run}, runner{"retention", sweeper.Run})
-	}
-	if cfg.Target == TargetAll || cfg.Target == TargetQuery {
-		export.New(st, d.sites, guard).Mount(app)
-		analytics.New(st, d.sites, guard).Mount(app)
-	}
-	return runners, nil
-}
-
-// mountAssistant mounts the assistant endpoint and returns its index watcher.
-func mountAssistant(cfg Config, d *deps, app *fiber.App, guard web.Guard, health web.Health, logger *slog.Logger) (runner, error) {
-	svc, err := assistant.New(cfg.Assistant, assistant.Deps{
-		Sites: d.sites, Guard: guard, Publisher: bus.NewPublisher(d.js, d.registry), JS: d.js, Replicas: cfg.NATSReplicas,
-	}, logger.With("component", "assistant"), d.registry)
+// initStore opens the event store. Its readiness is advisory until a module that reads it
+// requires it (requireStore): intake needs only NATS, and a store outage delays events, it does
+// not refuse them.
+func initStore(ctx context.Context, p *process) error {
+	st, err := openStore(ctx, p.cfg, p.logger)
 	if err != nil {
-		return runner{}, err
+		return err
 	}
-	svc.Mount(app)
-	health.Required["assistant"] = svc.Ready // every site tried once; a site that fails answers 503 itself
-	health.Advisory["sites"] = svc.SitesHealthy
-	health.Details["sites"] = svc.SiteStates
-	return runner{"assistant", svc.Run}, nil
+	p.store = st
+	p.closers = append(p.closers, st.Close)
+	p.health.Advisory["store"] = st.Ping
+	return nil
+}
+
+// requireStore makes the store's readiness required: the module answers reads from it.
+func (p *process) requireStore() {
+	delete(p.health.Advisory, "store")
+	p.health.Required["store"] = p.store.Ping
+}
+
+// initCollector mounts the intake routes (feedback, beacons, server-side events).
+func initCollector(ctx context.Context, p *process) error {
+	pub := bus.NewPublisher(p.deps.js, p.deps.registry)
+	visitors, err := visitor.Open(ctx, p.deps.js, p.cfg.NATSReplicas)
+	if err != nil {
+		return err
+	}
+	collector.New(collector.Deps{Publisher: pub, Batch: pub, Feedback: p.store, Sites: p.deps.sites, Visitors: visitors, Guard: p.guard},
+		p.component("collector"), p.deps.registry).Mount(p.app)
+	return nil
+}
+
+// initConsumer starts the durable consumers that write the stream to the store.
+func initConsumer(_ context.Context, p *process) error {
+	cons := consumer.New(p.cfg.Consumer, p.deps.js, p.store, p.component("consumer"), p.deps.registry)
+	p.health.Required["consumers"] = cons.Ready
+	p.runners = append(p.runners, runner{"consumer", cons.Run})
+	return nil
+}
+
+// initRetention starts the sweeper that deletes records past their retention.
+func initRetention(_ context.Context, p *process) error {
+	sweeper := retention.New(p.cfg.Retention, p.store, p.component("retention"), p.deps.registry, nil)
+	p.runners = append(p.runners, runner{"retention", sweeper.Run})
+	return nil
+}
+
+// initExports mounts the export routes.
+func initExports(_ context.Context, p *process) error {
+	p.requireStore()
+	export.New(p.store, p.deps.sites, p.guard).Mount(p.app)
+	return nil
+}
+
+// initAnalytics mounts the analytics routes.
+func initAnalytics(_ context.Context, p *process) error {
+	p.requireStore()
+	analytics.New(p.store, p.deps.sites, p.guard).Mount(p.app)
+	return nil
+}
+
+// initAssistant mounts the assistant endpoints and runs its index watcher.
+func initAssistant(_ context.Context, p *process) error {
+	svc, err := assistant.New(p.cfg.Assistant, assistant.Deps{
+		Sites: p.deps.sites, Guard: p.guard, Publisher: bus.NewPublisher(p.deps.js, p.deps.registry), JS: p.deps.js, Replicas: p.cfg.NATSReplicas,
+	}, p.component("assistant"), p.deps.registry)
+	if err != nil {
+		return err
+	}
+	svc.Mount(p.app)
+	p.health.Required["assistant"] = svc.Ready // every site tried once; a site that fails answers 503 itself
+	p.health.Advisory["sites"] = svc.SitesHealthy
+	p.health.Details["sites"] = svc.SiteStates
+	p.runners = append(p.runners, runner{"assistant", svc.Run})
+	return nil
+}
+
+// initFirstKeys prints a first admin and assistant key when the key bucket never held one.
+func initFirstKeys(ctx context.Context, p *process) error {
+	return bootstrapKeys(ctx, p.deps, p.stdout, p.logger)
 }
 
 // runAll starts the key watcher, waits for the keys to load, then serves HTTP and runs every

@@ -10,7 +10,7 @@ import (
 )
 
 // cmdContext stages what the Dockerfile's COPY lines take from the build context into OUT,
-// filtered by deploy/dockerignore as Docker filters the context, so that the build stage can
+// filtered by .dockerignore as Docker filters the context, so that the build stage can
 // be reproduced without Docker (deploy_test.sh does, with LECTERN_IMAGE_TEST=1).
 func cmdContext(args []string) error {
 	if len(args) != 2 {
@@ -21,7 +21,7 @@ func cmdContext(args []string) error {
 	if err != nil {
 		return err
 	}
-	ignore, err := readDockerignore(filepath.Join(repo, "deploy", "dockerignore"))
+	ignore, err := readDockerignore(filepath.Join(repo, ".dockerignore"))
 	if err != nil {
 		return err
 	}

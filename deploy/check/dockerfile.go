@@ -10,7 +10,7 @@ import (
 )
 
 // cmdDockerfile checks deploy/Dockerfile against the workspace it builds: every go.work module
-// is copied, every COPY source exists and survives deploy/dockerignore, no file the build
+// is copied, every COPY source exists and survives .dockerignore, no file the build
 // needs is filtered out, and the runtime stage is what the deployment expects.
 func cmdDockerfile(args []string) error {
 	if len(args) != 1 {
@@ -22,7 +22,7 @@ func cmdDockerfile(args []string) error {
 		return err
 	}
 	lines := joinContinuations(string(b))
-	ignore, err := readDockerignore(filepath.Join(repo, "deploy", "dockerignore"))
+	ignore, err := readDockerignore(filepath.Join(repo, ".dockerignore"))
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func cmdDockerfile(args []string) error {
 			return nil
 		})
 	}
-	fmt.Printf("  %d build stages; go.work modules %d, all copied; %d files the build reads pass deploy/dockerignore; runtime: distroless nonroot, /lectern all, :8080 :4222, /data\n",
+	fmt.Printf("  %d build stages; go.work modules %d, all copied; %d files the build reads pass .dockerignore; runtime: distroless nonroot, /lectern all, :8080 :4222, /data\n",
 		stages, len(modules), needed)
 	return p.err()
 }

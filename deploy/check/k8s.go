@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,15 +32,21 @@ var services = map[string]struct {
 	"lectern-assistant": {"assistant", false, true},
 }
 
+// cmdK8s checks the manifests of DIR; each Deployment's args and env go through
+// `LECTERN config`, the binary's own parser.
 func cmdK8s(args []string) error {
-	if len(args) != 2 {
-		return fmt.Errorf("usage: k8s REPO DIR")
-	}
-	repo, dir := args[0], args[1]
-	src, err := scanSource(repo)
-	if err != nil {
+	fs := flag.NewFlagSet("k8s", flag.ContinueOnError)
+	lectern := fs.String("lectern", "", "the lectern binary whose flags and variables the Deployments must use")
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() != 1 || *lectern == "" {
+		return fmt.Errorf("usage: k8s -lectern BIN DIR")
+	}
+	return checkK8s(*lectern, fs.Arg(0))
+}
+
+func checkK8s(lectern, dir string) error {
 	var p problems
 	kdocs, err := readYAMLDocs(filepath.Join(dir, "kustomization.yaml"))
 	if err != nil {
@@ -81,29 +88,24 @@ func cmdK8s(args []string) error {
 			p.addf("%s is not listed in kustomization.yaml resources", n)
 		}
 	}
-	secretKeys := map[string]bool{}
+	secrets := map[string]string{} // "secret/key" -> the example's value
 	if docs, err := readYAMLDocs(filepath.Join(dir, "secret.example.yaml")); err == nil {
 		for _, d := range docs {
-			for k := range asMap(d["stringData"]) {
-				secretKeys[asString(get(d, "metadata", "name"))+"/"+k] = true
+			for k, v := range asMap(d["stringData"]) {
+				secrets[asString(get(d, "metadata", "name"))+"/"+k] = asString(v)
 			}
 		}
 	} else {
 		p.addf("secret.example.yaml: %v", err)
 	}
 
-	// ConfigMaps: env names the code reads; the site registry parses.
+	// ConfigMaps: the site registry parses (their LECTERN_* variables are checked with the
+	// Deployments that read them).
 	for _, o := range objs {
 		if o.kind() != "ConfigMap" {
 			continue
 		}
 		for k, v := range asMap(o.doc["data"]) {
-			if strings.HasPrefix(k, "LECTERN_") && !src.hasEnv(k) {
-				p.addf("ConfigMap %s: %s is not read by the Go code", o.name(), k)
-			}
-			if err := src.checkEnvValue(k, asString(v)); err != nil {
-				p.addf("ConfigMap %s: %v", o.name(), err)
-			}
 			if strings.HasSuffix(k, ".yaml") {
 				checkSites(&p, o.name()+"/"+k, asString(v))
 			}
@@ -122,7 +124,8 @@ func cmdK8s(args []string) error {
 			p.addf("Deployment %s is missing", name)
 			continue
 		}
-		checkDeployment(&p, src, byID, secretKeys, o, svc.target, svc.store, svc.autoscale)
+		checkDeployment(&p, byID, secrets, o, svc.target, svc.store, svc.autoscale)
+		checkConfig(&p, lectern, byID, secrets, o)
 		// A Service, a PodDisruptionBudget and, for query and assistant, an HPA on CPU.
 		podLabels := asMap(get(o.doc, "spec", "template", "metadata", "labels"))
 		if svcObj, ok := byID["Service/"+name]; !ok {
@@ -197,13 +200,13 @@ func cmdK8s(args []string) error {
 	}
 	sort.Strings(ids)
 	fmt.Printf("  %d objects: %s\n", len(ids), strings.Join(ids, " "))
-	fmt.Printf("  checked: probes (/readyz, /healthz), resources, args and env against the Go flags and LECTERN_* names "+
-		"(values parsed as the code reads them; %d typed variables known), "+
-		"ConfigMap/Secret references, Service/PDB selectors, HPAs (query, assistant), Ingress backends, the site registry\n", len(src.envTypes))
+	fmt.Printf("  checked: each Deployment's args and env through `lectern config` (the binary's own flag parser and checks), " +
+		"probes (/readyz, /healthz), resources, ConfigMap/Secret references, Service/PDB selectors, HPAs (query, assistant), " +
+		"Ingress backends, the site registry\n")
 	return p.err()
 }
 
-func checkDeployment(p *problems, src *source, byID map[string]object, secretKeys map[string]bool, o object, target string, store, autoscale bool) {
+func checkDeployment(p *problems, byID map[string]object, secrets map[string]string, o object, target string, store, autoscale bool) {
 	name := o.name()
 	spec := asMap(get(o.doc, "spec", "template", "spec"))
 	if !subset(asMap(get(o.doc, "spec", "selector", "matchLabels")), asMap(get(o.doc, "spec", "template", "metadata", "labels"))) {
@@ -234,9 +237,6 @@ func checkDeployment(p *problems, src *source, byID map[string]object, secretKey
 			continue
 		}
 		k, v, _ := strings.Cut(f, "=")
-		if !src.hasFlag(k) {
-			p.addf("Deployment %s: --%s is not a flag of lectern", name, k)
-		}
 		flags[k] = v
 	}
 	if flags["nats-url"] == "" || flags["nats-replicas"] != "3" {
@@ -249,16 +249,8 @@ func checkDeployment(p *problems, src *source, byID map[string]object, secretKey
 	for _, e := range asList(c["env"]) {
 		n := asString(asMap(e)["name"])
 		envNames[n] = true
-		if strings.HasPrefix(n, "LECTERN_") && !src.hasEnv(n) {
-			p.addf("Deployment %s: env %s is not read by the Go code", name, n)
-		}
-		if v, ok := asMap(e)["value"]; ok {
-			if err := src.checkEnvValue(n, asString(v)); err != nil {
-				p.addf("Deployment %s: %v", name, err)
-			}
-		}
 		if ref := asMap(get(e, "valueFrom", "secretKeyRef")); ref != nil {
-			if !secretKeys[asString(ref["name"])+"/"+asString(ref["key"])] {
+			if _, ok := secrets[asString(ref["name"])+"/"+asString(ref["key"])]; !ok {
 				p.addf("Deployment %s: env %s uses secret key %s/%s, which secret.example.yaml does not document", name, n, asString(ref["name"]), asString(ref["key"]))
 			}
 		}

@@ -1,20 +1,22 @@
-// Command check validates the files under deploy/ without a cluster: YAML syntax, the
-// structure of the Kubernetes manifests, the metric names of the Prometheus rules and the
-// Grafana dashboard against the Go source, the dashboard's shape, the Dockerfile against the
-// workspace, and the ClickHouse cluster DDL against the migrations. deploy/deploy_test.sh runs
-// it; each subcommand prints what it checked and exits 1 when anything failed, listing all.
+// Command check validates the files under deploy/ without a cluster, each against the real
+// thing: YAML syntax; the Kubernetes manifests' structure, and each Deployment's args and env
+// through the lectern binary's own parser (`lectern config`); the kustomization built with
+// kustomize's Go module; the metric names of the Prometheus rules and the Grafana dashboard
+// against a live /metrics scrape of `lectern all`; the dashboard's shape; the Dockerfile
+// against the workspace and .dockerignore. deploy/deploy_test.sh runs it; each subcommand
+// prints what it checked and exits 1 when anything failed, listing all. The cluster DDL is
+// compared on a real ClickHouse by TestClusterSchemaMatchesMigrations (platform/store/clickhouse).
 // It is its own module, outside go.work: build it with GOWORK=off.
 //
 //	go run . yaml FILE...
 //	go run . xml FILE...
-//	go run . k8s REPO DIR
-//	go run . metrics REPO RULES.yml... DASHBOARD.json...
+//	go run . k8s -lectern BIN DIR
+//	go run . kustomize DIR
+//	go run . metrics -lectern BIN [-repo REPO] RULES.yml... DASHBOARD.json...
 //	go run . rules RULES.yml
 //	go run . grafana DASHBOARD.json
 //	go run . dockerfile REPO
 //	go run . context REPO OUT
-//	go run . columns [-keys] [-engine REGEX] [-strip-suffix S] FILE...
-//	go run . cluster-ddl MIGRATIONS_DIR CLUSTER.sql
 //	go run . compose REPO LECTERN_BIN [FILE]
 package main
 
@@ -48,10 +50,8 @@ func main() {
 		err = cmdDockerfile(args)
 	case "context":
 		err = cmdContext(args)
-	case "columns":
-		err = cmdColumns(args)
-	case "cluster-ddl":
-		err = cmdClusterDDL(args)
+	case "kustomize":
+		err = cmdKustomize(args)
 	default:
 		usage()
 	}
@@ -62,7 +62,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: check yaml|xml|k8s|metrics|rules|grafana|dockerfile|context|columns|cluster-ddl|compose ARGS...")
+	fmt.Fprintln(os.Stderr, "usage: check yaml|xml|k8s|kustomize|metrics|rules|grafana|dockerfile|context|compose ARGS...")
 	os.Exit(2)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,38 +118,34 @@ func labelValuesExpr(q string) string {
 	return q
 }
 
+// cmdMetrics checks that every series the rules and dashboards use is one a running lectern
+// exports: the names come from a live /metrics scrape (liveSeries), not from the source.
 func cmdMetrics(args []string) error {
-	if len(args) < 2 {
-		return fmt.Errorf("usage: metrics REPO FILE [FILE]*")
+	fs := flag.NewFlagSet("metrics", flag.ContinueOnError)
+	lectern := fs.String("lectern", "", "the lectern binary to run and scrape")
+	repo := fs.String("repo", ".", "the repository (its lectern.yaml and docs/ are the site)")
+	if err := fs.Parse(args); err != nil {
+		return err
 	}
-	src, err := scanSource(args[0])
+	if fs.NArg() == 0 || *lectern == "" {
+		return fmt.Errorf("usage: metrics -lectern BIN [-repo DIR] RULES.yml|DASHBOARD.json [FILE]*")
+	}
+	series, err := liveSeries(*lectern, *repo)
+	if err != nil {
+		return fmt.Errorf("scraping a live lectern: %w", err)
+	}
+	fmt.Printf("  live scrape of lectern all (after one feedback and one assistant question): %d series names\n", len(series))
+	return checkMetricNames(series, fs.Args())
+}
+
+// checkMetricNames checks every expression of files against the series names of a scrape.
+func checkMetricNames(series map[string]bool, files []string) error {
+	exprs, recorded, err := expressions(files)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("  Go source: %d files, %d lectern_* metrics registered, Go collector %v, process collector %v\n",
-		src.files, len(src.metrics), src.goCollector, src.procCollector)
-	var exprs []expression
-	recorded := map[string]bool{}
-	for _, f := range args[1:] {
-		if strings.HasSuffix(f, ".json") {
-			es, err := dashboardExprs(f)
-			if err != nil {
-				return err
-			}
-			exprs = append(exprs, es...)
-			continue
-		}
-		es, rec, err := rulesExprs(f)
-		if err != nil {
-			return err
-		}
-		exprs = append(exprs, es...)
-		for k := range rec {
-			recorded[k] = true
-		}
-	}
 	var p problems
-	used := map[string]int{}
+	used := map[string]bool{}
 	for _, e := range exprs {
 		if strings.TrimSpace(e.expr) == "" {
 			p.addf("%s: empty expression", e.where)
@@ -159,16 +156,16 @@ func cmdMetrics(args []string) error {
 			p.addf("%s: selects no metric: %s", e.where, e.expr)
 		}
 		for _, n := range names {
+			used[n] = true
 			switch {
 			case strings.Contains(n, ":"):
 				if !recorded[n] {
 					p.addf("%s: recording rule %s is not defined", e.where, n)
 				}
 			case n == "up":
-			case !src.hasMetric(n):
-				p.addf("%s: metric %s is not registered by the Go code", e.where, n)
+			case !series[n]:
+				p.addf("%s: %s is not in a live scrape of lectern", e.where, n)
 			}
-			used[n]++
 		}
 	}
 	names := make([]string, 0, len(used))
@@ -177,15 +174,30 @@ func cmdMetrics(args []string) error {
 	}
 	sort.Strings(names)
 	fmt.Printf("  %d expressions use %d series names: %s\n", len(exprs), len(names), strings.Join(names, " "))
-	var unused []string
-	for n := range src.metrics {
-		if used[n]+used[n+"_bucket"]+used[n+"_sum"]+used[n+"_count"] == 0 {
-			unused = append(unused, n)
+	return p.err()
+}
+
+// expressions reads the expressions of rules files and dashboards, and the recording rules.
+func expressions(files []string) ([]expression, map[string]bool, error) {
+	var exprs []expression
+	recorded := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, ".json") {
+			es, err := dashboardExprs(f)
+			if err != nil {
+				return nil, nil, err
+			}
+			exprs = append(exprs, es...)
+			continue
+		}
+		es, rec, err := rulesExprs(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		exprs = append(exprs, es...)
+		for k := range rec {
+			recorded[k] = true
 		}
 	}
-	sort.Strings(unused)
-	if len(unused) > 0 {
-		fmt.Printf("  (registered but not charted or alerted on: %s)\n", strings.Join(unused, " "))
-	}
-	return p.err()
+	return exprs, recorded, nil
 }

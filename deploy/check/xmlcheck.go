@@ -19,7 +19,7 @@ func cmdXML(files []string) error {
 			continue
 		}
 		dec := xml.NewDecoder(fh)
-		root, depth, roots := "", 0, 0
+		root, depth, roots, broken := "", 0, 0, false
 		for {
 			tok, err := dec.Token()
 			if errors.Is(err, io.EOF) {
@@ -27,6 +27,7 @@ func cmdXML(files []string) error {
 			}
 			if err != nil {
 				p.addf("%s: %v", f, err)
+				broken = true
 				break
 			}
 			switch t := tok.(type) {
@@ -41,6 +42,9 @@ func cmdXML(files []string) error {
 			}
 		}
 		fh.Close()
+		if broken {
+			continue
+		}
 		if roots != 1 || (root != "clickhouse" && root != "yandex") {
 			p.addf("%s: want one root element <clickhouse>, got %d root(s), <%s>", f, roots, root)
 			continue

@@ -16,6 +16,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
@@ -52,10 +53,10 @@ func newRig(t testing.TB) *rig {
 	_, asst, _ := kr.Create(ctx, keys.KindAssistant, "acme", keys.CreateOptions{})
 	_, adm, _ := kr.Create(ctx, keys.KindAdmin, "acme-prod", keys.CreateOptions{})
 	<-kr.Ready()
-	deadline := time.Now().Add(5 * time.Second)
-	for _, err := kr.Authenticate(adm, ""); err != nil && time.Now().Before(deadline); _, err = kr.Authenticate(adm, "") {
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually.Succeeds(t, 10*time.Second, func() error { // the watcher has loaded both keys
+		_, err := kr.Authenticate(adm, "")
+		return err
+	})
 	promReg := prometheus.NewRegistry()
 	app := web.NewApp(web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20}, logger, promReg)
 	pub := bus.NewPublisher(srv.JS, promReg)

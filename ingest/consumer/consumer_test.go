@@ -15,6 +15,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -100,13 +101,7 @@ func (f *fixture) count(t *testing.T, project string) int {
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within 15s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually.True(t, 15*time.Second, what, cond)
 }
 
 func TestStoresEachEventOnce(t *testing.T) {

@@ -1,6 +1,11 @@
-// Package envflag registers command-line flags whose defaults come from environment variables.
-// A malformed environment value is not dropped silently: Check reports it after parsing unless
-// the flag was given on the command line.
+// Package envflag registers command-line flags that an environment variable can stand in for.
+//
+// Registering a flag never reads the environment: the flag starts at the default the code
+// gives, so a Config built from its flags (DefaultConfig) is the same on every machine. After
+// the command line is parsed, Apply sets each flag that was not given there from its variable,
+// through the flag's own Set, so a variable takes exactly what the flag takes. A malformed
+// value is an error naming the variable and the flag, never a silent default. The command line
+// wins over the environment; the environment wins over the default.
 package envflag
 
 import (
@@ -8,89 +13,145 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"sync"
 	"time"
 )
 
-// usage appends the environment variable's name to a flag's help text.
-func usage(env, text string) string { return fmt.Sprintf("%s (env %s)", text, env) }
-
-// bad records the malformed environment values seen while registering each flag set's flags.
-var (
-	mu  sync.Mutex
-	bad = map[*flag.FlagSet][]badEnv{}
-)
-
-type badEnv struct {
-	flag, env, value string
-	err              error
+// value is a flag's value together with the environment variable that stands in for it.
+type value struct {
+	flag.Value
+	env string
 }
 
-// lookup returns $env and whether it is set; parse turns it into the flag's type.
-func lookup[T any](fs *flag.FlagSet, name, env string, def T, parse func(string) (T, error)) T {
-	v, ok := os.LookupEnv(env)
-	if !ok {
-		return def
-	}
-	parsed, err := parse(v)
-	if err != nil {
-		mu.Lock()
-		bad[fs] = append(bad[fs], badEnv{flag: name, env: env, value: v, err: err})
-		mu.Unlock()
-		return def
-	}
-	return parsed
+// IsBoolFlag lets a bool flag be given without a value (--ratelimit), as the flag package does.
+func (v *value) IsBoolFlag() bool {
+	b, ok := v.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
-// Check returns an error naming every environment variable of fs whose value could not be
-// parsed, except those whose flag was set on the command line. Call it after fs.Parse.
-func Check(fs *flag.FlagSet) error {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	mu.Lock()
-	defer mu.Unlock()
+// String is safe on the zero value, which the flag package makes to tell a default apart.
+func (v *value) String() string {
+	if v == nil || v.Value == nil {
+		return ""
+	}
+	return v.Value.String()
+}
+
+// Var registers v under --name with $env standing in for it; v holds the default.
+func Var(fs *flag.FlagSet, v flag.Value, name, env, usage string) {
+	fs.Var(&value{Value: v, env: env}, name, fmt.Sprintf("%s (env %s)", usage, env))
+}
+
+// wrap attaches $env to the flag just registered under name, keeping the flag package's own
+// value type (so help shows "duration", "int", quoted strings as usual).
+func wrap(fs *flag.FlagSet, name, env string) {
+	f := fs.Lookup(name)
+	f.Value = &value{Value: f.Value, env: env}
+	f.Usage = fmt.Sprintf("%s (env %s)", f.Usage, env)
+}
+
+// String registers a string flag with default def and $env standing in for it.
+func String(fs *flag.FlagSet, p *string, name, env, def, usage string) {
+	fs.StringVar(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Int registers an int flag with default def and $env standing in for it.
+func Int(fs *flag.FlagSet, p *int, name, env string, def int, usage string) {
+	fs.IntVar(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Int64 registers an int64 flag with default def and $env standing in for it.
+func Int64(fs *flag.FlagSet, p *int64, name, env string, def int64, usage string) {
+	fs.Int64Var(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Float registers a float64 flag with default def and $env standing in for it.
+func Float(fs *flag.FlagSet, p *float64, name, env string, def float64, usage string) {
+	fs.Float64Var(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Duration registers a duration flag with default def and $env standing in for it.
+func Duration(fs *flag.FlagSet, p *time.Duration, name, env string, def time.Duration, usage string) {
+	fs.DurationVar(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Bool registers a bool flag with default def and $env standing in for it.
+func Bool(fs *flag.FlagSet, p *bool, name, env string, def bool, usage string) {
+	fs.BoolVar(p, name, def, usage)
+	wrap(fs, name, env)
+}
+
+// Apply sets every flag of fs that was not given on the command line from its environment
+// variable, when that is set. Call it after fs.Parse. The error names every variable whose
+// value the flag refused.
+func Apply(fs *flag.FlagSet) error { return ApplyFrom(fs, os.LookupEnv) }
+
+// ApplyFrom is Apply with the environment read through lookup (a manifest's env, a test's map).
+func ApplyFrom(fs *flag.FlagSet, lookup func(string) (string, bool)) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var errs []error
-	for _, b := range bad[fs] {
-		if !set[b.flag] {
-			errs = append(errs, fmt.Errorf("%s=%q (for --%s): %w", b.env, b.value, b.flag, b.err))
+	fs.VisitAll(func(f *flag.Flag) {
+		v, ok := f.Value.(*value)
+		if !ok || given[f.Name] {
+			return
 		}
-	}
-	delete(bad, fs)
+		s, set := lookup(v.env)
+		if !set {
+			return
+		}
+		before := v.String()
+		if err := fs.Set(f.Name, s); err != nil {
+			_ = v.Value.Set(before) // the flag package's own types zero themselves on a failed Set
+			errs = append(errs, fmt.Errorf("%s=%q (for --%s): %w", v.env, s, f.Name, err))
+		}
+	})
 	return errors.Join(errs...)
 }
 
-// String registers a string flag whose default is $env when set, else def.
-func String(fs *flag.FlagSet, p *string, name, env, def, text string) {
-	if v, ok := os.LookupEnv(env); ok {
-		def = v
+// Env returns the environment variable that stands in for f, or "" when it has none.
+func Env(f *flag.Flag) string {
+	if v, ok := f.Value.(*value); ok {
+		return v.env
 	}
-	fs.StringVar(p, name, def, usage(env, text))
+	return ""
 }
 
-// Int registers an int flag whose default is $env when set, else def.
-func Int(fs *flag.FlagSet, p *int, name, env string, def int, text string) {
-	fs.IntVar(p, name, lookup(fs, name, env, def, strconv.Atoi), usage(env, text))
+// Vars returns every environment variable of fs, mapped to its flag's name.
+func Vars(fs *flag.FlagSet) map[string]string {
+	vars := map[string]string{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if env := Env(f); env != "" {
+			vars[env] = f.Name
+		}
+	})
+	return vars
 }
 
-// Float registers a float64 flag whose default is $env when set, else def.
-func Float(fs *flag.FlagSet, p *float64, name, env string, def float64, text string) {
-	parse := func(s string) (float64, error) { return strconv.ParseFloat(s, 64) }
-	fs.Float64Var(p, name, lookup(fs, name, env, def, parse), usage(env, text))
+// PrintDefaults prints fs's flags as fs.PrintDefaults would without the environment's wrapper:
+// each with its type ("duration", "int") and its default. Use it in fs.Usage.
+func PrintDefaults(fs *flag.FlagSet) {
+	plain := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	plain.SetOutput(fs.Output())
+	fs.VisitAll(func(f *flag.Flag) {
+		v := f.Value
+		if w, ok := v.(*value); ok {
+			v = w.Value
+		}
+		plain.Var(v, f.Name, f.Usage)
+		plain.Lookup(f.Name).DefValue = f.DefValue
+	})
+	plain.PrintDefaults()
 }
 
-// Duration registers a duration flag whose default is $env when set, else def.
-func Duration(fs *flag.FlagSet, p *time.Duration, name, env string, def time.Duration, text string) {
-	fs.DurationVar(p, name, lookup(fs, name, env, def, time.ParseDuration), usage(env, text))
-}
-
-// Bool registers a bool flag whose default is $env when set, else def.
-func Bool(fs *flag.FlagSet, p *bool, name, env string, def bool, text string) {
-	fs.BoolVar(p, name, lookup(fs, name, env, def, strconv.ParseBool), usage(env, text))
-}
-
-// Int64 registers an int64 flag whose default is $env when set, else def.
-func Int64(fs *flag.FlagSet, p *int64, name, env string, def int64, text string) {
-	parse := func(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }
-	fs.Int64Var(p, name, lookup(fs, name, env, def, parse), usage(env, text))
+// Usage returns a usage function for fs: a header line, then PrintDefaults.
+func Usage(fs *flag.FlagSet) func() {
+	return func() {
+		fmt.Fprintf(fs.Output(), "Usage of %s:\n", fs.Name())
+		PrintDefaults(fs)
+	}
 }

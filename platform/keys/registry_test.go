@@ -3,11 +3,13 @@ package keys_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
 )
 
@@ -33,20 +35,15 @@ func openWatched(t *testing.T) (*keys.Registry, *keys.Registry) {
 	return admin, server
 }
 
-// eventually retries f until it returns nil or a second has passed.
-func eventually(t *testing.T, what string, f func() error) {
+// waitFor waits until f returns nil: the watcher applies a change some time after it is made.
+func waitFor(t *testing.T, what string, f func() error) {
 	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		err := f()
-		if err == nil {
-			return
+	eventually.Succeeds(t, 10*time.Second, func() error {
+		if err := f(); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within 1s: %v", what, err)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return nil
+	})
 }
 
 func TestRegistryAuthenticateAndRevoke(t *testing.T) {
@@ -56,7 +53,7 @@ func TestRegistryAuthenticateAndRevoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "new key accepted", func() error {
+	waitFor(t, "new key accepted", func() error {
 		got, err := server.Authenticate(token, "127.0.0.1")
 		if err == nil && (got.ID != k.ID || got.Scope != "acme") {
 			t.Fatalf("authenticated as %+v, want %s", got, k.ID)
@@ -70,7 +67,7 @@ func TestRegistryAuthenticateAndRevoke(t *testing.T) {
 	if err := admin.Revoke(ctx, k.ID); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "revoked key refused", func() error {
+	waitFor(t, "revoked key refused", func() error {
 		if _, err := server.Authenticate(token, "127.0.0.1"); !errors.Is(err, keys.ErrUnknown) {
 			return errors.New("still accepted")
 		}
@@ -87,7 +84,7 @@ func TestRegistryRejects(t *testing.T) {
 	_, expired, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{ExpiresAt: time.Now().Add(-time.Minute)})
 	_, fenced, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{AllowedIPs: []string{"10.0.0.0/8", "192.0.2.7"}})
 	_, good, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
-	eventually(t, "keys loaded", func() error { _, err := server.Authenticate(good, "127.0.0.1"); return err })
+	waitFor(t, "keys loaded", func() error { _, err := server.Authenticate(good, "127.0.0.1"); return err })
 	tampered := good[:len(good)-1] + map[bool]string{true: "b", false: "a"}[good[len(good)-1] == 'a']
 	for _, tc := range []struct {
 		name, token, ip string
@@ -116,7 +113,7 @@ func TestLastUseRecordedWithoutResurrecting(t *testing.T) {
 	admin, server := openWatched(t)
 	used, usedToken, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
 	revoked, revokedToken, _ := admin.Create(ctx, keys.KindAdmin, "p", keys.CreateOptions{})
-	eventually(t, "keys loaded", func() error {
+	waitFor(t, "keys loaded", func() error {
 		if _, err := server.Authenticate(usedToken, "127.0.0.1"); err != nil {
 			return err
 		}
@@ -127,7 +124,7 @@ func TestLastUseRecordedWithoutResurrecting(t *testing.T) {
 		t.Fatal(err)
 	}
 	go func() { _ = server.RecordLastUse(ctx, 10*time.Millisecond) }()
-	eventually(t, "last use stored", func() error {
+	waitFor(t, "last use stored", func() error {
 		list, err := admin.List(ctx)
 		if err != nil {
 			return err

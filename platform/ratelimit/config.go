@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -39,8 +38,6 @@ type Config struct {
 	MaxEntries     int           // buckets kept per table (addresses, keys); past it, the sampled bucket nearest to full goes
 	SweepInterval  time.Duration // how often Run drops buckets that are full again
 	TrustedProxies ProxyList     // peers whose X-Forwarded-For is believed
-
-	envErrs []error // malformed LECTERN_RATELIMIT_* values, reported by Validate
 }
 
 // DefaultConfig returns the configuration RegisterFlags starts from.
@@ -85,37 +82,27 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		dl, _ := def.For(kind)
-		c.rateFlag(fs, &lc.PerIP, dl.PerIP, string(kind), "ip", "per client address")
-		c.rateFlag(fs, &lc.PerKey, dl.PerKey, string(kind), "key", "per API key")
+		rateFlag(fs, &lc.PerIP, dl.PerIP, string(kind), "ip", "per client address")
+		rateFlag(fs, &lc.PerKey, dl.PerKey, string(kind), "key", "per API key")
 	}
 	envflag.Int(fs, &c.MaxEntries, "ratelimit-max-entries", "LECTERN_RATELIMIT_MAX_ENTRIES", def.MaxEntries, "rate-limit buckets kept per table (client addresses, keys); bounds memory under a flood")
 	envflag.Duration(fs, &c.SweepInterval, "ratelimit-sweep-interval", "LECTERN_RATELIMIT_SWEEP_INTERVAL", def.SweepInterval, "how often idle rate-limit buckets are dropped")
 	c.TrustedProxies = nil
-	c.envVar(fs, &c.TrustedProxies, "ratelimit-trusted-proxies", "LECTERN_RATELIMIT_TRUSTED_PROXIES",
+	envflag.Var(fs, &c.TrustedProxies, "ratelimit-trusted-proxies", "LECTERN_RATELIMIT_TRUSTED_PROXIES",
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For names the client; empty: the peer is the client")
 }
 
-// rateFlag registers one --ratelimit-<kind>-<scope> flag.
-func (c *Config) rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
+// rateFlag registers one --ratelimit-<kind>-<scope> flag (env LECTERN_RATELIMIT_<KIND>_<SCOPE>).
+func rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
 	*p = def
 	name := "ratelimit-" + kind + "-" + scope
 	env := "LECTERN_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
-	c.envVar(fs, p, name, env, fmt.Sprintf("%s routes: requests %s, as N/unit[,burst=B] (30/m, 6000/m,burst=1000, 5/200ms) or off", kind, what))
-}
-
-// envVar registers v under name, first setting it from $env when that is set.
-func (c *Config) envVar(fs *flag.FlagSet, v flag.Value, name, env, usage string) {
-	if s, ok := os.LookupEnv(env); ok {
-		if err := v.Set(s); err != nil {
-			c.envErrs = append(c.envErrs, fmt.Errorf("%s: %w", env, err))
-		}
-	}
-	fs.Var(v, name, fmt.Sprintf("%s (env %s)", usage, env))
+	envflag.Var(fs, p, name, env, fmt.Sprintf("%s routes: requests %s, as N/unit[,burst=B] (30/m, 6000/m,burst=1000, 5/200ms) or off", kind, what))
 }
 
 // Validate checks the configuration.
 func (c *Config) Validate() error {
-	errs := append([]error(nil), c.envErrs...)
+	var errs []error
 	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		if err := lc.PerIP.check(); err != nil {

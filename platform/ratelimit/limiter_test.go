@@ -4,34 +4,14 @@ import (
 	"context"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
-
-// fakeClock is a clock that moves only when a test advances it.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newFakeClock() *fakeClock { return &fakeClock{now: time.Unix(1_700_000_000, 0)} }
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // configWith returns a config with every limit off but those set by edit.
 func configWith(edit func(c *ratelimit.Config)) ratelimit.Config {
@@ -65,7 +45,7 @@ func mustNew(t testing.TB, cfg ratelimit.Config, opts ...ratelimit.Option) *rate
 // then advancing clock: the burst, the refusal with its retry time, one request back per
 // 40 ms, and the full bucket after 200 ms.
 func TestBucketRefillsOnTime(t *testing.T) {
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	l := mustNew(t, configWith(func(c *ratelimit.Config) { c.Discovery.PerKey = mustRate(t, "5/200ms") }), ratelimit.WithClock(clock.Now))
 	for i := range 5 {
 		d := l.AllowKey(ratelimit.Discovery, "key-1")
@@ -98,7 +78,7 @@ func TestBucketsAreSeparate(t *testing.T) {
 		c.Discovery = ratelimit.LimitConfig{PerIP: mustRate(t, "1/h"), PerKey: mustRate(t, "1/h")}
 		c.Admin = ratelimit.LimitConfig{PerIP: mustRate(t, "1/h"), PerKey: mustRate(t, "1/h")}
 	})
-	l := mustNew(t, cfg, ratelimit.WithClock(newFakeClock().Now))
+	l := mustNew(t, cfg, ratelimit.WithClock(fakeclock.New().Now))
 	a := netip.MustParseAddr("2001:db8::1")
 	steps := []struct {
 		name  string
@@ -135,7 +115,7 @@ func TestEviction(t *testing.T) {
 	l := mustNew(t, configWith(func(c *ratelimit.Config) {
 		c.MaxEntries = 64
 		c.Discovery.PerIP = mustRate(t, "3/h")
-	}), ratelimit.WithClock(newFakeClock().Now))
+	}), ratelimit.WithClock(fakeclock.New().Now))
 	flooder := netip.MustParseAddr("198.51.100.1")
 	for range 3 {
 		l.AllowAddr(ratelimit.Discovery, flooder)
@@ -156,7 +136,7 @@ func TestEviction(t *testing.T) {
 
 // TestSweep checks that buckets full again are dropped, and only those.
 func TestSweep(t *testing.T) {
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	l := mustNew(t, configWith(func(c *ratelimit.Config) {
 		c.Discovery.PerIP = mustRate(t, "5/100ms")
 		c.Discovery.PerKey = mustRate(t, "5/h")

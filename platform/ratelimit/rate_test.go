@@ -1,12 +1,14 @@
 package ratelimit_test
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
@@ -77,12 +79,18 @@ func FuzzParseRate(f *testing.F) {
 }
 
 func TestLimitsConfigFlags(t *testing.T) {
-	t.Setenv("LECTERN_RATELIMIT_ADMIN_KEY", "5/m,burst=2")
-	t.Setenv("LECTERN_RATELIMIT_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7")
+	env := map[string]string{
+		"LECTERN_RATELIMIT_ADMIN_KEY":       "5/m,burst=2",
+		"LECTERN_RATELIMIT_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7",
+		"LECTERN_RATELIMIT_ASSISTANT_IP":    "1/h", // the command line wins
+	}
 	var c ratelimit.Config
 	fs := flag.NewFlagSet("lectern", flag.ContinueOnError)
 	c.RegisterFlags(fs)
 	if err := fs.Parse([]string{"--ratelimit-assistant-ip", "10/s", "--ratelimit-discovery-key", "off"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := envflag.ApplyFrom(fs, lookup(env)); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Validate(); err != nil {
@@ -116,20 +124,34 @@ func TestLimitsConfigValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for k, v := range tt.env {
-				t.Setenv(k, v)
-			}
 			var c ratelimit.Config
 			fs := flag.NewFlagSet("lectern", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
 			c.RegisterFlags(fs)
 			err := fs.Parse(tt.args)
 			if err == nil {
-				err = c.Validate()
+				err = errors.Join(envflag.ApplyFrom(fs, lookup(tt.env)), c.Validate())
 			}
 			if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
 				t.Fatalf("error %v, want %q", err, tt.err)
 			}
 		})
+	}
+}
+
+// lookup reads an environment from m.
+func lookup(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+// TestDefaultConfigIgnoresEnvironment: the defaults are the code's, whatever the shell holds.
+func TestDefaultConfigIgnoresEnvironment(t *testing.T) {
+	t.Setenv("LECTERN_RATELIMIT_ASSISTANT_IP", "1/h")
+	t.Setenv("LECTERN_RATELIMIT", "false")
+	var c ratelimit.Config
+	c.RegisterFlags(flag.NewFlagSet("lectern", flag.ContinueOnError))
+	want := ratelimit.DefaultConfig()
+	if c.Assistant != want.Assistant || !c.Enabled || !want.Enabled || want.Assistant.PerIP.Requests != 30 {
+		t.Fatalf("registered %+v, default %+v: want 30/m and enabled", c.Assistant, want.Assistant)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -135,26 +134,6 @@ func headerInt(t testing.TB, resp *http.Response, name string) int {
 		t.Fatalf("header %s = %q: want an integer", name, v)
 	}
 	return n
-}
-
-// fakeClock is a clock that moves only when a test advances it.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newFakeClock() *fakeClock { return &fakeClock{now: time.Unix(1_700_000_000, 0)} }
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
 }
 
 // untilFull is how long an empty bucket of rate r takes to fill.

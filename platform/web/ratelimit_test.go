@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/fakeclock"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,7 +21,7 @@ import (
 // refill and sees the key admitted again.
 func TestRateLimitRecovers(t *testing.T) {
 	perKey := mustRate(t, "5/200ms")
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	l := mustLimiter(t, limitsWith(func(c *ratelimit.Config) { c.Discovery.PerKey = perKey }), ratelimit.WithClock(clock.Now))
 	app := limitedApp(t, l, nil)
 	hit := rlCall{path: feedbackPath, ip: "203.0.113.1", token: "k1"}

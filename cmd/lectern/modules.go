@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/web"
+)
+
+// module is one row of the table below: a component of a server process, or a target (a
+// `lectern <name>` command), or both.
+type module struct {
+	deps   []string                                    // modules wired before this one
+	init   func(ctx context.Context, p *process) error // nil: the module only names its deps
+	target string                                      // non-empty: a target, with its line of `lectern help`
+}
+
+// modules lists every component a server process can run and every target, Loki's module
+// manager in small: each row names what it needs and how it is wired. A target runs its deps
+// and theirs, each once, each after what it needs. To add a component, add its row and name it
+// in the deps of the targets that run it; nothing else decides what a target runs.
+var modules = map[string]module{
+	"store":      {init: initStore},
+	"collector":  {deps: []string{"store"}, init: initCollector},
+	"consumer":   {deps: []string{"store"}, init: initConsumer},
+	"retention":  {deps: []string{"store"}, init: initRetention},
+	"exports":    {deps: []string{"store"}, init: initExports},
+	"analytics":  {deps: []string{"store"}, init: initAnalytics},
+	"first-keys": {init: initFirstKeys},
+
+	"ingest":    {deps: []string{"collector", "consumer", "retention"}, target: "feedback intake, status changes and the store consumers"},
+	"query":     {deps: []string{"exports", "analytics"}, target: "the analytics exports"},
+	"assistant": {init: initAssistant, target: "the docs assistant"},
+	"all":       {deps: []string{"ingest", "query", "assistant", "first-keys"}, target: "every service with nats-server embedded (the default)"},
+}
+
+// isTarget reports whether name is a target of the table.
+func isTarget(name string) bool { return modules[name].target != "" }
+
+// targetNames returns the targets, "all" first, then by name.
+func targetNames() []string {
+	var names []string
+	for name, m := range modules {
+		if m.target != "" && name != string(TargetAll) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return append([]string{string(TargetAll)}, names...)
+}
+
+// order returns the modules target runs, each after the modules it needs.
+func order(target string) ([]string, error) {
+	const visiting, done = 1, 2
+	state := map[string]int{}
+	var out []string
+	var visit func(name string) error
+	visit = func(name string) error {
+		m, ok := modules[name]
+		switch {
+		case !ok:
+			return fmt.Errorf("module %q: not in the table", name)
+		case state[name] == visiting:
+			return fmt.Errorf("module %q: needs itself", name)
+		case state[name] == done:
+			return nil
+		}
+		state[name] = visiting
+		for _, dep := range m.deps {
+			if err := visit(dep); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		state[name] = done
+		out = append(out, name)
+		return nil
+	}
+	return out, visit(target)
+}
+
+// process is what the modules of one server process share while they are wired.
+type process struct {
+	cfg     Config
+	logger  *slog.Logger
+	stdout  io.Writer
+	deps    *deps
+	app     *fiber.App
+	guard   web.Guard
+	health  web.Health // /readyz: Required checks fail it, Advisory ones and Details are reported
+	runners []runner
+	closers []func() error // run last first when the process ends
+	store   eventStore     // the store module's; nil unless a module needs it
+}
+
+// wire runs the init of every module the target needs, in order.
+func (p *process) wire(ctx context.Context) error {
+	names, err := order(string(p.cfg.Target))
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if init := modules[name].init; init != nil {
+			if err := init(ctx, p); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// close runs the closers, last first.
+func (p *process) close() {
+	for i := len(p.closers) - 1; i >= 0; i-- {
+		if err := p.closers[i](); err != nil {
+			p.logger.Warn("close", "err", err)
+		}
+	}
+}
+
+// component returns a logger for one component.
+func (p *process) component(name string) *slog.Logger { return p.logger.With("component", name) }
