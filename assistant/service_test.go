@@ -12,6 +12,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
 	dto "github.com/prometheus/client_model/go"
 )
@@ -98,13 +99,8 @@ func TestNotReady(t *testing.T) {
 	}
 	write("start.mdx", "---\ntitle: Start\n---\n\nThe tortoise starts here.\n")
 	write("docs.json", `{"navigation": {"pages": ["start"]}}`)
-	deadline := time.Now().Add(20 * time.Second)
-	for h.svc.SitesHealthy(context.Background()) != nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("the fixed site is still not served: %v", h.svc.SitesHealthy(context.Background()))
-		}
-		time.Sleep(20 * time.Millisecond) // the site is re-read on its interval; nothing to wait on
-	}
+	// The site is re-read on its interval: wait until it is served again.
+	eventually.Succeeds(t, 20*time.Second, func() error { return h.svc.SitesHealthy(context.Background()) })
 	if answer := text(t, checkReply(t, h.post(t, "acme", ask("Where does the tortoise start?")))); !strings.Contains(answer, "[Start](/start)") {
 		t.Errorf("answer after the fix:\n%s", answer)
 	}

@@ -27,8 +27,10 @@ const keysUsage = `Usage:
 The commands reach the running server's NATS with --nats-url (env LECTERN_NATS_URL,
 default nats://127.0.0.1:4222). The embedded server requires credentials: they are read from
 --data-dir (env LECTERN_DATA_DIR, default ./data, as the server's); for an external NATS give
---nats-user/--nats-password, --nats-token or --nats-creds. create prints the new key alone on
-one line; it is shown once.
+--nats-user/--nats-password, --nats-token or --nats-creds. The key bucket is used as the
+servers configured it; when it does not exist yet, it is created with --nats-replicas (env
+LECTERN_NATS_REPLICAS, default 1: give the servers' value in a NATS cluster). create prints the
+new key alone on one line; it is shown once.
 `
 
 // keysMain runs `lectern keys ...`.
@@ -52,6 +54,8 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	envflag.String(fs, &natsURL, "nats-url", "LECTERN_NATS_URL", "nats://127.0.0.1:4222", "NATS server URL")
 	envflag.String(fs, &dataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "the server's data directory, holding the embedded NATS credentials")
 	registerNATSAuthFlags(fs, &flagAuth)
+	var replicas int
+	envflag.Int(fs, &replicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "replicas of the key bucket when this command creates it (an existing bucket is used as the servers set it)")
 	var c keyCreate
 	if sub == "create" {
 		c.registerFlags(fs)
@@ -67,6 +71,9 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := envflag.Apply(fs); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
+	if replicas < 1 || replicas > 5 {
+		return fmt.Errorf("configuration: nats-replicas %d: want 1 to 5", replicas)
+	}
 	if *verify {
 		if sub == "create" {
 			if _, _, _, err := c.check(time.Now()); err != nil {
@@ -79,7 +86,7 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	reg, closeFn, err := openKeys(ctx, natsURL, auth)
+	reg, closeFn, err := openKeys(ctx, natsURL, auth, replicas)
 	if err != nil {
 		return err
 	}
@@ -102,13 +109,13 @@ func keysMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-func openKeys(ctx context.Context, natsURL string, auth bus.Auth) (*keys.Registry, func(), error) {
+func openKeys(ctx context.Context, natsURL string, auth bus.Auth, replicas int) (*keys.Registry, func(), error) {
 	logger := slog.New(slog.DiscardHandler)
 	nc, js, err := bus.Connect(natsURL, "lectern-keys", logger, auth.Options()...)
 	if err != nil {
 		return nil, nil, err
 	}
-	reg, err := keys.Open(ctx, js, 1, logger)
+	reg, err := keys.Attach(ctx, js, replicas, logger)
 	if err != nil {
 		nc.Close()
 		return nil, nil, err

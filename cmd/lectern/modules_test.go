@@ -58,12 +58,12 @@ func TestTargetsServeTheirRoutes(t *testing.T) {
 	tests := []struct {
 		target Target
 		runs   []string // components with a route
-		checks []string // what /readyz reports
+		checks []string // what /readyz reports (required and advisory)
 	}{
-		{TargetAll, []string{"collector", "exports", "analytics", "assistant"}, []string{"assistant", "consumers", "keys", "nats", "store"}},
+		{TargetAll, []string{"collector", "exports", "analytics", "assistant"}, []string{"assistant", "consumers", "keys", "nats", "sites", "store"}},
 		{TargetIngest, []string{"collector"}, []string{"consumers", "keys", "nats", "store"}},
 		{TargetQuery, []string{"exports", "analytics"}, []string{"keys", "nats", "store"}},
-		{TargetAssistant, []string{"assistant"}, []string{"assistant", "keys", "nats"}},
+		{TargetAssistant, []string{"assistant"}, []string{"assistant", "keys", "nats", "sites"}},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.target), func(t *testing.T) {

@@ -53,6 +53,21 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int, logger *slo
 	return &Registry{kv: kv, logger: logger, now: time.Now, keys: map[string]*entry{}, ready: make(chan struct{})}, nil
 }
 
+// Attach opens the key bucket as it is, for tools beside the servers (lectern keys): the
+// servers own its configuration, so an existing bucket is never updated (a tool run with other
+// settings would otherwise shrink a 3-replica bucket to one). A missing bucket is created as Open
+// does, with replicas.
+func Attach(ctx context.Context, js jetstream.JetStream, replicas int, logger *slog.Logger) (*Registry, error) {
+	kv, err := js.KeyValue(ctx, Bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		return Open(ctx, js, replicas, logger)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("key bucket: %w", err)
+	}
+	return &Registry{kv: kv, logger: logger, now: time.Now, keys: map[string]*entry{}, ready: make(chan struct{})}, nil
+}
+
 // Create generates and stores a new key, returning its record and the token (shown once).
 func (r *Registry) Create(ctx context.Context, kind Kind, scope string, opts CreateOptions) (Key, string, error) {
 	k, token, err := Generate(kind, scope, r.now())

@@ -11,6 +11,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
 	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 func openWatched(t *testing.T) (*keys.Registry, *keys.Registry) {
@@ -139,4 +140,41 @@ func TestLastUseRecordedWithoutResurrecting(t *testing.T) {
 		}
 		return errors.New("no last use yet")
 	})
+}
+
+// Attach (what lectern keys uses) never rewrites the bucket's configuration: the servers own
+// it. Before it, the tool opened the bucket with one replica and so shrank a cluster's
+// 3-replica bucket. A missing bucket is created.
+func TestAttachLeavesTheBucketAsTheServersSetIt(t *testing.T) {
+	ctx := context.Background()
+	srv := bustest.Start(t)
+	logger := slog.New(slog.DiscardHandler)
+	tool, err := keys.Attach(ctx, srv.JS, 1, logger)
+	if err != nil {
+		t.Fatalf("attach to no bucket: %v", err)
+	}
+	if _, _, err := tool.Create(ctx, keys.KindAdmin, "acme", keys.CreateOptions{}); err != nil {
+		t.Fatalf("create in the bucket Attach made: %v", err)
+	}
+	const servers = "configured by the servers"
+	if _, err := srv.JS.UpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: keys.Bucket, Description: servers, Storage: jetstream.FileStorage, History: 1, MaxValueSize: 4096,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := keys.Attach(ctx, srv.JS, 1, logger); err != nil {
+		t.Fatal(err)
+	}
+	kv, err := srv.JS.KeyValue(ctx, keys.Bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, err := kv.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := status.(*jetstream.KeyValueBucketStatus).StreamInfo().Config
+	if cfg.Description != servers || cfg.MaxMsgSize != 4096 {
+		t.Errorf("after Attach: description %q, max value %d; want the servers' %q and 4096", cfg.Description, cfg.MaxMsgSize, servers)
+	}
 }
