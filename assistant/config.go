@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/assistant/embed"
 	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
@@ -16,6 +17,7 @@ type Config struct {
 	ThreadTTL     time.Duration      // idle time after which a thread expires
 	ThreadTurns   int                // turns a thread keeps for the next question
 	Model         answer.ModelConfig // the optional language model
+	Embed         embed.Config       // the optional embeddings model (hybrid retrieval)
 }
 
 // RegisterFlags registers the assistant's flags; each falls back to an environment variable.
@@ -24,6 +26,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Duration(fs, &c.ThreadTTL, "assistant-thread-ttl", "LECTERN_ASSISTANT_THREAD_TTL", 24*time.Hour, "idle time after which an assistant thread expires")
 	envflag.Int(fs, &c.ThreadTurns, "assistant-thread-turns", "LECTERN_ASSISTANT_THREAD_TURNS", 4, "earlier turns of a thread the next question is searched and answered with")
 	c.Model.RegisterFlags(fs)
+	c.Embed.RegisterFlags(fs)
 }
 
 // Validate checks the configuration.
@@ -39,6 +42,9 @@ func (c *Config) Validate() error {
 		errs = append(errs, fmt.Errorf("assistant-thread-turns %d: want 1 to 20", c.ThreadTurns))
 	}
 	if err := c.Model.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Embed.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

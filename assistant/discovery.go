@@ -83,7 +83,10 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if f.Version == "" {
 		f.Version = snap.Scopes.DefaultVersion
 	}
-	results := snap.Index.Search(search.Query{Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size})
+	results := snap.Index.Search(search.Query{
+		Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size,
+		Dense: s.nearest(c.UserContext(), site.Domain, snap.Index, b.Query),
+	})
 	hits := make([]searchHit, 0, len(results))
 	for _, r := range results {
 		score := r.Score / results[0].Score

@@ -53,7 +53,7 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 			_ = w.Error(publicMessage(nil))
 		}
 	}()
-	results := s.search(t)
+	results := s.search(ctx, t)
 	sources := toSources(results)
 	msgID := "msg-" + t.id.String()
 	s.searchStep(t, w, msgID, results)
@@ -85,12 +85,14 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 	s.finish(t, o)
 }
 
-// search runs the documentation search for the turn, timed.
-func (s *Service) search(t *turn) []search.Result {
+// search runs the documentation search for the turn (hybrid when an embeddings model is
+// configured), timed.
+func (s *Service) search(ctx context.Context, t *turn) []search.Result {
+	dense := s.nearest(ctx, t.site.Domain, t.snap.Index, t.req.Question()) // the embeddings call is not the search's time
 	start := time.Now()
 	q := search.Query{
 		Text: t.req.Question(), History: questions(t.history), Context: contextValues(t.req),
-		Filter: t.filter, Limit: t.req.PageSize,
+		Filter: t.filter, Limit: t.req.PageSize, Dense: dense,
 	}
 	res := t.snap.Index.Search(q)
 	s.m.search.Observe(time.Since(start).Seconds())

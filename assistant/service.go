@@ -17,6 +17,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/assistant/embed"
+	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/assistant/thread"
 	"github.com/lectern-dev/lectern/platform/sites"
@@ -50,15 +52,17 @@ type Deps struct {
 
 // Service is the assistant.
 type Service struct {
-	cfg     Config
-	sites   Sites
-	guard   web.Guard
-	pub     Publisher
-	threads *thread.Store
-	gen     answer.Generator
-	docs    map[string]*sitedocs.Site // by domain
-	logger  *slog.Logger
-	m       *serviceMetrics
+	cfg        Config
+	sites      Sites
+	guard      web.Guard
+	pub        Publisher
+	threads    *thread.Store
+	gen        answer.Generator
+	docs       map[string]*sitedocs.Site // by domain
+	dense      denseRanker               // nil: words alone
+	closeDense func()                    // stops the dense ranker's background work; nil without one
+	logger     *slog.Logger
+	m          *serviceMetrics
 
 	base    context.Context // parent of every reply's context; cancelled when Run ends
 	stop    context.CancelFunc
@@ -92,8 +96,31 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 		s.gen = answer.NewModel(cfg.Model, logger)
 	}
 	s.m = newServiceMetrics(reg, s.docs)
+	if cfg.Embed.Enabled() {
+		r := embed.NewRetriever(cfg.Embed, embed.Options{}, logger.With("part", "embed"), reg)
+		s.dense, s.closeDense = r, r.Close
+	}
 	s.base, s.stop = context.WithCancel(context.Background())
 	return s, nil
+}
+
+// denseRanker ranks a site's sections by their meaning's nearness to a question
+// (embed.Retriever): the dense half of hybrid retrieval. Nil sections mean words alone.
+type denseRanker interface {
+	Nearest(ctx context.Context, domain string, ix *search.Index, question string, k int) []int
+}
+
+var _ denseRanker = (*embed.Retriever)(nil)
+
+// denseCandidates is how many sections the dense ranking hands to the fusion.
+const denseCandidates = 50
+
+// nearest returns the dense ranking of the question's sections; nil without a model.
+func (s *Service) nearest(ctx context.Context, domain string, ix *search.Index, question string) []int {
+	if s.dense == nil {
+		return nil
+	}
+	return s.dense.Nearest(ctx, domain, ix, question, denseCandidates)
 }
 
 // Mount registers the message routes on r, behind the guard: the domain's format, the rate
@@ -114,6 +141,9 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	err := g.Wait()
 	s.stop()
+	if s.closeDense != nil {
+		s.closeDense()
+	}
 	s.mu.Lock()
 	s.closing = true
 	s.mu.Unlock()

@@ -67,3 +67,6 @@ func ModelFeatures() (map[string]bool, error) {
 	}
 	return out, nil
 }
+
+// SectionPath returns the page path of section s.
+func SectionPath(ix *Index, s int) string { return ix.pages[ix.secs[s].page].path }

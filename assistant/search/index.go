@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync"
+	"unicode/utf8"
 )
 
 // Index is the search index of one site. It is immutable once built and safe for concurrent use.
@@ -110,4 +111,26 @@ func buildWith(pages []Page, o options) *Index {
 	ix.synonyms = synonymIDs(ix.terms, o)
 	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), len(ix.terms)) }
 	return ix
+}
+
+// EmbedText returns what an embeddings model reads of section s (0 ≤ s < Len): the page title,
+// the section heading and the section's text, cut to at most maxBytes on a character boundary.
+func (ix *Index) EmbedText(s, maxBytes int) string {
+	sec := &ix.secs[s]
+	t := ix.pages[sec.page].title
+	if sec.heading != "" && sec.heading != t {
+		t += "\n" + sec.heading
+	}
+	return cutUTF8(t+"\n"+sec.text, maxBytes)
+}
+
+// cutUTF8 returns s cut to at most n bytes without splitting a character.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -29,6 +29,10 @@ type Query struct {
 	Context []string // code snippets or selected text the user attached; strong evidence
 	Filter  Filter
 	Limit   int // results wanted; 0 means DefaultLimit, at most MaxLimit
+	// Dense are sections of this index (numbers below Len) ranked by an embeddings model for
+	// the question, best first: hybrid retrieval fuses them with the word ranking by
+	// reciprocal rank. Empty: words alone.
+	Dense []int
 }
 
 // Result is one hit: the best section of one page.

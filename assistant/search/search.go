@@ -21,17 +21,25 @@ func (ix *Index) Search(q Query) []Result {
 		ix.scratch.Put(sc)
 	}()
 	terms := ix.queryTerms(&q, sc)
-	if len(terms) == 0 {
+	if len(terms) == 0 && len(q.Dense) == 0 {
 		return nil
 	}
 	ix.accumulate(sc, terms)
 	ix.bestPerPage(sc, &q.Filter)
 	ix.weighQuery(sc)
 	n := limit(q.Limit)
-	if !ix.o.rerank {
-		return ix.results(sc, ix.top(sc, n))
+	if len(q.Dense) > 0 {
+		return ix.results(sc, ix.fuse(ix.lexical(sc, maxCandidates), q.Dense, &q.Filter, n))
 	}
-	return ix.results(sc, ix.rerank(sc, ix.top(sc, maxCandidates), n))
+	return ix.results(sc, ix.lexical(sc, n))
+}
+
+// lexical returns the n best pages by words: the first stage, then the re-ranker.
+func (ix *Index) lexical(sc *scratch, n int) []hit {
+	if !ix.o.rerank {
+		return ix.top(sc, n)
+	}
+	return ix.rerank(sc, ix.top(sc, maxCandidates), n)
 }
 
 func limit(n int) int {

@@ -1,0 +1,60 @@
+package search
+
+import "sort"
+
+// rrfK is the k of reciprocal rank fusion: a page ranked r (from 1) by a ranking scores
+// 1/(rrfK + r) from it. 60 is the value of the method's paper (Cormack et al., 2009), used
+// unchanged by most hybrid search engines; it is not tuned here.
+const rrfK = 60
+
+// fuse merges the word ranking (pages' best sections, best first) with the dense ranking
+// (sections, best first) by reciprocal rank at the page level, and returns the n best. A page
+// keeps the section the word ranking chose; a page only the dense ranking found gets its best
+// dense section. The filter applies to the dense pages as to the others; section numbers out of
+// range are skipped. Scores are the fused ones over the first's, so the first scores 1.
+func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
+	type fused struct {
+		sec   uint32
+		score float64
+		order int // first appearance: the word ranking first, then the dense one
+	}
+	byPage := make(map[uint32]*fused, len(lexical)+len(dense))
+	for r, h := range lexical {
+		byPage[ix.secPage[h.sec]] = &fused{sec: h.sec, score: 1 / float64(rrfK+r+1), order: r}
+	}
+	filtered := f.Version != "" || f.Language != "" || len(f.Groups) > 0
+	seen := make(map[uint32]bool, len(dense))
+	rank := 0
+	for _, s := range dense {
+		if s < 0 || s >= len(ix.secs) {
+			continue
+		}
+		sec := uint32(s) // #nosec G115 -- checked against the number of sections above
+		p := ix.secPage[sec]
+		if seen[p] || filtered && !f.matches(&ix.pages[p]) {
+			continue
+		}
+		seen[p] = true
+		rank++
+		if e, ok := byPage[p]; ok {
+			e.score += 1 / float64(rrfK+rank)
+			continue
+		}
+		byPage[p] = &fused{sec: sec, score: 1 / float64(rrfK+rank), order: len(byPage)}
+	}
+	all := make([]*fused, 0, len(byPage))
+	for _, e := range byPage {
+		all = append(all, e)
+	}
+	sort.Slice(all, func(a, b int) bool {
+		if all[a].score != all[b].score {
+			return all[a].score > all[b].score
+		}
+		return all[a].order < all[b].order
+	})
+	out := make([]hit, 0, min(n, len(all)))
+	for _, e := range all[:min(n, len(all))] {
+		out = append(out, hit{sec: e.sec, score: float32(e.score / all[0].score)})
+	}
+	return out
+}
