@@ -13,6 +13,7 @@ type serviceMetrics struct {
 	search    prometheus.Histogram
 	answers   *prometheus.CounterVec
 	tokens    *prometheus.CounterVec
+	rewrites  *prometheus.CounterVec
 }
 
 // searchBuckets suit in-memory searches from 50 µs to 250 ms.
@@ -35,6 +36,10 @@ func newServiceMetrics(reg prometheus.Registerer, docs map[string]*sitedocs.Site
 			Help:    "Time of one documentation search.",
 			Buckets: searchBuckets,
 		})),
+		rewrites: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lectern_assistant_rewrites_total",
+			Help: "Follow-up questions the model was asked to rewrite into a search query (--llm-rewrite), by result: ok, or error (searched as asked).",
+		}, []string{"result"})),
 		tokens: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_llm_tokens_total",
 			Help: "Language-model tokens by project and kind (prompt, completion): the server's usage report, or an estimate at 4 bytes a token when it sends none. Alert on its rate to cap cost.",

@@ -53,10 +53,10 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 			_ = w.Error(publicMessage(nil))
 		}
 	}()
-	results := s.search(ctx, t)
+	query, results := s.search(ctx, t)
 	sources := toSources(results)
 	msgID := "msg-" + t.id.String()
-	s.searchStep(t, w, msgID, results)
+	s.searchStep(t, w, msgID, query, results)
 	_ = w.StartStep(msgID)
 	if w.Err() != nil {
 		s.finish(t, outcome{aborted: true})
@@ -87,21 +87,43 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 
 // search runs the documentation search for the turn (hybrid when an embeddings model is
 // configured), timed.
-func (s *Service) search(ctx context.Context, t *turn) []search.Result {
-	dense := s.nearest(ctx, t.site.Domain, t.snap.Index, t.req.Question()) // the embeddings call is not the search's time
+func (s *Service) search(ctx context.Context, t *turn) (string, []search.Result) {
+	text := s.rewritten(ctx, t)
+	dense := s.nearest(ctx, t.site.Domain, t.snap.Index, text) // the model calls are not the search's time
 	start := time.Now()
 	q := search.Query{
-		Text: t.req.Question(), History: questions(t.history), Context: contextValues(t.req),
+		Text: text, History: questions(t.history), Context: contextValues(t.req),
 		Filter: t.filter, Limit: t.req.PageSize, Dense: dense,
 	}
 	res := t.snap.Index.Search(q)
 	s.m.search.Observe(time.Since(start).Seconds())
-	return res
+	return text, res
+}
+
+// rewritten returns the query to search for the turn: with --llm-rewrite, the model's
+// standalone query of a follow-up question; otherwise, or when the model fails or is slower
+// than its timeout, the question as asked (the search weighs the thread's earlier questions in).
+func (s *Service) rewritten(ctx context.Context, t *turn) string {
+	question := t.req.Question()
+	if s.rewriter == nil || len(t.history) == 0 {
+		return question
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Model.RewriteTimeout)
+	defer cancel()
+	q, usage, err := s.rewriter.Rewrite(ctx, questions(t.history), question)
+	s.m.tokens.WithLabelValues(t.site.Project, "prompt").Add(float64(usage.PromptTokens))
+	s.m.tokens.WithLabelValues(t.site.Project, "completion").Add(float64(usage.CompletionTokens))
+	if err != nil {
+		s.m.rewrites.WithLabelValues("error").Inc()
+		s.logger.Debug("follow-up not rewritten; searching it as asked", "err", err)
+		return question
+	}
+	s.m.rewrites.WithLabelValues("ok").Inc()
+	return q
 }
 
 // searchStep writes the search as a finished tool-call step (v1: f, 9, a, e).
-func (s *Service) searchStep(t *turn, w encoder, msgID string, results []search.Result) {
-	q := t.req.Question()
+func (s *Service) searchStep(t *turn, w encoder, msgID, q string, results []search.Result) {
 	callID := "call_" + strings.ToLower(t.id.String())
 	_ = w.StartStep(msgID)
 	_ = w.ToolCall(callID, searchTool, searchArgs{Query: q})

@@ -61,6 +61,7 @@ type Service struct {
 	docs       map[string]*sitedocs.Site // by domain
 	dense      denseRanker               // nil: words alone
 	closeDense func()                    // stops the dense ranker's background work; nil without one
+	rewriter   queryRewriter             // nil: follow-ups are searched as asked
 	logger     *slog.Logger
 	m          *serviceMetrics
 
@@ -93,7 +94,11 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	}
 	s.gen = answer.Generator(answer.NewExtractive())
 	if cfg.Model.Enabled() {
-		s.gen = answer.NewModel(cfg.Model, logger)
+		m := answer.NewModel(cfg.Model, logger)
+		s.gen = m
+		if cfg.Model.Rewrite {
+			s.rewriter = m
+		}
 	}
 	s.m = newServiceMetrics(reg, s.docs)
 	if cfg.Embed.Enabled() {
@@ -111,6 +116,13 @@ type denseRanker interface {
 }
 
 var _ denseRanker = (*embed.Retriever)(nil)
+
+// queryRewriter turns a follow-up question into a standalone search query (answer.Model).
+type queryRewriter interface {
+	Rewrite(ctx context.Context, earlier []string, question string) (string, answer.Usage, error)
+}
+
+var _ queryRewriter = (*answer.Model)(nil)
 
 // denseCandidates is how many sections the dense ranking hands to the fusion.
 const denseCandidates = 50

@@ -131,18 +131,47 @@ func TestModelConfigValidate(t *testing.T) {
 		cfg answer.ModelConfig
 		ok  bool
 	}{
-		{answer.ModelConfig{Timeout: time.Second, MaxPromptTokens: 12000}, true},
-		{answer.ModelConfig{Model: "gpt-4o-mini", Timeout: time.Second, MaxPromptTokens: 12000}, true},
-		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3", Timeout: time.Second, MaxPromptTokens: 12000}, true},
+		{answer.ModelConfig{Timeout: time.Second, MaxPromptTokens: 12000, RewriteTimeout: time.Second}, true},
+		{answer.ModelConfig{Model: "gpt-4o-mini", Timeout: time.Second, MaxPromptTokens: 12000, RewriteTimeout: time.Second}, true},
+		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3", Timeout: time.Second, MaxPromptTokens: 12000, RewriteTimeout: time.Second}, true},
 		{answer.ModelConfig{BaseURL: "http://127.0.0.1:11434/v1", Timeout: time.Second}, false},
 		{answer.ModelConfig{BaseURL: "ftp://x", Model: "m", Timeout: time.Second}, false},
 		{answer.ModelConfig{Model: "m", Timeout: 0}, false},
 		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxTokens: -1, MaxPromptTokens: 12000}, false},
-		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxPromptTokens: 10}, false},
+		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxPromptTokens: 10, RewriteTimeout: time.Second}, false},
+		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxPromptTokens: 12000, Rewrite: true, RewriteTimeout: time.Second}, true},
+		{answer.ModelConfig{Timeout: time.Second, MaxPromptTokens: 12000, Rewrite: true, RewriteTimeout: time.Second}, false},
+		{answer.ModelConfig{Model: "m", Timeout: time.Second, MaxPromptTokens: 12000, RewriteTimeout: 0}, false},
 	}
 	for _, tc := range tests {
 		if err := tc.cfg.Validate(); (err == nil) != tc.ok {
 			t.Errorf("%+v: err %v", tc.cfg, err)
 		}
+	}
+}
+
+func TestModelRewrite(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Tokens: []string{`"rotate `, "API keys\"", "\nand more"}})
+	q, usage, err := model(srv, time.Second).Rewrite(context.Background(), []string{"How do I create an API key?"}, "and how do I rotate it?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q != "rotate API keys" {
+		t.Errorf("query %q, want the first line without quotes", q)
+	}
+	if usage.PromptTokens == 0 || usage.CompletionTokens == 0 {
+		t.Errorf("usage %+v, want an estimate", usage)
+	}
+	req := srv.Requests()[0]
+	if len(req.Messages) != 2 || !strings.Contains(req.Messages[1].Content, "Earlier question: How do I create an API key?\nLast question: and how do I rotate it?") {
+		t.Errorf("messages %+v", req.Messages)
+	}
+	failing := llmtest.Start(t, llmtest.Script{Status: 500})
+	if _, _, err := model(failing, time.Second).Rewrite(context.Background(), nil, "q"); !errors.Is(err, answer.ErrModel) {
+		t.Errorf("a failing model: %v, want ErrModel", err)
+	}
+	empty := llmtest.Start(t, llmtest.Script{Tokens: []string{"  ", "\n"}})
+	if _, _, err := model(empty, time.Second).Rewrite(context.Background(), nil, "q"); !errors.Is(err, answer.ErrModel) {
+		t.Errorf("an empty rewrite: %v, want ErrModel", err)
 	}
 }

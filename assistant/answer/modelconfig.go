@@ -21,6 +21,10 @@ type ModelConfig struct {
 	// MaxPromptTokens bounds what one request sends to the model, estimated at four bytes a
 	// token: what a public key can make the docs owner pay for.
 	MaxPromptTokens int
+	// Rewrite asks the model, before retrieval, for the standalone search query of a follow-up
+	// question (one in a thread with earlier turns), within RewriteTimeout.
+	Rewrite        bool
+	RewriteTimeout time.Duration
 }
 
 // RegisterFlags registers the model's flags; each falls back to an environment variable.
@@ -30,6 +34,8 @@ func (c *ModelConfig) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.APIKey, "llm-api-key", "LECTERN_LLM_API_KEY", "", "API key of the model server (prefer the environment variable)")
 	envflag.Duration(fs, &c.Timeout, "llm-timeout", "LECTERN_LLM_TIMEOUT", 60*time.Second, "longest time the model may take for one answer")
 	envflag.Int(fs, &c.MaxTokens, "llm-max-tokens", "LECTERN_LLM_MAX_TOKENS", 1024, "longest answer in tokens; 0 leaves it to the server")
+	envflag.Bool(fs, &c.Rewrite, "llm-rewrite", "LECTERN_LLM_REWRITE", false, "ask the model for the standalone search query of a follow-up question before searching (\"and how do I rotate it?\" after a question about API keys)")
+	envflag.Duration(fs, &c.RewriteTimeout, "llm-rewrite-timeout", "LECTERN_LLM_REWRITE_TIMEOUT", 2*time.Second, "longest a follow-up waits for its rewritten query; past it the question is searched as asked, with the thread's earlier questions")
 	envflag.Int(fs, &c.MaxPromptTokens, "llm-max-prompt-tokens", "LECTERN_LLM_MAX_PROMPT_TOKENS", 12000, "most tokens (estimated at 4 bytes each) one question may send to the model: excerpts first, then the oldest turns are dropped and context shortened")
 }
 
@@ -53,6 +59,12 @@ func (c *ModelConfig) Validate() error {
 	}
 	if c.MaxPromptTokens < 1000 {
 		errs = append(errs, fmt.Errorf("llm-max-prompt-tokens %d: want at least 1000", c.MaxPromptTokens))
+	}
+	if c.Rewrite && c.Model == "" {
+		errs = append(errs, errors.New("llm-rewrite needs a model: set llm-model"))
+	}
+	if c.RewriteTimeout <= 0 || c.RewriteTimeout > time.Minute {
+		errs = append(errs, fmt.Errorf("llm-rewrite-timeout %v: want more than 0 and at most 1m", c.RewriteTimeout))
 	}
 	if c.MaxTokens < 0 {
 		errs = append(errs, fmt.Errorf("llm-max-tokens %d: must not be negative", c.MaxTokens))
