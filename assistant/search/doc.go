@@ -12,9 +12,12 @@
 // A query's terms come from the last message (weight 1), earlier turns (0.5, decaying by 0.7
 // per turn) and context items such as a selected code snippet (0.8); a long part has its
 // weights scaled down by √(10/n). Query words are expanded with a small table of synonyms
-// common in developer docs (0.4; phrases such as "command line" → cli 0.8), and two adjacent
-// words become one term when one of them means nothing alone ("log in" → login, which then
-// counts 1 and "log" 0.5).
+// common in developer docs (0.4; phrases such as "command line" → cli 0.8) and with the
+// acronyms the site itself defines ("Model Context Protocol (MCP)": mcp → model, context,
+// protocol at 0.4; "context protocol" → mcp at 0.8; acronyms.go), and two adjacent words
+// become one term when one of them means nothing alone ("log in" → login, which then counts 1
+// and "log" 0.5). With Query.Dense (an embeddings model's ranking of sections, assistant/embed)
+// the final ranking fuses it with this one by reciprocal rank (fuse.go).
 //
 // A section scores Σ weight · idf · tf̃/(k1 + tf̃) over the query terms, plus 0.2 times the same
 // score of its whole page, so that a section of a page about the question wins over a stray

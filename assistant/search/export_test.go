@@ -31,6 +31,8 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.anchors = false
 		case "author":
 			o.author = false
+		case "acronyms":
+			o.acronyms = false
 		case "pages":
 			o.pageBlend = 0
 		case "rerank":

@@ -109,6 +109,10 @@ func buildWith(pages []Page, o options) *Index {
 	ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
 	b.finish(ix)
 	ix.synonyms = synonymIDs(ix.terms, o)
+	if o.acronyms {
+		var an analyzer
+		addSynonymIDs(ix.synonyms, acronymSynonyms(docs, &an), ix.terms)
+	}
 	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), len(ix.terms)) }
 	return ix
 }

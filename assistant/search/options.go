@@ -19,6 +19,7 @@ type options struct {
 	pageBlend   float32  // weight of the whole page's score added to each of its sections' scores
 	anchors     bool     // index the text of links pointing at a page in its meta field
 	author      bool     // index frontmatter keywords, sidebarTitle and og:title in the meta field
+	acronyms    bool     // acronyms the site defines ("Model Context Protocol (MCP)") as synonyms
 	rerank      bool     // re-rank the first stage's best pages with the linear model
 	rankWeights features // the model's weights (rerank.json)
 }
@@ -32,6 +33,7 @@ var defaultOptions = options{
 	pageBlend:   0.2,
 	anchors:     true,
 	author:      true,
+	acronyms:    true,
 	rerank:      true,
 	rankWeights: trainedWeights,
 }

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // synonymGroups are words that readers and writers of developer docs in general use for one
 // another; a query word is expanded with the others of its groups at a lower weight. Keep it
@@ -79,6 +82,17 @@ func synonymIDs(terms map[string]uint32, o options) map[string][]uint32 {
 		}
 	}
 	return out
+}
+
+// addSynonymIDs adds synonym terms (term → its synonyms) that the index holds to ids.
+func addSynonymIDs(ids map[string][]uint32, syns map[string][]string, terms map[string]uint32) {
+	for t, list := range syns {
+		for _, s := range list {
+			if sid, ok := terms[s]; ok && !slices.Contains(ids[t], sid) {
+				ids[t] = append(ids[t], sid)
+			}
+		}
+	}
 }
 
 func contains(list []string, s string) bool {
