@@ -15,8 +15,12 @@ import (
 )
 
 // retryAfter is how long a site whose sections could not be embedded is searched by words
-// alone before the next try.
-const retryAfter = 30 * time.Second
+// alone before the next try; questionPause is how long questions are after one whose vector
+// failed, so that an endpoint that is down costs one timeout, not one per question.
+const (
+	retryAfter    = 30 * time.Second
+	questionPause = 10 * time.Second
+)
 
 // Retriever ranks a site's sections by their vectors' similarity to a question. It embeds the
 // sections of each site's current index in the background, the first time the index is asked
@@ -33,8 +37,9 @@ type Retriever struct {
 	stop context.CancelFunc
 	wg   sync.WaitGroup
 
-	mu    sync.Mutex
-	sites map[string]*siteVectors // by domain
+	mu     sync.Mutex
+	sites  map[string]*siteVectors // by domain
+	paused time.Time               // questions are searched by words alone until then
 }
 
 // siteVectors is the vector table of one site.
@@ -72,10 +77,11 @@ func (r *Retriever) Close() {
 }
 
 // Nearest returns the k sections of ix nearest the question, best first: nil while the site's
-// table for ix is being built, or when the question's vector did not come within the timeout.
+// table for ix is being built, when the question's vector did not come within the timeout, and
+// for questionPause after that happened.
 func (r *Retriever) Nearest(ctx context.Context, domain string, ix *search.Index, question string, k int) []int {
 	tab := r.table(domain, ix)
-	if tab == nil || question == "" {
+	if tab == nil || question == "" || r.pausedNow() {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
@@ -83,11 +89,24 @@ func (r *Retriever) Nearest(ctx context.Context, domain string, ix *search.Index
 	vs, err := r.client.Embed(ctx, []string{cut(question)})
 	if err != nil {
 		r.m.requests.WithLabelValues("question", "error").Inc()
-		r.logger.Debug("question not embedded; searching by words", "domain", domain, "err", err)
+		r.pause()
+		r.logger.Warn("question not embedded; questions are searched by words alone for a while", "domain", domain, "pause", questionPause, "err", err)
 		return nil
 	}
 	r.m.requests.WithLabelValues("question", "ok").Inc()
 	return tab.nearest(vs[0], k)
+}
+
+func (r *Retriever) pausedNow() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.now().Before(r.paused)
+}
+
+func (r *Retriever) pause() {
+	r.mu.Lock()
+	r.paused = r.now().Add(questionPause)
+	r.mu.Unlock()
 }
 
 // Ready reports whether domain's table is of ix.

@@ -107,6 +107,16 @@ func TestRetrieverFallsBackAndRetries(t *testing.T) {
 	if n := value(t, reg, "lectern_assistant_embed_requests_total", "kind", "question", "result", "error"); n != 1 {
 		t.Errorf("question errors counted %v, want 1", n)
 	}
+	// For a while after, questions do not wait on the endpoint at all.
+	f.SetFail(false)
+	asked := len(f.Inputs())
+	if got := r.Nearest(ctx, "acme", ix, "automobile", 5); got != nil || len(f.Inputs()) != asked {
+		t.Errorf("within the pause: %v, %d texts asked, want nil and none", got, len(f.Inputs())-asked)
+	}
+	clock.Advance(11 * time.Second)
+	if got := r.Nearest(ctx, "acme", ix, "automobile", 5); firstPath(t, ix, got) != "/fleet" {
+		t.Errorf("after the pause: %v, want /fleet first", got)
+	}
 }
 
 // value returns the value of the series of name with the labels given as name, value pairs;
