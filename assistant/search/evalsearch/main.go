@@ -115,8 +115,35 @@ func run(w io.Writer, dir, list string, misses bool) error {
 		}
 		measure(res, "page-bm25", q, s.base.rank(q.Text, 10))
 	}
+	if err := followUps(res, dir, sites); err != nil {
+		return err
+	}
 	printTable(w, res, sites)
 	return uncovered(w, dir, sites, misses)
+}
+
+// followUps ranks the questions of followups.json with their thread's earlier questions, as the
+// assistant searches a follow-up, and alone.
+func followUps(res map[string]*metrics, dir string, sites map[string]*site) error {
+	qs, err := loadFollowUps(filepath.Join(dir, "followups.json"))
+	if err != nil {
+		return err
+	}
+	for _, q := range qs {
+		s := sites[q.Site]
+		if s == nil {
+			return fmt.Errorf("follow-up %q: no site %q among the questions' sites", q.Text, q.Site)
+		}
+		for _, p := range q.Pages {
+			if !s.has(p) {
+				return fmt.Errorf("follow-up %q: %s has no page %s", q.Text, q.Site, p)
+			}
+		}
+		filter := search.Filter{Version: s.version}
+		measure(res, "follow-up", q, ranked(s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: filter, Limit: 10})))
+		measure(res, "fu-alone", q, ranked(s.index.Search(search.Query{Text: q.Text, Filter: filter, Limit: 10})))
+	}
+	return nil
 }
 
 // uncovered asks the questions of unanswerable.json, which the sites do not cover, and counts
@@ -169,7 +196,7 @@ func printTable(w io.Writer, res map[string]*metrics, sites map[string]*site) {
 	fmt.Fprintf(w, "sites: %s (%d pages)\n", strings.Join(names, ", "), pages)
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
 	for _, split := range []string{splitTune, splitHeld, "all"} {
-		for _, method := range []string{"index", "cited", "page-bm25"} {
+		for _, method := range []string{"index", "cited", "page-bm25", "follow-up", "fu-alone"} {
 			m := res[method+"/"+split]
 			if m == nil {
 				continue
@@ -180,6 +207,7 @@ func printTable(w io.Writer, res map[string]*metrics, sites map[string]*site) {
 	}
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
 	fmt.Fprintln(w, "cited = the pages the model-free (extractive) answer cites from the assistant's 5 sources (at most 3; an unanswered reply cites none)")
+	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
 }
 

@@ -12,6 +12,8 @@ type question struct {
 	Text  string   `json:"q"`
 	Pages []string `json:"pages"`
 	Split string   `json:"split"` // "tune" or "held"
+	// Before are the thread's earlier questions, oldest first (followups.json only).
+	Before []string `json:"before,omitempty"`
 }
 
 // Splits, in the order the table prints them.
@@ -53,6 +55,20 @@ func loadUnanswerable(file string) ([]question, error) {
 	for i, q := range qs {
 		if q.Site == "" || q.Text == "" || (q.Split != splitTune && q.Split != splitHeld) {
 			return nil, fmt.Errorf("unanswerable question %d (%q): site, q and split (%q or %q) are required", i, q.Text, splitTune, splitHeld)
+		}
+	}
+	return qs, nil
+}
+
+// loadFollowUps reads follow-up questions: each with the thread's earlier questions.
+func loadFollowUps(file string) ([]question, error) {
+	qs, err := loadQuestions(file)
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		if len(q.Before) == 0 {
+			return nil, fmt.Errorf("follow-up %d (%q): before (the earlier questions) is required", i, q.Text)
 		}
 	}
 	return qs, nil
