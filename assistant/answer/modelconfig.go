@@ -4,9 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant/internal/openaiapi"
 	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
@@ -44,16 +44,7 @@ func (c *ModelConfig) Enabled() bool { return c.Model != "" }
 
 // Validate checks the configuration.
 func (c *ModelConfig) Validate() error {
-	var errs []error
-	if c.BaseURL != "" {
-		u, err := url.Parse(c.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			errs = append(errs, fmt.Errorf("llm-base-url %q: want an http or https URL such as http://127.0.0.1:11434/v1", c.BaseURL))
-		}
-		if c.Model == "" {
-			errs = append(errs, errors.New("llm-base-url is set but llm-model is empty: name the model to use"))
-		}
-	}
+	errs := openaiapi.CheckEndpoint("llm", c.BaseURL, c.Model)
 	if c.Timeout <= 0 {
 		errs = append(errs, fmt.Errorf("llm-timeout %v: must be positive", c.Timeout))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/openai/openai-go"
 )
 
@@ -25,9 +26,9 @@ func (m *Model) Rewrite(ctx context.Context, earlier []string, question string) 
 	earlier = earlier[max(0, len(earlier)-rewriteTurns):]
 	var conv strings.Builder
 	for _, q := range earlier {
-		fmt.Fprintf(&conv, "Earlier question: %s\n", cutBytes(q, rewriteMaxBytes*4))
+		fmt.Fprintf(&conv, "Earlier question: %s\n", text.Cut(q, rewriteMaxBytes*4))
 	}
-	fmt.Fprintf(&conv, "Last question: %s", cutBytes(question, rewriteMaxBytes*4))
+	fmt.Fprintf(&conv, "Last question: %s", text.Cut(question, rewriteMaxBytes*4))
 	params := openai.ChatCompletionNewParams{
 		Model:         m.cfg.Model,
 		Messages:      []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(rewriteInstructions), openai.UserMessage(conv.String())},
@@ -36,23 +37,23 @@ func (m *Model) Rewrite(ctx context.Context, earlier []string, question string) 
 	}
 	s := m.chat.Completions.NewStreaming(ctx, params)
 	defer s.Close()
-	var text strings.Builder
+	var out strings.Builder
 	var usage Usage
-	for s.Next() && text.Len() < rewriteMaxBytes {
+	for s.Next() && out.Len() < rewriteMaxBytes {
 		chunk := s.Current()
 		if chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0 {
 			usage = Usage{PromptTokens: int(chunk.Usage.PromptTokens), CompletionTokens: int(chunk.Usage.CompletionTokens)}
 		}
 		if len(chunk.Choices) > 0 {
-			text.WriteString(chunk.Choices[0].Delta.Content)
+			out.WriteString(chunk.Choices[0].Delta.Content)
 		}
 	}
 	if err := s.Err(); err != nil {
 		return "", usage, fmt.Errorf("%w: query rewrite: %w", ErrModel, err)
 	}
-	q := strings.TrimSpace(strings.Trim(firstLine(cutBytes(text.String(), rewriteMaxBytes)), "\"'` "))
+	q := strings.TrimSpace(strings.Trim(firstLine(text.Cut(out.String(), rewriteMaxBytes)), "\"'` "))
 	if usage == (Usage{}) {
-		usage = Usage{PromptTokens: estimateTokens(len(rewriteInstructions) + conv.Len()), CompletionTokens: estimateTokens(text.Len())}
+		usage = Usage{PromptTokens: estimateTokens(len(rewriteInstructions) + conv.Len()), CompletionTokens: estimateTokens(out.Len())}
 	}
 	if q == "" {
 		return "", usage, fmt.Errorf("%w: query rewrite: empty answer", ErrModel)
@@ -66,15 +67,4 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-// cutBytes cuts s to at most n bytes without splitting a character.
-func cutBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }

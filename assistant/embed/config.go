@@ -9,9 +9,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant/internal/openaiapi"
 	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
@@ -47,16 +47,7 @@ func (c *Config) Enabled() bool { return c.Model != "" }
 
 // Validate checks the configuration.
 func (c *Config) Validate() error {
-	var errs []error
-	if c.BaseURL != "" {
-		u, err := url.Parse(c.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			errs = append(errs, fmt.Errorf("embed-base-url %q: want an http or https URL such as http://127.0.0.1:11434/v1", c.BaseURL))
-		}
-		if c.Model == "" {
-			errs = append(errs, errors.New("embed-base-url is set but embed-model is empty: name the model to use"))
-		}
-	}
+	errs := openaiapi.CheckEndpoint("embed", c.BaseURL, c.Model)
 	if c.Timeout <= 0 || c.Timeout > time.Minute {
 		errs = append(errs, fmt.Errorf("embed-timeout %v: want more than 0 and at most 1m", c.Timeout))
 	}

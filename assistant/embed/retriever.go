@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/platform/metrics"
 	"github.com/prometheus/client_golang/prometheus"
@@ -86,7 +87,7 @@ func (r *Retriever) Nearest(ctx context.Context, domain string, ix *search.Index
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	vs, err := r.client.Embed(ctx, []string{cut(question)})
+	vs, err := r.client.Embed(ctx, []string{text.Cut(question, MaxInputBytes)})
 	if err != nil {
 		r.m.requests.WithLabelValues("question", "error").Inc()
 		r.pause()
@@ -206,18 +207,6 @@ func (r *Retriever) embedSections(ix *search.Index, cache map[[32]byte][]float32
 		}
 	}
 	return vecs, next, nil
-}
-
-// cut bounds a question as the sections are.
-func cut(s string) string {
-	if len(s) <= MaxInputBytes {
-		return s
-	}
-	n := MaxInputBytes
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
 
 type retrieverMetrics struct {

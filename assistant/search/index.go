@@ -2,7 +2,8 @@ package search
 
 import (
 	"sync"
-	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 )
 
 // Index is the search index of one site. It is immutable once built and safe for concurrent use.
@@ -125,16 +126,5 @@ func (ix *Index) EmbedText(s, maxBytes int) string {
 	if sec.heading != "" && sec.heading != t {
 		t += "\n" + sec.heading
 	}
-	return cutUTF8(t+"\n"+sec.text, maxBytes)
-}
-
-// cutUTF8 returns s cut to at most n bytes without splitting a character.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return text.Cut(t+"\n"+sec.text, maxBytes)
 }

@@ -16,11 +16,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/oklog/ulid/v2"
 
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -158,7 +158,7 @@ func (s *Store) load(ctx context.Context, id string) (Thread, error) {
 // Append adds a turn to thread t, keeping the latest MaxTurns, and refreshes its idle time.
 // A concurrent write to the same thread is retried on the newer version.
 func (s *Store) Append(ctx context.Context, t Thread, turn Turn) error {
-	turn = Turn{Question: cut(turn.Question, maxQuestion), Answer: cut(turn.Answer, maxAnswer)}
+	turn = Turn{Question: text.Cut(turn.Question, maxQuestion), Answer: text.Cut(turn.Answer, maxAnswer)}
 	for range 5 {
 		t.Turns = append(t.Turns, turn)
 		if n := len(t.Turns) - s.cfg.MaxTurns; n > 0 {
@@ -197,15 +197,4 @@ func newKey() (string, error) {
 func hashKey(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(sum[:])
-}
-
-// cut shortens s to at most n bytes at a character boundary.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
