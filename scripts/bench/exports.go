@@ -143,18 +143,8 @@ func benchExports(ctx context.Context, cfg *config, t *table, l *lecternProc, db
 			t.note("%s: HTTP %s | store %s (%.2f queries a page) | one SQL via clickhouse-client %s (1 ms resolution) | same SQL via clickhouse-go %s",
 				c.name, summary(c.http), summary(c.store), c.queries, summary(c.client), summary(c.driver))
 		}
-		naive := fmt.Sprintf("SELECT %s FROM %s.conversations WHERE project_id = '%s' ORDER BY id DESC LIMIT 1 BY id LIMIT %d",
-			strings.Join(strings.Fields(conversationColumns), " "), db, benchProject, pageLimit)
-		if run > 0 {
-			// measured once
-		} else if times, err := clientTimes(ctx, cfg, naive, 0, 1); err == nil {
-			t.note("for scale: page 1 as one SQL without an id window (what 18.16 must sort): %s", msf(times[0]))
-		} else {
-			msg := err.Error()
-			if i := strings.LastIndex(msg, "DB::Exception: "); i >= 0 {
-				msg = msg[i+len("DB::Exception: "):]
-			}
-			t.note("for scale: page 1 as one SQL without an id window (what 18.16 must sort) failed: %.120s", msg)
+		if run == 0 {
+			forScale(ctx, cfg, t, db)
 		}
 
 		p1, deep := cases[0], cases[1]
@@ -194,9 +184,30 @@ func benchExports(ctx context.Context, cfg *config, t *table, l *lecternProc, db
 	return nil
 }
 
+// forScale notes what page 1 costs as one SQL statement without an id window.
+func forScale(ctx context.Context, cfg *config, t *table, db string) {
+	naive := fmt.Sprintf("SELECT %s FROM %s.conversations WHERE project_id = '%s' ORDER BY id DESC LIMIT 1 BY id LIMIT %d",
+		strings.Join(strings.Fields(conversationColumns), " "), db, benchProject, pageLimit)
+	times, err := clientTimes(ctx, cfg, naive, 0, 1)
+	if err == nil {
+		t.note("for scale: page 1 as one SQL without an id window (what 18.16 must sort): %s", msf(times[0]))
+		return
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, "DB::Exception: "); i >= 0 {
+		msg = msg[i+len("DB::Exception: "):]
+	}
+	t.note("for scale: page 1 as one SQL without an id window (what 18.16 must sort) failed: %.120s", msg)
+}
+
 // sample runs fn n times after 20 warm-up calls and returns the sorted latencies.
 func sample(ctx context.Context, n int, fn func() error) ([]time.Duration, error) {
-	for range 20 {
+	return sampleAfter(ctx, 20, n, fn)
+}
+
+// sampleAfter runs fn n times after warm warm-up calls and returns the sorted latencies.
+func sampleAfter(ctx context.Context, warm, n int, fn func() error) ([]time.Duration, error) {
+	for range warm {
 		if err := fn(); err != nil {
 			return nil, err
 		}

@@ -6,12 +6,12 @@
 // (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
 //
 // Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
-// spread), BENCH_EVENTS (pipeline events, default 500000), BENCH_ROWS (export rows,
-// default 10000000), BENCH_DURATION (collector load per side, default 10s), BENCH_CONCURRENCY
+// spread), BENCH_EVENTS (pipeline events, default 200000), BENCH_ROWS (export rows,
+// default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
-// default 10000/s for 10s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
-// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 50000000 and 1000000), BENCH_SCALE_EVENTS
-// (figure 8's backlog, default 200000), BENCH_ONLY
+// default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
+// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
+// (figure 8's backlog, default 100000), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -70,8 +70,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := &table{out: stdout, load: loadAverage(), runs: cfg.runs}
-	t.header(append(machineFacts(ctx, cfg), machineLine(t.load, "(at the end)")))
+	t := &table{out: stdout, load: loadAverage()}
+	t.header(machineFacts(ctx, cfg))
 	start := time.Now()
 	// A figure runs cfg.runs times, each run measuring afresh; those marked inner repeat their
 	// measurements themselves over one fixture (a 10M-row table is filled once).
@@ -170,16 +170,16 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 		return d
 	}
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
-	cfg.events = envInt("BENCH_EVENTS", 500_000, 10_000)
+	cfg.events = envInt("BENCH_EVENTS", 200_000, 10_000)
 	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
-	cfg.duration = envDur("BENCH_DURATION", 10*time.Second)
+	cfg.duration = envDur("BENCH_DURATION", 5*time.Second)
 	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
 	cfg.lagRate = envInt("BENCH_LAG_RATE", 10_000, 100)
-	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 10*time.Second)
+	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 5*time.Second)
 	cfg.firstText = envInt("BENCH_FIRSTTEXT", 3000, 100)
-	cfg.traffic = envInt("BENCH_TRAFFIC", 50_000_000, 10_000)
-	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 1_000_000, 10_000)
-	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 200_000, 10_000)
+	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
+	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
+	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if v := os.Getenv("BENCH_ONLY"); v != "" {
 		cfg.only = map[string]bool{}

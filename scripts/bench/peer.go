@@ -98,8 +98,9 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 	if err := cmd.Start(); err != nil {
 		return peerRun{}, err
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	exited := make(chan struct{})
+	failed := make(chan error, 1) // for watch: the peer exited before the end
+	go func() { failed <- cmd.Wait(); close(exited) }()
 	defer func() {
 		_ = cmd.Process.Kill()
 		<-exited
@@ -113,7 +114,7 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 		}
 		return last
 	}
-	tp, err := watch(ctx, int64(n), stored, 10*time.Minute, exited)
+	tp, err := watch(ctx, int64(n), stored, 10*time.Minute, failed)
 	if err != nil {
 		return peerRun{}, fmt.Errorf("benthos peer: %w", err)
 	}

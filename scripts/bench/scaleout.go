@@ -178,8 +178,7 @@ func answersWith(ctx context.Context, cfg *config, t *table, natsBin, dir string
 		}
 		return sum, nil
 	}
-	res, err := closedLoop(ctx, 16, 2*time.Second, cfg.duration/2, serverCPU, func(int) error {
-		n := turn.Add(1)
+	ask := func(n int64) error {
 		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 		defer fasthttp.ReleaseRequest(req)
 		defer fasthttp.ReleaseResponse(resp)
@@ -196,6 +195,24 @@ func answersWith(ctx context.Context, cfg *config, t *table, natsBin, dir string
 			return fmt.Errorf("assistant answered %d: %s", resp.StatusCode(), resp.Body())
 		}
 		return nil
+	}
+	// Each process learns of the new key through its registry's watch: wait until every one
+	// accepts it before measuring.
+	for i := range k {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			err := ask(int64(i))
+			if err == nil {
+				break
+			}
+			if time.Now().After(deadline) || ctx.Err() != nil {
+				return 0, fmt.Errorf("assistant %d never accepted the new key: %w", i, err)
+			}
+			time.Sleep(50 * time.Millisecond) // polling the process until its key watch catches up
+		}
+	}
+	res, err := closedLoop(ctx, 16, 2*time.Second, cfg.duration/2, serverCPU, func(int) error {
+		return ask(turn.Add(1))
 	})
 	if err != nil {
 		return 0, err

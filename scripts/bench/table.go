@@ -61,7 +61,6 @@ type table struct {
 	facts []string
 	rows  []row
 	load  string // load average at the start
-	runs  int    // runs of each figure
 }
 
 func (t *table) header(facts []string) {
@@ -70,6 +69,7 @@ func (t *table) header(facts []string) {
 	for _, f := range facts {
 		fmt.Fprintln(t.out, "   "+f)
 	}
+	fmt.Fprintln(t.out, "   "+machineLine(t.load, "(at the end)"))
 }
 
 func (t *table) section(name string) { fmt.Fprintf(t.out, "\n== %s\n", name) }
