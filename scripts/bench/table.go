@@ -277,15 +277,6 @@ func kps(v float64) string {
 	return fmt.Sprintf("%.0f/s", v)
 }
 
-func ratio(a, b float64) string {
-	if b == 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f×", a/b)
-}
-
-func durRatio(a, b time.Duration) string { return ratio(float64(a), float64(b)) }
-
 // trimmedMean is the mean of the fastest share of sorted latencies.
 func trimmedMean(sorted []time.Duration, share float64) time.Duration {
 	n := max(1, int(float64(len(sorted))*share))
