@@ -77,6 +77,10 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 			defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
 		}
 	}
+	// The raw insert, too, starts with no merges of an earlier run in the background.
+	if err := waitMerges(ctx, cfg); err != nil {
+		return err
+	}
 	rawCH, err := rawInsertAll(ctx, rawDSN, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
 	if err != nil {
 		return fmt.Errorf("raw ClickHouse insert: %w", err)
