@@ -6,7 +6,7 @@
 // (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
 //
 // Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
-// spread), BENCH_EVENTS (pipeline events, default 200000), BENCH_ROWS (export rows,
+// spread), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
 // default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
@@ -170,7 +170,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 		return d
 	}
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
-	cfg.events = envInt("BENCH_EVENTS", 200_000, 10_000)
+	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
 	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
 	cfg.duration = envDur("BENCH_DURATION", 5*time.Second)
 	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
