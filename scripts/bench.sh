@@ -4,7 +4,8 @@
 # PASS/MISS marks are informational; the exit status is non-zero only when something failed.
 #
 # Needs LECTERN_TEST_CLICKHOUSE_DSN (a ClickHouse from scripts/clickhouse.sh) and
-# clickhouse-client. Tunables (environment): BENCH_EVENTS, BENCH_ROWS, BENCH_DURATION,
+# clickhouse-client. Each figure runs BENCH_RUNS times (default 3); the table prints the median and the
+# spread (min–max). Tunables (environment): BENCH_RUNS, BENCH_EVENTS, BENCH_ROWS, BENCH_DURATION,
 # BENCH_CONCURRENCY, BENCH_LAG_RATE, BENCH_LAG_DURATION, BENCH_FIRSTTEXT, BENCH_SCALE_EVENTS, BENCH_ONLY, BENCH_KEEP;
 # see scripts/bench/main.go.
 set -euo pipefail

@@ -103,7 +103,7 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 	defer cancel()
 	stop := c.heartbeat(msgs)
 	defer stop()
-	var b store.Batch
+	b := sizeBatch(msgs)
 	kept := make([]jetstream.Msg, 0, len(msgs))
 	types := make([]event.Type, 0, len(msgs))
 	for _, msg := range msgs {
@@ -180,13 +180,28 @@ func (c *Consumer) heartbeat(msgs []jetstream.Msg) (stop func()) {
 func (c *Consumer) acked(msgs []jetstream.Msg, types []event.Type) {
 	now := time.Now()
 	c.m.batchSize.Observe(float64(len(msgs)))
+	var counts [8]struct {
+		t event.Type
+		n int
+	}
 	for i, msg := range msgs {
 		if err := msg.Ack(); err != nil {
 			c.logger.Warn("ack failed; the event will be redelivered and stored once", "err", err)
 		}
-		c.m.stored.WithLabelValues(string(types[i])).Inc()
+		for k := range counts { // a batch holds a few types: count them, then add once per type
+			if counts[k].t == types[i] || counts[k].n == 0 {
+				counts[k].t = types[i]
+				counts[k].n++
+				break
+			}
+		}
 		if md, err := msg.Metadata(); err == nil {
 			c.m.lag.Observe(now.Sub(md.Timestamp).Seconds())
+		}
+	}
+	for _, k := range counts {
+		if k.n > 0 {
+			c.m.stored.WithLabelValues(string(k.t)).Add(float64(k.n))
 		}
 	}
 }

@@ -14,7 +14,39 @@ import (
 // errPoison marks an event that can never be stored, whatever is retried.
 var errPoison = errors.New("event cannot be stored")
 
-// decodeInto decodes msg and appends its event to b.
+// sizeBatch returns a batch with room for the events of msgs, by the types their subjects name,
+// so that decoding appends without growing (and copying) the slices.
+func sizeBatch(msgs []jetstream.Msg) store.Batch {
+	var nf, nc, nt int
+	for _, msg := range msgs {
+		_, t, err := event.ParseSubject(msg.Subject())
+		if err != nil {
+			continue
+		}
+		switch t {
+		case event.TypeFeedback:
+			nf++
+		case event.TypeConversation:
+			nc++
+		case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
+			nt++
+		}
+	}
+	var b store.Batch
+	if nf > 0 {
+		b.Feedback = make([]event.Feedback, 0, nf)
+	}
+	if nc > 0 {
+		b.Conversations = make([]event.Conversation, 0, nc)
+	}
+	if nt > 0 {
+		b.Traffic = make([]event.Traffic, 0, nt)
+	}
+	return b
+}
+
+// decodeInto decodes msg and appends its event to b, decoding in place: into the next element
+// of the slice rather than into a copy appended afterwards.
 func decodeInto(b *store.Batch, msg jetstream.Msg) (event.Type, error) {
 	project, t, err := event.ParseSubject(msg.Subject())
 	if err != nil {
@@ -22,32 +54,41 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (event.Type, error) {
 	}
 	switch t {
 	case event.TypeFeedback:
-		var f event.Feedback
-		if err := json.Unmarshal(msg.Data(), &f); err != nil {
+		n := len(b.Feedback)
+		b.Feedback = append(b.Feedback, event.Feedback{})
+		f := &b.Feedback[n]
+		if err := json.Unmarshal(msg.Data(), f); err != nil {
+			b.Feedback = b.Feedback[:n]
 			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
 		}
 		if err := checkIDs(project, f.ProjectID, f.ID, f.EventID); err != nil {
+			b.Feedback = b.Feedback[:n]
 			return t, err
 		}
-		b.Feedback = append(b.Feedback, f)
 	case event.TypeConversation:
-		var c event.Conversation
-		if err := json.Unmarshal(msg.Data(), &c); err != nil {
+		n := len(b.Conversations)
+		b.Conversations = append(b.Conversations, event.Conversation{})
+		c := &b.Conversations[n]
+		if err := json.Unmarshal(msg.Data(), c); err != nil {
+			b.Conversations = b.Conversations[:n]
 			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
 		}
 		if err := checkIDs(project, c.ProjectID, c.ID, c.ID); err != nil {
+			b.Conversations = b.Conversations[:n]
 			return t, err
 		}
-		b.Conversations = append(b.Conversations, c)
 	case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
-		var tr event.Traffic
-		if err := json.Unmarshal(msg.Data(), &tr); err != nil {
+		n := len(b.Traffic)
+		b.Traffic = append(b.Traffic, event.Traffic{})
+		tr := &b.Traffic[n]
+		if err := json.Unmarshal(msg.Data(), tr); err != nil {
+			b.Traffic = b.Traffic[:n]
 			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
 		}
-		if err := checkTraffic(project, t, &tr); err != nil {
+		if err := checkTraffic(project, t, tr); err != nil {
+			b.Traffic = b.Traffic[:n]
 			return t, err
 		}
-		b.Traffic = append(b.Traffic, tr)
 	default:
 		return t, fmt.Errorf("%w: unknown event type %q", errPoison, t)
 	}

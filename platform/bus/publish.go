@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/lectern-dev/lectern/platform/metrics"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -33,40 +34,38 @@ func NewPublisher(js jetstream.JetStream, reg prometheus.Registerer) *Publisher 
 	return p
 }
 
+// ackTimeout bounds the wait for the stream's acknowledgement when ctx has no deadline, as
+// nats.go bounds a synchronous JetStream publish by default.
+const ackTimeout = 5 * time.Second
+
 // Publish encodes v as JSON and publishes it on the subject of project and t with
 // Nats-Msg-Id set to id, returning once JetStream has stored it (or found it a duplicate).
+// It publishes asynchronously and waits on the acknowledgement's future: the same guarantee as
+// a request, without a request's per-call subscription bookkeeping.
 func (p *Publisher) Publish(ctx context.Context, project string, t event.Type, id string, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encode %s event: %w", t, err)
-	}
-	msg := &nats.Msg{Subject: event.Subject(project, t), Data: data, Header: nats.Header{}}
-	msg.Header.Set(jetstream.MsgIDHeader, id)
-	ack, err := p.js.PublishMsg(ctx, msg)
-	if err != nil {
-		p.published.WithLabelValues(string(t), "error").Inc()
-		return fmt.Errorf("publish %s event %s: %w: %w", t, id, ErrUnavailable, err)
-	}
-	result := "stored"
-	if ack.Duplicate {
-		result = "duplicate"
-	}
-	p.published.WithLabelValues(string(t), result).Inc()
-	return nil
+	return p.PublishBatch(ctx, project, []event.Message{{Type: t, ID: id, Value: v}})
 }
 
 // PublishBatch publishes msgs on the subjects of project without waiting between them, then
 // waits for every acknowledgement: it returns nil only once JetStream has stored (or found a
 // duplicate of) each one, and otherwise the first error, wrapping ErrUnavailable.
 func (p *Publisher) PublishBatch(ctx context.Context, project string, msgs []event.Message) error {
-	futures := make([]jetstream.PubAckFuture, 0, len(msgs))
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ackTimeout)
+		defer cancel()
+	}
+	var one [1]jetstream.PubAckFuture
+	futures := one[:0]
+	if len(msgs) > 1 {
+		futures = make([]jetstream.PubAckFuture, 0, len(msgs))
+	}
 	for _, m := range msgs {
 		data, err := json.Marshal(m.Value)
 		if err != nil {
 			return fmt.Errorf("encode %s event: %w", m.Type, err)
 		}
-		msg := &nats.Msg{Subject: event.Subject(project, m.Type), Data: data, Header: nats.Header{}}
-		msg.Header.Set(jetstream.MsgIDHeader, m.ID)
+		msg := &nats.Msg{Subject: event.Subject(project, m.Type), Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{m.ID}}}
 		f, err := p.js.PublishMsgAsync(msg)
 		if err != nil {
 			p.published.WithLabelValues(string(m.Type), "error").Inc()

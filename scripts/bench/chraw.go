@@ -119,6 +119,11 @@ func quiesce(ctx context.Context, cfg *config, db string) error {
 	if err := truncate(ctx, cfg, db); err != nil {
 		return err
 	}
+	return waitMerges(ctx, cfg)
+}
+
+// waitMerges waits (up to a minute) until ClickHouse runs no merge in any bench database.
+func waitMerges(ctx context.Context, cfg *config) error {
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.merges WHERE database LIKE 'lectern_bench%'")

@@ -21,17 +21,17 @@ func benchDurability(ctx context.Context, cfg *config, t *table) error {
 	policies := []bus.Sync{bus.DefaultSync, {Always: true}, {Interval: 2 * time.Minute}}
 	results := make([]float64, len(policies))
 	for i, p := range policies {
-		rate, err := publishRate(ctx, p, cfg.concurrency, min(cfg.duration, 5*time.Second))
+		rate, err := publishRate(ctx, p, cfg.concurrency, min(cfg.duration, 3*time.Second))
 		if err != nil {
 			return fmt.Errorf("nats-sync %s: %w", p, err)
 		}
 		results[i] = rate
 		t.note("nats-sync %-6s %s sync publishes/s (%d clients)", p, kps(rate), cfg.concurrency)
 	}
-	t.add(row{figure: "publish, --nats-sync 1s (default)", value: kps(results[0]),
-		baseline: kps(results[2]) + " at 2m (nats default)", ratio: fmt.Sprintf("%.0f%%", 100*results[0]/results[2])})
-	t.add(row{figure: "publish, --nats-sync always", value: kps(results[1]),
-		baseline: kps(results[2]) + " at 2m (nats default)", ratio: fmt.Sprintf("%.0f%%", 100*results[1]/results[2])})
+	t.add(row{figure: "6 publish, --nats-sync 1s (default)", v: results[0], b: results[2], r: results[0] / results[2],
+		unit: unitRate, rUnit: unitPct, bLabel: "at 2m (nats default)"})
+	t.add(row{figure: "6 publish, --nats-sync always", v: results[1], b: results[2], r: results[1] / results[2],
+		unit: unitRate, rUnit: unitPct, bLabel: "at 2m (nats default)"})
 	return nil
 }
 

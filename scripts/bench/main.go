@@ -5,12 +5,13 @@
 // It expects a running ClickHouse (LECTERN_TEST_CLICKHOUSE_DSN), a built `lectern` binary
 // (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
 //
-// Environment: BENCH_EVENTS (pipeline events, default 500000), BENCH_ROWS (export rows,
-// default 10000000), BENCH_DURATION (collector load per side, default 10s), BENCH_CONCURRENCY
+// Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
+// spread), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
+// default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
-// default 10000/s for 10s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
-// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 50000000 and 1000000), BENCH_SCALE_EVENTS
-// (figure 8's backlog, default 200000), BENCH_ONLY
+// default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
+// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
+// (figure 8's backlog, default 100000), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -38,6 +39,7 @@ type config struct {
 	lectern     string
 	dsn         string // the DSN of the test database; the bench databases sit beside it
 	chHost      string // host:port of the native protocol, for clickhouse-client
+	runs        int    // runs of each figure, for the median and spread
 	events      int
 	rows        int
 	duration    time.Duration
@@ -68,21 +70,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := &table{out: stdout}
+	t := &table{out: stdout, load: loadAverage()}
 	t.header(machineFacts(ctx, cfg))
 	start := time.Now()
+	// A figure runs cfg.runs times, each run measuring afresh; those marked inner repeat their
+	// measurements themselves over one fixture (a 10M-row table is filled once).
 	figures := []struct {
-		id   string
-		name string
-		run  func(context.Context, *config, *table) error
+		id    string
+		name  string
+		run   func(context.Context, *config, *table) error
+		inner bool
 	}{
-		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline},
-		{"2", "collector and exports through a lectern process", benchServer},
-		{"4", "assistant time to first text byte", benchAssistant},
-		{"5", "search build and docs.json validation", benchBuild},
-		{"6", "durability policy (--nats-sync): publish cost", benchDurability},
-		{"7", "traffic reads: views, visitors, searches over 30 days", benchTraffic},
-		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut},
+		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, false},
+		{"2", "collector and exports through a lectern process", benchServer, true},
+		{"4", "assistant time to first text byte", benchAssistant, false},
+		{"5", "search build and docs.json validation", benchBuild, false},
+		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false},
+		{"7", "traffic reads: views, visitors, searches over 30 days", benchTraffic, true},
+		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false},
 	}
 	var failed []string
 	for _, f := range figures {
@@ -94,9 +99,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		t.section(f.name)
 		fstart := time.Now()
-		if err := f.run(ctx, cfg, t); err != nil {
-			t.fail(f.name, err)
-			failed = append(failed, f.name)
+		runs := cfg.runs
+		if f.inner {
+			runs = 1
+		}
+		for i := range runs {
+			if ctx.Err() != nil {
+				break
+			}
+			if runs > 1 {
+				t.note("-- run %d of %d", i+1, runs)
+			}
+			if err := f.run(ctx, cfg, t); err != nil {
+				t.fail(f.name, err)
+				failed = append(failed, f.name)
+				break
+			}
 		}
 		t.note("(%s in %s)", f.name, time.Since(fstart).Round(time.Second))
 	}
@@ -151,16 +169,17 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 		}
 		return d
 	}
-	cfg.events = envInt("BENCH_EVENTS", 500_000, 10_000)
+	cfg.runs = envInt("BENCH_RUNS", 3, 1)
+	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
 	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
-	cfg.duration = envDur("BENCH_DURATION", 10*time.Second)
+	cfg.duration = envDur("BENCH_DURATION", 5*time.Second)
 	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
 	cfg.lagRate = envInt("BENCH_LAG_RATE", 10_000, 100)
-	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 10*time.Second)
+	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 5*time.Second)
 	cfg.firstText = envInt("BENCH_FIRSTTEXT", 3000, 100)
-	cfg.traffic = envInt("BENCH_TRAFFIC", 50_000_000, 10_000)
-	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 1_000_000, 10_000)
-	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 200_000, 10_000)
+	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
+	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
+	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if v := os.Getenv("BENCH_ONLY"); v != "" {
 		cfg.only = map[string]bool{}
@@ -207,10 +226,6 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 			}
 		}
 	}
-	load := "unknown"
-	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
-		load = strings.Join(strings.Fields(string(data))[:3], " ")
-	}
 	mem := "unknown"
 	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
 		if f := strings.Fields(string(data)); len(f) > 1 {
@@ -228,11 +243,11 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"date:       " + time.Now().UTC().Format(time.RFC3339),
 		"host:       " + host + " (" + runtime.GOOS + "/" + runtime.GOARCH + ")",
 		fmt.Sprintf("cpu:        %d × %s (nproc %d)", runtime.NumCPU(), cpu, runtime.NumCPU()),
-		"memory:     " + mem + "; load average at start " + load,
+		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d",
-			cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d",
+			cfg.runs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents),
 	}
 }
 

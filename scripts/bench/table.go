@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
 )
 
-// row is one line of the final table.
+// row is one line of the final table: one run's figure. The strings describe the run; the
+// numbers (when unit is set) let the final table print the median and spread of several runs.
 type row struct {
 	figure   string
 	value    string
@@ -16,6 +19,40 @@ type row struct {
 	ratio    string
 	target   string
 	mark     string // PASS, MISS, ERROR, or "" for figures without a target
+
+	v, b, r float64 // value, baseline and ratio as numbers
+	unit    unit    // how v and b print; "" when the row has no numbers
+	rUnit   unit    // how r prints: unitPct or unitTimes
+	bLabel  string  // what the baseline is, printed after it
+	// pass decides the mark from the medians; nil keeps the runs' marks (the majority).
+	pass func(v, b, r float64) bool
+}
+
+// unit says how a number of a row prints.
+type unit string
+
+const (
+	unitRate  unit = "rate"  // per second
+	unitMS    unit = "ms"    // a duration in nanoseconds, printed in ms
+	unitPct   unit = "pct"   // a ratio printed as a percentage
+	unitTimes unit = "times" // a ratio printed as n×
+	unitPerS  unit = "per-s" // a plain count per second (answers/s)
+)
+
+func (u unit) format(v float64) string {
+	switch u {
+	case unitRate:
+		return kps(v)
+	case unitMS:
+		return msf(time.Duration(v))
+	case unitPct:
+		return fmt.Sprintf("%.0f%%", 100*v)
+	case unitTimes:
+		return fmt.Sprintf("%.2f×", v)
+	case unitPerS:
+		return fmt.Sprintf("%.0f/s", v)
+	}
+	return fmt.Sprintf("%g", v)
 }
 
 // table prints progress as figures are measured, and the whole table at the end.
@@ -23,6 +60,7 @@ type table struct {
 	out   io.Writer
 	facts []string
 	rows  []row
+	load  string // load average at the start
 }
 
 func (t *table) header(facts []string) {
@@ -31,6 +69,7 @@ func (t *table) header(facts []string) {
 	for _, f := range facts {
 		fmt.Fprintln(t.out, "   "+f)
 	}
+	fmt.Fprintln(t.out, "   "+machineLine(t.load, "(at the end)"))
 }
 
 func (t *table) section(name string) { fmt.Fprintf(t.out, "\n== %s\n", name) }
@@ -40,6 +79,23 @@ func (t *table) note(format string, args ...any) {
 }
 
 func (t *table) add(r row) {
+	if r.unit != "" {
+		if r.rUnit == "" {
+			r.rUnit = unitTimes
+		}
+		if r.value == "" {
+			r.value = r.unit.format(r.v)
+		}
+		if r.baseline == "" && r.b != 0 {
+			r.baseline = strings.TrimSpace(r.unit.format(r.b) + " " + r.bLabel)
+		}
+		if r.ratio == "" && r.b != 0 {
+			r.ratio = r.rUnit.format(r.r)
+		}
+		if r.mark == "" && r.pass != nil {
+			r.mark = mark(r.pass(r.v, r.b, r.r))
+		}
+	}
 	t.rows = append(t.rows, r)
 	fmt.Fprintf(t.out, "-> %s: %s | baseline %s | ratio %s | target %s %s\n",
 		r.figure, r.value, dash(r.baseline), dash(r.ratio), dash(r.target), r.mark)
@@ -49,18 +105,21 @@ func (t *table) fail(name string, err error) {
 	t.add(row{figure: name, value: "error: " + err.Error(), mark: "ERROR"})
 }
 
-// final prints the table with the machine facts, as Markdown.
+// final prints the table with the machine facts, as Markdown: one line per figure, with the
+// median of its runs and, in brackets, the spread (min–max).
 func (t *table) final(total time.Duration) {
 	fmt.Fprintf(t.out, "\n== Results (total %s)\n", total.Round(time.Second))
 	for _, f := range t.facts {
 		fmt.Fprintln(t.out, "   "+f)
 	}
-	head := row{"figure", "value", "baseline (same run)", "ratio", "target", "mark"}
+	fmt.Fprintln(t.out, "   "+machineLine(t.load, loadAverage()))
+	rows := t.aggregate()
+	head := row{figure: "figure", value: "value: median [min–max]", baseline: "baseline (same run)", ratio: "ratio", target: "target", mark: "mark"}
 	cells := func(r row) []string {
 		return []string{r.figure, r.value, dash(r.baseline), dash(r.ratio), dash(r.target), dash(r.mark)}
 	}
 	widths := make([]int, 6)
-	for _, r := range append([]row{head}, t.rows...) {
+	for _, r := range append([]row{head}, rows...) {
 		for i, c := range cells(r) {
 			widths[i] = max(widths[i], len([]rune(c)))
 		}
@@ -79,14 +138,99 @@ func (t *table) final(total time.Duration) {
 		sep[i] = strings.Repeat("-", w)
 	}
 	line(sep)
-	for _, r := range t.rows {
+	for _, r := range rows {
 		line(cells(r))
 	}
 	count := func(m string) int {
-		return len(slices.DeleteFunc(slices.Clone(t.rows), func(r row) bool { return r.mark != m }))
+		return len(slices.DeleteFunc(slices.Clone(rows), func(r row) bool { return !strings.HasPrefix(r.mark, m) }))
 	}
 	fmt.Fprintf(t.out, "\n%d PASS, %d MISS, %d ERROR (PASS/MISS is informational; only ERROR fails make bench)\n",
 		count("PASS"), count("MISS"), count("ERROR"))
+}
+
+// aggregate folds the runs of each figure into one row, in the order figures first appeared.
+func (t *table) aggregate() []row {
+	var order []string
+	byFigure := map[string][]row{}
+	for _, r := range t.rows {
+		if _, ok := byFigure[r.figure]; !ok {
+			order = append(order, r.figure)
+		}
+		byFigure[r.figure] = append(byFigure[r.figure], r)
+	}
+	out := make([]row, 0, len(order))
+	for _, fig := range order {
+		out = append(out, combine(byFigure[fig]))
+	}
+	return out
+}
+
+// combine is one figure over its runs: medians and spreads when the rows have numbers, else the
+// middle run's text.
+func combine(runs []row) row {
+	numbered := slices.DeleteFunc(slices.Clone(runs), func(r row) bool { return r.unit == "" || r.mark == "ERROR" })
+	marks := map[string]int{}
+	for _, r := range runs {
+		marks[r.mark]++
+	}
+	majority := runs[len(runs)/2].mark
+	for m, n := range marks {
+		if n*2 > len(runs) {
+			majority = m
+		}
+	}
+	if len(numbered) == 0 {
+		r := runs[len(runs)/2]
+		r.mark = majority
+		if marks["ERROR"] > 0 {
+			r.mark = fmt.Sprintf("ERROR (%d of %d runs)", marks["ERROR"], len(runs))
+		}
+		return r
+	}
+	first := numbered[0]
+	col := func(get func(row) float64) (med, lo, hi float64) {
+		vs := make([]float64, len(numbered))
+		for i, r := range numbered {
+			vs[i] = get(r)
+		}
+		slices.Sort(vs)
+		med = vs[len(vs)/2]
+		if len(vs)%2 == 0 {
+			med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+		}
+		return med, vs[0], vs[len(vs)-1]
+	}
+	cell := func(u unit, med, lo, hi float64) string {
+		if len(numbered) == 1 {
+			return u.format(med)
+		}
+		return fmt.Sprintf("%s [%s–%s]", u.format(med), u.format(lo), u.format(hi))
+	}
+	out := row{figure: first.figure, target: first.target, unit: first.unit}
+	v, vlo, vhi := col(func(r row) float64 { return r.v })
+	out.value = cell(first.unit, v, vlo, vhi)
+	b, blo, bhi := col(func(r row) float64 { return r.b })
+	rat, rlo, rhi := col(func(r row) float64 { return r.r })
+	if b != 0 {
+		out.baseline = strings.TrimSpace(cell(first.unit, b, blo, bhi) + " " + first.bLabel)
+		out.ratio = cell(first.rUnit, rat, rlo, rhi)
+	} else {
+		out.baseline = first.baseline
+	}
+	switch {
+	case first.pass != nil:
+		out.mark = mark(first.pass(v, b, rat))
+	default:
+		out.mark = majority
+	}
+	if out.mark != "" {
+		passed := marks["PASS"]
+		out.mark += fmt.Sprintf(" (%d/%d runs pass)", passed, len(runs))
+	}
+	if len(numbered) < len(runs) {
+		out.value += fmt.Sprintf(" (%d of %d runs)", len(numbered), len(runs))
+	}
+	return out
 }
 
 func dash(s string) string {
@@ -133,15 +277,6 @@ func kps(v float64) string {
 	return fmt.Sprintf("%.0f/s", v)
 }
 
-func ratio(a, b float64) string {
-	if b == 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f×", a/b)
-}
-
-func durRatio(a, b time.Duration) string { return ratio(float64(a), float64(b)) }
-
 // trimmedMean is the mean of the fastest share of sorted latencies.
 func trimmedMean(sorted []time.Duration, share float64) time.Duration {
 	n := max(1, int(float64(len(sorted))*share))
@@ -158,4 +293,21 @@ func trimmedMean(sorted []time.Duration, share float64) time.Duration {
 // summary is "p50 x, p99 y" of sorted latencies.
 func summary(sorted []time.Duration) string {
 	return fmt.Sprintf("p50 %s, p99 %s", msf(pct(sorted, 0.50)), msf(pct(sorted, 0.99)))
+}
+
+// loadAverage is the 1, 5 and 15 minute load averages of the machine.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(string(data)); len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
+}
+
+// machineLine is the machine's size and how busy it was around the measurements.
+func machineLine(before, after string) string {
+	return fmt.Sprintf("machine:    %d cores; load average (1, 5, 15 min) before %s, after %s", runtime.NumCPU(), before, after)
 }

@@ -15,9 +15,11 @@ import (
 const conversationSelect = `project_id, id, domain, thread_id, timestamp, timestamp_ms, query, response,
 	sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted, caller, client`
 
-// ListConversations returns one page of a project's conversations, newest first. It finds the
-// page's ids first, reading only the id and time columns of the windows it walks, then reads
-// the records of those ids alone.
+// ListConversations returns one page of a project's conversations, newest first. When an
+// earlier walk of the project left a hint of how densely its ids lie, the page is one query per
+// window, which the hint sizes to hold the page: usually one query. Without a hint it finds the
+// page's ids first, reading only the id and time columns of the windows it walks (which may be
+// wide), then reads the records of those ids alone.
 func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery) (store.ConversationPage, error) {
 	if err := ctx.Err(); err != nil {
 		return store.ConversationPage{}, wrap("list conversations", err)
@@ -29,11 +31,22 @@ func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery
 	if !ok {
 		return store.ConversationPage{}, nil
 	}
+	var page store.ConversationPage
+	if s.hints.get(conversationsKey(q.ProjectID)).per > 0 {
+		recs, err := s.conversationRecords(ctx, q, r)
+		if err != nil {
+			return store.ConversationPage{}, wrap("list conversations", err)
+		}
+		page.Records = recs
+		if len(recs) > q.Page.Limit {
+			page.Records, page.HasMore = recs[:q.Page.Limit], true
+		}
+		return page, nil
+	}
 	ids, err := s.conversationIDs(ctx, q, r)
 	if err != nil {
 		return store.ConversationPage{}, wrap("list conversations", err)
 	}
-	var page store.ConversationPage
 	if len(ids) > q.Page.Limit {
 		ids, page.HasMore = ids[:q.Page.Limit], true
 	}
@@ -44,6 +57,42 @@ func (s *Store) ListConversations(ctx context.Context, q store.ConversationQuery
 		return store.ConversationPage{}, fmt.Errorf("clickhouse: list conversations: read %d of %d records", len(page.Records), len(ids))
 	}
 	return page, nil
+}
+
+func conversationsKey(projectID string) string { return "conversations/" + projectID }
+
+func conversationID(c event.Conversation) string { return c.ID }
+
+// conversationRecords returns up to limit+1 records of the page, newest first, reading whole
+// records window by window.
+func (s *Store) conversationRecords(ctx context.Context, q store.ConversationQuery, r msRange) ([]event.Conversation, error) {
+	need := q.Page.Limit + 1
+	fetch := func(ctx context.Context, lo, hi string, n int) ([]event.Conversation, error) {
+		var c cond
+		c.window(lo, hi)
+		return s.conversationsWhere(ctx, q.ProjectID, r, c, n)
+	}
+	fetchSkewed := func(ctx context.Context, n int) ([]event.Conversation, error) {
+		var c cond
+		c.window("", q.Page.Cursor)
+		c.add("id_skewed = 1")
+		return s.conversationsWhere(ctx, q.ProjectID, r, c, n)
+	}
+	sp := pageSpan(q.Page.Cursor, r)
+	return walkWithSkewed(ctx, &s.hints, conversationsKey(q.ProjectID), sp, need, conversationID, fetch, fetchSkewed)
+}
+
+// conversationsWhere returns up to n records of the project in r that meet c, newest first, one
+// row per id.
+func (s *Store) conversationsWhere(ctx context.Context, projectID string, r msRange, c cond, n int) ([]event.Conversation, error) {
+	c.add("project_id = ?", projectID)
+	c.timeRange("timestamp", "timestamp_ms", r)
+	rows, err := s.conn.Query(ctx, "SELECT "+conversationSelect+" FROM conversations WHERE "+c.sql()+
+		" ORDER BY id DESC LIMIT 1 BY id LIMIT "+itoa(n), c.args...)
+	if err != nil {
+		return nil, err
+	}
+	return scanAllConversations(rows, n)
 }
 
 // conversationIDs returns up to limit+1 distinct ids of the page, newest first.
@@ -60,7 +109,7 @@ func (s *Store) conversationIDs(ctx context.Context, q store.ConversationQuery, 
 		return s.conversationIDsWhere(ctx, q.ProjectID, r, c, n)
 	}
 	sp := pageSpan(q.Page.Cursor, r)
-	return walkWithSkewed(ctx, &s.hints, "conversations/"+q.ProjectID, sp, q.Page.Limit+1, identity, fetch, fetchSkewed)
+	return walkWithSkewed(ctx, &s.hints, conversationsKey(q.ProjectID), sp, q.Page.Limit+1, identity, fetch, fetchSkewed)
 }
 
 func identity(id string) string { return id }
