@@ -41,6 +41,7 @@ type Retriever struct {
 	mu     sync.Mutex
 	sites  map[string]*siteVectors // by domain
 	paused time.Time               // questions are searched by words alone until then
+	closed bool                    // Close was called: no build starts
 }
 
 // siteVectors is the vector table of one site.
@@ -71,8 +72,12 @@ func NewRetriever(cfg Config, o Options, logger *slog.Logger, reg prometheus.Reg
 	}
 }
 
-// Close stops the background builds and waits for them.
+// Close stops the background builds and waits for them; afterwards none starts, and Nearest
+// returns nil for an index without a table.
 func (r *Retriever) Close() {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
 	r.stop()
 	r.wg.Wait()
 }
@@ -134,7 +139,7 @@ func (r *Retriever) table(domain string, ix *search.Index) *table {
 	switch {
 	case sv.ix == ix:
 		return sv.tab
-	case sv.building != nil || sv.failed == ix && r.now().Sub(sv.failedAt) < retryAfter:
+	case r.closed || sv.building != nil || sv.failed == ix && r.now().Sub(sv.failedAt) < retryAfter:
 		return nil
 	case ix.Len() > MaxSections:
 		return nil

@@ -150,3 +150,14 @@ func value(t *testing.T, reg *prometheus.Registry, name string, labels ...string
 	}
 	return 0
 }
+
+// After Close no build starts (a question during shutdown is searched by words).
+func TestRetrieverClosed(t *testing.T) {
+	f := embedtest.Start(t)
+	r, _ := newRetriever(t, f.URL, fakeclock.New())
+	r.Close()
+	ix := search.Build(sitePages)
+	if got := r.Nearest(context.Background(), "acme", ix, "automobile", 5); got != nil || len(f.Inputs()) != 0 {
+		t.Errorf("after Close: %v, %d texts sent; want nil and none", got, len(f.Inputs()))
+	}
+}
