@@ -74,11 +74,8 @@ func (ix *Index) Candidates(q Query) []Candidate {
 	if ix == nil || len(ix.secs) == 0 {
 		return nil
 	}
-	sc := ix.scratch.Get().(*scratch)
-	defer func() {
-		sc.reset()
-		ix.scratch.Put(sc)
-	}()
+	sc := ix.getScratch()
+	defer ix.putScratch(sc)
 	if len(ix.queryTerms(&q, sc)) == 0 {
 		return nil
 	}

@@ -10,16 +10,15 @@ import (
 // Each query term t with weight w adds w·impact(t, s) to every section s holding it (impacts are
 // BM25F contributions computed at build time). The last message weighs 1, earlier turns and
 // context items less, synonyms and joined words ("set up" → "setup") less again. The best
-// section of each of the 50 best pages then goes through the re-ranker (rerank.go).
+// section of each of the 50 best pages then goes through the re-ranker (rerank.go). With
+// q.Dense (an embeddings model's ranking of sections) the result fuses both rankings by
+// reciprocal rank (fuse.go).
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.secs) == 0 {
 		return nil
 	}
-	sc := ix.scratch.Get().(*scratch)
-	defer func() {
-		sc.reset()
-		ix.scratch.Put(sc)
-	}()
+	sc := ix.getScratch()
+	defer ix.putScratch(sc)
 	terms := ix.queryTerms(&q, sc)
 	if len(terms) == 0 && len(q.Dense) == 0 {
 		return nil
@@ -40,6 +39,14 @@ func (ix *Index) lexical(sc *scratch, n int) []hit {
 		return ix.top(sc, n)
 	}
 	return ix.rerank(sc, ix.top(sc, maxCandidates), n)
+}
+
+// getScratch takes a search's working memory from the pool; putScratch clears and returns it.
+func (ix *Index) getScratch() *scratch { return ix.scratch.Get().(*scratch) }
+
+func (ix *Index) putScratch(sc *scratch) {
+	sc.reset()
+	ix.scratch.Put(sc)
 }
 
 func limit(n int) int {
