@@ -39,6 +39,7 @@ type Config struct {
 	NATSReplicas   int
 	NATSSync       string
 	NATSAuth       bus.Auth // credentials for an external NATS; the embedded one makes its own
+	Publish        bus.PublishConfig
 	EventsMaxAge   time.Duration
 	EventsMaxBytes int64
 	Store          string
@@ -74,6 +75,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	registerNATSAuthFlags(fs, &c.NATSAuth)
 	envflag.String(fs, &c.NATSSync, "nats-sync", "LECTERN_NATS_SYNC", bus.DefaultSync.String(), `embedded JetStream store durability: "always" (fsync before every ack) or a flush interval; SQLite commits with synchronous=FULL under "always"`)
 	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
+	c.Publish.RegisterFlags(fs)
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
 	envflag.String(fs, &c.SQLitePath, "sqlite-path", "LECTERN_SQLITE_PATH", "", "the SQLite database file (its -wal and -shm files sit beside it); empty is lectern.db in --data-dir. Put it on its own volume to keep the event stream writable when the store's disk fills")
@@ -127,7 +129,7 @@ func (c *Config) Validate() error {
 	if c.SQLitePath != "" && c.Store != "sqlite" {
 		errs = append(errs, fmt.Errorf("sqlite-path %q: only with --store sqlite", c.SQLitePath))
 	}
-	errs = append(errs, c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
+	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
 	return errors.Join(errs...)
 }
 

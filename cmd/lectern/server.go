@@ -93,6 +93,7 @@ type deps struct {
 	ns       *server.Server // nil unless embedded
 	nc       *nats.Conn
 	js       jetstream.JetStream
+	pub      *bus.Publisher // one per process, so the collector's and the assistant's events share lanes
 	keys     *keys.Registry
 	sites    *sites.Registry
 	registry *prometheus.Registry
@@ -123,6 +124,7 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		d.close()
 		return nil, err
 	}
+	d.pub = bus.NewPublisherWith(cfg.Publish, d.js, d.registry)
 	streams := bus.DefaultStreamConfig()
 	streams.Replicas, streams.MaxAge, streams.MaxBytes = cfg.NATSReplicas, cfg.EventsMaxAge, cfg.EventsMaxBytes
 	if err := bus.EnsureStreams(ctx, d.js, streams); err != nil {

@@ -211,7 +211,7 @@ func streamTraffic(t *testing.T, l *testLectern, n int) []event.Traffic {
 	defer nc.Close()
 	var subjects []string
 	for _, ty := range event.TrafficTypes {
-		subjects = append(subjects, event.Subject("acme-prod", ty))
+		subjects = append(subjects, event.Subject("acme-prod", ty), event.BatchSubject("acme-prod", ty))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -224,6 +224,14 @@ func streamTraffic(t *testing.T, l *testLectern, n int) []event.Traffic {
 		msg, err := cons.Next(jetstream.FetchMaxWait(10 * time.Second))
 		if err != nil {
 			t.Fatalf("%d of %d traffic events on the stream: %v", len(out), n, err)
+		}
+		if _, _, grouped, _ := event.ParseSubject(msg.Subject()); grouped {
+			var es []event.Traffic
+			if err := json.Unmarshal(msg.Data(), &es); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, es...)
+			continue
 		}
 		var e event.Traffic
 		if err := json.Unmarshal(msg.Data(), &e); err != nil {

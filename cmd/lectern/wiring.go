@@ -16,7 +16,6 @@ import (
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/ingest/visitor"
-	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
@@ -140,7 +139,7 @@ func (p *process) requireStore() {
 
 // initCollector mounts the intake routes (feedback, beacons, server-side events).
 func initCollector(ctx context.Context, p *process) error {
-	pub := bus.NewPublisher(p.deps.js, p.deps.registry)
+	pub := p.deps.pub
 	visitors, err := visitor.Open(ctx, p.deps.js, p.cfg.NATSReplicas)
 	if err != nil {
 		return err
@@ -182,7 +181,7 @@ func initAnalytics(_ context.Context, p *process) error {
 // initAssistant mounts the assistant endpoints and runs its index watcher.
 func initAssistant(_ context.Context, p *process) error {
 	svc, err := assistant.New(p.cfg.Assistant, assistant.Deps{
-		Sites: p.deps.sites, Guard: p.guard, Publisher: bus.NewPublisher(p.deps.js, p.deps.registry), JS: p.deps.js, Replicas: p.cfg.NATSReplicas,
+		Sites: p.deps.sites, Guard: p.guard, Publisher: p.deps.pub, JS: p.deps.js, Replicas: p.cfg.NATSReplicas,
 	}, p.component("assistant"), p.deps.registry)
 	if err != nil {
 		return err

@@ -181,10 +181,11 @@ func checkInt(i int, field string, v *int, lo, hi int, required bool, add func(i
 // stamp fills what the events of one reader share, drops robots, and returns what is kept.
 func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, domain string, who []reader) ([]event.Message, error) {
 	msgs := make([]event.Message, 0, len(evs))
+	var memo visitor.Memo // a beacon's events share their reader: classify it once
 	for i := range evs {
 		e := &evs[i]
 		r := who[min(i, len(who)-1)]
-		v := visitor.Classify(r.userAgent, e.Referrer)
+		v := memo.Classify(r.userAgent, e.Referrer)
 		if v.Dropped() {
 			c.dropped.WithLabelValues(v.Agent).Inc()
 			continue

@@ -32,6 +32,7 @@ type Consumer struct {
 	logger  *slog.Logger
 	m       *consumerMetrics
 	running atomic.Bool
+	perMsg  atomic.Int64 // events per message in the last batch, for the next fetch's size
 }
 
 // New returns a consumer; Run starts it.
@@ -74,7 +75,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 
 func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(c.cfg.BatchSize, jetstream.FetchMaxWait(c.cfg.BatchWait))
+		batch, err := cons.Fetch(c.fetchCount(), jetstream.FetchMaxWait(c.cfg.BatchWait), jetstream.FetchMaxBytes(maxFetchBytes))
 		if err != nil {
 			c.logger.Warn("fetch failed", "err", err)
 			sleep(ctx, time.Second)
@@ -95,6 +96,23 @@ func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 	return nil
 }
 
+// maxFetchBytes bounds the payload of one fetch, whatever the messages hold.
+const maxFetchBytes = 32 << 20
+
+// fetchCount is how many messages to fetch for about BatchSize events: grouped messages
+// carry several each, so the count follows the events per message of the last batch.
+func (c *Consumer) fetchCount() int {
+	return max(1, c.cfg.BatchSize/max(1, int(c.perMsg.Load())))
+}
+
+// fetched is one decoded message: what it added to the batch, and its events that cannot be
+// stored (a grouped message's), dead-lettered once the others are stored.
+type fetched struct {
+	msg jetstream.Msg
+	u   unit
+	bad []badEvent
+}
+
 // handle stores one fetched batch. It runs to the end even when the process is stopping, so
 // that what was fetched is stored and acknowledged (or handed back) before shutdown. It
 // returns false when the store was unavailable.
@@ -104,53 +122,79 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 	stop := c.heartbeat(msgs)
 	defer stop()
 	b := sizeBatch(msgs)
-	kept := make([]jetstream.Msg, 0, len(msgs))
-	types := make([]event.Type, 0, len(msgs))
+	items := make([]fetched, 0, len(msgs))
 	for _, msg := range msgs {
-		t, err := decodeInto(&b, msg)
+		u, bad, err := decodeInto(&b, msg)
 		if err != nil {
-			c.deadLetter(ctx, msg, t, "decode", err)
+			c.deadLetter(ctx, msg, u.t, "decode", err)
 			continue
 		}
-		kept, types = append(kept, msg), append(types, t)
+		items = append(items, fetched{msg: msg, u: u, bad: bad})
 	}
-	if len(kept) == 0 {
+	if n := b.Len(); n > 0 {
+		c.perMsg.Store(int64(max(1, n/max(1, len(items)))))
+	}
+	if len(items) == 0 {
 		return true
 	}
-	start := time.Now()
-	err := c.store.WriteBatch(ctx, b)
-	c.m.insert.Observe(time.Since(start).Seconds())
+	var err error
+	if b.Len() > 0 {
+		start := time.Now()
+		err = c.store.WriteBatch(ctx, b)
+		c.m.insert.Observe(time.Since(start).Seconds())
+		c.m.batchSize.Observe(float64(b.Len()))
+	}
 	switch {
 	case err == nil:
-		c.acked(kept, types)
+		c.settle(ctx, items)
 	case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
-		c.retryLater(kept, err)
+		c.retryLater(items, err)
 		return false
 	default:
-		c.logger.Warn("batch rejected; storing its events one by one", "events", len(kept), "err", err)
-		c.handleEach(ctx, kept)
+		c.logger.Warn("batch rejected; storing its messages one by one", "messages", len(items), "events", b.Len(), "err", err)
+		c.handleEach(ctx, items)
 	}
 	return true
 }
 
-// handleEach stores the events of a rejected batch one at a time, so one bad event cannot hold
-// back the others.
-func (c *Consumer) handleEach(ctx context.Context, msgs []jetstream.Msg) {
-	for _, msg := range msgs {
+// handleEach stores the messages of a rejected batch one at a time, so one bad event cannot
+// hold back the others.
+func (c *Consumer) handleEach(ctx context.Context, items []fetched) {
+	for _, it := range items {
 		var b store.Batch
-		t, _ := decodeInto(&b, msg)
+		_, _, _ = decodeInto(&b, it.msg) // decoded once already: the same events, the same bad ones
 		err := c.store.WriteBatch(ctx, b)
 		switch {
 		case err == nil:
-			c.acked([]jetstream.Msg{msg}, []event.Type{t})
+			c.settle(ctx, []fetched{it})
 		case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
-			c.retryLater([]jetstream.Msg{msg}, err)
-		case delivered(msg) >= c.cfg.MaxRetries:
-			c.deadLetter(ctx, msg, t, "store", err)
+			c.retryLater([]fetched{it}, err)
+		case delivered(it.msg) < c.cfg.MaxRetries:
+			c.retryLater([]fetched{it}, err)
+		case it.u.n+len(it.bad) <= 1:
+			c.deadLetter(ctx, it.msg, it.u.t, "store", err)
 		default:
-			c.retryLater([]jetstream.Msg{msg}, err)
+			c.storeEach(ctx, it, b)
 		}
 	}
+}
+
+// storeEach is a grouped message's last attempt: each event is written alone and those the
+// store still refuses are dead-lettered, so that one event cannot hold back its group.
+func (c *Consumer) storeEach(ctx context.Context, it fetched, b store.Batch) {
+	for _, one := range split(b) {
+		err := c.store.WriteBatch(ctx, one)
+		switch {
+		case err == nil:
+		case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
+			c.retryLater([]fetched{it}, err) // what was stored is kept once when the rest comes again
+			return
+		default:
+			it.bad = append(it.bad, badEvent{data: eventJSON(one), err: fmt.Errorf("store: %w", err)})
+			it.u.n--
+		}
+	}
+	c.settle(ctx, []fetched{it})
 }
 
 // heartbeat tells JetStream every AckWait/3 that msgs are still being worked on, so they are
@@ -177,25 +221,27 @@ func (c *Consumer) heartbeat(msgs []jetstream.Msg) (stop func()) {
 	return func() { close(done); <-finished }
 }
 
-func (c *Consumer) acked(msgs []jetstream.Msg, types []event.Type) {
+// settle finishes stored messages: the events of theirs that cannot be stored go to the
+// dead-letter stream, then each message is acknowledged. A message whose dead letter could
+// not be published is handed back instead, so nothing is lost.
+func (c *Consumer) settle(ctx context.Context, items []fetched) {
 	now := time.Now()
-	c.m.batchSize.Observe(float64(len(msgs)))
-	var counts [8]struct {
-		t event.Type
-		n int
-	}
-	for i, msg := range msgs {
-		if err := msg.Ack(); err != nil {
-			c.logger.Warn("ack failed; the event will be redelivered and stored once", "err", err)
+	var counts [8]unit
+	for _, it := range items {
+		if len(it.bad) > 0 && !c.deadLetterEvents(ctx, it) {
+			continue
+		}
+		if err := it.msg.Ack(); err != nil {
+			c.logger.Warn("ack failed; the events will be redelivered and stored once", "err", err)
 		}
 		for k := range counts { // a batch holds a few types: count them, then add once per type
-			if counts[k].t == types[i] || counts[k].n == 0 {
-				counts[k].t = types[i]
-				counts[k].n++
+			if counts[k].t == it.u.t || counts[k].n == 0 {
+				counts[k].t = it.u.t
+				counts[k].n += it.u.n
 				break
 			}
 		}
-		if md, err := msg.Metadata(); err == nil {
+		if md, err := it.msg.Metadata(); err == nil {
 			c.m.lag.Observe(now.Sub(md.Timestamp).Seconds())
 		}
 	}
@@ -206,11 +252,11 @@ func (c *Consumer) acked(msgs []jetstream.Msg, types []event.Type) {
 	}
 }
 
-func (c *Consumer) retryLater(msgs []jetstream.Msg, err error) {
-	c.logger.Warn("store failed; events handed back for redelivery", "events", len(msgs), "err", err)
+func (c *Consumer) retryLater(items []fetched, err error) {
+	c.logger.Warn("store failed; events handed back for redelivery", "messages", len(items), "err", err)
 	c.m.retries.Inc()
-	for _, msg := range msgs {
-		_ = msg.NakWithDelay(backoff(delivered(msg)))
+	for _, it := range items {
+		_ = it.msg.NakWithDelay(backoff(delivered(it.msg)))
 	}
 }
 

@@ -28,14 +28,22 @@ import (
 // flakyStore wraps the real SQLite store and fails on demand, to inject outages.
 type flakyStore struct {
 	*sqlite.Store
-	failWith atomic.Pointer[error]
-	writes   atomic.Int64
+	failWith   atomic.Pointer[error]
+	rejectPath atomic.Pointer[string] // a batch holding feedback on this path is refused
+	writes     atomic.Int64
 }
 
 func (f *flakyStore) WriteBatch(ctx context.Context, b store.Batch) error {
 	f.writes.Add(1)
 	if err := f.failWith.Load(); err != nil {
 		return *err
+	}
+	if p := f.rejectPath.Load(); p != nil {
+		for _, fb := range b.Feedback {
+			if fb.Path == *p {
+				return fmt.Errorf("value out of range on %s", fb.Path)
+			}
+		}
 	}
 	return f.Store.WriteBatch(ctx, b)
 }
@@ -211,6 +219,119 @@ func TestRejectedEventIsolated(t *testing.T) {
 	if got := metricValue(t, f.reg, "lectern_events_dead_lettered_total", "type", "feedback", "reason", "store"); got != 3 {
 		t.Errorf("dead-letter metric = %v, want 3", got)
 	}
+}
+
+// TestGroupedMessages checks messages of several events: each event is stored once (also when
+// the group comes again), and a group's bad event is dead-lettered alone.
+func TestGroupedMessages(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	var msgs []event.Message
+	for range 10 {
+		e := feedback("p1")
+		msgs = append(msgs, event.Message{Type: event.TypeFeedback, ID: e.EventID, Value: e})
+	}
+	if err := f.pub.PublishBatch(ctx, "p1", msgs); err != nil { // one call, one grouped message
+		t.Fatal(err)
+	}
+	if err := f.pub.PublishBatch(ctx, "p1", msgs); err != nil { // the same events again: the same group id
+		t.Fatal(err)
+	}
+	if got := metricValue(t, f.reg, "lectern_events_published_total", "result", "duplicate"); got != 10 {
+		t.Errorf("lectern_events_published_total{result=duplicate} = %v; want 10 (JetStream drops the repeated group)", got)
+	}
+	if err := f.pub.PublishBatch(ctx, "p1", msgs[:5]); err != nil { // part of it: a new group, stored once
+		t.Fatal(err)
+	}
+	mixed := []event.Feedback{feedback("p1"), feedback("p2"), feedback("p1")} // p2's is not p1's to store
+	if _, err := f.srv.JS.PublishMsg(ctx, &nats.Msg{Subject: event.BatchSubject("p1", event.TypeFeedback), Data: mustJSON(t, mixed),
+		Header: nats.Header{event.HeaderEvents: []string{"3"}}}); err != nil {
+		t.Fatal(err)
+	}
+	f.run(t)
+	waitFor(t, "every message settled", func() bool { return settled(t, f) && dlqMessages(t, f) == 1 })
+	if n := f.count(t, "p1"); n != 12 {
+		t.Errorf("store holds %d records; want 12", n)
+	}
+	if got := metricValue(t, f.reg, "lectern_events_stored_total", "type", "feedback"); got != 17 {
+		t.Errorf("lectern_events_stored_total = %v; want 17 (10, 5 of them again, and 2 of the mixed group)", got)
+	}
+	dl := deadLetters(t, f, 1)[0]
+	if dl.Headers().Get(consumer.HeaderSubject) != event.BatchSubject("p1", event.TypeFeedback) ||
+		!strings.Contains(dl.Headers().Get(consumer.HeaderReason), "does not match subject project") {
+		t.Errorf("dead letter headers %v; want the group's subject and the reason", dl.Headers())
+	}
+	var back event.Feedback
+	if err := json.Unmarshal(dl.Data(), &back); err != nil || back.EventID != mixed[1].EventID {
+		t.Errorf("dead letter %s (%v); want p2's event alone", dl.Data(), err)
+	}
+}
+
+// TestRejectedGroupIsolated checks that an event the store refuses holds back its group only
+// until the group's last attempt, which stores the others and dead-letters it alone.
+func TestRejectedGroupIsolated(t *testing.T) {
+	f := setup(t)
+	reject := "/reject"
+	f.store.rejectPath.Store(&reject)
+	group := []event.Feedback{feedback("p1"), feedback("p1"), feedback("p1")}
+	group[1].Path = reject
+	var msgs []event.Message
+	for _, e := range group {
+		msgs = append(msgs, event.Message{Type: event.TypeFeedback, ID: e.EventID, Value: e})
+	}
+	if err := f.pub.PublishBatch(context.Background(), "p1", msgs); err != nil {
+		t.Fatal(err)
+	}
+	f.run(t)
+	waitFor(t, "the group settled", func() bool { return settled(t, f) && dlqMessages(t, f) == 1 })
+	if n := f.count(t, "p1"); n != 2 {
+		t.Errorf("store holds %d records; want the 2 it accepts", n)
+	}
+	if got := metricValue(t, f.reg, "lectern_events_dead_lettered_total", "type", "feedback", "reason", "store"); got != 1 {
+		t.Errorf("dead-letter metric = %v, want 1", got)
+	}
+	var back event.Feedback
+	if dl := deadLetters(t, f, 1)[0]; json.Unmarshal(dl.Data(), &back) != nil || back.Path != reject {
+		t.Errorf("dead letter %s; want the refused event", dl.Data())
+	}
+}
+
+// settled reports that the consumer exists and holds nothing undelivered or unacknowledged.
+func settled(t *testing.T, f *fixture) bool {
+	t.Helper()
+	c, err := f.srv.JS.Consumer(context.Background(), event.StreamEvents, "test")
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return false // Run has not created it yet
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := c.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Consumer > 0
+}
+
+// deadLetters reads the first n messages of the dead-letter stream.
+func deadLetters(t *testing.T, f *fixture, n int) []jetstream.Msg {
+	t.Helper()
+	cons, err := f.srv.JS.OrderedConsumer(context.Background(), event.StreamDeadLetter, jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, err := cons.Fetch(n, jetstream.FetchMaxWait(2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []jetstream.Msg
+	for m := range batch.Messages() {
+		out = append(out, m)
+	}
+	if len(out) != n {
+		t.Fatalf("%d dead letters; want %d", len(out), n)
+	}
+	return out
 }
 
 func mustJSON(t *testing.T, v any) []byte {

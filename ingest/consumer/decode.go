@@ -3,6 +3,8 @@ package consumer
 import (
 	"errors"
 	"fmt"
+	"strconv"
+
 	json "github.com/goccy/go-json" // 4x faster than encoding/json on events; the pipeline decodes every one
 
 	"github.com/lectern-dev/lectern/platform/store"
@@ -14,22 +16,44 @@ import (
 // errPoison marks an event that can never be stored, whatever is retried.
 var errPoison = errors.New("event cannot be stored")
 
-// sizeBatch returns a batch with room for the events of msgs, by the types their subjects name,
-// so that decoding appends without growing (and copying) the slices.
+// maxGroup bounds the events one grouped message may announce (bus.PublishConfig allows 10000).
+const maxGroup = 10000
+
+// unit is what one message added to a batch: the type of its events and how many.
+type unit struct {
+	t event.Type
+	n int
+}
+
+// badEvent is one event of a grouped message that can never be stored, to dead-letter alone.
+type badEvent struct {
+	data []byte
+	err  error
+}
+
+// sizeBatch returns a batch with room for the events of msgs, by the types their subjects name
+// (and a grouped message's count header), so that decoding appends without growing the slices.
 func sizeBatch(msgs []jetstream.Msg) store.Batch {
 	var nf, nc, nt int
 	for _, msg := range msgs {
-		_, t, err := event.ParseSubject(msg.Subject())
+		_, t, grouped, err := event.ParseSubject(msg.Subject())
 		if err != nil {
 			continue
 		}
+		n := 1
+		if grouped {
+			n, err = strconv.Atoi(msg.Headers().Get(event.HeaderEvents))
+			if err != nil || n < 1 || n > maxGroup {
+				n = 1
+			}
+		}
 		switch t {
 		case event.TypeFeedback:
-			nf++
+			nf += n
 		case event.TypeConversation:
-			nc++
+			nc += n
 		case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
-			nt++
+			nt += n
 		}
 	}
 	var b store.Batch
@@ -45,54 +69,80 @@ func sizeBatch(msgs []jetstream.Msg) store.Batch {
 	return b
 }
 
-// decodeInto decodes msg and appends its event to b, decoding in place: into the next element
-// of the slice rather than into a copy appended afterwards.
-func decodeInto(b *store.Batch, msg jetstream.Msg) (event.Type, error) {
-	project, t, err := event.ParseSubject(msg.Subject())
+// decodeInto decodes msg and appends its events to b, in place: into the slice's next
+// elements rather than into copies appended afterwards. An error means no event of msg can
+// be stored; bad lists the events of a grouped message that cannot be (the others are in b).
+func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err error) {
+	project, t, grouped, err := event.ParseSubject(msg.Subject())
 	if err != nil {
-		return t, fmt.Errorf("%w: %w", errPoison, err)
+		return unit{t: t}, nil, fmt.Errorf("%w: %w", errPoison, err)
 	}
+	u.t = t
+	data := msg.Data()
 	switch t {
 	case event.TypeFeedback:
-		n := len(b.Feedback)
-		b.Feedback = append(b.Feedback, event.Feedback{})
-		f := &b.Feedback[n]
-		if err := json.Unmarshal(msg.Data(), f); err != nil {
-			b.Feedback = b.Feedback[:n]
-			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
-		}
-		if err := checkIDs(project, f.ProjectID, f.ID, f.EventID); err != nil {
-			b.Feedback = b.Feedback[:n]
-			return t, err
-		}
+		u.n, bad, err = appendEvents(&b.Feedback, data, grouped, func(f *event.Feedback) error {
+			return checkIDs(project, f.ProjectID, f.ID, f.EventID)
+		})
 	case event.TypeConversation:
-		n := len(b.Conversations)
-		b.Conversations = append(b.Conversations, event.Conversation{})
-		c := &b.Conversations[n]
-		if err := json.Unmarshal(msg.Data(), c); err != nil {
-			b.Conversations = b.Conversations[:n]
-			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
-		}
-		if err := checkIDs(project, c.ProjectID, c.ID, c.ID); err != nil {
-			b.Conversations = b.Conversations[:n]
-			return t, err
-		}
+		u.n, bad, err = appendEvents(&b.Conversations, data, grouped, func(c *event.Conversation) error {
+			return checkIDs(project, c.ProjectID, c.ID, c.ID)
+		})
 	case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
-		n := len(b.Traffic)
-		b.Traffic = append(b.Traffic, event.Traffic{})
-		tr := &b.Traffic[n]
-		if err := json.Unmarshal(msg.Data(), tr); err != nil {
-			b.Traffic = b.Traffic[:n]
-			return t, fmt.Errorf("%w: decode: %w", errPoison, err)
-		}
-		if err := checkTraffic(project, t, tr); err != nil {
-			b.Traffic = b.Traffic[:n]
-			return t, err
-		}
+		u.n, bad, err = appendEvents(&b.Traffic, data, grouped, func(tr *event.Traffic) error {
+			return checkTraffic(project, t, tr)
+		})
 	default:
-		return t, fmt.Errorf("%w: unknown event type %q", errPoison, t)
+		err = fmt.Errorf("%w: unknown event type %q", errPoison, t)
 	}
-	return t, nil
+	return u, bad, err
+}
+
+// appendEvents decodes data, one event or a grouped message's JSON array of them, onto *dst
+// and keeps those check accepts; it returns how many it kept and the grouped events it did not.
+func appendEvents[T any](dst *[]T, data []byte, grouped bool, check func(*T) error) (int, []badEvent, error) {
+	n := len(*dst)
+	if !grouped {
+		var zero T
+		*dst = append(*dst, zero)
+		if err := json.Unmarshal(data, &(*dst)[n]); err != nil {
+			*dst = (*dst)[:n]
+			return 0, nil, fmt.Errorf("%w: decode: %w", errPoison, err)
+		}
+		if err := check(&(*dst)[n]); err != nil {
+			*dst = (*dst)[:n]
+			return 0, nil, err
+		}
+		return 1, nil, nil
+	}
+	tail := (*dst)[n:] // decoding an array into a slice with room appends to it in place
+	if err := json.Unmarshal(data, &tail); err != nil {
+		return 0, nil, fmt.Errorf("%w: decode grouped message: %w", errPoison, err)
+	}
+	if len(tail) > maxGroup {
+		return 0, nil, fmt.Errorf("%w: a grouped message of %d events; at most %d", errPoison, len(tail), maxGroup)
+	}
+	if len(tail) > 0 && (cap(*dst) == n || &(*dst)[:n+1][n] != &tail[0]) {
+		*dst = append(*dst, tail...) // the room ran out: the decoder grew a slice of its own
+	} else {
+		*dst = (*dst)[:n+len(tail)]
+	}
+	var bad []badEvent
+	kept := n
+	for i := n; i < len(*dst); i++ {
+		if err := check(&(*dst)[i]); err != nil {
+			raw, _ := json.Marshal(&(*dst)[i])
+			bad = append(bad, badEvent{data: raw, err: err})
+			continue
+		}
+		if kept != i {
+			(*dst)[kept] = (*dst)[i]
+		}
+		kept++
+	}
+	clear((*dst)[kept:])
+	*dst = (*dst)[:kept]
+	return kept - n, bad, nil
 }
 
 func checkIDs(subjectProject, project, id, eventID string) error {

@@ -46,7 +46,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.t), data: data}); err != nil {
+		if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.t), data: data}); err != nil {
 			t.Fatalf("%s: %v", tc.t, err)
 		}
 	}
@@ -83,9 +83,60 @@ func TestDecodeRejectsBadTraffic(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b store.Batch
-			if _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}); !errors.Is(err, errPoison) {
+			if _, _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}); !errors.Is(err, errPoison) {
 				t.Fatalf("err = %v, want poison", err)
 			}
 		})
+	}
+}
+
+// TestDecodeGroupedMessage checks a grouped message: its good events land in the batch after
+// what was there, in order, and its bad ones come back to be dead-lettered alone, whether the
+// batch had room for them (decoded in place) or not.
+func TestDecodeGroupedMessage(t *testing.T) {
+	view := func(id, path string) event.Traffic {
+		return event.Traffic{ID: id, Type: event.TypePageView, ProjectID: "p", Timestamp: time.Unix(1e9, 0).UTC(),
+			VisitorID: "v", Class: event.ClassHuman, Path: path}
+	}
+	first := view("01ARZ3NDEKTSV4RRFFQ69G5FA0", "/before")
+	group := []event.Traffic{
+		view("01ARZ3NDEKTSV4RRFFQ69G5FA1", "/a"),
+		view("not-a-ulid", "/bad"),
+		view("01ARZ3NDEKTSV4RRFFQ69G5FA3", "/c"),
+	}
+	data, err := stdjson.Marshal(group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, room := range []int{0, 1, 4, 10} {
+		b := store.Batch{Traffic: append(make([]event.Traffic, 0, room), first)}
+		msg := fakeMsg{subject: event.BatchSubject("p", event.TypePageView), data: data}
+		u, bad, err := decodeInto(&b, msg)
+		if err != nil {
+			t.Fatalf("room %d: %v", room, err)
+		}
+		if u.t != event.TypePageView || u.n != 2 {
+			t.Errorf("room %d: unit %+v; want 2 page views", room, u)
+		}
+		want := []event.Traffic{first, group[0], group[2]}
+		if !reflect.DeepEqual(b.Traffic, want) {
+			t.Errorf("room %d: batch holds %+v; want %+v", room, b.Traffic, want)
+		}
+		if len(bad) != 1 || !errors.Is(bad[0].err, errPoison) {
+			t.Fatalf("room %d: bad events %+v; want the one with a bad id", room, bad)
+		}
+		var back event.Traffic
+		if err := stdjson.Unmarshal(bad[0].data, &back); err != nil || !reflect.DeepEqual(back, group[1]) {
+			t.Errorf("room %d: dead letter %s (%v); want the bad event as it was sent", room, bad[0].data, err)
+		}
+	}
+	for _, broken := range []string{`[{"id":`, `{"id":"x"}`, `[1,2]`} {
+		var b store.Batch
+		if _, _, err := decodeInto(&b, fakeMsg{subject: event.BatchSubject("p", event.TypePageView), data: []byte(broken)}); !errors.Is(err, errPoison) {
+			t.Errorf("grouped message %s: err = %v; want poison", broken, err)
+		}
+		if b.Len() != 0 {
+			t.Errorf("grouped message %s left %d events in the batch", broken, b.Len())
+		}
 	}
 }

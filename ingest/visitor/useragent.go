@@ -48,25 +48,54 @@ var scripts = []string{"curl/", "Wget/", "python-requests", "python-urllib", "Go
 // context a browser sends; a bare script without one is not a reader.
 func Classify(userAgent, referrer string) Verdict {
 	ua := strings.ToLower(userAgent)
-	for _, a := range aiAgents {
-		if strings.Contains(ua, strings.ToLower(a)) {
-			return Verdict{Class: event.ClassAI, Agent: a}
+	for i, a := range lowerAI {
+		if strings.Contains(ua, a) {
+			return Verdict{Class: event.ClassAI, Agent: aiAgents[i]}
 		}
 	}
 	if strings.TrimSpace(ua) == "" {
 		return Verdict{Agent: "empty"}
 	}
-	for _, r := range robots {
-		if strings.Contains(ua, strings.ToLower(r)) {
-			return Verdict{Agent: r}
+	for i, r := range lowerRobots {
+		if strings.Contains(ua, r) {
+			return Verdict{Agent: robots[i]}
 		}
 	}
 	if referrer == "" {
-		for _, s := range scripts {
-			if strings.Contains(ua, strings.ToLower(s)) {
-				return Verdict{Agent: strings.TrimSuffix(s, "/")}
+		for i, s := range lowerScripts {
+			if strings.Contains(ua, s) {
+				return Verdict{Agent: strings.TrimSuffix(scripts[i], "/")}
 			}
 		}
 	}
 	return Verdict{Class: event.ClassHuman}
+}
+
+// The lists in lower case, made once: Classify runs for every event a beacon carries.
+var lowerAI, lowerRobots, lowerScripts = lower(aiAgents), lower(robots), lower(scripts)
+
+func lower(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.ToLower(s)
+	}
+	return out
+}
+
+// Memo classifies the events of one request: it keeps the last verdict and reuses it while the
+// User-Agent, and whether a referrer came, stay the same (all Classify depends on). The zero
+// value is ready; a Memo is not safe for concurrent use.
+type Memo struct {
+	ua       string
+	referred bool
+	ok       bool
+	v        Verdict
+}
+
+// Classify is Classify(userAgent, referrer), remembered.
+func (m *Memo) Classify(userAgent, referrer string) Verdict {
+	if !m.ok || m.ua != userAgent || m.referred != (referrer != "") {
+		m.ua, m.referred, m.ok, m.v = userAgent, referrer != "", true, Classify(userAgent, referrer)
+	}
+	return m.v
 }

@@ -55,3 +55,20 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// A Memo answers as Classify does, whatever came before: the same agent with and without a
+// referrer, one agent after another, and back.
+func TestMemoMatchesClassify(t *testing.T) {
+	const chrome = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
+	calls := [][2]string{
+		{"curl/8.5.0", ""}, {"curl/8.5.0", "https://docs.example.com/"}, {"curl/8.5.0", ""},
+		{chrome, ""}, {chrome, "https://www.google.com/"}, {chrome, "https://other.example/"},
+		{"GPTBot/1.2", ""}, {"Googlebot/2.1", ""}, {"", ""}, {chrome, ""}, {"curl/8.5.0", "x"},
+	}
+	var m visitor.Memo
+	for _, c := range calls {
+		if got, want := m.Classify(c[0], c[1]), visitor.Classify(c[0], c[1]); got != want {
+			t.Errorf("Memo.Classify(%q, %q) = %+v; Classify says %+v", c[0], c[1], got, want)
+		}
+	}
+}

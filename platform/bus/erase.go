@@ -1,14 +1,17 @@
 package bus
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -86,17 +89,11 @@ func eraseFrom(ctx context.Context, js jetstream.JetStream, streamName, filter s
 		for msg := range batch.Messages() {
 			got++
 			remaining--
-			if !person.matches(msg.Data()) {
-				continue
-			}
-			md, err := msg.Metadata()
+			n, err := eraseMsg(ctx, js, stream, msg, person)
+			deleted += n
 			if err != nil {
 				return deleted, err
 			}
-			if err := stream.DeleteMsg(ctx, md.Sequence.Stream); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
-				return deleted, err
-			}
-			deleted++
 		}
 		if err := batch.Error(); err != nil && got == 0 {
 			return deleted, err
@@ -106,4 +103,54 @@ func eraseFrom(ctx context.Context, js jetstream.JetStream, streamName, filter s
 		}
 	}
 	return deleted, nil
+}
+
+// eraseMsg deletes msg when its event is person's. A grouped message (a JSON array) whose
+// events are only partly person's is replaced: the others are published again as a new
+// message first, then the old one is deleted, so a crash between the two repeats events
+// (the stores keep each once) rather than losing them. It returns how many events it erased.
+func eraseMsg(ctx context.Context, js jetstream.JetStream, stream jetstream.Stream, msg jetstream.Msg, person Person) (int, error) {
+	data := bytes.TrimLeft(msg.Data(), " \t\r\n")
+	erased, kept := 0, []json.RawMessage(nil)
+	if len(data) > 0 && data[0] == '[' {
+		var evs []json.RawMessage
+		if json.Unmarshal(data, &evs) != nil {
+			return 0, nil
+		}
+		for _, e := range evs {
+			if person.matches(e) {
+				erased++
+			} else {
+				kept = append(kept, e)
+			}
+		}
+	} else if person.matches(data) {
+		erased = 1
+	}
+	if erased == 0 {
+		return 0, nil
+	}
+	md, err := msg.Metadata()
+	if err != nil {
+		return 0, err
+	}
+	if len(kept) > 0 {
+		rest, err := json.Marshal(kept)
+		if err != nil {
+			return 0, err
+		}
+		again := &nats.Msg{Subject: msg.Subject(), Data: rest, Header: nats.Header{}}
+		for k, v := range msg.Headers() {
+			again.Header[k] = v
+		}
+		again.Header.Set(event.HeaderEvents, strconv.Itoa(len(kept)))
+		again.Header.Set(jetstream.MsgIDHeader, fmt.Sprintf("erase-%d-%s", md.Sequence.Stream, msg.Headers().Get(jetstream.MsgIDHeader)))
+		if _, err := js.PublishMsg(ctx, again); err != nil {
+			return 0, fmt.Errorf("publish the rest of grouped message %d: %w", md.Sequence.Stream, err)
+		}
+	}
+	if err := stream.DeleteMsg(ctx, md.Sequence.Stream); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, err
+	}
+	return erased, nil
 }

@@ -3,6 +3,7 @@ package bus_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -30,15 +31,28 @@ func TestEraseEvents(t *testing.T) {
 		publish("p1", event.TypeConversation, event.Conversation{ProjectID: "p1", FP: "anon-ana", ThreadID: "thr_ana"})
 		publish("p1", event.TypePageView, event.Traffic{ProjectID: "p1", VisitorID: "anon-ana"})
 		publish("p2", event.TypeFeedback, event.Feedback{ProjectID: "p2", Contact: "ana@example.com", FP: "anon-ana"})
+		// One call's events of one type travel as one grouped message: erasing ana's must
+		// keep bo's.
+		grouped := []event.Message{
+			{Type: event.TypePageView, ID: ulid.Make().String(), Value: event.Traffic{ProjectID: "p1", VisitorID: "anon-ana"}},
+			{Type: event.TypePageView, ID: ulid.Make().String(), Value: event.Traffic{ProjectID: "p1", VisitorID: "anon-bo"}},
+			{Type: event.TypePageView, ID: ulid.Make().String(), Value: event.Traffic{ProjectID: "p1", VisitorID: "anon-ana"}},
+		}
+		if err := pub.PublishBatch(ctx, "p1", grouped); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(streamData(t, srv.JS)); n != 3*8 {
+		t.Fatalf("the stream holds %d events; want 24", n)
 	}
 	for _, tc := range []struct {
 		person bus.Person
 		want   int
 	}{
 		{bus.Person{Contact: "ana@example.com"}, 3},
-		{bus.Person{AnonID: "anon-ana"}, 6}, // conversations and page views; the feedback went above
+		{bus.Person{AnonID: "anon-ana"}, 12}, // conversations and page views; the feedback went above
 		{bus.Person{ThreadID: "thr_ana"}, 0},
-		{bus.Person{AnonID: "anon-bo"}, 3},
+		{bus.Person{AnonID: "anon-bo"}, 6}, // feedback, and the page views that outlived ana's
 	} {
 		n, err := bus.EraseEvents(ctx, srv.JS, "p1", tc.person)
 		if err != nil {
@@ -84,7 +98,24 @@ func streamData(t *testing.T, js jetstream.JetStream) [][]byte {
 		t.Fatal(err)
 	}
 	for msg := range batch.Messages() {
-		out = append(out, msg.Data())
+		_, _, grouped, err := event.ParseSubject(msg.Subject())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !grouped {
+			out = append(out, msg.Data())
+			continue
+		}
+		var evs []json.RawMessage
+		if err := json.Unmarshal(msg.Data(), &evs); err != nil {
+			t.Fatalf("grouped message %s: %v", msg.Subject(), err)
+		}
+		if n := msg.Headers().Get(event.HeaderEvents); n != fmt.Sprint(len(evs)) {
+			t.Errorf("grouped message of %d events says %s=%q", len(evs), event.HeaderEvents, n)
+		}
+		for _, e := range evs {
+			out = append(out, e)
+		}
 	}
 	return out
 }

@@ -25,13 +25,15 @@ func TestEveryEventTypeHasAChannel(t *testing.T) {
 		addresses = append(addresses, c.Address)
 	}
 	for _, ty := range append([]event.Type{event.TypeFeedback, event.TypeConversation}, event.TrafficTypes...) {
-		want := strings.Replace(event.Subject("P", ty), ".P.", ".{projectId}.", 1)
-		if !slices.Contains(addresses, want) {
-			t.Errorf("no channel on %s (channels: %v)", want, addresses)
+		for _, subject := range []string{event.Subject("P", ty), event.BatchSubject("P", ty)} {
+			want := strings.Replace(subject, ".P.", ".{projectId}.", 1)
+			if !slices.Contains(addresses, want) {
+				t.Errorf("no channel on %s (channels: %v)", want, addresses)
+			}
 		}
 	}
-	if len(addresses) != 5 {
-		t.Errorf("%d channels, want one per event type", len(addresses))
+	if len(addresses) != 10 {
+		t.Errorf("%d channels, want two per event type (one event, and grouped)", len(addresses))
 	}
 	if _, err := os.Stat("asyncapi.yaml"); err != nil {
 		t.Fatal(err)

@@ -35,27 +35,46 @@ var tokenRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 // letters, digits, '-' and '_', starting with a letter or digit.
 func ValidToken(s string) bool { return tokenRE.MatchString(s) }
 
-// Subject returns the subject an event of type t for project travels on.
+// Subject returns the subject one event of type t for project travels on, as a JSON object.
 func Subject(project string, t Type) string {
 	return SubjectPrefix + "." + project + "." + string(t)
 }
+
+// BatchSuffix ends the subject of a message that carries several events of one project and type.
+const BatchSuffix = "batch"
+
+// BatchSubject returns the subject several events of type t for project travel on together,
+// as a JSON array of the objects Subject carries one at a time. Publishers group the events
+// that arrive together under load (one bus operation for many events); the header
+// HeaderEvents counts them. A subscriber that wants every event listens on
+// Subject(project, t) and BatchSubject(project, t), or on SubjectPrefix + ".>".
+func BatchSubject(project string, t Type) string {
+	return Subject(project, t) + "." + BatchSuffix
+}
+
+// HeaderEvents counts the events of a batch message.
+const HeaderEvents = "Lectern-Events"
 
 // DeadLetterSubject returns the dead-letter subject for an event of type t for project.
 func DeadLetterSubject(project string, t Type) string {
 	return DeadLetterPrefix + "." + project + "." + string(t)
 }
 
-// ParseSubject splits an event subject into its project and type.
-func ParseSubject(subject string) (project string, t Type, err error) {
+// ParseSubject splits an event subject, of one event or of a batch, into its project and type,
+// and reports whether it is a batch subject.
+func ParseSubject(subject string) (project string, t Type, batch bool, err error) {
 	rest, ok := strings.CutPrefix(subject, SubjectPrefix+".")
 	if !ok {
-		return "", "", fmt.Errorf("%q: %w", subject, ErrInvalidSubject)
+		return "", "", false, fmt.Errorf("%q: %w", subject, ErrInvalidSubject)
 	}
 	project, typ, ok := strings.Cut(rest, ".")
 	if !ok || project == "" || typ == "" {
-		return "", "", fmt.Errorf("%q: %w", subject, ErrInvalidSubject)
+		return "", "", false, fmt.Errorf("%q: %w", subject, ErrInvalidSubject)
 	}
-	return project, Type(typ), nil
+	if typ, batch = strings.CutSuffix(typ, "."+BatchSuffix); strings.Contains(typ, ".") || typ == "" {
+		return "", "", false, fmt.Errorf("%q: %w", subject, ErrInvalidSubject)
+	}
+	return project, Type(typ), batch, nil
 }
 
 // TimeFormat is the wire format of every timestamp: RFC 3339, UTC, milliseconds.

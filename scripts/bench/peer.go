@@ -12,29 +12,40 @@ import (
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 )
 
-// peerConfig is the Benthos configuration of the peer: Lectern's event stream in, the same
-// ClickHouse tables out, batched as its docs advise (count and period, like Lectern's batch
-// size and wait), the HTTP server off.
+// peerConfig is the Benthos configuration of the peer: Lectern's event stream in (a grouped
+// message split back into its events by unarchive's json_array), the same ClickHouse tables
+// out, batched as its docs advise (count and period, like Lectern's batch size and wait), the
+// HTTP server off.
 const peerConfig = `http:
   enabled: false
 logger:
   level: warn
 input:
-  nats_jetstream:
-    urls: [ %q ]
-    subject: lectern.events.>
-    durable: benthos-peer
-    deliver: all
-    ack_wait: 1m
-    max_ack_pending: 40000
+  broker:
+    inputs:
+      - nats_jetstream:
+          urls: [ %[1]q ]
+          subject: lectern.events.>
+          durable: benthos-peer
+          deliver: all
+          ack_wait: 1m
+          max_ack_pending: 40000
+    batching: { count: %[3]d, period: %[4]s }
+pipeline:
+  processors:
+    - switch:
+        - check: '@nats_subject.has_suffix(".batch")'
+          processors:
+            - unarchive:
+                format: json_array
 output:
   switch:
     cases:
-      - check: '@nats_subject.has_suffix(".conversation")'
+      - check: '@nats_subject.contains(".conversation")'
         output:
           sql_insert:
             driver: clickhouse
-            dsn: %q
+            dsn: %[2]q
             table: conversations
             columns: [ project_id, id, domain, thread_id, timestamp, timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status, page_url, fp, aborted, id_skewed ]
             args_mapping: |
@@ -44,7 +55,6 @@ output:
                 this.sources.or([]).map_each(s -> s.title), this.sources.or([]).map_each(s -> s.url),
                 this.queryCategory.or(""), this.resolutionStatus, this.pageUrl.or(""), this.fp.or(""),
                 if this.aborted.or(false) { 1 } else { 0 }, 0 ]
-            batching: { count: %[3]d, period: %[4]s }
       - output:
           sql_insert:
             driver: clickhouse
@@ -59,7 +69,6 @@ output:
                 this.source, this.status,
                 if this.helpful == null { null } else if this.helpful { 1 } else { 0 },
                 this.contact.or(""), this.code.or(""), this.filename.or(""), this.lang.or(""), this.fp.or(""), 0 ]
-            batching: { count: %[3]d, period: %[4]s }
 `
 
 // peerRun is one run of the peer over the events already in the stream.

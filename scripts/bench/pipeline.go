@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
 	"math/rand"
 	"os"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,11 +58,13 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	evs := makeEvents(cfg.events, time.Now().UTC())
 	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average",
 		len(evs.msgs), evs.conversations, len(evs.msgs)-evs.conversations, float64(evs.bytes)/float64(len(evs.msgs)))
-	if err := prefill(ctx, nc, evs.msgs, t); err != nil {
+	group := bus.DefaultPublishConfig()
+	msgs, err := prefill(ctx, js, evs, cfg.concurrency, group, t)
+	if err != nil {
 		return err
 	}
 
-	rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs))
+	rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
 	if err != nil {
 		return fmt.Errorf("raw JetStream consume: %w", err)
 	}
@@ -179,7 +181,51 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		target: "≤ 1 s",
 		pass:   func(v, _, _ float64) bool { return v <= float64(time.Second) },
 	})
-	return stopConsumer()
+	if err := stopConsumer(); err != nil {
+		return err
+	}
+	single, n, err := pipelineUngrouped(ctx, cfg, t, js, st, ccfg)
+	if err != nil {
+		return fmt.Errorf("pipeline, one event a message: %w", err)
+	}
+	t.note("lectern consumers, one event a message: %s sustained, %d in %s; %s", kps(single.sustained), n, single.total.Round(time.Millisecond), single.cpu.per(n, "event"))
+	t.add(row{
+		figure: "1e pipeline, one event a message (--nats-group-events 1)",
+		v:      single.sustained, b: rawCH.sustained, r: single.sustained / rawCH.sustained,
+		unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert",
+	})
+	return nil
+}
+
+// pipelineUngrouped runs the consumers again over a quarter as many events, each published
+// alone: the stream a producer that sends events one a message leaves (--nats-group-events 1).
+func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, st *clickhouse.Store, ccfg consumer.Config) (throughput, int, error) {
+	stream, err := js.Stream(ctx, event.StreamEvents)
+	if err != nil {
+		return throughput{}, 0, err
+	}
+	if err := stream.Purge(ctx); err != nil {
+		return throughput{}, 0, err
+	}
+	evs := makeEvents(max(1000, cfg.events/4), time.Now().UTC().Add(-2*time.Hour))
+	if _, err := prefill(ctx, js, evs, cfg.concurrency, bus.PublishConfig{GroupEvents: 1, GroupBytes: 1 << 20}, t); err != nil {
+		return throughput{}, 0, err
+	}
+	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+		return throughput{}, 0, err
+	}
+	ccfg.Durable = "lectern-store-ungrouped"
+	cs := &countingStore{inner: st}
+	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- cons.Run(cctx) }()
+	tp, err := watch(ctx, int64(len(evs.batch)), cs.stored.Load, 10*time.Minute, done)
+	cancel()
+	if err != nil {
+		return throughput{}, 0, err
+	}
+	return tp, len(evs.batch), <-done
 }
 
 // consumerDefaults is the consumer configuration `lectern` runs with when no flag is given.
@@ -251,33 +297,49 @@ func (e *events) chunks(size int) []store.Batch {
 	return out
 }
 
-// prefill publishes every message asynchronously and waits for the stream's acks.
-func prefill(ctx context.Context, nc *nats.Conn, msgs []*nats.Msg, t *table) error {
-	var failed atomic.Int64
-	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096),
-		jetstream.WithPublishAsyncErrHandler(func(jetstream.JetStream, *nats.Msg, error) { failed.Add(1) }))
-	if err != nil {
-		return err
-	}
+// prefill fills the stream as Lectern's publisher does while clients post at once: each client
+// publishes its share of the events one at a time through bus.Publisher, which groups the
+// events of one project and type that arrive while a message is in flight (group.GroupEvents
+// 1 sends each alone). It returns how many messages the stream then holds.
+func prefill(ctx context.Context, js jetstream.JetStream, evs *events, clients int, group bus.PublishConfig, t *table) (int, error) {
+	pub := bus.NewPublisherWith(group, js, prometheus.NewRegistry())
 	start := time.Now()
-	for _, m := range msgs {
-		if _, err := js.PublishMsgAsync(m); err != nil {
-			return fmt.Errorf("prefill: %w", err)
-		}
+	g, gctx := errgroup.WithContext(ctx)
+	for c := range clients {
+		g.Go(func() error {
+			for i := c; i < len(evs.batch); i += clients {
+				if err := pub.PublishBatch(gctx, pipelineProject, []event.Message{evs.message(i)}); err != nil {
+					return fmt.Errorf("prefill: %w", err)
+				}
+			}
+			return nil
+		})
 	}
-	select {
-	case <-js.PublishAsyncComplete():
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(5 * time.Minute):
-		return errors.New("prefill: acks missing after 5 minutes")
-	}
-	if n := failed.Load(); n > 0 {
-		return fmt.Errorf("prefill: %d publishes failed", n)
+	if err := g.Wait(); err != nil {
+		return 0, err
 	}
 	d := time.Since(start)
-	t.note("stream filled by async publish in %s (%s)", d.Round(time.Millisecond), kps(rate(len(msgs), d)))
-	return nil
+	stream, err := js.Stream(ctx, event.StreamEvents)
+	if err != nil {
+		return 0, err
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		return 0, err
+	}
+	msgs := int(info.State.Msgs)
+	t.note("stream filled by bus.Publisher from %d clients (at most %d events a message) in %s (%s): %d messages, %.1f events a message",
+		clients, group.GroupEvents, d.Round(time.Millisecond), kps(rate(len(evs.batch), d)), msgs, float64(len(evs.batch))/float64(max(1, msgs)))
+	return msgs, nil
+}
+
+// message is event i as the publisher's caller hands it over.
+func (e *events) message(i int) event.Message {
+	b := &e.batch[i]
+	if len(b.Feedback) > 0 {
+		return event.Message{Type: event.TypeFeedback, ID: b.Feedback[0].EventID, Value: &b.Feedback[0]}
+	}
+	return event.Message{Type: event.TypeConversation, ID: b.Conversations[0].ID, Value: &b.Conversations[0]}
 }
 
 // throughput is what watch saw: the time to reach the target and the rate between 10% and 90%
@@ -324,7 +386,8 @@ func watch(ctx context.Context, target int64, counter func() int64, timeout time
 
 // rawConsume is the JetStream ceiling: a durable pull consumer configured as Lectern's, the
 // same workers fetching the same batches, acknowledging each message and doing nothing else.
-func rawConsume(ctx context.Context, js jetstream.JetStream, ccfg consumer.Config, n int) (throughput, error) {
+func rawConsume(ctx context.Context, js jetstream.JetStream, ccfg consumer.Config, n, msgs int) (throughput, error) {
+	fetch := max(1, ccfg.BatchSize*msgs/n) // messages for about BatchSize events, as the consumers fetch
 	cons, err := js.CreateOrUpdateConsumer(ctx, event.StreamEvents, jetstream.ConsumerConfig{
 		Durable:       "bench-raw",
 		AckPolicy:     jetstream.AckExplicitPolicy,
@@ -345,7 +408,7 @@ func rawConsume(ctx context.Context, js jetstream.JetStream, ccfg consumer.Confi
 	for range ccfg.Workers {
 		wg.Go(func() {
 			for wctx.Err() == nil && acked.Load() < int64(n) {
-				batch, err := cons.Fetch(ccfg.BatchSize, jetstream.FetchMaxWait(ccfg.BatchWait))
+				batch, err := cons.Fetch(fetch, jetstream.FetchMaxWait(ccfg.BatchWait))
 				if err != nil {
 					select {
 					case done <- err:
@@ -355,7 +418,11 @@ func rawConsume(ctx context.Context, js jetstream.JetStream, ccfg consumer.Confi
 				}
 				for msg := range batch.Messages() {
 					_ = msg.Ack()
-					acked.Add(1)
+					events := 1
+					if h := msg.Headers().Get(event.HeaderEvents); h != "" {
+						events, _ = strconv.Atoi(h)
+					}
+					acked.Add(int64(events))
 				}
 			}
 		})

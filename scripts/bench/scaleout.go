@@ -13,7 +13,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/valyala/fasthttp"
 )
 
@@ -36,7 +38,7 @@ func benchScaleOut(ctx context.Context, cfg *config, t *table) error {
 	evs := makeEvents(cfg.scaleEvents, time.Now().UTC())
 	var pipe [2]float64
 	for i, k := range []int{1, 2} {
-		r, err := drainWith(ctx, cfg, t, natsBin, filepath.Join(dir, fmt.Sprintf("ingest-%d", k)), k, evs.msgs)
+		r, err := drainWith(ctx, cfg, t, natsBin, filepath.Join(dir, fmt.Sprintf("ingest-%d", k)), k, evs)
 		if err != nil {
 			return fmt.Errorf("%d ingest: %w", k, err)
 		}
@@ -59,7 +61,8 @@ func benchScaleOut(ctx context.Context, cfg *config, t *table) error {
 
 // drainWith publishes msgs while k ingest processes are stopped (SIGSTOP), lets them go, and
 // returns events/s from the first row stored to the last.
-func drainWith(ctx context.Context, cfg *config, t *table, natsBin, dir string, k int, msgs []*nats.Msg) (float64, error) {
+func drainWith(ctx context.Context, cfg *config, t *table, natsBin, dir string, k int, evs *events) (float64, error) {
+	msgs := evs.msgs
 	cl, err := startNATSCluster(ctx, natsBin, dir)
 	if err != nil {
 		return 0, err
@@ -96,7 +99,11 @@ func drainWith(ctx context.Context, cfg *config, t *table, natsBin, dir string, 
 		return 0, err
 	}
 	defer nc.Close()
-	if err := prefill(ctx, nc, msgs, t); err != nil {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := prefill(ctx, js, evs, cfg.concurrency, bus.DefaultPublishConfig(), t); err != nil {
 		return 0, err
 	}
 	natsCPU0, chCPU0 := cl.cpu(), serverCPU()
