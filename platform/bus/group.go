@@ -15,11 +15,14 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// laneFlights is how many messages of one lane may await their acknowledgement at once. While
-// they do, new events queue, and the next message takes them all: the busier the lane, the
-// more events share a store and an acknowledgement, with no timer adding latency when it is
-// quiet (a lone event goes out at once, alone).
-const laneFlights = 2
+// maxFlights is how many messages of one lane may await their acknowledgement at once. A lane
+// keeps one in flight; while it waits, new events queue, and the next message takes them all:
+// the busier the lane, the more events share a store and an acknowledgement, with no timer
+// adding latency when it is quiet (a lone event goes out at once, alone). Only when a whole
+// message's worth is already queued does another flight start, so that a lane whose
+// acknowledgements are slow (a replicated stream far away) is not capped at one message per
+// round trip.
+const maxFlights = 4
 
 // laneKey names a lane: the events of one project and type.
 type laneKey struct {
@@ -32,9 +35,10 @@ type lane struct {
 	t                     event.Type
 	subject, batchSubject string
 
-	mu      sync.Mutex
-	queue   []pending
-	flights int
+	mu          sync.Mutex
+	queue       []pending
+	queuedBytes int
+	flights     int
 }
 
 // pending is one encoded event waiting for the bus.
@@ -56,11 +60,16 @@ func (p *Publisher) lane(project string, t event.Type) *lane {
 	return l
 }
 
-// add queues items and starts a flight when fewer than laneFlights are out.
+// add queues items and starts a flight when none is out, or when a whole message waits and
+// fewer than maxFlights are out.
 func (l *lane) add(p *Publisher, items []pending) {
 	l.mu.Lock()
 	l.queue = append(l.queue, items...)
-	start := l.flights < laneFlights
+	for _, it := range items {
+		l.queuedBytes += len(it.data) + 1
+	}
+	full := len(l.queue) >= p.cfg.GroupEvents || l.queuedBytes >= p.cfg.GroupBytes
+	start := l.flights == 0 || (full && l.flights < maxFlights)
 	if start {
 		l.flights++
 	}
@@ -93,19 +102,21 @@ func (l *lane) take(cfg PublishConfig) []pending {
 	size, i := 2, 0 // the brackets of the array
 	for ; i < len(l.queue) && len(batch) < cfg.GroupEvents; i++ {
 		it := l.queue[i]
+		l.queuedBytes -= len(it.data) + 1
 		if err := it.w.ctx.Err(); err != nil {
 			it.w.finish(1, fmt.Errorf("publish %s event %s: %w: %w", l.t, it.id, ErrUnavailable, err))
 			continue
 		}
 		size += len(it.data) + 1
 		if len(batch) > 0 && size > cfg.GroupBytes {
+			l.queuedBytes += len(it.data) + 1 // it stays for the next message
 			break
 		}
 		batch = append(batch, it)
 	}
 	l.queue = l.queue[i:]
 	if len(l.queue) == 0 {
-		l.queue = nil // let the backing array go once it is drained
+		l.queue, l.queuedBytes = nil, 0 // let the backing array go once it is drained
 	}
 	return batch
 }

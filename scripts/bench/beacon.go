@@ -51,14 +51,22 @@ func benchBeacon(ctx context.Context, cfg *config, t *table, l *lecternProc, raw
 	}
 	start := time.Now()
 	warm := min(2*time.Second, cfg.duration/5)
+	e0, m0, err := l.groupSize(ctx)
+	if err != nil {
+		return err
+	}
 	res, err := closedLoop(ctx, cfg.concurrency, warm, cfg.duration, l.cpuTime, post)
 	if err != nil {
 		return err
 	}
+	e1, m1, err := l.groupSize(ctx)
+	if err != nil {
+		return err
+	}
 	views := res.rate * beaconViews
-	t.note("beacon: %d bodies of %d page views in %s from %d clients: %s bodies = %s page views accepted, %s, max %s; lectern CPU %.1f µs/page view",
+	t.note("beacon: %d bodies of %d page views in %s from %d clients: %s bodies = %s page views accepted, %s, max %s; lectern CPU %.1f µs/page view; publisher: %s",
 		res.n, beaconViews, cfg.duration, cfg.concurrency, kps(res.rate), kps(views), summary(res.sorted), msf(res.sorted[len(res.sorted)-1]),
-		perReq(res.cpu, res.n*beaconViews))
+		perReq(res.cpu, res.n*beaconViews), perMessage(e0, m0, e1, m1))
 	// Every accepted view (the warm-up's too) reaches ClickHouse: wait for the backlog to drain.
 	var stored int
 	deadline := time.Now().Add(5 * time.Minute)

@@ -155,13 +155,21 @@ func benchCollector(ctx context.Context, cfg *config, t *table, l *lecternProc) 
 		return nil
 	}
 	warm := min(2*time.Second, cfg.duration/5)
+	e0, m0, err := l.groupSize(ctx)
+	if err != nil {
+		return err
+	}
 	httpRes, err := closedLoop(ctx, cfg.concurrency, warm, cfg.duration, l.cpuTime, post)
 	if err != nil {
 		return err
 	}
-	t.note("HTTP: %d requests in %s from %d keep-alive clients: %s, %s, max %s; lectern CPU %.0f µs/request; %s",
+	e1, m1, err := l.groupSize(ctx)
+	if err != nil {
+		return err
+	}
+	t.note("HTTP: %d requests in %s from %d keep-alive clients: %s, %s, max %s; lectern CPU %.0f µs/request; %s; publisher: %s",
 		httpRes.n, cfg.duration, cfg.concurrency, kps(httpRes.rate), summary(httpRes.sorted), msf(httpRes.sorted[len(httpRes.sorted)-1]),
-		perReq(httpRes.cpu, httpRes.n), httpRes.use.per(httpRes.n, "request"))
+		perReq(httpRes.cpu, httpRes.n), httpRes.use.per(httpRes.n, "request"), perMessage(e0, m0, e1, m1))
 
 	auth, err := bus.LoadEmbeddedAuth(filepath.Join(l.dir, "data"))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,4 +201,44 @@ func freePort() (int, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// groupSize reads lectern_publish_group_events from the process's /metrics: how many events
+// and bus messages its publisher has sent so far.
+func (l *lecternProc) groupSize(ctx context.Context) (events, messages float64, err error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+l.httpAddr+"/metrics", nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			continue
+		}
+		switch name {
+		case "lectern_publish_group_events_sum":
+			events, err = strconv.ParseFloat(value, 64)
+		case "lectern_publish_group_events_count":
+			messages, err = strconv.ParseFloat(value, 64)
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	return events, messages, sc.Err()
+}
+
+// perMessage describes the events a message carried between two groupSize readings.
+func perMessage(e0, m0, e1, m1 float64) string {
+	if m1 <= m0 {
+		return "no bus messages"
+	}
+	return fmt.Sprintf("%.0f bus messages, %.1f events a message", m1-m0, (e1-e0)/(m1-m0))
 }
