@@ -113,14 +113,48 @@ type fetched struct {
 	bad []badEvent
 }
 
-// handle stores one fetched batch. It runs to the end even when the process is stopping, so
-// that what was fetched is stored and acknowledged (or handed back) before shutdown. It
-// returns false when the store was unavailable.
+// handle stores one fetch, a store write per run of at most BatchSize events. It runs to the
+// end even when the process is stopping, so that what was fetched is stored and acknowledged
+// (or handed back) before shutdown. It returns false when the store was unavailable.
 func (c *Consumer) handle(msgs []jetstream.Msg) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.StoreTimeout)
-	defer cancel()
 	stop := c.heartbeat(msgs)
 	defer stop()
+	runs := c.runs(msgs)
+	for i, run := range runs {
+		if err := c.write(run); err != nil { // write handed its run back; the later runs follow it
+			for _, rest := range runs[i+1:] {
+				for _, msg := range rest {
+					_ = msg.NakWithDelay(backoff(delivered(msg)))
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// runs splits a fetch into runs of at most BatchSize events (a grouped message counted by the
+// events its header announces; one message is never split).
+func (c *Consumer) runs(msgs []jetstream.Msg) [][]jetstream.Msg {
+	var out [][]jetstream.Msg
+	start, n := 0, 0
+	for i, msg := range msgs {
+		k := eventsIn(msg)
+		if n > 0 && n+k > c.cfg.BatchSize {
+			out = append(out, msgs[start:i])
+			start, n = i, 0
+		}
+		n += k
+	}
+	return append(out, msgs[start:])
+}
+
+// write stores one run in one store call and settles its messages. It returns the store's
+// error when the store was unavailable (the run is then handed back); a rejected run is stored
+// message by message instead.
+func (c *Consumer) write(msgs []jetstream.Msg) error {
+	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.StoreTimeout)
+	defer cancel()
 	b := sizeBatch(msgs)
 	items := make([]fetched, 0, len(msgs))
 	for _, msg := range msgs {
@@ -135,7 +169,7 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 		c.perMsg.Store(int64(max(1, n/max(1, len(items)))))
 	}
 	if len(items) == 0 {
-		return true
+		return nil
 	}
 	var err error
 	if b.Len() > 0 {
@@ -149,12 +183,12 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 		c.settle(ctx, items)
 	case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
 		c.retryLater(items, err)
-		return false
+		return err
 	default:
 		c.logger.Warn("batch rejected; storing its messages one by one", "messages", len(items), "events", b.Len(), "err", err)
 		c.handleEach(ctx, items)
 	}
-	return true
+	return nil
 }
 
 // handleEach stores the messages of a rejected batch one at a time, so one bad event cannot

@@ -31,10 +31,16 @@ type flakyStore struct {
 	failWith   atomic.Pointer[error]
 	rejectPath atomic.Pointer[string] // a batch holding feedback on this path is refused
 	writes     atomic.Int64
+	largest    atomic.Int64 // the most events one write held
 }
 
 func (f *flakyStore) WriteBatch(ctx context.Context, b store.Batch) error {
 	f.writes.Add(1)
+	for n := int64(b.Len()); ; {
+		if m := f.largest.Load(); n <= m || f.largest.CompareAndSwap(m, n) {
+			break
+		}
+	}
 	if err := f.failWith.Load(); err != nil {
 		return *err
 	}
@@ -311,6 +317,27 @@ func settled(t *testing.T, f *fixture) bool {
 		t.Fatal(err)
 	}
 	return info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Consumer > 0
+}
+
+// TestGroupedFetchIsWrittenInBatchSizeRuns checks that a fetch of grouped messages, which
+// may hold many times BatchSize events, reaches the store in writes of at most BatchSize.
+func TestGroupedFetchIsWrittenInBatchSizeRuns(t *testing.T) {
+	f := setup(t)
+	for range 6 {
+		var msgs []event.Message
+		for range 3 {
+			e := feedback("p1")
+			msgs = append(msgs, event.Message{Type: event.TypeFeedback, ID: e.EventID, Value: e})
+		}
+		if err := f.pub.PublishBatch(context.Background(), "p1", msgs); err != nil { // a group of 3
+			t.Fatal(err)
+		}
+	}
+	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 7, BatchWait: 10 * time.Millisecond, Workers: 1, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
+	waitFor(t, "18 events stored", func() bool { return settled(t, f) && f.count(t, "p1") == 18 })
+	if n := f.store.largest.Load(); n > 7 || n < 3 {
+		t.Errorf("the largest write held %d events; want 3 to 7 (whole groups of 3, at most BatchSize)", n)
+	}
 }
 
 // deadLetters reads the first n messages of the dead-letter stream.

@@ -36,17 +36,11 @@ type badEvent struct {
 func sizeBatch(msgs []jetstream.Msg) store.Batch {
 	var nf, nc, nt int
 	for _, msg := range msgs {
-		_, t, grouped, err := event.ParseSubject(msg.Subject())
+		_, t, _, err := event.ParseSubject(msg.Subject())
 		if err != nil {
 			continue
 		}
-		n := 1
-		if grouped {
-			n, err = strconv.Atoi(msg.Headers().Get(event.HeaderEvents))
-			if err != nil || n < 1 || n > maxGroup {
-				n = 1
-			}
-		}
+		n := eventsIn(msg)
 		switch t {
 		case event.TypeFeedback:
 			nf += n
@@ -67,6 +61,19 @@ func sizeBatch(msgs []jetstream.Msg) store.Batch {
 		b.Traffic = make([]event.Traffic, 0, nt)
 	}
 	return b
+}
+
+// eventsIn is how many events msg carries: one, or what a grouped message's header announces
+// (a missing or absurd count is taken as one: only sizing depends on it).
+func eventsIn(msg jetstream.Msg) int {
+	if _, _, grouped, _ := event.ParseSubject(msg.Subject()); !grouped {
+		return 1
+	}
+	n, err := strconv.Atoi(msg.Headers().Get(event.HeaderEvents))
+	if err != nil || n < 1 || n > maxGroup {
+		return 1
+	}
+	return n
 }
 
 // decodeInto decodes msg and appends its events to b, in place: into the slice's next

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -17,10 +18,12 @@ type fakeMsg struct {
 	jetstream.Msg
 	subject string
 	data    []byte
+	header  nats.Header
 }
 
-func (m fakeMsg) Subject() string { return m.subject }
-func (m fakeMsg) Data() []byte    { return m.data }
+func (m fakeMsg) Subject() string      { return m.subject }
+func (m fakeMsg) Data() []byte         { return m.data }
+func (m fakeMsg) Headers() nats.Header { return m.header }
 
 // TestDecodeMatchesEncodingJSON checks that the fast decoder reads every field of both events
 // exactly as encoding/json writes them, unicode, NULs and escapes included.
@@ -137,6 +140,34 @@ func TestDecodeGroupedMessage(t *testing.T) {
 		}
 		if b.Len() != 0 {
 			t.Errorf("grouped message %s left %d events in the batch", broken, b.Len())
+		}
+	}
+}
+
+// TestRunsHoldAtMostBatchSizeEvents checks how a fetch is cut into store writes: grouped
+// messages count by their header, a message is never split, a missing count counts as one.
+func TestRunsHoldAtMostBatchSizeEvents(t *testing.T) {
+	single := fakeMsg{subject: event.Subject("p", event.TypePageView)}
+	group := func(n string) jetstream.Msg {
+		return fakeMsg{subject: event.BatchSubject("p", event.TypePageView), header: nats.Header{event.HeaderEvents: []string{n}}}
+	}
+	c := &Consumer{cfg: Config{BatchSize: 10}}
+	for _, tc := range []struct {
+		name string
+		msgs []jetstream.Msg
+		want []int // messages per run
+	}{
+		{"singles", []jetstream.Msg{single, single, single}, []int{3}},
+		{"a group fills a run", []jetstream.Msg{single, single, single, group("8"), group("20"), single}, []int{3, 1, 1, 1}},
+		{"groups share a run", []jetstream.Msg{group("4"), group("6"), group("1")}, []int{2, 1}},
+		{"bad counts count as one", []jetstream.Msg{group("x"), group("0"), group("99999"), fakeMsg{subject: event.BatchSubject("p", event.TypeSearch)}}, []int{4}},
+	} {
+		var got []int
+		for _, run := range c.runs(tc.msgs) {
+			got = append(got, len(run))
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: runs of %v messages; want %v", tc.name, got, tc.want)
 		}
 	}
 }

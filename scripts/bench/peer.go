@@ -21,23 +21,18 @@ const peerConfig = `http:
 logger:
   level: warn
 input:
-  broker:
-    inputs:
-      - nats_jetstream:
-          urls: [ %[1]q ]
-          subject: lectern.events.>
-          durable: benthos-peer
-          deliver: all
-          ack_wait: 1m
-          max_ack_pending: 40000
-    batching: { count: %[3]d, period: %[4]s }
+  nats_jetstream:
+    urls: [ %[1]q ]
+    subject: lectern.events.>
+    durable: benthos-peer
+    deliver: all
+    ack_wait: 1m
+    max_ack_pending: 40000
 pipeline:
   processors:
-    - switch:
-        - check: '@nats_subject.has_suffix(".batch")'
-          processors:
-            - unarchive:
-                format: json_array
+    - mapping: 'root = if this.type() == "array" { this } else { [ this ] }'
+    - unarchive:
+        format: json_array
 output:
   switch:
     cases:
@@ -55,6 +50,7 @@ output:
                 this.sources.or([]).map_each(s -> s.title), this.sources.or([]).map_each(s -> s.url),
                 this.queryCategory.or(""), this.resolutionStatus, this.pageUrl.or(""), this.fp.or(""),
                 if this.aborted.or(false) { 1 } else { 0 }, 0 ]
+            batching: { count: %[3]d, period: %[4]s }
       - output:
           sql_insert:
             driver: clickhouse
@@ -69,6 +65,7 @@ output:
                 this.source, this.status,
                 if this.helpful == null { null } else if this.helpful { 1 } else { 0 },
                 this.contact.or(""), this.code.or(""), this.filename.or(""), this.lang.or(""), this.fp.or(""), 0 ]
+            batching: { count: %[3]d, period: %[4]s }
 `
 
 // peerRun is one run of the peer over the events already in the stream.
