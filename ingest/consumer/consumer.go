@@ -75,7 +75,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 
 func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(c.fetchCount(), jetstream.FetchMaxWait(c.cfg.BatchWait), jetstream.FetchMaxBytes(maxFetchBytes))
+		batch, err := cons.Fetch(c.fetchCount(), jetstream.FetchMaxWait(c.cfg.BatchWait))
 		if err != nil {
 			c.logger.Warn("fetch failed", "err", err)
 			sleep(ctx, time.Second)
@@ -96,13 +96,21 @@ func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 	return nil
 }
 
-// maxFetchBytes bounds the payload of one fetch, whatever the messages hold.
-const maxFetchBytes = 32 << 20
+// coldFetch is how many messages a consumer fetches before it knows how many events a
+// message holds: few, since they may be groups of hundreds.
+const coldFetch = 100
 
 // fetchCount is how many messages to fetch for about BatchSize events: grouped messages
-// carry several each, so the count follows the events per message of the last batch.
+// carry several each, so the count follows the events per message of the last batch. (A
+// fetch of more is still written in runs of BatchSize, but one worker would write them all
+// while the others wait.) The fetch sets no byte limit: on a replicated stream a pull with
+// max_bytes drained a backlog 6x slower (make bench figure 8a, 21 s against 3.8 s).
 func (c *Consumer) fetchCount() int {
-	return max(1, c.cfg.BatchSize/max(1, int(c.perMsg.Load())))
+	perMsg := int(c.perMsg.Load())
+	if perMsg == 0 {
+		return min(c.cfg.BatchSize, coldFetch)
+	}
+	return max(1, c.cfg.BatchSize/perMsg)
 }
 
 // fetched is one decoded message: what it added to the batch, and its events that cannot be
