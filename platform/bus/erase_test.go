@@ -78,7 +78,18 @@ func TestEraseEvents(t *testing.T) {
 	}
 }
 
+// streamData is every event the event stream holds, a grouped message's one by one.
 func streamData(t *testing.T, js jetstream.JetStream) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, msg := range streamMsgs(t, js) {
+		out = append(out, eventsOf(t, msg)...)
+	}
+	return out
+}
+
+// streamMsgs reads every message of the event stream, in order.
+func streamMsgs(t *testing.T, js jetstream.JetStream) []jetstream.Msg {
 	t.Helper()
 	ctx := context.Background()
 	cons, err := js.OrderedConsumer(ctx, event.StreamEvents, jetstream.OrderedConsumerConfig{})
@@ -89,7 +100,6 @@ func streamData(t *testing.T, js jetstream.JetStream) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out [][]byte
 	if info.NumPending == 0 {
 		return nil
 	}
@@ -97,25 +107,34 @@ func streamData(t *testing.T, js jetstream.JetStream) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []jetstream.Msg
 	for msg := range batch.Messages() {
-		_, _, grouped, err := event.ParseSubject(msg.Subject())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !grouped {
-			out = append(out, msg.Data())
-			continue
-		}
-		var evs []json.RawMessage
-		if err := json.Unmarshal(msg.Data(), &evs); err != nil {
-			t.Fatalf("grouped message %s: %v", msg.Subject(), err)
-		}
-		if n := msg.Headers().Get(event.HeaderEvents); n != fmt.Sprint(len(evs)) {
-			t.Errorf("grouped message of %d events says %s=%q", len(evs), event.HeaderEvents, n)
-		}
-		for _, e := range evs {
-			out = append(out, e)
-		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+// eventsOf is what msg carries: one event, or a grouped message's events, whose count its
+// header must give.
+func eventsOf(t *testing.T, msg jetstream.Msg) [][]byte {
+	t.Helper()
+	_, _, grouped, err := event.ParseSubject(msg.Subject())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !grouped {
+		return [][]byte{msg.Data()}
+	}
+	var evs []json.RawMessage
+	if err := json.Unmarshal(msg.Data(), &evs); err != nil {
+		t.Fatalf("grouped message %s: %v", msg.Subject(), err)
+	}
+	if n := msg.Headers().Get(event.HeaderEvents); n != fmt.Sprint(len(evs)) {
+		t.Errorf("grouped message of %d events says %s=%q", len(evs), event.HeaderEvents, n)
+	}
+	out := make([][]byte, len(evs))
+	for i, e := range evs {
+		out[i] = e
 	}
 	return out
 }

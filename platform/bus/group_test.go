@@ -2,7 +2,6 @@ package bus_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -29,32 +28,8 @@ func views(p string, n int) []event.Message {
 // messages reads every message of the event stream: its subject and how many events it holds.
 func messages(t *testing.T, js jetstream.JetStream) (subjects []string, sizes []int) {
 	t.Helper()
-	ctx := context.Background()
-	cons, err := js.OrderedConsumer(ctx, event.StreamEvents, jetstream.OrderedConsumerConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := cons.Info(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.NumPending == 0 {
-		return nil, nil
-	}
-	batch, err := cons.Fetch(int(info.NumPending))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for msg := range batch.Messages() {
-		n := 1
-		if _, _, grouped, _ := event.ParseSubject(msg.Subject()); grouped {
-			var evs []json.RawMessage
-			if err := json.Unmarshal(msg.Data(), &evs); err != nil {
-				t.Fatalf("%s: %v", msg.Subject(), err)
-			}
-			n = len(evs)
-		}
-		subjects, sizes = append(subjects, msg.Subject()), append(sizes, n)
+	for _, msg := range streamMsgs(t, js) {
+		subjects, sizes = append(subjects, msg.Subject()), append(sizes, len(eventsOf(t, msg)))
 	}
 	return subjects, sizes
 }
