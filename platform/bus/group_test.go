@@ -3,6 +3,7 @@ package bus_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -70,23 +71,11 @@ func TestPublishBatchGroupsOneCallsEvents(t *testing.T) {
 			if total != 5 {
 				t.Errorf("the stream holds %d events in %v; want 5", total, sizes)
 			}
-			if !equal(sizes, tc.sizes) {
+			if !slices.Equal(sizes, tc.sizes) {
 				t.Errorf("messages of %v events; want %v", sizes, tc.sizes)
 			}
 		})
 	}
-}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestPublishBatchConcurrentCallersStoreEveryEventOnce(t *testing.T) {
@@ -145,7 +134,7 @@ func TestPublishBatchDropsEventsOfCallersThatGaveUp(t *testing.T) {
 	if err := pub.PublishBatch(context.Background(), "p1", views("p1", 2)); err != nil {
 		t.Fatal(err)
 	}
-	if _, sizes := messages(t, srv.JS); !equal(sizes, []int{2}) {
+	if _, sizes := messages(t, srv.JS); !slices.Equal(sizes, []int{2}) {
 		t.Errorf("messages of %v events; want only the later call's 2", sizes)
 	}
 }
