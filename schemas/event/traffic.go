@@ -5,21 +5,45 @@ import (
 	"time"
 )
 
-// Traffic event types: what readers do on a docs site. They travel on their own subjects
-// (Subject(project, TypePageView), ...) and share one payload, Traffic.
+// Traffic event types: what readers and agents do on a docs site. They travel on their own
+// subjects (Subject(project, TypePageView), ...) and share one payload, Traffic.
 const (
 	TypePageView    Type = "page_view"    // a page was shown to a reader or fetched by an agent
-	TypeSearch      Type = "search"       // a reader searched the docs
+	TypeSearch      Type = "search"       // a reader (or an agent) searched the docs
 	TypeSearchClick Type = "search_click" // a reader opened a search result
+	TypeMCPCall     Type = "mcp_call"     // an agent called a tool of the site's MCP server
 )
 
 // TrafficTypes lists the traffic event types.
-var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick}
+var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall}
 
 // IsTraffic reports whether t is a traffic event type.
 func IsTraffic(t Type) bool {
-	return t == TypePageView || t == TypeSearch || t == TypeSearchClick
+	switch t {
+	case TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall:
+		return true
+	}
+	return false
 }
+
+// Format says in which form a page_view fetched its page. Browsers and server-side logs see
+// the HTML page (FormatHTML, the empty value); agents also read the site's Markdown and
+// llms.txt files, which count as AI page views.
+type Format string
+
+// Page formats.
+const (
+	FormatHTML     Format = ""          // the rendered page (a browser, an edge log)
+	FormatMarkdown Format = "markdown"  // GET /{path}.md, or Accept: text/markdown on a page path
+	FormatLLMs     Format = "llms"      // /llms.txt (Path is "/llms.txt")
+	FormatLLMsFull Format = "llms-full" // /llms-full.txt (Path is "/llms-full.txt")
+)
+
+// MCP tool call outcomes (Traffic.Status of an mcp_call).
+const (
+	MCPStatusOK    = "ok"    // the tool answered
+	MCPStatusError = "error" // the tool answered with an error result (bad arguments, unknown path, ...)
+)
 
 // Class says who made a traffic event, from its User-Agent.
 type Class string
@@ -63,6 +87,15 @@ type Traffic struct {
 	Query     string    `json:"query,omitempty"`    // search, search_click: as the reader typed it
 	Results   int       `json:"results,omitempty"`  // search: how many results were shown
 	Position  int       `json:"position,omitempty"` // search_click: 1-based rank of the clicked result
+	Format    Format    `json:"format,omitempty"`   // page_view: the form fetched (empty: the HTML page)
+	// mcp_call only. Query holds the search query (tool search) or the command line
+	// (tool query_docs_filesystem), Results the results found (search), Path the page a
+	// submit_feedback was about. Class is ClassAI and Caller CallerOther.
+	Tool          string `json:"tool,omitempty"`          // search, query_docs_filesystem, submit_feedback
+	Client        string `json:"client,omitempty"`        // clientInfo.name from the MCP initialize request
+	ClientVersion string `json:"clientVersion,omitempty"` // clientInfo.version
+	Status        string `json:"status,omitempty"`        // MCPStatusOK or MCPStatusError
+	DurationMs    int    `json:"durationMs,omitempty"`    // time the tool took
 }
 
 // NormalizeQuery is the form searches are grouped by: lower-cased, trimmed, inner runs of
