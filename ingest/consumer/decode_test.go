@@ -112,15 +112,21 @@ func TestDecodeAgentAndEngagementFields(t *testing.T) {
 		in        event.Traffic
 		wantClass event.Class
 	}{
-		{"markdown view", with(func(e *event.Traffic) { e.Type, e.Format, e.UserAgent = event.TypePageView, event.FormatMarkdown, "curl/8" }), event.ClassAI},
-		{"llms-full view", with(func(e *event.Traffic) { e.Type, e.Format, e.Path = event.TypePageView, event.FormatLLMsFull, "/llms-full.txt" }), event.ClassAI},
+		{"markdown view", with(func(e *event.Traffic) {
+			e.Type, e.Format, e.UserAgent = event.TypePageView, event.FormatMarkdown, "curl/8"
+		}), event.ClassAI},
+		{"llms-full view", with(func(e *event.Traffic) {
+			e.Type, e.Format, e.Path = event.TypePageView, event.FormatLLMsFull, "/llms-full.txt"
+		}), event.ClassAI},
 		{"html view stays human", with(func(e *event.Traffic) { e.Type = event.TypePageView }), event.ClassHuman},
 		{"mcp call", with(func(e *event.Traffic) {
 			e.Type, e.Tool, e.Client, e.ClientVersion, e.Status, e.DurationMs = event.TypeMCPCall, "search", "claude-code", "2.1.0", event.MCPStatusOK, 37
 			e.Query, e.Results, e.Caller = "rate limits", 4, event.CallerOther
 		}), event.ClassAI},
 		{"code copy", with(func(e *event.Traffic) { e.Type, e.Block, e.Lang = event.TypeCodeCopy, 3, "bash" }), event.ClassHuman},
-		{"cta click", with(func(e *event.Traffic) { e.Type, e.Target, e.Label = event.TypeCTAClick, "https://app.example.com/signup", "Sign up ✓" }), event.ClassHuman},
+		{"cta click", with(func(e *event.Traffic) {
+			e.Type, e.Target, e.Label = event.TypeCTAClick, "https://app.example.com/signup", "Sign up ✓"
+		}), event.ClassHuman},
 		{"outbound click", with(func(e *event.Traffic) { e.Type, e.Target = event.TypeOutboundClick, "https://github.com/x/y" }), event.ClassHuman},
 		{"menu action", with(func(e *event.Traffic) { e.Type, e.Action = event.TypeMenuAction, "chatgpt" }), event.ClassHuman},
 		{"source click", with(func(e *event.Traffic) {

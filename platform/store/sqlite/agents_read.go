@@ -73,7 +73,7 @@ func (s *Store) mcpTop(ctx context.Context, col string, w *where, limit int) ([]
 	return out, err
 }
 
-// mcpDays counts calls per day and key (col, or the constant '' for the totals), for the keys
+// mcpDays counts calls per day and key (col, or the constant ” for the totals), for the keys
 // of only when given.
 func (s *Store) mcpDays(ctx context.Context, col string, w *where, only []store.MCPCount) ([]store.MCPDay, error) {
 	conds, args := w.clause(), append([]any{}, w.args...)

@@ -174,7 +174,9 @@ func sortedDays(m map[[2]string]*store.MCPDay, only []store.MCPCount) []store.MC
 			out = append(out, *d)
 		}
 	}
-	slices.SortFunc(out, func(a, b store.MCPDay) int { return cmp.Or(strings.Compare(a.Day, b.Day), strings.Compare(a.Key, b.Key)) })
+	slices.SortFunc(out, func(a, b store.MCPDay) int {
+		return cmp.Or(strings.Compare(a.Day, b.Day), strings.Compare(a.Key, b.Key))
+	})
 	return out
 }
 
