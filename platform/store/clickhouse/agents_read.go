@@ -77,7 +77,7 @@ func (s *Store) mcpTop(ctx context.Context, col string, c cond, limit int) ([]st
 	return out, err
 }
 
-// mcpDays counts calls per day and key (col, or the constant '' for the totals), for the keys
+// mcpDays counts calls per day and key (col, or the constant ” for the totals), for the keys
 // of only when given.
 func (s *Store) mcpDays(ctx context.Context, col string, c cond, only []store.MCPCount) ([]store.MCPDay, error) {
 	if only != nil {
