@@ -21,7 +21,7 @@ const dataUsage = `Usage:
 
 Erases one person's records, as a privacy request asks: feedback with that contact address;
 feedback, conversations and traffic events with that anonymous id; the conversations, the
-feedback on its answers and the thread record of that thread. The events go from the JetStream
+feedback on its answers, the clicks on its sources and the thread record of that thread. The events go from the JetStream
 streams first (so no replay brings them back), then from the store. The store and NATS flags are the server's
 (lectern all --help): --store, --clickhouse-dsn, --data-dir, --nats-url, --nats-addr.
 `
