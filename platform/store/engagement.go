@@ -233,6 +233,7 @@ type GapTurn struct {
 // thread the store no longer holds).
 type GapRating struct {
 	FeedbackID, ThreadID, Comment string
+	Status                        event.Status
 	At                            time.Time
 	TurnID, Query                 string
 }

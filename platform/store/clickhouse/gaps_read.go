@@ -159,13 +159,15 @@ func (s *Store) ratedDown(ctx context.Context, projectID string, r msRange) ([]s
 	c.add("thread_id != ''")
 	c.add("helpful = 0")
 	var out []store.GapRating
-	err := s.each(ctx, openFeedbackSQL("id, thread_id, comment, created_at, created_at_ms", c), c.args, func(scan func(...any) error) error {
+	err := s.each(ctx, openFeedbackSQL("id, thread_id, comment, status, created_at, created_at_ms", c), c.args, func(scan func(...any) error) error {
 		var g store.GapRating
+		var status string
 		var at time.Time
 		var atMS uint16
-		if err := scan(&g.FeedbackID, &g.ThreadID, &g.Comment, &at, &atMS); err != nil {
+		if err := scan(&g.FeedbackID, &g.ThreadID, &g.Comment, &status, &at, &atMS); err != nil {
 			return err
 		}
+		g.Status = event.Status(status)
 		g.FeedbackID, g.At = trimID(g.FeedbackID), fromParts(at, atMS)
 		out = append(out, g)
 		return nil

@@ -92,11 +92,11 @@ func (s *Store) ratedDown(ctx context.Context, projectID string, r store.Range) 
 	w := openWhere(projectID, r)
 	w.conds = append(w.conds, "thread_id != ''", "helpful = 0")
 	var out []store.GapRating
-	err := s.eachRow(ctx, "SELECT id, thread_id, comment, created_at FROM feedback"+w.sql(store.MaxGapRecords), w.args,
+	err := s.eachRow(ctx, "SELECT id, thread_id, comment, status, created_at FROM feedback"+w.sql(store.MaxGapRecords), w.args,
 		func(scan func(...any) error) error {
 			var g store.GapRating
 			var at int64
-			if err := scan(&g.FeedbackID, &g.ThreadID, &g.Comment, &at); err != nil {
+			if err := scan(&g.FeedbackID, &g.ThreadID, &g.Comment, &g.Status, &at); err != nil {
 				return err
 			}
 			g.At = fromMilli(at)

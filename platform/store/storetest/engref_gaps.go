@@ -225,7 +225,7 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 
 // ratedTurn finds the question a rating of an answer is about.
 func (r *engRef) ratedTurn(f event.Feedback) store.GapRating {
-	g := store.GapRating{FeedbackID: f.ID, ThreadID: f.ThreadID, Comment: f.Comment, At: ms(f.CreatedAt)}
+	g := store.GapRating{FeedbackID: f.ID, ThreadID: f.ThreadID, Comment: f.Comment, Status: f.Status, At: ms(f.CreatedAt)}
 	var turns []event.Conversation
 	for _, c := range r.rec.conversations {
 		if c.ProjectID == f.ProjectID && c.ThreadID == f.ThreadID {
