@@ -114,6 +114,7 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 			})
 		})
 	}
+	c.engagementRoutes(t, g)
 	c.checkAnalyticsBodies(t, thread)
 }
 

@@ -8,7 +8,7 @@ import (
 
 // Topic is a group of queries and questions that share their most common significant word.
 type Topic struct {
-	Key   string   // the shared word (head), or "=" and the text for a text that shares none
+	Key   string   // the shared word (head), or the text itself when it shares none
 	Terms []string // the head, then up to two words most frequent across the topic's texts
 	Texts []string // the topic's texts, in the order given
 }
@@ -42,7 +42,7 @@ func Cluster(texts []string) []Topic {
 			key = head(terms[i], df, general)
 		}
 		if key == "" {
-			key = "=" + t
+			key = t
 		}
 		j, ok := at[key]
 		if !ok {
@@ -72,8 +72,8 @@ func head(terms []string, df map[string]int, keep func(string) bool) string {
 
 // topTerms is the topic's head followed by the two terms most frequent among its texts.
 func topTerms(tp Topic) []string {
-	if strings.HasPrefix(tp.Key, "=") {
-		return Terms(tp.Texts[0])
+	if len(tp.Texts) == 1 && tp.Key == tp.Texts[0] { // a text that shares no word
+		return Terms(tp.Key)
 	}
 	n := map[string]int{}
 	for _, t := range tp.Texts {

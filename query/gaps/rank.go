@@ -96,7 +96,7 @@ type Feedback struct {
 // texts, for both the threads and feedback behind it (newest first, at most MaxSamples of each).
 type Gap struct {
 	Kind        Kind
-	Key         string // the topic's shared word (or "=" and its text), the page's path
+	Key         string // the topic's shared word (or its text when it shares none), the page's path
 	Title       string // the topic's strongest text, the page's path
 	Terms       []string
 	Score       int64
