@@ -26,7 +26,7 @@ func TestEngagementRoutesClickHouse(t *testing.T) { testEngagementRoutes(t, "cli
 
 func testEngagementRoutes(t *testing.T, store string) {
 	l := startLectern(t, testConfig(t, store))
-	day := time.Now().UTC().Truncate(24*time.Hour).Add(-24 * time.Hour)
+	day := time.Now().UTC().Truncate(24 * time.Hour).Add(-24 * time.Hour)
 	t0 := day.Add(10 * time.Hour)
 	publishEngagementDay(t, l, t0)
 	rng := "?dateFrom=" + day.Format(time.DateOnly) + "&dateTo=" + day.Add(48*time.Hour).Format(time.DateOnly)
@@ -66,7 +66,9 @@ func testEngagementRoutes(t *testing.T, store string) {
 	t.Run("agents", func(t *testing.T) { checkAgentsRoute(t, l, day, rng) })
 	t.Run("gaps", func(t *testing.T) { checkGapsRoute(t, l, rng) })
 	t.Run("views count agents' fetches", func(t *testing.T) {
-		var views struct{ Totals struct{ Human, AI, Total int } }
+		var views struct {
+			Totals struct{ Human, AI, Total int }
+		}
 		get(t, l, "views"+rng, &views)
 		if views.Totals.Human != 8 || views.Totals.AI != 2 {
 			t.Errorf("views totals %+v; want 8 human, and the Markdown and llms.txt fetches as 2 ai", views.Totals)

@@ -108,4 +108,3 @@ func (s *Service) agents(c *fiber.Ctx) error {
 	}
 	return c.JSON(agentsEnvelope(q.Range, st))
 }
-

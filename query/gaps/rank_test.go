@@ -66,7 +66,7 @@ func TestRankOrder(t *testing.T) {
 		{gaps.KindPage, "/faq", 80},         // 80 silent exits of 100 views (80 tenths)
 		{gaps.KindTopic, "webhook", 60},     // 1 rated down (30) + 3 agent searches without results (30)
 		{gaps.KindTopic, "saml", 50},        // 2 searches without results (40) + 1 agent's (10), latest at 18:00
-		{gaps.KindTopic, "billing", 50},    // 5 searches nobody clicked, latest at 11:00
+		{gaps.KindTopic, "billing", 50},     // 5 searches nobody clicked, latest at 11:00
 		{gaps.KindPage, "/x", 40},           // 2 comments
 	}
 	var rows []row
