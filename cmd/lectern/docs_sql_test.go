@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"maps"
-	"reflect"
-	"strings"
 	"log/slog"
+	"maps"
 	"os"
+	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
