@@ -208,8 +208,19 @@ func (s *Store) engagementPages(ctx context.Context, q store.EngagementPagesQuer
 	return page, nil
 }
 
+// flowsSQL counts, for every entry page, the sessions by trail position (0 to FlowSteps-1), page
+// there and page after it (” when the trail ends there): each visitor's trails (trailsSQL),
+// then the few rows of each session grouped once more to learn the session's entry page.
+var flowsSQL = `SELECT entry, l.1 AS k, l.2 AS from_path, l.3 AS to_path, count()
+FROM (
+	SELECT anyIf(r.2, r.1 = 0) AS entry, groupArray(r) AS ls
+	FROM (SELECT visitor_id, r FROM (SELECT visitor_id, ` + trailsSQL + ` FROM (%s)) ARRAY JOIN flows AS r)
+	GROUP BY visitor_id, r.4)
+ARRAY JOIN ls AS l
+GROUP BY entry, k, from_path, to_path`
+
 // Flows reads the user flows from an entry page: one query counts, for every entry page, the
-// sessions by trail position and the page before and after it; the entry page's rows are the
+// sessions by trail position and the page there and after it; the entry page's rows are the
 // links, and the position-0 rows of every entry page count the sessions it started.
 func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
 	type row struct {
@@ -219,11 +230,9 @@ func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 	var rows []row
 	starts := map[string]int64{}
 	c := sessionCond(q.ProjectID, q.Range)
-	err := s.each(ctx, "SELECT trail[1] AS entry, k, trail[k + 1] AS from_path, if(length(trail) > k + 1, trail[k + 2], '') AS to_path,"+
-		" count() FROM (SELECT "+trailSQL+" FROM ("+sessionsSQL(c)+")) ARRAY JOIN range(least(length(trail), "+itoa(store.FlowSteps)+")) AS k"+
-		" WHERE length(trail) > 0 GROUP BY entry, k, from_path, to_path", c.args, func(scan func(...any) error) error {
+	err := s.each(ctx, fmt.Sprintf(flowsSQL, visitorEventsSQL(c, "")), c.args, func(scan func(...any) error) error {
 		var r row
-		var k uint64
+		var k int64
 		var n uint64
 		if err := scan(&r.entry, &k, &r.link.From, &r.link.To, &n); err != nil {
 			return err
@@ -260,15 +269,19 @@ func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 	return f, nil
 }
 
-// searchFunnelSQL counts the sessions at each stage of the search funnel (store.SearchFunnel).
-const searchFunnelSQL = `SELECT countIf(fs > 0), countIf(clicked), countIf(landing > 0), countIf(acted) FROM (
-	SELECT arrayFirstIndex(x -> x.3 = 'search', sess) AS fs,
-		fs > 0 AND arrayExists((x, i) -> i > fs AND x.3 = 'search_click', sess, arrayEnumerate(sess)) AS clicked,
-		if(clicked, arrayFirstIndex((x, j) -> j > fs AND x.3 = 'page_view' AND arrayExists((y, i) -> i > fs AND i < j
-			AND y.3 = 'search_click' AND replaceRegexpOne(y.4, '(?s)[#?].*$', '') = x.4, sess, arrayEnumerate(sess)),
-			sess, arrayEnumerate(sess)), 0) AS landing,
-		landing > 0 AND arrayExists((x, k) -> k > landing AND has(` + actionTypes + `, x.3), sess, arrayEnumerate(sess)) AS acted
-	FROM (%s))`
+// searchFunnelSQL counts the sessions at each stage of the search funnel (store.SearchFunnel),
+// from the sessions of the visitors who searched: cl are the clicks after the first search, as
+// (place among the visitor's events, page clicked); the landing is the first page view of a page
+// clicked before it.
+var searchFunnelSQL = `SELECT count(), countIf(notEmpty(cl)), countIf(landing > 0), countIf(acted) FROM (
+	SELECT arrayFirstIndex(x -> x.2 = 'search', sess) AS fs, tupleElement(sess[fs], 1) AS first,
+		arrayMap(x -> (x.1, replaceRegexpOne(x.3, '(?s)[#?].*$', '')), arrayFilter(x -> x.1 > first AND x.2 = 'search_click', sess)) AS cl,
+		arrayFirstIndex(x -> x.2 = 'page_view' AND arrayExists(c -> c.1 < x.1 AND c.2 = x.3, cl), sess) AS landing,
+		landing > 0 AND arrayExists((x, k) -> k > landing AND has(` + actionTypes + `, x.2), sess, arrayEnumerate(sess)) AS acted
+	FROM (%s) WHERE fs > 0)`
+
+// funnelTypes are the events the search funnel reads.
+const funnelTypes = "has(['search', 'search_click', 'page_view', 'code_copy', 'cta_click', 'menu_action'], t)"
 
 // Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
 func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
@@ -286,7 +299,8 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	}
 	c := sessionCond(projectID, r)
 	var n [5]uint64
-	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, sessionsSQL(c)), c.args...).Scan(&n[0], &n[1], &n[2], &n[3]); err != nil {
+	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, sessionsSQL(c, "has(groupArray(type), 'search')", funnelTypes)), c.args...).
+		Scan(&n[0], &n[1], &n[2], &n[3]); err != nil {
 		return f, err
 	}
 	f.Search = store.SearchFunnel{Searched: int64(n[0]), Clicked: int64(n[1]), Landed: int64(n[2]), Acted: int64(n[3])}

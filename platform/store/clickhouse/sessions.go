@@ -34,16 +34,31 @@ var sessionTypes = func() string {
 // gapMS is store.SessionGap in milliseconds, as SQL.
 var gapMS = itoa(int(store.SessionGap.Milliseconds()))
 
-// sessionsSQL is a subquery with one row per session of the events c selects: visitor_id and
-// sess, its events as (ms, id, type, path) tuples in time then id order.
-func sessionsSQL(c cond) string {
+// visitorEventsSQL is the per-visitor part of the session queries: each visitor's events as
+// (ms, id, type, path) tuples in time then id order (ev), their times (ts), and the session
+// number of each (sids: a running count of the events more than store.SessionGap after the one
+// before). having keeps some visitors only ("" keeps all).
+func visitorEventsSQL(c cond, having string) string {
+	if having != "" {
+		having = " HAVING " + having
+	}
+	return `SELECT visitor_id, arraySort(groupArray((toUInt64(timestamp) * 1000 + timestamp_ms, id, type, path))) AS ev,
+		arrayMap(x -> x.1, ev) AS ts,
+		arrayCumSum(arrayMap((t, p) -> t - p > ` + gapMS + `, ts, arrayPushFront(arrayPopBack(ts), toUInt64(0)))) AS sids
+	FROM traffic_events WHERE ` + c.sql() + ` GROUP BY visitor_id` + having
+}
+
+// sessionsSQL is a subquery with one row per session of the visitors visitorEventsSQL keeps,
+// made of the events whose type keep (an SQL condition on t) accepts: visitor_id and sess, the
+// session's events as (ord, type, path) tuples in order (ord is the event's place among the
+// visitor's). A session without such events has no row.
+func sessionsSQL(c cond, having, keep string) string {
 	return `SELECT visitor_id, arraySort(groupArray(e)) AS sess FROM (
 	SELECT visitor_id, e, sid FROM (
-		SELECT visitor_id, arraySort(groupArray((toUInt64(timestamp) * 1000 + timestamp_ms, id, type, path))) AS ev,
-			arrayMap(x -> x.1, ev) AS ts,
-			arrayCumSum(arrayMap((t, p) -> t - p > ` + gapMS + `, ts, arrayPushFront(arrayPopBack(ts), toUInt64(0)))) AS sids
-		FROM traffic_events WHERE ` + c.sql() + ` GROUP BY visitor_id)
-	ARRAY JOIN ev AS e, sids AS sid)
+		SELECT visitor_id, arrayFilter((x, t) -> ` + keep + `, arrayMap((x, i) -> (i, x.3, x.4), ev, arrayEnumerate(ev)), arrayMap(x -> x.3, ev)) AS ke,
+			arrayFilter((s, t) -> ` + keep + `, sids, arrayMap(x -> x.3, ev)) AS ks
+		FROM (` + visitorEventsSQL(c, having) + `))
+	ARRAY JOIN ke AS e, ks AS sid)
 GROUP BY visitor_id, sid`
 }
 
@@ -54,13 +69,29 @@ FROM (SELECT arraySort(groupArray(toUInt64(timestamp) * 1000 + timestamp_ms)) AS
 GROUP BY visitor_id)`
 }
 
-// trailSQL is the session's trail (the paths of its page views, a path repeated right after
-// itself once), as columns over a sessionsSQL row.
-const trailSQL = `arrayMap(x -> x.4, arrayFilter(x -> x.3 = 'page_view', sess)) AS paths,
-	arrayFilter((p, i) -> i = 1 OR p != paths[i - 1], paths, arrayEnumerate(paths)) AS trail`
+// trailsSQL adds to a visitorEventsSQL row its sessions' trails, all in one array, with no
+// lambda capturing an array (so the work stays linear in a visitor's events): kp the paths of
+// the page views, a path repeated right after itself in one session once, ks their session
+// numbers, pos the position of each in its session's trail (from 1), and flows, for each
+// position before FlowSteps, (position - 1, path, next path in the trail or ”, session).
+var trailsSQL = `arrayFilter(x -> x.3 = 'page_view', ev) AS pv, arrayMap(x -> x.4, pv) AS pp,
+	arrayFilter((s, x) -> x.3 = 'page_view', sids, ev) AS ps,
+	` + shiftRight("pp", "''") + ` AS prev_p, ` + shiftRight("ps", "toUInt64(0)") + ` AS prev_s,
+	arrayFilter((p, q, s, t) -> p != q OR s != t, pp, prev_p, ps, prev_s) AS kp,
+	arrayFilter((s, p, q, t) -> p != q OR s != t, ps, pp, prev_p, prev_s) AS ks,
+	arrayEnumerateUniq(ks) AS pos,
+	arrayFilter(x -> x.1 < ` + itoa(store.FlowSteps) + `, arrayMap((p, s, n, ns, o) -> (o - 1, p, if(ns = s, n, ''), s),
+		kp, ks, ` + shiftLeft("kp", "''") + `, ` + shiftLeft("ks", "toUInt64(0)") + `, pos)) AS flows`
 
-// engagementTypes are the engagement event types as an SQL array.
-const engagementTypes = `['code_copy', 'cta_click', 'outbound_click', 'menu_action', 'source_click']`
+// shiftRight is array a moved one place right, zero in front, its last element dropped;
+// shiftLeft moves it left, zero at the end. Both keep a's length, an empty array included.
+func shiftRight(a, zero string) string {
+	return "arraySlice(arrayPushFront(arrayPopBack(" + a + "), " + zero + "), 1, length(" + a + "))"
+}
+
+func shiftLeft(a, zero string) string {
+	return "arraySlice(arrayPushBack(arrayPopFront(" + a + "), " + zero + "), 1, length(" + a + "))"
+}
 
 // actionTypes are the events that count as acting after a search landing.
 const actionTypes = `['code_copy', 'cta_click', 'menu_action']`

@@ -179,3 +179,10 @@ func (g *Gen) agentEvent(project string, at time.Time) event.Traffic {
 	}
 	return e
 }
+
+// EngagementBatch returns the engagement data of the conformance suite at any size, for
+// benchmarks: visitors' sessions over days from start (about 20 events a visitor), agents'
+// calls and fetches, assistant turns and feedback.
+func EngagementBatch(seed int64, project string, start time.Time, days, visitors int) store.Batch {
+	return NewGen(seed).engagement(project, start, days, visitors)
+}
