@@ -56,14 +56,21 @@ type posting struct {
 }
 
 // PageMarkdown returns the page at path (in version and language, "" for any) as clean
-// Markdown: frontmatter, JSX and expressions removed, headings, text and code kept.
+// Markdown: frontmatter, JSX and expressions removed, headings, text and code kept. A page
+// restricted to user groups is not returned (PageMarkdownFor takes the reader's groups).
 func (ix *Index) PageMarkdown(path, version, language string) (title, markdown string, ok bool) {
+	return ix.PageMarkdownFor(path, Filter{Version: version, Language: language})
+}
+
+// PageMarkdownFor is PageMarkdown for a reader in f.Groups, in f's version and language ("" for
+// any); the tag is not looked at.
+func (ix *Index) PageMarkdownFor(path string, f Filter) (title, markdown string, ok bool) {
 	if ix == nil {
 		return "", "", false
 	}
 	for i := range ix.pages {
 		p := &ix.pages[i]
-		if p.path == path && (version == "" || p.version == "" || p.version == version) && (language == "" || p.language == "" || p.language == language) {
+		if p.path == path && matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && readable(f.Groups, p.userGroups) {
 			return p.title, p.markdown, true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"github.com/lectern-dev/lectern/platform/eventually"
 )
 
@@ -44,13 +45,17 @@ func TestLoad(t *testing.T) {
 	if ep.Title != "Delete a widget" || !strings.Contains(ep.Body, "DELETE /widgets/{id}") || !strings.Contains(ep.Body, "cannot be restored") {
 		t.Errorf("endpoint page: %+v", ep)
 	}
-	want := sitedocs.Scopes{
-		Versions: []string{"v2", "v1"}, DefaultVersion: "v2",
-		Groups: []string{"Get started", "Webhooks", "Operations", "Widgets API", "Legacy"},
+	if v, l := d.Scopes.Resolve("", ""); v != "v2" || l != "" || !slices.Equal(d.Scopes.Versions, []string{"v2", "v1"}) || len(d.Scopes.Languages) != 0 {
+		t.Errorf("scopes %+v", d.Scopes)
 	}
-	if !slices.Equal(d.Scopes.Versions, want.Versions) || d.Scopes.DefaultVersion != want.DefaultVersion ||
-		len(d.Scopes.Languages) != 0 || !slices.Equal(d.Scopes.Groups, want.Groups) {
-		t.Errorf("scopes %+v, want %+v", d.Scopes, want)
+	var hidden *sitedocs.Entry
+	for i := range d.Entries {
+		if d.Entries[i].URL == "/v2/hidden-notes" {
+			hidden = &d.Entries[i]
+		}
+	}
+	if hidden == nil || hidden.Index.Rule != docsjson.RuleHidden || hidden.Body == "" {
+		t.Errorf("hidden page entry %+v: want it kept with its flags, its text and the rule that left it out", hidden)
 	}
 }
 
