@@ -13,8 +13,8 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
-	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"github.com/lectern-dev/lectern/platform/eventually"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 const acme = "../testdata/sites/acme"
