@@ -99,8 +99,15 @@ func oneLine(text string) string {
 	return b.String()
 }
 
-// wordEnd returns where the word starting at byte at of s ends.
+// wordEnd returns where the word starting at byte at of s ends; a CJK word is a pair of
+// characters (the analyzer's bigram).
 func wordEnd(s string, at int) int {
+	if r, n := utf8.DecodeRuneInString(s[at:]); isCJK(r) {
+		if r2, n2 := utf8.DecodeRuneInString(s[at+n:]); isCJK(r2) {
+			return at + n + n2
+		}
+		return at + n
+	}
 	for at < len(s) {
 		r, n := utf8.DecodeRuneInString(s[at:])
 		if !isWordRune(r) {

@@ -366,3 +366,35 @@ func TestSearchQueryExpansion(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchCJK: a question in Chinese or Japanese, which puts no spaces between words, finds the
+// page that says it in other words around it, through the character pairs both share.
+func TestSearchCJK(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/zh/billing", Title: "账单", Language: "zh", Body: "## 积分\n\n每月的积分会在账单周期结束时重置，未使用的积分不会结转到下个月。"},
+		{URL: "/zh/rate-limits", Title: "速率限制", Language: "zh", Body: "每分钟的请求数有上限，超过后会返回 429 错误。"},
+		{URL: "/ja/parse", Title: "ファイルの解析", Language: "ja", Body: "PDFやWordファイルをアップロードしてMarkdownに変換します。"},
+		{URL: "/ja/proxies", Title: "プロキシ", Language: "ja", Body: "国を指定して、その国から見えるページを取得します。"},
+	})
+	for _, tc := range []struct{ q, want string }{
+		{"没用完的积分会结转到下个月吗？", "/zh/billing"},
+		{"每分钟能发多少个请求？一直收到429错误", "/zh/rate-limits"},
+		{"手元のWordファイルをMarkdownに変換したい", "/ja/parse"},
+		{"ドイツから見えるページを取得したい", "/ja/proxies"},
+	} {
+		rs := ix.Search(search.Query{Text: tc.q, Limit: 2})
+		if len(rs) == 0 || rs[0].Path != tc.want {
+			t.Errorf("%q: %v, want %s first", tc.q, urls(rs), tc.want)
+		}
+	}
+	rs := ix.Search(search.Query{Text: "未使用的积分", Lines: true, Limit: 1})
+	if len(rs) != 1 || len(rs[0].Line.Matches) == 0 {
+		t.Fatalf("%+v", rs)
+	}
+	u := utf16.Encode([]rune(rs[0].Line.Text))
+	for _, m := range rs[0].Line.Matches {
+		if w := string(utf16.Decode(u[m.Start:m.End])); utf8.RuneCountInString(w) != 2 || !strings.Contains("未使用的积分", w) {
+			t.Errorf("match %q in %q, want a pair of the question's characters", w, rs[0].Line.Text)
+		}
+	}
+}

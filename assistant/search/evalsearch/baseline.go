@@ -83,11 +83,44 @@ func (b *pageBM25) rank(q string, n int, f search.Filter) []string {
 	return out
 }
 
-// plainTerms is the plainest analyzer: lowercase words of letters and digits.
+// plainTerms is the plainest analyzer: lowercase words of letters and digits, and in Chinese and
+// Japanese, which put no spaces between words, each pair of adjacent characters (a word-based
+// baseline would otherwise find nothing in those languages).
 func plainTerms(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+	}) {
+		out = appendPlain(out, w)
+	}
+	return out
+}
+
+// appendPlain appends the terms of one word: itself, or its CJK pairs and the words between them.
+func appendPlain(out []string, w string) []string {
+	isCJK := func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) }
+	if !strings.ContainsFunc(w, isCJK) {
+		return append(out, w)
+	}
+	rs := []rune(w)
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && isCJK(rs[j]) == isCJK(rs[i]) {
+			j++
+		}
+		switch {
+		case !isCJK(rs[i]):
+			out = append(out, string(rs[i:j]))
+		case j-i == 1:
+			out = append(out, string(rs[i]))
+		default:
+			for k := i; k+1 < j; k++ {
+				out = append(out, string(rs[k:k+2]))
+			}
+		}
+		i = j
+	}
+	return out
 }
 
 func inScope(want, have string) bool {
