@@ -98,7 +98,9 @@ func plainTerms(s string) []string {
 
 // appendPlain appends the terms of one word: itself, or its CJK pairs and the words between them.
 func appendPlain(out []string, w string) []string {
-	isCJK := func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) }
+	isCJK := func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}
 	if !strings.ContainsFunc(w, isCJK) {
 		return append(out, w)
 	}
