@@ -152,7 +152,7 @@ func tooLong(s string, n int) bool { return len(s) > n && utf8.RuneCountInString
 // same bounds, each problem naming its field under filter.
 func CheckFilter(f Filter) (Filter, []web.Detail) {
 	var p problems
-	fb := filterBody{Version: f.Version, Language: f.Language, Tag: f.Tag, Groups: f.Groups}
+	fb := filterBody(f)
 	out := fb.check(&p)
 	return out, p
 }
