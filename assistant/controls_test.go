@@ -215,16 +215,7 @@ func (h *harness) searchHits(t *testing.T, domain string, body any) []searchHit 
 
 func (h *harness) postSearch(t *testing.T, domain string, body any) (int, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, h.base+"/discovery/v1/search/"+domain, bytes.NewReader(encode(t, body)))
-	req.Header.Set("Authorization", "Bearer "+h.tokens[domain])
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, data
+	return h.postFor(t, domain, "/discovery/v1/search/"+domain, body)
 }
 
 // citation matches a markdown link to a page of the site in an answer.
@@ -327,4 +318,43 @@ func TestDiscoverySearchAsMintlify(t *testing.T) {
 			t.Errorf("%v: status %d %s, want a 400 naming %s", bad.body, status, data, bad.field)
 		}
 	}
+}
+
+// TestMissingPageReported: a page the navigation lists whose file is missing is a site problem
+// in /readyz?verbose (SiteStates), in the sites check and in lectern_assistant_site_problems
+// (issue 8), and it is not served.
+func TestMissingPageReported(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	states, ok := h.svc.SiteStates(context.Background()).(map[string]sitedocs.State)
+	if !ok {
+		t.Fatalf("SiteStates is %T", h.svc.SiteStates(context.Background()))
+	}
+	st := states["tessera"]
+	if !st.Serving || len(st.Problems) != 1 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
+		t.Errorf("tessera state %+v: want it served, with the missing page as its one problem", st)
+	}
+	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site tessera: 1 problems") {
+		t.Errorf("sites check: %v", err)
+	}
+	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 1 {
+		t.Errorf("lectern_assistant_site_problems = %v, want 1", got)
+	}
+	if status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": "/missing-page"}); status != http.StatusNotFound {
+		t.Errorf("the missing page: %d %s, want 404", status, body)
+	}
+}
+
+// postFor posts a JSON body to path with the domain's assistant key.
+func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, h.base+path, bytes.NewReader(encode(t, body)))
+	req.Header.Set("Authorization", "Bearer "+h.tokens[domain])
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
 }
