@@ -320,6 +320,7 @@ func (e *eval) printTable() {
 	for _, split := range e.opt.halves {
 		e.perSite(split, names)
 	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
 	fmt.Fprintln(w, "cited = the pages the model-free (extractive) answer cites from the assistant's 5 sources (at most 3; an unanswered reply cites none)")
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
@@ -351,7 +352,6 @@ func (e *eval) perSite(split string, names []string) {
 		b1, b5, bmrr := bm.values()
 		fmt.Fprintf(w, "%-16s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
 	}
-	fmt.Fprintln(w)
 }
 
 func listSite(w io.Writer, dir string) error {
