@@ -121,6 +121,3 @@ func included(d decision) (bool, Rule, string) {
 }
 
 func none(r Rule, detail string) Indexing { return Indexing{Rule: r, Detail: detail} }
-
-// Indexed reports whether the page is in site search and the assistant's context.
-func (i Indexing) Indexed() bool { return i.Search }
