@@ -28,9 +28,9 @@ const (
 // Extractive answers without a language model: it quotes the passage of the best section that
 // answers the question (the first source, in the search's order, that passes the relevance
 // rule) and cites its page with a markdown link. It quotes one passage only: on the search
-// evaluation's tuning questions, the second and third sources that also passed the rule
-// answered the question for about one in five of the pages cited (60% of all citations were
-// pages that do not answer), so quoting them mostly added an unrelated passage to a right one.
+// evaluation's tuning questions, about one in six of the second and third sources that also
+// passed the rule was a page that answers (60% of all citations were pages that do not), so
+// quoting them mostly added an unrelated passage to a right one.
 type Extractive struct{}
 
 // NewExtractive returns the extractive generator.
