@@ -61,7 +61,9 @@ data: [DONE]
 		func() error { return w.StartStep("msg-abc123") },
 		func() error { return w.Text("Hello") },
 		func() error { return w.Text(", <world> & \"you\"!\n") },
-		func() error { return w.EndReply(stream.End{ThreadID: "thr_123", Resolution: event.Answered, Sources: []event.Citation{{Title: "Quickstart", URL: "/quickstart"}}}, u) },
+		func() error {
+			return w.EndReply(stream.End{ThreadID: "thr_123", Resolution: event.Answered, Sources: []event.Citation{{Title: "Quickstart", URL: "/quickstart"}}}, u)
+		},
 	}
 	for i, step := range steps {
 		if err := step(); err != nil {
