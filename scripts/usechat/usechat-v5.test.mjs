@@ -214,7 +214,9 @@ describe(`ai@${AI5} on the v2 route`, () => {
       assert.equal(req.messages.length, 3, 'the whole conversation is sent');
       const prev = req.messages[1];
       assert.equal(prev.role, 'assistant');
-      assert.deepEqual(prev.metadata, { threadId: first.threadId });
+      assert.equal(prev.metadata.threadId, first.threadId);
+      assert.equal(prev.metadata.resolution, 'answered', 'the finish metadata says the reply answered');
+      assert.ok(prev.metadata.sources.length > 0, 'and lists the pages it cites');
       assert.equal(searchParts(prev).length, 1, 'the earlier reply is sent with its search part');
     });
 
