@@ -141,6 +141,7 @@ type eval struct {
 	opt      options
 	sites    map[string]*site
 	res      map[string]*metrics
+	cites    map[string]*citeStats
 	excluded map[string]int // questions whose answers the site's rules leave out of search, by half
 }
 
@@ -160,7 +161,7 @@ func run(w io.Writer, dir string, opt options) error {
 	if opt.list != "" {
 		return listSite(w, filepath.Join(dir, opt.list))
 	}
-	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, excluded: map[string]int{}}
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
 	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
 		return err
@@ -174,6 +175,7 @@ func run(w io.Writer, dir string, opt options) error {
 		return err
 	}
 	e.printTable()
+	printCited(w, e.cites, e.halves())
 	return e.uncovered()
 }
 
@@ -205,6 +207,7 @@ func (e *eval) question(q question) error {
 		return err
 	}
 	e.measure("cited", q, cited)
+	addCited(e.cites, q, cited)
 	if tuneMiss && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
 		fmt.Fprintf(e.w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
 	}
@@ -305,11 +308,7 @@ func (e *eval) printTable() {
 	w := e.w
 	fmt.Fprintf(w, "sites: %s (%d pages in search)\n", strings.Join(names, ", "), pages)
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
-	halves := e.opt.halves
-	if slices.Contains(halves, splitTune) && slices.Contains(halves, splitHeld) {
-		halves = append(slices.Clone(halves), "all")
-	}
-	for _, split := range halves {
+	for _, split := range e.halves() {
 		for _, method := range []string{"index", "cited", "page-bm25", "follow-up", "fu-alone"} {
 			if m := e.res[method+"/"+split]; m != nil {
 				r1, r5, mrr := m.values()
@@ -322,7 +321,7 @@ func (e *eval) printTable() {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
-	fmt.Fprintln(w, "cited = the pages the model-free (extractive) answer cites from the assistant's 5 sources (at most 3; an unanswered reply cites none)")
+	fmt.Fprintln(w, "cited = the page the model-free (extractive) answer quotes from the assistant's 5 sources (an unanswered reply cites none)")
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
@@ -331,6 +330,15 @@ func (e *eval) printTable() {
 			fmt.Fprintf(w, "not counted (%s): %d questions answered only by pages the site's own rules leave out of search (noindex, searchable: false, hidden)\n", split, n)
 		}
 	}
+}
+
+// halves are the halves to print, and "all" when both are.
+func (e *eval) halves() []string {
+	halves := e.opt.halves
+	if slices.Contains(halves, splitTune) && slices.Contains(halves, splitHeld) {
+		halves = append(slices.Clone(halves), "all")
+	}
+	return halves
 }
 
 // perSite prints one half's figures per site: the index and the extractive answer beside the
