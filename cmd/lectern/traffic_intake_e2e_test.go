@@ -110,7 +110,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	})
 	checkOne("/quickstart|outbound_click", func(e event.Traffic) bool { return e.Target == "https://github.com/lectern-dev/lectern" })
 	checkOne("/quickstart|menu_action", func(e event.Traffic) bool { return e.Action == "chatgpt" })
-	checkOne("/guides/keys#rotate|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
+	checkOne("/guides/keys|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
 	if n := len(byPath["/quickstart|page_view"]); n != 2 {
 		t.Errorf("%d page views of /quickstart on the stream; the crawler's must not be there", n)
 	}
