@@ -14,4 +14,3 @@ func (s *Store) RawScan(ctx context.Context, projectID string, r store.Range) er
 	return s.conn.QueryRow(ctx, "SELECT count(), uniq(visitor_id) FROM traffic_events WHERE "+c.sql()+
 		" AND NOT ignore(timestamp, timestamp_ms, id, type, path)", c.args...).Scan(&n, &v)
 }
-
