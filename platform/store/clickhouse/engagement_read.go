@@ -274,14 +274,30 @@ func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 // (place among the visitor's events, page clicked); the landing is the first page view of a page
 // clicked before it.
 var searchFunnelSQL = `SELECT count(), countIf(notEmpty(cl)), countIf(landing > 0), countIf(acted) FROM (
-	SELECT arrayFirstIndex(x -> x.2 = 'search', sess) AS fs, tupleElement(sess[fs], 1) AS first,
-		arrayMap(x -> (x.1, replaceRegexpOne(x.3, '(?s)[#?].*$', '')), arrayFilter(x -> x.1 > first AND x.2 = 'search_click', sess)) AS cl,
+	SELECT arrayFirstIndex(x -> x.2 = 'search', sess) AS fs, tupleElement(sess[fs], 1) AS first_ord,
+		arrayMap(x -> (x.1, replaceRegexpOne(x.3, '(?s)[#?].*$', '')), arrayFilter(x -> x.1 > first_ord AND x.2 = 'search_click', sess)) AS cl,
 		arrayFirstIndex(x -> x.2 = 'page_view' AND arrayExists(c -> c.1 < x.1 AND c.2 = x.3, cl), sess) AS landing,
 		landing > 0 AND arrayExists((x, k) -> k > landing AND has(` + actionTypes + `, x.2), sess, arrayEnumerate(sess)) AS acted
 	FROM (%s) WHERE fs > 0)`
 
-// funnelTypes are the events the search funnel reads.
-const funnelTypes = "has(['search', 'search_click', 'page_view', 'code_copy', 'cta_click', 'menu_action'], t)"
+// funnelSessionsSQL is a subquery with one row per session of the visitors who searched, made of
+// the events the search funnel reads: searches, search clicks, actions, and the page views of a
+// page the visitor clicked in a search result (the only ones that can be a landing); sess holds
+// them as (ord, type, path) tuples in order (ord is the event's place among the visitor's). The
+// clicked pages reach the lambda as an argument: 18.16 drops a column that only a lambda reads.
+func funnelSessionsSQL(c cond) string {
+	return `SELECT visitor_id, arraySort(groupArray(e)) AS sess FROM (
+	SELECT visitor_id, e, sid FROM (
+		SELECT visitor_id,
+			arrayDistinct(arrayMap(x -> replaceRegexpOne(x.4, '(?s)[#?].*$', ''), arrayFilter(x -> x.3 = 'search_click', ev))) AS clicked,
+			arrayMap((x, c) -> has(['search', 'search_click', 'code_copy', 'cta_click', 'menu_action'], x.3) OR (x.3 = 'page_view' AND has(c, x.4)),
+				ev, arrayResize([clicked], length(ev), clicked)) AS keep,
+			arrayFilter((x, k) -> k, arrayMap((x, i) -> (i, x.3, x.4), ev, arrayEnumerate(ev)), keep) AS ke,
+			arrayFilter((s, k) -> k, sids, keep) AS ks
+		FROM (` + visitorEventsSQL(c, "has(groupArray(type), 'search')") + `))
+	ARRAY JOIN ke AS e, ks AS sid)
+GROUP BY visitor_id, sid`
+}
 
 // Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
 func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
@@ -299,7 +315,7 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	}
 	c := sessionCond(projectID, r)
 	var n [5]uint64
-	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, sessionsSQL(c, "has(groupArray(type), 'search')", funnelTypes)), c.args...).
+	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, funnelSessionsSQL(c)), c.args...).
 		Scan(&n[0], &n[1], &n[2], &n[3]); err != nil {
 		return f, err
 	}

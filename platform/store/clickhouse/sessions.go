@@ -48,20 +48,6 @@ func visitorEventsSQL(c cond, having string) string {
 	FROM traffic_events WHERE ` + c.sql() + ` GROUP BY visitor_id` + having
 }
 
-// sessionsSQL is a subquery with one row per session of the visitors visitorEventsSQL keeps,
-// made of the events whose type keep (an SQL condition on t) accepts: visitor_id and sess, the
-// session's events as (ord, type, path) tuples in order (ord is the event's place among the
-// visitor's). A session without such events has no row.
-func sessionsSQL(c cond, having, keep string) string {
-	return `SELECT visitor_id, arraySort(groupArray(e)) AS sess FROM (
-	SELECT visitor_id, e, sid FROM (
-		SELECT visitor_id, arrayFilter((x, t) -> ` + keep + `, arrayMap((x, i) -> (i, x.3, x.4), ev, arrayEnumerate(ev)), arrayMap(x -> x.3, ev)) AS ke,
-			arrayFilter((s, t) -> ` + keep + `, sids, arrayMap(x -> x.3, ev)) AS ks
-		FROM (` + visitorEventsSQL(c, having) + `))
-	ARRAY JOIN ke AS e, ks AS sid)
-GROUP BY visitor_id, sid`
-}
-
 // sessionCountSQL counts the sessions of the events c selects, reading only their times.
 func sessionCountSQL(c cond) string {
 	return `SELECT sum(arraySum(arrayMap((t, p) -> t - p > ` + gapMS + `, ts, arrayPushFront(arrayPopBack(ts), toUInt64(0)))))
