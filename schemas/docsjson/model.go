@@ -5,7 +5,19 @@ type Config struct {
 	Navigation  *Navigation // nil when docs.json has no usable navigation
 	Styling     Styling
 	Interaction Interaction
+	Name        string   // the site's name
+	Description string   // the site's description (llms.txt quotes it)
+	Markdown    Markdown // how pages are exported as Markdown for agents
 }
+
+// Markdown holds the settings of the pages' Markdown export (docs.json "markdown").
+type Markdown struct {
+	Instructions []string // agent instructions appended to every Markdown page, one line each
+	Schema       *bool    // API reference pages carry their OpenAPI operation; nil is true
+}
+
+// WithSchema reports whether API reference pages carry their OpenAPI operation (the default).
+func (m Markdown) WithSchema() bool { return m.Schema == nil || *m.Schema }
 
 // Styling holds the styling settings that concern navigation.
 type Styling struct {
