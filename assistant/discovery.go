@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -65,63 +66,95 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	size, threshold, d := b.check()
-	snap, err := s.snapshot(c, site.Domain)
-	if err != nil {
-		return err
-	}
-	var f request.Filter
-	if b.Filter != nil {
-		f = request.Filter{Version: b.Filter.Version, Language: b.Filter.Language}
-	}
-	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
-		return err
-	}
-	if len(d) > 0 {
-		return web.InvalidAll(d)
-	}
-	if f.Version == "" {
-		f.Version = snap.Scopes.DefaultVersion
-	}
-	results := snap.Index.Search(search.Query{
-		Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size,
-		Dense: s.nearest(c.UserContext(), site.Domain, snap.Index, b.Query),
-	})
-	hits := make([]searchHit, 0, len(results))
-	for _, r := range results {
-		score := r.Score / results[0].Score
-		if score < threshold {
-			break
+	p := SearchParams{Query: b.Query}
+	if b.PageSize != nil {
+		p.Size = *b.PageSize
+		if p.Size == 0 {
+			p.Size = -1 // 0 was sent: out of range, not the default
 		}
-		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path,
-			Metadata: searchMetadata{Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs)}})
+	}
+	if b.ScoreThreshold != nil {
+		p.Threshold = *b.ScoreThreshold
+	}
+	if b.Filter != nil {
+		p.Version, p.Language = b.Filter.Version, b.Filter.Language
+	}
+	hits, err := s.Search(c.UserContext(), site.Domain, p)
+	if err != nil {
+		if errors.Is(err, errNotIndexed) {
+			c.Set(fiber.HeaderRetryAfter, "5")
+		}
+		return err
 	}
 	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
 	return c.JSON(hits)
 }
 
-// check validates the body, returning the page size and score threshold to use.
-func (b *searchBody) check() (int, float64, []web.Detail) {
+// SearchParams is one search of a site's docs.
+type SearchParams struct {
+	Query             string
+	Size              int     // results wanted, 1 to search.MaxLimit; 0 is the default (10)
+	Threshold         float64 // least score relative to the best hit, 0 to 1
+	Version, Language string  // scopes of the site's docs.json; "" searches the default version and every language
+}
+
+// SearchHit is one result: the best section of a page.
+type SearchHit = searchHit
+
+// Search searches a site's docs with the ranking, scoping and indexing rules of the discovery
+// route, which calls it, as the MCP server's search tool does. A bad parameter is a 400 error
+// naming the discovery body's field; a site not indexed yet, a 503.
+func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]SearchHit, error) {
+	d := p.check()
+	snap, err := s.Snapshot(domain)
+	if err != nil {
+		return nil, err
+	}
+	f, err := request.CheckScopes(request.Filter{Version: p.Version, Language: p.Language}, snap.Scopes)
+	if err != nil {
+		return nil, err
+	}
+	if len(d) > 0 {
+		return nil, web.InvalidAll(d)
+	}
+	if f.Version == "" {
+		f.Version = snap.Scopes.DefaultVersion
+	}
+	results := snap.Index.Search(search.Query{
+		Text: p.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: p.Size,
+		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
+	})
+	hits := make([]SearchHit, 0, len(results))
+	for _, r := range results {
+		score := r.Score / results[0].Score
+		if score < p.Threshold {
+			break
+		}
+		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path,
+			Metadata: searchMetadata{Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs)}})
+	}
+	return hits, nil
+}
+
+// check validates the parameters, setting the default size.
+func (p *SearchParams) check() []web.Detail {
 	var d []web.Detail
 	switch {
-	case strings.TrimSpace(b.Query) == "":
+	case strings.TrimSpace(p.Query) == "":
 		d = append(d, web.Detail{Field: "query", Message: "is required: what to search for"})
-	case utf8.RuneCountInString(b.Query) > maxSearchQuery:
+	case utf8.RuneCountInString(p.Query) > maxSearchQuery:
 		d = append(d, web.Detail{Field: "query", Message: fmt.Sprintf("must be at most %d characters", maxSearchQuery)})
 	}
-	size := defaultPageSize
-	if b.PageSize != nil {
-		if size = *b.PageSize; size < 1 || size > search.MaxLimit {
-			d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
-		}
+	if p.Size == 0 {
+		p.Size = defaultPageSize
 	}
-	var threshold float64
-	if b.ScoreThreshold != nil {
-		if threshold = *b.ScoreThreshold; threshold < 0 || threshold > 1 {
-			d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
-		}
+	if p.Size < 1 || p.Size > search.MaxLimit {
+		d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
 	}
-	return size, threshold, d
+	if p.Threshold < 0 || p.Threshold > 1 {
+		d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
+	}
+	return d
 }
 
 // recordSearch publishes the search as a traffic event, in the background: the answer does
@@ -176,13 +209,13 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if b.Filter != nil {
 		version, language = b.Filter.Version, b.Filter.Language
 	}
-	title, md, ok := snap.Index.PageMarkdown(path, version, language)
+	page, ok := snap.Catalog.Page(path, version, language)
 	if !ok {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
 		e.Details[0].Field = "path"
 		return e
 	}
-	return c.JSON(fiber.Map{"path": path, "title": title, "content": md})
+	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": page.Markdown})
 }
 
 func nonNil(s []string) []string {

@@ -20,6 +20,7 @@ type Page struct {
 	Description  string
 	Body         string   // the page file, MDX or Markdown, frontmatter included
 	Instructions []string // docs.json markdown.instructions, one line each
+	Endpoint     string   // an API page's method and path ("GET /users"); "" for other pages
 	// Operation is the page's OpenAPI operation as a YAML document (Operation builds it), with
 	// its Label ("openapi.yaml GET /users"); empty for other pages.
 	Operation, OperationLabel string
@@ -34,6 +35,9 @@ func Render(p Page) string {
 	b.WriteString("# " + oneLine(p.Title) + "\n")
 	if d := strings.TrimSpace(p.Description); d != "" {
 		b.WriteString("\n" + quote(d) + "\n")
+	}
+	if p.Endpoint != "" {
+		b.WriteString("\n`" + p.Endpoint + "`\n")
 	}
 	if body := Body(p.Body, p.Title, p.Snippet); body != "" {
 		b.WriteString("\n" + body + "\n")

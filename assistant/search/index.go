@@ -28,7 +28,6 @@ type Index struct {
 // pageInfo is what results and filters need of a page.
 type pageInfo struct {
 	path, title       string
-	markdown          string // the page as clean Markdown: title, headings, text and code
 	breadcrumbs       []string
 	version, language string
 	groups            []string
@@ -47,21 +46,6 @@ type section struct {
 type posting struct {
 	doc    uint32 // section or page number
 	impact float32
-}
-
-// PageMarkdown returns the page at path (in version and language, "" for any) as clean
-// Markdown: frontmatter, JSX and expressions removed, headings, text and code kept.
-func (ix *Index) PageMarkdown(path, version, language string) (title, markdown string, ok bool) {
-	if ix == nil {
-		return "", "", false
-	}
-	for i := range ix.pages {
-		p := &ix.pages[i]
-		if p.path == path && (version == "" || p.version == "" || p.version == version) && (language == "" || p.language == "" || p.language == language) {
-			return p.title, p.markdown, true
-		}
-	}
-	return "", "", false
 }
 
 // Len returns the number of sections in the index; a nil index has none.

@@ -15,10 +15,12 @@ import (
 // ErrNotReady reports a site whose first index has not been built yet.
 var ErrNotReady = errors.New("the site's docs are not indexed yet")
 
-// Snapshot is what one search needs of a site: its index and scopes, taken together.
+// Snapshot is what one search needs of a site: its index and scopes, taken together, and
+// the catalog agents read.
 type Snapshot struct {
-	Index  *search.Index
-	Scopes *Scopes
+	Index   *search.Index
+	Scopes  *Scopes
+	Catalog *Catalog
 }
 
 // Site keeps the search index of one site current: Run builds it (retrying until the site
@@ -29,8 +31,9 @@ type Site struct {
 	every  time.Duration
 	logger *slog.Logger
 
-	live   atomic.Pointer[search.Live]
-	scopes atomic.Pointer[Scopes]
+	live    atomic.Pointer[search.Live]
+	scopes  atomic.Pointer[Scopes]
+	catalog atomic.Pointer[Catalog]
 
 	mu        sync.Mutex // guards the fields below
 	attempted bool       // the first build was tried
@@ -65,7 +68,7 @@ func (s *Site) Snapshot() (Snapshot, error) {
 		}
 		return Snapshot{}, ErrNotReady
 	}
-	return Snapshot{Index: l.Current(), Scopes: s.scopes.Load()}, nil
+	return Snapshot{Index: l.Current(), Scopes: s.scopes.Load(), Catalog: s.catalog.Load()}, nil
 }
 
 // State reports the site's index and problems.
@@ -132,5 +135,6 @@ func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 	}
 	s.lastErr, s.problems, s.indexedAt = nil, d.Problems, time.Now()
 	s.scopes.Store(&d.Scopes)
+	s.catalog.Store(d.Catalog)
 	return d.Pages, nil
 }

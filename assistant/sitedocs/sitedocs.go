@@ -27,11 +27,13 @@ type Scopes struct {
 	Groups         []string
 }
 
-// Docs is a loaded site: its searchable pages, its scopes, and the problems of its docs.json.
+// Docs is a loaded site: its searchable pages, its scopes, the problems of its docs.json, and
+// its catalog for agents.
 type Docs struct {
 	Pages    []search.Page
 	Scopes   Scopes
 	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
+	Catalog  *Catalog
 }
 
 // ErrNothingToServe reports a site whose docs.json resolves to no page at all.
@@ -60,6 +62,7 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
 	d := &Docs{Scopes: Scopes{Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(), Languages: tree.Languages()}}
+	cat := newCatalog(site, tree)
 	seen := map[string]bool{}
 	for i := range tree.Pages {
 		if err := ctx.Err(); err != nil {
@@ -71,10 +74,13 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 			continue
 		}
 		seen[key] = true
-		d.Pages = append(d.Pages, page(site.FS(), p))
+		sp, body := page(site.FS(), p)
+		d.Pages = append(d.Pages, sp)
+		cat.add(p, body)
 		d.Scopes.addGroups(p.Groups)
 	}
 	d.Problems = problems(rep)
+	d.Catalog = cat.cat
 	return d, nil
 }
 
@@ -98,19 +104,21 @@ func (s *Scopes) addGroups(groups []string) {
 	}
 }
 
-// page makes the search page of a navigation page.
-func page(fsys fs.FS, p *docsjson.Page) search.Page {
+// page makes the search page of a navigation page; it also returns the page file's content.
+func page(fsys fs.FS, p *docsjson.Page) (search.Page, string) {
 	sp := search.Page{
 		URL: p.URL, Title: p.Title, Description: p.Description, Breadcrumbs: p.Breadcrumbs,
 		Version: p.Version, Language: p.Language, Groups: p.Groups,
 	}
+	var body string
 	if p.File != "" {
-		sp.Body = readPage(fsys, p.File)
+		body = readPage(fsys, p.File)
 	}
+	sp.Body = body
 	if p.Method != "" {
-		sp.Body = strings.TrimSpace(sp.Body + "\n\n" + endpointText(p))
+		sp.Body = strings.TrimSpace(body + "\n\n" + endpointText(p))
 	}
-	return sp
+	return sp, body
 }
 
 // readPage returns the start of a page file, or "" when it cannot be read (Validate reports
