@@ -215,7 +215,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		e.Details[0].Field = "path"
 		return e
 	}
-	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": page.Markdown})
+	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
 func nonNil(s []string) []string {

@@ -40,8 +40,17 @@ type CatalogPage struct {
 	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
 	Version     string
 	Language    string
-	Markdown    string // markdown.Render of the page
+	Body        string // markdown.Render of the page, without the site's agent instructions
 	InLLMs      bool   // listed in llms.txt and llms-full.txt
+}
+
+// Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
+// instructions.
+func (c *Catalog) Markdown(p *CatalogPage) string {
+	if block := markdown.Instructions(c.Instructions); block != "" {
+		return p.Body + "\n" + block + "\n"
+	}
+	return p.Body
 }
 
 // Link is an external link of the navigation.
@@ -160,8 +169,7 @@ func (c *Catalog) addSpec(file string) {
 
 // add renders a page into the catalog; body is its file's content.
 func (b *catalogBuilder) add(p *docsjson.Page, body string) {
-	mp := markdown.Page{Title: p.Title, Description: p.Description, Body: body, Instructions: b.cfg.Markdown.Instructions,
-		Snippet: b.snippetReader(p.File)}
+	mp := markdown.Page{Title: p.Title, Description: p.Description, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		mp.Endpoint = p.Method + " " + p.APIPath
 		if mp.Description == "" {
@@ -180,7 +188,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
 		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
-		Version: p.Version, Language: p.Language, Markdown: markdown.Render(mp), InLLMs: true,
+		Version: p.Version, Language: p.Language, Body: markdown.Render(mp), InLLMs: true,
 	})
 }
 
