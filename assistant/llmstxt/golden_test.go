@@ -14,19 +14,24 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// fixtureSites are built from real pages of public Mintlify sites (each site's SOURCE names them).
-var fixtureSites = []string{"agents-cline", "agents-trails"}
+// FixtureSites are built from real pages of public Mintlify sites (each site's SOURCE names
+// them), each with the public root URL its golden files link to: one under a base path, one
+// at the root of its host.
+var FixtureSites = map[string]string{
+	"agents-cline":  "https://docs.example.com/docs",
+	"agents-trails": "https://trails.example.com",
+}
 
 // TestGolden: llms.txt, llms-full.txt and every page's Markdown of the fixture sites equal
 // their golden files (go test ./llmstxt -update rewrites them; review the diff).
 func TestGolden(t *testing.T) {
-	for _, name := range fixtureSites {
+	for name, base := range FixtureSites {
 		t.Run(name, func(t *testing.T) {
 			docs, err := sitedocs.Load(context.Background(), filepath.Join("../testdata/sites", name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			site := llmstxt.Site{Catalog: docs.Catalog, Name: name, Base: "https://docs.example.com/docs"}
+			site := llmstxt.Site{Catalog: docs.Catalog, Name: name, Base: base}
 			dir := filepath.Join("testdata/golden", name)
 			golden(t, filepath.Join(dir, "llms.txt"), llmstxt.LLMsTxt(site))
 			golden(t, filepath.Join(dir, "llms-full.txt"), llmstxt.LLMsFullTxt(site))
