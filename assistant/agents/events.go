@@ -21,7 +21,7 @@ type Visitors interface {
 }
 
 // publishTimeout bounds one event's wait for the bus.
-const publishTimeout = 10 * time.Second
+var publishTimeout = 10 * time.Second
 
 // maxInFlight bounds the events published in the background at once; past it, a reader waits
 // for its event to be stored (backpressure) rather than the event being dropped.

@@ -19,7 +19,7 @@ const baseLocal = "lectern.agents.base"
 
 // ownPaths are Lectern's own routes: a request for them is never a site's, whatever its host.
 var ownPaths = []string{
-	"/discovery/", "/api/", "/v1/", "/sites/", "/healthz", "/readyz", "/metrics", "/openapi.json",
+	"/discovery/", "/api/", "/v1/analytics/", "/sites/", "/healthz", "/readyz", "/metrics", "/openapi.json",
 	"/asyncapi.json", "/widget.js", "/widget/", "/dashboard",
 }
 

@@ -92,11 +92,11 @@ func (s *Service) newServer(st *siteState) *mcp.Server {
 	for _, t := range st.tools {
 		switch t.Name {
 		case ToolSearch:
-			mcp.AddTool(srv, t, s.searchTool)
+			srv.AddTool(t, typed(s.searchTool))
 		case ToolFilesystem:
-			mcp.AddTool(srv, t, s.filesystemTool)
+			srv.AddTool(t, typed(s.filesystemTool))
 		case ToolFeedback:
-			mcp.AddTool(srv, t, s.feedbackTool)
+			srv.AddTool(t, typed(s.feedbackTool))
 		}
 	}
 	for _, sk := range st.snap.Catalog.Skills {

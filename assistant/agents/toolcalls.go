@@ -1,7 +1,9 @@
 package agents
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -26,11 +28,75 @@ const maxCommandsPerCall = 32
 // maxEventQuery bounds the query or command line an mcp_call event keeps.
 const maxEventQuery = 1000
 
+// checker is a tool's arguments, which check their bounds.
+type checker interface{ check() error }
+
+// typed decodes a tool's arguments (unknown fields refused) and checks their bounds before the
+// tool runs; a failure is a tool error naming the argument and the rule, short whatever the
+// argument's size (the SDK's own schema validation quotes the whole value).
+func typed[In any, P interface {
+	*In
+	checker
+}](h func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in In
+		dec := json.NewDecoder(bytes.NewReader(req.Params.Arguments))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(&in)
+		if err == nil {
+			err = P(&in).check()
+		} else {
+			err = fmt.Errorf("invalid arguments: %s", clip(err.Error(), 300))
+		}
+		if err == nil {
+			var res *mcp.CallToolResult
+			if res, err = h(ctx, req, in); err == nil {
+				return res, nil
+			}
+		}
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
+	}
+}
+
+func (in *searchInput) check() error {
+	switch {
+	case strings.TrimSpace(in.Query) == "":
+		return errors.New("query: say what to search for")
+	case utf8.RuneCountInString(in.Query) > maxQuery:
+		return fmt.Errorf("query: at most %d characters", maxQuery)
+	case in.Limit < 0 || in.Limit > maxResults:
+		return fmt.Errorf("limit: from 1 to %d", maxResults)
+	case len(in.Version) > maxScope || len(in.Language) > maxScope:
+		return fmt.Errorf("version, language: at most %d characters", maxScope)
+	}
+	return nil
+}
+
+func (in *filesystemInput) check() error {
+	switch {
+	case strings.TrimSpace(in.Command) == "":
+		return errors.New("command: give a command, e.g. ls / or help")
+	case utf8.RuneCountInString(in.Command) > maxCommand:
+		return fmt.Errorf("command: at most %d characters", maxCommand)
+	}
+	return nil
+}
+
+func (in *feedbackInput) check() error {
+	switch {
+	case strings.TrimSpace(in.Path) == "" || utf8.RuneCountInString(in.Path) > maxPath:
+		return fmt.Errorf("path: the page's path, 1 to %d characters", maxPath)
+	case strings.TrimSpace(in.Description) == "" || utf8.RuneCountInString(in.Description) > maxFeedback:
+		return fmt.Errorf("description: say what is wrong, in 1 to %d characters", maxFeedback)
+	}
+	return nil
+}
+
 // searchTool answers the search tool with the discovery search.
-func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
+func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in searchInput) (*mcp.CallToolResult, error) {
 	cl, start := callOf(ctx), time.Now()
 	if cl == nil {
-		return nil, searchOutput{}, errNoSite
+		return nil, errNoSite
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.ToolTimeout)
 	defer cancel()
@@ -41,7 +107,7 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 	hits, err := s.docs.Search(ctx, cl.site.Domain, assistant.SearchParams{Query: in.Query, Size: limit, Version: in.Version, Language: in.Language})
 	s.finish(cl, req, event.Traffic{Tool: ToolSearch, Query: in.Query, Results: len(hits)}, start, err)
 	if err != nil {
-		return nil, searchOutput{}, toolError(err)
+		return nil, toolError(err)
 	}
 	out := searchOutput{Results: make([]searchResult, 0, len(hits))}
 	var text strings.Builder
@@ -60,14 +126,14 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 		}
 		fmt.Fprintf(&text, "\n%d. %s\n   URL: %s\n   Read: cat %s\n   %s\n", i+1, title, r.URL, r.Path, indentLines(r.Snippet, "   "))
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, out, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}, StructuredContent: out}, nil
 }
 
 // filesystemTool runs a command line on the site's filesystem.
-func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, in filesystemInput) (*mcp.CallToolResult, any, error) {
+func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, in filesystemInput) (*mcp.CallToolResult, error) {
 	cl, start := callOf(ctx), time.Now()
 	if cl == nil {
-		return nil, nil, errNoSite
+		return nil, errNoSite
 	}
 	lim := docsfs.Limits{Output: s.cfg.OutputBytes, Pipe: pipeBytes, Commands: maxCommandsPerCall, Timeout: s.cfg.ToolTimeout}
 	res, err := cl.state.filesystem().Run(ctx, in.Command, lim)
@@ -76,21 +142,21 @@ func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, 
 	}
 	s.finish(cl, req, event.Traffic{Tool: ToolFilesystem, Query: in.Command, Results: res.Commands}, start, err)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	text := res.Output
 	if text == "" {
 		text = "(no output)"
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 
 // feedbackTool records an agent's report on a page as feedback, answering once the bus
 // stored it.
-func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in feedbackInput) (*mcp.CallToolResult, any, error) {
+func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in feedbackInput) (*mcp.CallToolResult, error) {
 	cl, start := callOf(ctx), time.Now()
 	if cl == nil {
-		return nil, nil, errNoSite
+		return nil, errNoSite
 	}
 	path, err := s.feedbackPath(cl, in.Path)
 	if err == nil {
@@ -98,10 +164,10 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	}
 	s.finish(cl, req, event.Traffic{Tool: ToolFeedback, Path: path}, start, err)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	text := fmt.Sprintf("Recorded: the %s docs team will review your report on %s. Thank you.", cl.state.name, path)
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 
 // feedbackPath turns what an agent names a page by (its path, its .md file or its URL) into
