@@ -127,7 +127,7 @@ func TestMCPGoClient(t *testing.T) {
 		return nil
 	})
 	for series, want := range map[string]float64{
-		`lectern_mcp_tool_calls_total{status="ok",tool="search"}`:                  1,
+		`lectern_mcp_tool_calls_total{status="ok",tool="search"}`:                   1,
 		`lectern_mcp_tool_calls_total{status="error",tool="query_docs_filesystem"}`: 1,
 		`lectern_mcp_tool_calls_total{status="error",tool="submit_feedback"}`:       1,
 		`lectern_mcp_tool_duration_seconds_count{tool="query_docs_filesystem"}`:     2,

@@ -329,9 +329,13 @@ func writeLines(out *bounded, content string, start, end int, numbered bool) {
 	}
 }
 
-func head(sh *shell, args []string, in *string, out *bounded) error { return ends(sh, args, in, out, false) }
+func head(sh *shell, args []string, in *string, out *bounded) error {
+	return ends(sh, args, in, out, false)
+}
 
-func tail(sh *shell, args []string, in *string, out *bounded) error { return ends(sh, args, in, out, true) }
+func tail(sh *shell, args []string, in *string, out *bounded) error {
+	return ends(sh, args, in, out, true)
+}
 
 // ends prints the first (or last) lines of files or the input.
 func ends(sh *shell, args []string, in *string, out *bounded, last bool) error {

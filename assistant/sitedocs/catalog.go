@@ -112,7 +112,9 @@ func (c *Catalog) LLMsPages() []*CatalogPage {
 	return out
 }
 
-func inScope(have, want string) bool { return want == "" || have == "" || strings.EqualFold(have, want) }
+func inScope(have, want string) bool {
+	return want == "" || have == "" || strings.EqualFold(have, want)
+}
 
 // catalogBuilder collects a site's catalog while Load walks its pages.
 type catalogBuilder struct {
