@@ -13,8 +13,7 @@ import (
 // /sites/{domain}/mcp, /sites/{domain}/llms.txt, /sites/{domain}/guides/setup.md.
 const Prefix = "/sites/"
 
-// baseLocal holds the public root URL of the site a request reached, when host routing
-// rewrote it.
+// baseLocal marks a request host routing rewrote (it holds the site's domain).
 const baseLocal = "lectern.agents.base"
 
 // ownPaths are Lectern's own routes: a request for them is never a site's, whatever its host.
@@ -40,7 +39,7 @@ func HostRouter(reg HostSites, proxies ratelimit.ProxyList) fiber.Handler {
 		if !ok || isOwnPath(rest) {
 			return c.Next()
 		}
-		c.Locals(baseLocal, scheme(c, proxies)+"://"+host+site.BasePath)
+		c.Locals(baseLocal, site.Domain)
 		c.Path(Prefix + site.Domain + rest)
 		return c.RestartRouting() // the routes are matched again, from the first, against the new path
 	}
@@ -111,25 +110,31 @@ func fromProxy(c *fiber.Ctx, proxies ratelimit.ProxyList) bool {
 	return ok && proxies.Trusts(peer.Unmap())
 }
 
-// baseURL is the public root URL of the site a request reached: the host-routed one, else
-// this server's /sites/{domain}.
-func baseURL(c *fiber.Ctx, domain string, proxies ratelimit.ProxyList) string {
-	if b, ok := c.Locals(baseLocal).(string); ok {
-		return b
+// siteRoot is where the client reaches a site: the scheme and host, and the path of the
+// site's root there. A request that host routing rewrote, or one to /sites/{domain}/... that
+// names one of the site's hosts (a proxy rewriting to /sites/ with X-Forwarded-Host), is at
+// the site's base path on that host; any other at /sites/{domain} on this server.
+func (s *Service) siteRoot(c *fiber.Ctx, site sites.Site) (origin, root string) {
+	host := requestHost(c, s.proxies)
+	origin = scheme(c, s.proxies) + "://" + host
+	if _, ok := c.Locals(baseLocal).(string); ok {
+		return origin, site.BasePath
 	}
-	return scheme(c, proxies) + "://" + requestHost(c, proxies) + Prefix + domain
+	if hs, ok := s.sites.Host(host); ok && hs.Domain == site.Domain {
+		return origin, site.BasePath
+	}
+	return origin, Prefix + site.Domain
 }
 
-// rootPath is the path prefix of the site's routes as the client sees them ("/docs" or
-// "/sites/acme"), for the Link header.
-func rootPath(c *fiber.Ctx, domain string) string {
-	if b, ok := c.Locals(baseLocal).(string); ok {
-		if i := strings.Index(b, "://"); i >= 0 {
-			if j := strings.IndexByte(b[i+3:], '/'); j >= 0 {
-				return b[i+3+j:]
-			}
-		}
-		return ""
-	}
-	return Prefix + domain
+// baseURL is the public root URL of the site a request reached, with no trailing slash.
+func (s *Service) baseURL(c *fiber.Ctx, site sites.Site) string {
+	origin, root := s.siteRoot(c, site)
+	return origin + root
+}
+
+// rootPath is the path of the site's root as the client reaches it ("/docs", "" or
+// "/sites/acme"), for the Link header and redirects.
+func (s *Service) rootPath(c *fiber.Ctx, site sites.Site) string {
+	_, root := s.siteRoot(c, site)
+	return root
 }

@@ -54,7 +54,7 @@ func (s *Service) serveMCP(c *fiber.Ctx) error {
 	if err := fasthttpadaptor.ConvertRequest(c.Context(), &r, true); err != nil {
 		return web.Errorf(fiber.StatusBadRequest, "malformed request: %v", err)
 	}
-	cl := &call{site: site, state: st, base: baseURL(c, site.Domain, s.proxies),
+	cl := &call{site: site, state: st, base: s.baseURL(c, site),
 		who: reader{addr: s.guard.ClientAddr(c), userAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}}
 	cl.client, cl.clientVersion = parseSessionID(c.Get(sessionHeader))
 	w := &responseWriter{header: http.Header{}}

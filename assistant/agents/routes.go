@@ -132,8 +132,8 @@ func (s *Service) getLLMs(full bool) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		body := st.llms(full, baseURL(c, site.Domain, s.proxies))
-		s.discoveryHeaders(c, site.Domain, st)
+		body := st.llms(full, s.baseURL(c, site))
+		s.discoveryHeaders(c, site, st)
 		s.fetched(c, site, format, file, "")
 		c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
@@ -171,7 +171,7 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderVary, fiber.HeaderAccept)
 		return web.Errorf(fiber.StatusNotAcceptable, "Lectern serves this page as Markdown: ask for %s.md, or send Accept: text/markdown", pageURL)
 	}
-	s.discoveryHeaders(c, site.Domain, st)
+	s.discoveryHeaders(c, site, st)
 	if !asMarkdown {
 		c.Set(fiber.HeaderVary, fiber.HeaderAccept)
 	}
@@ -239,8 +239,8 @@ func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pa
 // discoveryHeaders sets the Link and X-Llms-Txt headers Mintlify sends with every page: where
 // llms.txt, llms-full.txt, the MCP server card and the skills index are, under the path the
 // client reached the site by.
-func (s *Service) discoveryHeaders(c *fiber.Ctx, domain string, st *siteState) {
-	root := rootPath(c, domain)
+func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site, st *siteState) {
+	root := s.rootPath(c, site)
 	links := []string{
 		"<" + root + "/llms.txt>; rel=\"llms-txt\"",
 		"<" + root + "/llms-full.txt>; rel=\"llms-full-txt\"",

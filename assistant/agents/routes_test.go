@@ -41,6 +41,11 @@ func TestGoldenOverHTTP(t *testing.T) {
 		}
 		check("/llms.txt", "llms.txt")
 		check("/.well-known/llms.txt", "llms.txt")
+		if resp, body := h.get(t, "/sites/"+domain+"/llms.txt", fwd...); resp.StatusCode != 200 || !strings.Contains(body, "(https://"+host+root+"/") {
+			t.Errorf("a proxy rewriting to /sites/%s with X-Forwarded-Host %s: links %.300s", domain, host, body)
+		} else if resp.Header.Get("X-Llms-Txt") != root+"/llms.txt" {
+			t.Errorf("X-Llms-Txt %q", resp.Header.Get("X-Llms-Txt"))
+		}
 		check("/llms-full.txt", "llms-full.txt")
 		check("/.well-known/llms-full.txt", "llms-full.txt")
 		before := pages
@@ -72,8 +77,8 @@ func TestGoldenOverHTTP(t *testing.T) {
 				full++
 			}
 		}
-		if llms != 4 || full != 4 || md != pages {
-			return fmt.Errorf("page views: %d markdown, %d llms, %d llms-full; want %d, 4, 4", md, llms, full, pages)
+		if llms != 6 || full != 4 || md != pages {
+			return fmt.Errorf("page views: %d markdown, %d llms, %d llms-full; want %d, 6, 4", md, llms, full, pages)
 		}
 		return nil
 	})

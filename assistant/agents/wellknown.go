@@ -59,8 +59,8 @@ func (s *Service) getDiscovery(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	u := baseURL(c, site.Domain, s.proxies) + "/mcp"
-	s.discoveryHeaders(c, site.Domain, st)
+	u := s.baseURL(c, site) + "/mcp"
+	s.discoveryHeaders(c, site, st)
 	return c.JSON(mcpDiscovery{Version: serverVersion, Transport: "http", URL: u,
 		Servers: []mcpEndpoint{{Name: "public", URL: u, Transport: "http", Authentication: authentication(site)}}})
 }
@@ -70,9 +70,9 @@ func (s *Service) card(c *fiber.Ctx) (serverCard, error) {
 	if err != nil {
 		return serverCard{}, err
 	}
-	s.discoveryHeaders(c, site.Domain, st)
+	s.discoveryHeaders(c, site, st)
 	card := serverCard{Name: site.Domain + "-docs", Title: st.name + " documentation", Version: serverVersion,
-		URL: baseURL(c, site.Domain, s.proxies) + "/mcp", Transport: "http",
+		URL: s.baseURL(c, site) + "/mcp", Transport: "http",
 		Description:    "Search and read the " + st.name + " documentation, and report problems with it.",
 		Capabilities:   cardCaps{Tools: true, Resources: len(st.snap.Catalog.Skills) > 0},
 		Authentication: authentication(site), Tools: st.tools}
@@ -112,7 +112,7 @@ func (s *Service) getSkill(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 		return c.SendString(skills[0].Content)
 	}
-	return c.Redirect(rootPath(c, site.Domain)+"/.well-known/agent-skills/index.json", fiber.StatusFound)
+	return c.Redirect(s.rootPath(c, site)+"/.well-known/agent-skills/index.json", fiber.StatusFound)
 }
 
 // getSkillsIndex serves the agent-skills 0.2.0 discovery index.
@@ -128,7 +128,7 @@ func (s *Service) getSkillsIndex(c *fiber.Ctx) error {
 		URL         string `json:"url"`
 		Digest      string `json:"digest"`
 	}
-	root := rootPath(c, site.Domain)
+	root := s.rootPath(c, site)
 	out := []entry{}
 	for _, sk := range st.snap.Catalog.Skills {
 		sum := sha256.Sum256([]byte(sk.Content))
