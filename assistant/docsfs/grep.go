@@ -10,12 +10,38 @@ import (
 
 // Bounds of a grep.
 const (
-	maxPattern  = 1000 // bytes of a pattern
-	maxGrepLine = 1000 // bytes of a matching line shown; longer ones are cut around the match
+	maxPattern  = 1000      // bytes of a pattern
+	maxGrepLine = 1000      // bytes of a matching line shown; longer ones are cut around the match
+	grepWindow  = 64 << 10  // a longer line is searched in pieces of this size, the time checked between them
+	grepCheck   = 256 << 10 // bytes searched between two checks of the time
 )
 
 // matcher tells whether a line matches.
 type matcher func(line string) (start, end int, ok bool)
+
+// windowed searches a line in pieces of grepWindow bytes (overlapping by maxPattern, so that a
+// match of a fixed string is never split), stopping when stop says so: a regular expression's
+// time is linear in the text it reads, and no single call reads more than a piece.
+func windowed(m matcher, stop func() bool) matcher {
+	return func(line string) (int, int, bool) {
+		if len(line) <= grepWindow {
+			return m(line)
+		}
+		for from := 0; from < len(line); from += grepWindow - maxPattern {
+			if from > 0 && stop() {
+				return 0, 0, false
+			}
+			to := min(len(line), from+grepWindow)
+			if s, e, ok := m(line[from:to]); ok {
+				return from + s, from + e, true
+			}
+			if to == len(line) {
+				break
+			}
+		}
+		return 0, 0, false
+	}
+}
 
 func grep(sh *shell, args []string, in *string, out *bounded) error {
 	f, err := parseFlags(args[1:], "niFEwvlcrRHhoIs", "mABCe", false)
@@ -34,7 +60,7 @@ func grep(sh *shell, args []string, in *string, out *bounded) error {
 	if err != nil {
 		return err
 	}
-	g := grepRun{f: f, match: match, out: out, sh: sh}
+	g := grepRun{f: f, match: windowed(match, func() bool { return sh.ctx.Err() != nil }), out: out, sh: sh}
 	if g.maxCount, err = f.number("m", 0); err != nil {
 		return err
 	}
@@ -148,9 +174,15 @@ func (g *grepRun) file(name, content string) {
 	lines := strings.Split(strings.TrimSuffix(content, "\n"), "\n")
 	count := 0
 	lastShown := -1
+	read := 0
 	for i, line := range lines {
-		if i%1024 == 0 && g.sh.ctx.Err() != nil {
-			return
+		if read += len(line) + 1; read >= grepCheck || i%1024 == 0 {
+			if read >= grepCheck {
+				read = 0
+			}
+			if g.sh.ctx.Err() != nil {
+				return
+			}
 		}
 		s, e, ok := g.match(line)
 		if ok == invert {
