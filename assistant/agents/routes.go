@@ -228,8 +228,12 @@ func (s *Service) sendSpec(c *fiber.Ctx, site sites.Site, file string) error {
 	return c.Send(data)
 }
 
-// fetched counts a fetch of a Markdown page or an llms file and records it as an AI page view.
+// fetched counts a fetch of a Markdown page or an llms file and records it as an AI page view
+// (a HEAD request reads nothing and records nothing).
 func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pagePath, title string) {
+	if c.Method() == fiber.MethodHead {
+		return
+	}
 	s.m.fetches.WithLabelValues(string(format)).Inc()
 	who := reader{addr: s.guard.ClientAddr(c), userAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}
 	s.rec.record(site.Project, site.Domain, who, event.Traffic{Type: event.TypePageView, Caller: event.CallerAPI,

@@ -87,6 +87,9 @@ func TestGoldenOverHTTP(t *testing.T) {
 func TestMarkdownNegotiation(t *testing.T) {
 	h := start(t, nil)
 	page := "/sites/agents-cline/getting-started/installing-cline"
+	if resp, body := h.do(t, "HEAD", page+".md", ""); resp.StatusCode != 200 || body != "" {
+		t.Errorf("HEAD: %d %q", resp.StatusCode, body)
+	}
 	_, md := h.get(t, page+".md")
 	tests := []struct {
 		name, path string
@@ -122,6 +125,12 @@ func TestMarkdownNegotiation(t *testing.T) {
 			}
 		})
 	}
+	eventually.Succeeds(t, 10*time.Second, func() error { // the HEAD and the 200 GETs of pages, not the others
+		if n := len(h.events.traffic(event.TypePageView)); n != 5 {
+			return fmt.Errorf("%d page views, want 5 (one per page answered 200 to a GET)", n)
+		}
+		return nil
+	})
 }
 
 // TestUntrustedForwardedHost: X-Forwarded-Host from a peer that is not a trusted proxy is

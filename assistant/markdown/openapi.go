@@ -11,9 +11,12 @@ import (
 )
 
 // Spec is a parsed OpenAPI document (YAML or JSON), from which the Markdown of an API page
-// takes its operation.
+// takes its operation. The pieces of YAML every operation shares (the document's head, each
+// component) are written once: many API pages reference the same components.
 type Spec struct {
-	root *yaml.Node // the document's mapping
+	root    *yaml.Node           // the document's mapping
+	head    *string              // openapi, info, servers and security as YAML, once written
+	encoded map[[2]string]string // each component written once
 }
 
 // ParseSpec parses an OpenAPI document.
@@ -31,7 +34,7 @@ func ParseSpec(data []byte) (spec *Spec, err error) {
 		return nil, errors.New("parse OpenAPI document: not a mapping")
 	}
 	blockStyle(doc.Content[0], 0)
-	return &Spec{root: doc.Content[0]}, nil
+	return &Spec{root: doc.Content[0], encoded: map[[2]string]string{}}, nil
 }
 
 // blockStyle writes a document parsed from JSON as YAML is usually written: block mappings
@@ -56,12 +59,6 @@ func (s *Spec) Operation(method, path string) (string, bool) {
 	if op == nil {
 		return "", false
 	}
-	out := &yaml.Node{Kind: yaml.MappingNode}
-	for _, key := range []string{"openapi", "info", "servers", "security"} {
-		if v := get(s.root, key); v != nil {
-			put(out, key, v)
-		}
-	}
 	pathItem := &yaml.Node{Kind: yaml.MappingNode}
 	if params := get(item, "parameters"); params != nil {
 		put(pathItem, "parameters", params)
@@ -69,17 +66,75 @@ func (s *Spec) Operation(method, path string) (string, bool) {
 	put(pathItem, strings.ToLower(method), op)
 	paths := &yaml.Node{Kind: yaml.MappingNode}
 	put(paths, path, pathItem)
-	put(out, "paths", paths)
+	var b strings.Builder
+	b.WriteString(s.headYAML())
+	b.WriteString(encode(mapping("paths", paths)))
 	if comps := s.components(pathItem); comps != nil {
-		put(out, "components", comps)
+		b.WriteString("components:\n")
+		for i := 0; i+1 < len(comps.Content); i += 2 {
+			kind, group := comps.Content[i].Value, comps.Content[i+1]
+			b.WriteString("  " + encodeKey(kind) + ":\n")
+			for j := 0; j+1 < len(group.Content); j += 2 {
+				b.WriteString(s.component(kind, group.Content[j].Value, group.Content[j+1]))
+			}
+		}
 	}
+	return b.String(), true
+}
+
+// headYAML is the document's openapi, info, servers and security, written once.
+func (s *Spec) headYAML() string {
+	if s.head == nil {
+		head := &yaml.Node{Kind: yaml.MappingNode}
+		for _, key := range []string{"openapi", "info", "servers", "security"} {
+			if v := get(s.root, key); v != nil {
+				put(head, key, v)
+			}
+		}
+		out := ""
+		if len(head.Content) > 0 {
+			out = encode(head)
+		}
+		s.head = &out
+	}
+	return *s.head
+}
+
+// component is one component's YAML as it stands under components and its kind, written
+// once per spec.
+func (s *Spec) component(kind, name string, n *yaml.Node) string {
+	key := [2]string{kind, name}
+	if out, ok := s.encoded[key]; ok {
+		return out
+	}
+	text := encode(mapping("components", mapping(kind, mapping(name, n))))
+	_, text, _ = strings.Cut(text, "\n") // "components:"
+	_, text, _ = strings.Cut(text, "\n") // "  {kind}:"
+	s.encoded[key] = text
+	return text
+}
+
+// encodeKey writes a mapping key as YAML writes it (quoted when it must be).
+func encodeKey(k string) string {
+	return strings.TrimSuffix(encode(mapping(k, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"})), ": ~\n")
+}
+
+// mapping makes the one-key mapping {key: v}.
+func mapping(key string, v *yaml.Node) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	put(m, key, v)
+	return m
+}
+
+// encode writes a node as YAML with two-space indentation.
+func encode(n *yaml.Node) string {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(out); err != nil {
-		return "", false
+	if err := enc.Encode(n); err != nil {
+		return ""
 	}
-	return buf.String(), true
+	return buf.String()
 }
 
 // components collects the components the operation references, transitively, in the
