@@ -168,12 +168,12 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		e.Details[0].Field = "path"
 		return e
 	case !asMarkdown && !wantsMarkdown(c.Get(fiber.HeaderAccept)):
-		c.Set(fiber.HeaderVary, fiber.HeaderAccept)
+		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 		return web.Errorf(fiber.StatusNotAcceptable, "Lectern serves this page as Markdown: ask for %s.md, or send Accept: text/markdown", pageURL)
 	}
 	s.discoveryHeaders(c, site, st)
 	if !asMarkdown {
-		c.Set(fiber.HeaderVary, fiber.HeaderAccept)
+		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 	}
 	s.fetched(c, site, event.FormatMarkdown, page.URL, page.Title)
 	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
