@@ -57,8 +57,15 @@ func fixtureSites(t testing.TB) []sites.Site {
 // agentsConfig, when set, changes the agents' configuration of the next start.
 var agentsConfig func(*agents.Config)
 
-// start starts everything; proxies are the trusted proxies (127.0.0.1 unless given).
+// start starts everything over the fixture sites; proxies are the trusted proxies (127.0.0.1
+// unless given).
 func start(t testing.TB, limits *ratelimit.Config, proxies ...string) *harness {
+	t.Helper()
+	return startWith(t, fixtureSites(t), limits, proxies...)
+}
+
+// startWith starts everything over the given sites.
+func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxies ...string) *harness {
 	t.Helper()
 	if len(proxies) == 0 {
 		proxies = []string{"127.0.0.1/32"}
@@ -67,7 +74,6 @@ func start(t testing.TB, limits *ratelimit.Config, proxies ...string) *harness {
 	logger := slog.New(slog.DiscardHandler)
 	b := bustest.Start(t)
 	h := &harness{bus: b, tokens: map[string]string{}, reg: prometheus.NewRegistry()}
-	list := fixtureSites(t)
 	reg, err := sites.New(list)
 	if err != nil {
 		t.Fatal(err)

@@ -14,9 +14,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Catalog is what agents read of a site: every page the indexing rules let them see, as
-// Markdown and in navigation order, with what llms.txt says of the site around them. It is
-// built with the search index, from the same load.
+// Catalog is what agents read of a site: every page as Markdown (hidden ones included: hidden
+// is not private) in the order of Docs.Entries, each with the indexing decision of llms.txt,
+// and what llms.txt says of the site around them. It is built with the search index, from the
+// same load.
 type Catalog struct {
 	Name            string
 	Description     string
@@ -40,8 +41,11 @@ type CatalogPage struct {
 	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
 	Version     string
 	Language    string
-	Body        string // markdown.Render of the page, without the site's agent instructions
-	InLLMs      bool   // listed in llms.txt and llms-full.txt
+	Body        string   // markdown.Render of the page, without the site's agent instructions
+	InLLMs      bool     // listed in llms.txt and llms-full.txt (docsjson.Indexing.LLMsTxt)
+	InSearch    bool     // in site search (docsjson.Indexing.Search)
+	Indexed     bool     // in site search or llms.txt: a file of the MCP server's filesystem
+	UserGroups  []string // readable only by these user groups; none: by anyone
 }
 
 // Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
@@ -64,15 +68,21 @@ type Skill struct {
 	Content     string
 }
 
-// Page returns the page at url in version and language ("" for the site's defaults, then any).
+// Page returns the page at url in version and language ("" for the site's defaults, then
+// any) that anyone may read: a page restricted to user groups is not.
 func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
+	return c.PageFor(url, version, language, nil)
+}
+
+// PageFor is Page for a reader in the given user groups.
+func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
 	if c == nil {
 		return nil, false
 	}
 	var found *CatalogPage
 	for i := range c.Pages {
 		p := &c.Pages[i]
-		if p.URL != url || !inScope(p.Version, version) || !inScope(p.Language, language) {
+		if p.URL != url || !inScope(p.Version, version) || !inScope(p.Language, language) || !readable(groups, p.UserGroups) {
 			continue
 		}
 		if inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) || version != "" && language != "" {
@@ -85,27 +95,32 @@ func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
 	return found, found != nil
 }
 
-// Files returns the pages as a filesystem holds them: each URL once (its first listing, the
-// default version and language first), in navigation order.
+// Files returns the pages the MCP server's filesystem holds: the indexed ones (in site search
+// or llms.txt), each URL once, in the order of the entries.
 func (c *Catalog) Files() []*CatalogPage {
 	if c == nil {
 		return nil
 	}
-	out := make([]*CatalogPage, 0, len(c.byURL))
+	seen := map[string]bool{}
+	var out []*CatalogPage
 	for i := range c.Pages {
-		if c.byURL[c.Pages[i].URL] == i {
-			out = append(out, &c.Pages[i])
+		if p := &c.Pages[i]; p.Indexed && len(p.UserGroups) == 0 && !seen[p.URL] {
+			seen[p.URL] = true
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// LLMsPages returns the pages llms.txt lists: the default version and language, in order.
+// LLMsPages returns the pages llms.txt lists: those the indexing rules put in llms.txt, in
+// the default version and language, each once, in the order of the entries.
 func (c *Catalog) LLMsPages() []*CatalogPage {
+	seen := map[string]bool{}
 	var out []*CatalogPage
 	for i := range c.Pages {
 		p := &c.Pages[i]
-		if p.InLLMs && inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) && c.byURL[p.URL] == i {
+		if p.InLLMs && len(p.UserGroups) == 0 && inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) && !seen[p.URL] {
+			seen[p.URL] = true
 			out = append(out, p)
 		}
 	}
@@ -127,7 +142,7 @@ type catalogBuilder struct {
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	cfg := site.Config
 	c := &Catalog{Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
-		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: defaultLanguage(tree.Root), byURL: map[string]int{}}
+		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
 	walkNodes(tree.Root, func(n *docsjson.Node) {
 		if isExternal(n.Href) {
@@ -169,8 +184,12 @@ func (c *Catalog) addSpec(file string) {
 	}
 }
 
-// add renders a page into the catalog; body is its file's content.
+// add renders a page into the catalog; body is its file's content. A listed page without a
+// file, and skill files (which Mintlify serves as skills, not pages), are not pages here.
 func (b *catalogBuilder) add(p *docsjson.Page, body string) {
+	if p.Index.Rule == docsjson.RuleNoFile || isSkillFile(p.File) {
+		return
+	}
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		mp.Endpoint = p.Method + " " + p.APIPath
@@ -190,7 +209,9 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
 		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
-		Version: p.Version, Language: p.Language, Body: markdown.Render(mp), InLLMs: true,
+		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
+		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search,
+		UserGroups: slices.Clone(p.UserGroups),
 	})
 }
 
@@ -262,25 +283,8 @@ func section(p *docsjson.Page) string {
 	return ""
 }
 
-// defaultLanguage is the language marked default, else the first; "" without languages.
-func defaultLanguage(root *docsjson.Node) string {
-	var first, marked string
-	walkNodes(root, func(n *docsjson.Node) {
-		if n.Kind != docsjson.KindLanguage {
-			return
-		}
-		if first == "" {
-			first = n.Label
-		}
-		if n.Default && marked == "" {
-			marked = n.Label
-		}
-	})
-	if marked != "" {
-		return marked
-	}
-	return first
-}
+// isSkillFile reports whether a page file is the site's skill.md.
+func isSkillFile(file string) bool { return strings.EqualFold(file, "skill.md") }
 
 func walkNodes(n *docsjson.Node, f func(*docsjson.Node)) {
 	if n == nil {
@@ -391,4 +395,18 @@ func readLimited(fsys fs.FS, file string, limit int64) ([]byte, error) {
 		return nil, errTooLarge
 	}
 	return data, nil
+}
+
+// readable reports whether a reader in the given user groups may read a page restricted to
+// the groups it has (none: anyone), as the search index decides it.
+func readable(reader, page []string) bool {
+	if len(page) == 0 {
+		return true
+	}
+	for _, r := range reader {
+		if slices.ContainsFunc(page, func(g string) bool { return strings.EqualFold(g, r) }) {
+			return true
+		}
+	}
+	return false
 }

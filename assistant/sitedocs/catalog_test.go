@@ -43,8 +43,11 @@ func TestCatalog(t *testing.T) {
 	if !ok || !strings.HasSuffix(c.Markdown(p), "> ## Agent Instructions\n> Name the editor (VS Code, JetBrains) an answer is about.\n> Prefer the CLI for steps that can be scripted.\n") {
 		t.Errorf("the page's Markdown does not end with the instructions")
 	}
-	if _, ok := c.Page("/getting-started/free-models", "", ""); ok {
-		t.Error("a page of a hidden group is in the catalog")
+	if p, ok := c.Page("/getting-started/free-models", "", ""); !ok || p.InLLMs || p.Indexed || p.InSearch {
+		t.Errorf("a page of a hidden group: %v %+v; want it served as Markdown (hidden is not private), in no index", ok, p)
+	}
+	if slices.ContainsFunc(c.Files(), func(p *sitedocs.CatalogPage) bool { return p.URL == "/getting-started/free-models" }) {
+		t.Error("a page of a hidden group is a file of the MCP filesystem")
 	}
 }
 

@@ -32,6 +32,8 @@ func navMain(args []string, stdout, stderr io.Writer) int {
 		return navValidate(args[1:], stdout, stderr)
 	case "tree":
 		return navTree(args[1:], stdout, stderr)
+	case "index":
+		return navIndex(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, navUsage)
 		return 0

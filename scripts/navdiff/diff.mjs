@@ -33,8 +33,8 @@ async function mintlify(config) {
   const r = await validateDocsConfig(config);
   if (r.success) return { ok: true, nav: [], other: [] };
   const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  // The parts of docs.json Lectern validates: the navigation, and the two settings that shape it.
-  const compared = (p) => p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown';
+  // The parts of docs.json Lectern validates: the navigation, the two settings that shape it, and seo.indexing.
+  const compared = (p) => p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown' || p === 'seo.indexing';
   const nav = issues.filter((i) => compared(i.path));
   return { ok: nav.length === 0, nav, other: issues.filter((i) => !nav.includes(i)) };
 }
