@@ -140,7 +140,7 @@ func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, 
 	if err == nil && res.Failed == res.Commands {
 		err = errors.New(strings.TrimSpace(res.Output))
 	}
-	s.finish(cl, req, event.Traffic{Tool: ToolFilesystem, Query: in.Command, Results: res.Commands}, start, err)
+	s.finish(cl, req, event.Traffic{Tool: ToolFilesystem, Query: in.Command}, start, err)
 	if err != nil {
 		return nil, err
 	}
