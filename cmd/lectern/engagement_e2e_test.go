@@ -271,3 +271,52 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 		t.Errorf("gaps CSV: %d\n%s", status, body)
 	}
 }
+
+// checkAgentsAnalytics reads back what testMCPEndToEnd's agent did, through the agents route:
+// five tool calls of the Go SDK client (two searches, one of which found nothing, two
+// filesystem commands, one feedback), its Markdown fetch of /quickstart and its llms.txt.
+func checkAgentsAnalytics(t *testing.T, l *testLectern) {
+	t.Helper()
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	rng := "?dateFrom=" + today.Add(-24*time.Hour).Format(time.DateOnly) + "&dateTo=" + today.Add(24*time.Hour).Format(time.DateOnly)
+	type row struct {
+		Name   string
+		Calls  int
+		Errors int
+	}
+	var st struct {
+		MCP struct {
+			Calls          int
+			Tools, Clients []row
+		}
+		NoResultQueries []struct {
+			Query     string
+			NoResults int
+		}
+		Pages []struct {
+			Path           string
+			Markdown, LLMs int
+		}
+	}
+	eventually.Succeeds(t, 20*time.Second, func() error {
+		get(t, l, "agents"+rng, &st)
+		if st.MCP.Calls != 5 || len(st.Pages) < 2 {
+			return fmt.Errorf("agents: %+v", st)
+		}
+		return nil
+	})
+	wantTools := []row{{"query_docs_filesystem", 2, 0}, {"search", 2, 0}, {"submit_feedback", 1, 0}}
+	if !reflect.DeepEqual(st.MCP.Tools, wantTools) || len(st.MCP.Clients) != 1 || st.MCP.Clients[0].Name != "lectern-e2e" || st.MCP.Clients[0].Calls != 5 {
+		t.Errorf("MCP calls by tool %+v and client %+v", st.MCP.Tools, st.MCP.Clients)
+	}
+	if len(st.NoResultQueries) != 1 || st.NoResultQueries[0].Query != "qqqxzz vwvwkk" {
+		t.Errorf("queries that found nothing: %+v", st.NoResultQueries)
+	}
+	pages := map[string][2]int{}
+	for _, p := range st.Pages {
+		pages[p.Path] = [2]int{p.Markdown, p.LLMs}
+	}
+	if pages["/quickstart"][0] < 1 || pages["/llms.txt"][1] != 1 {
+		t.Errorf("fetches per page %+v; want /quickstart as Markdown and /llms.txt", st.Pages)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -31,10 +32,12 @@ var modules = map[string]module{
 	"exports":    {deps: []string{"store"}, init: initExports},
 	"analytics":  {deps: []string{"store"}, init: initAnalytics},
 	"first-keys": {init: initFirstKeys},
+	"answers":    {init: initAssistant},
+	"agents":     {deps: []string{"answers"}, init: initAgents},
 
 	"ingest":    {deps: []string{"collector", "consumer", "retention"}, target: "feedback intake, status changes and the store consumers"},
 	"query":     {deps: []string{"exports", "analytics"}, target: "the analytics exports"},
-	"assistant": {init: initAssistant, target: "the docs assistant"},
+	"assistant": {deps: []string{"answers", "agents"}, target: "the docs assistant, its search MCP server, llms.txt and Markdown pages"},
 	"all":       {deps: []string{"ingest", "query", "assistant", "first-keys"}, target: "every service with nats-server embedded (the default)"},
 }
 
@@ -94,6 +97,7 @@ type process struct {
 	runners []runner
 	closers []func() error // run last first when the process ends
 	store   eventStore     // the store module's; nil unless a module needs it
+	answers *assistant.Service
 }
 
 // wire runs the init of every module the target needs, in order.
