@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -29,7 +31,16 @@ func writeSite(t *testing.T, files map[string]string) string {
 
 func runNav(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := navMain(args, &stdout, &stderr)
+	code := 0
+	err := runEnv(context.Background(), append([]string{"nav"}, args...), nil, &stdout, &stderr)
+	var ex exitError
+	switch {
+	case errors.As(err, &ex):
+		code = int(ex)
+	case err != nil:
+		code = 1
+		stderr.WriteString(err.Error())
+	}
 	return code, stdout.String(), stderr.String()
 }
 
@@ -164,27 +175,39 @@ func TestNavTree(t *testing.T) {
 	}
 }
 
+// TestNavUsage: a usage mistake is one line naming it and the hint to ask for help (exit 2);
+// help is on stdout (exit 0).
 func TestNavUsage(t *testing.T) {
 	tests := []struct {
 		args []string
 		code int
+		want string
 	}{
-		{nil, 2},
-		{[]string{"frobnicate"}, 2},
-		{[]string{"validate"}, 2},
-		{[]string{"validate", "a", "b"}, 2},
-		{[]string{"validate", "--bogus", "../../docs"}, 2},
-		{[]string{"tree"}, 2},
-		{[]string{"help"}, 0},
-		{[]string{"validate", "-h"}, 0},
+		{nil, 2, "Usage: lectern nav <command>"},
+		{[]string{"frobnicate"}, 2, `lectern nav: unknown command "frobnicate"`},
+		{[]string{"validat", "docs"}, 2, `lectern nav: unknown command "validat" (did you mean "validate"?)`},
+		{[]string{"validate"}, 2, "lectern nav validate: missing one PATH"},
+		{[]string{"validate", "a", "b"}, 2, `lectern nav validate: unexpected argument "b"`},
+		{[]string{"validate", "--bogus", "../../docs"}, 2, "lectern nav validate: unknown flag --bogus"},
+		{[]string{"tree"}, 2, "lectern nav tree: missing one PATH"},
+		{[]string{"help"}, 0, "Usage: lectern nav <command>"},
+		{[]string{"--help"}, 0, "Usage: lectern nav <command>"},
+		{[]string{"validate", "-h"}, 0, "Usage: lectern nav validate [flags] PATH"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runNav(tt.args...)
 		if code != tt.code {
 			t.Errorf("nav %q = %d, want %d", tt.args, code, tt.code)
 		}
-		if !strings.Contains(out+errOut, "usage:") {
-			t.Errorf("nav %q printed no usage:\n%s%s", tt.args, out, errOut)
+		got := errOut
+		if tt.code == 0 {
+			got = out
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("nav %q printed %q, want %q", tt.args, got, tt.want)
+		}
+		if tt.code == 2 && len(tt.args) > 0 && !strings.Contains(errOut, "--help' for usage.") {
+			t.Errorf("nav %q: no hint to run --help:\n%s", tt.args, errOut)
 		}
 	}
 }
