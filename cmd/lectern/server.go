@@ -95,7 +95,7 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		storeDir := filepath.Join(cfg.DataDir, "nats")
 		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir, Sync: cfg.sync(), Auth: auth}, logger.With("component", "nats"))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("embedded NATS (--nats-addr %s, store %s): %w", cfg.NATSAddr, storeDir, err)
 		}
 		d.ns, url = ns, ns.ClientURL()
 	}
