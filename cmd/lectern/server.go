@@ -21,7 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-const servicesGroup = "Services (each serves HTTP on --http-addr)"
+const servicesGroup = "Services"
 
 // serverCommand is `lectern <target>`: the flags of the target's modules, checked, then run
 // until the process is told to stop.
