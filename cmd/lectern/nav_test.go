@@ -64,7 +64,7 @@ func TestNavValidateLecternDocs(t *testing.T) {
 
 func TestNavValidateJSON(t *testing.T) {
 	dir := writeSite(t, map[string]string{
-		"docs.json": `{"navigation": {"tabs": [{"tab": "A", "groups": [{"group": "G", "expanded": true, "pages": ["a", "missing"]}]}, {"pages": ["b"]}]}}`,
+		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"tabs": [{"tab": "A", "groups": [{"group": "G", "expanded": true, "pages": ["a", "missing"]}]}, {"pages": ["b"]}]}}`,
 		"a.mdx":     "---\ntitle: A\n---\n",
 		"b.md":      "# B",
 	})
@@ -91,7 +91,7 @@ func TestNavValidateJSON(t *testing.T) {
 }
 
 func TestNavValidateNoFiles(t *testing.T) {
-	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"pages": ["missing"]}}`})
+	dir := writeSite(t, map[string]string{"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"pages": ["missing"]}}`})
 	if code, out, _ := runNav("validate", dir); code != 1 || !strings.Contains(out, `page "missing" has no file`) {
 		t.Errorf("with files: exit %d\n%s", code, out)
 	}
@@ -102,7 +102,7 @@ func TestNavValidateNoFiles(t *testing.T) {
 
 func TestNavValidateHumanGroupsByPath(t *testing.T) {
 	dir := writeSite(t, map[string]string{
-		"docs.json": `{"navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
+		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
 	})
 	code, out, _ := runNav("validate", "--no-files", dir)
 	want := dir + `: 1 error, 3 warnings (configuration only; files not read)
@@ -172,6 +172,25 @@ func TestNavTree(t *testing.T) {
 	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"tabs": []}, "styling": {"eyebrows": 1}}`})
 	if code, _, errOut := runNav("tree", dir); code != 1 || !strings.Contains(errOut, "styling.eyebrows") {
 		t.Errorf("invalid site: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestNavValidateRequiredFields: like Mintlify's validator, nav validate refuses a docs.json
+// without the top-level fields every site needs, naming each; nav tree still resolves it (the
+// assistant indexes such a site).
+func TestNavValidateRequiredFields(t *testing.T) {
+	dir := writeSite(t, map[string]string{"docs.json": `{"colors": {"primary": "teal"}, "navigation": {"pages": ["a"]}}`, "a.mdx": "# A"})
+	code, out, _ := runNav("validate", dir)
+	for _, want := range []string{"3 errors, 0 warnings", "\ntheme\n  error: docs.json has no \"theme\"", "\nname\n  error: docs.json has no \"name\"", "\ncolors.primary\n  error: colors.primary is \"teal\""} {
+		if !strings.Contains(out, want) {
+			t.Errorf("nav validate printed:\n%s\nwant %q", out, want)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if code, out, errOut := runNav("tree", dir); code != 0 || !strings.Contains(out, "/a") {
+		t.Errorf("nav tree = %d:\n%s%s", code, out, errOut)
 	}
 }
 
