@@ -66,7 +66,6 @@ func checkSettings(root any, c *collector) {
 	}
 }
 
-
 // quoted shows a value in a message: a string quoted, anything else by its type.
 func quoted(v any) string {
 	if s, ok := v.(string); ok {
