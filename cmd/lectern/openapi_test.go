@@ -532,7 +532,7 @@ func checkUIStream(t *testing.T, x *apiExchange, newThread bool) (threadID, thre
 	var types []string
 	var last struct {
 		Type            string
-		MessageMetadata map[string]string
+		MessageMetadata map[string]any
 	}
 	for _, e := range events[:len(events)-2] {
 		data, ok := strings.CutPrefix(e, "data: ")
@@ -544,8 +544,8 @@ func checkUIStream(t *testing.T, x *apiExchange, newThread bool) (threadID, thre
 	if got := strings.Join(types, " "); !uiReplyTypes.MatchString(got) {
 		t.Errorf("chunk types %q, want a complete reply %s", got, uiReplyTypes)
 	}
-	if last.MessageMetadata["threadId"] != threadID {
-		t.Errorf("finish metadata %v, want thread %s", last.MessageMetadata, threadID)
+	if last.MessageMetadata["threadId"] != threadID || last.MessageMetadata["resolution"] == nil || last.MessageMetadata["sources"] == nil {
+		t.Errorf("finish metadata %v, want thread %s, resolution and sources", last.MessageMetadata, threadID)
 	}
 	return threadID, threadKey
 }

@@ -86,6 +86,7 @@ func run(w io.Writer, dir, list string, misses bool) error {
 	}
 	sites := map[string]*site{}
 	res := map[string]*metrics{}
+	cites := map[string]*citeStats{}
 	for _, q := range qs {
 		s := sites[q.Site]
 		if s == nil {
@@ -110,6 +111,7 @@ func run(w io.Writer, dir, list string, misses bool) error {
 			return err
 		}
 		measure(res, "cited", q, cited)
+		addCited(cites, q, cited)
 		if misses && q.Split == splitTune && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
 			fmt.Fprintf(w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
 		}
@@ -119,6 +121,7 @@ func run(w io.Writer, dir, list string, misses bool) error {
 		return err
 	}
 	printTable(w, res, sites)
+	printCited(w, cites)
 	return uncovered(w, dir, sites, misses)
 }
 
