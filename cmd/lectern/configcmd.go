@@ -30,6 +30,7 @@ prints "configuration ok". deploy/check runs it on every Deployment's args and e
 		target := Target(name)
 		c.subs = append(c.subs, &command{
 			name:    name,
+			group:   servicesGroup,
 			summary: "the configuration of lectern " + name,
 			usage:   "lectern config " + name + " [flags of lectern " + name + "]",
 			about:   "Checks and prints the configuration of 'lectern " + name + "'; its flags are those of 'lectern " + name + "'.",
