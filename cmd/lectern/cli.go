@@ -299,7 +299,11 @@ func flagError(err error, fs *flag.FlagSet) string {
 			if strings.HasPrefix(r.text, "unknown flag") {
 				var names []string
 				fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-				out += suggestFlag(m[1], names)
+				if hint := suggestFlag(m[1], names); hint != "" {
+					out += hint
+				} else if others := commandsWithFlag(m[1]); len(others) > 0 {
+					out += fmt.Sprintf(" (it is a flag of %s)", strings.Join(others, ", "))
+				}
 			}
 			return out
 		}
@@ -323,6 +327,29 @@ func (cmd *command) flagFirst(path, arg string) string {
 		}
 	}
 	return fmt.Sprintf("%s: a command comes first (%s); flags follow it", flagName(arg), strings.Join(cmd.commandNames(), ", "))
+}
+
+// commandsWithFlag returns the commands that have the flag name, for a flag given to a command
+// without it (--llm-model to lectern query).
+func commandsWithFlag(name string) []string {
+	var out []string
+	var walk func(c *command, path string)
+	walk = func(c *command, path string) {
+		if c.setup != nil {
+			fs := flag.NewFlagSet(path, flag.ContinueOnError)
+			c.setup(fs)
+			if fs.Lookup(name) != nil {
+				out = append(out, "'"+path+"'")
+			}
+		}
+		for _, s := range c.subs {
+			if !strings.HasPrefix(path, "lectern config") { // config repeats the services
+				walk(s, path+" "+s.name)
+			}
+		}
+	}
+	walk(commands(), "lectern")
+	return out
 }
 
 // flagName is arg as a flag name ("--http-addr" from "-http-addr=x").

@@ -176,6 +176,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"keys", "create", "--kind", "admin", "--project", "p", "--expires", "soon"}, `lectern keys create: --expires "soon": want a duration such as 720h or an RFC 3339 time`},
 		{[]string{"keys", "create", "--kindd", "admin"}, "lectern keys create: unknown flag --kindd (did you mean --kind?)"},
 		{[]string{"keys", "create", "--kind"}, "lectern keys create: --kind needs a value"},
+		{[]string{"query", "--llm-model", "gpt-x"}, "lectern query: unknown flag --llm-model (it is a flag of 'lectern all', 'lectern assistant')"},
 		{[]string{"keys", "revoke", "01J..."}, `lectern keys revoke: "01J..." is not a key id: an id is the 26 letters and digits of the first column of 'lectern keys list', such as 01JD8W6K2Q3R4S5T6V7W8X9Y0Z`},
 		{[]string{"keys", "revoke", "lk_admin_nope"}, `lectern keys revoke: "lk_admin_nope" is not a whole key: give the key's id, the first column of 'lectern keys list'`},
 		{[]string{"keys", "revoke"}, "lectern keys revoke: missing one key ID"},
