@@ -28,8 +28,10 @@ const (
 )
 
 type scopeBody struct {
-	Version  string `json:"version"`
-	Language string `json:"language"`
+	Version  string   `json:"version"`
+	Language string   `json:"language"`
+	Tag      string   `json:"tag"`
+	Groups   []string `json:"groups"`
 }
 
 // searchBody is the body of POST /discovery/v1/search/{domain}.
@@ -38,6 +40,7 @@ type searchBody struct {
 	PageSize       *int       `json:"pageSize"`
 	ScoreThreshold *float64   `json:"scoreThreshold"`
 	Filter         *scopeBody `json:"filter"`
+	CurrentPath    string     `json:"currentPath"` // the page the search box is on: scopes the version and language
 }
 
 // searchHit is one result: the best section of a page.
@@ -48,11 +51,15 @@ type searchHit struct {
 }
 
 type searchMetadata struct {
-	Title       string   `json:"title"`
-	Score       float64  `json:"score"` // relative to the best hit: 1 for it, less for the others
-	URL         string   `json:"url"`
-	Section     string   `json:"section,omitempty"`
-	Breadcrumbs []string `json:"breadcrumbs"`
+	Title          string        `json:"title"`
+	Score          float64       `json:"score"` // relative to the best hit: 1 for it, less for the others
+	URL            string        `json:"url"`
+	Section        string        `json:"section,omitempty"`
+	Breadcrumbs    []string      `json:"breadcrumbs"`
+	Version        string        `json:"version,omitempty"`
+	Language       string        `json:"language,omitempty"`
+	Snippet        string        `json:"snippet"`        // one line around the first match
+	SnippetMatches []search.Span `json:"snippetMatches"` // the matching words in snippet, in UTF-16 code units
 }
 
 // postSearch answers a search from the site's index and records it as a search event.
@@ -65,26 +72,19 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	size, threshold, d := b.check()
+	size, threshold, f, current, d := b.check()
 	snap, err := s.snapshot(c, site.Domain)
 	if err != nil {
-		return err
-	}
-	var f request.Filter
-	if b.Filter != nil {
-		f = request.Filter{Version: b.Filter.Version, Language: b.Filter.Language}
-	}
-	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
 		return err
 	}
 	if len(d) > 0 {
 		return web.InvalidAll(d)
 	}
-	if f.Version == "" {
-		f.Version = snap.Scopes.DefaultVersion
+	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
+		return err
 	}
 	results := snap.Index.Search(search.Query{
-		Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size,
+		Text: b.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
 		Dense: s.nearest(c.UserContext(), site.Domain, snap.Index, b.Query),
 	})
 	hits := make([]searchHit, 0, len(results))
@@ -93,15 +93,18 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 		if score < threshold {
 			break
 		}
-		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path,
-			Metadata: searchMetadata{Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs)}})
+		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path, Metadata: searchMetadata{
+			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs),
+			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
+		}})
 	}
 	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
 	return c.JSON(hits)
 }
 
-// check validates the body, returning the page size and score threshold to use.
-func (b *searchBody) check() (int, float64, []web.Detail) {
+// check validates the body, returning the page size, the score threshold, the filter and
+// the current page to use.
+func (b *searchBody) check() (int, float64, request.Filter, string, []web.Detail) {
 	var d []web.Detail
 	switch {
 	case strings.TrimSpace(b.Query) == "":
@@ -121,7 +124,14 @@ func (b *searchBody) check() (int, float64, []web.Detail) {
 			d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
 		}
 	}
-	return size, threshold, d
+	var f request.Filter
+	if b.Filter != nil {
+		var fd []web.Detail
+		f, fd = request.CheckFilter(request.Filter{Version: b.Filter.Version, Language: b.Filter.Language, Tag: b.Filter.Tag, Groups: b.Filter.Groups})
+		d = append(d, fd...)
+	}
+	current, cd := request.CheckCurrentPath(b.CurrentPath)
+	return size, threshold, f, current, append(d, cd...)
 }
 
 // recordSearch publishes the search as a traffic event, in the background: the answer does
@@ -148,6 +158,7 @@ func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query string, resu
 // pageBody is the body of POST /discovery/v1/page/{domain}.
 type pageBody struct {
 	Path   string     `json:"path"`
+	Groups []string   `json:"groups"` // the reader's user groups, as Mintlify's page request names them
 	Filter *scopeBody `json:"filter"`
 }
 
@@ -172,11 +183,14 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var version, language string
+	f := search.Filter{Groups: b.Groups}
 	if b.Filter != nil {
-		version, language = b.Filter.Version, b.Filter.Language
+		f.Version, f.Language, f.Groups = b.Filter.Version, b.Filter.Language, append(f.Groups, b.Filter.Groups...)
 	}
-	title, md, ok := snap.Index.PageMarkdown(path, version, language)
+	if _, d := request.CheckFilter(request.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}); len(d) > 0 {
+		return web.InvalidAll(d)
+	}
+	title, md, ok := snap.Index.PageMarkdownFor(path, f)
 	if !ok {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
 		e.Details[0].Field = "path"

@@ -88,10 +88,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Version == "" {
-		f.Version = t.snap.Scopes.DefaultVersion // a site with versions answers from the default one
-	}
-	t.filter = search.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}
+	t.filter = searchFilter(f, t.snap.Scopes, t.req.ScopePaths()...)
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {
@@ -99,6 +96,14 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	}
 	t.history = history(t, s.cfg.ThreadTurns)
 	return t, nil
+}
+
+// searchFilter is the search's scope: the filter the caller set, its version and language
+// completed from the pages the reader is on (currentPath, context items' paths), else the
+// site's defaults, so a question is answered in one language and version.
+func searchFilter(f request.Filter, s *sitedocs.Scopes, paths ...string) search.Filter {
+	version, language := s.Resolve(f.Version, f.Language, paths...)
+	return search.Filter{Version: version, Language: language, Tag: f.Tag, Groups: f.Groups}
 }
 
 // snapshot returns the site's index, or a 503 while it is being built.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"path"
 	"runtime"
 	"slices"
@@ -46,7 +47,8 @@ func parsePage(p *Page, o *options) doc {
 	title, fm, sections := Sections(p.Body)
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
-		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language, groups: slices.Clone(p.Groups),
+		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language,
+		tags: slices.Clone(p.Tags), userGroups: slices.Clone(p.UserGroups), boost: boostOf(p.Boost),
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])
 	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")
@@ -66,6 +68,14 @@ func parsePage(p *Page, o *options) doc {
 		d.secs = append(d.secs, draft(p.URL, &sections[0]))
 	}
 	return d
+}
+
+// boostOf is a page's relevance multiplier: 1 unless the page sets a positive one.
+func boostOf(b float64) float32 {
+	if b > 0 && !math.IsInf(b, 0) {
+		return float32(b)
+	}
+	return 1
 }
 
 func draft(pageURL string, s *Section) secDraft {

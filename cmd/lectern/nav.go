@@ -12,7 +12,7 @@ import (
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-// navCommand is `lectern nav validate|tree`.
+// navCommand is `lectern nav validate|tree|index`.
 func navCommand() *command {
 	return &command{
 		name:    "nav",
@@ -36,6 +36,13 @@ Exit status 0 when there are no errors, 1 when there are.`,
 				usage:   "lectern nav tree [flags] PATH",
 				about:   "Prints the resolved navigation tree. PATH is a site directory (holding docs.json) or a docs.json file.",
 				setup:   navTree,
+			},
+			{
+				name:    "index",
+				summary: "list every page with whether search, the assistant and llms.txt include it, and why",
+				usage:   "lectern nav index [flags] PATH",
+				about:   navIndexAbout,
+				setup:   navIndex,
 			},
 		},
 	}

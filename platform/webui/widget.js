@@ -228,6 +228,7 @@
       var t = thread();
       if (t) { body.threadId = t.id; body.threadKey = t.key; }
       body.fp = anon || "anonymous"; /* the assistant requires fp; without localStorage the reader is anonymous */
+      body.currentPath = pathNow().slice(0, 200); /* answers come in this page's language and version */
       ctrl = new AbortController();
       sendQ.disabled = true; stop.hidden = false;
       var threadId = t && t.id, text = "", end = null;
@@ -301,7 +302,7 @@
       e.preventDefault();
       var q = sq.value.trim();
       if (!q) return;
-      post("search", { query: q, pageSize: pageSize }).then(function (res) {
+      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200) }).then(function (res) {
         if (!res.ok) return failure(res).then(function (e) { throw e; });
         return res.json();
       }).then(function (hits) {

@@ -5,7 +5,24 @@ type Config struct {
 	Navigation  *Navigation // nil when docs.json has no usable navigation
 	Styling     Styling
 	Interaction Interaction
+	SEO         SEO
 }
+
+// SEO holds the seo settings that decide which pages are indexed.
+type SEO struct {
+	// Indexing is "navigable" (the default: the pages the navigation shows) or "all" (every
+	// page, hidden and unlisted ones included, in site search, the assistant and llms.txt).
+	Indexing string
+}
+
+// IndexAll reports whether seo.indexing is "all".
+func (s SEO) IndexAll() bool { return s.Indexing == IndexingAll }
+
+// The values of seo.indexing.
+const (
+	IndexingNavigable = "navigable"
+	IndexingAll       = "all"
+)
 
 // Styling holds the styling settings that concern navigation.
 type Styling struct {
@@ -58,7 +75,9 @@ type Element struct {
 	OpenAPI     string  // spec file (or URL) for this element and its children
 	Expanded    *bool   // nested groups only
 	Hidden      bool    // hidden from the navigation, still served
-	Default     bool    // versions: the default version
+	Searchable  *bool   // on a hidden element: true keeps its pages in search and the assistant's context
+	Boost       float64 // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
+	Default     bool    // versions and languages: the default one
 	Banner      *Banner // languages
 	Pages       []Entry
 	Groups      []*Element

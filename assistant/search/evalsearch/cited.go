@@ -38,9 +38,10 @@ func addCited(stats map[string]*citeStats, q question, cited []string) {
 	}
 }
 
-func printCited(w io.Writer, stats map[string]*citeStats) {
+// printCited prints the stats of the given halves.
+func printCited(w io.Writer, stats map[string]*citeStats, halves []string) {
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %9s\n", "cited", "half", "answ", "pages/ans", "precision", "one page")
-	for _, split := range []string{splitTune, splitHeld, "all"} {
+	for _, split := range halves {
 		s := stats[split]
 		if s == nil {
 			continue
