@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/agents"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
@@ -58,6 +59,7 @@ type Config struct {
 	Consumer       consumer.Config
 	Retention      retention.Config
 	Assistant      assistant.Config
+	Agents         agents.Config
 
 	listening      func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
 	rateLimitClock func() time.Time               // test hook: the rate limiter's clock (nil: time.Now)
@@ -196,7 +198,7 @@ func (c *Config) Validate() error {
 	if c.SQLitePath != "" && c.Store != "sqlite" {
 		errs = append(errs, fmt.Errorf("--sqlite-path %q: only with --store sqlite", c.SQLitePath))
 	}
-	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
+	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate(), c.Agents.Validate())
 	return errors.Join(errs...)
 }
 

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -36,10 +37,12 @@ var modules = map[string]module{
 	"exports":    {deps: []string{"store"}, init: initExports},
 	"analytics":  {deps: []string{"store"}, init: initAnalytics},
 	"first-keys": {init: initFirstKeys},
+	"answers":    {deps: []string{"publisher"}, flags: func(c *Config, fs *flag.FlagSet) { c.Assistant.RegisterFlags(fs) }, init: initAssistant},
+	"agents":     {deps: []string{"answers", "publisher"}, flags: func(c *Config, fs *flag.FlagSet) { c.Agents.RegisterFlags(fs) }, init: initAgents},
 
 	"ingest":    {deps: []string{"collector", "consumer", "retention"}, target: "feedback and event intake, status changes and the store consumers"},
 	"query":     {deps: []string{"exports", "analytics"}, target: "the analytics exports and reports"},
-	"assistant": {deps: []string{"publisher"}, flags: func(c *Config, fs *flag.FlagSet) { c.Assistant.RegisterFlags(fs) }, init: initAssistant, target: "the docs assistant, search and page routes"},
+	"assistant": {deps: []string{"answers", "agents"}, target: "the docs assistant and search, its MCP server, llms.txt and Markdown pages"},
 	"all":       {deps: []string{"ingest", "query", "assistant", "first-keys"}, target: "every service in one process, with nats-server embedded"},
 }
 
@@ -99,6 +102,7 @@ type process struct {
 	runners []runner
 	closers []func() error // run last first when the process ends
 	store   eventStore     // the store module's; nil unless a module needs it
+	answers *assistant.Service
 }
 
 // wire runs the init of every module the target needs, in order.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/agents"
 	"github.com/lectern-dev/lectern/schemas/asyncapi"
 	"github.com/lectern-dev/lectern/schemas/openapi"
 	"io"
@@ -200,10 +201,30 @@ func initAssistant(_ context.Context, p *process) error {
 		return err
 	}
 	svc.Mount(p.app)
+	p.answers = svc
 	p.health.Required["assistant"] = svc.Ready // every site tried once; a site that fails answers 503 itself
 	p.health.Advisory["sites"] = svc.SitesHealthy
 	p.health.Details["sites"] = svc.SiteStates
 	p.runners = append(p.runners, runner{"assistant", svc.Run})
+	return nil
+}
+
+// initAgents mounts the agents' routes of every site (the search MCP server, llms.txt and
+// llms-full.txt, Markdown pages, discovery documents) and host routing.
+func initAgents(ctx context.Context, p *process) error {
+	visitors, err := visitor.Open(ctx, p.deps.js, p.cfg.NATSReplicas)
+	if err != nil {
+		return err
+	}
+	svc, err := agents.New(p.cfg.Agents, agents.Deps{
+		Sites: p.deps.sites, Docs: p.answers, Guard: p.guard, Proxies: p.cfg.RateLimit.TrustedProxies,
+		Publisher: p.deps.pub, Visitors: visitors,
+	}, p.component("agents"), p.deps.registry)
+	if err != nil {
+		return err
+	}
+	svc.Mount(p.app)
+	p.runners = append(p.runners, runner{"agents", svc.Run})
 	return nil
 }
 

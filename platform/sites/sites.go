@@ -5,6 +5,7 @@ package sites
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -26,13 +27,29 @@ type Site struct {
 	Project string   `yaml:"project"` // the projectId of the analytics routes
 	Docs    string   `yaml:"docs"`    // directory holding docs.json and the pages
 	Origins []string `yaml:"origins"` // browser origins allowed to call the discovery routes; empty: any
+	// Hosts are the hostnames (optionally with a port) whose requests reach the site's agent
+	// routes at its root (/mcp, /llms.txt, /guides/setup.md), as Host or, from a trusted
+	// proxy, X-Forwarded-Host. Without hosts the routes are under /sites/{domain}/ only.
+	Hosts []string `yaml:"hosts"`
+	// BasePath is the path the site is served under on its hosts ("/docs"); "" is the root.
+	BasePath string `yaml:"basePath"`
+	// MCP says who may call the site's MCP server: MCPOpen (anyone, as Mintlify's public
+	// server) or MCPKey (the site's assistant key). Load and New set the default, MCPOpen.
+	MCP string `yaml:"mcp"`
 }
+
+// Who may call a site's MCP server.
+const (
+	MCPOpen = "open" // anyone
+	MCPKey  = "key"  // a request with an assistant key of the site
+)
 
 // Registry maps domains and projects to their sites.
 type Registry struct {
 	sites     []Site
 	byDomain  map[string]Site
 	byProject map[string][]Site
+	byHost    map[string]Site // lower-cased host, with its port when the site lists one
 }
 
 type file struct {
@@ -121,7 +138,7 @@ func siteFields() []string {
 
 // New builds a registry from sites, checking that domains are unique and well formed.
 func New(list []Site) (*Registry, error) {
-	r := &Registry{byDomain: map[string]Site{}, byProject: map[string][]Site{}}
+	r := &Registry{byDomain: map[string]Site{}, byProject: map[string][]Site{}, byHost: map[string]Site{}}
 	for i, s := range list {
 		if !event.ValidToken(s.Domain) {
 			return nil, fmt.Errorf("sites[%d].domain %q: want 1-64 letters, digits, '-' or '_'", i, s.Domain)
@@ -136,6 +153,9 @@ func New(list []Site) (*Registry, error) {
 		}
 		if _, dup := r.byDomain[s.Domain]; dup {
 			return nil, fmt.Errorf("sites[%d].domain %q: listed twice", i, s.Domain)
+		}
+		if err := r.addressing(i, &s); err != nil {
+			return nil, err
 		}
 		r.byDomain[s.Domain] = s
 		r.byProject[s.Project] = append(r.byProject[s.Project], s)
@@ -152,6 +172,56 @@ func (r *Registry) Domain(domain string) (Site, error) {
 	}
 	return s, nil
 }
+
+// addressing checks and indexes a site's hosts, base path and MCP access.
+func (r *Registry) addressing(i int, s *Site) error {
+	switch s.MCP {
+	case "":
+		s.MCP = MCPOpen
+	case MCPOpen, MCPKey:
+	default:
+		return fmt.Errorf("sites[%d].mcp %q: want %q (anyone may call /mcp) or %q (the site's assistant key)", i, s.MCP, MCPOpen, MCPKey)
+	}
+	if s.BasePath != "" && (!basePathRE.MatchString(s.BasePath) || len(s.BasePath) > 200) {
+		return fmt.Errorf("sites[%d].basePath %q: want a path such as /docs (starting with /, no trailing /, no . or .. segments, at most 200 characters)", i, s.BasePath)
+	}
+	s.Hosts = slices.Clone(s.Hosts)
+	for j, h := range s.Hosts {
+		if !hostRE.MatchString(h) || len(h) > 253 {
+			return fmt.Errorf("sites[%d].hosts[%d] %q: want a hostname such as docs.acme.com, optionally with a port (docs.acme.com:8443)", i, j, h)
+		}
+		key := strings.ToLower(h)
+		if other, dup := r.byHost[key]; dup {
+			return fmt.Errorf("sites[%d].hosts[%d] %q: already a host of site %q", i, j, h, other.Domain)
+		}
+		s.Hosts[j] = key
+		r.byHost[key] = *s
+	}
+	return nil
+}
+
+// Host returns the site a request's host (from Host, or X-Forwarded-Host behind a trusted
+// proxy) names: an exact match of a listed host with its port, else of the host without it.
+func (r *Registry) Host(host string) (Site, bool) {
+	host = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(host), "."))
+	if host == "" || len(r.byHost) == 0 {
+		return Site{}, false
+	}
+	if s, ok := r.byHost[host]; ok {
+		return s, true
+	}
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		s, ok := r.byHost[strings.Trim(h, "[]")]
+		return s, ok
+	}
+	return Site{}, false
+}
+
+// hostRE matches a hostname (letters, digits, hyphens, dots) with an optional port.
+var hostRE = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?$`)
+
+// basePathRE matches a base path: "/" and segments of letters, digits, "-", "_", "~", ".".
+var basePathRE = regexp.MustCompile(`^(/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,63}){1,8}$`)
 
 // HasProject reports whether any site belongs to project.
 func (r *Registry) HasProject(project string) bool { return len(r.byProject[project]) > 0 }
