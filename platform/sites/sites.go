@@ -3,10 +3,12 @@
 package sites
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -61,7 +63,7 @@ func Load(path string) (*Registry, error) {
 		return nil, fmt.Errorf("site registry: %w", err)
 	}
 	var f file
-	if err := yaml.Unmarshal(data, &f); err != nil {
+	if err := decode(data, &f); err != nil {
 		return nil, fmt.Errorf("site registry %s: %w", path, err)
 	}
 	base := filepath.Dir(path)
@@ -75,6 +77,63 @@ func Load(path string) (*Registry, error) {
 		return nil, fmt.Errorf("site registry %s: %w", path, err)
 	}
 	return r, nil
+}
+
+// decode reads a registry file, refusing a field it does not know (a `projet:` typo, an
+// `origin:` that would otherwise leave a site open to every origin) with its line.
+func decode(data []byte, f *file) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return err
+	}
+	if len(doc.Content) == 0 {
+		return errors.New("the file is empty; it needs a sites: list")
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: want a mapping with a sites: list", root.Line)
+	}
+	if err := knownKeys(root, "", []string{"sites"}); err != nil {
+		return err
+	}
+	fields := siteFields()
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		list := root.Content[i+1]
+		if list.Kind != yaml.SequenceNode {
+			return fmt.Errorf("line %d: sites: want a list of sites", list.Line)
+		}
+		for j, item := range list.Content {
+			if item.Kind == yaml.MappingNode {
+				if err := knownKeys(item, fmt.Sprintf("sites[%d]: ", j), fields); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return root.Decode(f)
+}
+
+// knownKeys refuses a key of the mapping m that is not in known.
+func knownKeys(m *yaml.Node, prefix string, known []string) error {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if !slices.Contains(known, k.Value) {
+			return fmt.Errorf("line %d: %sunknown field %q (want %s)", k.Line, prefix, k.Value, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// siteFields are the yaml names of Site's fields.
+func siteFields() []string {
+	t := reflect.TypeFor[Site]()
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // New builds a registry from sites, checking that domains are unique and well formed.

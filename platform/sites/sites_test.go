@@ -75,16 +75,37 @@ func TestOriginsAccepted(t *testing.T) {
 	}
 }
 
+// TestLoadErrors: a file that cannot be read or parsed, or that holds a field the registry does
+// not know (a typo), is refused with the line and the field.
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.yaml")
-	if err := os.WriteFile(bad, []byte("sites: [\n"), 0o600); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, yaml string
+		want       string // in the error
+	}{
+		{"missing", "", "no such file"},
+		{"unparsable", "sites: [\n", "yaml"},
+		{"empty", "\n", "empty"},
+		{"a list at the top", "- domain: a\n", "want a mapping"},
+		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, origins)`},
+		{"a misspelt top-level field", "site:\n  - domain: acme\n", `line 1: unknown field "site" (want sites)`},
+		{"origin for origins", "sites:\n  - {domain: a, project: p, docs: d}\n  - {domain: b, project: p, origin: [x]}\n", `line 3: sites[1]: unknown field "origin"`},
+		{"sites not a list", "sites: acme\n", "want a list of sites"},
+		{"a site without project", "sites:\n  - domain: acme\n", `sites[0].project ""`},
 	}
-	for _, path := range []string{filepath.Join(dir, "missing.yaml"), bad} {
-		if _, err := sites.Load(path); err == nil {
-			t.Errorf("Load(%s) succeeded", path)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".yaml")
+			if tt.name != "missing" {
+				if err := os.WriteFile(path, []byte(tt.yaml), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := sites.Load(path)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load = %v, want an error containing %q", err, tt.want)
+			}
+		})
 	}
 }
 
