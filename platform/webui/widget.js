@@ -415,14 +415,15 @@
           var a = el("a", { href: pageURL(m.url || h.path), target: "_top", text: m.title || h.path, onclick: function () {
             track({ type: "search_click", query: q, path: h.path, position: i + 1 }, true);
           } });
-          /* the line around the first match, its matched words marked (offsets in UTF-16 units, as JavaScript counts) */
-          var sn = m.snippet || "", at = 0, line = el("small");
+          /* the line around the first match, its matched words marked (offsets in UTF-16 units, as
+             JavaScript counts), as text nodes; Markdown's backticks left out */
+          var sn = m.snippet || "", at = 0, line = el("small"), bare = function (a, b) { return sn.slice(a, b).replace(/`/g, ""); };
           (m.snippetMatches || []).forEach(function (x) {
             if (x.start < at || x.end > sn.length || x.end <= x.start) return;
-            line.append(sn.slice(at, x.start), el("mark", { text: sn.slice(x.start, x.end) }));
+            line.append(bare(at, x.start), el("mark", { text: bare(x.start, x.end) }));
             at = x.end;
           });
-          line.append(sn.slice(at));
+          line.append(bare(at));
           results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, sn ? line : null]));
         });
         if (!hits.length) results.appendChild(el("li", { class: "msg", text: "No results." }));
