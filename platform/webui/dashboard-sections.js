@@ -193,7 +193,7 @@
   }
   function signals(row) {
     return el("ul", { class: "plain" }, row.signals.map(function (x) {
-      return el("li", { text: fmt.number(x.count) + " " + (SIGNALS[x.signal] || x.signal).toLowerCase() + " (" + ratio(x.points) + " points)" });
+      return el("li", { text: (SIGNALS[x.signal] || x.signal) + ": " + fmt.number(x.count) + " (" + ratio(x.points) + " points)" });
     }));
   }
   /* A gap's evidence, folded: the queries with their counts, the threads (opened below the
@@ -214,13 +214,13 @@
       })));
     }
     if (row.feedback.length) {
-      count.push(fmt.number(row.feedback.length) + " feedback");
+      count.push(fmt.number(row.feedback.length) + " feedback " + (row.feedback.length === 1 ? "record" : "records"));
       parts.push(el("p", { class: "muted", text: "Feedback" }), el("ul", {}, row.feedback.map(function (f) {
         return el("li", {}, [f.helpful === false ? "Not helpful" : f.helpful ? "Helpful" : "", f.comment ? (f.helpful != null ? ": " : "") + "\u201c" + f.comment + "\u201d " : " ",
           fmt.time(f.createdAt), " ", statusSelect(f)]);
       })));
     }
-    if (row.page) {
+    if (row.page && (row.page.views || row.page.exits)) {
       var pg = row.page;
       parts.push(el("p", { text: fmt.number(pg.views) + " human views; " + fmt.number(pg.exits) + " sessions ended here, " + fmt.number(pg.exitsWithoutAction) + " without an action (" + fmt.percent(pg.exitRate) + " of the views)" }));
     }
@@ -294,19 +294,18 @@
           return [{ key: "name", label: label, format: format, bar: "calls" }, n("calls", "Calls"), n("errors", "Errors"),
             { key: "avgDurationMs", label: "Mean duration", format: fmt.ms, num: true, csvLabel: "Mean duration (ms)" }];
         };
-        var daily = m.days.map(function (d, i) {
-          var row = { date: d.date, calls: d.calls, errors: d.errors };
-          m.tools.forEach(function (t) { row["tool:" + t.name] = t.daily[i]; });
-          return row;
+        /* a row per day and tool called that day */
+        var daily = [];
+        m.days.forEach(function (d, i) {
+          m.tools.forEach(function (t) { if (t.daily[i]) daily.push({ date: d.date, tool: t.name, calls: t.daily[i] }); });
         });
         var q = [{ key: "query", label: "Query", bar: "searches" }, n("searches", "Searches"), n("noResults", "Found nothing"), n("mcp", "Through MCP"),
           { key: "lastSearchedAt", label: "Last searched", format: fmt.time }];
         return [
           m.days.length ? el("div", { class: "charts" }, [byDay(m.tools, String, "tool"), byDay(m.clients, clientName, "client")]) : null,
           m.days.length ? el("details", {}, [el("summary", { text: "MCP tool calls per day as a table" }), ctx.table({
-            name: "mcp-daily", label: "MCP tool calls per day", rows: daily,
-            columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }, n("calls", "Calls"), n("errors", "Errors")]
-              .concat(m.tools.map(function (t) { return n("tool:" + t.name, "Calls of " + t.name); })),
+            name: "mcp-daily", label: "MCP tool calls per day and tool", rows: daily, empty: "No MCP tool calls in this range.",
+            columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }, { key: "tool", label: "Tool" }, n("calls", "Calls")],
           })]) : null,
           el("div", { class: "charts" }, [
             ctx.table({ name: "mcp-tools", label: "MCP tools", rows: m.tools, empty: "No MCP tool calls in this range.", columns: mcpCols("Tool") }),
@@ -315,7 +314,7 @@
           ctx.table({ name: "agent-no-results", label: "Agent searches that found nothing", rows: a.noResultQueries, empty: "Every agent search found something.", columns: q }),
           ctx.table({
             name: "agent-pages", label: "Pages fetched by agents", rows: a.pages, empty: "No Markdown or llms.txt fetches in this range.",
-            columns: [{ key: "path", label: "Page", bar: "total" }, n("markdown", "As Markdown"), n("llms", "llms.txt"), n("llmsFull", "llms-full.txt"), n("total", "Fetches")],
+            columns: [{ key: "path", label: "Page", bar: "total" }, n("markdown", "As Markdown"), n("llms", "Fetches of llms.txt"), n("llmsFull", "Fetches of llms-full.txt"), n("total", "All fetches")],
           }),
         ];
       });

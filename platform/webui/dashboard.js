@@ -18,7 +18,7 @@
      chart spec: {name, label, days: [{date, …}], series: [{label, cls, value(day)}]}: a bar per
        day, the series stacked (classes s1 to s6), named and described for screen readers.
      bars spec: {name, label, rows: [{label, value, text?}], max?}: a horizontal bar per row (a
-       ranking, a funnel), with its value written beside it, named and described likewise.
+       ranking, a funnel), as a list with each value written beside its bar.
      fmt: number, percent, time (relative when recent, the full local time on hover), day,
        change(metric) for {value, previous, change} ("+25%", "new"), ms, label(map) for API
        values, text.
@@ -129,7 +129,11 @@
     });
     if (!rows.length) tb.appendChild(el("tr", { role: "row", class: "none" }, [el("td", { role: "cell", colspan: String(cols.length), class: "muted", text: spec.empty || "Nothing in this range." })]));
     t.appendChild(tb);
-    if (into) into.push(spec);
+    if (into) {
+      /* a table shown again (a new choice in its section) takes its place in the CSV */
+      var i = into.map(function (x) { return x.name; }).indexOf(spec.name);
+      if (i >= 0) into[i] = spec; else into.push(spec);
+    }
     var note = el("span", { class: "muted", role: "status" });
     var dl = el("button", { type: "button", class: "sec small", text: "Download CSV (" + spec.name + ")", onclick: function () {
       if (!spec.download) return save(spec.name, csvLines(spec).join("\r\n") + "\r\n");
@@ -196,22 +200,30 @@
       }))]);
   }
 
-  /* ---- horizontal bars: a ranking or a funnel, each value written beside its bar ---- */
-  function bars(spec) {
-    var rows = spec.rows, W = Math.max(320, Math.min(640, window.innerWidth - 60)), row = 34, H = Math.max(1, rows.length) * row;
-    var max = spec.max || Math.max.apply(null, [1].concat(rows.map(function (r) { return r.value; }))), id = "bars-" + spec.name;
-    var text = function (r) { return r.text || fmt.number(r.value); };
-    var desc = rows.map(function (r) { return r.label + ": " + text(r); }).join("; ") + ".";
-    var kids = [svg("title", { id: id + "-t", text: spec.label }), svg("desc", { id: id + "-d", text: desc })];
-    rows.forEach(function (r, i) {
-      var y = i * row, w = Math.max(r.value > 0 ? 2 : 0, (W - 120) * r.value / max);
-      kids.push(svg("g", {}, [svg("title", { text: r.label + ": " + text(r) }),
-        svg("text", { x: 0, y: y + 12, class: "bl", text: r.label.length > 70 ? r.label.slice(0, 69) + "\u2026" : r.label }),
-        svg("rect", { x: 0, y: y + 16, width: w.toFixed(1), height: 12, rx: 2, class: r.cls || "s1" }),
-        svg("text", { x: (w + 6).toFixed(1), y: y + 27, class: "bv", text: text(r) })]));
+  /* A table wider than its box scrolls sideways: the box then takes keyboard focus (arrow keys
+     scroll it) and is named by the table's caption. Checked after each render, on resize and
+     when a folded table opens. */
+  function scrollers() {
+    document.querySelectorAll(".tw").forEach(function (tw) {
+      var wide = tw.scrollWidth > tw.clientWidth + 1, cap = tw.querySelector("caption");
+      if (wide) { tw.setAttribute("tabindex", "0"); tw.setAttribute("role", "region"); tw.setAttribute("aria-label", (cap ? cap.textContent : "Table") + " (scrolls sideways)"); }
+      else { tw.removeAttribute("tabindex"); tw.removeAttribute("role"); tw.removeAttribute("aria-label"); }
     });
-    return el("figure", { class: "chart" }, [el("figcaption", { text: spec.label }),
-      svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": id + "-t " + id + "-d", class: "barchart" }, kids)]);
+  }
+  var resizing = 0;
+  window.addEventListener("resize", function () { clearTimeout(resizing); resizing = setTimeout(scrollers, 100); });
+  document.addEventListener("toggle", function () { scrollers(); }, true);
+
+  /* ---- horizontal bars: a ranking or a funnel, a row each: its label, a bar of its share of
+     the largest (or of max) and its value written out; plain text, so it reads at any width ---- */
+  function bars(spec) {
+    var max = spec.max || Math.max.apply(null, [1].concat(spec.rows.map(function (r) { return r.value; })));
+    return el("figure", { class: "chart hbars", id: "bars-" + spec.name }, [el("figcaption", { text: spec.label }),
+      el("ol", {}, spec.rows.map(function (r) {
+        return el("li", {}, [el("span", { class: "bl", text: r.label }), el("span", { class: "bt" }, [
+          el("span", { class: "track", "aria-hidden": "true" }, [el("span", { class: "hb w" + Math.round(20 * Math.max(0, r.value) / max) })]),
+          el("span", { class: "bv", text: r.text || fmt.number(r.value) })])]);
+      }))]);
   }
 
   /* ---- sections ---- */
@@ -247,6 +259,7 @@
     return Promise.resolve().then(function () { return s.load(ctx); }).then(function (nodes) {
       s.body.textContent = "";
       [].concat(nodes || []).forEach(function (n) { if (n) s.body.appendChild(n); });
+      scrollers();
     }, function (e) {
       s.body.textContent = "";
       s.body.appendChild(el("p", { class: "err", text: "Could not load " + s.title.toLowerCase() + ": " + e.message }));

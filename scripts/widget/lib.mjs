@@ -144,11 +144,12 @@ export async function axeContrast(page) {
 }
 
 /** Writes a screenshot to the docs images directory when SCREENSHOT_DIR is set: the whole page,
- *  or what the window shows when fullPage is false. */
+ *  or what the window shows when fullPage is false; given a locator, that element. */
 export async function screenshot(page, name, { fullPage = true } = {}) {
   if (!config.screenshots) return;
   await mkdir(config.screenshots, { recursive: true });
-  await page.screenshot({ path: join(config.screenshots, name), fullPage });
+  const isPage = typeof page.goto === 'function';
+  await page.screenshot(isPage ? { path: join(config.screenshots, name), fullPage } : { path: join(config.screenshots, name) });
 }
 
 /** Collects the page's Content-Security-Policy violations (the console reports each one). */
