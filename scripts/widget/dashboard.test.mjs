@@ -37,11 +37,11 @@ test('the sign-in form explains its fields; a wrong key or an assistant key says
 });
 
 /** Asks the assistant a question through the v1 route, reads the reply to its end, returns the thread. */
-async function ask(question) {
+async function ask(question, currentPath) {
   const res = await fetch(`${config.url}/discovery/v1/assistant/${config.domain}/message`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
-    body: JSON.stringify({ fp: 'anonymous', messages: [{ id: runID(), role: 'user', content: question }] }),
+    body: JSON.stringify({ fp: 'anonymous', currentPath, messages: [{ id: runID(), role: 'user', content: question }] }),
   });
   assert.equal(res.status, 200);
   await res.text();
@@ -110,7 +110,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   // A conversation, a reader's thumbs on its answer, an unanswered question, and a question
   // that carries HTML and a script link (the transcript must show them as text).
   const question = 'How do I run the dashboard tests?';
-  const threadId = await ask(question);
+  const threadId = await ask(question, '/guides/dashboard'); // as the widget asks: from a page
   assert.match(threadId, /^thr_/);
   const thumbs = await fetch(`${config.url}/discovery/v1/feedback/${config.domain}`, {
     method: 'POST',
@@ -175,6 +175,10 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.ok(cells[4] >= 1, `visitors of today: ${cells}`);
   assert.deepEqual(await axeSerious(page), []);
   await page.getByText('Views and visitors per day as a table').click(); // closed again, for the screenshot
+
+  // The page a question was asked on (the column shows when a conversation has one).
+  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Asked on', 'Thread']);
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), '/guides/dashboard');
 
   // Unanswered questions first: the content gaps.
   const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
