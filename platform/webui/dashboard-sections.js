@@ -64,7 +64,7 @@
         var val = function (v, row) { return row.kind === "rate" ? fmt.percent(v) : row.kind === "ratio" ? ratio(v) : fmt.number(v); };
         return [
           ctx.table({
-            name: "engagement", label: "Totals, against " + prev, rows: totals,
+            name: "engagement", label: "Totals, against " + prev, rows: totals, keep: true,
             columns: [{ key: "figure", label: "Figure" }, { key: "value", label: "This period", format: val, num: true },
               { key: "previous", label: "Previous period", format: val, num: true },
               { key: "change", label: "Change", num: true, format: function (v, row) { return fmt.change(row.metric); }, csvLabel: "Change (%)", csv: function (x) { return x == null ? "" : Math.round(x * 1000) / 10; } }],
@@ -101,7 +101,7 @@
       }) }),
       helpful,
       el("details", {}, [el("summary", { text: label + " as a table" }), ctx.table({
-        name: "funnel-" + name, label: label, rows: rows,
+        name: "funnel-" + name, label: label, rows: rows, keep: true,
         columns: [{ key: "stage", label: "Stage", format: fmt.label(STAGES) }, n("count", f.unit === "threads" ? "Threads" : "Sessions"),
           pct("rate", "Of the first stage"), pct("dropOff", "Lost since the stage before")],
       })]),

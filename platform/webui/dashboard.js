@@ -14,7 +14,8 @@
        aligns right; bar: "total" underlines the cell with the row's share of the largest total.
      table spec, continued: optional: true on a column leaves it out when no row has a value;
        download: function () { return promise of {name, text} } makes the table's CSV button
-       save that (the route's own CSV) instead of the table's rows.
+       save that (the route's own CSV) instead of the table's rows; keep: true keeps a narrow
+       table (a few short columns) a table on a phone, where the others become labelled blocks.
      chart spec: {name, label, days: [{date, …}], series: [{label, cls, value(day)}]}: a bar per
        day, the series stacked (classes s1 to s6), named and described for screen readers.
      bars spec: {name, label, rows: [{label, value, text?}], max?}: a horizontal bar per row (a
@@ -140,7 +141,7 @@
       note.textContent = "";
       spec.download().then(function (f) { save(spec.name, f.text, f.name); }, function (e) { note.className = "err"; note.textContent = " Could not download: " + e.message; });
     } });
-    return el("div", { class: "tablebox" }, [el("div", { class: "tw" }, [t]), dl, note]);
+    return el("div", { class: "tablebox" }, [el("div", { class: spec.keep ? "tw keep" : "tw" }, [t]), dl, note]);
   }
   function quote(v) { v = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
   function csvLines(spec) {

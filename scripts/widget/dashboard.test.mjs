@@ -274,6 +274,10 @@ test('at 390 px wide nothing overflows: sections in one column, table rows as la
   await page.getByRole('heading', { name: /^Conversation thr_/ }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the transcript fits');
   assert.deepEqual(await axeSerious(page), []);
+  // The new sections at 390 px: the flow's steps stacked, funnels and gaps as labelled blocks.
+  await page.locator('#engagement .steps').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the engagement, gaps and agents sections fit');
+  await screenshot(page.locator('#engagement'), 'dashboard-engagement-mobile.png');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'dashboard-mobile.png', { fullPage: false });
   await page.close();
