@@ -45,7 +45,7 @@ func benchExports(ctx context.Context, cfg *config, t *table, l *lecternProc, db
 	if err := fill(ctx, cfg, t, st); err != nil {
 		return err
 	}
-	if err := settle(ctx, cfg, t, db); err != nil {
+	if err := settleMerges(ctx, cfg, t, db); err != nil {
 		return err
 	}
 	out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT id FROM %s.conversations WHERE project_id = '%s' ORDER BY id DESC LIMIT %d, 1",
@@ -336,9 +336,9 @@ func fill(ctx context.Context, cfg *config, t *table, st *clickhouse.Store) erro
 	return nil
 }
 
-// settle waits (up to 3 minutes) for ClickHouse's background merges of db to finish, so that
-// pages are measured on a table in its usual state.
-func settle(ctx context.Context, cfg *config, t *table, db string) error {
+// settleMerges waits (up to 3 minutes) for ClickHouse's background merges of db to finish, so
+// that pages are measured on a table in its usual state.
+func settleMerges(ctx context.Context, cfg *config, t *table, db string) error {
 	start := time.Now()
 	quiet := 0
 	for time.Since(start) < 3*time.Minute && quiet < 3 {

@@ -35,6 +35,7 @@ type lecternProc struct {
 	asstKey   string
 	exited    chan error
 	stderrLog string
+	untrack   func()
 }
 
 var keyLine = regexp.MustCompile(`^LECTERN_(ADMIN|ASSISTANT)_KEY=(\S+)$`)
@@ -88,6 +89,7 @@ func startLectern(ctx context.Context, cfg *config, dsn string) (*lecternProc, e
 	if err := l.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.lectern, err)
 	}
+	l.untrack = trackChild(l.cmd.Process.Pid)
 	keys := make(chan [2]string, 2)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -145,6 +147,9 @@ func (l *lecternProc) waitReady(ctx context.Context) error {
 
 // stop ends the process with SIGTERM (SIGKILL after 20 s) and removes its directory.
 func (l *lecternProc) stop() {
+	if l.untrack != nil {
+		l.untrack()
+	}
 	if l.cmd.Process != nil {
 		_ = l.cmd.Process.Signal(syscall.SIGTERM)
 		select {

@@ -6,7 +6,8 @@
 // (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
 //
 // Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
-// spread), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
+// spread), BENCH_PAIRS (figure 1's interleaved raw-insert/pipeline pairs, default 6: the fewest
+// for a finite 95% confidence interval of a median), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
 // default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
@@ -27,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -40,6 +42,9 @@ type config struct {
 	dsn         string // the DSN of the test database; the bench databases sit beside it
 	chHost      string // host:port of the native protocol, for clickhouse-client
 	runs        int    // runs of each figure, for the median and spread
+	pairs       int    // interleaved raw/pipeline pairs of figure 1
+	batchSizes  []int  // batch sizes of figure 1's raw insert sweep
+	profileDir  string // where CPU profiles go
 	events      int
 	rows        int
 	duration    time.Duration
@@ -81,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		run   func(context.Context, *config, *table) error
 		inner bool
 	}{
-		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, false},
+		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, true},
 		{"2", "collector and exports through a lectern process", benchServer, true},
 		{"4", "assistant time to first text byte", benchAssistant, false},
 		{"5", "search build and docs.json validation", benchBuild, false},
@@ -170,7 +175,13 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 		return d
 	}
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
+	cfg.pairs = envInt("BENCH_PAIRS", 6, 1)
 	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
+	cfg.batchSizes = []int{1000, 5000, 20000, 100_000}
+	cfg.profileDir = os.Getenv("BENCH_PROFILE_DIR")
+	if cfg.profileDir == "" {
+		cfg.profileDir = filepath.Join(os.TempDir(), "lectern-bench-profiles")
+	}
 	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
 	cfg.duration = envDur("BENCH_DURATION", 5*time.Second)
 	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
@@ -246,8 +257,8 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d",
-			cfg.runs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents),
 	}
 }
 

@@ -98,6 +98,7 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 	if err := cmd.Start(); err != nil {
 		return peerRun{}, err
 	}
+	defer trackChild(cmd.Process.Pid)()
 	exited := make(chan struct{})
 	failed := make(chan error, 1) // for watch: the peer exited before the end
 	go func() { failed <- cmd.Wait(); close(exited) }()

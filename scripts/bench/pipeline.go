@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -30,8 +31,12 @@ import (
 const pipelineProject = "bench"
 
 // benchPipeline is figure 1: events/s from a full JetStream stream into ClickHouse through the
-// ingest consumers, beside a raw JetStream consume+ack and a raw clickhouse-go insert of the
-// same events; then the ingest lag at a paced publish rate.
+// ingest consumers, beside a raw clickhouse-go insert of the same rows into the same tables.
+// The two sides run interleaved (raw, pipeline, raw, pipeline, …; cfg.pairs pairs), each on
+// emptied tables after ClickHouse's merges have stopped, so that a drift of the machine hits
+// both alike and the ratio of each pair is judged on its own. Then: the best raw insert at any
+// batch size (the physical limit), a profile of the pipeline, the ingest lag, and the same
+// pipeline on a stream of one event a message beside a Benthos peer.
 func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	ccfg := consumerDefaults()
 	t.note("consumer settings (lectern's defaults): batch %d, wait %s, workers %d", ccfg.BatchSize, ccfg.BatchWait, ccfg.Workers)
@@ -58,110 +63,219 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	evs := makeEvents(cfg.events, time.Now().UTC())
 	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average",
 		len(evs.msgs), evs.conversations, len(evs.msgs)-evs.conversations, float64(evs.bytes)/float64(len(evs.msgs)))
-	group := bus.DefaultPublishConfig()
-	msgs, err := prefill(ctx, js, evs, cfg.concurrency, group, t)
+	msgs, err := prefill(ctx, js, evs, cfg.concurrency, bus.DefaultPublishConfig(), t)
 	if err != nil {
 		return err
 	}
 
-	rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
-	if err != nil {
-		return fmt.Errorf("raw JetStream consume: %w", err)
-	}
-	t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
-
-	rawDSN, pipeDSN := cfg.benchDSN("lectern_bench_raw"), cfg.benchDSN("lectern_bench_pipeline")
-	for _, db := range []string{"lectern_bench_raw", "lectern_bench_pipeline"} {
-		if err := dropDatabase(ctx, cfg, db); err != nil {
-			return err
-		}
-		if !cfg.keep {
-			defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
-		}
-	}
-	// The raw insert, too, starts with no merges of an earlier run in the background.
-	if err := waitMerges(ctx, cfg); err != nil {
+	const db = "lectern_bench_pipeline"
+	if err := dropDatabase(ctx, cfg, db); err != nil {
 		return err
 	}
-	rawCH, err := rawInsertAll(ctx, rawDSN, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
-	if err != nil {
-		return fmt.Errorf("raw ClickHouse insert: %w", err)
+	if !cfg.keep {
+		defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
 	}
-	t.note("raw clickhouse-go PrepareBatch (row Append, %d per batch, %d writers): %s sustained, %d in %s; %s",
-		ccfg.BatchSize, ccfg.Workers, kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"))
-	// Each write run starts with no merges of an earlier run in the background.
-	if err := quiesce(ctx, cfg, "lectern_bench_raw"); err != nil {
-		return err
-	}
-
-	st, err := clickhouse.Open(ctx, pipeDSN, logger)
+	st, err := clickhouse.Open(ctx, cfg.benchDSN(db), logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	direct, err := storeOnly(ctx, st, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
+	raw, err := newRawInserter(ctx, cfg, db, evs, ccfg.BatchSize)
 	if err != nil {
-		return fmt.Errorf("store.WriteBatch alone: %w", err)
-	}
-	t.note("Store.WriteBatch alone (same batches, %d writers, no bus): %s sustained, %d in %s; %s",
-		ccfg.Workers, kps(direct.sustained), len(evs.msgs), direct.total.Round(time.Millisecond), direct.cpu.per(len(evs.msgs), "event"))
-	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
 		return err
 	}
-	stopProfile, err := startProfile("pipeline")
+	defer raw.close()
+	t.note("raw insert: %s", raw.describe(ccfg.Workers))
+	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, fetches of about %d events, one Store.WriteBatch per run of at most %d events, then an ack per message) reading the stream above from its start with a new durable consumer, into %s; baseline: %s. Both sides write the same %d rows into the same emptied tables, one after the other, after ClickHouse's merges stopped",
+		ccfg.Workers, ccfg.BatchSize, ccfg.BatchSize, db, raw.describe(ccfg.Workers), len(evs.msgs))
+
+	var pipes []float64
+	for i := range cfg.pairs {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		t.note("-- pair %d of %d", i+1, cfg.pairs)
+		if err := quiesce(ctx, cfg, db); err != nil {
+			return err
+		}
+		rawEnv := startEnv()
+		rawCH, err := raw.insert(ctx, raw.blocks, ccfg.Workers, len(evs.msgs))
+		if err != nil {
+			return fmt.Errorf("raw ClickHouse insert: %w", err)
+		}
+		bEnv := rawEnv.stop()
+		t.note("raw insert: %s sustained, %d in %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), bEnv)
+		if err := quiesce(ctx, cfg, db); err != nil {
+			return err
+		}
+		pipeEnv := startEnv()
+		pipe, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-%d", i), len(evs.msgs))
+		if err != nil {
+			return fmt.Errorf("pipeline: %w", err)
+		}
+		t.note("lectern consumers: %s sustained, %d in %s; %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond), pipe.cpu.per(len(evs.msgs), "event"), pipeEnv.stop())
+		if n, err := countRows(ctx, cfg, db); err != nil {
+			return err
+		} else if n != len(evs.msgs) {
+			t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
+		}
+		rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
+		if err != nil {
+			return fmt.Errorf("raw JetStream consume: %w", err)
+		}
+		t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
+		pipes = append(pipes, pipe.sustained)
+		t.add(row{
+			figure: "1a pipeline JetStream→ClickHouse, events/s",
+			v:      pipe.sustained, b: rawCH.sustained, r: pipe.sustained / rawCH.sustained,
+			unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert, same rows",
+			target: "≥ 80% of raw and ≥ 100k/s",
+			pass:   func(v, _, r float64) bool { return r >= 0.8 && v >= 100_000 },
+			sides:  sides, bEnv: bEnv,
+		})
+		// On shared cores the two raw steps cannot both run at full speed: an event costs the
+		// time of one plus the time of the other.
+		ceiling := 1 / (1/rawJS.sustained + 1/rawCH.sustained)
+		t.add(row{
+			figure: "1a' pipeline vs the raw steps in series",
+			v:      pipe.sustained, b: ceiling, r: pipe.sustained / ceiling,
+			unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)",
+		})
+		t.add(row{
+			figure: "1b pipeline vs raw JetStream consume+ack",
+			v:      pipe.sustained, b: rawJS.sustained, r: pipe.sustained / rawJS.sustained,
+			unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack, same fetches, no store",
+			sides: fmt.Sprintf("baseline: a durable pull consumer configured as lectern's, %d workers fetching as many messages as the consumers do, acknowledging each and doing nothing else", ccfg.Workers),
+		})
+	}
+	if err := profilePipeline(ctx, cfg, t, ccfg, js, st, db, len(evs.msgs)); err != nil {
+		return err
+	}
+	if err := insertLimit(ctx, cfg, t, raw, db, evs, ccfg, pipes); err != nil {
+		return err
+	}
+	if err := pipelineLag(ctx, cfg, t, ccfg, js, st, db); err != nil {
+		return err
+	}
+	for run := range cfg.runs {
+		if cfg.runs > 1 {
+			t.note("-- one event a message, run %d of %d", run+1, cfg.runs)
+		}
+		single, n, err := pipelineUngrouped(ctx, cfg, t, js, st, ccfg, run)
+		if err != nil {
+			return fmt.Errorf("pipeline, one event a message: %w", err)
+		}
+		t.note("lectern consumers, one event a message: %s sustained, %d in %s; %s", kps(single.sustained), n, single.total.Round(time.Millisecond), single.cpu.per(n, "event"))
+		t.add(row{
+			figure: "1e pipeline, one event a message (--nats-group-events 1), events/s",
+			v:      single.sustained, unit: unitRate,
+		})
+		// The peer reads the same one-event stream: a stock processor's configuration for it
+		// needs no step to split groups, which would only slow it down.
+		if err := benchPeer(ctx, cfg, t, ns.ClientURL(), ccfg, n, single); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runConsumers runs lectern's consumers under a new durable name over the whole stream until
+// they stored n events, and stops them.
+func runConsumers(ctx context.Context, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, durable string, n int) (throughput, error) {
+	ccfg.Durable = durable
+	defer func() { _ = js.DeleteConsumer(context.Background(), event.StreamEvents, durable) }()
+	cs := &countingStore{inner: st}
+	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- cons.Run(cctx) }()
+	tp, err := watch(ctx, int64(n), cs.stored.Load, 10*time.Minute, done)
+	cancel()
 	if err != nil {
+		return throughput{}, err
+	}
+	return tp, <-done
+}
+
+// profilePipeline runs the pipeline once more, not counted, under the CPU profiler (this process
+// holds the nats-server, the consumers and the ClickHouse client) and prints where the time went.
+func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, db string, n int) error {
+	if err := quiesce(ctx, cfg, db); err != nil {
+		return err
+	}
+	path := filepath.Join(cfg.profileDir, "pipeline.pprof")
+	stop, err := startProfile(path)
+	if err != nil {
+		return err
+	}
+	tp, err := runConsumers(ctx, ccfg, js, st, "lectern-store-profiled", n)
+	stop()
+	if err != nil {
+		return fmt.Errorf("profiled pipeline: %w", err)
+	}
+	t.note("profiled pipeline run (not counted): %s sustained; %s; profile %s", kps(tp.sustained), tp.cpu.per(n, "event"), path)
+	for _, l := range profileTop(ctx, path, 18) {
+		t.note("  %s", l)
+	}
+	return nil
+}
+
+// insertLimit measures the raw insert of the same events at several batch sizes and reports the
+// best as the physical limit this ClickHouse reaches, beside each pipeline run.
+func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, db string, evs *events, ccfg consumer.Config, pipes []float64) error {
+	best, bestAt := 0.0, ""
+	for _, size := range cfg.batchSizes {
+		for _, workers := range []int{ccfg.Workers, 2 * ccfg.Workers} {
+			if err := quiesce(ctx, cfg, db); err != nil {
+				return err
+			}
+			blocks := raw.blocks
+			if size != ccfg.BatchSize {
+				blocks = rawBlocks(evs.chunks(size))
+			}
+			e := startEnv()
+			tp, err := raw.insert(ctx, blocks, workers, len(evs.msgs))
+			if err != nil {
+				return fmt.Errorf("raw insert, batches of %d: %w", size, err)
+			}
+			t.note("raw insert, batches of %d, %d connections: %s sustained; %s; %s", size, workers, kps(tp.sustained), tp.cpu.per(len(evs.msgs), "event"), e.stop())
+			if tp.sustained > best {
+				best, bestAt = tp.sustained, fmt.Sprintf("batches of %d, %d connections", size, workers)
+			}
+		}
+	}
+	for _, p := range pipes {
+		t.add(row{
+			figure: "1f pipeline vs the best raw insert at any batch size (the physical limit)",
+			v:      p, b: best, r: p / best,
+			unit: unitRate, rUnit: unitPct, bLabel: "best raw insert (" + bestAt + ")",
+			sides: fmt.Sprintf("baseline: the raw insert of 1a at batch sizes %v and %d or %d connections, once each after the pairs; the best of them", cfg.batchSizes, ccfg.Workers, 2*ccfg.Workers),
+		})
+	}
+	return nil
+}
+
+// pipelineLag measures the ingest lag at a paced publish rate while the consumers run.
+func pipelineLag(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, db string) error {
+	if err := quiesce(ctx, cfg, db); err != nil {
+		return err
+	}
+	stream, err := js.Stream(ctx, event.StreamEvents)
+	if err != nil {
+		return err
+	}
+	if err := stream.Purge(ctx); err != nil {
 		return err
 	}
 	cs := &countingStore{inner: st}
 	reg := prometheus.NewRegistry()
-	cons := consumer.New(ccfg, js, cs, logger, reg)
+	ccfg.Durable = "lectern-store-lag"
+	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), reg)
 	cctx, cancel := context.WithCancel(ctx)
-	exited := make(chan struct{})
-	var runErr error
-	go func() { runErr = cons.Run(cctx); close(exited) }()
-	done := make(chan error, 1) // for watch: the consumers stopped before the end
-	go func() { <-exited; done <- runErr; close(done) }()
-	stopConsumer := func() error {
-		cancel()
-		<-exited
-		return runErr
-	}
-	defer func() { _ = stopConsumer() }()
-	pipe, err := watch(ctx, int64(len(evs.msgs)), cs.stored.Load, 10*time.Minute, done)
-	stopProfile()
-	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	t.note("lectern consumers: %s sustained, %d in %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond), pipe.cpu.per(len(evs.msgs), "event"))
-	t.note("fast recovery's cost: %s in-progress heartbeats sent for %d events at a %s ack wait (heartbeats go out only while one store write outlasts a third of it)",
-		gatherValue(reg, "lectern_consumer_heartbeats_total"), len(evs.msgs), ccfg.AckWait)
-	if n, err := countRows(ctx, cfg, "lectern_bench_pipeline"); err != nil {
-		return err
-	} else if n != len(evs.msgs) {
-		t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
-	}
-
-	t.add(row{
-		figure: "1a pipeline JetStream→ClickHouse, events/s",
-		v:      pipe.sustained, b: rawCH.sustained, r: pipe.sustained / rawCH.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert",
-		target: "≥ 70% of raw and ≥ 100k/s",
-		pass:   func(v, _, r float64) bool { return r >= 0.7 && v >= 100_000 },
-	})
-	// On shared cores the two raw steps cannot both run at full speed: an event costs the time
-	// of one plus the time of the other.
-	ceiling := 1 / (1/rawJS.sustained + 1/rawCH.sustained)
-	t.add(row{
-		figure: "1a' pipeline vs the raw steps in series",
-		v:      pipe.sustained, b: ceiling, r: pipe.sustained / ceiling,
-		unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)",
-	})
-	t.add(row{
-		figure: "1b pipeline vs raw JetStream consume+ack",
-		v:      pipe.sustained, b: rawJS.sustained, r: pipe.sustained / rawJS.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack",
-	})
-
+	done := make(chan error, 1)
+	exited := make(chan error, 1)
+	go func() { err := cons.Run(cctx); done <- err; exited <- err }()
+	defer func() { cancel(); <-exited }()
 	lag, err := measureLag(ctx, js, cs, reg, cfg, done)
 	if err != nil {
 		return fmt.Errorf("ingest lag: %w", err)
@@ -177,27 +291,12 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		target: "≤ 1 s",
 		pass:   func(v, _, _ float64) bool { return v <= float64(time.Second) },
 	})
-	if err := stopConsumer(); err != nil {
-		return err
-	}
-	single, n, err := pipelineUngrouped(ctx, cfg, t, js, st, ccfg)
-	if err != nil {
-		return fmt.Errorf("pipeline, one event a message: %w", err)
-	}
-	t.note("lectern consumers, one event a message: %s sustained, %d in %s; %s", kps(single.sustained), n, single.total.Round(time.Millisecond), single.cpu.per(n, "event"))
-	t.add(row{
-		figure: "1e pipeline, one event a message (--nats-group-events 1)",
-		v:      single.sustained, b: rawCH.sustained, r: single.sustained / rawCH.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert",
-	})
-	// The peer reads the same one-event stream: a stock processor's configuration for it
-	// needs no step to split groups, which would only slow it down.
-	return benchPeer(ctx, cfg, t, ns.ClientURL(), ccfg, n, single)
+	return nil
 }
 
 // pipelineUngrouped runs the consumers again over a quarter as many events, each published
 // alone: the stream a producer that sends events one a message leaves (--nats-group-events 1).
-func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, st *clickhouse.Store, ccfg consumer.Config) (throughput, int, error) {
+func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, st *clickhouse.Store, ccfg consumer.Config, run int) (throughput, int, error) {
 	stream, err := js.Stream(ctx, event.StreamEvents)
 	if err != nil {
 		return throughput{}, 0, err
@@ -212,18 +311,8 @@ func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.
 	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
 		return throughput{}, 0, err
 	}
-	ccfg.Durable = "lectern-store-ungrouped"
-	cs := &countingStore{inner: st}
-	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
-	cctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- cons.Run(cctx) }()
-	tp, err := watch(ctx, int64(len(evs.batch)), cs.stored.Load, 10*time.Minute, done)
-	cancel()
-	if err != nil {
-		return throughput{}, 0, err
-	}
-	return tp, len(evs.batch), <-done
+	tp, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-ungrouped-%d", run), len(evs.batch))
+	return tp, len(evs.batch), err
 }
 
 // consumerDefaults is the consumer configuration `lectern` runs with when no flag is given.
@@ -650,27 +739,6 @@ func concurrently(ctx context.Context, batches []store.Batch, workers, n int, wr
 		}
 	}()
 	return watch(ctx, int64(n), written.Load, 5*time.Minute, done)
-}
-
-// rawInsertAll inserts the batches with raw clickhouse-go PrepareBatch statements (explicit
-// column lists, row-by-row Append), workers at a time, like the consumers' writes.
-func rawInsertAll(ctx context.Context, dsn string, batches []store.Batch, workers, n int) (throughput, error) {
-	st, err := clickhouse.Open(ctx, dsn, slog.New(slog.DiscardHandler)) // creates the tables
-	if err != nil {
-		return throughput{}, err
-	}
-	st.Close()
-	conn, err := openConn(dsn)
-	if err != nil {
-		return throughput{}, err
-	}
-	defer conn.Close()
-	return concurrently(ctx, batches, workers, n, func(ctx context.Context, b store.Batch) error {
-		if err := rawInsertFeedback(ctx, conn, b.Feedback); err != nil {
-			return err
-		}
-		return rawInsertConversations(ctx, conn, b.Conversations)
-	})
 }
 
 // gatherValue sums the samples of a counter or gauge family in reg, as text.

@@ -1,26 +1,25 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 )
 
-// startProfile writes a CPU profile of this process to $BENCH_PROFILE_DIR/<name>.pprof until
-// the returned function is called; without BENCH_PROFILE_DIR it does nothing.
-func startProfile(name string) (func(), error) {
-	dir := os.Getenv("BENCH_PROFILE_DIR")
-	if dir == "" {
-		return func() {}, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// startProfile writes a CPU profile of this process to path until the returned function is
+// called.
+func startProfile(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.Create(filepath.Join(dir, name+".pprof"))
+	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -36,6 +35,23 @@ func startProfile(name string) (func(), error) {
 			f.Close()
 		}
 	}, nil
+}
+
+// profileTop is the top of a CPU profile by flat time (go tool pprof -top), n lines, or why
+// it could not be read.
+func profileTop(ctx context.Context, path string, n int) []string {
+	out, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount", strconv.Itoa(n), path).Output()
+	if err != nil {
+		return []string{"go tool pprof: " + err.Error()}
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasPrefix(l, "File:") || strings.HasPrefix(l, "Type:") || strings.HasPrefix(l, "Time:") || strings.HasPrefix(l, "Build ID:") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	return lines
 }
 
 // clickhousePID is the ClickHouse server's process id when bench.sh knows it, else 0.
