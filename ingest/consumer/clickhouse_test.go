@@ -121,7 +121,7 @@ func TestRedeliveredTrafficStoredOnceInClickHouse(t *testing.T) {
 	}
 	s := &replyLost{Store: st}
 	s.lose.Store(4)
-	cfg := consumer.Config{Durable: "test", BatchSize: 150, BatchWait: 10 * time.Millisecond, Workers: 2,
+	cfg := consumer.Config{Durable: "test", BatchSize: 150, BatchBytes: 1 << 20, BatchWait: 10 * time.Millisecond, Workers: 2,
 		AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 3}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
