@@ -281,11 +281,14 @@ func (c *Collector) postBeacon(ctx *fiber.Ctx) error {
 // postServerEvents is POST /api/external/v1/analytics/{projectId}/events: events a docs host's
 // edge or access logs record, for any time in the past, with the project's ingest key.
 func (c *Collector) postServerEvents(ctx *fiber.Ctx) error {
-	project := ctx.Params("projectId")
-	sites := c.projects.Project(project)
+	sites := c.projects.Project(ctx.Params("projectId"))
 	if len(sites) == 0 {
-		return web.Errorf(fiber.StatusNotFound, "project %q is not registered", project)
+		return web.Errorf(fiber.StatusNotFound, "project %q is not registered", ctx.Params("projectId"))
 	}
+	// The registry's copy of the name, not the route parameter's: that is the request buffer,
+	// which the next request on the connection overwrites, and the events and the publisher's
+	// lanes keep the name.
+	project := sites[0].Project
 	b, err := decodeEvents(ctx)
 	if err != nil {
 		return err
