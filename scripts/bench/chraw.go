@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"math"
 	"runtime"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -67,7 +69,6 @@ func rawBlocks(batches []store.Batch) []rawBatch {
 // rawInserter is the raw baseline: bare clickhouse-go PrepareBatch statements with whole columns
 // appended, as many writers as the consumers have workers.
 type rawInserter struct {
-	conn   driver.Conn
 	size   int
 	blocks []rawBatch // of size events each
 	cols   string     // the columns written, checked against the tables
@@ -88,22 +89,27 @@ func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, si
 		}
 		cols = append(cols, fmt.Sprintf("%s %d of %d columns", c.table, n, have))
 	}
-	conn, err := openConn(cfg.benchDSN(db))
-	if err != nil {
-		return nil, err
-	}
-	return &rawInserter{conn: conn, size: size, blocks: rawBlocks(evs.chunks(size)), cols: strings.Join(cols, ", ")}, nil
+	return &rawInserter{size: size, blocks: rawBlocks(evs.chunks(size)), cols: strings.Join(cols, ", ")}, nil
 }
-
-func (r *rawInserter) close() { _ = r.conn.Close() }
 
 func (r *rawInserter) describe(workers int) string {
 	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; batches of %d events (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
 		r.cols, r.size, workers, workers)
 }
 
-// insert writes blocks with workers writers and watches the rate.
-func (r *rawInserter) insert(ctx context.Context, blocks []rawBatch, workers, n int) (throughput, error) {
+// insert writes blocks into the database of dsn (its tables made by the store's migrations)
+// with workers writers, and watches the rate.
+func (r *rawInserter) insert(ctx context.Context, dsn string, blocks []rawBatch, workers, n int) (throughput, error) {
+	st, err := clickhouse.Open(ctx, dsn, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return throughput{}, err
+	}
+	st.Close()
+	conn, err := openConn(dsn)
+	if err != nil {
+		return throughput{}, err
+	}
+	defer conn.Close()
 	work := make(chan rawBatch, len(blocks))
 	for _, b := range blocks {
 		work <- b
@@ -115,10 +121,10 @@ func (r *rawInserter) insert(ctx context.Context, blocks []rawBatch, workers, n 
 	for range workers {
 		g.Go(func() error {
 			for b := range work {
-				if err := sendColumns(gctx, r.conn, rawFeedbackInsert, b.feedback); err != nil {
+				if err := sendColumns(gctx, conn, rawFeedbackInsert, b.feedback); err != nil {
 					return err
 				}
-				if err := sendColumns(gctx, r.conn, rawConversationInsert, b.conversations); err != nil {
+				if err := sendColumns(gctx, conn, rawConversationInsert, b.conversations); err != nil {
 					return err
 				}
 				written.Add(int64(b.n))
@@ -220,12 +226,70 @@ func dropDatabase(ctx context.Context, cfg *config, db string) error {
 	if !strings.HasPrefix(db, "lectern_bench") {
 		return fmt.Errorf("refusing to drop %q", db)
 	}
-	_, err := clickhouseClient(ctx, cfg, "DROP DATABASE IF EXISTS "+db)
+	out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.databases WHERE name = '"+db+"'")
+	if err != nil || strings.TrimSpace(out) == "0" {
+		return err
+	}
+	_, err = clickhouseClient(ctx, cfg, "DROP DATABASE IF EXISTS "+db)
+	deleted()
 	return err
+}
+
+// lastDeletion is when the bench last deleted ClickHouse files (a drop or a truncate).
+var lastDeletion atomic.Int64
+
+func deleted() { lastDeletion.Store(time.Now().UnixNano()) }
+
+// recentDeletions is how long files deleted on ext4 without a journal slow the creation of new
+// ones: its inode allocator skips every inode deleted in the last 60 s (360 s while the inode
+// table block is not yet written back, hence the sync). ClickHouse writes a part as a few files
+// per column, so an insert right after a drop can cost several times the CPU it costs later
+// (docs/guides/benchmarks.mdx, "Why a baseline moves").
+const recentDeletions = 65 * time.Second
+
+// scratch is the databases of one figure: each side of a comparison writes into a database of
+// its own, created empty, so that no file is deleted between sides; drop removes them all when
+// the figure's measurements are over.
+type scratch struct {
+	cfg  *config
+	name string
+	dbs  []string
+}
+
+func newScratch(ctx context.Context, cfg *config, name string) (*scratch, error) {
+	out, err := clickhouseClient(ctx, cfg, "SELECT name FROM system.databases WHERE name LIKE 'lectern_bench_"+name+"_%'")
+	if err != nil {
+		return nil, err
+	}
+	for _, db := range strings.Fields(out) { // a run cut short left them
+		if err := dropDatabase(ctx, cfg, db); err != nil {
+			return nil, err
+		}
+	}
+	return &scratch{cfg: cfg, name: name}, nil
+}
+
+// db names a new database of the figure.
+func (s *scratch) db(side string) string {
+	db := fmt.Sprintf("lectern_bench_%s_%d_%s", s.name, len(s.dbs), side)
+	s.dbs = append(s.dbs, db)
+	return db
+}
+
+// drop drops the figure's databases (unless BENCH_KEEP).
+func (s *scratch) drop(ctx context.Context) {
+	if s.cfg.keep {
+		return
+	}
+	for _, db := range s.dbs {
+		_ = dropDatabase(ctx, s.cfg, db)
+	}
+	s.dbs = nil
 }
 
 // truncate empties the tables of db that hold rows (not the migrations' bookkeeping).
 func truncate(ctx context.Context, cfg *config, db string) error {
+	defer deleted()
 	out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT name FROM system.tables WHERE database = '%s'"+
 		" AND engine LIKE '%%MergeTree' AND name != 'schema_migrations'", db))
 	if err != nil {
@@ -256,6 +320,23 @@ func settle(ctx context.Context, cfg *config) error {
 	}
 	syscall.Sync()
 	runtime.GC()
+	return nil
+}
+
+// settleWrites is settle before a side that writes: it also waits until the bench deleted no
+// ClickHouse file for recentDeletions.
+func settleWrites(ctx context.Context, cfg *config, t *table) error {
+	if err := settle(ctx, cfg); err != nil {
+		return err
+	}
+	if wait := time.Until(time.Unix(0, lastDeletion.Load()).Add(recentDeletions)); wait > 0 {
+		t.note("(waiting %s: files were deleted less than %s ago, which slows creating new ones)", wait.Round(time.Second), recentDeletions)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
 	return nil
 }
 

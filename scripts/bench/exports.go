@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/rand"
 	"os/exec"
 	"slices"
@@ -288,10 +289,13 @@ func tail(s string) string {
 }
 
 func millions(n int) string {
-	if n >= 1_000_000 {
-		return strconv.FormatFloat(float64(n)/1e6, 'g', -1, 64) + "M"
+	switch {
+	case n >= 1_000_000:
+		return strconv.FormatFloat(math.Round(float64(n)/1e5)/10, 'g', -1, 64) + "M"
+	case n >= 10_000:
+		return strconv.Itoa(n/1000) + "k"
 	}
-	return strconv.Itoa(n/1000) + "k"
+	return strconv.Itoa(n)
 }
 
 // fill writes cfg.rows conversations of the bench project through the store's WriteBatch,

@@ -12,7 +12,9 @@
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
 // and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
-// (figure 8's backlog, default 100000), BENCH_ONLY
+// (figure 8's backlog, default 100000), BENCH_SCALE_TRAFFIC, BENCH_SCALE_CLIENTS, BENCH_SCALE_SQLITE
+// and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
+// 5000000 in SQLite; 1 fills the kept set again), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -55,6 +57,12 @@ type config struct {
 	traffic     int // traffic events for figure 7 in ClickHouse
 	trafficLite int // and in SQLite
 	scaleEvents int // backlog drained by the ingest replicas in figure 8
+	// Figure 9 (make bench-scale): traffic events stored end to end in ClickHouse, the clients
+	// sending them, whether to fill again a kept set, and SQLite's events.
+	scaleTraffic int
+	scaleClients int
+	scaleRefill  bool
+	scaleLite    int
 	only        map[string]bool
 	keep        bool
 	log         *slog.Logger
@@ -85,18 +93,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		name  string
 		run   func(context.Context, *config, *table) error
 		inner bool
+		only  bool // run only when BENCH_ONLY names it
 	}{
-		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, true},
-		{"2", "collector and exports through a lectern process", benchServer, true},
-		{"4", "assistant time to first text byte", benchAssistant, false},
-		{"5", "search build and docs.json validation", benchBuild, false},
-		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false},
-		{"7", "traffic reads: views, visitors, searches over 30 days", benchTraffic, true},
-		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false},
+		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, true, false},
+		{"2", "collector and exports through a lectern process", benchServer, true, false},
+		{"4", "assistant time to first text byte", benchAssistant, false, false},
+		{"5", "search build and docs.json validation", benchBuild, false, false},
+		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false, false},
+		{"7", "analytics reads over 30 days, one project among 100", benchTraffic, true, false},
+		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false, false},
+		{"9", "at scale: traffic stored end to end, the analytics reads at that size (make bench-scale)", benchScale, true, true},
 	}
 	var failed []string
 	for _, f := range figures {
-		if !cfg.selected(f.id) && !(f.id == "2" && cfg.selected("3")) {
+		if !cfg.selected(f.id) && !(f.id == "2" && cfg.selected("3")) || f.only && !cfg.only[f.id] {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -177,7 +187,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
 	cfg.pairs = envInt("BENCH_PAIRS", 6, 1)
 	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
-	cfg.batchSizes = []int{1000, 5000, 20000, 100_000}
+	cfg.batchSizes = []int{1000, 10_000, 50_000, 100_000}
 	cfg.profileDir = os.Getenv("BENCH_PROFILE_DIR")
 	if cfg.profileDir == "" {
 		cfg.profileDir = filepath.Join(os.TempDir(), "lectern-bench-profiles")
@@ -191,6 +201,10 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
 	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
 	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
+	cfg.scaleTraffic = envInt("BENCH_SCALE_TRAFFIC", 50_000_000, 100_000)
+	cfg.scaleClients = envInt("BENCH_SCALE_CLIENTS", 8, 1)
+	cfg.scaleRefill = os.Getenv("BENCH_SCALE_REFILL") == "1"
+	cfg.scaleLite = envInt("BENCH_SCALE_SQLITE", 5_000_000, 50_000)
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if v := os.Getenv("BENCH_ONLY"); v != "" {
 		cfg.only = map[string]bool{}
@@ -257,8 +271,8 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d",
-			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
 	}
 }
 

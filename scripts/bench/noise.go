@@ -74,6 +74,7 @@ func machineCPU() (busy, steal time.Duration, ok bool) {
 type env struct {
 	others float64 // cores
 	steal  float64 // share of all cores' time
+	kernel float64 // share of the ClickHouse server's CPU spent in the kernel
 	known  bool
 }
 
@@ -85,6 +86,9 @@ func (e env) String() string {
 	if e.steal >= 0.01 {
 		s += fmt.Sprintf(", steal %.0f%%", 100*e.steal)
 	}
+	if e.kernel > 0 {
+		s += fmt.Sprintf(", clickhouse-server %.0f%% in the kernel", 100*e.kernel)
+	}
 	return s
 }
 
@@ -93,12 +97,17 @@ type envMeter struct {
 	start      time.Time
 	own        time.Duration
 	busy, stol time.Duration
+	chU, chS   time.Duration
 	ok         bool
 }
 
 func startEnv() envMeter {
 	busy, steal, ok := machineCPU()
-	return envMeter{start: time.Now(), own: ownCPU(), busy: busy, stol: steal, ok: ok}
+	m := envMeter{start: time.Now(), own: ownCPU(), busy: busy, stol: steal, ok: ok}
+	if clickhousePID > 0 {
+		m.chU, m.chS, _ = procCPUSplit(clickhousePID)
+	}
+	return m
 }
 
 func (m envMeter) stop() env {
@@ -109,5 +118,11 @@ func (m envMeter) stop() env {
 	}
 	own := ownCPU() - m.own
 	others := float64(busy-m.busy-own) / float64(wall)
-	return env{others: max(0, others), steal: float64(steal-m.stol) / float64(wall) / float64(cores()), known: true}
+	e := env{others: max(0, others), steal: float64(steal-m.stol) / float64(wall) / float64(cores()), known: true}
+	if clickhousePID > 0 {
+		if u, sys, err := procCPUSplit(clickhousePID); err == nil && u+sys > m.chU+m.chS {
+			e.kernel = float64(sys-m.chS) / float64(u+sys-m.chU-m.chS)
+		}
+	}
+	return e
 }

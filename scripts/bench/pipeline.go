@@ -68,26 +68,30 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 
-	const db = "lectern_bench_pipeline"
-	if err := dropDatabase(ctx, cfg, db); err != nil {
-		return err
-	}
-	if !cfg.keep {
-		defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
-	}
-	st, err := clickhouse.Open(ctx, cfg.benchDSN(db), logger)
+	sc, err := newScratch(ctx, cfg, "pipeline")
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	raw, err := newRawInserter(ctx, cfg, db, evs, ccfg.BatchSize)
+	defer sc.drop(context.WithoutCancel(ctx))
+	probe := sc.db("columns")
+	if st, err := clickhouse.Open(ctx, cfg.benchDSN(probe), logger); err != nil {
+		return err
+	} else {
+		st.Close()
+	}
+	raw, err := newRawInserter(ctx, cfg, probe, evs, ccfg.BatchSize)
 	if err != nil {
 		return err
 	}
-	defer raw.close()
 	t.note("raw insert: %s", raw.describe(ccfg.Workers))
-	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, fetches of about %d events, one Store.WriteBatch per run of at most %d events, then an ack per message) reading the stream above from its start with a new durable consumer, into %s; baseline: %s. Both sides write the same %d rows into the same emptied tables, one after the other, after ClickHouse's merges stopped",
-		ccfg.Workers, ccfg.BatchSize, ccfg.BatchSize, db, raw.describe(ccfg.Workers), len(evs.msgs))
+	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, fetches of about %d events, one Store.WriteBatch per run of at most %d events and %d bytes, then an ack per message) reading the stream above from its start with a new durable consumer; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides",
+		ccfg.Workers, ccfg.BatchSize, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), len(evs.msgs))
+	// pipelineDB opens the store on a new database of the figure.
+	pipelineDB := func(side string) (*clickhouse.Store, string, error) {
+		db := sc.db(side)
+		st, err := clickhouse.Open(ctx, cfg.benchDSN(db), logger)
+		return st, db, err
+	}
 
 	var pipes []float64
 	for i := range cfg.pairs {
@@ -95,21 +99,27 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 			return ctx.Err()
 		}
 		t.note("-- pair %d of %d", i+1, cfg.pairs)
-		if err := quiesce(ctx, cfg, db); err != nil {
+		if err := settleWrites(ctx, cfg, t); err != nil {
 			return err
 		}
+		rawDB := sc.db("raw")
 		rawEnv := startEnv()
-		rawCH, err := raw.insert(ctx, raw.blocks, ccfg.Workers, len(evs.msgs))
+		rawCH, err := raw.insert(ctx, cfg.benchDSN(rawDB), raw.blocks, ccfg.Workers, len(evs.msgs))
 		if err != nil {
 			return fmt.Errorf("raw ClickHouse insert: %w", err)
 		}
 		bEnv := rawEnv.stop()
 		t.note("raw insert: %s sustained, %d in %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), bEnv)
-		if err := quiesce(ctx, cfg, db); err != nil {
+		st, db, err := pipelineDB("lectern")
+		if err != nil {
+			return err
+		}
+		if err := settleWrites(ctx, cfg, t); err != nil {
 			return err
 		}
 		pipeEnv := startEnv()
 		pipe, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-%d", i), len(evs.msgs))
+		st.Close()
 		if err != nil {
 			return fmt.Errorf("pipeline: %w", err)
 		}
@@ -119,10 +129,12 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		} else if n != len(evs.msgs) {
 			t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
 		}
+		jsEnv := startEnv()
 		rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
 		if err != nil {
 			return fmt.Errorf("raw JetStream consume: %w", err)
 		}
+		jEnv := jsEnv.stop()
 		t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
 		pipes = append(pipes, pipe.sustained)
 		t.add(row{
@@ -139,29 +151,29 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		t.add(row{
 			figure: "1a' pipeline vs the raw steps in series",
 			v:      pipe.sustained, b: ceiling, r: pipe.sustained / ceiling,
-			unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)",
+			unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)", bEnv: bEnv,
 		})
 		t.add(row{
 			figure: "1b pipeline vs raw JetStream consume+ack",
 			v:      pipe.sustained, b: rawJS.sustained, r: pipe.sustained / rawJS.sustained,
-			unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack, same fetches, no store",
+			unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack, same fetches, no store", bEnv: jEnv,
 			sides: fmt.Sprintf("baseline: a durable pull consumer configured as lectern's, %d workers fetching as many messages as the consumers do, acknowledging each and doing nothing else", ccfg.Workers),
 		})
 	}
-	if err := profilePipeline(ctx, cfg, t, ccfg, js, st, db, len(evs.msgs)); err != nil {
+	if err := profilePipeline(ctx, cfg, t, ccfg, js, pipelineDB, len(evs.msgs)); err != nil {
 		return err
 	}
-	if err := insertLimit(ctx, cfg, t, raw, db, evs, ccfg, pipes); err != nil {
+	if err := insertLimit(ctx, cfg, t, raw, sc, evs, ccfg, pipes); err != nil {
 		return err
 	}
-	if err := pipelineLag(ctx, cfg, t, ccfg, js, st, db); err != nil {
+	if err := pipelineLag(ctx, cfg, t, ccfg, js, pipelineDB); err != nil {
 		return err
 	}
 	for run := range cfg.runs {
 		if cfg.runs > 1 {
 			t.note("-- one event a message, run %d of %d", run+1, cfg.runs)
 		}
-		single, n, err := pipelineUngrouped(ctx, cfg, t, js, st, ccfg, run)
+		single, n, err := pipelineUngrouped(ctx, cfg, t, js, pipelineDB, ccfg, run)
 		if err != nil {
 			return fmt.Errorf("pipeline, one event a message: %w", err)
 		}
@@ -172,12 +184,15 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		})
 		// The peer reads the same one-event stream: a stock processor's configuration for it
 		// needs no step to split groups, which would only slow it down.
-		if err := benchPeer(ctx, cfg, t, ns.ClientURL(), ccfg, n, single); err != nil {
+		if err := benchPeer(ctx, cfg, t, ns.ClientURL(), sc.db("peer"), ccfg, n, single); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// dbOpener opens the store on a new database of the figure, named for side.
+type dbOpener func(side string) (*clickhouse.Store, string, error)
 
 // runConsumers runs lectern's consumers under a new durable name over the whole stream until
 // they stored n events, and stops them.
@@ -199,8 +214,13 @@ func runConsumers(ctx context.Context, ccfg consumer.Config, js jetstream.JetStr
 
 // profilePipeline runs the pipeline once more, not counted, under the CPU profiler (this process
 // holds the nats-server, the consumers and the ClickHouse client) and prints where the time went.
-func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, db string, n int) error {
-	if err := quiesce(ctx, cfg, db); err != nil {
+func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, newDB dbOpener, n int) error {
+	st, _, err := newDB("profiled")
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return err
 	}
 	path := filepath.Join(cfg.profileDir, "pipeline.pprof")
@@ -222,11 +242,11 @@ func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.C
 
 // insertLimit measures the raw insert of the same events at several batch sizes and reports the
 // best as the physical limit this ClickHouse reaches, beside each pipeline run.
-func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, db string, evs *events, ccfg consumer.Config, pipes []float64) error {
+func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, sc *scratch, evs *events, ccfg consumer.Config, pipes []float64) error {
 	best, bestAt := 0.0, ""
 	for _, size := range cfg.batchSizes {
-		for _, workers := range []int{ccfg.Workers, 2 * ccfg.Workers} {
-			if err := quiesce(ctx, cfg, db); err != nil {
+		for _, workers := range []int{ccfg.Workers} {
+			if err := settleWrites(ctx, cfg, t); err != nil {
 				return err
 			}
 			blocks := raw.blocks
@@ -234,7 +254,7 @@ func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, d
 				blocks = rawBlocks(evs.chunks(size))
 			}
 			e := startEnv()
-			tp, err := raw.insert(ctx, blocks, workers, len(evs.msgs))
+			tp, err := raw.insert(ctx, cfg.benchDSN(sc.db(fmt.Sprintf("sweep%d", size))), blocks, workers, len(evs.msgs))
 			if err != nil {
 				return fmt.Errorf("raw insert, batches of %d: %w", size, err)
 			}
@@ -249,15 +269,20 @@ func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, d
 			figure: "1f pipeline vs the best raw insert at any batch size (the physical limit)",
 			v:      p, b: best, r: p / best,
 			unit: unitRate, rUnit: unitPct, bLabel: "best raw insert (" + bestAt + ")",
-			sides: fmt.Sprintf("baseline: the raw insert of 1a at batch sizes %v and %d or %d connections, once each after the pairs; the best of them", cfg.batchSizes, ccfg.Workers, 2*ccfg.Workers),
+			sides: fmt.Sprintf("baseline: the raw insert of 1a at batch sizes %v with %d connections, once each after the pairs, each into a new database; the best of them", cfg.batchSizes, ccfg.Workers),
 		})
 	}
 	return nil
 }
 
 // pipelineLag measures the ingest lag at a paced publish rate while the consumers run.
-func pipelineLag(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, db string) error {
-	if err := quiesce(ctx, cfg, db); err != nil {
+func pipelineLag(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, newDB dbOpener) error {
+	st, _, err := newDB("lag")
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return err
 	}
 	stream, err := js.Stream(ctx, event.StreamEvents)
@@ -296,7 +321,12 @@ func pipelineLag(ctx context.Context, cfg *config, t *table, ccfg consumer.Confi
 
 // pipelineUngrouped runs the consumers again over a quarter as many events, each published
 // alone: the stream a producer that sends events one a message leaves (--nats-group-events 1).
-func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, st *clickhouse.Store, ccfg consumer.Config, run int) (throughput, int, error) {
+func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, newDB dbOpener, ccfg consumer.Config, run int) (throughput, int, error) {
+	st, _, err := newDB("ungrouped")
+	if err != nil {
+		return throughput{}, 0, err
+	}
+	defer st.Close()
 	stream, err := js.Stream(ctx, event.StreamEvents)
 	if err != nil {
 		return throughput{}, 0, err
@@ -308,7 +338,7 @@ func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.
 	if _, err := prefill(ctx, js, evs, cfg.concurrency, bus.PublishConfig{GroupEvents: 1, GroupBytes: 1 << 20}, t); err != nil {
 		return throughput{}, 0, err
 	}
-	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return throughput{}, 0, err
 	}
 	tp, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-ungrouped-%d", run), len(evs.batch))

@@ -60,6 +60,7 @@ var clickhousePID, _ = strconv.Atoi(os.Getenv("BENCH_CLICKHOUSE_PID"))
 // cpuUse is the CPU time this process and the ClickHouse server used over a stretch of time.
 type cpuUse struct {
 	self, server time.Duration
+	serverSys    time.Duration // of server: in the kernel (file creation, page faults)
 	serverKnown  bool
 	wall         time.Duration
 	start        time.Time
@@ -68,8 +69,8 @@ type cpuUse struct {
 func startCPU() cpuUse {
 	c := cpuUse{self: selfCPU(), start: time.Now()}
 	if clickhousePID > 0 {
-		if d, err := procCPU(clickhousePID); err == nil {
-			c.server, c.serverKnown = d, true
+		if u, sys, err := procCPUSplit(clickhousePID); err == nil {
+			c.server, c.serverSys, c.serverKnown = u+sys, sys, true
 		}
 	}
 	return c
@@ -79,6 +80,7 @@ func (c cpuUse) stop() cpuUse {
 	end := startCPU()
 	end.self -= c.self
 	end.server -= c.server
+	end.serverSys -= c.serverSys
 	end.serverKnown = end.serverKnown && c.serverKnown
 	end.wall = time.Since(c.start)
 	return end
@@ -91,7 +93,7 @@ func (c cpuUse) per(n int, unit string) string {
 	if !c.serverKnown {
 		return s
 	}
-	return s + fmt.Sprintf(", clickhouse-server %.1f µs (the two busy %.0f%% of %d cores)",
-		float64(c.server.Nanoseconds())/1e3/float64(n),
+	return s + fmt.Sprintf(", clickhouse-server %.1f µs, %.0f%% of it in the kernel (the two busy %.0f%% of %d cores)",
+		float64(c.server.Nanoseconds())/1e3/float64(n), 100*float64(c.serverSys)/float64(max(c.server, 1)),
 		100*float64(c.self+c.server)/float64(c.wall)/float64(runtime.NumCPU()), runtime.NumCPU())
 }

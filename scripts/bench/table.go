@@ -270,11 +270,11 @@ func combine(runs []row) row {
 // noisyAdvice says why a baseline moved and what to do about it, from what else the machine
 // did while its runs ran.
 func noisyAdvice(b stat, runs []row) string {
-	worst, steal, known := 0.0, 0.0, false
+	worst, steal, kernel, known := 0.0, 0.0, 0.0, false
 	for _, r := range runs {
 		if r.bEnv.known {
 			known = true
-			worst, steal = max(worst, r.bEnv.others), max(steal, r.bEnv.steal)
+			worst, steal, kernel = max(worst, r.bEnv.others), max(steal, r.bEnv.steal), max(kernel, r.bEnv.kernel)
 		}
 	}
 	s := fmt.Sprintf("baseline runs spread %.0f%% of their median (> %.0f%%)", 100*b.spread(), 100*noisySpread)
@@ -283,6 +283,10 @@ func noisyAdvice(b stat, runs []row) string {
 		return s + fmt.Sprintf("; other processes kept up to %.2f of %d cores busy during them: rerun on a quiet machine (see the load average above)", worst, cores())
 	case known && steal >= 0.05:
 		return s + fmt.Sprintf("; the hypervisor stole up to %.0f%% of the CPU during them: rerun when the host is quiet", 100*steal)
+	case known && kernel >= 0.3:
+		return s + fmt.Sprintf("; clickhouse-server spent up to %.0f%% of its CPU in the kernel during them: creating part files where many were deleted in the last minutes is slow on some filesystems (ext4 without a journal): run on XFS or journaled ext4, and read \"Why a baseline moves\" in docs/guides/benchmarks.mdx", 100*kernel)
+	case !known:
+		return s + "; what else the machine did is unknown: rerun on a quiet machine, or run each side longer (BENCH_EVENTS) or more often (BENCH_PAIRS, BENCH_RUNS)"
 	}
 	return s + "; no other load was seen: run each side longer (BENCH_EVENTS) or more often (BENCH_RUNS), and read \"Why a baseline moves\" in docs/guides/benchmarks.mdx"
 }
