@@ -63,9 +63,9 @@ type config struct {
 	scaleClients int
 	scaleRefill  bool
 	scaleLite    int
-	only        map[string]bool
-	keep        bool
-	log         *slog.Logger
+	only         map[string]bool
+	keep         bool
+	log          *slog.Logger
 }
 
 func main() {

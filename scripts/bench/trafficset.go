@@ -50,7 +50,7 @@ func newTrafficSet(events int, end time.Time) *trafficSet {
 	return s
 }
 
-func projectName(k int) string { return fmt.Sprintf("bench-%02d", k) }
+func projectName(k int) string   { return fmt.Sprintf("bench-%02d", k) }
 func projectDomain(k int) string { return fmt.Sprintf("docs-%02d", k) }
 
 // projectEvents is about how many events project k gets.
