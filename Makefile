@@ -30,7 +30,7 @@ test-go:
 	@failed=""; for m in $(MODULES); do echo "== $$m"; (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
-## eval-search: search quality on three public docs sites we did not write (recall@1, recall@5, MRR per half, beside page BM25); offline
+## eval-search: search quality on the public docs sites of assistant/search/testdata/eval, which we did not write (recall@1, recall@5, MRR per half and per site, beside page BM25); offline; EVAL_ARGS=-halves=tune while tuning
 eval-search:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval $(EVAL_ARGS)
 
@@ -38,12 +38,13 @@ eval-search:
 train-rerank:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval -train search/rerank.json
 
-## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
+## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) and the MCP TypeScript SDK client against a running lectern; the widget and dashboard in chromium
 test-clients:
 	scripts/openapi/run.sh
 	scripts/asyncapi/run.sh
 	scripts/navdiff/run.sh
 	scripts/usechat/run.sh
+	scripts/mcp/run.sh
 	scripts/widget/run.sh
 
 ## chaos: fault injection under load (SIGKILL x10, ClickHouse down 30 s, NATS restart); nothing lost, nothing doubled

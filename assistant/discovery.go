@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -28,8 +29,10 @@ const (
 )
 
 type scopeBody struct {
-	Version  string `json:"version"`
-	Language string `json:"language"`
+	Version  string   `json:"version"`
+	Language string   `json:"language"`
+	Tag      string   `json:"tag"`
+	Groups   []string `json:"groups"`
 }
 
 // searchBody is the body of POST /discovery/v1/search/{domain}.
@@ -38,6 +41,7 @@ type searchBody struct {
 	PageSize       *int       `json:"pageSize"`
 	ScoreThreshold *float64   `json:"scoreThreshold"`
 	Filter         *scopeBody `json:"filter"`
+	CurrentPath    string     `json:"currentPath"` // the page the search box is on: scopes the version and language
 }
 
 // searchHit is one result: the best section of a page.
@@ -48,11 +52,15 @@ type searchHit struct {
 }
 
 type searchMetadata struct {
-	Title       string   `json:"title"`
-	Score       float64  `json:"score"` // relative to the best hit: 1 for it, less for the others
-	URL         string   `json:"url"`
-	Section     string   `json:"section,omitempty"`
-	Breadcrumbs []string `json:"breadcrumbs"`
+	Title          string        `json:"title"`
+	Score          float64       `json:"score"` // relative to the best hit: 1 for it, less for the others
+	URL            string        `json:"url"`
+	Section        string        `json:"section,omitempty"`
+	Breadcrumbs    []string      `json:"breadcrumbs"`
+	Version        string        `json:"version,omitempty"`
+	Language       string        `json:"language,omitempty"`
+	Snippet        string        `json:"snippet"`        // one line around the first match
+	SnippetMatches []search.Span `json:"snippetMatches"` // the matching words in snippet, in UTF-16 code units
 }
 
 // postSearch answers a search from the site's index and records it as a search event.
@@ -65,63 +73,100 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	size, threshold, d := b.check()
-	snap, err := s.snapshot(c, site.Domain)
-	if err != nil {
-		return err
-	}
-	var f request.Filter
-	if b.Filter != nil {
-		f = request.Filter{Version: b.Filter.Version, Language: b.Filter.Language}
-	}
-	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
-		return err
-	}
-	if len(d) > 0 {
-		return web.InvalidAll(d)
-	}
-	if f.Version == "" {
-		f.Version = snap.Scopes.DefaultVersion
-	}
-	results := snap.Index.Search(search.Query{
-		Text: b.Query, Filter: search.Filter{Version: f.Version, Language: f.Language}, Limit: size,
-		Dense: s.nearest(c.UserContext(), site.Domain, snap.Index, b.Query),
-	})
-	hits := make([]searchHit, 0, len(results))
-	for _, r := range results {
-		score := r.Score / results[0].Score
-		if score < threshold {
-			break
+	p := SearchParams{Query: b.Query, CurrentPath: b.CurrentPath}
+	if b.PageSize != nil {
+		if p.Size = *b.PageSize; p.Size == 0 {
+			p.Size = -1 // 0 was sent: out of range, not the default
 		}
-		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path,
-			Metadata: searchMetadata{Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs)}})
+	}
+	if b.ScoreThreshold != nil {
+		p.Threshold = *b.ScoreThreshold
+	}
+	if b.Filter != nil {
+		p.Version, p.Language, p.Tag, p.Groups = b.Filter.Version, b.Filter.Language, b.Filter.Tag, b.Filter.Groups
+	}
+	hits, err := s.Search(c.UserContext(), site.Domain, p)
+	if err != nil {
+		if errors.Is(err, errNotIndexed) {
+			c.Set(fiber.HeaderRetryAfter, "5")
+		}
+		return err
 	}
 	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
 	return c.JSON(hits)
 }
 
-// check validates the body, returning the page size and score threshold to use.
-func (b *searchBody) check() (int, float64, []web.Detail) {
+// SearchParams is one search of a site's docs.
+type SearchParams struct {
+	Query             string
+	Size              int     // results wanted, 1 to search.MaxLimit; 0 is the default (10)
+	Threshold         float64 // least score relative to the best hit, 0 to 1
+	Version, Language string  // scopes of the site's docs.json; "" takes them from CurrentPath, else the site's defaults
+	Tag               string
+	Groups            []string // the reader's user groups
+	CurrentPath       string   // the page the search is made from
+}
+
+// SearchHit is one result: the best section of a page.
+type SearchHit = searchHit
+
+// Search searches a site's docs with the ranking, scoping and indexing rules of the discovery
+// route, which calls it, as the MCP server's search tool does. A bad parameter is a 400 error
+// naming the discovery body's field; a site not indexed yet, a 503.
+func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]SearchHit, error) {
+	size, threshold, f, current, d := p.check()
+	snap, err := s.Snapshot(domain)
+	if err != nil {
+		return nil, err
+	}
+	if len(d) > 0 {
+		return nil, web.InvalidAll(d)
+	}
+	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
+		return nil, err
+	}
+	results := snap.Index.Search(search.Query{
+		Text: p.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
+		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
+	})
+	hits := make([]SearchHit, 0, len(results))
+	for _, r := range results {
+		score := r.Score / results[0].Score
+		if score < threshold {
+			break
+		}
+		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path, Metadata: searchMetadata{
+			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs),
+			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
+		}})
+	}
+	return hits, nil
+}
+
+// check validates the parameters, returning the page size, the score threshold, the filter
+// and the current page to use.
+func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Detail) {
 	var d []web.Detail
 	switch {
-	case strings.TrimSpace(b.Query) == "":
+	case strings.TrimSpace(p.Query) == "":
 		d = append(d, web.Detail{Field: "query", Message: "is required: what to search for"})
-	case utf8.RuneCountInString(b.Query) > maxSearchQuery:
+	case utf8.RuneCountInString(p.Query) > maxSearchQuery:
 		d = append(d, web.Detail{Field: "query", Message: fmt.Sprintf("must be at most %d characters", maxSearchQuery)})
 	}
-	size := defaultPageSize
-	if b.PageSize != nil {
-		if size = *b.PageSize; size < 1 || size > search.MaxLimit {
-			d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
-		}
+	size := p.Size
+	if size == 0 {
+		size = defaultPageSize
 	}
-	var threshold float64
-	if b.ScoreThreshold != nil {
-		if threshold = *b.ScoreThreshold; threshold < 0 || threshold > 1 {
-			d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
-		}
+	if size < 1 || size > search.MaxLimit {
+		d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
 	}
-	return size, threshold, d
+	if p.Threshold < 0 || p.Threshold > 1 {
+		d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
+	}
+	f, fd := request.CheckFilter(request.Filter{Version: p.Version, Language: p.Language, Tag: p.Tag, Groups: p.Groups})
+	d = append(d, fd...)
+	current, cd := request.CheckCurrentPath(p.CurrentPath)
+	return size, p.Threshold, f, current, append(d, cd...)
 }
 
 // recordSearch publishes the search as a traffic event, in the background: the answer does
@@ -148,6 +193,7 @@ func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query string, resu
 // pageBody is the body of POST /discovery/v1/page/{domain}.
 type pageBody struct {
 	Path   string     `json:"path"`
+	Groups []string   `json:"groups"` // the reader's user groups, as Mintlify's page request names them
 	Filter *scopeBody `json:"filter"`
 }
 
@@ -172,17 +218,20 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var version, language string
+	f := search.Filter{Groups: b.Groups}
 	if b.Filter != nil {
-		version, language = b.Filter.Version, b.Filter.Language
+		f.Version, f.Language, f.Groups = b.Filter.Version, b.Filter.Language, append(f.Groups, b.Filter.Groups...)
 	}
-	title, md, ok := snap.Index.PageMarkdown(path, version, language)
-	if !ok {
+	if _, d := request.CheckFilter(request.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}); len(d) > 0 {
+		return web.InvalidAll(d)
+	}
+	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
 		e.Details[0].Field = "path"
 		return e
 	}
-	return c.JSON(fiber.Map{"path": path, "title": title, "content": md})
+	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
 func nonNil(s []string) []string {

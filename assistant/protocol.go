@@ -25,7 +25,7 @@ type encoder interface {
 	ToolResult(id string, result any) error
 	Text(s string) error
 	FinishStep(reason string, u stream.Usage, continued bool) error
-	EndReply(threadID string, u stream.Usage) error
+	EndReply(end stream.End, u stream.Usage) error
 	Error(msg string) error
 	Err() error
 }

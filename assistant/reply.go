@@ -12,6 +12,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/stream"
 	"github.com/lectern-dev/lectern/assistant/thread"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // Results of a request, the label of lectern_assistant_requests_total.
@@ -78,7 +79,7 @@ func (s *Service) reply(t *turn, p protocol, bw *bufio.Writer) {
 			s.count(outcome{err: err})
 			return
 		}
-		s.closeReply(t, w, o.answer.Usage)
+		s.closeReply(t, w, o.answer)
 		s.count(o)
 		return
 	}
@@ -165,9 +166,14 @@ func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []an
 	return o
 }
 
-// closeReply writes the finish parts naming the thread (v1: 8, 2, e, d).
-func (s *Service) closeReply(t *turn, w encoder, u answer.Usage) {
-	_ = w.EndReply(t.thread.ID, stream.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+// closeReply writes the finish parts naming the thread, the resolution and the cited pages, as
+// the conversation event records them (v1: 8, 2, e, d).
+func (s *Service) closeReply(t *turn, w encoder, a answer.Answer) {
+	end := stream.End{ThreadID: t.thread.ID, Resolution: a.Resolution, Sources: citations(a.Cited)}
+	if end.Resolution == "" {
+		end.Resolution = event.Unanswered
+	}
+	_ = w.EndReply(end, stream.Usage{PromptTokens: a.Usage.PromptTokens, CompletionTokens: a.Usage.CompletionTokens})
 }
 
 // saveTurn records the question and answer in the thread for the next question.

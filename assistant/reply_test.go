@@ -38,8 +38,17 @@ type finishStep struct {
 }
 
 type finishItem struct {
-	Type     string `json:"type"`
-	ThreadID string `json:"threadId"`
+	Type       string           `json:"type"`
+	ThreadID   string           `json:"threadId"`
+	Resolution event.Resolution `json:"resolution"`
+	Sources    []event.Citation `json:"sources"`
+}
+
+// finishOf returns the finish item of a complete reply (the 8 part; checkReply checked that
+// the 2 part is the same).
+func finishOf(t *testing.T, parts []part) finishItem {
+	t.Helper()
+	return decodePart[[]finishItem](t, parts[len(parts)-4])[0]
 }
 
 // replyOrder is the order of a complete reply: the search step, then the answer step.
@@ -98,9 +107,13 @@ func checkReply(t *testing.T, resp *http.Response) []part {
 	threadID := resp.Header.Get("X-Thread-Id")
 	for _, p := range parts[n-4 : n-2] {
 		items := decodePart[[]finishItem](t, p)
-		if len(items) != 1 || items[0] != (finishItem{Type: "finish", ThreadID: threadID}) || threadID == "" {
-			t.Errorf("%c part %s: want [{type: finish, threadId: %q}]", p.code, p.data, threadID)
+		if len(items) != 1 || items[0].Type != "finish" || items[0].ThreadID != threadID || threadID == "" ||
+			(items[0].Resolution != event.Answered && items[0].Resolution != event.Unanswered) || items[0].Sources == nil {
+			t.Errorf("%c part %s: want [{type: finish, threadId: %q, resolution, sources}]", p.code, p.data, threadID)
 		}
+	}
+	if a, d := string(parts[n-4].data), string(parts[n-3].data); a != d {
+		t.Errorf("the 8 and 2 parts differ: %s / %s", a, d)
 	}
 	return parts
 }
@@ -150,6 +163,9 @@ func TestReplyAnswersFromTheDocs(t *testing.T) {
 	if len(ev.Sources) == 0 || ev.Sources[0] != (event.Citation{Title: "Webhooks", URL: "/v2/webhooks"}) {
 		t.Errorf("sources %+v", ev.Sources)
 	}
+	if fin := finishOf(t, parts); fin.Resolution != event.Answered || !reflect.DeepEqual(fin.Sources, ev.Sources) {
+		t.Errorf("finish %+v: want answered and the event's sources %+v", fin, ev.Sources)
+	}
 	seen := map[string]bool{}
 	for _, s := range ev.Sources {
 		if seen[s.URL] || strings.Contains(s.URL, "#") {
@@ -173,6 +189,9 @@ func TestReplyUnanswered(t *testing.T) {
 	ev := nextEvent(t, sub)
 	if ev.ResolutionStatus != event.Unanswered || len(ev.Sources) != 0 || ev.QueryCategory != "" || ev.Response != answer {
 		t.Errorf("event %+v", ev)
+	}
+	if fin := finishOf(t, parts); fin.Resolution != event.Unanswered || len(fin.Sources) != 0 {
+		t.Errorf("finish %+v: want unanswered and no sources", fin)
 	}
 }
 
@@ -223,9 +242,14 @@ func TestReplySearchFilters(t *testing.T) {
 		{"default version", "acme", ask("How do I install the client?"), []string{"/v2/quickstart"}, []string{"/v1/quickstart"}},
 		{"version v1", "acme", with(ask("How do I install the client?"), "filter", map[string]any{"version": "v1"}), []string{"/v1/quickstart"}, []string{"/v2/quickstart"}},
 		{"version spelled differently", "acme", with(ask("session tokens"), "filter", map[string]any{"version": "V1"}), []string{"/v1/legacy-tokens"}, nil},
-		{"groups", "acme", with(ask("How do I install the client?"), "filter", map[string]any{"groups": []string{"Webhooks", "Operations"}}), nil, []string{"/v2/quickstart"}},
+		{"user groups the site does not name", "acme", with(ask("How do I install the client?"), "filter", map[string]any{"groups": []string{"Webhooks", "beta"}}), []string{"/v2/quickstart"}, nil},
+		{"version of the current page", "acme", with(ask("How do I install the client?"), "currentPath", "/v1/legacy-tokens"), []string{"/v1/quickstart"}, []string{"/v2/quickstart"}},
+		{"version of a context item's page", "acme", with(ask("How do I install the client?"), "context", []map[string]any{{"type": "textSelection", "value": "install", "path": "/v1/quickstart"}}), []string{"/v1/quickstart"}, []string{"/v2/quickstart"}},
+		{"the filter wins over the current page", "acme", with(ask("How do I install the client?"), "currentPath", "/v1/quickstart", "filter", map[string]any{"version": "v2"}), []string{"/v2/quickstart"}, []string{"/v1/quickstart"}},
 		{"language fr", "globex", with(ask("facture PDF"), "filter", map[string]any{"language": "fr"}), []string{"/fr/factures"}, []string{"/en/invoices"}},
 		{"language en", "globex", with(ask("invoice PDF"), "filter", map[string]any{"language": "en"}), []string{"/en/invoices"}, []string{"/fr/factures"}},
+		{"default language", "globex", ask("invoice facture PDF"), []string{"/en/invoices"}, []string{"/fr/factures"}},
+		{"language of the current page", "globex", with(ask("invoice facture PDF"), "currentPath", "https://docs.globex.dev/fr/introduction"), []string{"/fr/factures"}, []string{"/en/invoices"}},
 		{"hidden pages", "acme", ask("flamingo migration codeword purple pineapple"), nil, []string{"/v2/hidden-notes"}},
 		{"page size 1", "acme", with(ask("API keys webhooks widgets"), "retrievalPageSize", 1), nil, nil},
 	}

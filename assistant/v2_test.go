@@ -96,8 +96,10 @@ func checkV2Reply(t *testing.T, resp *http.Response) []uitest.Chunk {
 		}
 	}
 	meta, _ := chunks[n-1].Fields["messageMetadata"].(map[string]any)
-	if threadID := resp.Header.Get("X-Thread-Id"); threadID == "" || meta["threadId"] != threadID || len(meta) != 1 {
-		t.Errorf("finish %s: want messageMetadata {threadId: %q}", chunks[n-1].Raw, threadID)
+	_, sources := meta["sources"].([]any)
+	if threadID := resp.Header.Get("X-Thread-Id"); threadID == "" || meta["threadId"] != threadID || len(meta) != 3 ||
+		(meta["resolution"] != "answered" && meta["resolution"] != "unanswered") || !sources {
+		t.Errorf("finish %s: want messageMetadata {threadId: %q, resolution, sources}", chunks[n-1].Raw, threadID)
 	}
 	return chunks
 }

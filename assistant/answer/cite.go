@@ -48,3 +48,12 @@ func pagePath(target string) string {
 	target = "/" + strings.Trim(target, "/")
 	return target
 }
+
+func citedPage(cited []Source, path string) bool {
+	for _, c := range cited {
+		if c.Path == path {
+			return true
+		}
+	}
+	return false
+}

@@ -6,39 +6,18 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// compose writes the answer from the relevant sources: a lead sentence naming the pages, then
-// for each source the matching sentences as a quote and a line citing it.
-func compose(cited []Source, qterms []string) []string {
-	chunks := []string{lead(cited)}
-	for i, s := range cited {
-		quote := quoteUnits(passage(s.Text, qterms))
-		cite := "Source: " + link(label(s), s.URL)
-		if i < len(cited)-1 {
-			cite += "\n\n"
-		}
-		if quote != "" {
-			chunks = append(chunks, quote+"\n\n")
-		}
-		chunks = append(chunks, cite)
+// compose writes the answer from the source that answers: a lead sentence naming its page, the
+// passage of its section that matches the question as a quote, and a line citing the section.
+func compose(s Source, qterms []string) []string {
+	chunks := []string{"The documentation covers this in " + link(s.Title, s.URL) + ".\n\n"}
+	if quote := quoteUnits(passage(s.Text, qterms)); quote != "" {
+		chunks = append(chunks, quote+"\n\n")
 	}
-	return chunks
-}
-
-// lead names the cited pages: "The documentation covers this in [A](/a) and [B](/b)."
-func lead(cited []Source) string {
-	links := make([]string, len(cited))
-	for i, s := range cited {
-		links[i] = link(s.Title, s.URL)
-	}
-	list := links[0]
-	if n := len(links); n > 1 {
-		list = strings.Join(links[:n-1], ", ") + " and " + links[n-1]
-	}
-	return "The documentation covers this in " + list + ".\n\n"
+	return append(chunks, "Source: "+link(label(s), s.URL))
 }
 
 // quoteUnits renders units as a markdown quote: sentences joined into one paragraph, code
-// blocks as their own paragraphs.
+// blocks and tables as their own paragraphs.
 func quoteUnits(us []unit) string {
 	var paras []string
 	var prose []string
@@ -49,7 +28,7 @@ func quoteUnits(us []unit) string {
 		}
 	}
 	for _, u := range us {
-		if u.code {
+		if u.block {
 			flush()
 			paras = append(paras, u.text)
 			continue

@@ -70,7 +70,7 @@ func TestQuotedFencesKeepTheirBlocks(t *testing.T) {
 		want := codeBlocks(src)
 		var got []string
 		for _, u := range units(src) {
-			if !u.code {
+			if !u.block {
 				continue
 			}
 			blocks := codeBlocks(u.text)

@@ -6,20 +6,33 @@ import (
 	"unicode/utf8"
 )
 
-// unit is a piece of a section a passage is made of: a sentence or a whole code block.
+// unit is a piece of a section a passage is made of: a sentence, or a block quoted whole (a
+// code block or a table).
 type unit struct {
-	text string
-	code bool
+	text  string
+	block bool
 }
 
-// units splits a section's text into sentences and code blocks, in order. A code block runs
-// from a fence line (three or more backticks or tildes) to the first line of the same
-// character at least as long, as in CommonMark; one left open is closed with its own fence.
+// units splits a section's text into sentences, code blocks and tables, in order. A code
+// block runs from a fence line (three or more backticks or tildes) to the first line of the
+// same character at least as long, as in CommonMark; one left open is closed with its own
+// fence. A table is a run of lines that start with "|" (see table).
 func units(text string) []unit {
 	var out []unit
 	lines := strings.SplitAfter(text, "\n")
 	var prose strings.Builder
 	for i := 0; i < len(lines); i++ {
+		if tableRow(lines[i]) {
+			out = appendSentences(out, prose.String())
+			prose.Reset()
+			j := i
+			for j < len(lines) && tableRow(lines[j]) {
+				j++
+			}
+			out = append(out, unit{text: table(lines[i:j]), block: true})
+			i = j - 1
+			continue
+		}
 		fence := openingFence(lines[i])
 		if fence == "" {
 			prose.WriteString(lines[i])
@@ -35,10 +48,69 @@ func units(text string) []unit {
 		if j >= len(lines) {
 			block += "\n" + fence
 		}
-		out = append(out, unit{text: strings.TrimSpace(block), code: true})
+		out = append(out, unit{text: strings.TrimSpace(block), block: true})
 		i = j
 	}
 	return appendSentences(out, prose.String())
+}
+
+// ellipsis marks text the search's excerpt left out.
+const ellipsis = "… "
+
+// tableRow reports whether line is a row of a Markdown table: it starts with "|" (after the
+// excerpt's "… " when the excerpt begins inside the table).
+func tableRow(line string) bool {
+	return strings.HasPrefix(strings.TrimPrefix(strings.TrimLeft(line, " "), ellipsis), "|")
+}
+
+// table writes rows as a GitHub-flavoured Markdown table: the first row is the header, and the
+// delimiter row, which the search's cleaned text leaves out, is put back after it. An excerpt
+// that starts inside a table ("… | 413 | ...") has lost the header: it gets an empty one.
+func table(rows []string) string {
+	for i, r := range rows {
+		rows[i] = strings.TrimSpace(r)
+	}
+	cols := len(cells(strings.TrimPrefix(rows[0], ellipsis)))
+	if strings.HasPrefix(rows[0], ellipsis) {
+		rows[0] = strings.TrimPrefix(rows[0], ellipsis)
+		rows = append([]string{"|" + strings.Repeat("  |", cols)}, rows...)
+	}
+	if len(rows) < 2 || !delimiterRow(rows[1]) {
+		rows = append(rows[:1], append([]string{"|" + strings.Repeat(" --- |", cols)}, rows[1:]...)...)
+	}
+	return strings.Join(rows, "\n")
+}
+
+// cells splits a table row at its unescaped pipes, without the outer ones.
+func cells(row string) []string {
+	row = strings.TrimSpace(row)
+	row = strings.TrimPrefix(row, "|")
+	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
+		row = row[:len(row)-1]
+	}
+	var out []string
+	start := 0
+	for i := 0; i < len(row); i++ {
+		switch row[i] {
+		case '\\':
+			i++
+		case '|':
+			out = append(out, row[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, row[start:])
+}
+
+// delimiterRow reports whether row is a table's delimiter row ("| --- | :-: |").
+func delimiterRow(row string) bool {
+	for _, c := range cells(row) {
+		c = strings.TrimSpace(c)
+		if c == "" || strings.Trim(c, ":-") != "" || !strings.Contains(c, "-") {
+			return false
+		}
+	}
+	return true
 }
 
 // openingFence returns the fence that opens a code block on line ("```", "~~~~", ...), or "".
@@ -91,21 +163,21 @@ func sentenceEnd(s string) int {
 
 // Limits of one passage.
 const (
-	passageUnits = 3   // sentences or code blocks quoted per section
-	passageBytes = 900 // longest quote, code included
-	maxCodeBytes = 600 // longer code blocks are left out
+	passageUnits  = 3   // sentences or blocks quoted per section
+	passageBytes  = 900 // longest quote, blocks included
+	maxBlockBytes = 600 // longer code blocks and tables are left out
 )
 
 // passage picks the units of a section that best match the question's terms: the best one
 // (most terms; the earlier on ties) and the one after it, which usually carries on its thought,
-// then the next best; at most one code block, in their original order. When nothing in the
+// then the next best; at most one block (code or table), in their original order. When nothing in the
 // text matches (the section matched by its title or breadcrumbs) it takes the opening units.
 func passage(text string, qterms []string) []unit {
 	us := units(text)
 	scores := make([]int, len(us))
 	var order []int // units with matches, best first
 	for i, u := range us {
-		if u.code && len(u.text) > maxCodeBytes {
+		if u.block && len(u.text) > maxBlockBytes {
 			continue
 		}
 		if scores[i] = vocab(u.text).matches(qterms); scores[i] > 0 {
@@ -133,7 +205,7 @@ type picker struct {
 	picked []bool
 	n      int
 	bytes  int
-	code   bool
+	block  bool
 }
 
 // add picks unit i if it exists, is not picked yet and fits.
@@ -142,10 +214,10 @@ func (p *picker) add(i int) {
 		return
 	}
 	u := p.us[i]
-	if (u.code && (p.code || len(u.text) > maxCodeBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
+	if (u.block && (p.block || len(u.text) > maxBlockBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
 		return
 	}
-	p.picked[i], p.n, p.bytes, p.code = true, p.n+1, p.bytes+len(u.text), p.code || u.code
+	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+len(u.text), p.block || u.block
 }
 
 // units returns the picked units in their original order.

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/assistant/thread"
+	"github.com/lectern-dev/lectern/platform/web"
 )
 
 // check validates the decoded body and returns the request it describes.
@@ -29,7 +30,25 @@ func (b *body) check(p *problems) *Request {
 		r.Filter = b.Filter.check(p)
 	}
 	r.Context = checkContext(b.Context, p)
+	r.CurrentPath = checkCurrentPath(b.CurrentPath, p)
 	return r
+}
+
+// checkCurrentPath checks currentPath: a page path or URL of at most MaxCurrentPath characters.
+func checkCurrentPath(cp *string, p *problems) string {
+	if cp == nil || strings.TrimSpace(*cp) == "" {
+		return ""
+	}
+	if tooLong(*cp, MaxCurrentPath) {
+		p.add("currentPath", "must be at most %d characters", MaxCurrentPath)
+		return ""
+	}
+	clean, err := event.PagePath(*cp)
+	if err != nil {
+		p.add("currentPath", "%s", err.Error())
+		return ""
+	}
+	return clean
 }
 
 func (b *body) checkFP(p *problems) string {
@@ -70,6 +89,9 @@ func (f *filterBody) check(p *problems) Filter {
 	if tooLong(f.Language, MaxScopeChars) {
 		p.add("filter.language", "must be at most %d characters", MaxScopeChars)
 	}
+	if tooLong(f.Tag, MaxScopeChars) {
+		p.add("filter.tag", "must be at most %d characters", MaxScopeChars)
+	}
 	if len(f.Groups) > MaxGroups {
 		p.add("filter.groups", "must hold at most %d groups", MaxGroups)
 		return Filter{}
@@ -79,7 +101,7 @@ func (f *filterBody) check(p *problems) Filter {
 			p.add(fmt.Sprintf("filter.groups[%d]", i), "must be a group name of 1 to %d characters", MaxScopeChars)
 		}
 	}
-	return Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}
+	return Filter{Version: f.Version, Language: f.Language, Tag: f.Tag, Groups: f.Groups}
 }
 
 func checkContext(items []json.RawMessage, p *problems) []ContextItem {
@@ -125,3 +147,19 @@ func checkContext(items []json.RawMessage, p *problems) []ContextItem {
 }
 
 func tooLong(s string, n int) bool { return len(s) > n && utf8.RuneCountInString(s) > n }
+
+// CheckFilter checks a filter given outside a message request (the discovery search): the
+// same bounds, each problem naming its field under filter.
+func CheckFilter(f Filter) (Filter, []web.Detail) {
+	var p problems
+	fb := filterBody(f)
+	out := fb.check(&p)
+	return out, p
+}
+
+// CheckCurrentPath checks a currentPath given outside a message request (the discovery search).
+func CheckCurrentPath(cp string) (string, []web.Detail) {
+	var p problems
+	out := checkCurrentPath(&cp, &p)
+	return out, p
+}

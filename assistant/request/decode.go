@@ -18,11 +18,13 @@ type body struct {
 	RetrievalPageSize *float64          `json:"retrievalPageSize"`
 	Filter            *filterBody       `json:"filter"`
 	Context           []json.RawMessage `json:"context"`
+	CurrentPath       *string           `json:"currentPath"`
 }
 
 type filterBody struct {
 	Version  string   `json:"version"`
 	Language string   `json:"language"`
+	Tag      string   `json:"tag"`
 	Groups   []string `json:"groups"`
 }
 

@@ -14,6 +14,7 @@ const (
 	MaxFPChars      = 256
 	MaxIDChars      = 256 // threadId, threadKey, elementId
 	MaxPathChars    = 2048
+	MaxCurrentPath  = 200 // currentPath, as Mintlify bounds it
 	MaxScopeChars   = 128 // filter.version, filter.language, each of filter.groups
 	MaxGroups       = 20
 	DefaultPageSize = 5 // retrievalPageSize when absent
@@ -43,10 +44,11 @@ type ContextItem struct {
 	Path      string // the page it was taken from, if given
 }
 
-// Filter restricts the search to a version, a language and groups of the site.
+// Filter restricts the search to a version, a language and a tag of the site; Groups are the
+// reader's user groups (a page restricted to user groups is found only by its groups).
 type Filter struct {
-	Version, Language string
-	Groups            []string
+	Version, Language, Tag string
+	Groups                 []string
 }
 
 // Request is a checked message request.
@@ -58,17 +60,39 @@ type Request struct {
 	PageSize  int // retrievalPageSize
 	Filter    Filter
 	Context   []ContextItem
+	// CurrentPath is the page the reader is on (Mintlify's currentPath): the search answers
+	// in its version and language unless the filter names them.
+	CurrentPath string
 }
 
 // Question returns the text of the last message, the question to answer.
 func (r *Request) Question() string { return r.Messages[len(r.Messages)-1].Text }
 
-// PageURL returns the path of the first context item that names one.
+// PageURL returns the page the reader asked from: currentPath, else the path of the first
+// context item that names one.
 func (r *Request) PageURL() string {
+	if r.CurrentPath != "" {
+		return r.CurrentPath
+	}
 	for _, c := range r.Context {
 		if c.Path != "" {
 			return c.Path
 		}
 	}
 	return ""
+}
+
+// ScopePaths returns the pages whose version and language the search takes when the filter
+// names none: currentPath, then each context item's path.
+func (r *Request) ScopePaths() []string {
+	var out []string
+	if r.CurrentPath != "" {
+		out = append(out, r.CurrentPath)
+	}
+	for _, c := range r.Context {
+		if c.Path != "" {
+			out = append(out, c.Path)
+		}
+	}
+	return out
 }

@@ -8,16 +8,16 @@ import (
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
-// CheckScopes checks the filter against the site's versions, languages and groups (matching
-// case-insensitively) and returns it with each value spelled as the site spells it.
+// CheckScopes checks the filter against the site's versions, languages and tags (matching
+// case-insensitively) and returns it with each value spelled as the site spells it. Groups
+// are the reader's user groups, which the site need not name: they pass as they are.
 func CheckScopes(f Filter, s *sitedocs.Scopes) (Filter, error) {
 	var p problems
 	out := Filter{
 		Version:  scope(&p, "filter.version", "version", f.Version, s.Versions),
 		Language: scope(&p, "filter.language", "language", f.Language, s.Languages),
-	}
-	for i, g := range f.Groups {
-		out.Groups = append(out.Groups, scope(&p, fmt.Sprintf("filter.groups[%d]", i), "group", g, s.Groups))
+		Tag:      scope(&p, "filter.tag", "tag", f.Tag, s.Tags),
+		Groups:   f.Groups,
 	}
 	if len(p) > 0 {
 		return Filter{}, web.InvalidAll(p)

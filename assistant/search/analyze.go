@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -40,10 +41,71 @@ func (a *analyzer) wordsAt(s string, fn func(w []byte, joined bool, at int)) {
 			}
 			j += n
 		}
+		if hasCJK(s[i:j]) {
+			a.cjkRun(s, i, j, fn)
+			i = j
+			continue
+		}
 		at := i
 		a.identifier(s[i:j], func(w []byte, joined bool) { fn(w, joined, at) })
 		a.dotted(s, i, j, func(w []byte) { fn(w, true, at) })
 		i = j
+	}
+}
+
+// Chinese and Japanese put no spaces between words, so a run of their characters is indexed as
+// its overlapping pairs of characters (a lone character as itself): the bigrams of Lucene's
+// CJKAnalyzer, which find a word of any length without a dictionary. Latin letters and digits
+// inside such a run are words of their own.
+
+// isCJK reports whether r is a Han, Hiragana, Katakana or Hangul character (or the katakana
+// length mark, which Unicode files under no script of its own).
+func isCJK(r rune) bool {
+	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
+}
+
+func hasCJK(s string) bool { return strings.ContainsFunc(s, isCJK) }
+
+// cjkRun splits the word run s[i:j] into CJK bigrams and the identifiers between them.
+func (a *analyzer) cjkRun(s string, i, j int, fn func(w []byte, joined bool, at int)) {
+	for i < j {
+		r, n := utf8.DecodeRuneInString(s[i:j])
+		k := i + n
+		for k < j {
+			r2, n2 := utf8.DecodeRuneInString(s[k:j])
+			if isCJK(r2) != isCJK(r) {
+				break
+			}
+			k += n2
+		}
+		if !isCJK(r) {
+			at := i
+			a.identifier(s[i:k], func(w []byte, joined bool) { fn(w, joined, at) })
+		} else {
+			a.bigrams(s[i:k], i, fn)
+		}
+		i = k
+	}
+}
+
+// bigrams gives each pair of adjacent characters of the CJK text t (at offset off), or t itself
+// when it is one character.
+func (a *analyzer) bigrams(t string, off int, fn func(w []byte, joined bool, at int)) {
+	first, n1 := utf8.DecodeRuneInString(t)
+	if n1 == len(t) {
+		a.word = utf8.AppendRune(a.word[:0], first)
+		fn(a.word, false, off)
+		return
+	}
+	for p := 0; p < len(t); {
+		_, n := utf8.DecodeRuneInString(t[p:])
+		if p+n >= len(t) {
+			break
+		}
+		_, m := utf8.DecodeRuneInString(t[p+n:])
+		a.word = append(a.word[:0], t[p:p+n+m]...)
+		fn(a.word, false, off+p)
+		p += n
 	}
 }
 

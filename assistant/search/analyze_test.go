@@ -52,6 +52,11 @@ func TestTerms(t *testing.T) {
 		{"relay.messages.send(params)", []string{"relai", "messag", "send", "relaymessagessend", "param"}},
 		{"config.json, then stop. Next", []string{"config", "json", "configjson", "stop", "next"}},
 		{"end. Start", []string{"end", "start"}},
+		{"积分余额", []string{"积分", "分余", "余额"}},
+		{"クレジットの繰り越し", []string{"クレ", "レジ", "ジッ", "ット", "トの", "の繰", "繰り", "り越", "越し"}},
+		{"v2に移行", []string{"v2", "に移", "移行"}},
+		{"API키 발급", []string{"api", "키", "발급"}},
+		{"用", []string{"用"}},
 	}
 	for _, tt := range tests {
 		if got := search.Terms(tt.in); !slices.Equal(got, tt.want) {

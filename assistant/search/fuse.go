@@ -19,10 +19,13 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 		order int // first appearance: the word ranking first, then the dense one
 	}
 	byPage := make(map[uint32]*fused, len(lexical)+len(dense))
+	variant := make(map[uint32]uint32, len(lexical)+len(dense)) // variant → the page standing for it
 	for r, h := range lexical {
-		byPage[ix.secPage[h.sec]] = &fused{sec: h.sec, score: 1 / float64(rrfK+r+1), order: r}
+		p := ix.secPage[h.sec]
+		byPage[p] = &fused{sec: h.sec, score: 1 / float64(rrfK+r+1), order: r}
+		variant[ix.pages[p].variant] = p
 	}
-	filtered := f.Version != "" || f.Language != "" || len(f.Groups) > 0
+	filtered := f.active() || ix.limited
 	seen := make(map[uint32]bool, len(dense))
 	rank := 0
 	for _, s := range dense {
@@ -36,14 +39,20 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 		}
 		seen[p] = true
 		rank++
+		// A variant of a page already ranked adds to that page: one page, one place.
+		if q, ok := variant[ix.pages[p].variant]; ok {
+			p = q
+		}
 		if e, ok := byPage[p]; ok {
 			e.score += 1 / float64(rrfK+rank)
 			continue
 		}
 		byPage[p] = &fused{sec: sec, score: 1 / float64(rrfK+rank), order: len(byPage)}
+		variant[ix.pages[p].variant] = p
 	}
 	all := make([]*fused, 0, len(byPage))
-	for _, e := range byPage {
+	for p, e := range byPage {
+		e.score *= float64(ix.pages[p].boost)
 		all = append(all, e)
 	}
 	sort.Slice(all, func(a, b int) bool {

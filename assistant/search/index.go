@@ -21,6 +21,9 @@ type Index struct {
 	tokOff   []uint32            // section s's terms are toks[tokOff[s]:tokOff[s+1]]
 	pageSec  []uint32            // page p's sections are pageSec[p] to pageSec[p+1]-1
 	pathIDs  [][]uint32          // by page: the terms of its path
+	variants int                 // distinct variants (pages that are not another page's translation or version count one each)
+	shared   bool                // some pages share a variant
+	limited  bool                // some pages are restricted to user groups: every search filters
 	o        options
 	scratch  sync.Pool // *scratch
 }
@@ -28,10 +31,12 @@ type Index struct {
 // pageInfo is what results and filters need of a page.
 type pageInfo struct {
 	path, title       string
-	markdown          string // the page as clean Markdown: title, headings, text and code
 	breadcrumbs       []string
 	version, language string
-	groups            []string
+	tags              []string
+	userGroups        []string
+	boost             float32 // relevance multiplier, 1 for none
+	variant           uint32  // pages with one variant are translations or versions of one page
 }
 
 // section is one indexed section.
@@ -47,21 +52,6 @@ type section struct {
 type posting struct {
 	doc    uint32 // section or page number
 	impact float32
-}
-
-// PageMarkdown returns the page at path (in version and language, "" for any) as clean
-// Markdown: frontmatter, JSX and expressions removed, headings, text and code kept.
-func (ix *Index) PageMarkdown(path, version, language string) (title, markdown string, ok bool) {
-	if ix == nil {
-		return "", "", false
-	}
-	for i := range ix.pages {
-		p := &ix.pages[i]
-		if p.path == path && (version == "" || p.version == "" || p.version == version) && (language == "" || p.language == "" || p.language == language) {
-			return p.title, p.markdown, true
-		}
-	}
-	return "", "", false
 }
 
 // Len returns the number of sections in the index; a nil index has none.
@@ -108,14 +98,35 @@ func buildWith(pages []Page, o options) *Index {
 		}
 	}
 	ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
+	ix.setVariants(pages)
 	b.finish(ix)
 	ix.synonyms = synonymIDs(ix.terms, o)
 	if o.acronyms {
 		var an analyzer
 		addSynonymIDs(ix.synonyms, acronymSynonyms(docs, &an), ix.terms)
 	}
-	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), len(ix.terms)) }
+	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), ix.variants, len(ix.terms)) }
 	return ix
+}
+
+// setVariants numbers the pages' variants and notes whether any page is restricted to user groups.
+func (ix *Index) setVariants(pages []Page) {
+	ids := make(map[string]uint32, len(pages))
+	for i := range pages {
+		key := pages[i].Variant
+		if key == "" {
+			key = pages[i].URL
+		}
+		id, ok := ids[key]
+		if !ok {
+			id = uint32(len(ids)) // #nosec G115 -- bounded by the number of pages
+			ids[key] = id
+		}
+		ix.pages[i].variant = id
+		ix.limited = ix.limited || len(pages[i].UserGroups) > 0
+	}
+	ix.variants = len(ids)
+	ix.shared = len(ids) < len(pages)
 }
 
 // EmbedText returns what an embeddings model reads of section s (0 ≤ s < Len): the page title,

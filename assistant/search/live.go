@@ -34,6 +34,7 @@ type Live struct {
 	cur     atomic.Pointer[Index]
 	mu      sync.Mutex // serializes rebuilds
 	lastFP  string     // fingerprint of the current index; guarded by mu
+	failed  string     // the last failed rebuild's error, logged once; "" after a rebuild that succeeded; guarded by mu
 	version atomic.Uint64
 	checks  atomic.Uint64 // Run's checks for changes, done
 }
@@ -121,23 +122,29 @@ func (l *Live) Run(ctx context.Context) error {
 			return nil
 		case <-t.C:
 		}
-		if err := l.check(ctx); err != nil && ctx.Err() == nil {
-			l.log.Warn("search index rebuild failed; keeping the current index", "err", err)
-		}
+		l.check(ctx)
 		l.checks.Add(1)
 	}
 }
 
-// check rebuilds if the site changed since the current index.
-func (l *Live) check(ctx context.Context) error {
+// check rebuilds if the site changed since the current index. A failure is logged when it
+// first happens and when its error changes, not at every check while it lasts.
+func (l *Live) check(ctx context.Context) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fp, err := l.fingerprint()
-	if err != nil {
-		return err
+	if err == nil {
+		if l.fp != nil && fp == l.lastFP {
+			return
+		}
+		err = l.rebuild(ctx, fp)
 	}
-	if l.fp != nil && fp == l.lastFP {
-		return nil
+	switch {
+	case err == nil:
+		l.failed = ""
+	case ctx.Err() != nil:
+	case err.Error() != l.failed:
+		l.failed = err.Error()
+		l.log.Warn("search index rebuild failed; keeping the current index until the site changes", "err", err)
 	}
-	return l.rebuild(ctx, fp)
 }

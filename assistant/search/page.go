@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Page is one page of a site, as the navigation resolver gives it.
 type Page struct {
@@ -11,15 +14,23 @@ type Page struct {
 	Version     string   // docs.json version, "" when the page is in no version
 	Language    string   // docs.json language, "" when the page is in no language
 	Groups      []string // navigation groups the page is in, outermost first
-	Body        string   // raw MDX or Markdown, or generated text for API endpoint pages
+	Tags        []string // the page's tags (its own and its navigation elements'), for Filter.Tag
+	UserGroups  []string // the user groups that may read the page; none: every reader
+	Boost       float64  // relevance multiplier (docs.json or frontmatter boost); 0 means 1
+	// Variant names what the page is a translation or version of: pages with one Variant are
+	// variants of one page, and a result list holds at most one of them. "" is the URL.
+	Variant string
+	Body    string // raw MDX or Markdown, or generated text for API endpoint pages
 }
 
 // Filter restricts a search to pages in scope. An empty field places no restriction, and a page
-// without a version, language or groups belongs to every version, language or group: a filter
-// never hides it.
+// without a version or language belongs to every version or language: a filter never hides it.
+// Groups are the user groups of the reader: a page restricted to user groups is found only
+// when one of them is among Groups; a page without user groups is found by everyone.
 type Filter struct {
 	Version, Language string
-	Groups            []string // a page matches when it is in any of these groups
+	Tag               string   // a page matches when it carries this tag
+	Groups            []string // the reader's user groups
 }
 
 // Query is one search: the last user message, the earlier turns, and context items.
@@ -33,6 +44,8 @@ type Query struct {
 	// the question, best first: hybrid retrieval fuses them with the word ranking by
 	// reciprocal rank. Empty: words alone.
 	Dense []int
+	// Lines asks for each result's Line, the one-line preview a search box shows.
+	Lines bool
 }
 
 // Result is one hit: the best section of one page.
@@ -43,8 +56,25 @@ type Result struct {
 	Section     string   // heading text, "" for the lead
 	Snippet     string   // the part of the section's cleaned text that best matches the query, about 600 bytes
 	Breadcrumbs []string // navigation path to the page
+	Version     string   // the page's version, "" when it is in none
+	Language    string   // the page's language, "" when it is in none
 	Score       float64  // relevance, 1 for the first result; comparable within one query only
 	Match       float64  // share of the last message's terms the page holds in any field, each weighted by its idf
+	Line        Line     // with Query.Lines: one line of the section around the first match
+}
+
+// Line is a one-line preview of a result: the section's text on one line, windowed around the
+// first word that matches the query (the start of the text when none does), with the matching
+// words' places. Offsets count UTF-16 code units, as JavaScript's String.prototype.slice does.
+type Line struct {
+	Text    string `json:"text"`
+	Matches []Span `json:"matches"`
+}
+
+// Span is the place of one matching word in a Line: Text[Start:End] in UTF-16 code units.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 const (
@@ -54,21 +84,32 @@ const (
 	MaxLimit = 50
 )
 
+// active reports whether the filter restricts anything.
+func (f *Filter) active() bool {
+	return f.Version != "" || f.Language != "" || f.Tag != "" || len(f.Groups) > 0
+}
+
 // matches reports whether a page's scope passes the filter.
 func (f *Filter) matches(p *pageInfo) bool {
-	return matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && matchGroups(f.Groups, p.groups)
+	return matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && matchTag(f.Tag, p.tags) && readable(f.Groups, p.userGroups)
 }
 
 func matchOne(want, have string) bool {
 	return want == "" || have == "" || strings.EqualFold(want, have)
 }
 
-func matchGroups(want, have []string) bool {
-	if len(want) == 0 || len(have) == 0 {
+func matchTag(want string, have []string) bool {
+	return want == "" || slices.ContainsFunc(have, func(h string) bool { return strings.EqualFold(want, h) })
+}
+
+// readable reports whether a reader in the given user groups may read a page restricted to
+// the groups it has (none: anyone).
+func readable(reader, page []string) bool {
+	if len(page) == 0 {
 		return true
 	}
-	for _, w := range want {
-		for _, h := range have {
+	for _, w := range reader {
+		for _, h := range page {
 			if strings.EqualFold(w, h) {
 				return true
 			}

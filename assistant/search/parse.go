@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"path"
 	"runtime"
 	"slices"
@@ -46,7 +47,8 @@ func parsePage(p *Page, o *options) doc {
 	title, fm, sections := Sections(p.Body)
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
-		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language, groups: slices.Clone(p.Groups),
+		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language,
+		tags: slices.Clone(p.Tags), userGroups: slices.Clone(p.UserGroups), boost: boostOf(p.Boost),
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])
 	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")
@@ -56,7 +58,6 @@ func parsePage(p *Page, o *options) doc {
 	if desc != "" && !strings.Contains(sections[0].Text, desc) {
 		sections[0].Text = strings.TrimSpace(desc + "\n\n" + sections[0].Text)
 	}
-	d.info.markdown = pageMarkdown(d.info.title, sections)
 	for i := range sections {
 		if sections[i].Text != "" {
 			d.secs = append(d.secs, draft(p.URL, &sections[i]))
@@ -66,6 +67,14 @@ func parsePage(p *Page, o *options) doc {
 		d.secs = append(d.secs, draft(p.URL, &sections[0]))
 	}
 	return d
+}
+
+// boostOf is a page's relevance multiplier: 1 unless the page sets a positive one.
+func boostOf(b float64) float32 {
+	if b > 0 && !math.IsInf(b, 0) {
+		return float32(b)
+	}
+	return 1
 }
 
 func draft(pageURL string, s *Section) secDraft {
@@ -92,28 +101,4 @@ func firstNonEmpty(s ...string) string {
 // pageName makes a title of last path segment: "/api/rate-limits" → "rate limits".
 func pageName(u string) string {
 	return strings.ReplaceAll(path.Base("/"+strings.Trim(u, "/")), "-", " ")
-}
-
-// pageMarkdown writes the page's sections back as Markdown under its title.
-func pageMarkdown(title string, sections []Section) string {
-	var b strings.Builder
-	b.WriteString("# " + title + "\n")
-	for i := range sections {
-		s := &sections[i]
-		if s.Heading != "" && s.Level > 0 {
-			b.WriteString("\n" + strings.Repeat("#", min(s.Level+boolInt(s.Level == 1), 6)) + " " + s.Heading + "\n")
-		}
-		if s.Text != "" {
-			b.WriteString("\n" + s.Text + "\n")
-		}
-	}
-	return b.String()
-}
-
-// boolInt is 1 for true: a page's own "#" headings sit under its title.
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

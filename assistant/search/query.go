@@ -91,8 +91,8 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
 	sc.pair = prev
-	if len(prev) == 0 || !ix.o.compounds {
-		return
+	if len(prev) == 0 || !ix.o.compounds || hasCJK(string(word)) || hasCJK(string(prev)) {
+		return // CJK bigrams overlap already
 	}
 	id1, ok1 := ix.termID(sc, prev)
 	id2, ok2 := ix.termID(sc, word)

@@ -51,7 +51,7 @@ type cand struct {
 
 // rerank re-orders the first stage's hits (best first) by the model's score and returns at
 // most n of them, their scores e^(s − best s), so the first scores 1.
-func (ix *Index) rerank(sc *scratch, hits []hit, n int) []hit {
+func (ix *Index) rerank(sc *scratch, hits []hit, n int, boost bool) []hit {
 	if len(hits) == 0 {
 		return hits
 	}
@@ -61,6 +61,11 @@ func (ix *Index) rerank(sc *scratch, hits []hit, n int) []hit {
 		c := &sc.cands[i]
 		for k, v := range c.f {
 			c.score += w[k] * v
+		}
+		// The model's score is a log-relevance (results score e^(s − best s)): the boost
+		// multiplies the relevance.
+		if b := ix.pages[ix.secPage[c.sec]].boost; boost && b != 1 {
+			c.score += float32(math.Log(float64(b)))
 		}
 	}
 	sort.SliceStable(sc.cands, func(a, b int) bool { return sc.cands[a].score > sc.cands[b].score })
@@ -74,14 +79,15 @@ func (ix *Index) rerank(sc *scratch, hits []hit, n int) []hit {
 
 // candidates computes the features of each hit into sc.cands.
 func (ix *Index) candidates(sc *scratch, hits []hit) {
-	var bestPage float32
+	var bestPage, bestSec float32
 	for _, h := range hits {
 		bestPage = max(bestPage, sc.pageAcc[ix.secPage[h.sec]])
+		bestSec = max(bestSec, h.score)
 	}
 	for _, h := range hits {
 		c := cand{hit: h}
 		p := ix.secPage[h.sec]
-		c.f[featSection] = h.score / hits[0].score
+		c.f[featSection] = h.score / bestSec
 		if bestPage > 0 {
 			c.f[featPage] = sc.pageAcc[p] / bestPage
 		}

@@ -81,6 +81,7 @@ func (ix *Index) Candidates(q Query) []Candidate {
 	}
 	ix.accumulate(sc, sc.q)
 	ix.bestPerPage(sc, &q.Filter)
+	ix.oneVariant(sc)
 	hits := ix.top(sc, maxCandidates)
 	if len(hits) == 0 {
 		return nil

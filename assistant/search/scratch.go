@@ -2,37 +2,42 @@ package search
 
 // scratch is the per-query working memory of one Index, reused through its pool.
 type scratch struct {
-	an      analyzer
-	q       []qterm   // the query's terms
-	part    []qterm   // the terms of the query part being read
-	prev    []byte    // the previous word, for compounds
-	pair    []byte    // prev + word; its buffer swaps with prev's
-	words   int       // distinct terms of the index in the part
-	acc     []float32 // score by section
-	touched []uint32  // sections with a score
-	pageAcc []float32 // whole-page score by page, when pages blend in
-	best    []int32   // best section + 1 by page, 0 for none
-	pages   []uint32  // pages with a best section
-	top     []hit
-	main    bool      // the part being read is the last message
-	mainN   int       // the first mainN terms of q come from the last message
-	unknown int       // words of the last message the index lacks (stop words aside)
-	seq     []uint32  // the last message's terms in order, for phrases
-	slot    []uint8   // by term id: 1 + the term's place in q, 0 for other terms
-	last    []int32   // by place in q[:mainN]: the last position it was seen at
-	wq      []float32 // by place in q: weight · idf
-	cands   []cand
-	hits    []termHit // query terms found in a result's text, for its passage
+	an        analyzer
+	q         []qterm   // the query's terms
+	part      []qterm   // the terms of the query part being read
+	prev      []byte    // the previous word, for compounds
+	pair      []byte    // prev + word; its buffer swaps with prev's
+	words     int       // distinct terms of the index in the part
+	acc       []float32 // score by section
+	touched   []uint32  // sections with a score
+	pageAcc   []float32 // whole-page score by page, when pages blend in
+	best      []int32   // best section + 1 by page, 0 for none
+	pages     []uint32  // pages with a best section
+	vbest     []int32   // by variant: the page + 1 that stands for it, 0 for none
+	variants  []uint32  // variants with a page in vbest
+	top       []hit
+	main      bool      // the part being read is the last message
+	mainN     int       // the first mainN terms of q come from the last message
+	unknown   int       // words of the last message the index lacks (stop words aside)
+	seq       []uint32  // the last message's terms in order, for phrases
+	slot      []uint8   // by term id: 1 + the term's place in q, 0 for other terms
+	last      []int32   // by place in q[:mainN]: the last position it was seen at
+	wq        []float32 // by place in q: weight · idf
+	cands     []cand
+	hits      []termHit // query terms found in a result's text, for its passage
+	lineSpans []Span    // matching words of a result's one-line preview
 }
 
 // hit is a candidate result.
 type hit struct {
 	sec   uint32
-	score float32
+	score float32 // the stage's score: the first stage's section score, or the final one
+	key   float32 // what the first stage ranks by: score times the page's boost
 }
 
-func newScratch(secs, pages, terms int) *scratch {
-	return &scratch{acc: make([]float32, secs), pageAcc: make([]float32, pages), best: make([]int32, pages), slot: make([]uint8, terms)}
+func newScratch(secs, pages, variants, terms int) *scratch {
+	return &scratch{acc: make([]float32, secs), pageAcc: make([]float32, pages), best: make([]int32, pages),
+		vbest: make([]int32, variants), slot: make([]uint8, terms)}
 }
 
 // reset clears what a search left, touching only what it set.
@@ -43,6 +48,10 @@ func (sc *scratch) reset() {
 	for _, p := range sc.pages {
 		sc.best[p] = 0
 	}
+	for _, v := range sc.variants {
+		sc.vbest[v] = 0
+	}
+	sc.variants = sc.variants[:0]
 	clear(sc.pageAcc)
 	for _, t := range sc.q {
 		sc.slot[t.id] = 0

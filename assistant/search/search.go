@@ -25,20 +25,26 @@ func (ix *Index) Search(q Query) []Result {
 	}
 	ix.accumulate(sc, terms)
 	ix.bestPerPage(sc, &q.Filter)
+	ix.oneVariant(sc)
 	ix.weighQuery(sc)
 	n := limit(q.Limit)
 	if len(q.Dense) > 0 {
-		return ix.results(sc, ix.fuse(ix.lexical(sc, maxCandidates), q.Dense, &q.Filter, n))
+		return ix.results(sc, ix.fuse(ix.lexical(sc, maxCandidates, false), q.Dense, &q.Filter, n), q.Lines)
 	}
-	return ix.results(sc, ix.lexical(sc, n))
+	return ix.results(sc, ix.lexical(sc, n, true), q.Lines)
 }
 
-// lexical returns the n best pages by words: the first stage, then the re-ranker.
-func (ix *Index) lexical(sc *scratch, n int) []hit {
+// lexical returns the n best pages by words: the first stage, then the re-ranker, which
+// multiplies each page's relevance by its boost unless the fusion does that after it.
+func (ix *Index) lexical(sc *scratch, n int, boost bool) []hit {
 	if !ix.o.rerank {
-		return ix.top(sc, n)
+		top := ix.top(sc, n)
+		for i := range top {
+			top[i].score = top[i].key
+		}
+		return top
 	}
-	return ix.rerank(sc, ix.top(sc, maxCandidates), n)
+	return ix.rerank(sc, ix.top(sc, maxCandidates), n, boost)
 }
 
 // getScratch takes a search's working memory from the pool; putScratch clears and returns it.
@@ -83,7 +89,7 @@ func (ix *Index) accumulate(sc *scratch, terms []qterm) {
 
 // bestPerPage keeps the best-scoring section of each page the filter lets through.
 func (ix *Index) bestPerPage(sc *scratch, f *Filter) {
-	filtered := f.Version != "" || f.Language != "" || len(f.Groups) > 0
+	filtered := f.active() || ix.limited
 	for _, s := range sc.touched {
 		page := ix.secPage[s]
 		b := sc.best[page]
@@ -107,7 +113,40 @@ func better(sa float32, a uint32, sb float32, b uint32) bool {
 	return sa > sb || sa == sb && a < b
 }
 
-// top selects the n best sections among the pages' best.
+// oneVariant keeps, of the pages that are variants of one page (its translations and
+// versions), the one whose best section scores highest (boost included): a result list never
+// holds two variants of a page.
+func (ix *Index) oneVariant(sc *scratch) {
+	if !ix.shared {
+		return
+	}
+	for _, p := range sc.pages {
+		b := sc.best[p]
+		if b <= 0 {
+			continue
+		}
+		v := ix.pages[p].variant
+		w := sc.vbest[v]
+		if w == 0 {
+			sc.vbest[v] = int32(p) + 1 // #nosec G115 -- page numbers are bounded by the index
+			sc.variants = append(sc.variants, v)
+			continue
+		}
+		other := uint32(w - 1)
+		if ix.key(sc, p) > ix.key(sc, other) {
+			sc.best[other], sc.vbest[v] = -1, int32(p)+1 // #nosec G115 -- as above
+		} else {
+			sc.best[p] = -1
+		}
+	}
+}
+
+// key is what the first stage ranks page p by: its best section's score times its boost.
+func (ix *Index) key(sc *scratch, p uint32) float32 {
+	return sc.acc[sc.best[p]-1] * ix.pages[p].boost
+}
+
+// top selects the n best sections among the pages' best, by score times the page's boost.
 func (ix *Index) top(sc *scratch, n int) []hit {
 	for _, p := range sc.pages {
 		b := sc.best[p]
@@ -115,11 +154,12 @@ func (ix *Index) top(sc *scratch, n int) []hit {
 			continue
 		}
 		h := hit{sec: uint32(b - 1), score: sc.acc[b-1]}
-		if len(sc.top) == n && !better(h.score, h.sec, sc.top[n-1].score, sc.top[n-1].sec) {
+		h.key = h.score * ix.pages[p].boost
+		if len(sc.top) == n && !better(h.key, h.sec, sc.top[n-1].key, sc.top[n-1].sec) {
 			continue
 		}
 		i := len(sc.top)
-		for i > 0 && better(h.score, h.sec, sc.top[i-1].score, sc.top[i-1].sec) {
+		for i > 0 && better(h.key, h.sec, sc.top[i-1].key, sc.top[i-1].sec) {
 			i--
 		}
 		if len(sc.top) < n {
@@ -131,8 +171,8 @@ func (ix *Index) top(sc *scratch, n int) []hit {
 	return sc.top
 }
 
-// results turns hits into results.
-func (ix *Index) results(sc *scratch, top []hit) []Result {
+// results turns hits into results; with lines, each gets its one-line preview.
+func (ix *Index) results(sc *scratch, top []hit, lines bool) []Result {
 	if len(top) == 0 {
 		return nil
 	}
@@ -142,7 +182,11 @@ func (ix *Index) results(sc *scratch, top []hit) []Result {
 		p := &ix.pages[s.page]
 		out[i] = Result{
 			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: ix.passage(sc, s.text),
-			Breadcrumbs: slices.Clone(p.breadcrumbs), Score: float64(h.score), Match: ix.match(sc, s.page),
+			Breadcrumbs: slices.Clone(p.breadcrumbs), Version: p.version, Language: p.language,
+			Score: float64(h.score), Match: ix.match(sc, s.page),
+		}
+		if lines {
+			out[i].Line = ix.line(sc, s.text)
 		}
 	}
 	return out

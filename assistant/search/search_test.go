@@ -2,10 +2,13 @@ package search_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/assistant/search"
 )
@@ -120,13 +123,14 @@ func TestSearchConversation(t *testing.T) {
 	}
 }
 
-// scopedSite is a small site with versions, languages and groups.
+// scopedSite is a small site with versions, languages, tags and a page for one user group.
 func scopedSite() []search.Page {
 	return []search.Page{
-		{URL: "/v1/auth", Title: "Auth v1", Version: "v1", Language: "en", Groups: []string{"Guides"}, Body: "Authentication with keys."},
-		{URL: "/v2/auth", Title: "Auth v2", Version: "v2", Language: "en", Groups: []string{"Guides"}, Body: "Authentication with keys and OAuth."},
-		{URL: "/fr/v2/auth", Title: "Auth v2 (fr)", Version: "v2", Language: "fr", Groups: []string{"Guides"}, Body: "Authentication avec des keys."},
-		{URL: "/api/auth", Title: "Auth API", Version: "v2", Groups: []string{"API reference"}, Body: "Authentication header keys."},
+		{URL: "/v1/auth", Title: "Auth v1", Version: "v1", Language: "en", Tags: []string{"Legacy"}, Body: "Authentication with keys."},
+		{URL: "/v2/auth", Title: "Auth v2", Version: "v2", Language: "en", Body: "Authentication with keys and OAuth."},
+		{URL: "/fr/v2/auth", Title: "Auth v2 (fr)", Version: "v2", Language: "fr", Body: "Authentication avec des keys."},
+		{URL: "/api/auth", Title: "Auth API", Version: "v2", Tags: []string{"API", "Beta"}, Body: "Authentication header keys."},
+		{URL: "/admin/auth", Title: "Admin auth", UserGroups: []string{"admin", "staff"}, Body: "Authentication keys for administrators."},
 		{URL: "/changelog", Title: "Changelog", Body: "Authentication keys changed."},
 	}
 }
@@ -143,13 +147,15 @@ func TestSearchFilter(t *testing.T) {
 		{"version is case-insensitive", search.Filter{Version: "V2"}, []string{"/api/auth", "/changelog", "/fr/v2/auth", "/v2/auth"}},
 		{"language", search.Filter{Language: "fr"}, []string{"/api/auth", "/changelog", "/fr/v2/auth"}},
 		{"version and language", search.Filter{Version: "v2", Language: "en"}, []string{"/api/auth", "/changelog", "/v2/auth"}},
-		{"group", search.Filter{Groups: []string{"API reference"}}, []string{"/api/auth", "/changelog"}},
-		{"any of the groups", search.Filter{Groups: []string{"guides", "nope"}}, []string{"/changelog", "/fr/v2/auth", "/v1/auth", "/v2/auth"}},
+		{"tag", search.Filter{Tag: "beta"}, []string{"/api/auth"}},
+		{"tag and version", search.Filter{Tag: "legacy", Version: "v2"}, []string{}},
+		{"a reader in a user group", search.Filter{Groups: []string{"nope", "Staff"}}, []string{"/admin/auth", "/api/auth", "/changelog", "/fr/v2/auth", "/v1/auth", "/v2/auth"}},
+		{"a reader in another group", search.Filter{Groups: []string{"beta-users"}}, []string{"/api/auth", "/changelog", "/fr/v2/auth", "/v1/auth", "/v2/auth"}},
 		{"unknown version keeps unscoped pages", search.Filter{Version: "v9"}, []string{"/changelog"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string
+			got := []string{}
 			for _, r := range ix.Search(search.Query{Text: "authentication keys", Filter: tt.filter, Limit: 10}) {
 				got = append(got, r.Path)
 			}
@@ -158,6 +164,111 @@ func TestSearchFilter(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestSearchBoost: a boost multiplies a page's relevance. Two pages that match a question
+// equally swap places when one is boosted or the other lowered; a lowered page that matches
+// far better than the rest still ranks.
+func TestSearchBoost(t *testing.T) {
+	pages := func(a, b float64) []search.Page {
+		return []search.Page{
+			{URL: "/webhooks", Title: "Handbook", Boost: b, Body: "Webhooks retry failed deliveries three times."},
+			{URL: "/changelog", Title: "Changelog", Boost: a, Body: "Webhooks retry failed deliveries three times."},
+			{URL: "/other", Title: "Other", Body: "Nothing to see."},
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		a, b  float64
+		first string
+	}{
+		{"changelog lowered", 0.5, 0, "/webhooks"},
+		{"guide boosted", 0, 3, "/webhooks"},
+		{"changelog boosted", 3, 0, "/changelog"},
+		{"guide lowered", 0, 0.25, "/changelog"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := search.Build(pages(tc.a, tc.b)).Search(search.Query{Text: "do webhooks retry failed deliveries", Limit: 3})
+			if len(rs) < 2 || rs[0].Path != tc.first {
+				t.Fatalf("got %v, want %s first", urls(rs), tc.first)
+			}
+			if rs[1].Score >= 1 {
+				t.Errorf("second score %v, want below the first's 1", rs[1].Score)
+			}
+		})
+	}
+	t.Run("scores multiply", func(t *testing.T) {
+		plain := search.Build(pages(0, 0)).Search(search.Query{Text: "webhooks retry", Limit: 2})
+		boosted := search.Build(pages(0, 2)).Search(search.Query{Text: "webhooks retry", Limit: 2})
+		if len(plain) != 2 || len(boosted) != 2 || plain[0].Path != "/webhooks" || boosted[0].Path != "/webhooks" {
+			t.Fatalf("plain %v boosted %v", urls(plain), urls(boosted))
+		}
+		if got, want := boosted[1].Score, plain[1].Score/2; math.Abs(got-want) > 1e-4 {
+			t.Errorf("with the first page boosted 2×, the second scores %v, want %v (half of %v)", got, want, plain[1].Score)
+		}
+	})
+}
+
+// TestSearchOneVariant: a result list holds one variant of a page, however the search is scoped:
+// the translation that matches the question best stands for the others.
+func TestSearchOneVariant(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/guides/geo", Title: "Geo routing", Language: "en", Variant: "/guides/geo", Body: "Route readers by country with geo rules."},
+		{URL: "/es/guides/geo", Title: "Enrutamiento geo", Language: "es", Variant: "/guides/geo", Body: "Enruta a los lectores por país con reglas geo."},
+		{URL: "/fr/guides/geo", Title: "Routage géo", Language: "fr", Variant: "/guides/geo", Body: "Routez les lecteurs par pays avec des règles geo."},
+		{URL: "/guides/cache", Title: "Cache", Language: "en", Variant: "/guides/cache", Body: "Cache rules for geo content."},
+	})
+	for _, tc := range []struct {
+		q     string
+		f     search.Filter
+		first string
+	}{
+		{"geo rules by country", search.Filter{}, "/guides/geo"},
+		{"reglas geo por país", search.Filter{}, "/es/guides/geo"},
+		{"geo", search.Filter{Language: "fr"}, "/fr/guides/geo"},
+	} {
+		rs := ix.Search(search.Query{Text: tc.q, Filter: tc.f, Limit: 10})
+		variants := 0
+		for _, r := range rs {
+			if strings.HasSuffix(r.Path, "/guides/geo") {
+				variants++
+			}
+		}
+		if len(rs) == 0 || rs[0].Path != tc.first || variants != 1 {
+			t.Errorf("%q %+v: got %v, want %s first and one variant of it", tc.q, tc.f, urls(rs), tc.first)
+		}
+	}
+}
+
+func TestSearchLines(t *testing.T) {
+	body := "Intro words that say nothing in particular about anything at all, and then some more filler text to push it far. " +
+		"Then the part about ```rotating``` keys: rotate an API key — create a new key, deploy it, then revoke the old one. 日本語 keys too.\n\n" +
+		"```bash\nlectern keys rotate\n```\n" + strings.Repeat("Trailing words go on and on. ", 20)
+	ix := search.Build([]search.Page{{URL: "/keys", Title: "Keys", Body: body}, {URL: "/x", Title: "X", Body: "Nothing."}})
+	rs := ix.Search(search.Query{Text: "rotate a key", Lines: true, Limit: 1})
+	if len(rs) != 1 {
+		t.Fatalf("results %v", urls(rs))
+	}
+	l := rs[0].Line
+	if strings.Contains(l.Text, "\n") || !strings.HasPrefix(l.Text, "… ") || !strings.HasSuffix(l.Text, " …") || utf8.RuneCountInString(l.Text) > 160+4 {
+		t.Errorf("line %q: want one line of at most 160 characters windowed inside the text", l.Text)
+	}
+	u := utf16.Encode([]rune(l.Text))
+	var words []string
+	for _, m := range l.Matches {
+		words = append(words, string(utf16.Decode(u[m.Start:m.End])))
+	}
+	if len(words) < 3 || words[0] != "rotating" || !slices.Contains(words, "key") || !slices.Contains(words, "keys") {
+		t.Errorf("matches %v in %q: want the words of the question, the first one first", words, l.Text)
+	}
+	if rs := ix.Search(search.Query{Text: "rotate a key", Limit: 1}); rs[0].Line.Text != "" {
+		t.Errorf("a line without Lines: %+v", rs[0].Line)
+	}
+	// No match in the text (the title matched): the start of the text.
+	rs = search.Build([]search.Page{{URL: "/n", Title: "Nebula", Body: "Clouds of gas."}}).Search(search.Query{Text: "nebula", Lines: true})
+	if len(rs) != 1 || rs[0].Line.Text != "Clouds of gas." || len(rs[0].Line.Matches) != 0 {
+		t.Errorf("line without a match: %+v", rs)
 	}
 }
 
@@ -252,6 +363,38 @@ func TestSearchQueryExpansion(t *testing.T) {
 		rs := ix.Search(search.Query{Text: tt.q})
 		if len(rs) == 0 || rs[0].Path != tt.want {
 			t.Errorf("%q: got %v, want %s first", tt.q, urls(rs), tt.want)
+		}
+	}
+}
+
+// TestSearchCJK: a question in Chinese or Japanese, which puts no spaces between words, finds the
+// page that says it in other words around it, through the character pairs both share.
+func TestSearchCJK(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/zh/billing", Title: "账单", Language: "zh", Body: "## 积分\n\n每月的积分会在账单周期结束时重置，未使用的积分不会结转到下个月。"},
+		{URL: "/zh/rate-limits", Title: "速率限制", Language: "zh", Body: "每分钟的请求数有上限，超过后会返回 429 错误。"},
+		{URL: "/ja/parse", Title: "ファイルの解析", Language: "ja", Body: "PDFやWordファイルをアップロードしてMarkdownに変換します。"},
+		{URL: "/ja/proxies", Title: "プロキシ", Language: "ja", Body: "国を指定して、その国から見えるページを取得します。"},
+	})
+	for _, tc := range []struct{ q, want string }{
+		{"没用完的积分会结转到下个月吗？", "/zh/billing"},
+		{"每分钟能发多少个请求？一直收到429错误", "/zh/rate-limits"},
+		{"手元のWordファイルをMarkdownに変換したい", "/ja/parse"},
+		{"ドイツから見えるページを取得したい", "/ja/proxies"},
+	} {
+		rs := ix.Search(search.Query{Text: tc.q, Limit: 2})
+		if len(rs) == 0 || rs[0].Path != tc.want {
+			t.Errorf("%q: %v, want %s first", tc.q, urls(rs), tc.want)
+		}
+	}
+	rs := ix.Search(search.Query{Text: "未使用的积分", Lines: true, Limit: 1})
+	if len(rs) != 1 || len(rs[0].Line.Matches) == 0 {
+		t.Fatalf("%+v", rs)
+	}
+	u := utf16.Encode([]rune(rs[0].Line.Text))
+	for _, m := range rs[0].Line.Matches {
+		if w := string(utf16.Decode(u[m.Start:m.End])); utf8.RuneCountInString(w) != 2 || !strings.Contains("未使用的积分", w) {
+			t.Errorf("match %q in %q, want a pair of the question's characters", w, rs[0].Line.Text)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,10 +16,13 @@ import (
 // ErrNotReady reports a site whose first index has not been built yet.
 var ErrNotReady = errors.New("the site's docs are not indexed yet")
 
-// Snapshot is what one search needs of a site: its index and scopes, taken together.
+// Snapshot is what one search needs of a site: its index and scopes, taken together, and
+// every page of the site with where it appears (Entries; the index holds those in search).
 type Snapshot struct {
-	Index  *search.Index
-	Scopes *Scopes
+	Index   *search.Index
+	Scopes  *Scopes
+	Entries []Entry
+	Catalog *Catalog // what agents read: every page as Markdown
 }
 
 // Site keeps the search index of one site current: Run builds it (retrying until the site
@@ -29,14 +33,15 @@ type Site struct {
 	every  time.Duration
 	logger *slog.Logger
 
-	live   atomic.Pointer[search.Live]
-	scopes atomic.Pointer[Scopes]
+	live atomic.Pointer[search.Live]
+	docs atomic.Pointer[Docs] // the last load that succeeded: its entries and scopes
 
 	mu        sync.Mutex // guards the fields below
 	attempted bool       // the first build was tried
 	lastErr   error      // why the last load failed; nil after a load that succeeded
 	problems  []string   // the last load's problems (its docs.json's, or why it failed)
 	indexedAt time.Time  // when the current index's pages were loaded
+	logged    string     // the problems last logged: a problem is logged once, when it changes
 }
 
 // State is what a site's operators see of it (/readyz?verbose, the metrics).
@@ -65,7 +70,8 @@ func (s *Site) Snapshot() (Snapshot, error) {
 		}
 		return Snapshot{}, ErrNotReady
 	}
-	return Snapshot{Index: l.Current(), Scopes: s.scopes.Load()}, nil
+	d := s.docs.Load()
+	return Snapshot{Index: l.Current(), Scopes: &d.Scopes, Entries: d.Entries, Catalog: d.Catalog}, nil
 }
 
 // State reports the site's index and problems.
@@ -99,11 +105,13 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 		}
 		s.mu.Lock()
 		s.attempted = true
+		if err != nil {
+			s.logOnce("docs not indexed; the site answers 503 until they load", "err: "+err.Error(), "dir", s.dir, "err", err, "retry", s.every)
+		}
 		s.mu.Unlock()
 		if err == nil {
 			return l, nil
 		}
-		s.logger.Warn("docs not indexed; the site answers 503 until they load", "dir", s.dir, "err", err, "retry", s.every)
 		select {
 		case <-ctx.Done():
 			return nil, nil
@@ -112,9 +120,9 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 	}
 }
 
-// load is the index's source: it reads the site and records its scopes and problems. When it
-// fails after an index was built, that index stays (search.Live keeps it) and the failure is
-// the site's problem until a load succeeds.
+// load is the index's source: it reads the site and records its entries, scopes and problems.
+// When it fails after an index was built, that index stays (search.Live keeps it) and the
+// failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 	d, err := Load(ctx, s.dir)
 	s.mu.Lock()
@@ -124,13 +132,28 @@ func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 		s.problems = []string{"error: " + err.Error()}
 		if s.live.Load() != nil {
 			s.problems[0] += fmt.Sprintf(" (serving the index of %s)", s.indexedAt.UTC().Format(time.RFC3339))
+			s.logOnce("docs not re-indexed; serving the last index", "err: "+err.Error(), "dir", s.dir, "err", err)
 		}
 		return nil, err
 	}
 	if len(d.Problems) > 0 {
-		s.logger.Warn("docs indexed with problems", "dir", s.dir, "problems", len(d.Problems), "first", d.Problems[0])
+		s.logOnce("docs indexed with problems", strings.Join(d.Problems, "\n"), "dir", s.dir, "problems", len(d.Problems), "first", d.Problems[0])
+	} else if s.logged != "" {
+		s.logger.Info("docs indexed; the problems logged before are gone", "dir", s.dir)
+		s.logged = ""
 	}
 	s.lastErr, s.problems, s.indexedAt = nil, d.Problems, time.Now()
-	s.scopes.Store(&d.Scopes)
+	s.docs.Store(d)
 	return d.Pages, nil
+}
+
+// logOnce logs a warning about the site's problems unless the same problems were the last
+// logged: a broken site is logged when it breaks and when its problems change, not at every
+// check. s.mu is held.
+func (s *Site) logOnce(msg, problems string, args ...any) {
+	if problems == s.logged {
+		return
+	}
+	s.logged = problems
+	s.logger.Warn(msg, args...)
 }

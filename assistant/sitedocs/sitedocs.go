@@ -1,6 +1,14 @@
 // Package sitedocs turns a documentation site (docs.json and its pages) into the pages the
 // search index holds, with the scopes a search may be filtered by, and keeps one site's index
 // current as its files change.
+//
+// Every page of the site is an Entry, indexed or not, with the one decision of where it
+// appears (docsjson.Indexing: site search, the assistant's context, llms.txt, and the rule of
+// Mintlify's table that decided). Build features on the site's pages from Docs.Entries (or
+// Snapshot.Entries of a live site) and that decision, never from the navigation alone: the MCP
+// server's search uses the index (Snapshot.Index), which holds exactly the entries with
+// Index.Search; llms.txt and llms-full.txt list the entries with Index.LLMsTxt; a page's
+// Markdown can be served for any entry, hidden ones included (hidden is not private).
 package sitedocs
 
 import (
@@ -19,32 +27,36 @@ import (
 // maxPageBytes bounds how much of one page file is read.
 const maxPageBytes = 2 << 20
 
-// Scopes are the values a search filter may take on a site, in navigation order.
-type Scopes struct {
-	Versions       []string
-	DefaultVersion string
-	Languages      []string
-	Groups         []string
+// Entry is one page of the site, indexed or not: the resolved page (URL, title, version,
+// language, hidden, boost, tags, user groups, and Index, where it appears and why) and its text.
+type Entry struct {
+	docsjson.Page
+	Body    string // the page file's MDX or Markdown (the start of it, at most 2 MiB), or an endpoint page's generated text
+	Variant string // what the page is a translation or version of: its URL without its language's and version's folder
 }
 
-// Docs is a loaded site: its searchable pages, its scopes, and the problems of its docs.json.
+// Docs is a loaded site: every page, the ones in search, its scopes, its problems, and its
+// catalog for agents (every page as Markdown).
 type Docs struct {
-	Pages    []search.Page
+	Entries  []Entry       // every page: the navigation's in order (a page listed twice, twice), then the unlisted ones
+	Pages    []search.Page // the entries in site search and the assistant's context, each once
 	Scopes   Scopes
 	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
+	Catalog  *Catalog
 }
 
 // ErrNothingToServe reports a site whose docs.json resolves to no page at all.
 var ErrNothingToServe = errors.New("docs.json lists no page that resolves")
 
-// Load reads the site in dir: it resolves docs.json and reads each listed page's file
-// (relative to dir). Endpoint pages without a file get text from their method, path, summary
-// and description. Hidden pages and repeated listings of one page are left out.
+// Load reads the site in dir: it resolves docs.json, finds the page files no navigation lists,
+// decides each page's indexing (docsjson.Indexing) and reads each page's file (relative to
+// dir). Endpoint pages without a file get text from their method, path, summary and
+// description. The pages in search are the entries whose Index says so.
 //
 // A site with problems is served as far as it resolves (a docs team's typo must not take its
 // assistant down): the parts of docs.json with errors are left out and every problem is in
-// Problems. Load fails only when docs.json cannot be read or parsed, a "$ref" is broken, or no
-// page resolves.
+// Problems, a listed page whose file is missing among them. Load fails only when docs.json
+// cannot be read or parsed, a "$ref" is broken, or no page resolves.
 func Load(ctx context.Context, dir string) (*Docs, error) {
 	// Errors name files relative to the site, not dir: they reach readers in 503 answers.
 	site, err := docsjson.Load(dir)
@@ -59,22 +71,26 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 		all := problems(rep)
 		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
-	d := &Docs{Scopes: Scopes{Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(), Languages: tree.Languages()}}
-	seen := map[string]bool{}
-	for i := range tree.Pages {
+	all := site.AllPages(tree)
+	d := &Docs{Entries: make([]Entry, 0, len(all))}
+	cat := newCatalog(site, tree)
+	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p := &tree.Pages[i]
-		key := p.URL + "\x00" + p.Version + "\x00" + p.Language
-		if p.Hidden || seen[key] {
-			continue
-		}
-		seen[key] = true
-		d.Pages = append(d.Pages, page(site.FS(), p))
-		d.Scopes.addGroups(p.Groups)
+		file, text := pageText(site.FS(), &all[i])
+		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
+		cat.add(&all[i], file)
 	}
-	d.Problems = problems(rep)
+	d.Catalog = cat.cat
+	setVariants(d.Entries)
+	for i := range d.Entries {
+		if e := &d.Entries[i]; e.Index.Search {
+			d.Pages = append(d.Pages, e.searchPage())
+		}
+	}
+	d.Scopes = newScopes(tree, d.Entries)
+	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
 	return d, nil
 }
 
@@ -90,31 +106,46 @@ func problems(rep docsjson.Report) []string {
 	return out
 }
 
-func (s *Scopes) addGroups(groups []string) {
-	for _, g := range groups {
-		if !slices.Contains(s.Groups, g) {
-			s.Groups = append(s.Groups, g)
+// pageProblems are the warnings about the pages themselves: a listed page whose file is
+// missing (left out of search: a reader following it would find nothing), and frontmatter
+// values of the wrong type.
+func pageProblems(tree *docsjson.Tree, entries []Entry) []string {
+	var out []string
+	for i := range entries {
+		if e := &entries[i]; e.Index.Rule == docsjson.RuleNoFile {
+			p := strings.TrimSuffix(e.File, ".mdx")
+			out = append(out, fmt.Sprintf("warning: %s: page %q has no file (%s.mdx or %s.md); it is left out of search and the assistant's context", e.NavPath, p, p, p))
 		}
 	}
+	for _, p := range tree.PageProblems() {
+		out = append(out, "warning: "+p.String())
+	}
+	return out
 }
 
-// page makes the search page of a navigation page.
-func page(fsys fs.FS, p *docsjson.Page) search.Page {
-	sp := search.Page{
-		URL: p.URL, Title: p.Title, Description: p.Description, Breadcrumbs: p.Breadcrumbs,
-		Version: p.Version, Language: p.Language, Groups: p.Groups,
+// searchPage makes the search page of an entry.
+func (e *Entry) searchPage() search.Page {
+	return search.Page{
+		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
+		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, UserGroups: e.UserGroups,
+		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
 	}
-	if p.File != "" {
-		sp.Body = readPage(fsys, p.File)
+}
+
+// pageText returns a page's file and what the index reads of the page: its file, and for an
+// endpoint page the text of its operation.
+func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
+	if p.File != "" && p.Index.Rule != docsjson.RuleNoFile {
+		file = readPage(fsys, p.File)
 	}
+	text = file
 	if p.Method != "" {
-		sp.Body = strings.TrimSpace(sp.Body + "\n\n" + endpointText(p))
+		text = strings.TrimSpace(file + "\n\n" + endpointText(p))
 	}
-	return sp
+	return file, text
 }
 
-// readPage returns the start of a page file, or "" when it cannot be read (Validate reports
-// missing files; the page stays searchable by its title and description).
+// readPage returns the start of a page file, or "" when it cannot be read.
 func readPage(fsys fs.FS, file string) string {
 	f, err := fsys.Open(file)
 	if err != nil {
@@ -145,4 +176,14 @@ func endpointText(p *docsjson.Page) string {
 		b.WriteString("\n\nThis endpoint is deprecated.")
 	}
 	return b.String()
+}
+
+// addOnce appends the values of vs that list does not hold yet.
+func addOnce(list []string, vs ...string) []string {
+	for _, v := range vs {
+		if v != "" && !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/eventually"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 const acme = "../testdata/sites/acme"
@@ -44,13 +45,17 @@ func TestLoad(t *testing.T) {
 	if ep.Title != "Delete a widget" || !strings.Contains(ep.Body, "DELETE /widgets/{id}") || !strings.Contains(ep.Body, "cannot be restored") {
 		t.Errorf("endpoint page: %+v", ep)
 	}
-	want := sitedocs.Scopes{
-		Versions: []string{"v2", "v1"}, DefaultVersion: "v2",
-		Groups: []string{"Get started", "Webhooks", "Operations", "Widgets API", "Legacy"},
+	if v, l := d.Scopes.Resolve("", ""); v != "v2" || l != "" || !slices.Equal(d.Scopes.Versions, []string{"v2", "v1"}) || len(d.Scopes.Languages) != 0 {
+		t.Errorf("scopes %+v", d.Scopes)
 	}
-	if !slices.Equal(d.Scopes.Versions, want.Versions) || d.Scopes.DefaultVersion != want.DefaultVersion ||
-		len(d.Scopes.Languages) != 0 || !slices.Equal(d.Scopes.Groups, want.Groups) {
-		t.Errorf("scopes %+v, want %+v", d.Scopes, want)
+	var hidden *sitedocs.Entry
+	for i := range d.Entries {
+		if d.Entries[i].URL == "/v2/hidden-notes" {
+			hidden = &d.Entries[i]
+		}
+	}
+	if hidden == nil || hidden.Index.Rule != docsjson.RuleHidden || hidden.Body == "" {
+		t.Errorf("hidden page entry %+v: want it kept with its flags, its text and the rule that left it out", hidden)
 	}
 }
 
@@ -126,4 +131,97 @@ func found(site *sitedocs.Site, word string) bool {
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
 	eventually.True(t, 5*time.Second, "the index to change", cond)
+}
+
+const tessera = "../testdata/sites/tessera"
+
+// TestLoadTessera: the site's pages, each with the rule that decided its indexing; the index
+// holds those in search; a missing file is a problem; translations and versions of a page share
+// a variant.
+func TestLoadTessera(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), tessera)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]docsjson.Rule{}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		rules[e.URL+" "+e.Version] = e.Index.Rule
+		variants[e.URL] = e.Variant
+	}
+	want := map[string]docsjson.Rule{
+		"/quickstart v2": docsjson.RuleListed, "/custom-domain v2": docsjson.RuleListed,
+		"/internal-notes v2": docsjson.RuleNotSearchable, "/legacy-sso v2": docsjson.RuleNoindex,
+		"/secret-roadmap v2": docsjson.RuleHidden, "/missing-page v2": docsjson.RuleNoFile,
+		"/help-center/static-file-not-served v2": docsjson.RuleSearchable, "/archive/old-uploads v2": docsjson.RuleHiddenParent,
+		"/drafts/upload-limits ": docsjson.RuleUnlisted, "/v1/quickstart v1": docsjson.RuleListed,
+		"/es/quickstart ": docsjson.RuleListed, "/es/help-center/static-file-not-served ": docsjson.RuleSearchable,
+	}
+	for k, r := range want {
+		if rules[k] != r {
+			t.Errorf("%s: rule %q, want %q", k, rules[k], r)
+		}
+	}
+	for _, k := range []string{"/snippets/note ", "/README "} {
+		if _, ok := rules[k]; ok {
+			t.Errorf("%s is an entry; it is not a page", k)
+		}
+	}
+	indexed := map[string]bool{}
+	for _, p := range d.Pages {
+		indexed[p.URL] = true
+	}
+	for k, r := range rules {
+		url, _, _ := strings.Cut(k, " ")
+		in := r == docsjson.RuleListed || r == docsjson.RuleSearchable
+		if indexed[url] != in {
+			t.Errorf("%s (%s): indexed %v", url, r, indexed[url])
+		}
+	}
+	for _, u := range []string{"/quickstart", "/v1/quickstart", "/es/quickstart"} {
+		if variants[u] != "/quickstart" {
+			t.Errorf("%s: variant %q, want /quickstart", u, variants[u])
+		}
+	}
+	if variants["/help-center/static-file-not-served"] != variants["/es/help-center/static-file-not-served"] || variants["/changelog"] != "/changelog" {
+		t.Errorf("variants %v", variants)
+	}
+	if len(d.Problems) != 1 || !strings.Contains(d.Problems[0], `page "missing-page" has no file`) ||
+		!strings.HasPrefix(d.Problems[0], "warning: navigation.languages[0].versions[0].tabs[0].groups[0].pages[5]:") {
+		t.Errorf("problems %q, want the missing page", d.Problems)
+	}
+}
+
+func TestScopesResolve(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), tessera)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &d.Scopes
+	if s.DefaultVersion != "v2" || s.DefaultLanguage != "en" || !slices.Equal(s.Languages, []string{"en", "es"}) || !slices.Equal(s.Tags, []string{"Beta"}) {
+		t.Fatalf("scopes %+v", s)
+	}
+	for _, tc := range []struct {
+		version, language string
+		paths             []string
+		wantV, wantL      string
+	}{
+		{"", "", nil, "v2", "en"},
+		{"", "", []string{"/quickstart"}, "v2", "en"},
+		{"", "", []string{"/v1/custom-domain"}, "v1", "en"},
+		{"", "", []string{"/es/quickstart"}, "v2", "es"},
+		{"", "", []string{"https://docs.tessera.dev/es/custom-domain?x=1#dns"}, "v2", "es"},
+		{"", "", []string{"/es/help-center/somewhere-new"}, "v2", "es"},
+		{"", "", []string{"/v1/nothing-here"}, "v1", "en"},
+		{"", "", []string{"/es/quickstart.md"}, "v2", "es"},
+		{"", "", []string{"/secret-roadmap"}, "v2", "en"},
+		{"", "", []string{"/nowhere", "/v1/quickstart"}, "v1", "en"},
+		{"v1", "", []string{"/es/quickstart"}, "v1", "es"},
+		{"", "en", []string{"/es/quickstart"}, "v2", "en"},
+	} {
+		v, l := s.Resolve(tc.version, tc.language, tc.paths...)
+		if v != tc.wantV || l != tc.wantL {
+			t.Errorf("Resolve(%q, %q, %q) = %q, %q; want %q, %q", tc.version, tc.language, tc.paths, v, l, tc.wantV, tc.wantL)
+		}
+	}
 }

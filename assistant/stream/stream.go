@@ -11,6 +11,8 @@ package stream
 import (
 	"errors"
 	"io"
+
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // Flusher is where the lines go: a buffered writer whose Flush hands them to the client.
@@ -97,9 +99,10 @@ func (w *Writer) FinishMessage(reason string, u Usage) error {
 	}{reason, u})
 }
 
-// EndReply ends a complete reply: 8 and 2 naming the thread, then e and d, both "stop".
-func (w *Writer) EndReply(threadID string, u Usage) error {
-	fin := FinishEvent(threadID)
+// EndReply ends a complete reply: 8 and 2 naming the thread, whether the reply answered and
+// the pages it cites, then e and d, both "stop".
+func (w *Writer) EndReply(end End, u Usage) error {
+	fin := FinishEvent(end)
 	_ = w.Annotations(fin)
 	_ = w.Data(fin)
 	_ = w.FinishStep(ReasonStop, u, false)
@@ -116,12 +119,28 @@ func nonNil(v []any) []any {
 // part writes "<code>:<JSON>\n" whole and flushes it.
 func (w *Writer) part(code byte, v any) error { return w.l.json(string(code)+":", v, "") }
 
-// Finish is the annotation and data item that closes a reply and names its thread; useChat
-// exposes it as message.annotations and data ("event.type equals finish carries threadId").
-type Finish struct {
-	Type     string `json:"type"`
-	ThreadID string `json:"threadId"`
+// End is what a complete reply reports at its end: its thread, whether it answered the
+// question (event.Answered or event.Unanswered, as the conversation export records it) and
+// the pages it cites, each once, best first (none when unanswered). A page that shows the
+// reply reads these rather than guessing them from the text: the widget lists the cited pages
+// and offers no rating for an unanswered reply.
+type End struct {
+	ThreadID   string           `json:"threadId"`
+	Resolution event.Resolution `json:"resolution"`
+	Sources    []event.Citation `json:"sources"`
 }
 
-// FinishEvent returns the finish item of thread.
-func FinishEvent(threadID string) Finish { return Finish{Type: "finish", ThreadID: threadID} }
+// Finish is the annotation and data item that closes a reply; useChat exposes it as
+// message.annotations and data ("event.type equals finish carries threadId").
+type Finish struct {
+	Type string `json:"type"`
+	End
+}
+
+// FinishEvent returns the finish item of a reply.
+func FinishEvent(end End) Finish {
+	if end.Sources == nil {
+		end.Sources = []event.Citation{}
+	}
+	return Finish{Type: "finish", End: end}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/stream"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // flushCounter records every flush, so tests can check that each line is flushed whole.
@@ -31,7 +32,8 @@ func (f *flushCounter) Flush() error {
 	return nil
 }
 
-// TestDesignExample writes the working reply of design.md §4 and compares the bytes.
+// TestDesignExample writes the working reply of design.md §4 and compares the bytes; the finish
+// item also says whether the reply answered and which pages it cites.
 func TestDesignExample(t *testing.T) {
 	want := `f:{"messageId":"msg-abc123"}
 9:{"toolCallId":"call_1","toolName":"search","args":{"query":"get started"}}
@@ -40,8 +42,8 @@ e:{"finishReason":"tool-calls","usage":{"promptTokens":10,"completionTokens":2},
 f:{"messageId":"msg-abc123"}
 0:"Hello"
 0:", world!\n"
-8:[{"type":"finish","threadId":"thr_123"}]
-2:[{"type":"finish","threadId":"thr_123"}]
+8:[{"type":"finish","threadId":"thr_123","resolution":"answered","sources":[{"title":"Quickstart","url":"/quickstart"}]}]
+2:[{"type":"finish","threadId":"thr_123","resolution":"answered","sources":[{"title":"Quickstart","url":"/quickstart"}]}]
 e:{"finishReason":"stop","usage":{"promptTokens":10,"completionTokens":5},"isContinued":false}
 d:{"finishReason":"stop","usage":{"promptTokens":10,"completionTokens":5}}
 `
@@ -54,7 +56,7 @@ d:{"finishReason":"stop","usage":{"promptTokens":10,"completionTokens":5}}
 		Path     string `json:"path"`
 		Metadata meta   `json:"metadata"`
 	}
-	finish := stream.FinishEvent("thr_123")
+	finish := stream.FinishEvent(stream.End{ThreadID: "thr_123", Resolution: event.Answered, Sources: []event.Citation{{Title: "Quickstart", URL: "/quickstart"}}})
 	steps := []func() error{
 		func() error { return w.StartStep("msg-abc123") },
 		func() error { return w.ToolCall("call_1", "search", map[string]string{"query": "get started"}) },

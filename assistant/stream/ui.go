@@ -68,11 +68,11 @@ func (w *UIWriter) FinishStep(_ string, _ Usage, _ bool) error {
 	return w.chunk(uiType{"finish-step"})
 }
 
-// EndReply ends a complete reply: the step's end, "finish" {messageMetadata: {threadId}} and
-// [DONE].
-func (w *UIWriter) EndReply(threadID string, u Usage) error {
+// EndReply ends a complete reply: the step's end, "finish" {messageMetadata: {threadId,
+// resolution, sources}} and [DONE].
+func (w *UIWriter) EndReply(end End, u Usage) error {
 	_ = w.FinishStep(ReasonStop, u, false)
-	_ = w.chunk(uiFinish{Type: "finish", MessageMetadata: Metadata{ThreadID: threadID}})
+	_ = w.chunk(uiFinish{Type: "finish", MessageMetadata: FinishEvent(end).End})
 	return w.done()
 }
 
@@ -87,12 +87,6 @@ func (w *UIWriter) chunk(v any) error { return w.l.json("data: ", v, "\n") }
 
 // done writes the end of the stream, "data: [DONE]\n\n".
 func (w *UIWriter) done() error { return w.l.text("data: [DONE]\n\n") }
-
-// Metadata is the messageMetadata of the finish chunk: the reply's thread (message.metadata in
-// the v5 client).
-type Metadata struct {
-	ThreadID string `json:"threadId"`
-}
 
 type uiType struct {
 	Type string `json:"type"`
@@ -134,8 +128,8 @@ type uiToolOutput struct {
 }
 
 type uiFinish struct {
-	Type            string   `json:"type"`
-	MessageMetadata Metadata `json:"messageMetadata"`
+	Type            string `json:"type"`
+	MessageMetadata End    `json:"messageMetadata"` // message.metadata in the v5 client
 }
 
 type uiError struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/internal/uitest"
 	"github.com/lectern-dev/lectern/assistant/stream"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // TestUIReply writes the reply of design.md §4 as a v5 UI message stream and compares the bytes.
@@ -35,7 +36,7 @@ data: {"type":"text-end","id":"text-1"}
 
 data: {"type":"finish-step"}
 
-data: {"type":"finish","messageMetadata":{"threadId":"thr_123"}}
+data: {"type":"finish","messageMetadata":{"threadId":"thr_123","resolution":"answered","sources":[{"title":"Quickstart","url":"/quickstart"}]}}
 
 data: [DONE]
 
@@ -60,7 +61,9 @@ data: [DONE]
 		func() error { return w.StartStep("msg-abc123") },
 		func() error { return w.Text("Hello") },
 		func() error { return w.Text(", <world> & \"you\"!\n") },
-		func() error { return w.EndReply("thr_123", u) },
+		func() error {
+			return w.EndReply(stream.End{ThreadID: "thr_123", Resolution: event.Answered, Sources: []event.Citation{{Title: "Quickstart", URL: "/quickstart"}}}, u)
+		},
 	}
 	for i, step := range steps {
 		if err := step(); err != nil {
@@ -88,7 +91,7 @@ func TestUITextPartsPerStep(t *testing.T) {
 	_ = w.StartStep("m")
 	_ = w.Text("b")
 	_ = w.Text("")
-	_ = w.EndReply("thr_1", stream.Usage{})
+	_ = w.EndReply(stream.End{ThreadID: "thr_1"}, stream.Usage{})
 	chunks := checkUI(t, out.String())
 	want := "start start-step text-start text-delta text-end finish-step start-step text-start text-delta text-delta text-end finish-step finish"
 	if got := uitest.Types(chunks); got != want {
@@ -124,7 +127,7 @@ func TestUIStickyError(t *testing.T) {
 	if !errors.Is(err, stream.ErrClosed) {
 		t.Fatalf("third write: %v, want ErrClosed", err)
 	}
-	if err2 := w.EndReply("thr_1", stream.Usage{}); err2 != err || w.Err() != err {
+	if err2 := w.EndReply(stream.End{ThreadID: "thr_1"}, stream.Usage{}); err2 != err || w.Err() != err {
 		t.Fatalf("error not sticky: %v / %v", err2, w.Err())
 	}
 }

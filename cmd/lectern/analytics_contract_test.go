@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +51,7 @@ func (c *contract) publishTraffic(t *testing.T) string {
 	id := ulid.Make()
 	conv := event.Conversation{
 		ID: id.String(), ProjectID: "acme-prod", Domain: "acme", ThreadID: "thr_" + ulid.Make().String(),
-		Timestamp: now, Query: "Which stores?", Response: "SQLite and ClickHouse.", Sources: []event.Citation{},
+		Timestamp: now, Query: "Which stores?", Response: "SQLite and ClickHouse.", Sources: []event.Citation{{Title: "Stores", URL: "/concepts/stores"}},
 		ResolutionStatus: event.Answered, Caller: event.CallerOther, Client: "slack",
 	}
 	if err := pub.Publish(context.Background(), "acme-prod", event.TypeConversation, conv.ID, conv); err != nil {
@@ -217,11 +218,15 @@ func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
 		t.Errorf("searches page 2 = %+v", searches)
 	}
 	var th struct {
-		Messages []struct{ Role, Content string }
+		Messages []struct {
+			Role, Content string
+			Sources       *[]event.Citation
+		}
 	}
 	get("assistant/threads/"+thread, &th)
-	if len(th.Messages) != 2 || th.Messages[0].Role != "user" || th.Messages[1].Content != "SQLite and ClickHouse." {
-		t.Errorf("thread = %+v", th)
+	if len(th.Messages) != 2 || th.Messages[0].Role != "user" || th.Messages[1].Content != "SQLite and ClickHouse." ||
+		th.Messages[0].Sources != nil || th.Messages[1].Sources == nil || !slices.Equal(*th.Messages[1].Sources, []event.Citation{{Title: "Stores", URL: "/concepts/stores"}}) {
+		t.Errorf("thread = %+v: want the reply's sources on the assistant message only", th)
 	}
 	var stats struct{ Other int }
 	get("assistant/caller-stats", &stats)

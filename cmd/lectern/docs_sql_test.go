@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"os"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,4 +82,92 @@ func TestDocsSQLRuns(t *testing.T) {
 			t.Errorf("docs SQL returned no rows:\n%s", b[1])
 		}
 	}
+}
+
+// TestDocsSQLColumns keeps the column tables of the BI page true: each table the page
+// documents lists exactly the columns ClickHouse has, after the migrations.
+func TestDocsSQLColumns(t *testing.T) {
+	dsn := clickhouseDSN(t)
+	ctx := context.Background()
+	st, err := chstore.Open(ctx, dsn, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := clickhouse.ParseDSN(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := clickhouse.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	documented := documentedColumns(string(page))
+	for _, table := range []string{"conversations", "feedback", "traffic_events"} {
+		t.Run(table, func(t *testing.T) {
+			rows, err := conn.Query(ctx, "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ?", table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var actual []string
+			for rows.Next() {
+				var name string
+				if err := rows.Scan(&name); err != nil {
+					t.Fatal(err)
+				}
+				actual = append(actual, name)
+			}
+			rows.Close()
+			if len(actual) == 0 {
+				t.Fatalf("ClickHouse has no table %s", table)
+			}
+			doc := documented[table]
+			for _, c := range actual {
+				if !slices.Contains(doc, c) {
+					t.Errorf("the page's %s table leaves out the column %s", table, c)
+				}
+			}
+			for _, c := range doc {
+				if !slices.Contains(actual, c) {
+					t.Errorf("the page's %s table documents %s, which the table does not have", table, c)
+				}
+			}
+		})
+	}
+}
+
+// documentedColumns reads the column tables of the BI page: after a line that starts with a
+// table's name in backticks and "has one row", the first cell of each row names columns
+// (`a`, `b`); nested columns (sources.title) are named as ClickHouse names them.
+func documentedColumns(page string) map[string][]string {
+	out := map[string][]string{}
+	table := ""
+	for _, line := range strings.Split(page, "\n") {
+		if m := regexp.MustCompile("^`([a-z_]+)` has one row").FindStringSubmatch(line); m != nil {
+			table = m[1]
+			continue
+		}
+		if table == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			if len(out[table]) > 0 {
+				table = ""
+			}
+			continue
+		}
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 || strings.HasPrefix(cells[1], "---") || strings.TrimSpace(cells[1]) == "column" {
+			continue
+		}
+		for _, m := range regexp.MustCompile("`([a-z_.]+)`").FindAllStringSubmatch(cells[1], -1) {
+			out[table] = append(out[table], m[1])
+		}
+	}
+	return out
 }

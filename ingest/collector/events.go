@@ -147,8 +147,9 @@ func checkPath(i int, p string, required bool, add func(int, string, string)) st
 	clean, err := event.PagePath(p)
 	if err != nil {
 		add(i, "path", err.Error())
+		return ""
 	}
-	return clean
+	return event.PageOf(clean) // one page, however its URL was written
 }
 
 func checkQuery(i int, q string, add func(int, string, string)) string {

@@ -88,7 +88,7 @@ func (r *feedbackRequest) validate() []web.Detail {
 		if err != nil {
 			add("path", err.Error())
 		}
-		r.Path = p
+		r.Path = event.CanonicalPath(p) // one page, however its URL was written; a fragment kept
 	}
 	maxLen(add, "comment", r.Comment, maxComment)
 	maxLen(add, "fp", r.FP, maxFP)

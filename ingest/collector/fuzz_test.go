@@ -21,6 +21,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -28,6 +29,7 @@ import (
 type rig struct {
 	app             *fiber.App
 	asstKey, admKey string
+	js              jetstream.JetStream
 }
 
 func newRig(t testing.TB) *rig {
@@ -65,13 +67,22 @@ func newRig(t testing.TB) *rig {
 		t.Fatal(err)
 	}
 	collector.New(collector.Deps{Publisher: pub, Batch: pub, Feedback: st, Sites: reg, Visitors: visitors, Guard: web.Guard{Auth: kr}}, logger, promReg).Mount(app)
-	return &rig{app: app, asstKey: asst, admKey: adm}
+	return &rig{app: app, asstKey: asst, admKey: adm, js: srv.JS}
 }
 
 func (r *rig) send(t *testing.T, method, path, key, body string) (int, string) {
+	return r.sendUA(t, method, path, key, "", body)
+}
+
+// sendUA sends a request with a User-Agent (a beacon from a browser; a request without one is
+// a robot's, which the traffic intake drops).
+func (r *rig) sendUA(t *testing.T, method, path, key, userAgent, body string) (int, string) {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+key)
+	if userAgent != "" {
+		req.Header.Set("User-Agent", userAgent)
+	}
 	resp, err := r.app.Test(req, 10_000)
 	if err != nil {
 		t.Fatalf("%s %.200s: %v", method, path, err)

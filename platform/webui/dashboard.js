@@ -1,14 +1,31 @@
-/* Lectern dashboard: reads the public analytics API with an admin key kept in sessionStorage only. */
+/* Lectern dashboard: the page's frame and the parts every section is built from. It reads the
+   public analytics API with an admin key kept in sessionStorage only. Plain JavaScript, no build
+   step; dashboard-sections.js holds the sections, each written with these parts:
+
+     LecternDashboard.section({id, title, intro?, load: function (ctx) { ... return nodes; }})
+       A section of the page, in the order of the calls. load runs on sign-in and whenever the
+       range changes; it returns (a promise of) the nodes to show. ctx.get(path) calls the API
+       (the project's analytics routes; ctx.range is "dateFrom=…&dateTo=…"), ctx.stat(label,
+       value, note) adds a figure to the row of totals at the top, ctx.table(spec) and
+       ctx.chart(spec) build a table or a chart (a table also joins the CSV downloads).
+     table spec: {name, label, columns: [{key, label, format?, csv?, csvLabel?, num?, bar?,
+       cell?}], rows, empty}. format turns a value into text or a node (see fmt), csv into the
+       CSV value (default: the value as the API sent it), cell(row) builds the whole cell; num
+       aligns right; bar: "total" underlines the cell with the row's share of the largest total.
+     chart spec: {name, label, days: [{date, …}], series: [{label, cls, value(day)}]}: a bar per
+       day, the series stacked, named and described for screen readers.
+     fmt: number, percent, time (relative when recent, the full local time on hover), day,
+       label(map) for API values, text.
+     md(box, markdown): the Markdown renderer the widget uses, as safe DOM. */
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var S = sessionStorage, shown = {};
-  var STATUSES = ["pending", "in_progress", "resolved", "dismissed"];
-  var SECTIONS = ["daily", "views", "searches", "no-click", "assistant", "feedback"]; /* the order of the page */
+  var S = sessionStorage, sections = [], NS = "http://www.w3.org/2000/svg";
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     for (var k in attrs || {}) {
+      if (attrs[k] == null) continue;
       if (k === "text") e.textContent = attrs[k];
       else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
       else e.setAttribute(k, attrs[k]);
@@ -16,213 +33,246 @@
     (kids || []).forEach(function (c) { if (c != null) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
     return e;
   }
-  function base() { return "/api/external/v1/analytics/" + encodeURIComponent(S.getItem("lectern.project")) + "/"; }
-  function call(path, opts) {
-    opts = opts || {};
-    opts.headers = Object.assign({ Authorization: "Bearer " + S.getItem("lectern.adminKey") }, opts.headers || {});
-    return fetch(base() + path, opts).then(function (res) {
-      return res.json().catch(function () { return {}; }).then(function (j) {
-        if (res.ok) return j;
-        var det = (j.details || []).map(function (x) { return x.field + " " + x.message; }).join("; ");
-        var e = new Error((j.error || res.statusText || "HTTP " + res.status) + (det ? ": " + det : ""));
-        e.status = res.status;
-        throw e;
-      });
-    });
-  }
-  function range() {
-    return "dateFrom=" + $("from").value + "&dateTo=" + nextDay($("to").value);
-  }
-  function nextDay(d) { var t = new Date(d + "T00:00:00Z"); t.setUTCDate(t.getUTCDate() + 1); return t.toISOString().slice(0, 10); }
-
-  /* A table with a caption-less heading; rows are kept for the CSV download. */
-  function table(name, cols, rows, cell) {
-    shown[name] = { cols: cols, rows: rows };
-    var t = el("table", {}, [el("thead", {}, [el("tr", {}, cols.map(function (c) { return el("th", { scope: "col", text: c }); }))])]);
-    var tb = el("tbody");
-    rows.forEach(function (r) {
-      tb.appendChild(el("tr", {}, cols.map(function (c) {
-        var v = cell ? cell(c, r) : undefined;
-        return el("td", {}, [v !== undefined ? v : fmt(r[c])]);
-      })));
-    });
-    if (!rows.length) tb.appendChild(el("tr", {}, [el("td", { colspan: String(cols.length), class: "muted", text: "Nothing in this range." })]));
-    t.appendChild(tb);
-    var dl = el("button", { type: "button", class: "sec", text: "Download CSV (" + name + ")", onclick: function () { csv(name); } });
-    return el("div", {}, [t, dl]);
-  }
-  function quote(v) { v = fmt(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
-  function fmt(v) { return v == null ? "" : typeof v === "number" && v % 1 ? v.toFixed(2) : typeof v === "object" ? JSON.stringify(v) : String(v); }
-  function lines(name) {
-    var s = shown[name];
-    return [s.cols.map(quote).join(",")].concat(s.rows.map(function (r) { return s.cols.map(function (c) { return quote(r[c]); }).join(","); }));
-  }
-  function save(name, text) {
-    var a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })), download: "lectern-" + name + "-" + $("from").value + "-" + $("to").value + ".csv" });
-    document.body.appendChild(a); a.click(); a.remove();
-    setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
-  }
-  function csv(name) { save(name, lines(name).join("\r\n") + "\r\n"); }
-  /* Everything the dashboard shows in one file: a title row naming the project and the range,
-     then each table under a row with its name, tables apart by an empty row. */
-  function csvAll() {
-    var out = [["Lectern dashboard", S.getItem("lectern.project"), $("from").value, $("to").value].map(quote).join(",")];
-    SECTIONS.forEach(function (name) { if (shown[name]) out = out.concat(["", quote(name)], lines(name)); });
-    save("dashboard", out.join("\r\n") + "\r\n");
-  }
-  function fail(box) { return function (e) { box.textContent = ""; box.appendChild(el("p", { class: "err", text: e.message })); if (e.status === 401 || e.status === 403) signOut(e.message); }; }
-
-  /* SVG, built with attributes only: the page's CSP allows no inline styles. */
-  var NS = "http://www.w3.org/2000/svg";
   function svg(tag, attrs, kids) {
     var e = document.createElementNS(NS, tag);
     for (var k in attrs || {}) { if (k === "text") e.textContent = attrs[k]; else e.setAttribute(k, attrs[k]); }
     (kids || []).forEach(function (c) { e.appendChild(c); });
     return e;
   }
-  /* A stacked bar per day (human below, AI above), named and described for screen readers; the
-     same numbers are in the table below the charts. */
-  function dayChart(what, days) {
-    var W = 640, H = 170, top = 14, bottom = 22, left = 34, n = Math.max(1, days.length);
-    var max = Math.max.apply(null, [1].concat(days.map(function (d) { return d[what].total; })));
-    var step = (W - left) / n, bw = Math.max(1, step * 0.8), sum = { human: 0, ai: 0 }, peak = days[0];
-    var id = "chart-" + what, y = function (v) { return (H - bottom) - (H - bottom - top) * v / max; };
-    var bars = days.map(function (d, i) {
-      sum.human += d[what].human; sum.ai += d[what].ai;
-      if (d[what].total > peak[what].total) peak = d;
-      var x = left + i * step + (step - bw) / 2, hy = y(d[what].human), ay = y(d[what].human + d[what].ai);
-      return svg("g", {}, [svg("title", { text: d.date + ": " + d[what].human + " human, " + d[what].ai + " AI" }),
-        svg("rect", { x: x.toFixed(1), y: hy.toFixed(1), width: bw.toFixed(1), height: ((H - bottom) - hy).toFixed(1), class: "human" }),
-        svg("rect", { x: x.toFixed(1), y: ay.toFixed(1), width: bw.toFixed(1), height: (hy - ay).toFixed(1), class: "ai" })]);
+
+  /* ---- formatters: the reader's locale and time zone ---- */
+  var nf = new Intl.NumberFormat(), pf = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
+  var rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  var fmt = {
+    number: function (n) { return n == null ? "" : nf.format(n); },
+    percent: function (x) { return x == null ? "" : pf.format(x); },
+    /* A moment: "5 minutes ago" within a week, then the local date and time; the full local time
+       with its zone on hover and in datetime. */
+    time: function (iso) {
+      if (!iso) return "";
+      var t = new Date(iso), s = (Date.now() - t.getTime()) / 1000, text;
+      var steps = [[60, 1, "second"], [3600, 60, "minute"], [86400, 3600, "hour"], [7 * 86400, 86400, "day"]];
+      for (var i = 0; i < steps.length && text == null; i++) {
+        if (Math.abs(s) < steps[i][0]) text = rtf.format(-Math.round(s / steps[i][1]), steps[i][2]);
+      }
+      if (text == null) text = t.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      return el("time", { datetime: iso, title: t.toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }), text: text });
+    },
+    /* A day of the API (a UTC date, "2026-11-25") in the reader's words: "Nov 25, 2026", or
+       "Nov 25" when short. */
+    day: function (ymd, short) {
+      return new Date(ymd + "T00:00:00Z").toLocaleDateString(undefined, short ? { timeZone: "UTC", month: "short", day: "numeric" } : { timeZone: "UTC", dateStyle: "medium" });
+    },
+    label: function (map) { return function (v) { return v == null ? "" : map[v] || String(v); }; },
+    text: function (v) { return v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); },
+  };
+
+  /* ---- the API ---- */
+  function base() { return "/api/external/v1/analytics/" + encodeURIComponent(S.getItem("lectern.project")) + "/"; }
+  function get(path, opts) {
+    opts = opts || {};
+    opts.headers = Object.assign({ Authorization: "Bearer " + S.getItem("lectern.adminKey") }, opts.headers || {});
+    return fetch(base() + path, opts).then(function (res) {
+      return res.json().catch(function () { return {}; }).then(function (j) {
+        if (res.ok) return j;
+        var e = new Error(reason(j, res));
+        e.status = res.status;
+        e.retryAfter = res.headers.get("Retry-After");
+        throw e;
+      });
     });
-    var label = (what === "views" ? "Views" : "Visitors") + " per day, human and AI, " + days[0].date + " to " + days[days.length - 1].date;
-    var desc = "Human " + sum.human + ", AI " + sum.ai + (what === "visitors" ? " (visitors counted per day)" : "") +
-      "; the busiest day was " + peak.date + " with " + peak[what].total + ". The table below lists every day.";
-    return svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": id + "-t " + id + "-d", class: "daychart" }, [
-      svg("title", { id: id + "-t", text: label }), svg("desc", { id: id + "-d", text: desc }),
-      svg("line", { x1: left, x2: W, y1: H - bottom, y2: H - bottom, class: "axis" }),
-      svg("text", { x: left - 4, y: top + 4, "text-anchor": "end", text: String(max) }),
-      svg("text", { x: left - 4, y: H - bottom, "text-anchor": "end", text: "0" }),
-      svg("text", { x: left, y: H - 6, text: days[0].date }),
-      svg("text", { x: W, y: H - 6, "text-anchor": "end", text: days[days.length - 1].date })].concat(bars));
   }
-  function legend() {
-    var key = function (cls, text) { return el("span", { class: "key" }, [svg("svg", { width: "12", height: "12", "aria-hidden": "true" }, [svg("rect", { width: "12", height: "12", class: cls })]), " " + text]); };
-    return el("p", { class: "legend" }, [key("human", "Human"), " ", key("ai", "AI")]);
+  /* The server's error sentence, with the details that add to it ("field: rule"). */
+  function reason(j, res) {
+    var msg = j.error || res.statusText || "HTTP " + res.status;
+    var more = (j.details || []).map(function (x) { return (x.field ? x.field + ": " : "") + x.message; })
+      .filter(function (d) { return d && msg.indexOf(d) < 0; });
+    return msg + (more.length ? " (" + more.join("; ") + ")" : "");
   }
 
-  function loadTraffic() {
-    var box = $("traffic"), chart = $("traffic-chart");
-    return Promise.all([call("views?limit=20&" + range()), call("visitors?limit=20&" + range()), call("traffic/daily?" + range())]).then(function (r) {
-      var v = r[0], u = r[1], days = r[2].days;
-      chart.textContent = "";
-      chart.appendChild(el("p", { text: "Views: " + v.totals.total + " (human " + v.totals.human + ", AI " + v.totals.ai + ") · Visitors: " +
-        u.totals.total + " (human " + u.totals.human + ", AI " + u.totals.ai + ")" }));
-      if (days.length) {
-        chart.appendChild(legend());
-        chart.appendChild(el("div", { class: "charts" }, [el("figure", {}, [el("figcaption", { text: "Views per day" }), dayChart("views", days)]),
-          el("figure", {}, [el("figcaption", { text: "Visitors per day" }), dayChart("visitors", days)])]));
-        var rows = days.map(function (d) {
-          return { date: d.date, humanViews: d.views.human, aiViews: d.views.ai, views: d.views.total, humanVisitors: d.visitors.human, aiVisitors: d.visitors.ai, visitors: d.visitors.total };
-        });
-        chart.appendChild(el("details", {}, [el("summary", { text: "Views and visitors per day as a table" }),
-          table("daily", ["date", "humanViews", "aiViews", "views", "humanVisitors", "aiVisitors", "visitors"], rows)]));
-      }
-      box.textContent = "";
-      box.appendChild(el("h3", { text: "Top pages" }));
-      box.appendChild(table("views", ["path", "human", "ai", "total"], v.views));
-    }, function (e) { chart.textContent = ""; fail(box)(e); });
+  /* ---- tables, with their CSV ---- */
+  function table(spec, into) {
+    var rows = spec.rows || [], cols = spec.columns;
+    var max = {};
+    cols.forEach(function (c) { if (c.bar) max[c.bar] = Math.max.apply(null, [0].concat(rows.map(function (r) { return +r[c.bar] || 0; }))); });
+    /* The roles keep a table a table for screen readers when a narrow screen shows its rows as blocks. */
+    var t = el("table", { role: "table" }, [spec.label ? el("caption", { text: spec.label }) : null,
+      el("thead", { role: "rowgroup" }, [el("tr", { role: "row" }, cols.map(function (c) { return el("th", { scope: "col", role: "columnheader", class: c.num ? "num" : null, text: c.label }); }))])]);
+    var tb = el("tbody", { role: "rowgroup" });
+    rows.forEach(function (r) {
+      tb.appendChild(el("tr", { role: "row" }, cols.map(function (c) {
+        var v = c.cell ? c.cell(r) : (c.format || fmt.text)(r[c.key], r);
+        var td = el("td", { role: "cell", "data-label": c.label, class: (c.num ? "num" : "") + (v === "" || v == null ? " empty" : "") || null }, [v]);
+        if (c.bar && max[c.bar] > 0) td.appendChild(el("span", { class: "bar w" + Math.round(20 * (+r[c.bar] || 0) / max[c.bar]), "aria-hidden": "true" }));
+        return td;
+      })));
+    });
+    if (!rows.length) tb.appendChild(el("tr", { role: "row", class: "none" }, [el("td", { role: "cell", colspan: String(cols.length), class: "muted", text: spec.empty || "Nothing in this range." })]));
+    t.appendChild(tb);
+    if (into) into.push(spec);
+    var dl = el("button", { type: "button", class: "sec small", text: "Download CSV (" + spec.name + ")", onclick: function () { save(spec.name, csvLines(spec).join("\r\n") + "\r\n"); } });
+    return el("div", { class: "tablebox" }, [el("div", { class: "tw" }, [t]), dl]);
   }
-  function loadSearches() {
-    var box = $("searches");
-    return call("searches?limit=50&" + range()).then(function (s) {
-      box.textContent = "";
-      box.appendChild(el("p", { text: "Searches: " + s.totalSearches }));
-      box.appendChild(el("h3", { text: "Top queries" }));
-      box.appendChild(table("searches", ["searchQuery", "hits", "ctr", "topClickedPage", "lastSearchedAt"], s.searches));
-      box.appendChild(el("h3", { text: "Searches with no click" }));
-      box.appendChild(table("no-click", ["searchQuery", "hits", "lastSearchedAt"], s.searches.filter(function (r) { return !r.ctr; })));
-    }, fail(box));
+  function quote(v) { v = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
+  function csvLines(spec) {
+    var cols = spec.columns.filter(function (c) { return c.csv !== false; });
+    return [cols.map(function (c) { return quote(c.csvLabel || c.label); }).join(",")].concat((spec.rows || []).map(function (r) {
+      return cols.map(function (c) { return quote(c.csv ? c.csv(r[c.key], r) : r[c.key]); }).join(",");
+    }));
   }
-  function loadAssistant() {
-    var box = $("assistant");
-    return Promise.all([call("assistant?limit=100&" + range()), call("assistant/caller-stats?" + range()).catch(function () { return null; })]).then(function (r) {
-      var convs = r[0].conversations || [], st = r[1];
-      convs.sort(function (a, b) { return (a.resolutionStatus === "answered") - (b.resolutionStatus === "answered"); });
-      box.textContent = "";
-      if (st) box.appendChild(el("p", { text: "Conversations: " + st.total + " (web " + st.web + ", API " + st.api + ", other " + st.other + ")" }));
-      box.appendChild(table("assistant", ["timestamp", "query", "resolutionStatus", "pageUrl", "threadId"], convs, function (c, row) {
-        if (c !== "threadId" || !row.threadId) return undefined;
-        return threadButton(row.threadId, "Open thread of: " + row.query);
-      }));
-    }, fail(box));
+  function save(name, text) {
+    var a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })), download: "lectern-" + name + "-" + $("from").value + "-" + $("to").value + ".csv" });
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
   }
-  function threadButton(id, label) {
-    return el("button", { type: "button", class: "sec", text: "Open thread", "aria-label": label, onclick: function () { transcript(id); } });
+  /* Everything shown in one file: a first row naming the project and the range, then each
+     table under a row with its name, in the order of the page, tables apart by an empty row. */
+  function csvAll() {
+    var out = [["Lectern dashboard", S.getItem("lectern.project"), $("from").value, $("to").value].map(quote).join(",")];
+    sections.forEach(function (s) { s.tables.forEach(function (spec) { out = out.concat(["", quote(spec.name)], csvLines(spec)); }); });
+    save("dashboard", out.join("\r\n") + "\r\n");
   }
-  function transcript(id) {
-    var box = $("transcript");
-    box.textContent = "Loading…";
-    call("assistant/threads/" + encodeURIComponent(id)).then(function (t) {
-      box.textContent = "";
-      var h = el("h3", { text: "Thread " + t.threadId, tabindex: "-1" });
-      box.appendChild(h);
-      t.messages.forEach(function (m) { box.appendChild(el("p", {}, [el("strong", { text: m.role + ": " }), m.content])); });
-      h.focus(); /* the transcript may be far from the button (Feedback section): take the reader there */
-    }, fail(box));
+
+  /* ---- charts: a bar per day, the series stacked, with the same numbers in a table ---- */
+  function chart(spec) {
+    /* drawn for the width of the window, so that its text stays legible on a phone */
+    var days = spec.days, W = Math.max(320, Math.min(640, window.innerWidth - 60)), H = 180, top = 16, bottom = 24, left = 44, n = Math.max(1, days.length);
+    var total = function (d) { return spec.series.reduce(function (s, x) { return s + x.value(d); }, 0); };
+    var max = Math.max.apply(null, [1].concat(days.map(total))), step = (W - left) / n, bw = Math.max(1, step * 0.78);
+    var y = function (v) { return (H - bottom) - (H - bottom - top) * v / max; }, id = "chart-" + spec.name, peak = days[0];
+    var sums = spec.series.map(function () { return 0; });
+    var bars = days.map(function (d, i) {
+      var x = left + i * step + (step - bw) / 2, below = 0;
+      if (total(d) > total(peak)) peak = d;
+      var rects = spec.series.map(function (s, k) {
+        var v = s.value(d), y0 = y(below), y1 = y(below + v);
+        sums[k] += v; below += v;
+        return svg("rect", { x: x.toFixed(1), y: y1.toFixed(1), width: bw.toFixed(1), height: (y0 - y1).toFixed(1), class: s.cls });
+      });
+      var tip = fmt.day(d.date) + ": " + spec.series.map(function (s) { return fmt.number(s.value(d)) + " " + s.label; }).join(", ");
+      return svg("g", {}, [svg("title", { text: tip })].concat(rects));
+    });
+    var first = days[0].date, last = days[days.length - 1].date, mid = days[Math.floor((days.length - 1) / 2)].date;
+    var label = spec.label + ", " + fmt.day(first) + " to " + fmt.day(last);
+    var desc = spec.series.map(function (s, k) { return s.label + " " + fmt.number(sums[k]); }).join(", ") +
+      "; the busiest day was " + fmt.day(peak.date) + " with " + fmt.number(total(peak)) + ". The table of days lists every day.";
+    var ticks = [svg("text", { x: left, y: H - 6, text: fmt.day(first, true) })];
+    if (days.length > 2) ticks.push(svg("text", { x: left + (days.length - 1) / 2 * step + step / 2, y: H - 6, "text-anchor": "middle", text: fmt.day(mid, true) }));
+    if (days.length > 1) ticks.push(svg("text", { x: W, y: H - 6, "text-anchor": "end", text: fmt.day(last, true) }));
+    return el("figure", { class: "chart" }, [el("figcaption", { text: spec.label }),
+      svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": id + "-t " + id + "-d", class: "daychart" }, [
+        svg("title", { id: id + "-t", text: label }), svg("desc", { id: id + "-d", text: desc }),
+        svg("line", { x1: left, x2: W, y1: y(max), y2: y(max), class: "grid" }),
+        svg("line", { x1: left, x2: W, y1: H - bottom, y2: H - bottom, class: "axis" }),
+        svg("text", { x: left - 6, y: y(max) + 4, "text-anchor": "end", text: fmt.number(max) }),
+        svg("text", { x: left - 6, y: H - bottom, "text-anchor": "end", text: "0" })].concat(ticks, bars)),
+      el("p", { class: "legend" }, spec.series.map(function (s) {
+        return el("span", { class: "key" }, [svg("svg", { width: "12", height: "12", "aria-hidden": "true" }, [svg("rect", { width: "12", height: "12", class: s.cls })]), " " + s.label]);
+      }))]);
   }
-  function loadFeedback() {
-    var box = $("feedback");
-    return call("feedback?limit=100&" + range()).then(function (p) {
-      box.textContent = "";
-      box.appendChild(table("feedback", ["createdAt", "source", "path", "helpful", "comment", "status", "threadId"], p.feedback, function (c, row) {
-        if (c === "threadId") return row.threadId ? threadButton(row.threadId, "Open thread of the " + row.source.replace("_", " ") + " feedback of " + row.createdAt) : "";
-        if (c !== "status") return undefined;
-        var sel = el("select", { "aria-label": "Status", "data-id": row.id }, STATUSES.map(function (s) {
-          var o = el("option", { value: s, text: s.replace("_", " ") });
-          if (s === row.status) o.selected = true;
-          return o;
-        }));
-        var note = el("span", { role: "status", class: "muted" });
-        sel.addEventListener("change", function () {
-          sel.disabled = true;
-          call("feedback/" + encodeURIComponent(row.id), { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status: sel.value }) })
-            .then(function (u) { row.status = u.status; note.className = "muted"; note.textContent = " saved"; }, function (e) { sel.value = row.status; note.className = "err"; note.textContent = " " + e.message; })
-            .then(function () { sel.disabled = false; });
-        });
-        return el("span", {}, [sel, note]);
-      }));
-    }, fail(box));
+
+  /* ---- sections ---- */
+  function section(def) {
+    def.tables = [];
+    sections.push(def);
+  }
+  function mountSections() {
+    var box = $("sections"), sum = $("summary");
+    sections.forEach(function (s) {
+      if (s.node) return;
+      s.body = el("div", { class: "body", "aria-live": "polite" });
+      s.stats = el("div", { class: "statgroup" });
+      s.node = el("section", { id: s.id, "aria-labelledby": "h-" + s.id, class: "card" }, [
+        el("h2", { id: "h-" + s.id, text: s.title }), s.intro ? el("p", { class: "hint", text: s.intro }) : null, s.body]);
+      box.appendChild(s.node);
+      sum.appendChild(s.stats);
+    });
+  }
+  function loadSection(s) {
+    s.tables = [];
+    s.body.textContent = "";
+    s.body.appendChild(el("p", { class: "muted", text: "Loading…" }));
+    s.stats.textContent = "";
+    var ctx = {
+      get: get, range: range(), from: $("from").value, to: $("to").value,
+      table: function (spec) { return table(spec, s.tables); },
+      chart: chart,
+      stat: function (label, value, note) {
+        s.stats.appendChild(el("div", { class: "stat" }, [el("span", { class: "k", text: label }), el("span", { class: "v", text: value }), note ? el("span", { class: "n", text: note }) : null]));
+      },
+    };
+    return Promise.resolve().then(function () { return s.load(ctx); }).then(function (nodes) {
+      s.body.textContent = "";
+      [].concat(nodes || []).forEach(function (n) { if (n) s.body.appendChild(n); });
+    }, function (e) {
+      s.body.textContent = "";
+      s.body.appendChild(el("p", { class: "err", text: "Could not load " + s.title.toLowerCase() + ": " + e.message }));
+      if (e.status === 401 || e.status === 403) signOut(signInError(e));
+    });
   }
   function loadAll() {
     $("app-error").textContent = "";
-    shown = {};
-    return Promise.all([loadTraffic(), loadSearches(), loadAssistant(), loadFeedback()]);
+    mountSections();
+    return Promise.all(sections.map(loadSection));
+  }
+
+  /* ---- the date range: whole UTC days, From and To included ---- */
+  function range() { return "dateFrom=" + $("from").value + "&dateTo=" + nextDay($("to").value); }
+  function nextDay(d) { var t = new Date(d + "T00:00:00Z"); t.setUTCDate(t.getUTCDate() + 1); return t.toISOString().slice(0, 10); }
+  function preset(days) {
+    var today = new Date().toISOString().slice(0, 10);
+    $("to").value = today;
+    $("from").value = new Date(Date.now() - (days - 1) * 864e5).toISOString().slice(0, 10);
+  }
+
+  /* ---- signing in and out ---- */
+  function signInError(e) {
+    var project = S.getItem("lectern.project") || "";
+    if (e.status === 401) return "Sign-in failed: the admin key was not accepted (" + e.message + "). Paste the whole key, lk_admin_…, as Lectern printed it.";
+    if (e.status === 403) return "Sign-in failed: this key may not read project \u201c" + project + "\u201d (" + e.message + "). Check the project id, and use an admin key made for that project.";
+    if (e.status === 404) return "Sign-in failed: there is no project \u201c" + project + "\u201d on this server (" + e.message + "). Check the project id in your sites file.";
+    if (e.status === 429) return "Sign-in failed: too many attempts" + (e.retryAfter ? "; try again in " + e.retryAfter + " s." : "; wait a moment.");
+    if (!e.status) return "Sign-in failed: Lectern could not be reached (" + e.message + ").";
+    return "Sign-in failed: " + e.message;
   }
   function signOut(msg) {
     S.removeItem("lectern.adminKey");
-    $("app").hidden = true; $("signin").hidden = false;
+    $("app").hidden = true; $("signin").hidden = false; $("who").hidden = true;
     $("signin-error").textContent = msg || "";
   }
-
-  $("signin").addEventListener("submit", function (e) {
-    e.preventDefault();
-    S.setItem("lectern.project", $("project").value.trim());
-    S.setItem("lectern.adminKey", $("key").value.trim());
-    $("key").value = "";
-    $("signin-error").textContent = "";
-    call("feedback?limit=1").then(function () {
+  function open() {
+    return get("feedback?limit=1").then(function () {
       $("signin").hidden = true; $("app").hidden = false;
+      $("who").hidden = false; $("who").textContent = "Project " + S.getItem("lectern.project");
       return loadAll();
-    }, function (err) { signOut("Sign-in failed: " + err.message); $("key").focus(); });
-  });
-  $("range").addEventListener("submit", function (e) { e.preventDefault(); loadAll(); });
-  $("csv-all").addEventListener("click", csvAll);
-  $("signout").addEventListener("click", function () { signOut(""); });
-  var today = new Date().toISOString().slice(0, 10), ago = new Date(Date.now() - 29 * 864e5).toISOString().slice(0, 10);
-  $("from").value = ago; $("to").value = today;
-  $("project").value = S.getItem("lectern.project") || "";
-  if (S.getItem("lectern.adminKey")) {
-    call("feedback?limit=1").then(function () { $("signin").hidden = true; $("app").hidden = false; return loadAll(); }, function (e) { signOut(e.message); });
+    });
   }
+  function start() {
+    $("signin").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var project = $("project").value.trim(), key = $("key").value.trim();
+      var problem = !project ? "Enter the project id, for example lectern-docs." : !key ? "Enter an admin key (lk_admin_…)." :
+        /^lk_(pub|ing)_/.test(key) ? "This is an " + (key[3] === "p" ? "assistant" : "ingest") + " key; the dashboard needs an admin key of the project (lk_admin_…)." : "";
+      if (problem) { $("signin-error").textContent = problem; $(project ? "key" : "project").focus(); return; }
+      S.setItem("lectern.project", project);
+      S.setItem("lectern.adminKey", key);
+      $("key").value = "";
+      $("signin-error").textContent = "";
+      open().catch(function (err) { signOut(signInError(err)); $("key").focus(); });
+    });
+    $("range").addEventListener("submit", function (e) { e.preventDefault(); $("preset").value = ""; loadAll(); });
+    $("preset").addEventListener("change", function () { if ($("preset").value) { preset(+$("preset").value); loadAll(); } });
+    ["from", "to"].forEach(function (id) { $(id).addEventListener("input", function () { $("preset").value = ""; }); });
+    $("csv-all").addEventListener("click", csvAll);
+    $("signout").addEventListener("click", function () { signOut(""); });
+    $("preset").value = "30";
+    preset(30);
+    $("project").value = S.getItem("lectern.project") || "";
+    if (S.getItem("lectern.adminKey")) open().catch(function (e) { signOut(signInError(e)); });
+  }
+
+  window.LecternDashboard = {
+    section: section, start: start, el: el, fmt: fmt, get: get,
+    md: lecternMarkdown({ heading: 4, target: "_blank", href: function (u) { return /^https?:/i.test(u) ? u : ""; } }),
+  };
 })();

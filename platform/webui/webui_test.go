@@ -21,6 +21,9 @@ func TestWidgetSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("widget.js: %d bytes, %d gzipped", len(a.Body), len(a.Gzip))
+	if !strings.Contains(string(a.Body), "function lecternMarkdown(opts)") || strings.Contains(string(a.Body), "@include") {
+		t.Fatal("widget.js does not carry the Markdown renderer in place of its include line")
+	}
 	if len(a.Gzip) > MaxWidgetGzip {
 		t.Fatalf("widget.js is %d bytes gzipped, over the %d budget", len(a.Gzip), MaxWidgetGzip)
 	}
@@ -42,6 +45,8 @@ func TestRoutes(t *testing.T) {
 		{"/widget/v1/widget.js", "gzip", "text/javascript", webui.CacheImmutable, "Was this page helpful?"},
 		{"/dashboard", "", "text/html", webui.CacheNone, `<label for="key">Admin key</label>`},
 		{"/dashboard/v1/dashboard.js", "", "text/javascript", webui.CacheShort, "sessionStorage"},
+		{"/dashboard/v1/dashboard-sections.js", "gzip", "text/javascript", webui.CacheShort, "LecternDashboard.section"},
+		{"/dashboard/v1/markdown.js", "", "text/javascript", webui.CacheShort, "function lecternMarkdown(opts)"},
 		{"/dashboard/v1/dashboard.css", "gzip", "text/css", webui.CacheShort, "table"},
 	}
 	for _, tc := range cases {
@@ -105,5 +110,24 @@ func TestDashboardHeaders(t *testing.T) {
 	}
 	if res.Header.Get("Set-Cookie") != "" {
 		t.Error("the dashboard sets a cookie")
+	}
+}
+
+// TestWidgetServedWithoutCommentLines: the comment lines are gone and the code is whole (the
+// browser tests run it); a comment followed by code on its line leaves the file as it is.
+func TestWidgetServedWithoutCommentLines(t *testing.T) {
+	a, err := webui.Load("widget.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(a.Body), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "/*") {
+			t.Fatalf("line %d is a comment: %q", i+1, l)
+		}
+	}
+	for _, want := range []string{"attachShadow({ mode: \"open\" })", "var INLINE = ", "(function () {\n  \"use strict\";"} {
+		if !strings.Contains(string(a.Body), want) {
+			t.Errorf("served widget lacks %q", want)
+		}
 	}
 }

@@ -1,7 +1,10 @@
-/* Lectern widget v1: page views, page feedback, code feedback and "Ask AI", in an open shadow root.
-   <script src="https://lectern.example.com/widget.js" data-domain="acme" data-key="lk_pub_…" defer></script> */
+/* Lectern widget v1: page views, page feedback, code feedback, "Ask AI" and a search box, in an
+   open shadow root; the options are data- attributes (docs/guides/widget.mdx).
+   <script src="https://lectern.example.com/widget.js" data-domain="acme" data-key="lk_pub_…" defer></script>
+   The server puts markdown.js in place of the include line and serves it without comment lines. */
 (function () {
   "use strict";
+  /* @include markdown.js */
   var me = document.currentScript;
   if (!me || window.__lecternWidget) return;
   window.__lecternWidget = true;
@@ -65,21 +68,27 @@
   var root = host.attachShadow({ mode: "open" });
   var theme = d.theme === "dark" || (d.theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches) ? "dark" : "light";
   var pos = d.position === "bottom-left" ? "left" : "right";
+  /* Colours meet WCAG AA (4.5:1 for text) on their background in both themes: the browser tests
+     run axe's color-contrast rule in the shadow root with an answer and search results shown. */
   var css = ":host{all:initial}*{box-sizing:border-box;font:14px/1.45 system-ui,sans-serif}" +
-    ".w{--bg:#fff;--fg:#1a1a1a;--mu:#555;--bd:#c8c8c8;--ac:#0b5cad;--acfg:#fff;color:var(--fg)}" +
-    ".w.dark{--bg:#1e1f22;--fg:#f0f0f0;--mu:#bbb;--bd:#555;--ac:#6cb2ff;--acfg:#0b1a2a}" +
-    "button{cursor:pointer;border:1px solid var(--bd);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 12px}" +
+    ".w{--bg:#fff;--fg:#1a1a1a;--mu:#555;--bd:#c8c8c8;--ac:#0b5cad;--acfg:#fff;--cd:#f2f3f5;--er:#b00020;color:var(--fg)}" +
+    ".w.dark{--bg:#1e1f22;--fg:#f0f0f0;--mu:#bbb;--bd:#5a5d63;--ac:#7dbbff;--acfg:#0b1a2a;--cd:#2b2d31;--er:#ff8a8a}" +
+    "a{color:var(--ac)}button{cursor:pointer;border:1px solid var(--bd);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 12px}" +
     "button.p{background:var(--ac);color:var(--acfg);border-color:var(--ac)}button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}" +
     "button[aria-pressed=true]{background:var(--ac);color:var(--acfg)}" +
-    ".bar{position:fixed;bottom:16px;" + pos + ":16px;z-index:2147483000;display:flex;flex-direction:column;gap:8px;align-items:flex-end}" +
-    ".card{background:var(--bg);border:1px solid var(--bd);border-radius:10px;padding:10px 12px;box-shadow:0 2px 10px rgba(0,0,0,.15);max-width:320px}" +
+    ".bar{position:fixed;bottom:16px;" + pos + ":16px;z-index:2147483000;display:flex;flex-direction:column;gap:8px;align-items:flex-end;max-width:calc(100vw - 32px)}" +
+    ".card{background:var(--bg);border:1px solid var(--bd);border-radius:10px;padding:10px 12px;box-shadow:0 2px 10px rgba(0,0,0,.15);max-width:min(340px,100%)}" +
     ".row{display:flex;gap:6px;align-items:center;flex-wrap:wrap}textarea,input{width:100%;border:1px solid var(--bd);border-radius:6px;padding:6px;background:var(--bg);color:var(--fg)}" +
-    "label{display:block;margin:6px 0 2px}.msg{color:var(--mu)}.err{color:#b00020}.dark .err{color:#ff8a8a}" +
-    "dialog{border:1px solid var(--bd);border-radius:12px;padding:0;width:min(560px,94vw);background:var(--bg);color:var(--fg)}dialog::backdrop{background:rgba(0,0,0,.35)}" +
+    "label{display:block;margin:6px 0 2px}.msg{color:var(--mu)}.err{color:var(--er)}" +
+    "dialog{border:1px solid var(--bd);border-radius:12px;padding:0;width:min(600px,94vw);background:var(--bg);color:var(--fg)}dialog::backdrop{background:rgba(0,0,0,.35)}" +
     ".dh{display:flex;justify-content:space-between;align-items:center;padding:10px 14px;border-bottom:1px solid var(--bd)}h2{margin:0;font-size:16px;font-weight:600}" +
-    "[role=log]{height:50vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.a{white-space:pre-wrap}.src a{color:var(--ac);margin-right:8px}" +
-    "form{padding:10px 14px;border-top:1px solid var(--bd)}.a pre{background:rgba(127,127,127,.12);padding:8px;border-radius:6px;overflow:auto;white-space:pre;margin:6px 0}.a code{font-family:ui-monospace,monospace}" +
-    ".a p{margin:0 0 8px}.a blockquote{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--bd)}.sr{position:absolute;left:-9999px}";
+    "[role=log]{height:55vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.src{margin:8px 0;display:flex;flex-wrap:wrap;align-items:center;gap:6px}.src a{border:1px solid var(--bd);border-radius:999px;padding:1px 10px;text-decoration:none}.src a:hover{text-decoration:underline}" +
+    "form{padding:10px 14px;border-top:1px solid var(--bd)}.card form,form.card{border-top:0}" +
+    ".a pre{background:var(--cd);padding:8px;border-radius:6px;overflow:auto;margin:6px 0}.a code{font-family:ui-monospace,monospace;font-size:13px}" +
+    ".a p,.a ul,.a ol{margin:0 0 8px}.a ul,.a ol{padding-left:22px}.a h3,.a h4,.a h5,.a h6{margin:10px 0 6px;font-weight:600}.a blockquote{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--bd)}" +
+    ".a .tw{overflow-x:auto;margin:6px 0}.a table{border-collapse:collapse}.a th,.a td{border:1px solid var(--bd);padding:3px 8px;text-align:left;vertical-align:top}.a th{background:var(--cd)}.a .r{text-align:right}.a .c{text-align:center}" +
+    ".hits{list-style:none;margin:8px 0 0;padding:0;max-height:50vh;overflow:auto}.hits li{padding:6px 0;border-top:1px solid var(--bd)}.hits a{font-weight:600;text-decoration:none}.hits a:hover{text-decoration:underline}" +
+    ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
@@ -203,19 +212,26 @@
     var thread = function () { try { return JSON.parse(sessionStorage.getItem("lectern.thread." + domain) || "null"); } catch (e) { return null; } };
     var saveThread = function (id, k) { try { sessionStorage.setItem("lectern.thread." + domain, JSON.stringify({ id: id, key: k })); } catch (e) { /* private mode */ } };
 
+    /* Answers in Markdown (the shared renderer, inlined below by the server): site paths point at
+       the docs site, links open in the page itself. */
+    var render = lecternMarkdown({ heading: 3, target: "_top", href: function (u) {
+      return /^\//.test(u) ? pageURL(u) : /^https?:/i.test(u) ? u : new URL(u, location.href).href;
+    } });
+
     function ask(q) {
       log.appendChild(el("p", { class: "q", text: q }));
-      var answer = el("div", { class: "a" }), srcs = el("p", { class: "src" }), note = el("p", { class: "msg", role: "status" });
-      var item = el("div", { class: "item" }, [answer, srcs, note]);
+      var answer = el("div", { class: "a" }), note = el("p", { class: "msg", role: "status" });
+      var item = el("div", { class: "item" }, [answer, note]);
       log.appendChild(item);
       history_.push({ id: "u" + Date.now(), role: "user", content: q, createdAt: new Date().toISOString() });
       var body = { id: "w" + Date.now(), messages: history_.slice(-1) };
       var t = thread();
       if (t) { body.threadId = t.id; body.threadKey = t.key; }
       body.fp = anon || "anonymous"; /* the assistant requires fp; without localStorage the reader is anonymous */
+      body.currentPath = pathNow().slice(0, 200); /* answers come in this page's language and version */
       ctrl = new AbortController();
       sendQ.disabled = true; stop.hidden = false;
-      var threadId = t && t.id, text = "", seen = {};
+      var threadId = t && t.id, text = "", end = null;
       post("assistant", body, { signal: ctrl.signal }).then(function (res) {
         if (!res.ok) return failure(res).then(function (e) { if (res.status === 404 && t) saveThread(null, null); throw e; });
         var id = res.headers.get("X-Thread-Id"), k = res.headers.get("X-Thread-Key");
@@ -234,7 +250,17 @@
         return pump();
       }).then(function () {
         history_.push({ id: "a" + Date.now(), role: "assistant", content: text });
-        if (threadId) { item.appendChild(thumbs(threadId)); log.scrollTop = log.scrollHeight; }
+        /* The finish item says whether the reply answered and which pages it cites: an answer
+           lists those pages and offers a rating; "the docs do not cover this" offers neither. */
+        if (end && end.resolution === "unanswered") return;
+        var cited = (end && end.sources) || [];
+        if (cited.length) {
+          item.insertBefore(el("p", { class: "src" }, [el("span", { class: "msg", text: "Sources" })].concat(cited.map(function (c) {
+            return el("a", { href: pageURL(c.url), target: "_top", text: c.title || c.url });
+          }))), note);
+        }
+        if (threadId) item.insertBefore(thumbs(threadId), note);
+        log.scrollTop = log.scrollHeight;
       }, function (e) {
         note.className = e.name === "AbortError" ? "msg" : "err";
         note.textContent = e.name === "AbortError" ? "Stopped." : "Error: " + e.message;
@@ -247,58 +273,8 @@
         try { v = JSON.parse(line.slice(i + 1)); } catch (e) { return; }
         if (code === "0") { text += v; render(answer, text); log.scrollTop = log.scrollHeight; }
         else if (code === "3") throw new Error(v);
-        else if (code === "a" && v && Array.isArray(v.result)) {
-          v.result.forEach(function (s) {
-            var u = s.url || s.path;
-            if (!u || seen[u]) return;
-            seen[u] = 1;
-            var title = (s.metadata && s.metadata.title) || s.path;
-            srcs.appendChild(el("a", { href: pageURL(u), target: "_top", text: title }));
-          });
-        }
+        else if (code === "8" && Array.isArray(v)) v.forEach(function (x) { if (x && x.type === "finish") end = x; });
       }
-    }
-    /* Markdown, minimally and safely (DOM nodes, never innerHTML): paragraphs, > quotes (which may
-       hold fences and quotes), ``` and ~~~ fences (an unclosed one runs to the end, as while it
-       streams), `code`, [links](/path), **bold**. */
-    function render(box, md) { box.textContent = ""; blocks(box, md.split("\n")); }
-    function blocks(parent, lines) {
-      var i = 0, para = [], m;
-      var flush = function () { if (para.length) parent.appendChild(inline(el("p"), para.join("\n"))); para = []; };
-      var quoted = function (l) { return /^ {0,3}>/.test(l); };
-      while (i < lines.length) {
-        var l = lines[i];
-        if ((m = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(l))) {
-          flush();
-          var code = [], close = new RegExp("^ {0,3}" + m[1][0] + "{" + m[1].length + ",}\\s*$");
-          for (i++; i < lines.length && !close.test(lines[i]); i++) code.push(lines[i]);
-          i++;
-          parent.appendChild(el("pre", {}, [el("code", m[2] ? { class: "language-" + m[2], text: code.join("\n") } : { text: code.join("\n") })]));
-        } else if (quoted(l)) {
-          flush();
-          var q = [];
-          for (; i < lines.length && quoted(lines[i]); i++) q.push(lines[i].replace(/^ {0,3}> ?/, ""));
-          var bq = el("blockquote");
-          blocks(bq, q);
-          parent.appendChild(bq);
-        } else {
-          if (l.trim()) para.push(l); else flush();
-          i++;
-        }
-      }
-      flush();
-    }
-    function inline(box, text) {
-      var re = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g, last = 0, m;
-      while ((m = re.exec(text))) {
-        box.appendChild(document.createTextNode(text.slice(last, m.index)));
-        if (m[1]) box.appendChild(el("code", { text: m[1] }));
-        else if (m[2]) box.appendChild(/^(https?:\/\/|\/)/.test(m[3]) ? el("a", { href: pageURL(m[3]), target: "_top", text: m[2] }) : document.createTextNode(m[2]));
-        else box.appendChild(el("strong", { text: m[4] }));
-        last = re.lastIndex;
-      }
-      box.appendChild(document.createTextNode(text.slice(last)));
-      return box;
     }
     function thumbs(threadId) {
       var msg = el("span", { class: "msg", role: "status" });
@@ -315,29 +291,32 @@
     }
   }
 
-  /* ---- optional search box ---- */
+  /* ---- optional search box: data-search-results results (default 6, as Mintlify's search bar) ---- */
   if (on("search", false)) {
+    var pageSize = Math.min(50, Math.max(1, parseInt(d.searchResults, 10) || 6));
     var sq = el("input", { type: "search" });
-    var results = el("ul", { "aria-live": "polite" });
+    var results = el("ul", { class: "hits", "aria-live": "polite" });
     var sform = el("form", { role: "search", class: "card" }, field("Search the docs", sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);
     sform.addEventListener("submit", function (e) {
       e.preventDefault();
       var q = sq.value.trim();
       if (!q) return;
-      post("search", { query: q, pageSize: 8 }).then(function (res) {
+      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200) }).then(function (res) {
         if (!res.ok) return failure(res).then(function (e) { throw e; });
         return res.json();
       }).then(function (hits) {
         results.textContent = "";
         /* the search route records the search event itself; the widget reports clicks */
         hits.forEach(function (h, i) {
-          var a = el("a", { href: pageURL(h.path), text: (h.metadata && h.metadata.title) || h.path, onclick: function () {
+          var m = h.metadata || {}, where = (m.breadcrumbs || []).concat(m.section ? [m.section] : []).join(" › ");
+          var a = el("a", { href: pageURL(m.url || h.path), target: "_top", text: m.title || h.path, onclick: function () {
             beacon([{ type: "search_click", query: q, path: h.path, position: i + 1 }]);
           } });
-          results.appendChild(el("li", {}, [a]));
+          var snippet = (h.content || "").replace(/^… |```[\w+#.-]*|[`*]/g, "").slice(0, 200);
+          results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, snippet ? el("small", { text: snippet }) : null]));
         });
-        if (!hits.length) results.appendChild(el("li", { text: "No results." }));
+        if (!hits.length) results.appendChild(el("li", { class: "msg", text: "No results." }));
       }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: "Search failed: " + e.message })); });
     });
   }

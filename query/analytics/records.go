@@ -134,6 +134,8 @@ type message struct {
 	Role      string `json:"role"`
 	Content   string `json:"content"`
 	CreatedAt string `json:"createdAt"`
+	// Sources are the pages a reply cites (assistant messages only; never null there).
+	Sources *[]event.Citation `json:"sources,omitempty"`
 }
 
 type thread struct {
@@ -143,14 +145,19 @@ type thread struct {
 }
 
 // threadEnvelope turns the thread's turns (oldest first, at least one) into messages: each turn
-// is the reader's question then the assistant's reply, ids "<turn id>-user" and "-assistant".
+// is the reader's question then the assistant's reply, ids "<turn id>-user" and "-assistant";
+// the reply lists the pages it cited.
 func threadEnvelope(id string, turns []event.Conversation) thread {
 	out := thread{ThreadID: id, CreatedAt: event.FormatTime(turns[0].Timestamp), Messages: make([]message, 0, 2*len(turns))}
 	for _, c := range turns {
 		at := event.FormatTime(c.Timestamp)
+		sources := c.Sources
+		if sources == nil {
+			sources = []event.Citation{}
+		}
 		out.Messages = append(out.Messages,
 			message{ID: c.ID + "-user", Role: "user", Content: c.Query, CreatedAt: at},
-			message{ID: c.ID + "-assistant", Role: "assistant", Content: c.Response, CreatedAt: at})
+			message{ID: c.ID + "-assistant", Role: "assistant", Content: c.Response, CreatedAt: at, Sources: &sources})
 	}
 	return out
 }

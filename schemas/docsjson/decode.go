@@ -20,7 +20,8 @@ func decodeConfig(root any, c *collector) Config {
 		c.errorf("", "docs.json must hold a JSON object, but it holds %s", describe(root))
 		return Config{}
 	}
-	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"])}
+	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"]),
+		Name: d.text(obj["name"], "name"), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"])}
 	nav, ok := obj["navigation"]
 	if !ok {
 		c.errorf("navigation", `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`)
@@ -41,6 +42,26 @@ func (d *decoder) styling(v any) Styling {
 		if s.Eyebrows != "" && s.Eyebrows != "breadcrumbs" && s.Eyebrows != "section" {
 			d.c.errorf("styling.eyebrows", `eyebrows is %q; it must be "breadcrumbs" (the full navigation path) or "section" (the parent section only)`, s.Eyebrows)
 		}
+	}
+	return s
+}
+
+// seo decodes the seo settings; only indexing concerns Lectern (metatags and the others are
+// for the rendered pages).
+func (d *decoder) seo(v any) SEO {
+	var s SEO
+	obj, ok := d.object(v, "seo")
+	if !ok {
+		return s
+	}
+	raw, ok := obj["indexing"]
+	if !ok {
+		return s
+	}
+	s.Indexing, _ = d.str(raw, "seo.indexing")
+	if s.Indexing != "" && s.Indexing != IndexingNavigable && s.Indexing != IndexingAll {
+		d.c.errorf("seo.indexing", `indexing is %q; it must be "navigable" (the default: the pages the navigation shows) or "all" (hidden and unlisted pages too)`, s.Indexing)
+		s.Indexing = ""
 	}
 	return s
 }
@@ -131,6 +152,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		}
 	case "hidden":
 		e.Hidden, _ = d.boolean(v, p)
+	case "searchable":
+		e.Searchable = d.searchable(e, v, p)
+	case "boost":
+		e.Boost = d.boost(e, v, p)
 	case "default":
 		e.Default, _ = d.boolean(v, p)
 	case "banner":
@@ -159,7 +184,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 var ignoredKeys = map[string]bool{
 	"asyncapi": true, "color": true, "directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true, "global": true,
-	"align": true, "searchable": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
+	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }
 
 func stringField(e *Element, key string) *string {

@@ -64,6 +64,39 @@ func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
 	return a, true
 }
 
+// boost decodes an element's search boost: a positive number. Mintlify's validator refuses
+// anything but a number on a group and ignores boost on the other elements, where Lectern
+// applies it too; a number that is not positive is accepted by Mintlify and ignored here.
+func (d *decoder) boost(e *Element, v any, path string) float64 {
+	f, ok := v.(float64)
+	switch {
+	case !ok && e.Kind == KindGroup:
+		d.c.errorf(path, "boost must be a positive number (a multiplier of the pages' search relevance, such as 2 or 0.5), but it is %s", describe(v))
+	case !ok:
+		d.c.warnf(path, "boost must be a positive number (a multiplier of the pages' search relevance, such as 2 or 0.5), but it is %s; it is ignored"+accepted, describe(v))
+	case f <= 0:
+		d.c.warnf(path, "boost is %v; it must be a positive number (below 1 lowers the pages' search relevance, above 1 raises it); it is ignored"+accepted, f)
+	default:
+		return f
+	}
+	return 0
+}
+
+// searchable decodes searchable: a boolean. Mintlify's validator refuses another type on a tab
+// or a group and ignores searchable on the other elements.
+func (d *decoder) searchable(e *Element, v any, path string) *bool {
+	b, ok := v.(bool)
+	switch {
+	case ok:
+		return &b
+	case e.Kind == KindGroup || e.Kind == KindTab:
+		d.c.errorf(path, "searchable must be true or false, but it is %s", describe(v))
+	default:
+		d.c.warnf(path, "searchable must be true or false, but it is %s; it is ignored"+accepted, describe(v))
+	}
+	return nil
+}
+
 func (d *decoder) banner(v any, path string) *Banner {
 	obj, ok := d.object(v, path)
 	if !ok {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -58,8 +60,14 @@ type Frontmatter struct {
 	Title        string
 	SidebarTitle string
 	Description  string
-	OpenAPI      string // "GET /users" or "spec.yaml GET /users": an endpoint page written in MDX
-	Hidden       bool
+	OpenAPI      string   // "GET /users" or "spec.yaml GET /users": an endpoint page written in MDX
+	Hidden       *bool    // hidden: true leaves the page out of the navigation and of indexing; false puts it back
+	Noindex      bool     // noindex: true leaves the page out of search engines, site search, the assistant and llms.txt
+	Searchable   *bool    // searchable: false leaves the page out of site search and the assistant's context only
+	Boost        float64  // search relevance multiplier; 0 when unset or not a positive number
+	Tag          string   // the page's tag (a badge beside its title)
+	Groups       []string // the user groups that may read the page (Mintlify's access control); none: everyone
+	Problems     []string // fields of a known name with a value of the wrong type, each a sentence
 }
 
 // ReadFrontmatter reads the YAML block between the leading "---" lines of a page file.
@@ -112,18 +120,107 @@ func parseFrontmatter(block []byte) (fm Frontmatter, err error) {
 	if err := yaml.Unmarshal(block, &raw); err != nil {
 		return Frontmatter{}, fmt.Errorf("frontmatter is not valid YAML: %w", err)
 	}
-	scalar := func(k string) string {
-		n, ok := raw[k]
-		if !ok || n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-			return ""
-		}
-		return strings.TrimSpace(n.Value)
+	r := fmReader(raw)
+	fm = Frontmatter{
+		Title: r.scalar("title"), SidebarTitle: r.scalar("sidebarTitle"), Description: r.scalar("description"),
+		OpenAPI: r.scalar("openapi"), Tag: r.scalar("tag"),
 	}
-	return Frontmatter{
-		Title: scalar("title"), SidebarTitle: scalar("sidebarTitle"), Description: scalar("description"),
-		OpenAPI: scalar("openapi"), Hidden: scalar("hidden") == "true",
-	}, nil
+	fm.Hidden = r.boolean("hidden", &fm.Problems)
+	fm.Searchable = r.boolean("searchable", &fm.Problems)
+	fm.Noindex = ptrTrue(r.boolean("noindex", &fm.Problems))
+	fm.Boost = r.boost(&fm.Problems)
+	fm.Groups = r.list("groups", &fm.Problems)
+	return fm, nil
 }
+
+// fmReader reads the fields of a frontmatter block.
+type fmReader map[string]yaml.Node
+
+// scalar returns a field's text, "" when it is absent, null or not a scalar.
+func (r fmReader) scalar(k string) string {
+	n, ok := r[k]
+	if !ok || n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return ""
+	}
+	return strings.TrimSpace(n.Value)
+}
+
+// boolean returns a true/false field (written bare or quoted), nil when it is absent; another
+// value is a problem.
+func (r fmReader) boolean(k string, problems *[]string) *bool {
+	n, ok := r[k]
+	if !ok || n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind == yaml.ScalarNode {
+		switch strings.ToLower(strings.TrimSpace(n.Value)) {
+		case "true":
+			return new(true)
+		case "false":
+			return new(false)
+		}
+	}
+	*problems = append(*problems, fmt.Sprintf("%s must be true or false, but it is %s; it is ignored", k, yamlValue(n)))
+	return nil
+}
+
+// boost returns a positive number, 0 when boost is absent; another value is a problem.
+func (r fmReader) boost(problems *[]string) float64 {
+	n, ok := r["boost"]
+	if !ok || n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return 0
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(n.Value), 64)
+	switch {
+	case n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || err != nil || math.IsNaN(f) || math.IsInf(f, 0):
+		*problems = append(*problems, fmt.Sprintf("boost must be a positive number (a multiplier of the page's search relevance, such as 3 or 0.5), but it is %s; it is ignored", yamlValue(n)))
+	case f <= 0:
+		*problems = append(*problems, fmt.Sprintf("boost is %v; it must be a positive number (below 1 lowers the page's search relevance, above 1 raises it); it is ignored", f))
+	default:
+		return f
+	}
+	return 0
+}
+
+// list returns a list of strings (or one string); another value is a problem.
+func (r fmReader) list(k string, problems *[]string) []string {
+	n, ok := r[k]
+	if !ok || n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind == yaml.ScalarNode && strings.TrimSpace(n.Value) != "" {
+		return []string{strings.TrimSpace(n.Value)}
+	}
+	var out []string
+	if n.Kind == yaml.SequenceNode {
+		for _, item := range n.Content {
+			if item.Kind != yaml.ScalarNode || strings.TrimSpace(item.Value) == "" {
+				out = nil
+				break
+			}
+			out = append(out, strings.TrimSpace(item.Value))
+		}
+	}
+	if out == nil {
+		*problems = append(*problems, fmt.Sprintf("%s must be a list of names, such as [\"admin\"], but it is %s; it is ignored", k, yamlValue(n)))
+	}
+	return out
+}
+
+// yamlValue describes a YAML value for a message: a scalar quoted, else its kind.
+func yamlValue(n yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return strconv.Quote(n.Value)
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a map"
+	}
+	return "not a value"
+}
+
+func ptrTrue(b *bool) bool { return b != nil && *b }
 
 // wordBreaks turns the separators of file names into spaces.
 var wordBreaks = strings.NewReplacer("-", " ", "_", " ")

@@ -5,7 +5,36 @@ type Config struct {
 	Navigation  *Navigation // nil when docs.json has no usable navigation
 	Styling     Styling
 	Interaction Interaction
+	SEO         SEO
+	Name        string   // the site's name
+	Description string   // the site's description (llms.txt quotes it)
+	Markdown    Markdown // how pages are exported as Markdown for agents
 }
+
+// Markdown holds the settings of the pages' Markdown export (docs.json "markdown").
+type Markdown struct {
+	Instructions []string // agent instructions appended to every Markdown page, one line each
+	Schema       *bool    // API reference pages carry their OpenAPI operation; nil is true
+}
+
+// WithSchema reports whether API reference pages carry their OpenAPI operation (the default).
+func (m Markdown) WithSchema() bool { return m.Schema == nil || *m.Schema }
+
+// SEO holds the seo settings that decide which pages are indexed.
+type SEO struct {
+	// Indexing is "navigable" (the default: the pages the navigation shows) or "all" (every
+	// page, hidden and unlisted ones included, in site search, the assistant and llms.txt).
+	Indexing string
+}
+
+// IndexAll reports whether seo.indexing is "all".
+func (s SEO) IndexAll() bool { return s.Indexing == IndexingAll }
+
+// The values of seo.indexing.
+const (
+	IndexingNavigable = "navigable"
+	IndexingAll       = "all"
+)
 
 // Styling holds the styling settings that concern navigation.
 type Styling struct {
@@ -58,7 +87,9 @@ type Element struct {
 	OpenAPI     string  // spec file (or URL) for this element and its children
 	Expanded    *bool   // nested groups only
 	Hidden      bool    // hidden from the navigation, still served
-	Default     bool    // versions: the default version
+	Searchable  *bool   // on a hidden element: true keeps its pages in search and the assistant's context
+	Boost       float64 // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
+	Default     bool    // versions and languages: the default one
 	Banner      *Banner // languages
 	Pages       []Entry
 	Groups      []*Element

@@ -31,8 +31,12 @@ type Page struct {
 	Summary              string   `json:"summary,omitempty"`
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
-	Hidden               bool     `json:"hidden,omitempty"`
-	NavPath              string   `json:"navPath"` // where docs.json lists the page
+	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
+	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
+	Tags                 []string `json:"tags,omitempty"`       // the page's frontmatter tag and the tags of the elements above it
+	UserGroups           []string `json:"userGroups,omitempty"` // frontmatter groups: only readers in one of them may see the page
+	NavPath              string   `json:"navPath"`              // where docs.json lists the page; "" for an unlisted page
+	Index                Indexing `json:"index"`                // where the page appears: site search, the assistant's context, llms.txt
 }
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
@@ -94,13 +98,17 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	if nav.Global != nil {
 		t.GlobalAnchors = slices.Clone(nav.Global.Anchors)
 	}
-	r := &resolver{fsys: s.fsys, specs: specs, tree: t}
+	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll()}
 	t.Root = r.element(&nav.Element, rscope{})
+	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]
 	}
 	if t.defaultVersion == "" && len(t.versions) > 0 {
 		t.defaultVersion = t.versions[0]
+	}
+	if t.defaultLanguage == "" && len(t.languages) > 0 {
+		t.defaultLanguage = t.languages[0]
 	}
 	return t, nil
 }
@@ -110,6 +118,7 @@ type resolver struct {
 	fsys      fs.FS
 	specs     *specCache
 	tree      *Tree
+	indexAll  bool // seo.indexing is "all"
 	pageNodes []*Node
 	pageIdx   []int
 }
@@ -122,6 +131,9 @@ type rscope struct {
 	language string
 	openapi  string
 	hidden   bool
+	hide     hiding   // the nearest hidden element, for indexing
+	boost    float64  // the nearest element's boost
+	tags     []string // the elements' tags, outermost first
 }
 
 func (r *resolver) element(e *Element, sc rscope) *Node {
@@ -173,12 +185,19 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		r.tree.addVersion(e.Label, e.Default)
 	case KindLanguage:
 		sc.language = e.Label
-		r.tree.addLanguage(e.Label)
+		r.tree.addLanguage(e.Label, e.Default)
 	}
 	if e.OpenAPI != "" {
 		sc.openapi = e.OpenAPI
 	}
+	if e.Boost > 0 {
+		sc.boost = e.Boost
+	}
+	if e.Tag != "" {
+		sc.tags = append(slices.Clip(sc.tags), e.Tag)
+	}
 	sc.hidden = sc.hidden || e.Hidden
+	sc.hide = sc.hide.under(e)
 	return sc
 }
 
@@ -191,30 +210,32 @@ func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 	file, found := pageFile(r.fsys, p)
 	pg := r.scoped(navPath, sc)
 	pg.File, pg.URL, pg.Title = p+".mdx", pageURL(p), titleFromName(p)
+	var fm Frontmatter
 	if found {
 		pg.File = file
-		r.frontmatter(&pg, sc)
+		fm = r.frontmatter(&pg, sc)
 	}
+	pg.Index = decide(decision{listed: true, noFile: !found, fm: &fm, nav: sc.hide, indexAll: r.indexAll})
 	return r.add(pg)
 }
 
-// frontmatter fills a page from its file's frontmatter.
-func (r *resolver) frontmatter(pg *Page, sc rscope) {
+// frontmatter fills a page from its file's frontmatter and returns it; a file whose
+// frontmatter cannot be read counts as having none.
+func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	fm, err := ReadFrontmatter(r.fsys, pg.File)
 	if err != nil {
-		return
+		return Frontmatter{}
 	}
-	if fm.Title != "" {
-		pg.Title = fm.Title
+	applyFrontmatter(pg, &fm)
+	for _, msg := range fm.Problems {
+		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath, Message: fmt.Sprintf("page %q: %s (frontmatter of %s)", withoutExt(pg.File), msg, pg.File)})
 	}
-	pg.Description = fm.Description
-	pg.Hidden = pg.Hidden || fm.Hidden
 	if fm.OpenAPI == "" {
-		return
+		return fm
 	}
 	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI, sc.openapi)
 	if !ok {
-		return
+		return fm
 	}
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
 	if s, err := r.specs.get(spec); err == nil {
@@ -222,12 +243,32 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) {
 			pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
 		}
 	}
+	return fm
+}
+
+// applyFrontmatter sets what a page's frontmatter says of it: title, description, hidden,
+// boost (which wins over the navigation's), tag and user groups.
+func applyFrontmatter(pg *Page, fm *Frontmatter) {
+	if fm.Title != "" {
+		pg.Title = fm.Title
+	}
+	pg.Description = fm.Description
+	if fm.Hidden != nil && *fm.Hidden {
+		pg.Hidden = true
+	}
+	if fm.Boost > 0 {
+		pg.Boost = fm.Boost
+	}
+	if fm.Tag != "" {
+		pg.Tags = append(pg.Tags, fm.Tag)
+	}
+	pg.UserGroups = fm.Groups
 }
 
 // scoped starts a page with what it inherits.
 func (r *resolver) scoped(navPath string, sc rscope) Page {
 	return Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
-		OpenAPI: specName(sc.openapi), Hidden: sc.hidden, NavPath: navPath}
+		OpenAPI: specName(sc.openapi), Hidden: sc.hidden, Boost: sc.boost, Tags: slices.Clone(sc.tags), NavPath: navPath}
 }
 
 // add appends a page to the tree and returns its node.
@@ -238,6 +279,37 @@ func (r *resolver) add(pg Page) *Node {
 	r.pageIdx = append(r.pageIdx, len(r.tree.Pages)-1)
 	return n
 }
+
+// listedOnce marks the repeated listings of a page in one version and language: the page is
+// the listing that is indexed (the first such), else its first listing; the others say where
+// it is. A page listed under a hidden group and again in a visible one is indexed.
+func listedOnce(pages []Page) []Page {
+	kept := make(map[string]int, len(pages))
+	for i := range pages {
+		k := pageKey(&pages[i])
+		j, ok := kept[k]
+		if !ok || (!pages[j].Index.Search && !pages[j].Index.LLMsTxt && (pages[i].Index.Search || pages[i].Index.LLMsTxt)) {
+			kept[k] = i
+		}
+	}
+	for i := range pages {
+		if j := kept[pageKey(&pages[i])]; j != i {
+			pages[i].Index = none(RuleListedElsewhere, pages[j].NavPath)
+		}
+	}
+	return pages
+}
+
+// withoutExt is a page file's path without its extension: its page path.
+func withoutExt(file string) string {
+	for _, ext := range pageExts {
+		file = strings.TrimSuffix(file, ext)
+	}
+	return file
+}
+
+// pageKey identifies a page within its version and language.
+func pageKey(p *Page) string { return p.URL + "\x00" + p.Version + "\x00" + p.Language }
 
 // pageURL is the URL of a page path: "guides/setup" → "/guides/setup", "guides/index" → "/guides".
 func pageURL(p string) string {

@@ -48,6 +48,7 @@ func (r *resolver) endpoint(op Operation, navPath string, sc rscope) Page {
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
 	pg.Description = op.Description
 	pg.URL = endpointURL(sc.openapi, op)
+	pg.Index = decide(decision{listed: true, fm: &Frontmatter{}, nav: sc.hide, indexAll: r.indexAll})
 	return pg
 }
 

@@ -12,15 +12,22 @@ import (
 // Tree is a resolved navigation: the nested nodes and every page in navigation order.
 // Versions and languages are the scopes a query can select (see PagesIn).
 type Tree struct {
-	Root           *Node
-	Pages          []Page
-	GlobalAnchors  []GlobalAnchor
-	Eyebrows       string // styling.eyebrows
-	Drilldown      *bool  // interaction.drilldown
-	versions       []string
-	languages      []string
-	defaultVersion string
+	Root            *Node
+	Pages           []Page
+	GlobalAnchors   []GlobalAnchor
+	Eyebrows        string // styling.eyebrows
+	Drilldown       *bool  // interaction.drilldown
+	versions        []string
+	languages       []string
+	defaultVersion  string
+	defaultLanguage string
+	problems        []Problem // the frontmatter problems of the pages, found while resolving
 }
+
+// PageProblems returns the problems found in the listed pages' frontmatter while resolving
+// (a boost that is not a positive number, a hidden that is not true or false): warnings, the
+// value is ignored. Validate reports them too when it reads files.
+func (t *Tree) PageProblems() []Problem { return slices.Clone(t.problems) }
 
 // Versions returns the version names in navigation order, each once.
 func (t *Tree) Versions() []string { return slices.Clone(t.versions) }
@@ -30,6 +37,9 @@ func (t *Tree) DefaultVersion() string { return t.defaultVersion }
 
 // Languages returns the language codes in navigation order, each once.
 func (t *Tree) Languages() []string { return slices.Clone(t.languages) }
+
+// DefaultLanguage returns the language marked default: true, else the first; "" without languages.
+func (t *Tree) DefaultLanguage() string { return t.defaultLanguage }
 
 // PagesIn returns the pages a query scoped to version and language sees. An empty version
 // or language matches every page; a page outside any version (or language) matches every
@@ -55,9 +65,12 @@ func (t *Tree) addVersion(name string, isDefault bool) {
 	}
 }
 
-func (t *Tree) addLanguage(code string) {
+func (t *Tree) addLanguage(code string, isDefault bool) {
 	if !slices.Contains(t.languages, code) {
 		t.languages = append(t.languages, code)
+	}
+	if isDefault && t.defaultLanguage == "" {
+		t.defaultLanguage = code
 	}
 }
 
@@ -66,6 +79,7 @@ type treeJSON struct {
 	Versions       []string       `json:"versions"`
 	DefaultVersion string         `json:"defaultVersion,omitempty"`
 	Languages      []string       `json:"languages"`
+	DefaultLang    string         `json:"defaultLanguage,omitempty"`
 	Eyebrows       string         `json:"eyebrows,omitempty"`
 	Drilldown      *bool          `json:"drilldown,omitempty"`
 	GlobalAnchors  []GlobalAnchor `json:"globalAnchors,omitempty"`
@@ -76,7 +90,7 @@ type treeJSON struct {
 // MarshalJSON encodes the tree with its scopes; pages appear inside their nodes.
 func (t *Tree) MarshalJSON() ([]byte, error) {
 	return json.Marshal(treeJSON{
-		Versions: nonNil(t.versions), DefaultVersion: t.defaultVersion, Languages: nonNil(t.languages),
+		Versions: nonNil(t.versions), DefaultVersion: t.defaultVersion, Languages: nonNil(t.languages), DefaultLang: t.defaultLanguage,
 		Eyebrows: t.Eyebrows, Drilldown: t.Drilldown, GlobalAnchors: t.GlobalAnchors,
 		PageCount: len(t.Pages), Root: t.Root,
 	})
@@ -104,7 +118,7 @@ func (t *Tree) WriteText(w io.Writer) error {
 		fmt.Fprintf(bw, "versions: %s (default %s)\n", strings.Join(t.versions, ", "), t.defaultVersion)
 	}
 	if len(t.languages) > 0 {
-		fmt.Fprintf(bw, "languages: %s\n", strings.Join(t.languages, ", "))
+		fmt.Fprintf(bw, "languages: %s (default %s)\n", strings.Join(t.languages, ", "), t.defaultLanguage)
 	}
 	fmt.Fprintf(bw, "%d pages\n", len(t.Pages))
 	return bw.Flush()

@@ -6,11 +6,16 @@ import (
 	"strings"
 )
 
-// Validate checks the navigation and reports every problem at once: the type and shape
-// problems found while loading and the rule violations found here. Unless opts.NoFiles is
-// set it also reads the site: every page needs a file and every endpoint must be in its spec.
+// Validate checks docs.json and reports every problem at once: the top-level fields Mintlify
+// requires (theme, name, colors.primary), the type and shape problems of the navigation found
+// while loading and the rule violations found here. Unless opts.NoFiles is set it also reads
+// the site: every page needs a file and every endpoint must be in its spec.
 func (s *Site) Validate(opts ValidateOptions) Report {
-	return s.validate(opts, newSpecCache(s.fsys))
+	rep := s.validate(opts, newSpecCache(s.fsys))
+	settings := s.settings.report(s.spans)
+	rep.Errors = append(rep.Errors, settings.Errors...)
+	slices.SortStableFunc(rep.Errors, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
+	return rep
 }
 
 func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
@@ -181,22 +186,29 @@ func (v *validator) empty(e *Element, kinds []string, what string) {
 
 // fieldKinds lists the fields that apply to one kind of element only.
 var fieldKinds = []struct {
-	key  string
-	kind Kind
-	set  func(*Element) bool
+	key   string
+	kinds []Kind
+	set   func(*Element) bool
 }{
-	{"expanded", KindGroup, func(e *Element) bool { return e.Expanded != nil }},
-	{"root", KindGroup, func(e *Element) bool { return e.Root != "" }},
-	{"default", KindVersion, func(e *Element) bool { return e.Default }},
-	{"banner", KindLanguage, func(e *Element) bool { return e.Banner != nil }},
+	{"expanded", []Kind{KindGroup}, func(e *Element) bool { return e.Expanded != nil }},
+	{"root", []Kind{KindGroup}, func(e *Element) bool { return e.Root != "" }},
+	{"default", []Kind{KindVersion, KindLanguage}, func(e *Element) bool { return e.Default }},
+	{"banner", []Kind{KindLanguage}, func(e *Element) bool { return e.Banner != nil }},
 }
 
 // fields checks fields that depend on the element's kind or place.
 func (v *validator) fields(e *Element, parent Kind) {
 	for _, fk := range fieldKinds {
-		if fk.set(e) && e.Kind != fk.kind {
-			v.c.warnf(field(e.Path, fk.key), "%s applies to %ss only; it has no effect on %s", fk.key, fk.kind, article(e.Kind))
+		if fk.set(e) && !slices.Contains(fk.kinds, e.Kind) {
+			names := make([]string, len(fk.kinds))
+			for i, k := range fk.kinds {
+				names[i] = k.String() + "s"
+			}
+			v.c.warnf(field(e.Path, fk.key), "%s applies to %s only; it has no effect on %s", fk.key, list(names), article(e.Kind))
 		}
+	}
+	if e.Searchable != nil && !e.Hidden {
+		v.c.warnf(field(e.Path, "searchable"), "searchable has an effect only on a hidden element (with \"hidden\": true, searchable: true keeps its pages in search and the assistant's context); to leave one page out of search, set searchable: false in its frontmatter")
 	}
 	if e.Kind == KindGroup && e.Expanded != nil && parent != KindGroup {
 		v.c.warnf(field(e.Path, "expanded"), "expanded has no effect on a top-level group (top-level groups are always expanded); use it on nested groups")
@@ -217,16 +229,22 @@ var languageCodes = []string{"en", "cn", "zh", "zh-Hans", "zh-Hant", "zh-CN", "z
 func (v *validator) siblings(e *Element) {
 	v.unique(e.Versions)
 	v.unique(e.Languages)
+	v.oneDefault(e.Versions)
+	v.oneDefault(e.Languages)
+}
+
+// oneDefault warns when more than one of a list of versions or languages says default: true.
+func (v *validator) oneDefault(list []*Element) {
 	first := ""
-	for _, ver := range e.Versions {
-		if !ver.Default {
+	for _, el := range list {
+		if !el.Default {
 			continue
 		}
 		if first != "" {
-			v.c.warnf(field(ver.Path, "default"), "more than one version says default: true (also %s); mark only one; the first is the default"+accepted, first)
+			v.c.warnf(field(el.Path, "default"), "more than one %s says default: true (also %s); mark only one; the first is the default"+accepted, el.Kind, first)
 			continue
 		}
-		first = ver.Path
+		first = el.Path
 	}
 }
 

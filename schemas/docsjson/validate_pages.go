@@ -32,8 +32,15 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 	if !v.files {
 		return
 	}
-	if _, ok := pageFile(v.fsys, p); !ok {
+	file, ok := pageFile(v.fsys, p)
+	if !ok {
 		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
+		return
+	}
+	if fm, err := ReadFrontmatter(v.fsys, file); err == nil {
+		for _, msg := range fm.Problems {
+			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
+		}
 	}
 }
 

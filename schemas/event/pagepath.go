@@ -37,3 +37,52 @@ func PagePath(p string) (string, error) {
 	}
 	return p, nil
 }
+
+// CanonicalPath is the form in which a page reference is stored and counted (at intake:
+// feedback, page views, search clicks): a valid PagePath result whose path has no trailing
+// slash and no last segment "index", "index.html" or "index.htm", so the URLs a docs host
+// serves for one page ("/quickstart", "/quickstart/", "/quickstart/index",
+// "/quickstart/index.html") are one page; "/", "/index" and "/index.html" are "/". The path of
+// an http(s) URL is treated the same way; a query string and a fragment are kept. Letter case
+// and everything else are kept as sent.
+func CanonicalPath(p string) string {
+	rest := ""
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p, rest = p[:i], p[i:]
+	}
+	origin := ""
+	if schemeRE.MatchString(p) {
+		// scheme://host[:port] then the path, if any.
+		after := strings.Index(p, "://") + len("://")
+		end := strings.IndexByte(p[after:], '/')
+		if end < 0 {
+			return p + rest
+		}
+		origin, p = p[:after+end], p[after+end:]
+	}
+	for {
+		trimmed := p
+		if len(trimmed) > 1 {
+			trimmed = strings.TrimSuffix(trimmed, "/")
+		}
+		slash := strings.LastIndexByte(trimmed, '/')
+		switch trimmed[slash+1:] {
+		case "index", "index.html", "index.htm":
+			trimmed = trimmed[:slash+1]
+		}
+		if trimmed == p {
+			break
+		}
+		p = trimmed
+	}
+	return origin + p + rest
+}
+
+// PageOf is the page a page view or a search click is counted under: CanonicalPath without the
+// query string and fragment ("/quickstart/?ref=nav#install" is "/quickstart").
+func PageOf(p string) string {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	return CanonicalPath(p)
+}

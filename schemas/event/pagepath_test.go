@@ -70,3 +70,70 @@ func FuzzPagePath(f *testing.F) {
 		}
 	})
 }
+
+func TestCanonicalPath(t *testing.T) {
+	for _, tc := range []struct{ in, path, page string }{
+		{"/quickstart", "/quickstart", "/quickstart"},
+		{"/quickstart/", "/quickstart", "/quickstart"},
+		{"/quickstart/index", "/quickstart", "/quickstart"},
+		{"/quickstart/index/", "/quickstart", "/quickstart"},
+		{"/quickstart/index.html", "/quickstart", "/quickstart"},
+		{"/quickstart/index.htm", "/quickstart", "/quickstart"},
+		{"/quickstart//", "/quickstart", "/quickstart"},
+		{"/", "/", "/"},
+		{"/index", "/", "/"},
+		{"/index.html", "/", "/"},
+		{"/index/index/", "/", "/"},
+		{"/guides/indexing", "/guides/indexing", "/guides/indexing"},
+		{"/reindex", "/reindex", "/reindex"},
+		{"/Quickstart/", "/Quickstart", "/Quickstart"},
+		{"/api/users/{id}#get", "/api/users/{id}#get", "/api/users/{id}"},
+		{"/quickstart/?ref=nav#install", "/quickstart?ref=nav#install", "/quickstart"},
+		{"/quickstart/index#install", "/quickstart#install", "/quickstart"},
+		{"https://docs.example.com/quickstart/", "https://docs.example.com/quickstart", "https://docs.example.com/quickstart"},
+		{"https://docs.example.com/index.html?x=1", "https://docs.example.com/?x=1", "https://docs.example.com/"},
+		{"https://docs.example.com", "https://docs.example.com", "https://docs.example.com"},
+		{"https://docs.example.com/", "https://docs.example.com/", "https://docs.example.com/"},
+	} {
+		p, err := event.PagePath(tc.in)
+		if err != nil {
+			t.Fatalf("PagePath(%q): %v", tc.in, err)
+		}
+		if got := event.CanonicalPath(p); got != tc.path {
+			t.Errorf("CanonicalPath(%q) = %q, want %q", tc.in, got, tc.path)
+		}
+		if got := event.PageOf(p); got != tc.page {
+			t.Errorf("PageOf(%q) = %q, want %q", tc.in, got, tc.page)
+		}
+	}
+}
+
+// FuzzCanonicalPath: the canonical form of a valid page reference is valid, stable, and has
+// no trailing slash or index segment left to remove.
+func FuzzCanonicalPath(f *testing.F) {
+	for _, s := range []string{"/q/", "/q/index", "/index.html?x#y", "https://a.b/c/", "https://a.b", "/a//index//"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := event.PagePath(s)
+		if err != nil {
+			return
+		}
+		for _, c := range []string{event.CanonicalPath(p), event.PageOf(p)} {
+			if again, err := event.PagePath(c); err != nil || again != c {
+				t.Fatalf("%q → %q: not a stored page path (%q, %v)", s, c, again, err)
+			}
+			if event.CanonicalPath(c) != c {
+				t.Fatalf("%q → %q → %q: not stable", s, c, event.CanonicalPath(c))
+			}
+		}
+		page := event.PageOf(p)
+		if strings.ContainsAny(page, "?#") {
+			t.Fatalf("PageOf(%q) = %q keeps a query or fragment", s, page)
+		}
+		if page != "/" && (strings.HasSuffix(page, "/") && strings.HasPrefix(page, "/") ||
+			strings.HasSuffix(page, "/index") || strings.HasSuffix(page, "/index.html")) {
+			t.Fatalf("PageOf(%q) = %q: a trailing slash or index left", s, page)
+		}
+	})
+}

@@ -29,6 +29,15 @@ function requestBody(extra = {}) {
   };
 }
 
+/** The finish item (8: and 2:) names the thread, whether the reply answered, and the pages it
+ *  cites; QUESTION is one the docs answer. */
+function assertFinish(items, threadId) {
+  assert.equal(items.length, 1, `finish items ${JSON.stringify(items)}`);
+  const { type, threadId: id, resolution, sources } = items[0];
+  assert.deepEqual([type, id, resolution], ['finish', threadId, 'answered']);
+  assert.ok(sources.length > 0 && sources.every((s) => s.title && s.url.startsWith('/')), `sources ${JSON.stringify(sources)}`);
+}
+
 function post(body, { key = config.assistantKey, signal } = {}) {
   return fetch(messageURL(), {
     method: 'POST',
@@ -114,8 +123,8 @@ describe('data stream protocol, below the hook', () => {
     assert.ok(texts.map((t) => t.value).join('').trim().length > 0, 'no answer text');
     const ann = rest.find((p) => p.code === '8').value;
     const data = rest.find((p) => p.code === '2').value;
-    assert.deepEqual(ann, [{ type: 'finish', threadId }]);
-    assert.deepEqual(data, [{ type: 'finish', threadId }]);
+    assertFinish(ann, threadId);
+    assert.deepEqual(data, ann);
     const [e2, d] = rest.slice(-2);
     assert.equal(e2.value.finishReason, 'stop');
     assert.equal(e2.value.isContinued, false);
@@ -180,9 +189,9 @@ describe('data stream protocol, below the hook', () => {
     assert.equal(tools[0].toolName, 'search');
     assert.equal(tools[0].state, 'result');
     const threadId = response.headers.get('x-thread-id');
-    assert.deepEqual(message.annotations, [{ type: 'finish', threadId }]);
+    assertFinish(message.annotations, threadId);
     const data = updates[updates.length - 1].data;
-    assert.deepEqual(data, [{ type: 'finish', threadId }]);
+    assert.deepEqual(data, message.annotations);
     assert.deepEqual(
       message.parts.map((p) => p.type),
       ['step-start', 'tool-invocation', 'step-start', 'text'],

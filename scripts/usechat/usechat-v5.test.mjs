@@ -161,7 +161,11 @@ describe(`ai@${AI5} on the v2 route`, () => {
       /^start start-step tool-input-start tool-input-available tool-output-available finish-step start-step text-start( text-delta)+ text-end finish-step finish$/,
     );
     const finish = chunks[chunks.length - 1];
-    assert.deepEqual(finish.messageMetadata, { threadId: res.headers.get('x-thread-id') });
+    const { threadId, resolution, sources } = finish.messageMetadata;
+    assert.equal(threadId, res.headers.get('x-thread-id'));
+    assert.ok(['answered', 'unanswered'].includes(resolution), `resolution ${resolution}`);
+    assert.ok(Array.isArray(sources) && sources.every((s) => s.title && s.url?.startsWith('/')), `sources ${JSON.stringify(sources)}`);
+    assert.equal(sources.length > 0, resolution === 'answered', 'an answered reply cites its pages, an unanswered one none');
   });
 
   describe('a question the docs answer, then the same thread', () => {
@@ -210,7 +214,9 @@ describe(`ai@${AI5} on the v2 route`, () => {
       assert.equal(req.messages.length, 3, 'the whole conversation is sent');
       const prev = req.messages[1];
       assert.equal(prev.role, 'assistant');
-      assert.deepEqual(prev.metadata, { threadId: first.threadId });
+      assert.equal(prev.metadata.threadId, first.threadId);
+      assert.equal(prev.metadata.resolution, 'answered', 'the finish metadata says the reply answered');
+      assert.ok(prev.metadata.sources.length > 0, 'and lists the pages it cites');
       assert.equal(searchParts(prev).length, 1, 'the earlier reply is sent with its search part');
     });
 

@@ -1,7 +1,9 @@
-// The dashboard in Debian's chromium, under its own Content-Security-Policy: sign-in, the traffic
-// charts and their table, a thread transcript opened from the assistant and from a rating, the
-// feedback just posted, a status change through the PATCH route seen in the export, the CSV
-// downloads, the date range, a wrong key, axe-core, and its screenshot.
+// The dashboard in Debian's chromium, under its own Content-Security-Policy: sign-in and its
+// errors, the traffic charts and their table, human labels, numbers, percentages and times in
+// the reader's locale and time zone, a thread transcript rendered as safe Markdown with its
+// sources (opened from the assistant and from a rating), the feedback just posted, a status
+// change through the PATCH route seen in the export, the CSV downloads, the date range, the
+// layout at 390 px, the Markdown renderer it shares with the widget, axe-core, and screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { config, launch, admin, waitFor, viewsOf, axeSerious, screenshot, runID, cspViolations, READER_UA } from './lib.mjs';
@@ -17,12 +19,20 @@ async function signIn(page, key) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a wrong key shows an error and keeps the dashboard closed', async () => {
+test('the sign-in form explains its fields; a wrong key or an assistant key says what is wrong', async () => {
   const page = await browser.ctx.newPage();
+  await page.goto(`${config.url}/dashboard`);
+  const hint = await page.getByRole('textbox', { name: 'Project' }).evaluate((i) => document.getElementById(i.getAttribute('aria-describedby')).textContent);
+  assert.match(hint, /project id .*sites file.*lectern-docs/s);
   await signIn(page, 'lk_admin_wrong_key');
-  await page.getByRole('alert').filter({ hasText: 'Sign-in failed' }).waitFor();
+  const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed' });
+  await alert.waitFor();
+  assert.match(await alert.innerText(), /^Sign-in failed: the admin key was not accepted \(malformed API key\)\. Paste the whole key/);
+  assert.doesNotMatch(await alert.innerText(), /undefined/);
   assert.equal(await page.getByRole('heading', { name: 'Feedback' }).isVisible(), false);
   assert.equal(await page.evaluate(() => sessionStorage.getItem('lectern.adminKey')), null);
+  await signIn(page, config.assistantKey);
+  await page.getByRole('alert').filter({ hasText: 'This is an assistant key; the dashboard needs an admin key' }).waitFor();
   await page.close();
 });
 
@@ -45,34 +55,60 @@ async function download(page, button) {
   return (await dl).createReadStream().then((s) => s.toArray()).then((b) => Buffer.concat(b).toString());
 }
 
-test('sign in, see the feedback just posted, change its status, see the export change', async () => {
+/** The Top pages row of the page with a thousand views. */
+const numbersRowOf = (page) => page.locator('#traffic tr').filter({ has: page.locator('td').filter({ hasText: new RegExp(`^${seeded.numbers}$`) }) });
+
+/** Sends page views, searches and clicks as a docs page's beacon would (key in the body). */
+const beacon = (ua, events) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
+  method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': ua },
+  body: JSON.stringify({ key: config.assistantKey, anonId: runID(), events }),
+});
+
+/** What the main test leaves for the later ones: a page with more than a thousand views (its
+ *  count read back from the views route, so a lectern used before counts too). */
+const seeded = { numbers: '/introduction', views: 0 };
+
+test('sign in, read the sections in human terms, open a transcript, change a feedback status, download CSV', async () => {
   const comment = `Step 3 needs a screenshot ${runID()}`;
   const res = await fetch(`${config.url}/discovery/v1/feedback/${config.domain}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
-    body: JSON.stringify({ path: '/quickstart', source: 'contextual', helpful: false, comment }),
+    body: JSON.stringify({ path: '/quickstart/', source: 'contextual', helpful: false, comment }),
   });
   assert.equal(res.status, 202);
   const { id } = await res.json();
-  await waitFor('the feedback in the export', async () => (await admin('feedback?limit=50')).feedback.some((f) => f.id === id));
+  const posted = await waitFor('the feedback in the export', async () => (await admin('feedback?limit=50')).feedback.find((f) => f.id === id));
+  assert.equal(posted.path, '/quickstart', 'the trailing slash is gone at intake');
 
-  // Some traffic for the Traffic section (and its screenshot), whatever ran before: a reader
-  // today, yesterday and the day before (beacons may be 48 hours old), and an AI agent.
+  // Traffic for the Traffic section (and its screenshot), whatever ran before: a reader today,
+  // yesterday and the day before (beacons may be 48 hours old), an AI agent, and a page with
+  // more than a thousand views (numbers with separators).
   const ago = (h) => new Date(Date.now() - h * 3600e3).toISOString();
-  const beacon = (ua, events) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
-    method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': ua },
-    body: JSON.stringify({ key: config.assistantKey, anonId: runID(), events }),
-  });
   for (const res of [
     await beacon(READER_UA, [{ type: 'page_view', path: '/quickstart' }, { type: 'page_view', path: '/guides/authentication' },
-      { type: 'page_view', path: '/quickstart', timestamp: ago(24) }, { type: 'page_view', path: '/guides/widget', timestamp: ago(47) }]),
+      { type: 'page_view', path: '/quickstart/index', timestamp: ago(24) }, { type: 'page_view', path: '/guides/widget/', timestamp: ago(47) }]),
     await beacon('Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)', [{ type: 'page_view', path: '/quickstart', timestamp: ago(24) }]),
   ]) assert.equal(res.status, 202);
-  await waitFor('the page views in the views route', async () => (await viewsOf('/quickstart')) >= 3);
+  const before = await viewsOf(seeded.numbers);
+  for (let i = 0; i < 11; i++) {
+    const r = await beacon(READER_UA, Array.from({ length: 100 }, () => ({ type: 'page_view', path: seeded.numbers })));
+    assert.equal(r.status, 202);
+  }
+  // A search with a click (a click-through rate of 100%) and one without.
+  const clicked = `custom domain ${runID()}`, unclicked = `clickhouse ${runID()}`;
+  for (const q of [clicked, unclicked]) {
+    const r = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}` }, body: JSON.stringify({ query: q }),
+    });
+    assert.equal(r.status, 200);
+  }
+  assert.equal((await beacon(READER_UA, [{ type: 'search_click', query: clicked, path: '/guides/authentication', position: 1 }])).status, 202);
+  await waitFor('the page views in the views route', async () => (await viewsOf('/quickstart')) >= 3 && (await viewsOf(seeded.numbers)) === before + 1100);
+  seeded.views = before + 1100;
+  await waitFor('the click in the searches route', async () => (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === clicked)?.ctr === 1);
 
-  // A conversation, and a reader's thumbs on its answer.
-  // Unique among the suites' questions (each run starts a fresh lectern), in the docs' words: a
-  // made-up token would make the question one the docs do not cover.
+  // A conversation, a reader's thumbs on its answer, an unanswered question, and a question
+  // that carries HTML and a script link (the transcript must show them as text).
   const question = 'How do I run the dashboard tests?';
   const threadId = await ask(question);
   assert.match(threadId, /^thr_/);
@@ -86,9 +122,11 @@ test('sign in, see the feedback just posted, change its status, see the export c
   const rating = await waitFor('the thumbs in the export', async () => (await admin('feedback?limit=50')).feedback.find((f) => f.id === thumbsID));
   const gap = `xyzzy plugh frobnicator ${runID()}`; // nothing in the docs matches
   await ask(gap);
-  await waitFor('the conversations in the export', async () => {
+  const hostile = `<img src=x onerror="window.xssHit=1"> [run](javascript:window.xssHit=2) **make test** ${runID()}`;
+  const hostileThread = await ask(hostile);
+  const conv = await waitFor('the conversations in the export', async () => {
     const cs = (await admin('assistant?limit=50')).conversations;
-    return cs.some((c) => c.query === question) && cs.find((c) => c.query === gap)?.resolutionStatus === 'unanswered';
+    return cs.find((c) => c.query === gap)?.resolutionStatus === 'unanswered' && cs.some((c) => c.query === hostile) && cs.find((c) => c.query === question);
   });
 
   const page = await browser.ctx.newPage();
@@ -102,35 +140,75 @@ test('sign in, see the feedback just posted, change its status, see the export c
   const row = page.getByRole('row').filter({ hasText: comment });
   await row.waitFor();
   assert.match(await row.innerText(), /\/quickstart/);
+
+  // Human labels, never the API's field names.
+  const headers = (await page.locator('main th').allTextContents()).map((h) => h.trim());
+  assert.ok(headers.length > 20, `${headers.length} column headers`);
+  for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
+  assert.deepEqual(await page.locator('#searches table').first().locator('th').allInnerTexts(), ['Query', 'Searches', 'Click-through rate', 'Most clicked page', 'Last searched']);
+  // Percentages, numbers with separators, times in the reader's words: as Intl formats them in this browser.
+  const fmt = (v, o) => page.evaluate(([v, o]) => new Intl.NumberFormat(undefined, o).format(v), [v, o]);
+  const queryRow = page.locator('#searches tr').filter({ hasText: clicked });
+  assert.equal(await queryRow.locator('td').nth(2).innerText(), await fmt(1, { style: 'percent' }));
+  const numbersRow = numbersRowOf(page);
+  const thousands = await numbersRow.locator('td').nth(3).innerText();
+  assert.equal(thousands, await fmt(seeded.views));
+  assert.match(thousands, /^\d{1,3}(\D\d{3})+$/, 'a thousands separator');
+  const when = row.locator('time');
+  assert.equal(await when.getAttribute('datetime'), posted.createdAt);
+  assert.match(await when.innerText(), /ago|now/);
+  assert.equal(await when.getAttribute('title'), await page.evaluate((iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'long' }), posted.createdAt));
+  assert.match(await page.locator('.stat').filter({ hasText: 'Page views' }).innerText(), /Page views\s+[\d,.\s]+\s+human [\d,.\s]+ · AI \d/i);
+
   // Traffic over time: two charts with names and descriptions, and the same numbers as a table.
   const today = new Date().toISOString().slice(0, 10);
-  for (const name of [/^Views per day, human and AI, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/, /^Visitors per day, human and AI/]) {
+  for (const name of [/^Views per day, [A-Z][a-z]+ \d+, \d{4} to [A-Z][a-z]+ \d+, \d{4} Human \d/, /^Visitors per day, /]) {
     const chart = page.getByRole('img', { name });
     await chart.waitFor();
     assert.match(await chart.getAttribute('aria-labelledby'), /-t .*-d$/, 'the chart has a title and a description');
   }
-  await screenshot(page, 'dashboard.png');
   await page.getByText('Views and visitors per day as a table').click();
-  const todayRow = page.locator('#traffic-chart details').getByRole('row').filter({ hasText: today });
-  const cells = await todayRow.getByRole('cell').allInnerTexts();
-  assert.equal(cells[0], today);
-  assert.ok(Number(cells[1]) >= 2 && Number(cells[3]) === Number(cells[1]) + Number(cells[2]), `views of today: ${cells}`);
-  assert.ok(Number(cells[4]) >= 1, `visitors of today: ${cells}`);
+  const dayLabel = (ymd) => page.evaluate((d) => new Date(d + 'T00:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }), ymd);
+  const todayRow = page.locator('#traffic details').getByRole('row').filter({ hasText: await dayLabel(today) });
+  const cells = (await todayRow.getByRole('cell').allInnerTexts()).map((c, i) => (i ? Number(c.replace(/\D/g, '')) : c));
+  assert.ok(cells[1] >= 2 && cells[3] === cells[1] + cells[2], `views of today: ${cells}`);
+  assert.ok(cells[4] >= 1, `visitors of today: ${cells}`);
   assert.deepEqual(await axeSerious(page), []);
+  await page.getByText('Views and visitors per day as a table').click(); // closed again, for the screenshot
 
   // Unanswered questions first: the content gaps.
   const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
-  assert.ok(statuses.includes('unanswered') && statuses.includes('answered'), `statuses ${statuses}`);
-  assert.deepEqual(statuses, [...statuses].sort((a, b) => (a === 'answered') - (b === 'answered')), 'unanswered rows come first');
+  assert.ok(statuses.includes('Unanswered') && statuses.includes('Answered'), `statuses ${statuses}`);
+  assert.deepEqual(statuses, [...statuses].sort((a, b) => (a === 'Answered') - (b === 'Answered')), 'unanswered rows come first');
 
-  // A thread opens from the assistant table and from the rating of its answer.
+  // A transcript: the answer as rendered Markdown (a quote holding code, no Markdown markers
+  // left), the pages it cited, focus moved to it.
   await page.getByRole('button', { name: `Open thread of: ${question}` }).click();
-  await page.getByRole('heading', { name: `Thread ${threadId}` }).waitFor();
-  await page.locator('#transcript').getByText(question).waitFor();
-  await page.locator('#transcript').evaluate((n) => { n.textContent = ''; });
-  await page.getByRole('button', { name: `Open thread of the thumbs only feedback of ${rating.createdAt}` }).click();
-  await page.getByRole('heading', { name: `Thread ${threadId}` }).waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement.textContent), `Thread ${threadId}`, 'focus moves to the transcript');
+  const heading = page.getByRole('heading', { name: `Conversation ${threadId}` });
+  await heading.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), `Conversation ${threadId}`, 'focus moves to the transcript');
+  const transcript = page.getByRole('region', { name: `Conversation ${threadId}` });
+  await transcript.getByText(question).waitFor();
+  const reply = transcript.locator('.msg.assistant');
+  assert.ok(await reply.locator('.md blockquote').count() > 0, 'the quote is a blockquote');
+  assert.ok(await reply.locator('.md pre > code, .md p code').count() > 0, 'code is code');
+  assert.doesNotMatch(await reply.locator('.md').innerText(), /```|^> |\]\(/m);
+  assert.ok(conv.sources.length > 0, 'the conversation cites a page');
+  assert.equal(await reply.locator('.sources').innerText(), `Sources: ${conv.sources.map((s) => `${s.title} ${s.url}`).join(', ')}`);
+  await screenshot(page, 'dashboard.png');
+  await transcript.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: `Open thread of the answer rating received ${rating.createdAt}` }).click();
+  await page.getByRole('heading', { name: `Conversation ${threadId}` }).waitFor();
+
+  // Stored text is never live HTML: the hostile question shows as text, its script link is none.
+  await page.getByRole('button', { name: `Open thread of: ${hostile}` }).click();
+  const shown = page.getByRole('region', { name: `Conversation ${hostileThread}` });
+  await shown.waitFor();
+  const userMsg = shown.locator('.msg.user .md');
+  assert.match(await userMsg.innerText(), /<img src=x onerror="window.xssHit=1"> run make test/);
+  assert.equal(await userMsg.locator('strong').innerText(), 'make test', 'Markdown is rendered');
+  assert.equal(await shown.locator('img, script, [onerror], a[href^="javascript"]').count(), 0);
+  assert.equal(await page.evaluate(() => window.xssHit), undefined);
 
   // One CSV of everything shown: the project and range, then each table under its name.
   const all = await download(page, 'Download CSV (everything shown)');
@@ -138,7 +216,9 @@ test('sign in, see the feedback just posted, change its status, see the export c
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
   assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'searches', 'no-click', 'assistant', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
-  assert.match(all, /\r\n\/quickstart,\d+,\d+,\d+\r\n/, 'the top pages');
+  assert.match(all, /\r\nPage,Human,AI,Views\r\n/, 'labels as the header');
+  assert.match(all, new RegExp(`\r\n${seeded.numbers},${seeded.views},0,${seeded.views}\r\n`), 'plain numbers in the CSV');
+  assert.match(all, new RegExp(`\r\n${clicked},1,100,/guides/authentication,`), 'the click-through rate in percent');
   assert.ok(all.includes(comment) && all.includes(threadId), 'the feedback and the thread');
 
   const patch = page.waitForResponse((r) => r.request().method() === 'PATCH');
@@ -153,13 +233,91 @@ test('sign in, see the feedback just posted, change its status, see the export c
   await page.getByLabel('To', { exact: true }).fill('2020-01-02');
   await page.getByRole('button', { name: 'Apply' }).click();
   await row.waitFor({ state: 'detached' });
-  await page.getByRole('img', { name: /^Views per day, human and AI, 2020-01-01 to 2020-01-02/ }).waitFor();
+  assert.equal(await page.getByLabel('Range', { exact: true }).inputValue(), '', 'the range select says Custom');
+  await page.getByRole('img', { name: new RegExp(`^Views per day, ${await dayLabel('2020-01-01')} to ${await dayLabel('2020-01-02')}`) }).waitFor();
   await page.getByText('Views and visitors per day as a table').click();
-  assert.deepEqual(await page.locator('#traffic-chart details').getByRole('row').filter({ hasText: '2020-01-0' }).allInnerTexts(),
-    ['2020-01-01\t0\t0\t0\t0\t0\t0', '2020-01-02\t0\t0\t0\t0\t0\t0']);
+  const zero = (d) => `${d}\t0\t0\t0\t0\t0\t0`;
+  assert.deepEqual(await page.locator('#traffic details').getByRole('row').filter({ hasText: '2020' }).allInnerTexts(),
+    [zero(await dayLabel('2020-01-01')), zero(await dayLabel('2020-01-02'))]);
+  await page.getByLabel('Range', { exact: true }).selectOption('7');
+  await page.getByRole('img', { name: new RegExp(`^Views per day, .* to ${await dayLabel(today)} Human`) }).waitFor();
 
   const csv = await download(page, 'Download CSV (feedback)');
-  assert.match(csv, /^createdAt,source,path,helpful,comment,status,threadId\r\n/);
+  assert.match(csv, /^Received,Kind,Page,Rating,Comment,Status,Thread\r\n/);
   assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
+  await page.close();
+});
+
+test('at 390 px wide nothing overflows: sections in one column, table rows as labelled blocks', async () => {
+  const page = await browser.ctx.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, config.adminKey);
+  await page.getByRole('heading', { name: 'Feedback', exact: true }).waitFor();
+  await numbersRowOf(page).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the page scrolls sideways');
+  const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < -1 || r.right > 391) && !e.closest('.tw');
+  }).map((e) => e.tagName + '.' + e.className).slice(0, 5));
+  assert.deepEqual(wide, [], 'elements wider than the window');
+  const cell = numbersRowOf(page).locator('td').first();
+  assert.equal(await cell.evaluate((td) => getComputedStyle(td).display), 'grid', 'a row is a block of label and value');
+  assert.equal(await cell.evaluate((td) => getComputedStyle(td, '::before').content), '"Page"');
+  assert.equal(await numbersRowOf(page).getByRole('cell').count(), 4, 'still a table row for screen readers');
+  await page.getByRole('button', { name: /^Open thread of: / }).first().click();
+  await page.getByRole('heading', { name: /^Conversation thr_/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the transcript fits');
+  assert.deepEqual(await axeSerious(page), []);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'dashboard-mobile.png', { fullPage: false });
+  await page.close();
+});
+
+test('numbers and times follow the reader\'s locale and time zone', async () => {
+  const de = await launch({ locale: 'de-DE', timezoneId: 'Asia/Kolkata' });
+  try {
+    const page = await de.ctx.newPage();
+    await signIn(page, config.adminKey);
+    const numbersRow = numbersRowOf(page);
+    await numbersRow.waitFor();
+    assert.equal(await numbersRow.locator('td').nth(3).innerText(), new Intl.NumberFormat('de-DE').format(seeded.views));
+    assert.match(await numbersRow.locator('td').nth(3).innerText(), /^\d{1,3}(\.\d{3})+$/);
+    const first = page.locator('#feedback time').first();
+    const iso = await first.getAttribute('datetime');
+    const title = await first.getAttribute('title');
+    const local = new Date(iso);
+    const hm = new Intl.DateTimeFormat('de-DE', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(local);
+    const weekday = new Intl.DateTimeFormat('de-DE', { timeZone: 'Asia/Kolkata', weekday: 'long' }).format(local);
+    assert.ok(title.includes(hm) && title.includes(weekday), `title "${title}": want ${weekday}, ${hm} (Kolkata)`);
+    assert.match(await first.innerText(), /^vor \d+ (Sekunden|Minuten|Minute|Sekunde|Stunden|Stunde)|^jetzt$/);
+    await page.close();
+  } finally {
+    await de.close();
+  }
+});
+
+test('the Markdown renderer (the widget\'s too) renders the blocks answers use, and no HTML, script or foreign link', async () => {
+  const page = await browser.ctx.newPage();
+  await page.goto(`${config.url}/dashboard`);
+  const html = (md) => page.evaluate((md) => lecternMarkdown({ href: (u) => u })(document.createElement('div'), md).innerHTML, md); // eslint-disable-line no-undef
+  const cases = [
+    ['| a | b |\n|---|--:|\n| 1 | **2** |\n| `x \\| y` | |',
+      '<div class="tw"><table><thead><tr><th scope="col">a</th><th class="r" scope="col">b</th></tr></thead><tbody><tr><td>1</td><td class="r"><strong>2</strong></td></tr><tr><td><code>x | y</code></td><td class="r"></td></tr></tbody></table></div>'],
+    ['|  |  |\n| --- | --- |\n| 413 | too large |', '<div class="tw"><table><tbody><tr><td>413</td><td>too large</td></tr></tbody></table></div>'],
+    ['- one\n- two\n  - nested\n\n1. first\n2. *second*', '<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul><ol><li>first</li><li><em>second</em></li></ol>'],
+    ['## Run it\ntext\nmore', '<h4>Run it</h4><p>text\nmore</p>'],
+    ['> quoted\n>\n> ```bash\n> make test\n> ```', '<blockquote><p>quoted</p><pre><code class="language-bash">make test</code></pre></blockquote>'],
+    ['```\nunclosed', '<pre><code>unclosed</code></pre>'],
+    ['<script>alert(1)</script> <img src=x onerror=alert(1)>', '<p>&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;</p>'],
+    ['[a](javascript:alert(1)) [b](//evil.example/x) [c](data:text/html,x) [d](vbscript:x)', '<p><span>a</span> <span>b</span> <span>c</span> <span>d</span></p>'],
+    ['[docs](https://docs.example.com/a?b=1) [page](/quickstart#run) [here](#top)',
+      '<p><a href="https://docs.example.com/a?b=1" rel="noopener noreferrer">docs</a> <a href="/quickstart#run">page</a> <a href="#top">here</a></p>'],
+    ['\\*not emphasis\\* and \\[not a link\\](x) and snake_case_name', '<p>*not emphasis* and [not a link](x) and snake_case_name</p>'],
+    ['__bold__ and __init__.py and a__b__c', '<p><strong>bold</strong> and <strong>init</strong>.py and a__b__c</p>'],
+  ];
+  for (const [md, want] of cases) assert.equal(await html(md), want, md);
+  // Relative links go where the page says (the dashboard shows them as text: it does not know the docs site).
+  assert.equal(await page.evaluate(() => { const b = document.createElement('div'); window.LecternDashboard.md(b, '[page](/quickstart) [ext](https://a.example/)'); return b.innerHTML; }),
+    '<p><span>page</span> <a href="https://a.example/" target="_blank" rel="noopener noreferrer">ext</a></p>');
   await page.close();
 });

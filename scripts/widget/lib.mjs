@@ -53,14 +53,16 @@ export async function startSite(extra = '') {
   return { origin: `http://127.0.0.1:${server.address().port}`, close };
 }
 
-/** Launches chromium with a fresh profile; pages keep their Content-Security-Policy. */
-export async function launch() {
+/** Launches chromium with a fresh profile; pages keep their Content-Security-Policy. Options
+ *  (locale, timezoneId, viewport) are those of playwright's browser contexts. */
+export async function launch(options = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'lectern-chromium-'));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: config.chromium,
     headless: true,
     userAgent: READER_UA,
     viewport: { width: 1100, height: 760 },
+    ...options,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -106,11 +108,25 @@ export async function axeSerious(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Writes a screenshot to the docs images directory when SCREENSHOT_DIR is set. */
-export async function screenshot(page, name) {
+/** Runs axe-core's color-contrast rule alone (WCAG AA: 4.5:1 for text, 3:1 for large text)
+ *  and returns, for the nodes inside the widget's shadow root, the violations, the passes and
+ *  the nodes axe could not decide ("incomplete"), each as "selector: summary". */
+export async function axeContrast(page) {
+  const src = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(src);
+  const r = await page.evaluate(() => window.axe.run(document, { runOnly: ['color-contrast'], resultTypes: ['violations', 'passes', 'incomplete'] }));
+  const inWidget = (results) => results.flatMap((v) => v.nodes)
+    .filter((n) => Array.isArray(n.target[0])) // a node in a shadow root: its target names the host, then the node
+    .map((n) => `${[].concat(...n.target).join(' >> ')}: ${(n.any[0] && n.any[0].message) || n.failureSummary || ''}`);
+  return { violations: inWidget(r.violations), passes: inWidget(r.passes), incomplete: inWidget(r.incomplete) };
+}
+
+/** Writes a screenshot to the docs images directory when SCREENSHOT_DIR is set: the whole page,
+ *  or what the window shows when fullPage is false. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   if (!config.screenshots) return;
   await mkdir(config.screenshots, { recursive: true });
-  await page.screenshot({ path: join(config.screenshots, name), fullPage: name.startsWith('dashboard') });
+  await page.screenshot({ path: join(config.screenshots, name), fullPage });
 }
 
 /** Collects the page's Content-Security-Policy violations (the console reports each one). */

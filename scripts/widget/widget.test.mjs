@@ -2,7 +2,7 @@
 // by lectern on another. Page views, feedback, Ask AI, keyboard use and axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { config, startSite, launch, admin, waitFor, viewsOf, axeSerious, screenshot, runID } from './lib.mjs';
+import { config, startSite, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
 
 let site, browser;
 const prefix = `/widget-${runID()}`;
@@ -25,6 +25,26 @@ async function open(path, { dnt = false, on = site, colorScheme = 'light', ready
   return { page, beacons, origins };
 }
 
+/** The parts of a finished v1 reply: the search results (a:) and the finish item (8:). */
+function replyParts(body) {
+  const parts = body.split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')), JSON.parse(l.slice(l.indexOf(':') + 1))]);
+  return { results: parts.find(([c]) => c === 'a')[1].result, finish: parts.find(([c]) => c === '8')[1][0] };
+}
+
+/** Asks a question in an open page's Ask AI dialog and waits for the reply to end; returns the
+ *  dialog, its log, the answer's block and the reply's parts. */
+async function askInDialog(page, question) {
+  const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Ask AI' }).click();
+  const res = page.waitForResponse((r) => r.url().includes('/assistant/'));
+  await dialog.getByRole('textbox', { name: 'Ask a question' }).fill(question);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const parts = replyParts(await (await res).text());
+  await dialog.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+  const log = dialog.getByRole('log');
+  return { dialog, log, item: log.locator('.item').last(), ...parts };
+}
+
 /** The widget's look: its theme class, the page feedback card's background, and which half of
  *  the window the Ask AI button is in. */
 async function look(page) {
@@ -36,7 +56,7 @@ async function look(page) {
 
 test('a page view and a pushState navigation reach the views route', async () => {
   const { page, beacons } = await open(`${prefix}/first`);
-  await screenshot(page, 'widget-closed.png');
+  await screenshot(page, 'widget-closed.png', { fullPage: false });
   await waitFor('a page_view beacon', () => beacons.length >= 1);
   await waitFor(`${prefix}/first in views`, async () => (await viewsOf(`${prefix}/first`)) === 1);
   await page.evaluate((p) => history.pushState({}, '', p), `${prefix}/second`);
@@ -115,8 +135,17 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   assert.equal(await log.locator('blockquote pre > code.language-bash').first().innerText(), 'make test');
   assert.ok(await log.locator('blockquote p code').count() > 0, 'inline code inside the quote');
   assert.doesNotMatch(await log.innerText(), /```|^>/m);
+  // The link row lists the pages the answer cites (the finish item's sources, as the export
+  // records them), not every search result.
+  const { results, finish } = replyParts(await (await first).text());
+  assert.equal(finish.resolution, 'answered');
+  assert.ok(finish.sources.length > 0 && finish.sources.length < results.length,
+    `cited ${finish.sources.length} of ${results.length} results: the test needs fewer cited pages than hits`);
+  const row = log.locator('.src').first();
+  assert.deepEqual(await row.getByRole('link').allInnerTexts(), finish.sources.map((c) => c.title));
+  assert.deepEqual(await row.getByRole('link').evaluateAll((as) => as.map((a) => new URL(a.href).pathname)), finish.sources.map((c) => c.url));
   assert.ok(await page.evaluate((d) => sessionStorage.getItem(`lectern.thread.${d}`), config.domain));
-  await screenshot(page, 'widget-answer.png');
+  await screenshot(page, 'widget-answer.png', { fullPage: false });
 
   const thumbs = page.waitForResponse((r) => r.url().includes('/discovery/v1/feedback/'));
   await dialog.getByRole('button', { name: 'Good answer' }).click();
@@ -159,6 +188,61 @@ test('an error from the assistant is shown', async () => {
   await page.close();
 });
 
+test('an unanswered reply shows no sources and no rating buttons', async () => {
+  const { page } = await open(`${prefix}/unanswered`);
+  const { log, item, finish, results } = await askInDialog(page, `xyzzy plugh frobnicator ${runID()}`);
+  assert.deepEqual([finish.resolution, finish.sources], ['unanswered', []]);
+  assert.match(await item.innerText(), /could not find anything in the documentation/);
+  assert.equal(await item.locator('.src').count(), 0, `a link row under an unanswered reply (the search found ${results.length})`);
+  assert.equal(await log.getByRole('button', { name: /Good answer|Bad answer|helpful/i }).count(), 0, 'rating buttons under an unanswered reply');
+  // The next, answered, question of the same dialog gets its link row and rating.
+  const next = await askInDialog(page, 'How do I run the tests?');
+  assert.equal(next.finish.resolution, 'answered');
+  assert.equal(await next.item.locator('.src').getByRole('link').count(), next.finish.sources.length);
+  await next.item.getByRole('button', { name: 'Good answer' }).waitFor();
+  await page.close();
+});
+
+test('contrast: every text and link meets WCAG AA in both themes, with an answer (a table) and search results on screen', async () => {
+  const wide = await launch({ viewport: { width: 1400, height: 1000 } });
+  try {
+    for (const theme of ['light', 'dark']) {
+      const themed = await startSite(`data-theme="${theme}" data-search="true"`);
+      try {
+        const page = await wide.ctx.newPage();
+        await page.goto(`${themed.origin}${prefix}/contrast-${theme}`);
+        await page.getByRole('searchbox', { name: 'Search the docs' }).fill('run the tests');
+        await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
+        await page.getByRole('search').getByRole('link').nth(3).waitFor();
+        // An answer that quotes a table of the widget guide: rendered as a table, no pipes left.
+        const { item } = await askInDialog(page, 'Which widget URL pins the v1 line?');
+        const table = item.locator('blockquote table');
+        assert.deepEqual(await table.locator('thead th').allInnerTexts(), ['URL', 'Cache', 'Use']);
+        assert.equal(await table.locator('tbody tr').count(), 2);
+        assert.equal(await table.locator('tbody tr').nth(1).locator('td').first().innerText(), '/widget/v1/widget.js');
+        assert.doesNotMatch(await item.innerText(), /\|/, 'a pipe of the Markdown table left in the text');
+        if (theme === 'dark') await screenshot(page, 'widget-dark.png', { fullPage: false });
+        // axe cannot tell backgrounds in the top layer of a modal dialog (dequelabs/axe-core#3463:
+        // everything in it is "incomplete"), so the same dialog is shown in place for the check.
+        await page.evaluate(() => { const d = document.querySelector('[data-lectern]').shadowRoot.querySelector('dialog'); d.close(); d.show(); });
+        const r = await axeContrast(page);
+        assert.deepEqual(r.violations, [], `${theme}: contrast violations`);
+        assert.deepEqual(r.incomplete, [], `${theme}: nodes axe could not check`);
+        const checked = r.passes.join('\n');
+        for (const [what, re] of [['search result links', /li:nth-child\(\d\) > a/], ['search result text', /small/], ['the answer', /\.a /],
+          ['table cells', / t[dh]/], ['the link row', /\.src/], ['the rating buttons', /button/]]) {
+          assert.match(checked, re, `${theme}: axe checked no ${what}:\n${checked}`);
+        }
+        await page.close();
+      } finally {
+        await themed.close();
+      }
+    }
+  } finally {
+    await wide.close();
+  }
+});
+
 test('keyboard only: Enter opens, focus stays in the dialog, Escape closes and returns focus; axe finds nothing serious', async () => {
   const { page } = await open(`${prefix}/keys`);
   assert.deepEqual(await axeSerious(page), []);
@@ -183,7 +267,7 @@ test('keyboard only: Enter opens, focus stays in the dialog, Escape closes and r
   await page.close();
 });
 
-test('the search box (data-search) finds pages and a click is counted in searches', async () => {
+test('the search box (data-search) finds pages, six by default, and a click is counted in searches', async () => {
   const searchSite = await startSite('data-search="true"');
   try {
     const page = await browser.ctx.newPage();
@@ -193,12 +277,16 @@ test('the search box (data-search) finds pages and a click is counted in searche
     page.on('response', (r) => seen.push(`${r.status()} ${r.url()}`));
     await page.goto(`${searchSite.origin}${prefix}/search`);
     const query = 'how do i run the tests'; // each run starts lectern with a fresh data dir
+    const asked = page.waitForRequest((r) => r.url().includes('/discovery/v1/search/'));
     await page.getByRole('searchbox', { name: 'Search the docs' }).fill(query);
     await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
+    assert.equal(JSON.parse((await asked).postData()).pageSize, 6, 'six results by default, as Mintlify\'s search bar');
     await page.getByRole('search').getByRole('listitem').first().waitFor({ timeout: 20000 })
       .catch((e) => { throw new Error(`${e.message}\nthe page saw: ${seen.join('\n')}`); });
     const hit = page.getByRole('search').getByRole('link').first();
     assert.ok(await hit.count(), `no result link: ${await page.getByRole('search').innerText()}`);
+    const items = await page.getByRole('search').getByRole('listitem').count();
+    assert.ok(items > 1 && items <= 6, `${items} results`);
     await hit.click();
     await waitFor('the click in the searches route', async () => {
       const row = (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === query);
@@ -245,8 +333,8 @@ test('data-theme, data-position and data-path: dark or auto, bottom-left, and th
   }
 });
 
-test('data-analytics, data-feedback and data-chat set to "false" turn each part off', async () => {
-  const off = await startSite('data-analytics="false" data-feedback="false" data-chat="false" data-search="true"');
+test('data-analytics, data-feedback and data-chat set to "false" turn each part off; data-search-results sets the results shown', async () => {
+  const off = await startSite('data-analytics="false" data-feedback="false" data-chat="false" data-search="true" data-search-results="3"');
   try {
     const { page, beacons } = await open(`${prefix}/off`, { on: off, ready: '' });
     await page.getByRole('searchbox', { name: 'Search the docs' }).waitFor(); // the widget is there
@@ -257,7 +345,11 @@ test('data-analytics, data-feedback and data-chat set to "false" turn each part 
     const search = page.waitForResponse((r) => r.url().includes('/discovery/v1/search/'));
     await page.getByRole('searchbox', { name: 'Search the docs' }).fill('run the tests');
     await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
-    assert.equal((await search).status(), 200);
+    const res = await search;
+    assert.equal(res.status(), 200);
+    assert.equal(JSON.parse(res.request().postData()).pageSize, 3);
+    await page.getByRole('search').getByRole('listitem').first().waitFor();
+    assert.equal(await page.getByRole('search').getByRole('listitem').count(), Math.min(3, (await res.json()).length));
     assert.deepEqual(beacons, []);
     assert.equal(await viewsOf(`${prefix}/off`), 0);
     await page.close();

@@ -13,6 +13,7 @@ import (
 // title, description and all of its cleaned text as one field, lowercase words, no stemming.
 type pageBM25 struct {
 	paths []string
+	scope []search.Page // each page's version and language (Body left out)
 	tf    []map[string]int
 	lens  []float64
 	avg   float64
@@ -36,6 +37,7 @@ func newPageBM25(pages []search.Page) *pageBM25 {
 			tf[t]++
 		}
 		b.paths = append(b.paths, p.URL)
+		b.scope = append(b.scope, search.Page{Version: p.Version, Language: p.Language})
 		b.tf = append(b.tf, tf)
 		b.lens = append(b.lens, float64(len(terms)))
 		b.avg += float64(len(terms))
@@ -44,8 +46,9 @@ func newPageBM25(pages []search.Page) *pageBM25 {
 	return b
 }
 
-// rank returns the paths of the n best pages for q.
-func (b *pageBM25) rank(q string, n int) []string {
+// rank returns the paths of the n best pages for q among those in f's version and language
+// (as the index's filter: a page in none is in all).
+func (b *pageBM25) rank(q string, n int, f search.Filter) []string {
 	const k1, bb = 1.2, 0.75
 	N := float64(len(b.paths))
 	type scored struct {
@@ -55,6 +58,9 @@ func (b *pageBM25) rank(q string, n int) []string {
 	var hits []scored
 	qterms := plainTerms(q)
 	for i, tf := range b.tf {
+		if !inScope(f.Version, b.scope[i].Version) || !inScope(f.Language, b.scope[i].Language) {
+			continue
+		}
 		var s float64
 		for _, t := range qterms {
 			f := float64(tf[t])
@@ -77,9 +83,48 @@ func (b *pageBM25) rank(q string, n int) []string {
 	return out
 }
 
-// plainTerms is the plainest analyzer: lowercase words of letters and digits.
+// plainTerms is the plainest analyzer: lowercase words of letters and digits, and in Chinese and
+// Japanese, which put no spaces between words, each pair of adjacent characters (a word-based
+// baseline would otherwise find nothing in those languages).
 func plainTerms(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+	}) {
+		out = appendPlain(out, w)
+	}
+	return out
+}
+
+// appendPlain appends the terms of one word: itself, or its CJK pairs and the words between them.
+func appendPlain(out []string, w string) []string {
+	isCJK := func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}
+	if !strings.ContainsFunc(w, isCJK) {
+		return append(out, w)
+	}
+	rs := []rune(w)
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && isCJK(rs[j]) == isCJK(rs[i]) {
+			j++
+		}
+		switch {
+		case !isCJK(rs[i]):
+			out = append(out, string(rs[i:j]))
+		case j-i == 1:
+			out = append(out, string(rs[i]))
+		default:
+			for k := i; k+1 < j; k++ {
+				out = append(out, string(rs[k:k+2]))
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func inScope(want, have string) bool {
+	return want == "" || have == "" || strings.EqualFold(want, have)
 }

@@ -3,7 +3,10 @@
 // readers' words (testdata/eval/questions.json, split once into a tuning and a held-out half).
 // It prints recall@1, recall@5 and MRR of the index's Search — what the assistant cites and
 // what /discovery/v1/search returns — beside a whole-page BM25 baseline computed in the same
-// run. `make eval-search` runs it.
+// run, overall and per site. Each question is searched as the assistant searches it: in the
+// language and version of the page it is asked from (its currentPath, or its language), else
+// the site's defaults, over the pages the site's own indexing rules put in search. `make
+// eval-search` runs it.
 package main
 
 import (
@@ -20,19 +23,21 @@ import (
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 func main() {
 	dir := flag.String("dir", "testdata/eval", "folder holding questions.json and one folder per site")
 	list := flag.String("list", "", "print the pages and headings of this site, then exit")
 	misses := flag.Bool("misses", false, "print the tuning questions whose first result is wrong")
+	halves := flag.String("halves", "tune,held", `the halves to print: "tune" alone while changing the ranking (the held-out half is read only at the end)`)
 	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half and write its model to this file, then exit")
 	flag.Parse()
 	var err error
 	if *trainTo != "" {
 		err = train(os.Stdout, *dir, *trainTo)
 	} else {
-		err = run(os.Stdout, *dir, *list, *misses)
+		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ",")})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalsearch:", err)
@@ -40,12 +45,22 @@ func main() {
 	}
 }
 
-// site is one loaded site: its pages, index, baseline and default version.
+// options are what run prints.
+type options struct {
+	list   string   // a site to list instead
+	misses bool     // print the tuning questions' misses
+	halves []string // the halves to print
+}
+
+// site is one loaded site: its pages in search, every page's indexing rule, its index, its
+// baseline and its scopes.
 type site struct {
-	pages   []search.Page
-	index   *search.Index
-	base    *pageBM25
-	version string
+	pages  []search.Page
+	rules  map[string]docsjson.Rule // every page of the site (listed or not) → the rule that decided its indexing
+	found  map[string]bool          // the pages in search
+	index  *search.Index
+	base   *pageBM25
+	scopes *sitedocs.Scopes
 }
 
 func loadSite(dir string) (*site, error) {
@@ -53,21 +68,64 @@ func loadSite(dir string) (*site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", dir, err)
 	}
-	return &site{pages: docs.Pages, index: search.Build(docs.Pages), base: newPageBM25(docs.Pages),
-		version: docs.Scopes.DefaultVersion}, nil
+	s := &site{pages: docs.Pages, rules: map[string]docsjson.Rule{}, found: map[string]bool{}, index: search.Build(docs.Pages),
+		base: newPageBM25(docs.Pages), scopes: &docs.Scopes}
+	for _, e := range docs.Entries {
+		if _, ok := s.rules[e.URL]; !ok || e.Index.Search {
+			s.rules[e.URL] = e.Index.Rule
+		}
+		s.found[e.URL] = s.found[e.URL] || e.Index.Search
+	}
+	return s, nil
 }
 
-func (s *site) has(path string) bool {
-	return slices.ContainsFunc(s.pages, func(p search.Page) bool { return p.URL == path })
+// filter is the scope the assistant searches q in: the language q names, else the language and
+// version of the page it is asked from, else the site's defaults.
+func (s *site) filter(q question) (search.Filter, error) {
+	lang := q.Language
+	if lang != "" {
+		i := slices.IndexFunc(s.scopes.Languages, func(l string) bool { return strings.EqualFold(l, lang) })
+		if i < 0 {
+			return search.Filter{}, fmt.Errorf("question %q: language %q is not one of the site's %v", q.Text, lang, s.scopes.Languages)
+		}
+		lang = s.scopes.Languages[i]
+	}
+	var paths []string
+	if q.CurrentPath != "" {
+		paths = append(paths, q.CurrentPath)
+	}
+	v, l := s.scopes.Resolve("", lang, paths...)
+	return search.Filter{Version: v, Language: l}, nil
 }
 
-// search returns the index's results for q in the site's default version.
-func (s *site) search(q string, limit int) []search.Result {
-	return s.index.Search(search.Query{Text: q, Filter: search.Filter{Version: s.version}, Limit: limit})
+// search returns the index's results for q, scoped as the assistant scopes it.
+func (s *site) search(q question, limit int) ([]search.Result, error) {
+	f, err := s.filter(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit}), nil
 }
 
-// ranked returns the page paths of the first ten results, as /discovery/v1/search lists them
-// and the assistant's search step reports them (it asks for five).
+// answers returns the pages that answer q and that the site puts in search. A page the site's
+// own rules leave out of search (noindex, searchable: false, hidden) cannot be found, as on
+// Mintlify: it is dropped, and a question left with none is not counted. A page the site does
+// not have is an error in the data.
+func (s *site) answers(q question) ([]string, error) {
+	var out []string
+	for _, p := range q.Pages {
+		if _, ok := s.rules[p]; !ok {
+			return nil, fmt.Errorf("question %q: the site has no page %s", q.Text, p)
+		}
+		if s.found[p] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// ranked returns the page paths of the results, as /discovery/v1/search lists them and the
+// assistant's search step reports them (it asks for five).
 func ranked(res []search.Result) []string {
 	out := make([]string, len(res))
 	for i, r := range res {
@@ -76,139 +134,232 @@ func ranked(res []search.Result) []string {
 	return out
 }
 
-func run(w io.Writer, dir, list string, misses bool) error {
-	if list != "" {
-		return listSite(w, filepath.Join(dir, list))
+// eval holds the sites and the figures of one run.
+type eval struct {
+	w        io.Writer
+	dir      string
+	opt      options
+	sites    map[string]*site
+	res      map[string]*metrics
+	cites    map[string]*citeStats
+	excluded map[string]int // questions whose answers the site's rules leave out of search, by half
+}
+
+func (e *eval) site(name string) (*site, error) {
+	if s := e.sites[name]; s != nil {
+		return s, nil
 	}
+	s, err := loadSite(filepath.Join(e.dir, name))
+	if err != nil {
+		return nil, err
+	}
+	e.sites[name] = s
+	return s, nil
+}
+
+func run(w io.Writer, dir string, opt options) error {
+	if opt.list != "" {
+		return listSite(w, filepath.Join(dir, opt.list))
+	}
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
 	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
 		return err
 	}
-	sites := map[string]*site{}
-	res := map[string]*metrics{}
 	for _, q := range qs {
-		s := sites[q.Site]
-		if s == nil {
-			if s, err = loadSite(filepath.Join(dir, q.Site)); err != nil {
-				return err
-			}
-			sites[q.Site] = s
-		}
-		for _, p := range q.Pages {
-			if !s.has(p) {
-				return fmt.Errorf("question %q: %s has no page %s", q.Text, q.Site, p)
-			}
-		}
-		hits := s.search(q.Text, 10)
-		got := ranked(hits)
-		measure(res, "index", q, got)
-		if misses && q.Split == splitTune && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
-			fmt.Fprintf(w, "miss %s: %q want %v got %v\n", q.Site, q.Text, q.Pages, got[:min(3, len(got))])
-		}
-		cited, err := citedPages(q.Text, hits[:min(len(hits), request.DefaultPageSize)])
-		if err != nil {
+		if err := e.question(q); err != nil {
 			return err
 		}
-		measure(res, "cited", q, cited)
-		if misses && q.Split == splitTune && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
-			fmt.Fprintf(w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
-		}
-		measure(res, "page-bm25", q, s.base.rank(q.Text, 10))
 	}
-	if err := followUps(res, dir, sites); err != nil {
+	if err := e.followUps(); err != nil {
 		return err
 	}
-	printTable(w, res, sites)
-	return uncovered(w, dir, sites, misses)
+	e.printTable()
+	printCited(w, e.cites, e.halves())
+	return e.uncovered()
+}
+
+// question ranks one question with the index, the extractive answer and the baseline.
+func (e *eval) question(q question) error {
+	s, err := e.site(q.Site)
+	if err != nil {
+		return err
+	}
+	if q.Pages, err = s.answers(q); err != nil {
+		return err
+	}
+	if len(q.Pages) == 0 {
+		e.excluded[q.Split]++
+		return nil
+	}
+	hits, err := s.search(q, 10)
+	if err != nil {
+		return err
+	}
+	got := ranked(hits)
+	e.measure("index", q, got)
+	tuneMiss := e.opt.misses && q.Split == splitTune
+	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
+		fmt.Fprintf(e.w, "miss %s: %q want %v got %v\n", q.Site, q.Text, q.Pages, got[:min(3, len(got))])
+	}
+	cited, err := citedPages(q.Text, hits[:min(len(hits), request.DefaultPageSize)])
+	if err != nil {
+		return err
+	}
+	e.measure("cited", q, cited)
+	addCited(e.cites, q, cited)
+	if tuneMiss && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
+		fmt.Fprintf(e.w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
+	}
+	f, _ := s.filter(q)
+	e.measure("page-bm25", q, s.base.rank(q.Text, 10, f))
+	return nil
 }
 
 // followUps ranks the questions of followups.json with their thread's earlier questions, as the
 // assistant searches a follow-up, and alone.
-func followUps(res map[string]*metrics, dir string, sites map[string]*site) error {
-	qs, err := loadFollowUps(filepath.Join(dir, "followups.json"))
+func (e *eval) followUps() error {
+	qs, err := loadFollowUps(filepath.Join(e.dir, "followups.json"))
 	if err != nil {
 		return err
 	}
 	for _, q := range qs {
-		s := sites[q.Site]
+		s := e.sites[q.Site]
 		if s == nil {
 			return fmt.Errorf("follow-up %q: no site %q among the questions' sites", q.Text, q.Site)
 		}
-		for _, p := range q.Pages {
-			if !s.has(p) {
-				return fmt.Errorf("follow-up %q: %s has no page %s", q.Text, q.Site, p)
-			}
+		if q.Pages, err = s.answers(q); err != nil {
+			return err
 		}
-		filter := search.Filter{Version: s.version}
-		measure(res, "follow-up", q, ranked(s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: filter, Limit: 10})))
-		measure(res, "fu-alone", q, ranked(s.index.Search(search.Query{Text: q.Text, Filter: filter, Limit: 10})))
+		if len(q.Pages) == 0 {
+			continue
+		}
+		with, err := s.search(q, 10)
+		if err != nil {
+			return err
+		}
+		alone := q
+		alone.Before = nil
+		without, err := s.search(alone, 10)
+		if err != nil {
+			return err
+		}
+		e.measure("follow-up", q, ranked(with))
+		e.measure("fu-alone", q, ranked(without))
 	}
 	return nil
 }
 
 // uncovered asks the questions of unanswerable.json, which the sites do not cover, and counts
 // those the extractive answer answered anyway (it should say the docs do not cover them).
-func uncovered(w io.Writer, dir string, sites map[string]*site, misses bool) error {
-	qs, err := loadUnanswerable(filepath.Join(dir, "unanswerable.json"))
+func (e *eval) uncovered() error {
+	qs, err := loadUnanswerable(filepath.Join(e.dir, "unanswerable.json"))
 	if err != nil {
 		return err
 	}
 	n, answered := map[string]int{}, map[string]int{}
 	for _, q := range qs {
 		n[q.Split]++
-		s := sites[q.Site]
+		s := e.sites[q.Site]
 		if s == nil {
 			return fmt.Errorf("unanswerable question %q: no site %q among the questions' sites", q.Text, q.Site)
 		}
-		cited, err := citedPages(q.Text, s.search(q.Text, request.DefaultPageSize))
+		hits, err := s.search(q, request.DefaultPageSize)
+		if err != nil {
+			return err
+		}
+		cited, err := citedPages(q.Text, hits)
 		if err != nil {
 			return err
 		}
 		if len(cited) > 0 {
 			answered[q.Split]++
-			if misses && q.Split == splitTune {
-				fmt.Fprintf(w, "answered %s: %q cited %v\n", q.Site, q.Text, cited)
+			if e.opt.misses && q.Split == splitTune {
+				fmt.Fprintf(e.w, "answered %s: %q cited %v\n", q.Site, q.Text, cited)
 			}
 		}
 	}
-	fmt.Fprintf(w, "unanswerable (questions the sites do not cover; the extractive answer should say so): answered %d of %d tune, %d of %d held\n",
-		answered[splitTune], n[splitTune], answered[splitHeld], n[splitHeld])
+	var parts []string
+	for _, h := range e.opt.halves {
+		parts = append(parts, fmt.Sprintf("%d of %d %s", answered[h], n[h], h))
+	}
+	fmt.Fprintf(e.w, "unanswerable (questions the sites do not cover; the extractive answer should say so): answered %s\n", strings.Join(parts, ", "))
 	return nil
 }
 
-func measure(res map[string]*metrics, method string, q question, ranked []string) {
-	for _, k := range []string{method + "/" + q.Split, method + "/all"} {
-		if res[k] == nil {
-			res[k] = &metrics{}
+// measure records a question's ranking under its method, half and site.
+func (e *eval) measure(method string, q question, ranked []string) {
+	for _, k := range []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site} {
+		if e.res[k] == nil {
+			e.res[k] = &metrics{}
 		}
-		res[k].add(q, ranked)
+		e.res[k].add(q, ranked)
 	}
 }
 
-func printTable(w io.Writer, res map[string]*metrics, sites map[string]*site) {
-	names := make([]string, 0, len(sites))
+func (e *eval) printTable() {
+	names := make([]string, 0, len(e.sites))
 	pages := 0
-	for n, s := range sites {
+	for n, s := range e.sites {
 		names = append(names, n)
 		pages += len(s.pages)
 	}
 	slices.Sort(names)
-	fmt.Fprintf(w, "sites: %s (%d pages)\n", strings.Join(names, ", "), pages)
+	w := e.w
+	fmt.Fprintf(w, "sites: %s (%d pages in search)\n", strings.Join(names, ", "), pages)
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
-	for _, split := range []string{splitTune, splitHeld, "all"} {
+	for _, split := range e.halves() {
 		for _, method := range []string{"index", "cited", "page-bm25", "follow-up", "fu-alone"} {
-			m := res[method+"/"+split]
-			if m == nil {
-				continue
+			if m := e.res[method+"/"+split]; m != nil {
+				r1, r5, mrr := m.values()
+				fmt.Fprintf(w, "%-10s %-5s %4d %9.3f %9.3f %6.3f %5d\n", method, split, m.n, r1, r5, mrr, m.none)
 			}
-			r1, r5, mrr := m.values()
-			fmt.Fprintf(w, "%-10s %-5s %4d %9.3f %9.3f %6.3f %5d\n", method, split, m.n, r1, r5, mrr, m.none)
 		}
 	}
+	for _, split := range e.opt.halves {
+		e.perSite(split, names)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
-	fmt.Fprintln(w, "cited = the pages the model-free (extractive) answer cites from the assistant's 5 sources (at most 3; an unanswered reply cites none)")
+	fmt.Fprintln(w, "cited = the page the model-free (extractive) answer quotes from the assistant's 5 sources (an unanswered reply cites none)")
+	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
+	for _, split := range e.opt.halves {
+		if n := e.excluded[split]; n > 0 {
+			fmt.Fprintf(w, "not counted (%s): %d questions answered only by pages the site's own rules leave out of search (noindex, searchable: false, hidden)\n", split, n)
+		}
+	}
+}
+
+// halves are the halves to print, and "all" when both are.
+func (e *eval) halves() []string {
+	halves := e.opt.halves
+	if slices.Contains(halves, splitTune) && slices.Contains(halves, splitHeld) {
+		halves = append(slices.Clone(halves), "all")
+	}
+	return halves
+}
+
+// perSite prints one half's figures per site: the index and the extractive answer beside the
+// baseline.
+func (e *eval) perSite(split string, names []string) {
+	w := e.w
+	fmt.Fprintf(w, "\n%-16s %4s | %-20s | %-13s | %-20s\n", "per site, "+split, "n", "index R@1  R@5   MRR", "cited R@1 R@5", "bm25 R@1  R@5   MRR")
+	for _, name := range append(slices.Clone(names), "") {
+		key, label := "/"+split+"/"+name, name
+		if name == "" {
+			key, label = "/"+split, "all"
+		}
+		ix, ci, bm := e.res["index"+key], e.res["cited"+key], e.res["page-bm25"+key]
+		if ix == nil {
+			continue
+		}
+		i1, i5, im := ix.values()
+		c1, c5, _ := ci.values()
+		b1, b5, bmrr := bm.values()
+		fmt.Fprintf(w, "%-16s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
+	}
 }
 
 func listSite(w io.Writer, dir string) error {
@@ -224,7 +375,7 @@ func listSite(w io.Writer, dir string) error {
 				hs = append(hs, sec.Heading)
 			}
 		}
-		fmt.Fprintf(w, "%s | %s | %s\n    %s\n", p.URL, p.Title, p.Version, strings.Join(hs, " · "))
+		fmt.Fprintf(w, "%s | %s | %s %s\n    %s\n", p.URL, p.Title, p.Version, p.Language, strings.Join(hs, " · "))
 	}
 	return nil
 }

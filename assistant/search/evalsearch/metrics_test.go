@@ -36,7 +36,7 @@ func TestMetrics(t *testing.T) {
 // that its site has.
 func TestQuestionsAnswerable(t *testing.T) {
 	var out nopWriter
-	if err := run(&out, "../testdata/eval", "", false); err != nil {
+	if err := run(&out, "../testdata/eval", options{halves: []string{splitTune, splitHeld}}); err != nil {
 		t.Fatal(err)
 	}
 	if out == 0 {

@@ -14,6 +14,10 @@ type question struct {
 	Split string   `json:"split"` // "tune" or "held"
 	// Before are the thread's earlier questions, oldest first (followups.json only).
 	Before []string `json:"before,omitempty"`
+	// CurrentPath is the page the reader asks from: it scopes the search's language and version
+	// as the assistant's currentPath does. Language names the language outright (filter.language).
+	CurrentPath string `json:"currentPath,omitempty"`
+	Language    string `json:"language,omitempty"`
 }
 
 // Splits, in the order the table prints them.

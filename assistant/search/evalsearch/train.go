@@ -91,8 +91,15 @@ func trainingSet(dir string) ([]example, error) {
 			}
 			sites[q.Site] = s
 		}
+		if q.Pages, err = s.answers(q); err != nil {
+			return nil, err
+		}
+		f, err := s.filter(q)
+		if err != nil {
+			return nil, err
+		}
 		var ex example
-		for _, c := range s.index.Candidates(search.Query{Text: q.Text, Filter: search.Filter{Version: s.version}}) {
+		for _, c := range s.index.Candidates(search.Query{Text: q.Text, Filter: f}) {
 			ex.x = append(ex.x, c.Features)
 			ex.rel = append(ex.rel, slices.Contains(q.Pages, c.Path))
 		}

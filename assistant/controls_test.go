@@ -1,0 +1,360 @@
+package assistant_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/sites"
+)
+
+// The search and indexing controls of Mintlify's docs (optimize/search, organize/hidden-pages,
+// guides/internationalization), each checked on testdata/sites/tessera, a site written in the
+// shapes real docs.json files use, through the three things a reader sees: the discovery search,
+// the assistant's search step (its tool result) and the extractive answer (the pages it cites).
+
+// tesseraSites are tessera as it is, and a copy of it whose docs.json says seo.indexing "all".
+func tesseraSites(t *testing.T) []sites.Site {
+	src, err := filepath.Abs("testdata/sites/tessera")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := filepath.Join(t.TempDir(), "tessera-all")
+	if err := os.CopyFS(all, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(all, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = bytes.Replace(docs, []byte(`"name": "Tessera",`), []byte(`"name": "Tessera", "seo": {"indexing": "all"},`), 1)
+	if err := os.WriteFile(filepath.Join(all, "docs.json"), docs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return []sites.Site{
+		{Domain: "tessera", Project: "tessera-docs", Docs: src},
+		{Domain: "tessera-all", Project: "tessera-all-docs", Docs: all},
+	}
+}
+
+// control is one rule checked through the three channels.
+type control struct {
+	name    string
+	domain  string         // "" is tessera
+	q       string         // the question
+	opts    map[string]any // body fields both requests carry: filter, currentPath
+	context string         // a context item's page (the assistant only)
+	first   string         // the page that must come first; "" when no page must
+	absent  []string       // pages that must not appear anywhere
+}
+
+var controls = []control{
+	// Indexing (organize/hidden-pages, "Search, SEO, and AI indexing").
+	{name: "hidden tab with searchable true", q: "I committed a PDF to the repo but its link gives a not found error", first: "/help-center/static-file-not-served"},
+	{name: "hidden tab with searchable true, another page", q: "adding our domain says another organization holds it", first: "/help-center/domain-claimed"},
+	{name: "searchable false", q: "zeppelin rollout waves", absent: []string{"/internal-notes"}},
+	{name: "noindex", q: "okapi SAML single sign-on", absent: []string{"/legacy-sso"}},
+	{name: "hidden true", q: "quasar previews on the roadmap", absent: []string{"/secret-roadmap"}},
+	{name: "hidden tab", q: "marmalade bucket uploads", absent: []string{"/archive/old-uploads"}},
+	{name: "not in the navigation", q: "walrus upload limit", absent: []string{"/drafts/upload-limits"}},
+	{name: "listed without a file", q: "missing page", absent: []string{"/missing-page"}},
+	{name: "seo indexing all: hidden true", domain: "tessera-all", q: "quasar previews on the roadmap", first: "/secret-roadmap"},
+	{name: "seo indexing all: hidden tab", domain: "tessera-all", q: "marmalade bucket uploads", first: "/archive/old-uploads"},
+	{name: "seo indexing all: not in the navigation", domain: "tessera-all", q: "walrus upload limit", first: "/drafts/upload-limits"},
+	{name: "seo indexing all keeps searchable false out", domain: "tessera-all", q: "zeppelin rollout waves", absent: []string{"/internal-notes"}},
+	{name: "seo indexing all keeps noindex out", domain: "tessera-all", q: "okapi SAML single sign-on", absent: []string{"/legacy-sso"}},
+
+	// Boost (optimize/search): the changelog group's 0.5 and the custom domain page's 3.
+	{name: "boost", q: "is custom domain DNS verification faster now", first: "/custom-domain"},
+
+	// Languages and versions (guides/internationalization, organize/navigation).
+	{name: "the default language and version", q: "install the tessera cli with npm", first: "/quickstart", absent: []string{"/es/quickstart", "/v1/quickstart"}},
+	{name: "the language of the current page", q: "instala la CLI con npm", opts: map[string]any{"currentPath": "/es/custom-domain"}, first: "/es/quickstart", absent: []string{"/quickstart", "/v1/quickstart"}},
+	{name: "the language of the current page, asked in English", q: "install the cli with npm", opts: map[string]any{"currentPath": "https://docs.tessera.dev/es/quickstart"}, first: "/es/quickstart", absent: []string{"/quickstart"}},
+	{name: "the language of a context item's page", q: "install the cli with npm", context: "/es/custom-domain", first: "/es/quickstart", absent: []string{"/quickstart"}},
+	{name: "filter.language", q: "install the cli with npm", opts: map[string]any{"filter": map[string]any{"language": "es"}}, first: "/es/quickstart", absent: []string{"/quickstart"}},
+	{name: "the version of the current page", q: "connect a custom domain", opts: map[string]any{"currentPath": "/v1/quickstart"}, first: "/v1/custom-domain", absent: []string{"/custom-domain", "/changelog"}},
+	{name: "filter.version", q: "connect a custom domain", opts: map[string]any{"filter": map[string]any{"version": "v1"}}, first: "/v1/custom-domain", absent: []string{"/custom-domain"}},
+	{name: "content in no version serves every version", q: "dominio personalizado CNAME", opts: map[string]any{"filter": map[string]any{"language": "es", "version": "v1"}}, first: "/es/custom-domain"},
+	{name: "the filter wins over the current page", q: "install the cli with npm", opts: map[string]any{"currentPath": "/es/quickstart", "filter": map[string]any{"language": "en"}}, first: "/quickstart", absent: []string{"/es/quickstart"}},
+
+	// The discovery search's filter (discovery-openapi.json): tag and user groups.
+	{name: "filter.tag", q: "publish webhook", opts: map[string]any{"filter": map[string]any{"tag": "beta"}}, first: "/api/webhooks", absent: []string{"/quickstart", "/changelog"}},
+	{name: "a page for a user group, without it", q: "export the audit log as CSV", absent: []string{"/admin/audit-logs"}},
+	{name: "a page for a user group, with it", q: "export the audit log as CSV", opts: map[string]any{"filter": map[string]any{"groups": []string{"admin"}}}, first: "/admin/audit-logs"},
+}
+
+func TestSearchControls(t *testing.T) {
+	list := tesseraSites(t)
+	h := start(t, list)
+	variants := map[string]map[string]string{} // domain → URL → variant
+	for _, s := range list {
+		d, err := sitedocs.Load(context.Background(), s.Docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants[s.Domain] = map[string]string{}
+		for _, e := range d.Entries {
+			variants[s.Domain][e.URL] = e.Variant
+		}
+	}
+	for _, c := range controls {
+		t.Run(c.name, func(t *testing.T) {
+			domain := c.domain
+			if domain == "" {
+				domain = "tessera"
+			}
+			if c.context == "" {
+				found := h.search(t, domain, c.searchBody())
+				c.check(t, "discovery search", found, variants[domain])
+			}
+			step, cited := h.ask(t, domain, c.messageBody())
+			c.check(t, "search step", step, variants[domain])
+			for _, p := range cited {
+				if !slices.Contains(step, p) {
+					t.Errorf("the answer cites %s, which the search step did not find (%v)", p, step)
+				}
+				if slices.Contains(c.absent, p) {
+					t.Errorf("the answer cites %s", p)
+				}
+			}
+			if c.first != "" && !slices.Contains(cited, c.first) {
+				t.Errorf("the answer cites %v, not %s", cited, c.first)
+			}
+		})
+	}
+}
+
+// check checks one channel's pages: the first one, the absent ones, and one variant per page.
+func (c control) check(t *testing.T, channel string, got []string, variants map[string]string) {
+	t.Helper()
+	if c.first != "" && (len(got) == 0 || got[0] != c.first) {
+		t.Errorf("%s: %v, want %s first", channel, got, c.first)
+	}
+	for _, a := range c.absent {
+		if slices.Contains(got, a) {
+			t.Errorf("%s: %v holds %s", channel, got, a)
+		}
+	}
+	seen := map[string]string{}
+	for _, p := range got {
+		v := variants[p]
+		if other, ok := seen[v]; ok {
+			t.Errorf("%s: %s and %s are variants of one page (%s)", channel, other, p, v)
+		}
+		seen[v] = p
+	}
+}
+
+func (c control) searchBody() map[string]any {
+	b := map[string]any{"query": c.q}
+	for k, v := range c.opts {
+		b[k] = v
+	}
+	return b
+}
+
+func (c control) messageBody() map[string]any {
+	b := ask(c.q)
+	for k, v := range c.opts {
+		b[k] = v
+	}
+	if c.context != "" {
+		b["context"] = []map[string]any{{"type": "textSelection", "value": "see this page", "path": c.context}}
+	}
+	return b
+}
+
+// searchHit is a discovery search result as a client reads it.
+type searchHit struct {
+	Content, Path string
+	Metadata      struct {
+		Title          string
+		Score          float64
+		Snippet        string
+		SnippetMatches []struct{ Start, End int }
+		Version        string
+		Language       string
+	}
+}
+
+// search posts a discovery search with domain's key and returns the hits' paths.
+func (h *harness) search(t *testing.T, domain string, body any) []string {
+	t.Helper()
+	hits := h.searchHits(t, domain, body)
+	out := make([]string, len(hits))
+	for i, hit := range hits {
+		out[i] = hit.Path
+	}
+	return out
+}
+
+func (h *harness) searchHits(t *testing.T, domain string, body any) []searchHit {
+	t.Helper()
+	status, data := h.postSearch(t, domain, body)
+	if status != http.StatusOK {
+		t.Fatalf("search: status %d %s", status, data)
+	}
+	var hits []searchHit
+	if err := json.Unmarshal(data, &hits); err != nil {
+		t.Fatalf("search: %v: %s", err, data)
+	}
+	return hits
+}
+
+func (h *harness) postSearch(t *testing.T, domain string, body any) (int, []byte) {
+	t.Helper()
+	return h.postFor(t, domain, "/discovery/v1/search/"+domain, body)
+}
+
+// citation matches a markdown link to a page of the site in an answer.
+var citation = regexp.MustCompile(`\]\((/[^)#\s]*)`)
+
+// ask posts a message and returns the search step's pages and the pages the answer cites.
+func (h *harness) ask(t *testing.T, domain string, body any) (step, cited []string) {
+	t.Helper()
+	parts := checkReply(t, h.post(t, domain, body))
+	for _, r := range decodePart[toolResult](t, parts[2]).Result {
+		step = append(step, r.Path)
+	}
+	for _, m := range citation.FindAllStringSubmatch(text(t, parts), -1) {
+		if !slices.Contains(cited, m[1]) {
+			cited = append(cited, m[1])
+		}
+	}
+	return step, cited
+}
+
+// TestBoostDecides: the boost case above passes because of the boosts: without them the
+// changelog, whose heading says the question's words, comes first.
+func TestBoostDecides(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "testdata/sites/tessera")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := search.Query{Text: "is custom domain DNS verification faster now", Filter: search.Filter{Version: "v2", Language: "en"}}
+	plain := slices.Clone(d.Pages)
+	for i := range plain {
+		plain[i].Boost = 0
+	}
+	if rs := search.Build(plain).Search(q); len(rs) == 0 || rs[0].Path != "/changelog" {
+		t.Fatalf("without boosts: %v, want /changelog first (the boost case would prove nothing)", paths(rs))
+	}
+	if rs := search.Build(d.Pages).Search(q); len(rs) == 0 || rs[0].Path != "/custom-domain" {
+		t.Fatalf("with boosts: %v, want /custom-domain first", paths(rs))
+	}
+}
+
+func paths(rs []search.Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Path
+	}
+	return out
+}
+
+// TestDiscoverySearchAsMintlify: pageSize (default 10, 1 to 50), scoreThreshold, and each hit's
+// one-line snippet with the matching words as offsets.
+func TestDiscoverySearchAsMintlify(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	hits := h.searchHits(t, "tessera", map[string]any{"query": "PDF link not found"})
+	if len(hits) == 0 || hits[0].Path != "/help-center/static-file-not-served" {
+		t.Fatalf("hits %+v", hits)
+	}
+	m := hits[0].Metadata
+	if strings.ContainsAny(m.Snippet, "\n<>") || len(m.SnippetMatches) < 3 || m.Version != "v2" || m.Language != "en" {
+		t.Errorf("metadata %+v: want one plain line with the matches", m)
+	}
+	u := utf16.Encode([]rune(m.Snippet))
+	var words []string
+	for _, s := range m.SnippetMatches {
+		words = append(words, strings.ToLower(string(utf16.Decode(u[s.Start:s.End]))))
+	}
+	for _, w := range []string{"pdf", "link", "found"} {
+		if !slices.Contains(words, w) {
+			t.Errorf("matches %v lack %q (snippet %q)", words, w, m.Snippet)
+		}
+	}
+
+	broad := map[string]any{"query": "tessera site domain publish file cli"}
+	if n := len(h.search(t, "tessera", broad)); n < 5 || n > 10 {
+		t.Errorf("%d hits by default, want 5 to 10", n)
+	}
+	broad["pageSize"] = 2
+	if n := len(h.search(t, "tessera", broad)); n != 2 {
+		t.Errorf("%d hits with pageSize 2", n)
+	}
+	broad["pageSize"], broad["scoreThreshold"] = 50, 0.9
+	for _, hit := range h.searchHits(t, "tessera", broad) {
+		if hit.Metadata.Score < 0.9 {
+			t.Errorf("hit %s scores %v under the threshold", hit.Path, hit.Metadata.Score)
+		}
+	}
+	for _, bad := range []struct {
+		body  map[string]any
+		field string
+	}{
+		{map[string]any{"query": "x", "pageSize": 51}, "pageSize"},
+		{map[string]any{"query": "x", "pageSize": 0}, "pageSize"},
+		{map[string]any{"query": "x", "scoreThreshold": 1.5}, "scoreThreshold"},
+		{map[string]any{"query": "x", "filter": map[string]any{"tag": "Nope"}}, "filter.tag"},
+		{map[string]any{"query": "x", "filter": map[string]any{"language": "de"}}, "filter.language"},
+		{map[string]any{"query": "x", "filter": map[string]any{"groups": []string{""}}}, "filter.groups[0]"},
+		{map[string]any{"query": "x", "currentPath": "/" + strings.Repeat("a", 200)}, "currentPath"},
+	} {
+		status, data := h.postSearch(t, "tessera", bad.body)
+		if status != http.StatusBadRequest || !strings.Contains(string(data), `"field":"`+bad.field+`"`) {
+			t.Errorf("%v: status %d %s, want a 400 naming %s", bad.body, status, data, bad.field)
+		}
+	}
+}
+
+// TestMissingPageReported: a page the navigation lists whose file is missing is a site problem
+// in /readyz?verbose (SiteStates), in the sites check and in lectern_assistant_site_problems
+// (issue 8), and it is not served.
+func TestMissingPageReported(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	states, ok := h.svc.SiteStates(context.Background()).(map[string]sitedocs.State)
+	if !ok {
+		t.Fatalf("SiteStates is %T", h.svc.SiteStates(context.Background()))
+	}
+	st := states["tessera"]
+	if !st.Serving || len(st.Problems) != 1 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
+		t.Errorf("tessera state %+v: want it served, with the missing page as its one problem", st)
+	}
+	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site tessera: 1 problems") {
+		t.Errorf("sites check: %v", err)
+	}
+	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 1 {
+		t.Errorf("lectern_assistant_site_problems = %v, want 1", got)
+	}
+	if status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": "/missing-page"}); status != http.StatusNotFound {
+		t.Errorf("the missing page: %d %s, want 404", status, body)
+	}
+}
+
+// postFor posts a JSON body to path with the domain's assistant key.
+func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, h.base+path, bytes.NewReader(encode(t, body)))
+	req.Header.Set("Authorization", "Bearer "+h.tokens[domain])
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}

@@ -1,0 +1,146 @@
+package sitedocs
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// Scopes are the values a search filter may take on a site, in navigation order, and the
+// version and language of every page of the site, so that a question asked on a page is
+// answered in that page's version and language.
+type Scopes struct {
+	Versions        []string
+	DefaultVersion  string // the version marked default, else the first; "" without versions
+	Languages       []string
+	DefaultLanguage string // the language marked default, else the first; "" without languages
+	Tags            []string
+
+	pages map[string]scope // page URL → the version and language of the page there
+	dirs  map[string]scope // folder ("/es/guides") → the version and language its pages share
+}
+
+// scope is the version and language of a page, or those shared by the pages under a folder.
+type scope struct {
+	version, language string
+	vmixed, lmixed    bool // pages disagree: no version (language) can be told
+}
+
+// add merges a page's version and language; a page in none says nothing.
+func (s *scope) add(version, language string) {
+	switch {
+	case version == "" || s.vmixed:
+	case s.version == "":
+		s.version = version
+	case s.version != version:
+		s.version, s.vmixed = "", true
+	}
+	switch {
+	case language == "" || s.lmixed:
+	case s.language == "":
+		s.language = language
+	case s.language != language:
+		s.language, s.lmixed = "", true
+	}
+}
+
+// newScopes records the scopes of the site and of each of its pages, listed or not.
+func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
+	s := Scopes{
+		Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(),
+		Languages: tree.Languages(), DefaultLanguage: tree.DefaultLanguage(),
+		pages: make(map[string]scope, len(entries)), dirs: map[string]scope{},
+	}
+	for i := range entries {
+		e := &entries[i]
+		s.Tags = addOnce(s.Tags, e.Tags...)
+		ps := s.pages[e.URL]
+		ps.add(e.Version, e.Language)
+		s.pages[e.URL] = ps
+		for d := path.Dir(e.URL); d != "/" && d != "."; d = path.Dir(d) {
+			ds := s.dirs[d]
+			ds.add(e.Version, e.Language)
+			s.dirs[d] = ds
+		}
+	}
+	return s
+}
+
+// Of returns the version and language of the page at p (a path such as /es/guides/geo, or a
+// full URL), "" for what cannot be told. A path that is no page of the site takes the version
+// and language that every page in its nearest known folder shares: /es/anything is Spanish on
+// a site whose /es/ pages all are.
+func (s *Scopes) Of(p string) (version, language string) {
+	p = pagePath(p)
+	if p == "" {
+		return "", ""
+	}
+	if ps, ok := s.pages[p]; ok {
+		return ps.version, ps.language
+	}
+	for d := path.Dir(p); d != "/" && d != "."; d = path.Dir(d) {
+		ds, ok := s.dirs[d]
+		if !ok {
+			continue
+		}
+		if version == "" && !ds.vmixed {
+			version = ds.version
+		}
+		if language == "" && !ds.lmixed {
+			language = ds.language
+		}
+		return version, language
+	}
+	return "", ""
+}
+
+// Resolve completes a search's version and language: what the caller set stays; what it did
+// not comes from the first of paths (the page the reader is on, then the pages of the context
+// items) whose page tells it, else the site's default. Content in no version (or language)
+// serves every version (or language), so a page without one is never filtered out.
+func (s *Scopes) Resolve(version, language string, paths ...string) (string, string) {
+	for _, p := range paths {
+		if version != "" && language != "" {
+			break
+		}
+		v, l := s.Of(p)
+		if version == "" {
+			version = v
+		}
+		if language == "" {
+			language = l
+		}
+	}
+	if version == "" {
+		version = s.DefaultVersion
+	}
+	if language == "" {
+		language = s.DefaultLanguage
+	}
+	return version, language
+}
+
+// pagePath cleans a page path or URL for lookup: the path of a full URL, without query,
+// fragment, trailing slash or a .md/.mdx extension (the Markdown export's URLs).
+func pagePath(p string) string {
+	p = strings.TrimSpace(p)
+	if u, err := url.Parse(p); err == nil && (u.Scheme != "" || u.Host != "") {
+		p = u.Path
+	}
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if p == "" {
+		return ""
+	}
+	p = path.Clean("/" + p)
+	for _, ext := range []string{".mdx", ".md"} {
+		p = strings.TrimSuffix(p, ext)
+	}
+	if p == "/index" {
+		return "/"
+	}
+	return strings.TrimSuffix(p, "/index")
+}

@@ -1,0 +1,138 @@
+package sitedocs_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// syncBuffer is a log sink the site's goroutine writes and the test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) count(s string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return strings.Count(b.buf.String(), s)
+}
+
+// putFile writes a file of the site in dir, making its folders.
+func putFile(t *testing.T, dir, name, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, name), body)
+}
+
+const every = 2 * time.Second
+
+// runSite runs a site over dir in the synctest bubble and returns its log and a function that
+// lets n checks pass.
+func runSite(t *testing.T, dir string) (*sitedocs.Site, *syncBuffer, func(n int)) {
+	logs := &syncBuffer{}
+	site := sitedocs.NewSite(dir, every, slog.New(slog.NewTextHandler(logs, nil)))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- site.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	synctest.Wait()
+	return site, logs, func(n int) {
+		time.Sleep(time.Duration(n) * every)
+		synctest.Wait()
+	}
+}
+
+// TestSiteLogsAProblemOnce: a broken docs.json is logged when it breaks, not at every check
+// (issue 27: it was logged every 2 seconds, forever); a different breakage is logged again, and
+// so are problems that stay the same across changes of other files only once.
+func TestSiteLogsAProblemOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": ["a", "gone"]}}`)
+		putFile(t, dir, "a.mdx", "# A\n\nText.")
+		site, logs, checks := runSite(t, dir)
+		if st := site.State(); !st.Serving || len(st.Problems) != 1 || !strings.Contains(st.Problems[0], `page "gone" has no file`) {
+			t.Fatalf("state %+v: want the site served, with the missing page as its problem", st)
+		}
+		checks(10)
+		if n := logs.count("docs indexed with problems"); n != 1 {
+			t.Fatalf("the missing page logged %d times over 10 checks, want once", n)
+		}
+		putFile(t, dir, "a.mdx", "# A\n\nOther text.") // a change that keeps the same problems
+		checks(10)
+		if n := logs.count("docs indexed with problems"); n != 1 {
+			t.Fatalf("unchanged problems logged %d times after a page changed, want once", n)
+		}
+
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": ["a",]}}`)
+		checks(10)
+		if n := logs.count("docs not re-indexed"); n != 1 {
+			t.Fatalf("a broken docs.json logged %d times over 10 checks, want once\n%s", n, logs.buf.String())
+		}
+		if n := logs.count("rebuild failed"); n != 1 {
+			t.Fatalf("the failed rebuild logged %d times over 10 checks, want once", n)
+		}
+		if st := site.State(); !st.Serving || len(st.Problems) != 1 || !strings.Contains(st.Problems[0], "invalid JSON") {
+			t.Fatalf("state %+v: want the last index served, with the broken docs.json as its problem", st)
+		}
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": "a"}, }`)
+		checks(10)
+		if n := logs.count("docs not re-indexed"); n != 2 {
+			t.Fatalf("a different breakage: %d records, want 2", n)
+		}
+
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": ["a"]}}`)
+		checks(3)
+		if n := logs.count("problems logged before are gone"); n != 1 {
+			t.Fatalf("the fix logged %d times, want once", n)
+		}
+		if st := site.State(); len(st.Problems) != 0 {
+			t.Fatalf("problems after the fix: %v", st.Problems)
+		}
+	})
+}
+
+// TestSiteLogsAFirstFailureOnce: a site that never loaded is logged once while it stays broken.
+func TestSiteLogsAFirstFailureOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		putFile(t, dir, "docs.json", `{"navigation": `)
+		site, logs, checks := runSite(t, dir)
+		checks(10)
+		if n := logs.count("docs not indexed"); n != 1 {
+			t.Fatalf("logged %d times over 10 attempts, want once", n)
+		}
+		if st := site.State(); st.Serving || !st.Attempted || len(st.Problems) != 1 {
+			t.Fatalf("state %+v", st)
+		}
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": ["a"]}}`)
+		putFile(t, dir, "a.mdx", "# A")
+		checks(2)
+		if st := site.State(); !st.Serving || len(st.Problems) != 0 {
+			t.Fatalf("state after the fix %+v", st)
+		}
+	})
+}

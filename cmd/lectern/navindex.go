@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+const navIndexAbout = `Lists every page of the site at PATH (a site directory or its docs.json), those the navigation
+lists and the page files it does not, and says for each whether it is in site search, in the
+assistant's context and in llms.txt, and which rule decided: Mintlify's "Search, SEO, and AI
+indexing" table (hidden, noindex, searchable, hidden tabs and groups with searchable: true,
+seo.indexing), as the assistant applies it. Exits 1 when the site cannot be loaded.`
+
+// indexedPage is one page of "lectern nav index --json".
+type indexedPage struct {
+	URL        string        `json:"url"`
+	File       string        `json:"file,omitempty"`
+	Title      string        `json:"title"`
+	Version    string        `json:"version,omitempty"`
+	Language   string        `json:"language,omitempty"`
+	NavPath    string        `json:"navPath,omitempty"` // "" for a page the navigation does not list
+	Hidden     bool          `json:"hidden"`
+	Boost      float64       `json:"boost,omitempty"`
+	UserGroups []string      `json:"userGroups,omitempty"` // only readers in one of these user groups find the page
+	Search     bool          `json:"search"`
+	Assistant  bool          `json:"assistant"`
+	LLMsTxt    bool          `json:"llmsTxt"`
+	Rule       docsjson.Rule `json:"rule"`
+	Why        string        `json:"why"`
+	Detail     string        `json:"detail,omitempty"`
+}
+
+// siteIndex is the output of "lectern nav index --json".
+type siteIndex struct {
+	Indexing string        `json:"indexing"` // seo.indexing: navigable or all
+	Pages    []indexedPage `json:"pages"`
+}
+
+// navIndex is `lectern nav index`.
+func navIndex(fs *flag.FlagSet) action {
+	asJSON := fs.Bool("json", false, "print the pages as JSON")
+	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+		path := c.args[0]
+		idx, err := indexSite(path)
+		if err != nil {
+			for _, p := range loadProblems(err) {
+				fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
+			}
+			return exitError(1)
+		}
+		if *asJSON {
+			return writeJSON(c.stdout, idx)
+		}
+		return writeIndex(c.stdout, path, idx)
+	}}
+}
+
+// indexSite resolves the site as far as it resolves and decides every page's indexing.
+func indexSite(path string) (siteIndex, error) {
+	site, err := docsjson.Load(path)
+	if err != nil {
+		return siteIndex{}, err
+	}
+	tree, _, err := site.ResolvePartial()
+	if err != nil {
+		return siteIndex{}, err
+	}
+	idx := siteIndex{Indexing: docsjson.IndexingNavigable, Pages: []indexedPage{}}
+	if site.Config.SEO.IndexAll() {
+		idx.Indexing = docsjson.IndexingAll
+	}
+	for _, p := range site.AllPages(tree) {
+		idx.Pages = append(idx.Pages, indexedPage{
+			URL: p.URL, File: p.File, Title: p.Title, Version: p.Version, Language: p.Language, NavPath: p.NavPath,
+			Hidden: p.Hidden, Boost: p.Boost, UserGroups: p.UserGroups, Search: p.Index.Search, Assistant: p.Index.Assistant, LLMsTxt: p.Index.LLMsTxt,
+			Rule: p.Index.Rule, Why: p.Index.Rule.Describe(), Detail: p.Index.Detail,
+		})
+	}
+	return idx, nil
+}
+
+// writeIndex prints one line per page: where it appears, its scope and boost, and why.
+func writeIndex(w io.Writer, path string, idx siteIndex) error {
+	var search, llms int
+	for _, p := range idx.Pages {
+		search += b2i(p.Search)
+		llms += b2i(p.LLMsTxt)
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s: %d pages; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)\n\n",
+		path, len(idx.Pages), search, llms, idx.Indexing)
+	width := len("page")
+	for _, p := range idx.Pages {
+		width = max(width, len(p.URL))
+	}
+	fmt.Fprintf(bw, "%-6s %-9s %-8s %-*s  %-8s %-5s %s\n", "search", "assistant", "llms.txt", width, "page", "scope", "boost", "rule")
+	for _, p := range idx.Pages {
+		boost := ""
+		if p.Boost > 0 {
+			boost = strconv.FormatFloat(p.Boost, 'g', -1, 64)
+		}
+		why := string(p.Rule) + ": " + p.Why
+		if p.Detail != "" {
+			why += " (" + p.Detail + ")"
+		}
+		if len(p.UserGroups) > 0 {
+			why += "; only for the user groups " + strings.Join(p.UserGroups, ", ")
+		}
+		fmt.Fprintf(bw, "%-6s %-9s %-8s %-*s  %-8s %-5s %s\n", yes(p.Search), yes(p.Assistant), yes(p.LLMsTxt), width, p.URL,
+			strings.TrimSpace(p.Version+" "+p.Language), boost, why)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var updateGolden = flag.Bool("update-navindex", false, "rewrite testdata/navindex golden files")
+
+// TestNavIndex lists every page of the search-controls fixture with the rule that decided its
+// indexing, as text and as JSON (golden files), and the seo.indexing "all" variant of the site.
+func TestNavIndex(t *testing.T) {
+	site := "../../assistant/testdata/sites/tessera"
+	for _, tc := range []struct {
+		args   []string
+		golden string
+	}{
+		{[]string{"index", site}, "navindex.txt"},
+		{[]string{"index", "--json", site}, "navindex.json"},
+	} {
+		code, out, errOut := runNav(tc.args...)
+		if code != 0 {
+			t.Fatalf("nav %v: exit %d\n%s", tc.args, code, errOut)
+		}
+		checkGolden(t, tc.golden, []byte(out))
+	}
+
+	all := t.TempDir()
+	if err := os.CopyFS(all, os.DirFS(site)); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(all, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = bytes.Replace(docs, []byte(`"name": "Tessera",`), []byte(`"name": "Tessera", "seo": {"indexing": "all"},`), 1)
+	if err := os.WriteFile(filepath.Join(all, "docs.json"), docs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runNav("index", "--json", all)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var idx siteIndex
+	if err := json.Unmarshal([]byte(out), &idx); err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]string{}
+	for _, p := range idx.Pages {
+		rules[p.URL] = string(p.Rule)
+		if p.Search != p.Assistant {
+			t.Errorf("%s: search %v, assistant %v: Mintlify's table decides both alike", p.URL, p.Search, p.Assistant)
+		}
+	}
+	for url, want := range map[string]string{"/secret-roadmap": "seo-indexing-all", "/archive/old-uploads": "seo-indexing-all",
+		"/drafts/upload-limits": "seo-indexing-all", "/legacy-sso": "frontmatter-noindex", "/internal-notes": "frontmatter-searchable-false"} {
+		if rules[url] != want {
+			t.Errorf("seo.indexing all: %s rule %q, want %q", url, rules[url], want)
+		}
+	}
+	if idx.Indexing != "all" {
+		t.Errorf("indexing %q", idx.Indexing)
+	}
+}
+
+func TestNavIndexErrors(t *testing.T) {
+	if code, _, errOut := runNav("index", t.TempDir()); code != 1 || errOut == "" {
+		t.Errorf("a folder without docs.json: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, _ := runNav("index"); code != 2 {
+		t.Errorf("no PATH: exit %d, want 2", code)
+	}
+}
+
+// checkGolden compares got with testdata/name, or rewrites it with -update-navindex.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *updateGolden {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update-navindex to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run with -update-navindex to accept):\n%s", name, got)
+	}
+}

@@ -1,0 +1,123 @@
+package docsjson
+
+// Indexing says where a page appears besides its own URL: in site search (the discovery
+// search, the widget's search bar, an MCP server's search), in the assistant's context, and in
+// llms.txt and llms-full.txt. It is Mintlify's table "Search, SEO, and AI indexing"
+// (organize/hidden-pages), decided for every page in one place (decide) so that everything
+// built on the site's pages applies the same rules. Rule names the rule that decided.
+type Indexing struct {
+	Search    bool   `json:"search"`
+	Assistant bool   `json:"assistant"`
+	LLMsTxt   bool   `json:"llmsTxt"`
+	Rule      Rule   `json:"rule"`
+	Detail    string `json:"detail,omitempty"` // where the rule comes from: the hidden element's path, the listing kept
+}
+
+// Rule is the rule of Mintlify's table that decided a page's Indexing.
+type Rule string
+
+// The rules, in the order decide applies them.
+const (
+	RuleNoFile          Rule = "file-missing"                 // listed, but its file does not exist: in nothing
+	RuleNoindex         Rule = "frontmatter-noindex"          // noindex: true: in nothing
+	RuleHidden          Rule = "frontmatter-hidden"           // hidden: true: in nothing
+	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden tab or group without searchable: true: in nothing
+	RuleUnlisted        Rule = "not-in-navigation"            // a page file no navigation lists: in nothing
+	RuleNotSearchable   Rule = "frontmatter-searchable-false" // searchable: false: in llms.txt only
+	RuleIndexingAll     Rule = "seo-indexing-all"             // hidden or unlisted, but seo.indexing is "all": in everything
+	RuleSearchable      Rule = "searchable-parent"            // under a hidden tab or group with searchable: true: in everything
+	RuleHiddenFalse     Rule = "frontmatter-hidden-false"     // under a hidden tab or group, but hidden: false: in everything
+	RuleListed          Rule = "listed"                       // in the navigation: in everything
+	RuleListedElsewhere Rule = "listed-elsewhere"             // a second listing of a page in one version and language: the first is the page
+)
+
+// ruleText explains each rule for people (lectern nav index).
+var ruleText = map[Rule]string{
+	RuleNoFile:          "listed in the navigation, but its file does not exist",
+	RuleNoindex:         "noindex: true in its frontmatter",
+	RuleHidden:          "hidden: true in its frontmatter",
+	RuleHiddenParent:    "under a hidden element without searchable: true",
+	RuleUnlisted:        "not in the navigation",
+	RuleNotSearchable:   "searchable: false in its frontmatter (still in llms.txt)",
+	RuleIndexingAll:     `hidden, but seo.indexing is "all"`,
+	RuleSearchable:      "under a hidden element with searchable: true",
+	RuleHiddenFalse:     "under a hidden element, but hidden: false in its frontmatter",
+	RuleListed:          "in the navigation",
+	RuleListedElsewhere: "listed again; the page is indexed at its other listing",
+}
+
+// Describe explains the rule in a few words.
+func (r Rule) Describe() string {
+	if t, ok := ruleText[r]; ok {
+		return t
+	}
+	return string(r)
+}
+
+// hiding is what a page inherits from the hidden elements above it: the nearest one decides.
+type hiding struct {
+	hidden     bool   // some element above the page is hidden
+	searchable bool   // the nearest hidden element says searchable: true
+	path       string // the JSON path of the nearest hidden element
+}
+
+// under returns the hiding of e's children.
+func (h hiding) under(e *Element) hiding {
+	if !e.Hidden {
+		return h
+	}
+	return hiding{hidden: true, searchable: e.Searchable != nil && *e.Searchable, path: e.Path}
+}
+
+// decision is what decide reads about one page.
+type decision struct {
+	listed   bool // the navigation lists it
+	noFile   bool // it is listed as a page file that does not exist
+	fm       *Frontmatter
+	nav      hiding
+	indexAll bool // seo.indexing is "all"
+}
+
+// decide applies Mintlify's table to one page. A page's own frontmatter comes first (noindex,
+// then hidden: true), then how the navigation shows it; searchable: false then takes the page out
+// of search and the assistant's context only. seo.indexing "all" brings back hidden and
+// unlisted pages, never a page marked noindex or searchable: false.
+func decide(d decision) Indexing {
+	switch {
+	case d.noFile:
+		return none(RuleNoFile, "")
+	case d.fm.Noindex:
+		return none(RuleNoindex, "")
+	}
+	in, rule, detail := included(d)
+	if !in {
+		return none(rule, detail)
+	}
+	if d.fm.Searchable != nil && !*d.fm.Searchable {
+		return Indexing{LLMsTxt: true, Rule: RuleNotSearchable}
+	}
+	return Indexing{Search: true, Assistant: true, LLMsTxt: true, Rule: rule, Detail: detail}
+}
+
+// included decides by hiding alone: whether the page is in, and the rule that says so.
+func included(d decision) (bool, Rule, string) {
+	hidden, rule, detail := false, RuleListed, ""
+	switch {
+	case d.fm.Hidden != nil && *d.fm.Hidden:
+		hidden, rule = true, RuleHidden
+	case !d.listed:
+		hidden, rule = true, RuleUnlisted
+	case d.fm.Hidden != nil && d.nav.hidden:
+		rule, detail = RuleHiddenFalse, d.nav.path
+	case d.nav.hidden && d.nav.searchable:
+		rule, detail = RuleSearchable, d.nav.path
+	case d.nav.hidden:
+		hidden, rule, detail = true, RuleHiddenParent, d.nav.path
+	}
+	if hidden && d.indexAll {
+		return true, RuleIndexingAll, string(rule)
+	}
+	return !hidden, rule, detail
+}
+
+func none(r Rule, detail string) Indexing { return Indexing{Rule: r, Detail: detail} }

@@ -1,0 +1,130 @@
+package docsjson
+
+import (
+	"bufio"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// maxSiteFiles bounds how many page files the search for unlisted pages looks at.
+const maxSiteFiles = 20000
+
+// Unlisted returns the pages of the site that t's navigation does not list: every .mdx and .md
+// file, except those Mintlify does not publish as pages (the .mintignore patterns and its
+// defaults, the /snippets/ folder, and files another page imports as a snippet). Each is
+// hidden, with no navigation path; its indexing follows seo.indexing (Mintlify includes
+// unlisted pages only with "all"). A page in a folder named like one of the site's languages
+// (es/setup.mdx) belongs to that language, as Mintlify lays translations out.
+func (s *Site) Unlisted(t *Tree) []Page {
+	files := pageFiles(s.fsys)
+	listed := make(map[string]bool, len(t.Pages))
+	for i := range t.Pages {
+		listed[t.Pages[i].File] = true
+	}
+	snippets := imported(s.fsys, files)
+	var out []Page
+	for _, f := range files {
+		if listed[f] || snippets[f] {
+			continue
+		}
+		out = append(out, s.unlisted(t, f))
+	}
+	return out
+}
+
+// unlisted makes the page of an unlisted file.
+func (s *Site) unlisted(t *Tree, file string) Page {
+	p := withoutExt(file)
+	pg := Page{File: file, URL: pageURL(p), Title: titleFromName(p), Hidden: true, Language: folderLanguage(t, p)}
+	fm, err := ReadFrontmatter(s.fsys, file)
+	if err != nil {
+		fm = Frontmatter{}
+	}
+	applyFrontmatter(&pg, &fm)
+	pg.Index = decide(decision{fm: &fm, indexAll: s.Config.SEO.IndexAll()})
+	return pg
+}
+
+// folderLanguage returns the site language whose code names the page's first folder, or "".
+func folderLanguage(t *Tree, p string) string {
+	first, _, ok := strings.Cut(p, "/")
+	if !ok {
+		return ""
+	}
+	for _, l := range t.languages {
+		if strings.EqualFold(l, first) {
+			return l
+		}
+	}
+	return ""
+}
+
+// pageFiles lists the site's page files that Mintlify would publish, in walk order.
+func pageFiles(fsys fs.FS) []string {
+	ig := newIgnorer(fsys)
+	var files []string
+	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || len(files) >= maxSiteFiles:
+			return fs.SkipDir
+		case p == ".":
+			return nil
+		case d.IsDir():
+			if strings.HasPrefix(d.Name(), ".") || ig.ignored(p, true) {
+				return fs.SkipDir
+			}
+		case (strings.HasSuffix(p, ".mdx") || strings.HasSuffix(p, ".md")) && !ig.ignored(p, false):
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files
+}
+
+// importRE matches an MDX import of a Markdown file: import X from "/snippets/x.mdx".
+var importRE = regexp.MustCompile(`^\s*import\s[^'"]*?\sfrom\s+['"]([^'"]+\.mdx?)['"]`)
+
+// maxImportScan bounds how much of each page is read for imports; MDX imports sit at the top.
+const maxImportScan = 64 << 10
+
+// imported returns the files that some page imports: snippets, not pages.
+func imported(fsys fs.FS, files []string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files {
+		fh, err := fsys.Open(f)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(fh)
+		read := 0
+		for sc.Scan() && read < maxImportScan {
+			line := sc.Text()
+			read += len(line) + 1
+			if m := importRE.FindStringSubmatch(line); m != nil {
+				if target, ok := importTarget(f, m[1]); ok {
+					out[target] = true
+				}
+			}
+		}
+		fh.Close()
+	}
+	return out
+}
+
+// importTarget resolves an import path: from the site root when it starts with "/", else from
+// the importing file's folder.
+func importTarget(from, imp string) (string, bool) {
+	if !strings.HasPrefix(imp, "/") {
+		imp = path.Join(path.Dir(from), imp)
+	}
+	return sitePath(imp)
+}
+
+// AllPages returns the navigation's pages followed by the unlisted ones: every page of the
+// site, each with its Index.
+func (s *Site) AllPages(t *Tree) []Page {
+	return slices.Concat(t.Pages, s.Unlisted(t))
+}
