@@ -32,7 +32,8 @@ func dataCommand() *command {
 			usage:   "lectern data delete --project PROJECT (--contact EMAIL | --anon-id ID | --thread ID) [flags]",
 			about: `Erases one person's records, as a privacy request asks: feedback with that contact address;
 feedback, conversations and traffic events with that anonymous id; the conversations, the
-feedback on its answers and the thread record of that thread. The events go from the JetStream
+feedback on its answers, the clicks on its sources and the thread record of that thread. The
+events go from the JetStream
 streams first (so no replay brings them back), then from the store. The store and NATS flags are
 the server's.`,
 			setup: dataDelete,

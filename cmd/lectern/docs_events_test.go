@@ -27,7 +27,7 @@ func TestDocsEventsPage(t *testing.T) {
 			t.Errorf("events.mdx does not name the feedback source %s", src)
 		}
 	}
-	counts := map[int]string{2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+	counts := map[int]string{2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 	for what, n := range map[string]int{" event types": len(types), " sources": len(event.Sources), " traffic types": len(event.TrafficTypes)} {
 		if !strings.Contains(text, counts[n]+what) {
 			t.Errorf("events.mdx does not say %q", counts[n]+what)

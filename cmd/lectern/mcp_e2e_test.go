@@ -79,6 +79,9 @@ func testMCPEndToEnd(t *testing.T, store string) {
 		}
 		return nil
 	})
+	call("search", map[string]any{"query": "qqqxzz vwvwkk"}) // finds nothing
+	l.do(t, "GET", "/sites/acme/llms.txt", "", nil)
+	checkAgentsAnalytics(t, l)
 }
 
 // TestMCPHostileEndToEnd: against a real `lectern all` with its default rate limits, hostile

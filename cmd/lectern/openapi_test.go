@@ -827,6 +827,16 @@ func (c *contract) rateLimited(t *testing.T) {
 	} {
 		c.limited(t, k)
 	}
+	for _, r := range engagementOps {
+		for _, prefix := range []string{"/api/external/v1/analytics/acme-prod/", "/v1/analytics/acme-prod/"} {
+			op := r.op
+			if strings.HasPrefix(prefix, "/v1") {
+				op += "Alias"
+			}
+			k := apiCall{op: op, method: "GET", path: prefix + r.sub + "?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey, addr: c.freshAddr(), status: 429}
+			t.Run("429 "+op, func(t *testing.T) { c.limitOnce(t, k) })
+		}
+	}
 	for _, r := range analyticsOps {
 		for _, prefix := range []string{"/api/external/v1/analytics/acme-prod/", "/v1/analytics/acme-prod/"} {
 			op := r.op

@@ -17,6 +17,14 @@ func (d *decoder) text(v any, path string) string {
 	return s
 }
 
+// name decodes the site's name. Unlike the other site-level fields it warns of nothing here:
+// Mintlify requires a string name, and checkSettings reports a missing or wrong one as an
+// error of Validate (the site is still served, with no name).
+func name(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
 // markdown decodes the "markdown" object: instructions (a string or a list of strings) and
 // schema (a boolean).
 func (d *decoder) markdown(v any) Markdown {

@@ -9,7 +9,8 @@ import (
 )
 
 func TestSiteFields(t *testing.T) {
-	nav := `"navigation": {"pages": ["index"]}`
+	// The settings Mintlify requires (checkSettings) are present, so any error is these fields'.
+	nav := `"theme": "mint", "colors": {"primary": "#0D9373"}, "navigation": {"pages": ["index"]}`
 	tests := []struct {
 		name         string
 		fields       string
@@ -27,7 +28,7 @@ func TestSiteFields(t *testing.T) {
 		{"bad instructions", `"markdown": {"instructions": {"a": 1}},`, "", "", nil, true, "markdown.instructions"},
 		{"bad schema", `"markdown": {"schema": "no"},`, "", "", nil, true, "markdown.schema"},
 		{"bad markdown", `"markdown": true,`, "", "", nil, true, "markdown"},
-		{"bad name", `"name": 3,`, "", "", nil, true, "name"},
+		{"bad name", `"name": 3,`, "", "", nil, true, ""}, // an error (Validate), not also a warning
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -37,8 +38,16 @@ func TestSiteFields(t *testing.T) {
 				t.Errorf("config = %q %q %q schema=%v", c.Name, c.Description, c.Markdown.Instructions, c.Markdown.WithSchema())
 			}
 			rep := site.Validate(docsjson.ValidateOptions{})
-			if len(rep.Errors) > 0 {
-				t.Errorf("errors: %v (site-level fields only ever warn)", rep.Errors)
+			// Only a missing or non-string name is an error (Mintlify requires one); the other
+			// site-level fields only ever warn.
+			nameErr := !strings.Contains(tc.fields, `"name": "`)
+			for _, e := range rep.Errors {
+				if e.Path != "name" || !nameErr {
+					t.Errorf("error %v (site-level fields other than a required name only warn)", e)
+				}
+			}
+			if nameErr && !slices.ContainsFunc(rep.Errors, func(p docsjson.Problem) bool { return p.Path == "name" }) {
+				t.Errorf("errors %v, want one at name (Mintlify requires a name)", rep.Errors)
 			}
 			found := slices.ContainsFunc(rep.Warnings, func(p docsjson.Problem) bool { return strings.Contains(p.Path, tc.warning) && tc.warning != "" })
 			if found != (tc.warning != "") {
