@@ -22,6 +22,12 @@ type readStore interface {
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	Engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error)
+	EngagementPages(ctx context.Context, q store.EngagementPagesQuery) (store.PageEngagementPage, error)
+	Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error)
+	Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error)
+	GapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error)
+	Agents(ctx context.Context, q store.AgentsQuery) (store.AgentStats, error)
 }
 
 // analyticsRead is one read of the analytics routes, as the route calls the store: a figure
@@ -33,6 +39,10 @@ type analyticsRead struct {
 
 // pageLimit of the reads is the dashboard's page.
 const readLimit = 50
+
+// dashboardReads is how many of readsOf's reads figure 7 (make bench) measures: those of the
+// dashboard's traffic pages. Figure 9 (make bench-scale) measures them all.
+const dashboardReads = 5
 
 func readsOf() []analyticsRead {
 	return []analyticsRead{
@@ -56,6 +66,32 @@ func readsOf() []analyticsRead {
 			_, err := st.DailyTraffic(ctx, p, r)
 			return err
 		}},
+		// The engagement, gaps and agents routes (issue 26): sessions are computed from the raw
+		// events of the range, the rest read rollups.
+		{"engagement", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.Engagement(ctx, p, r)
+			return err
+		}},
+		{"engagement pages", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.EngagementPages(ctx, store.EngagementPagesQuery{ProjectID: p, Range: r, Limit: readLimit})
+			return err
+		}},
+		{"flows", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.Flows(ctx, store.FlowQuery{ProjectID: p, Range: r})
+			return err
+		}},
+		{"funnels", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.Funnels(ctx, p, r)
+			return err
+		}},
+		{"content gaps", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.GapSignals(ctx, p, r)
+			return err
+		}},
+		{"agents", func(ctx context.Context, st readStore, p string, r store.Range) error {
+			_, err := st.Agents(ctx, store.AgentsQuery{ProjectID: p, Range: r, Limit: 20})
+			return err
+		}},
 	}
 }
 
@@ -67,7 +103,9 @@ type readBench struct {
 	st      readStore
 	set     *trafficSet
 	target  time.Duration
-	samples int // per round and side
+	reads   int           // the first reads of readsOf measured (0: all)
+	samples int           // per round and side
+	budget  time.Duration // a side's time, after which it stops at readMin samples (0: readBudget)
 	figure  string
 	// ClickHouse only: the database, and a store on it whose queries the server logs, to take
 	// the SQL each read sends and run it with clickhouse-client.
@@ -83,7 +121,11 @@ func (rb *readBench) run(ctx context.Context) error {
 	r := rb.set.readRange()
 	for _, p := range readProjects {
 		project := projectName(p.k)
-		for _, rd := range readsOf() {
+		reads := readsOf()
+		if rb.reads > 0 {
+			reads = reads[:rb.reads]
+		}
+		for _, rd := range reads {
 			var sqls []string
 			if rb.logged != nil {
 				var err error
@@ -96,7 +138,11 @@ func (rb *readBench) run(ctx context.Context) error {
 					return err
 				}
 				cpu0 := serverCPU()
-				times, err := sampleFor(ctx, rb.samples, readBudget, func() error { return rd.call(ctx, rb.st, project, r) })
+				budget := rb.budget
+				if budget == 0 {
+					budget = readBudget
+				}
+				times, err := sampleFor(ctx, rb.samples, budget, func() error { return rd.call(ctx, rb.st, project, r) })
 				if err != nil {
 					return fmt.Errorf("%s %s (%s): %w", rb.name, rd.name, project, err)
 				}

@@ -64,7 +64,7 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	}
 	defer logged.Close()
 	rb := &readBench{cfg: cfg, t: t, name: "ClickHouse", st: ch, set: set, target: 150 * time.Millisecond,
-		samples: readSamples, figure: "7", db: db, logged: logged}
+		reads: dashboardReads, samples: readSamples, figure: "7", db: db, logged: logged}
 	if err := rb.run(ctx); err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	rb = &readBench{cfg: cfg, t: t, name: "SQLite", st: lite, set: liteSet, target: 250 * time.Millisecond,
-		samples: readSamples, figure: "7"}
+		reads: dashboardReads, samples: readSamples, figure: "7"}
 	return rb.run(ctx)
 }
 

@@ -18,8 +18,9 @@ import (
 // of one service usually are (Zipf: project k has a share ∝ 1/(k+1), so the largest holds 19% and
 // the one closest to an even 1% share is project 18); per project, 2,000 pages and 5,000 search
 // queries (log-uniform: each doubling of rank holds the same views), a pool of visitors of a tenth
-// of its events, 20% of them AI agents; 90% page views, 5% searches, 5% clicks on a result;
-// timestamps spread over the 30 days before the set's end. One feedback record per
+// of its events, 20% of them AI agents; 86% page views, 5% searches, 5% clicks on a result and
+// 4% engagement (code copies, menu actions, outbound and call-to-action clicks); timestamps
+// spread over the 30 days before the set's end. One feedback record per
 // trafficPerFeedback events, for the feedback-by-page read.
 const (
 	trafficProjects    = 100
@@ -27,7 +28,7 @@ const (
 	trafficQueries     = 5_000
 	trafficPerFeedback = 200
 	trafficDays        = 30
-	trafficGenVersion  = "2" // bump when the set changes, so that a kept figure 9 set is refilled
+	trafficGenVersion  = "3" // bump when the set changes, so that a kept figure 9 set is refilled
 )
 
 // trafficSet describes one data set: its size, its end, and its projects' shares.
@@ -118,7 +119,16 @@ type wire struct {
 	at        time.Time
 	visitor   string
 	userAgent string
+	block     int    // code_copy
+	lang      string // code_copy
+	target    string // cta_click, outbound_click
+	action    string // menu_action
 }
+
+var (
+	codeLangs   = []string{"bash", "go", "python", "typescript", "json"}
+	menuActions = []string{"copy", "view", "chatgpt", "claude"}
+)
 
 const (
 	humanAgent = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
@@ -138,13 +148,22 @@ func (ts *trafficStream) nextOf(k int) wire {
 		w.userAgent = aiAgent
 	}
 	path := "/docs/page-" + strconv.Itoa(ts.logUniform(trafficPaths))
-	switch r := ts.rng.Intn(20); {
-	case r < 18:
+	switch r := ts.rng.Intn(100); {
+	case r < 86:
 		w.typ, w.path = event.TypePageView, path
-	case r < 19:
-		w.typ, w.query, w.results = event.TypeSearch, "query "+strconv.Itoa(ts.logUniform(trafficQueries)), 1+ts.rng.Intn(20)
-	default:
+	case r < 91:
+		w.typ, w.query, w.results = event.TypeSearch, "query "+strconv.Itoa(ts.logUniform(trafficQueries)), ts.rng.Intn(21)
+	case r < 96:
 		w.typ, w.query, w.path, w.position = event.TypeSearchClick, "query "+strconv.Itoa(ts.logUniform(trafficQueries)), path, 1+ts.rng.Intn(10)
+	case r < 98:
+		w.typ, w.path, w.block, w.lang = event.TypeCodeCopy, path, 1+ts.rng.Intn(5), codeLangs[ts.rng.Intn(len(codeLangs))]
+	case r < 99:
+		w.typ, w.path, w.action = event.TypeMenuAction, path, menuActions[ts.rng.Intn(len(menuActions))]
+	default:
+		w.typ, w.path, w.target = event.TypeOutboundClick, path, "https://github.com/acme/repo-"+strconv.Itoa(ts.rng.Intn(20))
+		if ts.rng.Intn(3) == 0 {
+			w.typ, w.target = event.TypeCTAClick, "/signup"
+		}
 	}
 	ts.n++
 	return w
@@ -157,6 +176,7 @@ func (ts *trafficStream) traffic() event.Traffic {
 		ID: ulid.MustNew(ulid.Now(), ts.entropy).String(), Type: w.typ, ProjectID: projectName(w.project),
 		Domain: projectDomain(w.project), Timestamp: w.at, VisitorID: w.visitor, Class: event.ClassHuman,
 		UserAgent: w.userAgent, Path: w.path, Query: w.query, Results: w.results, Position: w.position,
+		Block: w.block, Lang: w.lang, Target: w.target, Action: w.action,
 	}
 	if w.userAgent == aiAgent {
 		e.Class = event.ClassAI
@@ -215,6 +235,20 @@ func (w *wire) appendJSON(b []byte) []byte {
 	case event.TypeSearchClick:
 		b = append(b, `,"position":`...)
 		b = strconv.AppendInt(b, int64(w.position), 10)
+	case event.TypeCodeCopy:
+		b = append(b, `,"block":`...)
+		b = strconv.AppendInt(b, int64(w.block), 10)
+		b = append(b, `,"lang":"`...)
+		b = append(b, w.lang...)
+		b = append(b, '"')
+	case event.TypeMenuAction:
+		b = append(b, `,"action":"`...)
+		b = append(b, w.action...)
+		b = append(b, '"')
+	case event.TypeCTAClick, event.TypeOutboundClick:
+		b = append(b, `,"target":"`...)
+		b = append(b, w.target...)
+		b = append(b, '"')
 	}
 	return append(b, '}')
 }
