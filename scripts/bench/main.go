@@ -102,6 +102,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false, false},
 		{"7", "analytics reads over 30 days, one project among 100", benchTraffic, true, false},
 		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false, false},
+		{"11", "agents: llms-full.txt, Markdown pages and the MCP server of a 2,000-page site", benchAgents, true, false},
 		{"9", "at scale: traffic stored end to end, the analytics reads at that size (make bench-scale)", benchScale, true, true},
 		{"10", "why the raw insert swings: the same insert after what a bench does between sides", benchSwing, true, true},
 	}
