@@ -303,16 +303,6 @@ func truncate(ctx context.Context, cfg *config, db string) error {
 	return nil
 }
 
-// quiesce prepares a side of a figure: it empties the tables of db, waits until ClickHouse runs
-// no merge anywhere on the server, writes the dirty page cache out (sync) so that the last side's
-// files are not flushed during this one, and collects this process's garbage.
-func quiesce(ctx context.Context, cfg *config, db string) error {
-	if err := truncate(ctx, cfg, db); err != nil {
-		return err
-	}
-	return settle(ctx, cfg)
-}
-
 // settle waits (up to a minute) until ClickHouse runs no merge, then syncs and collects garbage.
 func settle(ctx context.Context, cfg *config) error {
 	if err := waitMerges(ctx, cfg); err != nil {
