@@ -28,9 +28,12 @@ echo "bench.sh: building lectern and the benchmark program" >&2
 (cd "$REPO" && "$GO" build -o "$OUT/lectern" ./cmd/lectern)
 (cd "$REPO/scripts/bench" && "$GO" build -o "$OUT/bench" .)
 # The peer (Benthos) is its own module: its dependencies stay out of the bench and the workspace.
-echo "bench.sh: building the Benthos peer (the first build takes a few minutes)" >&2
-(cd "$REPO/scripts/bench/peer" && GOWORK=off "$GO" build -o "$OUT/benthos-peer" .)
-export BENCH_PEER="$OUT/benthos-peer"
+# Only figure 1 runs it.
+if [[ -z "${BENCH_ONLY:-}" || ",${BENCH_ONLY// /}," == *",1,"* ]]; then
+	echo "bench.sh: building the Benthos peer (the first build takes a few minutes)" >&2
+	(cd "$REPO/scripts/bench/peer" && GOWORK=off "$GO" build -o "$OUT/benthos-peer" .)
+	export BENCH_PEER="$OUT/benthos-peer"
+fi
 
 # The ClickHouse server's pid, when scripts/clickhouse.sh started it, lets the program report the
 # CPU the server spends per event.

@@ -464,6 +464,30 @@ FROM lectern.traffic_events_local
 WHERE type IN ('code_copy', 'cta_click', 'outbound_click', 'menu_action', 'source_click')
 GROUP BY project_id, day, path, class, type, detail;
 
+-- ---------------------------------------------------------------- 0008_traffic_ids
+-- The ids of traffic_events in id order, for the writers' duplicate check (see the migration).
+-- Each shard's view keeps its own ids; the check reads them through the Distributed table. A
+-- cluster created before it fills the table from its events with:
+--   INSERT INTO lectern.traffic_ids (id, project_id) SELECT id, project_id FROM lectern.traffic_events;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_ids_local ON CLUSTER lectern
+(
+    id         FixedString(26),
+    project_id String
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/lectern/traffic_ids', '{replica}')
+ORDER BY id;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_ids ON CLUSTER lectern
+(
+    id         FixedString(26),
+    project_id String
+)
+ENGINE = Distributed(lectern, lectern, traffic_ids_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_ids_mv ON CLUSTER lectern TO lectern.traffic_ids_local AS
+SELECT id, project_id FROM lectern.traffic_events_local;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -484,4 +508,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now());

@@ -15,6 +15,7 @@ import (
 type Config struct {
 	Durable    string        // durable consumer name shared by every replica
 	BatchSize  int           // most events in one store write
+	BatchBytes int           // most bytes of messages in one store write (one message is never split)
 	BatchWait  time.Duration // longest wait to fill a batch
 	Workers    int           // concurrent fetch-and-write loops in this process
 	AckWait    time.Duration // redelivery after this long without an ack (or an in-progress heartbeat)
@@ -28,7 +29,8 @@ type Config struct {
 // RegisterFlags registers the consumer flags.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.Durable, "consumer-durable", "LECTERN_CONSUMER_DURABLE", "lectern-store", "durable consumer name shared by every ingest replica")
-	envflag.Int(fs, &c.BatchSize, "consumer-batch-size", "LECTERN_CONSUMER_BATCH_SIZE", 5000, "most events written in one store call")
+	envflag.Int(fs, &c.BatchSize, "consumer-batch-size", "LECTERN_CONSUMER_BATCH_SIZE", 50000, "most events written in one store call")
+	envflag.Int(fs, &c.BatchBytes, "consumer-batch-bytes", "LECTERN_CONSUMER_BATCH_BYTES", 16<<20, "most bytes of events written in one store call (bounds a write's memory when events are large)")
 	envflag.Duration(fs, &c.BatchWait, "consumer-batch-wait", "LECTERN_CONSUMER_BATCH_WAIT", 200*time.Millisecond, "longest wait to fill a batch")
 	envflag.Int(fs, &c.Workers, "consumer-workers", "LECTERN_CONSUMER_WORKERS", 2, "concurrent fetch-and-write loops")
 	envflag.Duration(fs, &c.AckWait, "consumer-ack-wait", "LECTERN_CONSUMER_ACK_WAIT", 5*time.Second, "redeliver an event not acknowledged within this time: how soon events a crashed replica held are stored by another")
@@ -43,6 +45,8 @@ func (c *Config) Validate() error {
 		return errors.New("consumer-durable: must not be empty")
 	case c.BatchSize < 1 || c.BatchSize > 100000:
 		return errors.New("consumer-batch-size: must be 1 to 100000")
+	case c.BatchBytes < 1<<16 || c.BatchBytes > 1<<30:
+		return errors.New("consumer-batch-bytes: must be 65536 to 1073741824")
 	case c.BatchWait < time.Millisecond:
 		return errors.New("consumer-batch-wait: must be at least 1ms")
 	case c.Workers < 1 || c.Workers > 64:

@@ -75,7 +75,7 @@ func setup(t *testing.T) *fixture {
 
 func (f *fixture) run(t *testing.T) {
 	t.Helper()
-	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 100, BatchWait: 10 * time.Millisecond, Workers: 2, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
+	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 100, BatchBytes: 1 << 20, BatchWait: 10 * time.Millisecond, Workers: 2, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
 }
 
 func (f *fixture) runWith(t *testing.T, cfg consumer.Config) {
@@ -333,7 +333,7 @@ func TestGroupedFetchIsWrittenInBatchSizeRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 7, BatchWait: 10 * time.Millisecond, Workers: 1, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
+	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 7, BatchBytes: 1 << 20, BatchWait: 10 * time.Millisecond, Workers: 1, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
 	waitFor(t, "18 events stored", func() bool { return settled(t, f) && f.count(t, "p1") == 18 })
 	if n := f.store.largest.Load(); n > 7 || n < 3 {
 		t.Errorf("the largest write held %d events; want 3 to 7 (whole groups of 3, at most BatchSize)", n)
@@ -420,4 +420,26 @@ func metricValue(t *testing.T, reg *prometheus.Registry, name string, want ...st
 		}
 	}
 	return sum
+}
+
+// TestRunsAreBoundedInBytes checks that large events reach the store in writes of at most
+// BatchBytes of messages (whole messages; a message is never split), however many BatchSize allows.
+func TestRunsAreBoundedInBytes(t *testing.T) {
+	f := setup(t)
+	for range 6 {
+		var msgs []event.Message
+		for range 3 {
+			e := feedback("p1")
+			e.Comment = strings.Repeat("x", 11_000)
+			msgs = append(msgs, event.Message{Type: event.TypeFeedback, ID: e.EventID, Value: e})
+		}
+		if err := f.pub.PublishBatch(context.Background(), "p1", msgs); err != nil { // a group of 3, about 33 KB
+			t.Fatal(err)
+		}
+	}
+	f.runWith(t, consumer.Config{Durable: "test", BatchSize: 100, BatchBytes: 64 << 10, BatchWait: 10 * time.Millisecond, Workers: 1, AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2})
+	waitFor(t, "18 events stored", func() bool { return settled(t, f) && f.count(t, "p1") == 18 })
+	if n := f.store.largest.Load(); n != 3 {
+		t.Errorf("the largest write held %d events; want 3 (one 33 KB group: two exceed 64 KiB)", n)
+	}
 }

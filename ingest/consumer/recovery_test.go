@@ -52,7 +52,7 @@ func (s *slowStore) timesSeen(id string) int {
 func TestSlowWriteIsNotRedelivered(t *testing.T) {
 	f := setup(t)
 	slow := &slowStore{flakyStore: f.store, release: make(chan struct{}), seen: map[string]int{}}
-	cfg := consumer.Config{Durable: "test", BatchSize: 1, BatchWait: 10 * time.Millisecond, Workers: 2,
+	cfg := consumer.Config{Durable: "test", BatchSize: 1, BatchBytes: 1 << 20, BatchWait: 10 * time.Millisecond, Workers: 2,
 		AckWait: time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestSlowWriteIsNotRedelivered(t *testing.T) {
 func TestEventsOfCrashedReplicaRecoveredQuickly(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
-	cfg := consumer.Config{Durable: "test", BatchSize: 100, BatchWait: 10 * time.Millisecond, Workers: 2,
+	cfg := consumer.Config{Durable: "test", BatchSize: 100, BatchBytes: 1 << 20, BatchWait: 10 * time.Millisecond, Workers: 2,
 		AckWait: 2 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2}
 	// The "crashed replica": the same durable consumer, which fetches and then never acks.
 	cons, err := f.srv.JS.CreateOrUpdateConsumer(ctx, event.StreamEvents, jetstream.ConsumerConfig{

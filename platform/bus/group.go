@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,6 +55,9 @@ func (p *Publisher) lane(project string, t event.Type) *lane {
 	defer p.mu.Unlock()
 	l := p.lanes[k]
 	if l == nil {
+		// The lane outlives the call: its key must not be the caller's memory (a Fiber route
+		// parameter is the request buffer, which the next request overwrites).
+		k.project = strings.Clone(project)
 		l = &lane{t: t, subject: event.Subject(project, t), batchSubject: event.BatchSubject(project, t)}
 		p.lanes[k] = l
 	}

@@ -33,7 +33,7 @@ func largeSite(tb testing.TB) fstest.MapFS {
 		}
 		tabs = append(tabs, map[string]any{"tab": fmt.Sprintf("Tab %d", t), "groups": groups})
 	}
-	data, err := json.Marshal(map[string]any{"name": "large", "navigation": map[string]any{"tabs": tabs}})
+	data, err := json.Marshal(map[string]any{"theme": "mint", "name": "large", "colors": map[string]string{"primary": "#0D9373"}, "navigation": map[string]any{"tabs": tabs}})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -3,9 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	ch "github.com/ClickHouse/clickhouse-go/v2"
@@ -13,18 +17,23 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// The insert statements of the store (platform/store/clickhouse/write.go), used by the raw
-// baseline: ClickHouse 18.16 needs the column list.
+// The insert statements of the store (platform/store/clickhouse/write.go), which the raw
+// baseline sends too: the same columns in the same order (newRawInserter checks them against the
+// tables, so a column added by a migration cannot make the two sides write different rows).
 const (
 	rawFeedbackInsert = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
 	created_at, created_at_ms, updated_at, updated_at_ms, source, status, helpful, contact, code,
-	filename, lang, fp, id_skewed)`
+	filename, lang, fp, id_skewed, thread_id)`
 	rawConversationInsert = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
-	page_url, fp, aborted, id_skewed)`
+	page_url, fp, aborted, id_skewed, caller, client)`
 )
 
 func openConn(dsn string) (driver.Conn, error) {
@@ -35,63 +44,181 @@ func openConn(dsn string) (driver.Conn, error) {
 	return ch.Open(opts)
 }
 
-// rawInsertConversations is a bare PrepareBatch with row-by-row Append, as
-// platform/store/clickhouse/bench_test.go's baseline.
-func rawInsertConversations(ctx context.Context, conn driver.Conn, rows []event.Conversation) error {
-	if len(rows) == 0 {
+// rawBatch is one batch of the raw insert, its columns built before the clock starts: the raw
+// side measures the driver's encoding, the network and the server, nothing else.
+type rawBatch struct {
+	feedback, conversations []any
+	n                       int
+}
+
+// rawBlocks builds the columns of each batch as the store builds them.
+func rawBlocks(batches []store.Batch) []rawBatch {
+	out := make([]rawBatch, len(batches))
+	for i, b := range batches {
+		out[i] = rawBatch{n: b.Len()}
+		if len(b.Feedback) > 0 {
+			out[i].feedback = rawFeedbackColumns(b.Feedback)
+		}
+		if len(b.Conversations) > 0 {
+			out[i].conversations = rawConversationColumns(b.Conversations)
+		}
+	}
+	return out
+}
+
+// rawInserter is the raw baseline: bare clickhouse-go PrepareBatch statements with whole columns
+// appended, as many writers as the consumers have workers.
+type rawInserter struct {
+	size   int
+	blocks []rawBatch // of size events each
+	cols   string     // the columns written, checked against the tables
+}
+
+func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, size int) (*rawInserter, error) {
+	var cols []string
+	for _, c := range []struct{ table, insert string }{{"feedback", rawFeedbackInsert}, {"conversations", rawConversationInsert}} {
+		out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT count() FROM system.columns WHERE database = '%s' AND table = '%s'", db, c.table))
+		if err != nil {
+			return nil, err
+		}
+		have, _ := strconv.Atoi(strings.TrimSpace(out))
+		_, list, _ := strings.Cut(c.insert, "(")
+		n := len(strings.Split(list, ","))
+		if n != have {
+			return nil, fmt.Errorf("raw insert: %s has %d columns, the bench writes %d: update chraw.go with the store's insert", c.table, have, n)
+		}
+		cols = append(cols, fmt.Sprintf("%s %d of %d columns", c.table, n, have))
+	}
+	return &rawInserter{size: size, blocks: rawBlocks(evs.chunks(size)), cols: strings.Join(cols, ", ")}, nil
+}
+
+func (r *rawInserter) describe(workers int) string {
+	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; batches of %d events (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
+		r.cols, r.size, workers, workers)
+}
+
+// insert writes blocks into the database of dsn (its tables made by the store's migrations)
+// with workers writers, and watches the rate.
+func (r *rawInserter) insert(ctx context.Context, dsn string, blocks []rawBatch, workers, n int) (throughput, error) {
+	st, err := clickhouse.Open(ctx, dsn, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return throughput{}, err
+	}
+	st.Close()
+	conn, err := openConn(dsn)
+	if err != nil {
+		return throughput{}, err
+	}
+	defer conn.Close()
+	work := make(chan rawBatch, len(blocks))
+	for _, b := range blocks {
+		work <- b
+	}
+	close(work)
+	var written atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	done := make(chan error, 1)
+	for range workers {
+		g.Go(func() error {
+			for b := range work {
+				if err := sendColumns(gctx, conn, rawFeedbackInsert, b.feedback); err != nil {
+					return err
+				}
+				if err := sendColumns(gctx, conn, rawConversationInsert, b.conversations); err != nil {
+					return err
+				}
+				written.Add(int64(b.n))
+			}
+			return nil
+		})
+	}
+	go func() {
+		if err := g.Wait(); err != nil {
+			done <- err
+		}
+	}()
+	return watch(ctx, int64(n), written.Load, 5*time.Minute, done)
+}
+
+func sendColumns(ctx context.Context, conn driver.Conn, insert string, cols []any) error {
+	if cols == nil {
 		return nil
 	}
-	batch, err := conn.PrepareBatch(ctx, rawConversationInsert)
+	batch, err := conn.PrepareBatch(ctx, insert)
 	if err != nil {
 		return err
 	}
-	for _, c := range rows {
-		titles, urls := make([]string, len(c.Sources)), make([]string, len(c.Sources))
-		for j, s := range c.Sources {
-			titles[j], urls[j] = s.Title, s.URL
-		}
-		var aborted uint8
-		if c.Aborted {
-			aborted = 1
-		}
-		err := batch.Append(c.ProjectID, c.ID, c.Domain, c.ThreadID, c.Timestamp,
-			uint16(c.Timestamp.Nanosecond()/1e6), c.Query, c.Response, titles, urls, c.QueryCategory,
-			string(c.ResolutionStatus), c.PageURL, c.FP, aborted, uint8(0))
-		if err != nil {
+	for i, c := range cols {
+		if err := batch.Column(i).Append(c); err != nil {
 			batch.Abort()
-			return err
+			return fmt.Errorf("column %d: %w", i, err)
 		}
 	}
 	return batch.Send()
 }
 
-func rawInsertFeedback(ctx context.Context, conn driver.Conn, rows []event.Feedback) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	batch, err := conn.PrepareBatch(ctx, rawFeedbackInsert)
-	if err != nil {
-		return err
-	}
-	for _, f := range rows {
-		var helpful *uint8
+func msOf(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) } // #nosec G115 -- 0 to 999
+
+// rawFeedbackColumns are the columns of rawFeedbackInsert, as the store builds them.
+func rawFeedbackColumns(fs []event.Feedback) []any {
+	n := len(fs)
+	str := func() []string { return make([]string, n) }
+	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
+	source, status, contact, code, filename, lang, fp, thread := str(), str(), str(), str(), str(), str(), str(), str()
+	version := make([]uint64, n)
+	created, updated := make([]time.Time, n), make([]time.Time, n)
+	createdMS, updatedMS, skewed := make([]uint16, n), make([]uint16, n), make([]uint8, n)
+	helpful, helpfulVals := make([]*uint8, n), make([]uint8, n)
+	for i := range fs {
+		f := &fs[i]
+		up := f.UpdatedAt
+		if up.IsZero() {
+			up = f.CreatedAt
+		}
+		project[i], id[i], eventID[i], version[i] = f.ProjectID, f.ID, f.EventID, uint64(up.UnixNano())
+		if eventID[i] == "" {
+			eventID[i] = f.ID
+		}
+		domain[i], path[i], comment[i] = f.Domain, f.Path, f.Comment
+		created[i], createdMS[i], updated[i], updatedMS[i] = f.CreatedAt, msOf(f.CreatedAt), up, msOf(up)
+		source[i], status[i] = string(f.Source), string(f.Status)
 		if f.Helpful != nil {
-			v := uint8(0)
 			if *f.Helpful {
-				v = 1
+				helpfulVals[i] = 1
 			}
-			helpful = &v
+			helpful[i] = &helpfulVals[i]
 		}
-		ms := func(n int) uint16 { return uint16(n / 1e6) }
-		err := batch.Append(f.ProjectID, f.ID, f.EventID, uint64(f.UpdatedAt.UnixNano()), f.Domain, f.Path,
-			f.Comment, f.CreatedAt, ms(f.CreatedAt.Nanosecond()), f.UpdatedAt, ms(f.UpdatedAt.Nanosecond()),
-			string(f.Source), string(f.Status), helpful, f.Contact, f.Code, f.Filename, f.Lang, f.FP, uint8(0))
-		if err != nil {
-			batch.Abort()
-			return err
-		}
+		contact[i], code[i], filename[i], lang[i], fp[i], thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
 	}
-	return batch.Send()
+	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
+		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread}
+}
+
+// rawConversationColumns are the columns of rawConversationInsert, as the store builds them.
+func rawConversationColumns(cs []event.Conversation) []any {
+	n := len(cs)
+	str := func() []string { return make([]string, n) }
+	project, id, domain, thread, query, response := str(), str(), str(), str(), str(), str()
+	category, resolution, pageURL, fp, caller, client := str(), str(), str(), str(), str(), str()
+	ts, tsMS := make([]time.Time, n), make([]uint16, n)
+	titles, urls := make([][]string, n), make([][]string, n)
+	aborted, skewed := make([]uint8, n), make([]uint8, n)
+	for i := range cs {
+		c := &cs[i]
+		project[i], id[i], domain[i], thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
+		ts[i], tsMS[i], query[i], response[i] = c.Timestamp, msOf(c.Timestamp), c.Query, c.Response
+		titles[i], urls[i] = make([]string, len(c.Sources)), make([]string, len(c.Sources))
+		for j, src := range c.Sources {
+			titles[i][j], urls[i][j] = src.Title, src.URL
+		}
+		category[i], resolution[i], pageURL[i], fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
+		if c.Aborted {
+			aborted[i] = 1
+		}
+		caller[i], client[i] = string(c.Caller), c.Client
+	}
+	return []any{project, id, domain, thread, ts, tsMS, query, response, titles, urls, category,
+		resolution, pageURL, fp, aborted, skewed, caller, client}
 }
 
 // dropDatabase drops a bench database (a name of ours, never the test database).
@@ -99,13 +226,76 @@ func dropDatabase(ctx context.Context, cfg *config, db string) error {
 	if !strings.HasPrefix(db, "lectern_bench") {
 		return fmt.Errorf("refusing to drop %q", db)
 	}
-	_, err := clickhouseClient(ctx, cfg, "DROP DATABASE IF EXISTS "+db)
+	out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.databases WHERE name = '"+db+"'")
+	if err != nil || strings.TrimSpace(out) == "0" {
+		return err
+	}
+	_, err = clickhouseClient(ctx, cfg, "DROP DATABASE IF EXISTS "+db)
+	deleted()
 	return err
 }
 
-// truncate empties both tables of db.
+// lastDeletion is when the bench last deleted ClickHouse files (a drop or a truncate).
+var lastDeletion atomic.Int64
+
+func deleted() { lastDeletion.Store(time.Now().UnixNano()) }
+
+// recentDeletions is how long files deleted on ext4 without a journal slow the creation of new
+// ones: its inode allocator skips every inode deleted in the last 60 s (360 s while the inode
+// table block is not yet written back, hence the sync). ClickHouse writes a part as a few files
+// per column, so an insert right after a drop can cost several times the CPU it costs later
+// (docs/guides/benchmarks.mdx, "Why a baseline moves").
+const recentDeletions = 65 * time.Second
+
+// scratch is the databases of one figure: each side of a comparison writes into a database of
+// its own, created empty, so that no file is deleted between sides; drop removes them all when
+// the figure's measurements are over.
+type scratch struct {
+	cfg  *config
+	name string
+	dbs  []string
+}
+
+func newScratch(ctx context.Context, cfg *config, name string) (*scratch, error) {
+	out, err := clickhouseClient(ctx, cfg, "SELECT name FROM system.databases WHERE name LIKE 'lectern_bench_"+name+"_%'")
+	if err != nil {
+		return nil, err
+	}
+	for _, db := range strings.Fields(out) { // a run cut short left them
+		if err := dropDatabase(ctx, cfg, db); err != nil {
+			return nil, err
+		}
+	}
+	return &scratch{cfg: cfg, name: name}, nil
+}
+
+// db names a new database of the figure.
+func (s *scratch) db(side string) string {
+	db := fmt.Sprintf("lectern_bench_%s_%d_%s", s.name, len(s.dbs), side)
+	s.dbs = append(s.dbs, db)
+	return db
+}
+
+// drop drops the figure's databases (unless BENCH_KEEP).
+func (s *scratch) drop(ctx context.Context) {
+	if s.cfg.keep {
+		return
+	}
+	for _, db := range s.dbs {
+		_ = dropDatabase(ctx, s.cfg, db)
+	}
+	s.dbs = nil
+}
+
+// truncate empties the tables of db that hold rows (not the migrations' bookkeeping).
 func truncate(ctx context.Context, cfg *config, db string) error {
-	for _, table := range []string{"feedback", "conversations"} {
+	defer deleted()
+	out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT name FROM system.tables WHERE database = '%s'"+
+		" AND engine LIKE '%%MergeTree' AND name != 'schema_migrations'", db))
+	if err != nil {
+		return err
+	}
+	for _, table := range strings.Fields(out) {
 		if _, err := clickhouseClient(ctx, cfg, "TRUNCATE TABLE "+db+"."+table); err != nil {
 			return err
 		}
@@ -113,27 +303,49 @@ func truncate(ctx context.Context, cfg *config, db string) error {
 	return nil
 }
 
-// quiesce empties the tables of db and waits (up to a minute) until ClickHouse runs no merge
-// in any bench database.
-func quiesce(ctx context.Context, cfg *config, db string) error {
-	if err := truncate(ctx, cfg, db); err != nil {
+// settle waits (up to a minute) until ClickHouse runs no merge, then syncs and collects garbage.
+func settle(ctx context.Context, cfg *config) error {
+	if err := waitMerges(ctx, cfg); err != nil {
 		return err
 	}
-	return waitMerges(ctx, cfg)
+	syscall.Sync()
+	runtime.GC()
+	return nil
 }
 
-// waitMerges waits (up to a minute) until ClickHouse runs no merge in any bench database.
+// settleWrites is settle before a side that writes: it also waits until the bench deleted no
+// ClickHouse file for recentDeletions.
+func settleWrites(ctx context.Context, cfg *config, t *table) error {
+	if err := settle(ctx, cfg); err != nil {
+		return err
+	}
+	if wait := time.Until(time.Unix(0, lastDeletion.Load()).Add(recentDeletions)); wait > 0 {
+		t.note("(waiting %s: files were deleted less than %s ago, which slows creating new ones)", wait.Round(time.Second), recentDeletions)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+	return nil
+}
+
+// waitMerges waits (up to a minute) until ClickHouse runs no merge in any database.
 func waitMerges(ctx context.Context, cfg *config) error {
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
-		out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.merges WHERE database LIKE 'lectern_bench%'")
+		out, err := clickhouseClient(ctx, cfg, "SELECT count() FROM system.merges")
 		if err != nil {
 			return err
 		}
 		if strings.TrimSpace(out) == "0" {
 			return nil
 		}
-		time.Sleep(200 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond): // polling the server's merge list
+		}
 	}
 	return nil
 }

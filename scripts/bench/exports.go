@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/rand"
 	"os/exec"
 	"slices"
@@ -45,7 +46,7 @@ func benchExports(ctx context.Context, cfg *config, t *table, l *lecternProc, db
 	if err := fill(ctx, cfg, t, st); err != nil {
 		return err
 	}
-	if err := settle(ctx, cfg, t, db); err != nil {
+	if err := settleMerges(ctx, cfg, t, db); err != nil {
 		return err
 	}
 	out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT id FROM %s.conversations WHERE project_id = '%s' ORDER BY id DESC LIMIT %d, 1",
@@ -288,10 +289,13 @@ func tail(s string) string {
 }
 
 func millions(n int) string {
-	if n >= 1_000_000 {
-		return strconv.FormatFloat(float64(n)/1e6, 'g', -1, 64) + "M"
+	switch {
+	case n >= 1_000_000:
+		return strconv.FormatFloat(math.Round(float64(n)/1e5)/10, 'g', -1, 64) + "M"
+	case n >= 10_000:
+		return strconv.Itoa(n/1000) + "k"
 	}
-	return strconv.Itoa(n/1000) + "k"
+	return strconv.Itoa(n)
 }
 
 // fill writes cfg.rows conversations of the bench project through the store's WriteBatch,
@@ -336,9 +340,9 @@ func fill(ctx context.Context, cfg *config, t *table, st *clickhouse.Store) erro
 	return nil
 }
 
-// settle waits (up to 3 minutes) for ClickHouse's background merges of db to finish, so that
-// pages are measured on a table in its usual state.
-func settle(ctx context.Context, cfg *config, t *table, db string) error {
+// settleMerges waits (up to 3 minutes) for ClickHouse's background merges of db to finish, so
+// that pages are measured on a table in its usual state.
+func settleMerges(ctx context.Context, cfg *config, t *table, db string) error {
 	start := time.Now()
 	quiet := 0
 	for time.Since(start) < 3*time.Minute && quiet < 3 {

@@ -35,19 +35,25 @@ type lecternProc struct {
 	asstKey   string
 	exited    chan error
 	stderrLog string
+	untrack   func()
 }
 
 var keyLine = regexp.MustCompile(`^LECTERN_(ADMIN|ASSISTANT)_KEY=(\S+)$`)
 
 // startLectern starts the binary with a fresh data directory and waits until it is ready.
 func startLectern(ctx context.Context, cfg *config, dsn string) (*lecternProc, error) {
+	yaml := fmt.Sprintf("sites:\n  - {domain: %s, project: %s, docs: %q}\n", benchDomain, benchProject, filepath.Join(cfg.repo, "docs"))
+	return startLecternWith(ctx, cfg, dsn, yaml)
+}
+
+// startLecternWith starts the binary with the site registry sitesYAML and extra flags.
+func startLecternWith(ctx context.Context, cfg *config, dsn, sitesYAML string, extra ...string) (*lecternProc, error) {
 	dir, err := os.MkdirTemp("", "lectern-bench-")
 	if err != nil {
 		return nil, err
 	}
 	sitesFile := filepath.Join(dir, "lectern.yaml")
-	yaml := fmt.Sprintf("sites:\n  - {domain: %s, project: %s, docs: %q}\n", benchDomain, benchProject, filepath.Join(cfg.repo, "docs"))
-	if err := os.WriteFile(sitesFile, []byte(yaml), 0o600); err != nil {
+	if err := os.WriteFile(sitesFile, []byte(sitesYAML), 0o600); err != nil {
 		return nil, err
 	}
 	httpPort, err := freePort()
@@ -80,6 +86,7 @@ func startLectern(ctx context.Context, cfg *config, dsn string) (*lecternProc, e
 		"--nats-addr", "127.0.0.1:"+strconv.Itoa(natsPort),
 		"--log-level", "warn",
 	)
+	l.cmd.Args = append(l.cmd.Args, extra...)
 	l.cmd.Stderr = logFile
 	stdout, err := l.cmd.StdoutPipe()
 	if err != nil {
@@ -88,6 +95,7 @@ func startLectern(ctx context.Context, cfg *config, dsn string) (*lecternProc, e
 	if err := l.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.lectern, err)
 	}
+	l.untrack = trackChild(l.cmd.Process.Pid)
 	keys := make(chan [2]string, 2)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -145,6 +153,9 @@ func (l *lecternProc) waitReady(ctx context.Context) error {
 
 // stop ends the process with SIGTERM (SIGKILL after 20 s) and removes its directory.
 func (l *lecternProc) stop() {
+	if l.untrack != nil {
+		l.untrack()
+	}
 	if l.cmd.Process != nil {
 		_ = l.cmd.Process.Signal(syscall.SIGTERM)
 		select {
@@ -173,25 +184,31 @@ func (l *lecternProc) cpuTime() (time.Duration, error) {
 
 // procCPU reads utime+stime of a process from /proc (clock ticks of 10 ms).
 func procCPU(pid int) (time.Duration, error) {
+	u, st, err := procCPUSplit(pid)
+	return u + st, err
+}
+
+// procCPUSplit reads the user and the system (kernel) CPU time of a process from /proc.
+func procCPUSplit(pid int) (user, sys time.Duration, err error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	s := string(data)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0, errors.New("bad /proc stat")
+		return 0, 0, errors.New("bad /proc stat")
 	}
 	f := strings.Fields(s[i+1:])
 	if len(f) < 13 {
-		return 0, errors.New("bad /proc stat")
+		return 0, 0, errors.New("bad /proc stat")
 	}
 	u, err1 := strconv.ParseInt(f[11], 10, 64)
 	st, err2 := strconv.ParseInt(f[12], 10, 64)
 	if err1 != nil || err2 != nil {
-		return 0, errors.New("bad /proc stat")
+		return 0, 0, errors.New("bad /proc stat")
 	}
-	return time.Duration(u+st) * 10 * time.Millisecond, nil
+	return time.Duration(u) * 10 * time.Millisecond, time.Duration(st) * 10 * time.Millisecond, nil
 }
 
 func freePort() (int, error) {

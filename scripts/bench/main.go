@@ -6,12 +6,15 @@
 // (-lectern) and the repository root (-repo); scripts/bench.sh provides all three.
 //
 // Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
-// spread), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
+// spread), BENCH_PAIRS (figure 1's interleaved raw-insert/pipeline pairs, default 6: the fewest
+// for a finite 95% confidence interval of a median), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
 // default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
 // and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
-// (figure 8's backlog, default 100000), BENCH_ONLY
+// (figure 8's backlog, default 100000), BENCH_SCALE_TRAFFIC, BENCH_SCALE_CLIENTS, BENCH_SCALE_SQLITE
+// and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
+// 5000000 in SQLite; 1 fills the kept set again), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -27,6 +30,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -40,6 +44,9 @@ type config struct {
 	dsn         string // the DSN of the test database; the bench databases sit beside it
 	chHost      string // host:port of the native protocol, for clickhouse-client
 	runs        int    // runs of each figure, for the median and spread
+	pairs       int    // interleaved raw/pipeline pairs of figure 1
+	batchSizes  []int  // batch sizes of figure 1's raw insert sweep
+	profileDir  string // where CPU profiles go
 	events      int
 	rows        int
 	duration    time.Duration
@@ -50,9 +57,15 @@ type config struct {
 	traffic     int // traffic events for figure 7 in ClickHouse
 	trafficLite int // and in SQLite
 	scaleEvents int // backlog drained by the ingest replicas in figure 8
-	only        map[string]bool
-	keep        bool
-	log         *slog.Logger
+	// Figure 9 (make bench-scale): traffic events stored end to end in ClickHouse, the clients
+	// sending them, whether to fill again a kept set, and SQLite's events.
+	scaleTraffic int
+	scaleClients int
+	scaleRefill  bool
+	scaleLite    int
+	only         map[string]bool
+	keep         bool
+	log          *slog.Logger
 }
 
 func main() {
@@ -80,18 +93,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		name  string
 		run   func(context.Context, *config, *table) error
 		inner bool
+		only  bool // run only when BENCH_ONLY names it
 	}{
-		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, false},
-		{"2", "collector and exports through a lectern process", benchServer, true},
-		{"4", "assistant time to first text byte", benchAssistant, false},
-		{"5", "search build and docs.json validation", benchBuild, false},
-		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false},
-		{"7", "traffic reads: views, visitors, searches over 30 days", benchTraffic, true},
-		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false},
+		{"1", "pipeline: JetStream → consumers → ClickHouse", benchPipeline, true, false},
+		{"2", "collector and exports through a lectern process", benchServer, true, false},
+		{"4", "assistant time to first text byte", benchAssistant, false, false},
+		{"5", "search build and docs.json validation", benchBuild, false, false},
+		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false, false},
+		{"7", "analytics reads over 30 days, one project among 100", benchTraffic, true, false},
+		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false, false},
+		{"11", "agents: llms-full.txt, Markdown pages and the MCP server of a 2,000-page site", benchAgents, true, false},
+		{"9", "at scale: traffic stored end to end, the analytics reads at that size (make bench-scale)", benchScale, true, true},
+		{"10", "why the raw insert swings: the same insert after what a bench does between sides", benchSwing, true, true},
 	}
 	var failed []string
 	for _, f := range figures {
-		if !cfg.selected(f.id) && !(f.id == "2" && cfg.selected("3")) {
+		if !cfg.selected(f.id) && !(f.id == "2" && cfg.selected("3")) || f.only && !cfg.only[f.id] {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -170,7 +187,13 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 		return d
 	}
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
+	cfg.pairs = envInt("BENCH_PAIRS", 6, 1)
 	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
+	cfg.batchSizes = []int{1000, 10_000, 50_000, 100_000}
+	cfg.profileDir = os.Getenv("BENCH_PROFILE_DIR")
+	if cfg.profileDir == "" {
+		cfg.profileDir = filepath.Join(os.TempDir(), "lectern-bench-profiles")
+	}
 	cfg.rows = envInt("BENCH_ROWS", 10_000_000, 200_000)
 	cfg.duration = envDur("BENCH_DURATION", 5*time.Second)
 	cfg.concurrency = envInt("BENCH_CONCURRENCY", 64, 1)
@@ -180,6 +203,10 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
 	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
 	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
+	cfg.scaleTraffic = envInt("BENCH_SCALE_TRAFFIC", 50_000_000, 100_000)
+	cfg.scaleClients = envInt("BENCH_SCALE_CLIENTS", 8, 1)
+	cfg.scaleRefill = os.Getenv("BENCH_SCALE_REFILL") == "1"
+	cfg.scaleLite = envInt("BENCH_SCALE_SQLITE", 5_000_000, 50_000)
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if v := os.Getenv("BENCH_ONLY"); v != "" {
 		cfg.only = map[string]bool{}
@@ -246,8 +273,8 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d",
-			cfg.runs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
 	}
 }
 

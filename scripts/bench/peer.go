@@ -75,9 +75,6 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 	if bin == "" {
 		return peerRun{}, fmt.Errorf("BENCH_PEER is not set (scripts/bench.sh builds scripts/bench/peer)")
 	}
-	if err := dropDatabase(ctx, cfg, db); err != nil {
-		return peerRun{}, err
-	}
 	st, err := clickhouse.Open(ctx, cfg.benchDSN(db), cfg.log) // the same schema, by Lectern's migrations
 	if err != nil {
 		return peerRun{}, err
@@ -98,6 +95,7 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 	if err := cmd.Start(); err != nil {
 		return peerRun{}, err
 	}
+	defer trackChild(cmd.Process.Pid)()
 	exited := make(chan struct{})
 	failed := make(chan error, 1) // for watch: the peer exited before the end
 	go func() { failed <- cmd.Wait(); close(exited) }()
@@ -127,12 +125,8 @@ func runPeer(ctx context.Context, cfg *config, natsURL, db string, batch int, wa
 
 // benchPeer runs the Benthos peer over the same events (still in the stream) into its own
 // database and sets it beside Lectern's consumers.
-func benchPeer(ctx context.Context, cfg *config, t *table, natsURL string, ccfg consumer.Config, n int, lectern throughput) error {
-	db := "lectern_bench_peer"
-	if !cfg.keep {
-		defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
-	}
-	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+func benchPeer(ctx context.Context, cfg *config, t *table, natsURL, db string, ccfg consumer.Config, n int, lectern throughput) error {
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return err
 	}
 	run, err := runPeer(ctx, cfg, natsURL, db, ccfg.BatchSize, ccfg.BatchWait, n)

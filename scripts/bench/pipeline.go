@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -30,8 +31,12 @@ import (
 const pipelineProject = "bench"
 
 // benchPipeline is figure 1: events/s from a full JetStream stream into ClickHouse through the
-// ingest consumers, beside a raw JetStream consume+ack and a raw clickhouse-go insert of the
-// same events; then the ingest lag at a paced publish rate.
+// ingest consumers, beside a raw clickhouse-go insert of the same rows into the same tables.
+// The two sides run interleaved (raw, pipeline, raw, pipeline, …; cfg.pairs pairs), each on
+// emptied tables after ClickHouse's merges have stopped, so that a drift of the machine hits
+// both alike and the ratio of each pair is judged on its own. Then: the best raw insert at any
+// batch size (the physical limit), a profile of the pipeline, the ingest lag, and the same
+// pipeline on a stream of one event a message beside a Benthos peer.
 func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	ccfg := consumerDefaults()
 	t.note("consumer settings (lectern's defaults): batch %d, wait %s, workers %d", ccfg.BatchSize, ccfg.BatchWait, ccfg.Workers)
@@ -58,110 +63,244 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	evs := makeEvents(cfg.events, time.Now().UTC())
 	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average",
 		len(evs.msgs), evs.conversations, len(evs.msgs)-evs.conversations, float64(evs.bytes)/float64(len(evs.msgs)))
-	group := bus.DefaultPublishConfig()
-	msgs, err := prefill(ctx, js, evs, cfg.concurrency, group, t)
+	msgs, err := prefill(ctx, js, evs, cfg.concurrency, bus.DefaultPublishConfig(), t)
 	if err != nil {
 		return err
 	}
 
-	rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
+	sc, err := newScratch(ctx, cfg, "pipeline")
 	if err != nil {
-		return fmt.Errorf("raw JetStream consume: %w", err)
+		return err
 	}
-	t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
+	defer sc.drop(context.WithoutCancel(ctx))
+	probe := sc.db("columns")
+	if st, err := clickhouse.Open(ctx, cfg.benchDSN(probe), logger); err != nil {
+		return err
+	} else {
+		st.Close()
+	}
+	raw, err := newRawInserter(ctx, cfg, probe, evs, ccfg.BatchSize)
+	if err != nil {
+		return err
+	}
+	t.note("raw insert: %s", raw.describe(ccfg.Workers))
+	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, fetches of about %d events, one Store.WriteBatch per run of at most %d events and %d bytes, then an ack per message) reading the stream above from its start with a new durable consumer; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides",
+		ccfg.Workers, ccfg.BatchSize, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), len(evs.msgs))
+	// pipelineDB opens the store on a new database of the figure.
+	pipelineDB := func(side string) (*clickhouse.Store, string, error) {
+		db := sc.db(side)
+		st, err := clickhouse.Open(ctx, cfg.benchDSN(db), logger)
+		return st, db, err
+	}
 
-	rawDSN, pipeDSN := cfg.benchDSN("lectern_bench_raw"), cfg.benchDSN("lectern_bench_pipeline")
-	for _, db := range []string{"lectern_bench_raw", "lectern_bench_pipeline"} {
-		if err := dropDatabase(ctx, cfg, db); err != nil {
+	var pipes []float64
+	for i := range cfg.pairs {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		t.note("-- pair %d of %d", i+1, cfg.pairs)
+		if err := settleWrites(ctx, cfg, t); err != nil {
 			return err
 		}
-		if !cfg.keep {
-			defer func() { _ = dropDatabase(context.Background(), cfg, db) }()
+		rawDB := sc.db("raw")
+		rawEnv := startEnv()
+		rawCH, err := raw.insert(ctx, cfg.benchDSN(rawDB), raw.blocks, ccfg.Workers, len(evs.msgs))
+		if err != nil {
+			return fmt.Errorf("raw ClickHouse insert: %w", err)
+		}
+		bEnv := rawEnv.stop()
+		t.note("raw insert: %s sustained, %d in %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), bEnv)
+		st, db, err := pipelineDB("lectern")
+		if err != nil {
+			return err
+		}
+		if err := settleWrites(ctx, cfg, t); err != nil {
+			return err
+		}
+		pipeEnv := startEnv()
+		pipe, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-%d", i), len(evs.msgs))
+		st.Close()
+		if err != nil {
+			return fmt.Errorf("pipeline: %w", err)
+		}
+		t.note("lectern consumers: %s sustained, %d in %s; %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond), pipe.cpu.per(len(evs.msgs), "event"), pipeEnv.stop())
+		if n, err := countRows(ctx, cfg, db); err != nil {
+			return err
+		} else if n != len(evs.msgs) {
+			t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
+		}
+		jsEnv := startEnv()
+		rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
+		if err != nil {
+			return fmt.Errorf("raw JetStream consume: %w", err)
+		}
+		jEnv := jsEnv.stop()
+		t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
+		pipes = append(pipes, pipe.sustained)
+		t.add(row{
+			figure: "1a pipeline JetStream→ClickHouse, events/s",
+			v:      pipe.sustained, b: rawCH.sustained, r: pipe.sustained / rawCH.sustained,
+			unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert, same rows",
+			target: "≥ 80% of raw and ≥ 100k/s",
+			pass:   func(v, _, r float64) bool { return r >= 0.8 && v >= 100_000 },
+			sides:  sides, bEnv: bEnv,
+		})
+		// On shared cores the two raw steps cannot both run at full speed: an event costs the
+		// time of one plus the time of the other.
+		ceiling := 1 / (1/rawJS.sustained + 1/rawCH.sustained)
+		t.add(row{
+			figure: "1a' pipeline vs the raw steps in series",
+			v:      pipe.sustained, b: ceiling, r: pipe.sustained / ceiling,
+			unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)", bEnv: bEnv,
+		})
+		t.add(row{
+			figure: "1b pipeline vs raw JetStream consume+ack",
+			v:      pipe.sustained, b: rawJS.sustained, r: pipe.sustained / rawJS.sustained,
+			unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack, same fetches, no store", bEnv: jEnv,
+			sides: fmt.Sprintf("baseline: a durable pull consumer configured as lectern's, %d workers fetching as many messages as the consumers do, acknowledging each and doing nothing else", ccfg.Workers),
+		})
+	}
+	if err := profilePipeline(ctx, cfg, t, ccfg, js, pipelineDB, len(evs.msgs)); err != nil {
+		return err
+	}
+	if err := insertLimit(ctx, cfg, t, raw, sc, evs, ccfg, pipes); err != nil {
+		return err
+	}
+	if err := pipelineLag(ctx, cfg, t, ccfg, js, pipelineDB); err != nil {
+		return err
+	}
+	for run := range cfg.runs {
+		if cfg.runs > 1 {
+			t.note("-- one event a message, run %d of %d", run+1, cfg.runs)
+		}
+		single, n, err := pipelineUngrouped(ctx, cfg, t, js, pipelineDB, ccfg, run)
+		if err != nil {
+			return fmt.Errorf("pipeline, one event a message: %w", err)
+		}
+		t.note("lectern consumers, one event a message: %s sustained, %d in %s; %s", kps(single.sustained), n, single.total.Round(time.Millisecond), single.cpu.per(n, "event"))
+		t.add(row{
+			figure: "1e pipeline, one event a message (--nats-group-events 1), events/s",
+			v:      single.sustained, unit: unitRate,
+		})
+		// The peer reads the same one-event stream: a stock processor's configuration for it
+		// needs no step to split groups, which would only slow it down.
+		if err := benchPeer(ctx, cfg, t, ns.ClientURL(), sc.db("peer"), ccfg, n, single); err != nil {
+			return err
 		}
 	}
-	// The raw insert, too, starts with no merges of an earlier run in the background.
-	if err := waitMerges(ctx, cfg); err != nil {
-		return err
-	}
-	rawCH, err := rawInsertAll(ctx, rawDSN, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
-	if err != nil {
-		return fmt.Errorf("raw ClickHouse insert: %w", err)
-	}
-	t.note("raw clickhouse-go PrepareBatch (row Append, %d per batch, %d writers): %s sustained, %d in %s; %s",
-		ccfg.BatchSize, ccfg.Workers, kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"))
-	// Each write run starts with no merges of an earlier run in the background.
-	if err := quiesce(ctx, cfg, "lectern_bench_raw"); err != nil {
-		return err
-	}
+	return nil
+}
 
-	st, err := clickhouse.Open(ctx, pipeDSN, logger)
+// dbOpener opens the store on a new database of the figure, named for side.
+type dbOpener func(side string) (*clickhouse.Store, string, error)
+
+// runConsumers runs lectern's consumers under a new durable name over the whole stream until
+// they stored n events, and stops them.
+func runConsumers(ctx context.Context, ccfg consumer.Config, js jetstream.JetStream, st consumer.Store, durable string, n int) (throughput, error) {
+	ccfg.Durable = durable
+	defer func() { _ = js.DeleteConsumer(context.Background(), event.StreamEvents, durable) }()
+	cs := &countingStore{inner: st}
+	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- cons.Run(cctx) }()
+	tp, err := watch(ctx, int64(n), cs.stored.Load, 10*time.Minute, done)
+	cancel()
+	if err != nil {
+		return throughput{}, err
+	}
+	return tp, <-done
+}
+
+// profilePipeline runs the pipeline once more, not counted, under the CPU profiler (this process
+// holds the nats-server, the consumers and the ClickHouse client) and prints where the time went.
+func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, newDB dbOpener, n int) error {
+	st, _, err := newDB("profiled")
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	direct, err := storeOnly(ctx, st, evs.chunks(ccfg.BatchSize), ccfg.Workers, len(evs.msgs))
-	if err != nil {
-		return fmt.Errorf("store.WriteBatch alone: %w", err)
-	}
-	t.note("Store.WriteBatch alone (same batches, %d writers, no bus): %s sustained, %d in %s; %s",
-		ccfg.Workers, kps(direct.sustained), len(evs.msgs), direct.total.Round(time.Millisecond), direct.cpu.per(len(evs.msgs), "event"))
-	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return err
 	}
-	stopProfile, err := startProfile("pipeline")
+	path := filepath.Join(cfg.profileDir, "pipeline.pprof")
+	stop, err := startProfile(path)
 	if err != nil {
+		return err
+	}
+	tp, err := runConsumers(ctx, ccfg, js, st, "lectern-store-profiled", n)
+	stop()
+	if err != nil {
+		return fmt.Errorf("profiled pipeline: %w", err)
+	}
+	t.note("profiled pipeline run (not counted): %s sustained; %s; profile %s", kps(tp.sustained), tp.cpu.per(n, "event"), path)
+	for _, l := range profileTop(ctx, path, 18) {
+		t.note("  %s", l)
+	}
+	return nil
+}
+
+// insertLimit measures the raw insert of the same events at several batch sizes and reports the
+// best as the physical limit this ClickHouse reaches, beside each pipeline run.
+func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, sc *scratch, evs *events, ccfg consumer.Config, pipes []float64) error {
+	best, bestAt := 0.0, ""
+	for _, size := range cfg.batchSizes {
+		for _, workers := range []int{ccfg.Workers} {
+			if err := settleWrites(ctx, cfg, t); err != nil {
+				return err
+			}
+			blocks := raw.blocks
+			if size != ccfg.BatchSize {
+				blocks = rawBlocks(evs.chunks(size))
+			}
+			e := startEnv()
+			tp, err := raw.insert(ctx, cfg.benchDSN(sc.db(fmt.Sprintf("sweep%d", size))), blocks, workers, len(evs.msgs))
+			if err != nil {
+				return fmt.Errorf("raw insert, batches of %d: %w", size, err)
+			}
+			t.note("raw insert, batches of %d, %d connections: %s sustained; %s; %s", size, workers, kps(tp.sustained), tp.cpu.per(len(evs.msgs), "event"), e.stop())
+			if tp.sustained > best {
+				best, bestAt = tp.sustained, fmt.Sprintf("batches of %d, %d connections", size, workers)
+			}
+		}
+	}
+	for _, p := range pipes {
+		t.add(row{
+			figure: "1f pipeline vs the best raw insert at any batch size (the physical limit)",
+			v:      p, b: best, r: p / best,
+			unit: unitRate, rUnit: unitPct, bLabel: "best raw insert (" + bestAt + ")",
+			sides: fmt.Sprintf("baseline: the raw insert of 1a at batch sizes %v with %d connections, once each after the pairs, each into a new database; the best of them", cfg.batchSizes, ccfg.Workers),
+		})
+	}
+	return nil
+}
+
+// pipelineLag measures the ingest lag at a paced publish rate while the consumers run.
+func pipelineLag(ctx context.Context, cfg *config, t *table, ccfg consumer.Config, js jetstream.JetStream, newDB dbOpener) error {
+	st, _, err := newDB("lag")
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := settleWrites(ctx, cfg, t); err != nil {
+		return err
+	}
+	stream, err := js.Stream(ctx, event.StreamEvents)
+	if err != nil {
+		return err
+	}
+	if err := stream.Purge(ctx); err != nil {
 		return err
 	}
 	cs := &countingStore{inner: st}
 	reg := prometheus.NewRegistry()
-	cons := consumer.New(ccfg, js, cs, logger, reg)
+	ccfg.Durable = "lectern-store-lag"
+	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), reg)
 	cctx, cancel := context.WithCancel(ctx)
-	exited := make(chan struct{})
-	var runErr error
-	go func() { runErr = cons.Run(cctx); close(exited) }()
-	done := make(chan error, 1) // for watch: the consumers stopped before the end
-	go func() { <-exited; done <- runErr; close(done) }()
-	stopConsumer := func() error {
-		cancel()
-		<-exited
-		return runErr
-	}
-	defer func() { _ = stopConsumer() }()
-	pipe, err := watch(ctx, int64(len(evs.msgs)), cs.stored.Load, 10*time.Minute, done)
-	stopProfile()
-	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	t.note("lectern consumers: %s sustained, %d in %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond), pipe.cpu.per(len(evs.msgs), "event"))
-	t.note("fast recovery's cost: %s in-progress heartbeats sent for %d events at a %s ack wait (heartbeats go out only while one store write outlasts a third of it)",
-		gatherValue(reg, "lectern_consumer_heartbeats_total"), len(evs.msgs), ccfg.AckWait)
-	if n, err := countRows(ctx, cfg, "lectern_bench_pipeline"); err != nil {
-		return err
-	} else if n != len(evs.msgs) {
-		t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
-	}
-
-	t.add(row{
-		figure: "1a pipeline JetStream→ClickHouse, events/s",
-		v:      pipe.sustained, b: rawCH.sustained, r: pipe.sustained / rawCH.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert",
-		target: "≥ 70% of raw and ≥ 100k/s",
-		pass:   func(v, _, r float64) bool { return r >= 0.7 && v >= 100_000 },
-	})
-	// On shared cores the two raw steps cannot both run at full speed: an event costs the time
-	// of one plus the time of the other.
-	ceiling := 1 / (1/rawJS.sustained + 1/rawCH.sustained)
-	t.add(row{
-		figure: "1a' pipeline vs the raw steps in series",
-		v:      pipe.sustained, b: ceiling, r: pipe.sustained / ceiling,
-		unit: unitRate, rUnit: unitPct, bLabel: "= 1/(1/raw fetch+ack + 1/raw insert)",
-	})
-	t.add(row{
-		figure: "1b pipeline vs raw JetStream consume+ack",
-		v:      pipe.sustained, b: rawJS.sustained, r: pipe.sustained / rawJS.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw fetch+ack",
-	})
-
+	done := make(chan error, 1)
+	exited := make(chan error, 1)
+	go func() { err := cons.Run(cctx); done <- err; exited <- err }()
+	defer func() { cancel(); <-exited }()
 	lag, err := measureLag(ctx, js, cs, reg, cfg, done)
 	if err != nil {
 		return fmt.Errorf("ingest lag: %w", err)
@@ -177,27 +316,17 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		target: "≤ 1 s",
 		pass:   func(v, _, _ float64) bool { return v <= float64(time.Second) },
 	})
-	if err := stopConsumer(); err != nil {
-		return err
-	}
-	single, n, err := pipelineUngrouped(ctx, cfg, t, js, st, ccfg)
-	if err != nil {
-		return fmt.Errorf("pipeline, one event a message: %w", err)
-	}
-	t.note("lectern consumers, one event a message: %s sustained, %d in %s; %s", kps(single.sustained), n, single.total.Round(time.Millisecond), single.cpu.per(n, "event"))
-	t.add(row{
-		figure: "1e pipeline, one event a message (--nats-group-events 1)",
-		v:      single.sustained, b: rawCH.sustained, r: single.sustained / rawCH.sustained,
-		unit: unitRate, rUnit: unitPct, bLabel: "raw clickhouse-go insert",
-	})
-	// The peer reads the same one-event stream: a stock processor's configuration for it
-	// needs no step to split groups, which would only slow it down.
-	return benchPeer(ctx, cfg, t, ns.ClientURL(), ccfg, n, single)
+	return nil
 }
 
 // pipelineUngrouped runs the consumers again over a quarter as many events, each published
 // alone: the stream a producer that sends events one a message leaves (--nats-group-events 1).
-func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, st *clickhouse.Store, ccfg consumer.Config) (throughput, int, error) {
+func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.JetStream, newDB dbOpener, ccfg consumer.Config, run int) (throughput, int, error) {
+	st, _, err := newDB("ungrouped")
+	if err != nil {
+		return throughput{}, 0, err
+	}
+	defer st.Close()
 	stream, err := js.Stream(ctx, event.StreamEvents)
 	if err != nil {
 		return throughput{}, 0, err
@@ -209,21 +338,11 @@ func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.
 	if _, err := prefill(ctx, js, evs, cfg.concurrency, bus.PublishConfig{GroupEvents: 1, GroupBytes: 1 << 20}, t); err != nil {
 		return throughput{}, 0, err
 	}
-	if err := quiesce(ctx, cfg, "lectern_bench_pipeline"); err != nil {
+	if err := settleWrites(ctx, cfg, t); err != nil {
 		return throughput{}, 0, err
 	}
-	ccfg.Durable = "lectern-store-ungrouped"
-	cs := &countingStore{inner: st}
-	cons := consumer.New(ccfg, js, cs, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
-	cctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- cons.Run(cctx) }()
-	tp, err := watch(ctx, int64(len(evs.batch)), cs.stored.Load, 10*time.Minute, done)
-	cancel()
-	if err != nil {
-		return throughput{}, 0, err
-	}
-	return tp, len(evs.batch), <-done
+	tp, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-ungrouped-%d", run), len(evs.batch))
+	return tp, len(evs.batch), err
 }
 
 // consumerDefaults is the consumer configuration `lectern` runs with when no flag is given.
@@ -364,8 +483,11 @@ func watch(ctx context.Context, target int64, counter func() int64, timeout time
 			t90 = now
 		}
 		if n >= target {
+			// Between 10% and 90%: start-up and the last partial batch left out. A run of a few
+			// large writes crosses both marks within a write or two, and then the stretch between
+			// them says nothing: the whole run's rate is taken instead.
 			sustained := rate(int(target*8/10), t90-t10)
-			if t90 <= t10 {
+			if t90-t10 < now/4 {
 				sustained = rate(int(target), now)
 			}
 			return throughput{total: now, sustained: sustained, cpu: cpu.stop()}, nil
@@ -616,78 +738,4 @@ func startBareConsumer(ctx context.Context, js jetstream.JetStream, ccfg consume
 		return out
 	}
 	return &bareConsumer{stop: stop, count: seen.Load}, nil
-}
-
-// storeOnly writes the batches through Store.WriteBatch, workers at a time.
-func storeOnly(ctx context.Context, st *clickhouse.Store, batches []store.Batch, workers, n int) (throughput, error) {
-	return concurrently(ctx, batches, workers, n, st.WriteBatch)
-}
-
-// concurrently writes the batches with write, workers at a time, and watches the rate.
-func concurrently(ctx context.Context, batches []store.Batch, workers, n int, write func(context.Context, store.Batch) error) (throughput, error) {
-	work := make(chan store.Batch, len(batches))
-	for _, b := range batches {
-		work <- b
-	}
-	close(work)
-	var written atomic.Int64
-	g, gctx := errgroup.WithContext(ctx)
-	done := make(chan error, 1)
-	for range workers {
-		g.Go(func() error {
-			for b := range work {
-				if err := write(gctx, b); err != nil {
-					return err
-				}
-				written.Add(int64(b.Len()))
-			}
-			return nil
-		})
-	}
-	go func() {
-		if err := g.Wait(); err != nil {
-			done <- err
-		}
-	}()
-	return watch(ctx, int64(n), written.Load, 5*time.Minute, done)
-}
-
-// rawInsertAll inserts the batches with raw clickhouse-go PrepareBatch statements (explicit
-// column lists, row-by-row Append), workers at a time, like the consumers' writes.
-func rawInsertAll(ctx context.Context, dsn string, batches []store.Batch, workers, n int) (throughput, error) {
-	st, err := clickhouse.Open(ctx, dsn, slog.New(slog.DiscardHandler)) // creates the tables
-	if err != nil {
-		return throughput{}, err
-	}
-	st.Close()
-	conn, err := openConn(dsn)
-	if err != nil {
-		return throughput{}, err
-	}
-	defer conn.Close()
-	return concurrently(ctx, batches, workers, n, func(ctx context.Context, b store.Batch) error {
-		if err := rawInsertFeedback(ctx, conn, b.Feedback); err != nil {
-			return err
-		}
-		return rawInsertConversations(ctx, conn, b.Conversations)
-	})
-}
-
-// gatherValue sums the samples of a counter or gauge family in reg, as text.
-func gatherValue(reg *prometheus.Registry, name string) string {
-	families, err := reg.Gather()
-	if err != nil {
-		return "?"
-	}
-	for _, f := range families {
-		if f.GetName() != name {
-			continue
-		}
-		var sum float64
-		for _, m := range f.GetMetric() {
-			sum += m.GetCounter().GetValue() + m.GetGauge().GetValue()
-		}
-		return fmt.Sprintf("%.0f", sum)
-	}
-	return "0"
 }

@@ -1,26 +1,25 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 )
 
-// startProfile writes a CPU profile of this process to $BENCH_PROFILE_DIR/<name>.pprof until
-// the returned function is called; without BENCH_PROFILE_DIR it does nothing.
-func startProfile(name string) (func(), error) {
-	dir := os.Getenv("BENCH_PROFILE_DIR")
-	if dir == "" {
-		return func() {}, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// startProfile writes a CPU profile of this process to path until the returned function is
+// called.
+func startProfile(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.Create(filepath.Join(dir, name+".pprof"))
+	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -38,12 +37,30 @@ func startProfile(name string) (func(), error) {
 	}, nil
 }
 
+// profileTop is the top of a CPU profile by flat time (go tool pprof -top), n lines, or why
+// it could not be read.
+func profileTop(ctx context.Context, path string, n int) []string {
+	out, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount", strconv.Itoa(n), path).Output()
+	if err != nil {
+		return []string{"go tool pprof: " + err.Error()}
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasPrefix(l, "File:") || strings.HasPrefix(l, "Type:") || strings.HasPrefix(l, "Time:") || strings.HasPrefix(l, "Build ID:") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
 // clickhousePID is the ClickHouse server's process id when bench.sh knows it, else 0.
 var clickhousePID, _ = strconv.Atoi(os.Getenv("BENCH_CLICKHOUSE_PID"))
 
 // cpuUse is the CPU time this process and the ClickHouse server used over a stretch of time.
 type cpuUse struct {
 	self, server time.Duration
+	serverSys    time.Duration // of server: in the kernel (file creation, page faults)
 	serverKnown  bool
 	wall         time.Duration
 	start        time.Time
@@ -52,8 +69,8 @@ type cpuUse struct {
 func startCPU() cpuUse {
 	c := cpuUse{self: selfCPU(), start: time.Now()}
 	if clickhousePID > 0 {
-		if d, err := procCPU(clickhousePID); err == nil {
-			c.server, c.serverKnown = d, true
+		if u, sys, err := procCPUSplit(clickhousePID); err == nil {
+			c.server, c.serverSys, c.serverKnown = u+sys, sys, true
 		}
 	}
 	return c
@@ -63,6 +80,7 @@ func (c cpuUse) stop() cpuUse {
 	end := startCPU()
 	end.self -= c.self
 	end.server -= c.server
+	end.serverSys -= c.serverSys
 	end.serverKnown = end.serverKnown && c.serverKnown
 	end.wall = time.Since(c.start)
 	return end
@@ -75,7 +93,7 @@ func (c cpuUse) per(n int, unit string) string {
 	if !c.serverKnown {
 		return s
 	}
-	return s + fmt.Sprintf(", clickhouse-server %.1f µs (the two busy %.0f%% of %d cores)",
-		float64(c.server.Nanoseconds())/1e3/float64(n),
+	return s + fmt.Sprintf(", clickhouse-server %.1f µs, %.0f%% of it in the kernel (the two busy %.0f%% of %d cores)",
+		float64(c.server.Nanoseconds())/1e3/float64(n), 100*float64(c.serverSys)/float64(max(c.server, 1)),
 		100*float64(c.self+c.server)/float64(c.wall)/float64(runtime.NumCPU()), runtime.NumCPU())
 }

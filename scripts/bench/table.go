@@ -26,6 +26,11 @@ type row struct {
 	bLabel  string  // what the baseline is, printed after it
 	// pass decides the mark from the medians; nil keeps the runs' marks (the majority).
 	pass func(v, b, r float64) bool
+	// sides describes exactly what the value and the baseline measure (batch sizes, columns,
+	// connections), printed under the table; the first run's is kept.
+	sides string
+	bEnv  env    // what else the machine did while the baseline side ran
+	noisy string // set by combine: why the baseline is NOISY and what to do
 }
 
 // unit says how a number of a row prints.
@@ -99,6 +104,9 @@ func (t *table) add(r row) {
 	t.rows = append(t.rows, r)
 	fmt.Fprintf(t.out, "-> %s: %s | baseline %s | ratio %s | target %s %s\n",
 		r.figure, r.value, dash(r.baseline), dash(r.ratio), dash(r.target), r.mark)
+	if r.bEnv.known {
+		fmt.Fprintf(t.out, "   (during the baseline: %s)\n", r.bEnv)
+	}
 }
 
 func (t *table) fail(name string, err error) {
@@ -114,7 +122,7 @@ func (t *table) final(total time.Duration) {
 	}
 	fmt.Fprintln(t.out, "   "+machineLine(t.load, loadAverage()))
 	rows := t.aggregate()
-	head := row{figure: "figure", value: "value: median [min–max]", baseline: "baseline (same run)", ratio: "ratio", target: "target", mark: "mark"}
+	head := row{figure: "figure", value: "value: median [min–max] ±95% CI", baseline: "baseline, interleaved with the value's runs", ratio: "ratio (U test)", target: "target", mark: "mark"}
 	cells := func(r row) []string {
 		return []string{r.figure, r.value, dash(r.baseline), dash(r.ratio), dash(r.target), dash(r.mark)}
 	}
@@ -144,8 +152,36 @@ func (t *table) final(total time.Duration) {
 	count := func(m string) int {
 		return len(slices.DeleteFunc(slices.Clone(rows), func(r row) bool { return !strings.HasPrefix(r.mark, m) }))
 	}
-	fmt.Fprintf(t.out, "\n%d PASS, %d MISS, %d ERROR (PASS/MISS is informational; only ERROR fails make bench)\n",
-		count("PASS"), count("MISS"), count("ERROR"))
+	fmt.Fprintf(t.out, "\n%d PASS, %d MISS, %d ERROR, %d NOISY (PASS/MISS is informational; only ERROR fails make bench)\n",
+		count("PASS"), count("MISS"), count("ERROR"), len(slices.DeleteFunc(slices.Clone(rows), func(r row) bool { return r.noisy == "" })))
+	fmt.Fprintln(t.out, "\nStatistics as benchstat's (golang.org/x/perf/benchmath): median of the runs, [min–max], ± the"+
+		" 95% confidence interval of the median (from 6 runs), ratio per run pair; p is the Mann-Whitney U test of value against baseline.")
+	t.footnotes(rows)
+}
+
+// footnotes prints what each side of a figure measures, and why NOISY figures are noisy.
+func (t *table) footnotes(rows []row) {
+	var sides, noisy []string
+	for _, r := range rows {
+		if r.sides != "" {
+			sides = append(sides, "- "+r.figure+": "+r.sides)
+		}
+		if r.noisy != "" {
+			noisy = append(noisy, "- "+r.figure+": NOISY: "+r.noisy)
+		}
+	}
+	if len(noisy) > 0 {
+		fmt.Fprintln(t.out, "\nNOISY figures (a baseline spread over 25% of its median cannot judge a ratio):")
+		for _, l := range noisy {
+			fmt.Fprintln(t.out, l)
+		}
+	}
+	if len(sides) > 0 {
+		fmt.Fprintln(t.out, "\nWhat each side measures:")
+		for _, l := range sides {
+			fmt.Fprintln(t.out, l)
+		}
+	}
 }
 
 // aggregate folds the runs of each figure into one row, in the order figures first appeared.
@@ -165,8 +201,9 @@ func (t *table) aggregate() []row {
 	return out
 }
 
-// combine is one figure over its runs: medians and spreads when the rows have numbers, else the
-// middle run's text.
+// combine is one figure over its runs: medians, ranges and confidence intervals (stats.go)
+// when the rows have numbers, else the middle run's text. A figure whose baseline's runs spread
+// by more than noisySpread of their median is marked NOISY.
 func combine(runs []row) row {
 	numbered := slices.DeleteFunc(slices.Clone(runs), func(r row) bool { return r.unit == "" || r.mark == "ERROR" })
 	marks := map[string]int{}
@@ -188,49 +225,70 @@ func combine(runs []row) row {
 		return r
 	}
 	first := numbered[0]
-	col := func(get func(row) float64) (med, lo, hi float64) {
+	col := func(get func(row) float64) []float64 {
 		vs := make([]float64, len(numbered))
 		for i, r := range numbered {
 			vs[i] = get(r)
 		}
-		slices.Sort(vs)
-		med = vs[len(vs)/2]
-		if len(vs)%2 == 0 {
-			med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
-		}
-		return med, vs[0], vs[len(vs)-1]
+		return vs
 	}
-	cell := func(u unit, med, lo, hi float64) string {
-		if len(numbered) == 1 {
-			return u.format(med)
-		}
-		return fmt.Sprintf("%s [%s–%s]", u.format(med), u.format(lo), u.format(hi))
+	vs, bs, rs := col(func(r row) float64 { return r.v }), col(func(r row) float64 { return r.b }), col(func(r row) float64 { return r.r })
+	v, b, rat := summarize(vs), summarize(bs), summarize(rs)
+	out := row{figure: first.figure, target: first.target, unit: first.unit, sides: first.sides, v: v.median, b: b.median, r: rat.median}
+	out.value = v.cell(first.unit)
+	if len(numbered) == 1 && first.value != "" {
+		out.value = first.value
 	}
-	out := row{figure: first.figure, target: first.target, unit: first.unit}
-	v, vlo, vhi := col(func(r row) float64 { return r.v })
-	out.value = cell(first.unit, v, vlo, vhi)
-	b, blo, bhi := col(func(r row) float64 { return r.b })
-	rat, rlo, rhi := col(func(r row) float64 { return r.r })
-	if b != 0 {
-		out.baseline = strings.TrimSpace(cell(first.unit, b, blo, bhi) + " " + first.bLabel)
-		out.ratio = cell(first.rUnit, rat, rlo, rhi)
+	if b.median != 0 {
+		out.baseline = strings.TrimSpace(b.cell(first.unit) + " " + first.bLabel)
+		out.ratio = rat.cell(first.rUnit)
+		if p, ok := differs(vs, bs); ok || p != "" {
+			out.ratio += " (" + p + ")"
+		}
 	} else {
 		out.baseline = first.baseline
 	}
 	switch {
 	case first.pass != nil:
-		out.mark = mark(first.pass(v, b, rat))
+		out.mark = mark(first.pass(v.median, b.median, rat.median))
 	default:
 		out.mark = majority
 	}
-	if out.mark != "" {
-		passed := marks["PASS"]
-		out.mark += fmt.Sprintf(" (%d/%d runs pass)", passed, len(runs))
+	if out.mark != "" && len(runs) > 1 {
+		out.mark += fmt.Sprintf(" (%d/%d runs pass)", marks["PASS"], len(runs))
+	}
+	if b.median != 0 && b.spread() > noisySpread {
+		out.mark = strings.TrimSpace(out.mark + " NOISY")
+		out.noisy = noisyAdvice(b, numbered)
 	}
 	if len(numbered) < len(runs) {
 		out.value += fmt.Sprintf(" (%d of %d runs)", len(numbered), len(runs))
 	}
 	return out
+}
+
+// noisyAdvice says why a baseline moved and what to do about it, from what else the machine
+// did while its runs ran.
+func noisyAdvice(b stat, runs []row) string {
+	worst, steal, kernel, known := 0.0, 0.0, 0.0, false
+	for _, r := range runs {
+		if r.bEnv.known {
+			known = true
+			worst, steal, kernel = max(worst, r.bEnv.others), max(steal, r.bEnv.steal), max(kernel, r.bEnv.kernel)
+		}
+	}
+	s := fmt.Sprintf("baseline runs spread %.0f%% of their median (> %.0f%%)", 100*b.spread(), 100*noisySpread)
+	switch {
+	case known && worst >= 0.25:
+		return s + fmt.Sprintf("; other processes kept up to %.2f of %d cores busy during them: rerun on a quiet machine (see the load average above)", worst, cores())
+	case known && steal >= 0.05:
+		return s + fmt.Sprintf("; the hypervisor stole up to %.0f%% of the CPU during them: rerun when the host is quiet", 100*steal)
+	case known && kernel >= 0.3:
+		return s + fmt.Sprintf("; clickhouse-server spent up to %.0f%% of its CPU in the kernel during them: creating part files where many were deleted in the last minutes is slow on some filesystems (ext4 without a journal): run on XFS or journaled ext4, and read \"Why a baseline moves\" in docs/guides/benchmarks.mdx", 100*kernel)
+	case !known:
+		return s + "; what else the machine did is unknown: rerun on a quiet machine, or run each side longer (BENCH_EVENTS) or more often (BENCH_PAIRS, BENCH_RUNS)"
+	}
+	return s + "; no other load was seen: run each side longer (BENCH_EVENTS) or more often (BENCH_RUNS), and read \"Why a baseline moves\" in docs/guides/benchmarks.mdx"
 }
 
 func dash(s string) string {
@@ -306,6 +364,8 @@ func loadAverage() string {
 	}
 	return "unknown"
 }
+
+func cores() int { return runtime.NumCPU() }
 
 // machineLine is the machine's size and how busy it was around the measurements.
 func machineLine(before, after string) string {

@@ -4,40 +4,42 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"math/rand"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/oklog/ulid/v2"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
-	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-const (
-	trafficBatch   = 50_000
-	trafficSamples = 50 // per run: the p99 of 50 samples is their slowest
-	trafficPaths   = 2_000
-	trafficQueries = 5_000
-)
+// readSamples is the store's calls and clickhouse-client's runs per round of a read (the p99 of
+// 30 samples is their slowest).
+const readSamples = 30
+
+// trafficFillBatch is the events of one write of a fill: what a consumer writes at once.
+var trafficFillBatch = consumerDefaults().BatchSize
 
 // trafficStore is what figure 7 needs of a store.
 type trafficStore interface {
+	readStore
 	WriteBatch(ctx context.Context, b store.Batch) error
-	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
-	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
-	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	Close() error
 }
 
-// benchTraffic is figure 7: the views, visitors and searches reads over 30 days of traffic,
-// cfg.traffic events in ClickHouse and cfg.trafficLite in SQLite, each read's p99 beside the
-// same answer computed from the raw events (what the rollups save).
+// benchTraffic is figure 7: the analytics reads over 30 days for one project among 100 (the
+// largest and one of an even 1% share), cfg.traffic events in ClickHouse, each read beside
+// the same SQL run by clickhouse-client, and cfg.trafficLite events in SQLite. The stores are
+// filled through Store.WriteBatch with ids minted in arrival order, as intake mints them;
+// figure 9 (make bench-scale) fills 50M events end to end through a lectern process instead.
 func benchTraffic(ctx context.Context, cfg *config, t *table) error {
-	db := "lectern_bench_traffic"
+	const db = "lectern_bench_traffic"
 	if err := dropDatabase(ctx, cfg, db); err != nil {
 		return err
 	}
@@ -48,13 +50,23 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	if err != nil {
 		return err
 	}
-	if err := trafficFigures(ctx, t, "ClickHouse", ch, cfg.traffic, cfg.runs, 150*time.Millisecond); err != nil {
+	defer ch.Close()
+	set := newTrafficSet(cfg.traffic, time.Now())
+	if _, err := fillStore(ctx, t, "ClickHouse", ch, set, 2); err != nil {
 		return err
 	}
-	raw := fmt.Sprintf("SELECT path, uniqExact(visitor_id) AS v FROM %s.traffic_events WHERE project_id = '%s'"+
-		" AND type = 'page_view' GROUP BY path ORDER BY v DESC, path LIMIT 50", db, benchProject)
-	if times, err := clientTimes(ctx, cfg, raw, 1, 5); err == nil {
-		t.note("for scale: visitors from the raw events by clickhouse-client: %s", summary(times))
+	if err := storageReport(ctx, cfg, t, "7s", db, set.events); err != nil {
+		return err
+	}
+	logged, err := openLogged(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	defer logged.Close()
+	rb := &readBench{cfg: cfg, t: t, name: "ClickHouse", st: ch, set: set, target: 150 * time.Millisecond,
+		reads: dashboardReads, samples: readSamples, figure: "7", db: db, logged: logged}
+	if err := rb.run(ctx); err != nil {
+		return err
 	}
 	dir, err := os.MkdirTemp("", "lectern-bench-traffic-")
 	if err != nil {
@@ -65,92 +77,126 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	if err != nil {
 		return err
 	}
-	return trafficFigures(ctx, t, "SQLite", lite, cfg.trafficLite, cfg.runs, 250*time.Millisecond)
+	defer lite.Close()
+	liteSet := newTrafficSet(cfg.trafficLite, time.Now())
+	if _, err := fillStore(ctx, t, "SQLite", lite, liteSet, 1); err != nil {
+		return err
+	}
+	rb = &readBench{cfg: cfg, t: t, name: "SQLite", st: lite, set: liteSet, target: 250 * time.Millisecond,
+		reads: dashboardReads, samples: readSamples, figure: "7"}
+	return rb.run(ctx)
 }
 
-// trafficFigures fills st with n events and adds one row per read.
-func trafficFigures(ctx context.Context, t *table, name string, st trafficStore, n, runs int, target time.Duration) error {
-	defer st.Close()
-	start := time.Now()
-	gen := &trafficGen{rng: rand.New(rand.NewSource(7)), end: time.Now().UTC()}
-	for left := n; left > 0; left -= trafficBatch {
-		if err := st.WriteBatch(ctx, store.Batch{Traffic: gen.batch(min(left, trafficBatch))}); err != nil {
-			return fmt.Errorf("%s fill: %w", name, err)
+// fillResult is what a fill saw: its rate over each tenth of it.
+type fillResult struct {
+	total  time.Duration
+	tenths []float64 // events/s over each tenth of the fill
+}
+
+// fillStore writes the set's events into st through Store.WriteBatch in batches of trafficFillBatch,
+// writers at a time (the consumers' workers), and prints the rate over each tenth of the fill.
+func fillStore(ctx context.Context, t *table, name string, st trafficStore, set *trafficSet, writers int) (fillResult, error) {
+	ts := set.stream(7)
+	var mu sync.Mutex // the stream is one sequence of arrivals
+	next := func() (store.Batch, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		left := set.events - ts.n
+		if left <= 0 {
+			return store.Batch{}, false
 		}
+		return ts.batch(min(left, trafficFillBatch)), true
 	}
-	t.note("%s: filled %d traffic events through Store.WriteBatch in %s: %s", name, n,
-		time.Since(start).Round(time.Second), kps(rate(n, time.Since(start))))
-	r := store.Range{From: gen.end.Truncate(24 * time.Hour).Add(-29 * 24 * time.Hour), To: gen.end.Truncate(24 * time.Hour).Add(24 * time.Hour)}
-	tq := store.TrafficQuery{ProjectID: benchProject, Range: r, Limit: 50}
-	reads := []struct {
-		name string
-		fn   func() error
-	}{
-		{"views", func() error { _, err := st.Views(ctx, tq); return err }},
-		{"visitors", func() error { _, err := st.Visitors(ctx, tq); return err }},
-		{"searches", func() error {
-			_, err := st.Searches(ctx, store.SearchQuery{ProjectID: benchProject, Range: r, Limit: 50})
-			return err
-		}},
-	}
-	for run, rd := range runsOf(reads, runs) {
-		if run > 0 && rd.name == reads[0].name {
-			t.note("-- %s reads, run %d of %d", name, run+1, runs)
-		}
-		times, err := sampleAfter(ctx, 3, trafficSamples, rd.fn)
-		if err != nil {
-			return fmt.Errorf("%s %s: %w", name, rd.name, err)
-		}
-		p99 := pct(times, 0.99)
-		t.add(row{
-			figure: fmt.Sprintf("7 %s %s p99 (store, 30 days, %s events)", name, rd.name, millions(n)),
-			value:  msf(p99) + " (p50 " + msf(pct(times, 0.5)) + ")",
-			v:      float64(p99), unit: unitMS,
-			target: "≤ " + msf(target),
-			pass:   func(v, _, _ float64) bool { return v <= float64(target) },
+	var written atomic.Int64
+	start, cpu := time.Now(), startCPU()
+	g, gctx := errgroup.WithContext(ctx)
+	for range writers {
+		g.Go(func() error {
+			for {
+				b, ok := next()
+				if !ok {
+					return nil
+				}
+				if err := st.WriteBatch(gctx, b); err != nil {
+					return fmt.Errorf("%s fill: %w", name, err)
+				}
+				written.Add(int64(len(b.Traffic)))
+			}
 		})
 	}
+	res := fillResult{}
+	done := make(chan error, 1)
+	go func() { done <- g.Wait() }()
+	var marks []string
+	last, lastAt := int64(0), start
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		var err error
+		finished := false
+		select {
+		case err = <-done:
+			finished = true
+		case <-tick.C:
+		}
+		if err != nil {
+			return res, err
+		}
+		n := written.Load()
+		for (len(res.tenths)+1)*set.events/10 <= int(n) && len(res.tenths) < 10 {
+			now := time.Now()
+			r := float64(n-last) / now.Sub(lastAt).Seconds()
+			res.tenths = append(res.tenths, r)
+			marks = append(marks, kps(r))
+			last, lastAt = n, now
+		}
+		if finished {
+			break
+		}
+	}
+	res.total = time.Since(start)
+	t.note("%s: filled %d traffic events of %d projects through Store.WriteBatch (batches of %d, %d writers, ids in arrival order) in %s: %s; by tenths of the fill: %s; %s",
+		name, set.events, trafficProjects, trafficFillBatch, writers, res.total.Round(time.Second), kps(rate(set.events, res.total)), strings.Join(marks, " "), cpu.stop().per(set.events, "event"))
+	return res, nil
+}
+
+// storageReport prints what the set takes on disk in db: compressed bytes per table from
+// system.parts, and per million events.
+func storageReport(ctx context.Context, cfg *config, t *table, figure, db string, events int) error {
+	if err := waitMerges(ctx, cfg); err != nil {
+		return err
+	}
+	out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT table, sum(rows), sum(data_compressed_bytes), sum(data_uncompressed_bytes), count()"+
+		" FROM system.parts WHERE active AND database = '%s' GROUP BY table ORDER BY sum(data_compressed_bytes) DESC", db))
+	if err != nil {
+		return err
+	}
+	var parts []string
+	var total int64
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 5 {
+			continue
+		}
+		comp, _ := strconv.ParseInt(f[2], 10, 64)
+		raw, _ := strconv.ParseInt(f[3], 10, 64)
+		total += comp
+		parts = append(parts, fmt.Sprintf("%s %s rows %s (%s raw, %s parts)", f[0], f[1], bytesf(comp), bytesf(raw), f[4]))
+	}
+	perM := float64(total) / (float64(events) / 1e6)
+	t.note("storage after merges settled: %s compressed in all, %s per million events; %s", bytesf(total), bytesf(int64(perM)), strings.Join(parts, "; "))
+	t.add(row{figure: figure + " ClickHouse storage per million traffic events (compressed, system.parts)", value: bytesf(int64(perM)), target: "report"})
 	return nil
 }
 
-// trafficGen makes page views (90%), searches and clicks over the 30 days before end.
-type trafficGen struct {
-	rng *rand.Rand
-	end time.Time
-}
-
-func (g *trafficGen) batch(n int) []event.Traffic {
-	out := make([]event.Traffic, n)
-	for i := range out {
-		ts := g.end.Add(-time.Duration(g.rng.Int63n(int64(30 * 24 * time.Hour)))).Truncate(time.Millisecond)
-		e := event.Traffic{ID: ulid.MustNew(ulid.Timestamp(ts), g.rng).String(), ProjectID: benchProject, Domain: "bench",
-			Timestamp: ts, VisitorID: fmt.Sprintf("v%d", g.rng.Intn(200_000)), Class: event.ClassHuman}
-		if g.rng.Intn(5) == 0 {
-			e.Class = event.ClassAI
-		}
-		path := fmt.Sprintf("/docs/page-%d", int(g.rng.ExpFloat64()*trafficPaths/8)%trafficPaths)
-		switch k := g.rng.Intn(20); {
-		case k < 18:
-			e.Type, e.Path = event.TypePageView, path
-		case k < 19:
-			e.Type, e.Query = event.TypeSearch, fmt.Sprintf("query %d", int(g.rng.ExpFloat64()*trafficQueries/8)%trafficQueries)
-		default:
-			e.Type, e.Query, e.Path = event.TypeSearchClick, fmt.Sprintf("query %d", int(g.rng.ExpFloat64()*trafficQueries/8)%trafficQueries), path
-		}
-		out[i] = e
+func bytesf(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
-	return out
-}
-
-// runsOf yields each item of items, runs times over, with the run number.
-func runsOf[T any](items []T, runs int) func(yield func(int, T) bool) {
-	return func(yield func(int, T) bool) {
-		for run := range runs {
-			for _, it := range items {
-				if !yield(run, it) {
-					return
-				}
-			}
-		}
-	}
+	return fmt.Sprintf("%d B", n)
 }

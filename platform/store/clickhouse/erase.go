@@ -47,7 +47,14 @@ func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (
 	case store.KindConversations:
 		return s.deleteWhere(ctx, "conversations", "timestamp < ?", cutoff)
 	case store.KindTraffic:
-		return s.deleteWhere(ctx, "traffic_events", "timestamp < ?", cutoff) // raw events; the rollups stay
+		n, err := s.deleteWhere(ctx, "traffic_events", "timestamp < ?", cutoff) // raw events; the rollups stay
+		if err != nil {
+			return n, err
+		}
+		// The duplicate check's ids of the events that arrived before the cutoff: they left the
+		// event stream long ago, so they cannot come again.
+		_, err = s.deleteWhere(ctx, "traffic_ids", "id < ?", ulidFloor(cutoff.UnixMilli()))
+		return n, err
 	}
 	return 0, nil
 }

@@ -1,10 +1,12 @@
 package clickhouse
 
 import (
+	"cmp"
 	"context"
+	"math"
+	"slices"
+	"strings"
 	"time"
-
-	ch "github.com/ClickHouse/clickhouse-go/v2"
 
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -27,40 +29,117 @@ func (s *Store) writeTraffic(ctx context.Context, ts []event.Traffic) error {
 }
 
 // newTraffic drops the events already stored and repeats within ts.
+//
+// The check costs what the batch costs, not what the table holds. Event ids are ULIDs minted
+// at intake, so they begin with the time the event arrived, and the ids of one batch sit
+// together in traffic_ids' id order (migration 0008): a few ranges, often one. The check asks
+// for the stored ids inside those ranges, which ClickHouse finds from the primary key in the
+// parts written around the same time; it is one query with a few bytes of SQL whatever the
+// batch holds. A redelivered event, however late, lies inside a range and is found.
 func (s *Store) newTraffic(ctx context.Context, ts []event.Traffic) ([]*event.Traffic, error) {
-	byProject := map[string][]any{}
 	seen := make(map[string]bool, len(ts))
+	ids := make([]string, 0, len(ts))
 	var out []*event.Traffic
 	for i := range ts {
 		e := &ts[i]
-		k := e.ProjectID + "/" + e.ID
+		k := trafficKey(e.ProjectID, e.ID)
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
 		out = append(out, e)
-		byProject[e.ProjectID] = append(byProject[e.ProjectID], e.ID)
+		ids = append(ids, e.ID)
 	}
-	held := map[string]bool{}
-	for project, ids := range byProject {
-		for len(ids) > 0 {
-			chunk := ids[:min(len(ids), idCheckChunk)]
-			ids = ids[len(chunk):]
-			if err := s.heldIDs(ctx, project, chunk, held); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if len(held) == 0 {
-		return out, nil
+	held, err := s.heldIDs(ctx, idRanges(ids), seen)
+	if err != nil || len(held) == 0 {
+		return out, err
 	}
 	kept := out[:0]
 	for _, e := range out {
-		if !held[e.ProjectID+"/"+e.ID] {
+		if !held[trafficKey(e.ProjectID, e.ID)] {
 			kept = append(kept, e)
 		}
 	}
 	return kept, nil
+}
+
+func trafficKey(project, id string) string { return project + "\x00" + id }
+
+// idRange is a closed range of ids.
+type idRange struct{ lo, hi string }
+
+// Bounds of the id check: the widest gap in arrival time kept inside one range, and the most
+// ranges one check asks for.
+const (
+	rangeGapMillis = 60_000
+	maxRanges      = 16
+)
+
+// idRanges covers ids with at most maxRanges ranges, split where the arrival times of
+// neighbouring ids are more than rangeGapMillis apart, the widest gaps first: a batch read in
+// stream order is one range, and a redelivered message among new ones is a range of its own.
+func idRanges(ids []string) []idRange {
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	type gap struct {
+		at    int // ids[at] starts a new range
+		width int64
+	}
+	var gaps []gap
+	for i := 1; i < len(ids); i++ {
+		a, okA := ulidTime(ids[i-1])
+		b, okB := ulidTime(ids[i])
+		if !okA || !okB { // not a ULID: no arrival time to go by
+			gaps = append(gaps, gap{i, math.MaxInt64})
+			continue
+		}
+		if b-a > rangeGapMillis {
+			gaps = append(gaps, gap{i, b - a})
+		}
+	}
+	if len(gaps) > maxRanges-1 {
+		slices.SortFunc(gaps, func(x, y gap) int { return cmp.Compare(y.width, x.width) })
+		gaps = gaps[:maxRanges-1]
+		slices.SortFunc(gaps, func(x, y gap) int { return cmp.Compare(x.at, y.at) })
+	}
+	out := make([]idRange, 0, len(gaps)+1)
+	start := 0
+	for _, g := range gaps {
+		out = append(out, idRange{ids[start], ids[g.at-1]})
+		start = g.at
+	}
+	return append(out, idRange{ids[start], ids[len(ids)-1]})
+}
+
+// heldIDs returns the keys (trafficKey) of want that traffic_ids holds inside ranges.
+func (s *Store) heldIDs(ctx context.Context, ranges []idRange, want map[string]bool) (map[string]bool, error) {
+	if len(ranges) == 0 {
+		return nil, nil
+	}
+	conds := make([]string, len(ranges))
+	args := make([]any, 0, 2*len(ranges))
+	for i, r := range ranges {
+		conds[i] = "id BETWEEN ? AND ?"
+		args = append(args, r.lo, r.hi)
+	}
+	rows, err := s.conn.Query(ctx, "SELECT project_id, id FROM traffic_ids WHERE "+strings.Join(conds, " OR "), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := map[string]bool{}
+	for rows.Next() {
+		var project, id string
+		if err := rows.Scan(&project, &id); err != nil {
+			return nil, err
+		}
+		if k := trafficKey(project, trimID(id)); want[k] {
+			held[k] = true
+		}
+	}
+	return held, rows.Err()
 }
 
 func trafficColumns(ts []*event.Traffic) []any {
@@ -88,25 +167,4 @@ func trafficColumns(ts []*event.Traffic) []any {
 	return []any{project, id, typ, domain, day, stamp, stampMS, visitor, class, caller, ua, path, title,
 		referrer, query, norm, results, position, format, tool, client, clientVersion, status, duration, block,
 		lang, target, label, action, thread}
-}
-
-// idCheckChunk bounds the ids of one check: 5,000 quoted ULIDs are about 150 KB of SQL, under
-// the server's default max_query_size of 256 KiB.
-const idCheckChunk = 5000
-
-// heldIDs adds to held the ids of project that traffic_events already holds.
-func (s *Store) heldIDs(ctx context.Context, project string, ids []any, held map[string]bool) error {
-	rows, err := s.conn.Query(ctx, "SELECT DISTINCT id FROM traffic_events WHERE project_id = ? AND id IN ?",
-		project, ch.GroupSet{Value: ids})
-	if err != nil {
-		return err
-	}
-	found, err := appendIDs(nil, rows)
-	if err != nil {
-		return err
-	}
-	for _, id := range found {
-		held[project+"/"+id] = true
-	}
-	return nil
 }

@@ -32,14 +32,18 @@ func ulidTime(s string) (int64, bool) {
 	return ms, true
 }
 
-func crockfordValue(c byte) int {
-	for i := range len(crockford) {
-		if crockford[i] == c {
-			return i
-		}
+func crockfordValue(c byte) int { return int(crockfordValues[c]) }
+
+// crockfordValues maps a byte to its value in crockford, or -1.
+var crockfordValues = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return -1
-}
+	for i := range len(crockford) {
+		t[crockford[i]] = int8(i) // #nosec G115 -- 0 to 31
+	}
+	return t
+}()
 
 // idSkewed reports whether id is not a ULID made within skew of the record's time ms; such
 // records sit outside the id span a time range implies and are flagged for their own query.
