@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/blevesearch/snowballstem"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
@@ -12,10 +14,12 @@ const maxWordLen = 40
 // analyzer splits text into words and normalizes them into terms. It reuses its buffers, so one
 // analyzer serves one goroutine, and a slice it hands out is valid only until the next call.
 type analyzer struct {
-	word  []byte // the current surface word, lowercased
-	joint []byte // the joined form of a multi-part identifier
-	chain []byte // the joined form of a dotted name
-	term  []byte // the normalized term
+	lang  *language         // the text's language; nil is English
+	env   *snowballstem.Env // the Snowball stemmer's state
+	word  []byte            // the current surface word, lowercased
+	joint []byte            // the joined form of a multi-part identifier
+	chain []byte            // the joined form of a dotted name
+	term  []byte            // the normalized term
 }
 
 // words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
@@ -192,20 +196,42 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) int {
 	return 1
 }
 
-// normalize turns a lowercase word into its term: nil for stop words and words shorter than two
-// bytes, the Porter stem for ASCII words, the word itself otherwise.
+// normalize turns a lowercase word into its term: nil for stop words of the analyzer's
+// language and words shorter than two bytes; the stem of a word of letters (in English the
+// Porter stem of an ASCII word, otherwise the language's Snowball stem); the word itself
+// otherwise.
 func (a *analyzer) normalize(w []byte) []byte {
 	if len(w) < 2 || len(w) > maxWordLen {
 		return nil
 	}
-	if _, stop := stopWords[string(w)]; stop {
+	l := a.lang
+	if l == nil {
+		l = english
+	}
+	if _, stop := l.stop[string(w)]; stop {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
-	if isASCIILetters(a.term) {
+	switch {
+	case l.stem == nil && isASCIILetters(a.term):
 		a.term = stem(a.term)
+	case l.stem != nil && isLetters(a.term):
+		if a.env == nil {
+			a.env = snowballstem.NewEnv("")
+		}
+		a.term = append(a.term[:0], l.snowballStem(a.env, w)...)
 	}
 	return a.term
+}
+
+// isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
+func isLetters(b []byte) bool {
+	for _, r := range string(b) {
+		if !unicode.IsLetter(r) || isCJK(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCIILetters(b []byte) bool {

@@ -102,7 +102,7 @@ func (ix *Index) candidates(sc *scratch, hits []hit) {
 func (ix *Index) weighQuery(sc *scratch) {
 	sc.wq = sc.wq[:0]
 	for i, t := range sc.q {
-		sc.wq = append(sc.wq, t.w*ix.idf[t.id])
+		sc.wq = append(sc.wq, t.w*ix.idf[sc.group][t.id])
 		sc.slot[t.id] = uint8(i + 1) // #nosec G115 -- at most maxQueryTerms (64) terms
 	}
 }
@@ -142,7 +142,7 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 // holds in any field; a word the index lacks weighs as much as the rarest term.
 func (ix *Index) match(sc *scratch, p uint32) float64 {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
-	n := float64(len(ix.secs))
+	n := float64(ix.groupDocs[sc.group])
 	total := float32(sc.unknown) * float32(math.Log(1+(n+0.5)/0.5))
 	var held float32
 	for i, t := range sc.q[:sc.mainN] {

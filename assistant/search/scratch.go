@@ -3,6 +3,7 @@ package search
 // scratch is the per-query working memory of one Index, reused through its pool.
 type scratch struct {
 	an        analyzer
+	group     int       // the query's statistics group (its language's)
 	q         []qterm   // the query's terms
 	part      []qterm   // the terms of the query part being read
 	prev      []byte    // the previous word, for compounds

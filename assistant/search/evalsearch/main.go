@@ -287,9 +287,26 @@ func (e *eval) uncovered() error {
 	return nil
 }
 
-// measure records a question's ranking under its method, half and site.
+// Groups of questions the per-site table adds up: by kind of site, and the questions asked in
+// another language than English.
+const (
+	groupEnglishSites = "English-only sites"
+	groupMultilingual = "multilingual sites"
+	groupTranslated   = "not in English"
+)
+
+// measure records a question's ranking under its method, half, site and groups.
 func (e *eval) measure(method string, q question, ranked []string) {
-	for _, k := range []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site} {
+	keys := []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site}
+	group := groupEnglishSites
+	if s := e.sites[q.Site]; s != nil && len(s.scopes.Languages) > 1 {
+		group = groupMultilingual
+	}
+	keys = append(keys, method+"/"+q.Split+"/"+group)
+	if q.Language != "" && !strings.EqualFold(q.Language, "en") {
+		keys = append(keys, method+"/"+q.Split+"/"+groupTranslated)
+	}
+	for _, k := range keys {
 		if e.res[k] == nil {
 			e.res[k] = &metrics{}
 		}
@@ -345,8 +362,8 @@ func (e *eval) halves() []string {
 // baseline.
 func (e *eval) perSite(split string, names []string) {
 	w := e.w
-	fmt.Fprintf(w, "\n%-16s %4s | %-20s | %-13s | %-20s\n", "per site, "+split, "n", "index R@1  R@5   MRR", "cited R@1 R@5", "bm25 R@1  R@5   MRR")
-	for _, name := range append(slices.Clone(names), "") {
+	fmt.Fprintf(w, "\n%-18s %4s | %-20s | %-13s | %-20s\n", "per site, "+split, "n", "index R@1  R@5   MRR", "cited R@1 R@5", "bm25 R@1  R@5   MRR")
+	for _, name := range append(slices.Clone(names), groupEnglishSites, groupMultilingual, groupTranslated, "") {
 		key, label := "/"+split+"/"+name, name
 		if name == "" {
 			key, label = "/"+split, "all"
@@ -358,7 +375,7 @@ func (e *eval) perSite(split string, names []string) {
 		i1, i5, im := ix.values()
 		c1, c5, _ := ci.values()
 		b1, b5, bmrr := bm.values()
-		fmt.Fprintf(w, "%-16s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
+		fmt.Fprintf(w, "%-18s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
 	}
 }
 
