@@ -213,7 +213,7 @@ func (a *analyzer) normalize(w []byte) []byte {
 	}
 	a.term = append(a.term[:0], w...)
 	switch {
-	case l.stem == nil && isASCIILetters(a.term):
+	case l.porter && isASCIILetters(a.term):
 		a.term = stem(a.term)
 	case l.stem != nil && isLetters(a.term):
 		if a.env == nil {

@@ -34,18 +34,20 @@ import (
 type language struct {
 	name string
 	stop map[string]struct{}
-	stem func(*snowballstem.Env) bool // nil: the English Porter stemmer, on ASCII words only
+	stem func(*snowballstem.Env) bool // the Snowball stemmer; nil for none
+	// porter: the English Porter stemmer (stem.go), on ASCII words only
+	porter bool
 }
 
 // english is the analysis of English, of pages in no language and of unknown languages.
-var english = &language{name: "english", stop: stopWords}
+var english = &language{name: "english", stop: stopWords, porter: true}
 
 //go:embed stopwords/*.txt
 var stopFiles embed.FS
 
-// snowball are the languages with a Snowball stemmer, by ISO 639-1 code; stop word lists
-// exist for some of them.
+// snowball are the languages with a Snowball stemmer or stop word list, by ISO 639-1 code.
 var snowball = map[string]*language{
+	"id": {name: "indonesian"},
 	"ar": {name: "arabic", stem: arabic.Stem},
 	"da": {name: "danish", stem: danish.Stem},
 	"de": {name: "german", stem: german.Stem},

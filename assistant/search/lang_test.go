@@ -84,6 +84,7 @@ func TestLanguageTerms(t *testing.T) {
 		{"", "the keys for rotating", "kei rotat"},
 		{"ja", "APIキーを更新する keys", "api キー ーを を更 更新 新す する kei"},
 		{"xx", "the keys", "kei"},
+		{"id", "kunci untuk akun", "kunci akun"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(search.TermsIn(tc.lang, tc.text), " "); got != tc.want {
