@@ -224,6 +224,9 @@ func (a *analyzer) normalize(w []byte) []byte {
 	return a.term
 }
 
+// english reports whether the analyzer reads English (or a language analyzed as English).
+func (a *analyzer) english() bool { return a.lang == nil || a.lang.porter }
+
 // isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
 func isLetters(b []byte) bool {
 	for _, r := range string(b) {

@@ -18,6 +18,22 @@ func TermsIn(lang, s string) []string {
 	return out
 }
 
+// QueryTerms returns the terms a query's last message searches for, as the index spells them.
+func QueryTerms(ix *Index, q Query) []string {
+	sc := ix.getScratch()
+	defer ix.putScratch(sc)
+	ix.queryTerms(&q, sc)
+	names := make(map[uint32]string, len(ix.terms))
+	for t, id := range ix.terms {
+		names[id] = t
+	}
+	var out []string
+	for _, t := range sc.q[:sc.mainN] {
+		out = append(out, names[t.id])
+	}
+	return out
+}
+
 // BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
 // "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
 // frontmatter keywords, sidebarTitle, og:title), "languages" (every page and query analyzed as

@@ -87,7 +87,9 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 // compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When
 // one of the two means nothing alone (a stop word, or a word the index lacks) and the index has
 // the joined term, that term takes the word's place: it counts fully and the other word of the
-// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's.
+// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's. Two stop words
+// are never joined ("do I" is not "doi"), and a stop word is joined to a word in English only,
+// whose phrasal verbs make nouns ("log in", "login"); in Spanish "de precios" is no word.
 func (ix *Index) compound(sc *scratch, word []byte) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
@@ -95,8 +97,11 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	if len(prev) == 0 || !ix.o.compounds || hasCJK(string(word)) || hasCJK(string(prev)) {
 		return // CJK bigrams overlap already
 	}
-	id1, ok1 := ix.termID(sc, prev)
-	id2, ok2 := ix.termID(sc, word)
+	id1, ok1, stop1 := ix.termID(sc, prev)
+	id2, ok2, stop2 := ix.termID(sc, word)
+	if stop1 && stop2 || (stop1 || stop2) && !sc.an.english() {
+		return // two function words make no word ("do I", "don't"), and outside English neither does one with a word ("de precios")
+	}
 	prev = append(prev, word...)
 	sc.pair = prev
 	t := sc.an.normalize(prev)
@@ -113,14 +118,15 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	}
 }
 
-// termID returns the term id of a word, if the index has it (stop words have none).
-func (ix *Index) termID(sc *scratch, word []byte) (uint32, bool) {
+// termID returns the term id of a word, if the index has it; stop reports a word that is no
+// term at all (a stop word, or a single letter).
+func (ix *Index) termID(sc *scratch, word []byte) (id uint32, ok, stop bool) {
 	t := sc.an.normalize(word)
 	if t == nil {
-		return 0, false
+		return 0, false, true
 	}
-	id, ok := ix.terms[string(t)]
-	return id, ok
+	id, ok = ix.terms[string(t)]
+	return id, ok, false
 }
 
 // demote lowers a term of the current part to compoundWeight.
