@@ -59,7 +59,7 @@ type Result struct {
 	Version     string   // the page's version, "" when it is in none
 	Language    string   // the page's language, "" when it is in none
 	Score       float64  // relevance, 1 for the first result; comparable within one query only
-	Match       float64  // share of the last message's terms the page holds in any field, each weighted by its idf
+	Match       float64  // share of the last message's words the page holds in any field (a word or one of its synonyms), each weighted by its idf
 	Line        Line     // with Query.Lines: one line of the section around the first match
 }
 

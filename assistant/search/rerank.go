@@ -138,17 +138,33 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 	}
 }
 
-// match returns the share of the last message's weight (weight · idf of each term) that page p
-// holds in any field; a word the index lacks weighs as much as the rarest term.
+// match returns the share of the last message's weight (weight · idf of each of its words'
+// terms) that page p holds in any field: a word counts as held when the page holds its term or
+// one of its synonyms, and a synonym adds no weight of its own. A word the index lacks weighs
+// as much as the rarest term (a pair of CJK characters the index lacks is not counted: it most
+// often straddles two words).
 func (ix *Index) match(sc *scratch, p uint32) float64 {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
 	n := float64(ix.groupDocs[sc.group])
 	total := float32(sc.unknown) * float32(math.Log(1+(n+0.5)/0.5))
 	var held float32
-	for i, t := range sc.q[:sc.mainN] {
-		total += sc.wq[i]
+	main := sc.q[:sc.mainN]
+	sc.held = slices.Grow(sc.held[:0], len(main))[:len(main)]
+	for i, t := range main {
 		ps := ix.postings[t.id]
-		if j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first }); j < len(ps) && ps[j].doc < end {
+		j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first })
+		sc.held[i] = j < len(ps) && ps[j].doc < end
+	}
+	for i, t := range main {
+		if t.of != 0 {
+			continue
+		}
+		total += sc.wq[i]
+		h := sc.held[i]
+		for k, s := range main {
+			h = h || s.of == t.id+1 && sc.held[k]
+		}
+		if h {
 			held += sc.wq[i]
 		}
 	}
