@@ -14,12 +14,15 @@ const maxWordLen = 40
 // analyzer splits text into words and normalizes them into terms. It reuses its buffers, so one
 // analyzer serves one goroutine, and a slice it hands out is valid only until the next call.
 type analyzer struct {
-	lang  *language         // the text's language; nil is English
-	env   *snowballstem.Env // the Snowball stemmer's state
-	word  []byte            // the current surface word, lowercased
-	joint []byte            // the joined form of a multi-part identifier
-	chain []byte            // the joined form of a dotted name
-	term  []byte            // the normalized term
+	lang *language // the text's language; nil is English
+	// englishStops: English stop words are stop words too (a query: a reader on a
+	// translated page may ask in English)
+	englishStops bool
+	env          *snowballstem.Env // the Snowball stemmer's state
+	word         []byte            // the current surface word, lowercased
+	joint        []byte            // the joined form of a multi-part identifier
+	chain        []byte            // the joined form of a dotted name
+	term         []byte            // the normalized term
 }
 
 // words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
@@ -209,6 +212,9 @@ func (a *analyzer) normalize(w []byte) []byte {
 		l = english
 	}
 	if _, stop := l.stop[string(w)]; stop {
+		return nil
+	}
+	if _, stop := stopWords[string(w)]; stop && a.englishStops {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)

@@ -125,3 +125,19 @@ func firstOf(ix *search.Index, q search.Query) string {
 	}
 	return res[0].Path
 }
+
+// TestEnglishQuestionOnTranslatedPages: a reader on a translated page may ask in English; the
+// question's English stop words are no words the page lacks.
+func TestEnglishQuestionOnTranslatedPages(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/es/quickstart", Language: "es", Title: "Inicio rápido", Body: "Instala la CLI con npm: `npm install -g tessera`."},
+		{URL: "/es/dominio", Language: "es", Title: "Dominio", Body: "Conecta tu dominio con un registro CNAME."},
+	})
+	rs := ix.Search(search.Query{Text: "how do I install the cli with npm", Filter: search.Filter{Language: "es"}})
+	if len(rs) == 0 || rs[0].Path != "/es/quickstart" {
+		t.Fatalf("results %v, want /es/quickstart first", urls(rs))
+	}
+	if rs[0].Match < 0.99 {
+		t.Errorf("match %.3f: the page holds every word of the question", rs[0].Match)
+	}
+}

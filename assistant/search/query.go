@@ -31,6 +31,7 @@ type qterm struct {
 func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	sc.q = sc.q[:0]
 	sc.an.lang, sc.group = ix.o.language(q.Filter.Language), ix.group(q.Filter.Language)
+	sc.an.englishStops = true
 	sc.main = true
 	ix.addPart(sc, q.Text, 1, true)
 	sc.main, sc.mainN = false, len(sc.q)
