@@ -425,7 +425,7 @@ func listSite(w io.Writer, dir string) error {
 func citedPages(q string, hits []search.Result) ([]string, error) {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
-		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match}
+		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
 	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources}, func(string) error { return nil })
 	if err != nil {
