@@ -23,10 +23,13 @@
 // score of its whole page, so that a section of a page about the question wins over a stray
 // mention. Each page contributes its best section. A second stage re-ranks the 50 best pages
 // with a linear model (rerank.go; weights in rerank.json, fitted by `make train-rerank` on the
-// tuning half of `make eval-search` only) over the first stage's scores, the shares of the
+// tuning half of `make eval-search` only, its L2 penalty chosen by leaving one site out) over the first stage's scores, the shares of the
 // query's idf-weighted terms in the section, page, title, headings, meta field and path, the
 // most of the query found within 8 terms (proximity), its word pairs found in order (phrase),
-// the votes of the page's other sections, and the page's length. A result quotes the part of
+// the votes of the page's other sections, the page's length, and whether the page holds the
+// query's heaviest term and how much of its three heaviest (the fitted model weighs both
+// negatively: a single rare word of a long question, often an incidental one, counts for
+// less once the shares above are known). A result quotes the part of
 // its section that best matches the query, and its Match tells how much of the question its
 // page holds (the extractive answer cites by it, and says the docs do not cover a question
 // when no page holds enough of it).

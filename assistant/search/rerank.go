@@ -24,6 +24,8 @@ const (
 	featVotes            // ln(1 + the other sections' first-stage scores over the best section's)
 	featLead             // 1 when the best section is the page's lead
 	featLength           // ln(1 + the page's terms) / 10
+	featRarest           // 1 when the page holds the query's heaviest term (weight · idf)
+	featTop3             // share of the weight of the query's three heaviest terms in the page
 	nFeatures
 )
 
@@ -31,7 +33,7 @@ const (
 var featureNames = [nFeatures]string{
 	featSection: "section", featPage: "page", featCoverSec: "cover_section", featCoverPg: "cover_page",
 	featTitle: "title", featHeading: "heading", featMeta: "meta", featPath: "path",
-	featProximity: "proximity", featPhrase: "phrase", featVotes: "votes", featLead: "lead", featLength: "length",
+	featProximity: "proximity", featPhrase: "phrase", featVotes: "votes", featLead: "lead", featLength: "length", featRarest: "rarest", featTop3: "top3",
 }
 
 const (
@@ -112,6 +114,20 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
 	var total float32
 	var cov [nFeatures]float32
+	var top [3]int
+	for k := range top {
+		top[k] = -1
+	}
+	for i := range sc.q {
+		for k := range top {
+			if top[k] < 0 || sc.wq[i] > sc.wq[top[k]] {
+				copy(top[k+1:], top[k:len(top)-1])
+				top[k] = i
+				break
+			}
+		}
+	}
+	var topTotal, topHeld float32
 	for i, t := range sc.q {
 		w := sc.wq[i]
 		total += w
@@ -129,6 +145,16 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 		cov[featHeading] += w * b2f(secMask&(1<<fieldHeading) != 0)
 		cov[featMeta] += w * b2f(pageMask&(1<<fieldMeta) != 0)
 		cov[featPath] += w * b2f(slices.Contains(ix.pathIDs[p], t.id))
+		if slices.Contains(top[:], i) {
+			topTotal += w
+			topHeld += w * b2f(pageMask != 0)
+			if i == top[0] {
+				c.f[featRarest] = b2f(pageMask != 0)
+			}
+		}
+	}
+	if topTotal > 0 {
+		c.f[featTop3] = topHeld / topTotal
 	}
 	if total <= 0 {
 		return
