@@ -19,10 +19,13 @@ type analyzer struct {
 	// translated page may ask in English)
 	englishStops bool
 	env          *snowballstem.Env // the Snowball stemmer's state
-	word         []byte            // the current surface word, lowercased
-	joint        []byte            // the joined form of a multi-part identifier
-	chain        []byte            // the joined form of a dotted name
-	term         []byte            // the normalized term
+	// stems, when set, remembers each word's stem by language: an index's build stems each
+	// distinct word once
+	stems map[*language]map[string]string
+	word  []byte // the current surface word, lowercased
+	joint []byte // the joined form of a multi-part identifier
+	chain []byte // the joined form of a dotted name
+	term  []byte // the normalized term
 }
 
 // words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
@@ -222,12 +225,31 @@ func (a *analyzer) normalize(w []byte) []byte {
 	case l.porter && isASCIILetters(a.term):
 		a.term = stem(a.term)
 	case l.stem != nil && isLetters(a.term):
-		if a.env == nil {
-			a.env = snowballstem.NewEnv("")
-		}
-		a.term = append(a.term[:0], l.snowballStem(a.env, w)...)
+		a.term = append(a.term[:0], a.snowballStem(l, w)...)
 	}
 	return a.term
+}
+
+// snowballStem returns the Snowball stem of w, a lowercase word of letters, in language l.
+func (a *analyzer) snowballStem(l *language, w []byte) string {
+	if a.stems != nil {
+		if st, ok := a.stems[l][string(w)]; ok {
+			return st
+		}
+	}
+	if a.env == nil {
+		a.env = snowballstem.NewEnv("")
+	}
+	st := l.snowballStem(a.env, w)
+	if a.stems != nil {
+		m := a.stems[l]
+		if m == nil {
+			m = map[string]string{}
+			a.stems[l] = m
+		}
+		m[string(w)] = st
+	}
+	return st
 }
 
 // english reports whether the analyzer reads English (or a language analyzed as English).

@@ -41,7 +41,9 @@ const fieldBits = 2
 
 // newBuilder makes a builder for about size bytes of text.
 func newBuilder(o options, size int) *builder {
-	return &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
+	b := &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
+	b.an.stems = map[*language]map[string]string{}
+	return b
 }
 
 // add indexes one section of a page.
