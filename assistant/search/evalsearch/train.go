@@ -29,7 +29,7 @@ const (
 )
 
 // trainLambdas are the L2 penalties cross-validation picks from.
-var trainLambdas = []float64{0.1, 0.01, 0.003, 0.001, 0.0003, 0.0001}
+var trainLambdas = []float64{0.1, 0.01, 0.003, 0.001, 0.0003, 0.0001, 0.00003, 0}
 
 // example is one tuning question's candidates: their features and which answer it.
 type example struct {
