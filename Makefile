@@ -38,12 +38,13 @@ eval-search:
 train-rerank:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval -train search/rerank.json
 
-## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) against a running lectern; the widget and dashboard in chromium
+## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) and the MCP TypeScript SDK client against a running lectern; the widget and dashboard in chromium
 test-clients:
 	scripts/openapi/run.sh
 	scripts/asyncapi/run.sh
 	scripts/navdiff/run.sh
 	scripts/usechat/run.sh
+	scripts/mcp/run.sh
 	scripts/widget/run.sh
 
 ## chaos: fault injection under load (SIGKILL x10, ClickHouse down 30 s, NATS restart); nothing lost, nothing doubled

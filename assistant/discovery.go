@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -72,22 +73,63 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	size, threshold, f, current, d := b.check()
-	snap, err := s.snapshot(c, site.Domain)
+	p := SearchParams{Query: b.Query, CurrentPath: b.CurrentPath}
+	if b.PageSize != nil {
+		if p.Size = *b.PageSize; p.Size == 0 {
+			p.Size = -1 // 0 was sent: out of range, not the default
+		}
+	}
+	if b.ScoreThreshold != nil {
+		p.Threshold = *b.ScoreThreshold
+	}
+	if b.Filter != nil {
+		p.Version, p.Language, p.Tag, p.Groups = b.Filter.Version, b.Filter.Language, b.Filter.Tag, b.Filter.Groups
+	}
+	hits, err := s.Search(c.UserContext(), site.Domain, p)
 	if err != nil {
+		if errors.Is(err, errNotIndexed) {
+			c.Set(fiber.HeaderRetryAfter, "5")
+		}
 		return err
+	}
+	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
+	return c.JSON(hits)
+}
+
+// SearchParams is one search of a site's docs.
+type SearchParams struct {
+	Query             string
+	Size              int     // results wanted, 1 to search.MaxLimit; 0 is the default (10)
+	Threshold         float64 // least score relative to the best hit, 0 to 1
+	Version, Language string  // scopes of the site's docs.json; "" takes them from CurrentPath, else the site's defaults
+	Tag               string
+	Groups            []string // the reader's user groups
+	CurrentPath       string   // the page the search is made from
+}
+
+// SearchHit is one result: the best section of a page.
+type SearchHit = searchHit
+
+// Search searches a site's docs with the ranking, scoping and indexing rules of the discovery
+// route, which calls it, as the MCP server's search tool does. A bad parameter is a 400 error
+// naming the discovery body's field; a site not indexed yet, a 503.
+func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]SearchHit, error) {
+	size, threshold, f, current, d := p.check()
+	snap, err := s.Snapshot(domain)
+	if err != nil {
+		return nil, err
 	}
 	if len(d) > 0 {
-		return web.InvalidAll(d)
+		return nil, web.InvalidAll(d)
 	}
 	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
-		return err
+		return nil, err
 	}
 	results := snap.Index.Search(search.Query{
-		Text: b.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
-		Dense: s.nearest(c.UserContext(), site.Domain, snap.Index, b.Query),
+		Text: p.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
+		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
 	})
-	hits := make([]searchHit, 0, len(results))
+	hits := make([]SearchHit, 0, len(results))
 	for _, r := range results {
 		score := r.Score / results[0].Score
 		if score < threshold {
@@ -98,40 +140,33 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
 		}})
 	}
-	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
-	return c.JSON(hits)
+	return hits, nil
 }
 
-// check validates the body, returning the page size, the score threshold, the filter and
-// the current page to use.
-func (b *searchBody) check() (int, float64, request.Filter, string, []web.Detail) {
+// check validates the parameters, returning the page size, the score threshold, the filter
+// and the current page to use.
+func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Detail) {
 	var d []web.Detail
 	switch {
-	case strings.TrimSpace(b.Query) == "":
+	case strings.TrimSpace(p.Query) == "":
 		d = append(d, web.Detail{Field: "query", Message: "is required: what to search for"})
-	case utf8.RuneCountInString(b.Query) > maxSearchQuery:
+	case utf8.RuneCountInString(p.Query) > maxSearchQuery:
 		d = append(d, web.Detail{Field: "query", Message: fmt.Sprintf("must be at most %d characters", maxSearchQuery)})
 	}
-	size := defaultPageSize
-	if b.PageSize != nil {
-		if size = *b.PageSize; size < 1 || size > search.MaxLimit {
-			d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
-		}
+	size := p.Size
+	if size == 0 {
+		size = defaultPageSize
 	}
-	var threshold float64
-	if b.ScoreThreshold != nil {
-		if threshold = *b.ScoreThreshold; threshold < 0 || threshold > 1 {
-			d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
-		}
+	if size < 1 || size > search.MaxLimit {
+		d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
 	}
-	var f request.Filter
-	if b.Filter != nil {
-		var fd []web.Detail
-		f, fd = request.CheckFilter(request.Filter{Version: b.Filter.Version, Language: b.Filter.Language, Tag: b.Filter.Tag, Groups: b.Filter.Groups})
-		d = append(d, fd...)
+	if p.Threshold < 0 || p.Threshold > 1 {
+		d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
 	}
-	current, cd := request.CheckCurrentPath(b.CurrentPath)
-	return size, threshold, f, current, append(d, cd...)
+	f, fd := request.CheckFilter(request.Filter{Version: p.Version, Language: p.Language, Tag: p.Tag, Groups: p.Groups})
+	d = append(d, fd...)
+	current, cd := request.CheckCurrentPath(p.CurrentPath)
+	return size, p.Threshold, f, current, append(d, cd...)
 }
 
 // recordSearch publishes the search as a traffic event, in the background: the answer does
@@ -190,13 +225,13 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if _, d := request.CheckFilter(request.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}); len(d) > 0 {
 		return web.InvalidAll(d)
 	}
-	title, md, ok := snap.Index.PageMarkdownFor(path, f)
-	if !ok {
+	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
 		e.Details[0].Field = "path"
 		return e
 	}
-	return c.JSON(fiber.Map{"path": path, "title": title, "content": md})
+	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
 func nonNil(s []string) []string {

@@ -108,20 +108,44 @@ func searchFilter(f request.Filter, s *sitedocs.Scopes, paths ...string) search.
 
 // snapshot returns the site's index, or a 503 while it is being built.
 func (s *Service) snapshot(c *fiber.Ctx, domain string) (sitedocs.Snapshot, error) {
+	snap, err := s.Snapshot(domain)
+	if errors.Is(err, errNotIndexed) {
+		c.Set(fiber.HeaderRetryAfter, "5")
+	}
+	return snap, err
+}
+
+// errNotIndexed marks the 503 of a site whose docs are not served (yet).
+var errNotIndexed = errors.New("docs not indexed")
+
+// Snapshot returns a site's current index, scopes and catalog, or a 503 error (wrapping
+// errNotIndexed) saying why the site is not served.
+func (s *Service) Snapshot(domain string) (sitedocs.Snapshot, error) {
 	docs, ok := s.docs[domain]
 	if !ok {
-		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed; the site was added after the assistant started", domain)
+		return sitedocs.Snapshot{}, notIndexed("the docs of %s are not indexed; the site was added after the assistant started", domain)
 	}
 	snap, err := docs.Snapshot()
 	if err != nil {
-		c.Set(fiber.HeaderRetryAfter, "5")
 		if st := docs.State(); st.Attempted {
-			return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s cannot be served: %s", domain, firstProblems(st.Problems))
+			return sitedocs.Snapshot{}, notIndexed("the docs of %s cannot be served: %s", domain, firstProblems(st.Problems))
 		}
-		return sitedocs.Snapshot{}, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed yet; retry shortly", domain)
+		return sitedocs.Snapshot{}, notIndexed("the docs of %s are not indexed yet; retry shortly", domain)
 	}
 	return snap, nil
 }
+
+// notIndexed returns a 503 that errors.Is recognises as errNotIndexed.
+func notIndexed(format string, args ...any) error {
+	return notIndexedError{web.Errorf(fiber.StatusServiceUnavailable, format, args...)}
+}
+
+// notIndexedError is the 503 of a site that is not served.
+type notIndexedError struct{ err *web.Error }
+
+func (e notIndexedError) Error() string      { return e.err.Error() }
+func (e notIndexedError) Unwrap() error      { return e.err }
+func (notIndexedError) Is(target error) bool { return target == errNotIndexed }
 
 // openThread continues the thread the request names, or starts one.
 func (s *Service) openThread(ctx context.Context, t *turn) error {

@@ -34,7 +34,6 @@ type Index struct {
 // pageInfo is what results and filters need of a page.
 type pageInfo struct {
 	path, title       string
-	markdown          string // the page as clean Markdown: title, headings, text and code
 	breadcrumbs       []string
 	version, language string
 	tags              []string
@@ -56,28 +55,6 @@ type section struct {
 type posting struct {
 	doc    uint32 // section or page number
 	impact float32
-}
-
-// PageMarkdown returns the page at path (in version and language, "" for any) as clean
-// Markdown: frontmatter, JSX and expressions removed, headings, text and code kept. A page
-// restricted to user groups is not returned (PageMarkdownFor takes the reader's groups).
-func (ix *Index) PageMarkdown(path, version, language string) (title, markdown string, ok bool) {
-	return ix.PageMarkdownFor(path, Filter{Version: version, Language: language})
-}
-
-// PageMarkdownFor is PageMarkdown for a reader in f.Groups, in f's version and language ("" for
-// any); the tag is not looked at.
-func (ix *Index) PageMarkdownFor(path string, f Filter) (title, markdown string, ok bool) {
-	if ix == nil {
-		return "", "", false
-	}
-	for i := range ix.pages {
-		p := &ix.pages[i]
-		if p.path == path && matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && readable(f.Groups, p.userGroups) {
-			return p.title, p.markdown, true
-		}
-	}
-	return "", "", false
 }
 
 // Len returns the number of sections in the index; a nil index has none.

@@ -59,7 +59,6 @@ func parsePage(p *Page, o *options) doc {
 	if desc != "" && !strings.Contains(sections[0].Text, desc) {
 		sections[0].Text = strings.TrimSpace(desc + "\n\n" + sections[0].Text)
 	}
-	d.info.markdown = pageMarkdown(d.info.title, sections)
 	for i := range sections {
 		if sections[i].Text != "" {
 			d.secs = append(d.secs, draft(p.URL, &sections[i]))
@@ -103,28 +102,4 @@ func firstNonEmpty(s ...string) string {
 // pageName makes a title of last path segment: "/api/rate-limits" → "rate limits".
 func pageName(u string) string {
 	return strings.ReplaceAll(path.Base("/"+strings.Trim(u, "/")), "-", " ")
-}
-
-// pageMarkdown writes the page's sections back as Markdown under its title.
-func pageMarkdown(title string, sections []Section) string {
-	var b strings.Builder
-	b.WriteString("# " + title + "\n")
-	for i := range sections {
-		s := &sections[i]
-		if s.Heading != "" && s.Level > 0 {
-			b.WriteString("\n" + strings.Repeat("#", min(s.Level+boolInt(s.Level == 1), 6)) + " " + s.Heading + "\n")
-		}
-		if s.Text != "" {
-			b.WriteString("\n" + s.Text + "\n")
-		}
-	}
-	return b.String()
-}
-
-// boolInt is 1 for true: a page's own "#" headings sit under its title.
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

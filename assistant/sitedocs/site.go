@@ -22,6 +22,7 @@ type Snapshot struct {
 	Index   *search.Index
 	Scopes  *Scopes
 	Entries []Entry
+	Catalog *Catalog // what agents read: every page as Markdown
 }
 
 // Site keeps the search index of one site current: Run builds it (retrying until the site
@@ -70,7 +71,7 @@ func (s *Site) Snapshot() (Snapshot, error) {
 		return Snapshot{}, ErrNotReady
 	}
 	d := s.docs.Load()
-	return Snapshot{Index: l.Current(), Scopes: &d.Scopes, Entries: d.Entries}, nil
+	return Snapshot{Index: l.Current(), Scopes: &d.Scopes, Entries: d.Entries, Catalog: d.Catalog}, nil
 }
 
 // State reports the site's index and problems.

@@ -35,12 +35,14 @@ type Entry struct {
 	Variant string // what the page is a translation or version of: its URL without its language's and version's folder
 }
 
-// Docs is a loaded site: every page, the ones in search, its scopes, and its problems.
+// Docs is a loaded site: every page, the ones in search, its scopes, its problems, and its
+// catalog for agents (every page as Markdown).
 type Docs struct {
 	Entries  []Entry       // every page: the navigation's in order (a page listed twice, twice), then the unlisted ones
 	Pages    []search.Page // the entries in site search and the assistant's context, each once
 	Scopes   Scopes
 	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
+	Catalog  *Catalog
 }
 
 // ErrNothingToServe reports a site whose docs.json resolves to no page at all.
@@ -71,12 +73,16 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 	}
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
+	cat := newCatalog(site, tree)
 	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		d.Entries = append(d.Entries, Entry{Page: all[i], Body: pageText(site.FS(), &all[i])})
+		file, text := pageText(site.FS(), &all[i])
+		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
+		cat.add(&all[i], file)
 	}
+	d.Catalog = cat.cat
 	setVariants(d.Entries)
 	for i := range d.Entries {
 		if e := &d.Entries[i]; e.Index.Search {
@@ -126,17 +132,17 @@ func (e *Entry) searchPage() search.Page {
 	}
 }
 
-// pageText is what the index reads of a page: its file, and for an endpoint page the text of
-// its operation.
-func pageText(fsys fs.FS, p *docsjson.Page) string {
-	var body string
+// pageText returns a page's file and what the index reads of the page: its file, and for an
+// endpoint page the text of its operation.
+func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && p.Index.Rule != docsjson.RuleNoFile {
-		body = readPage(fsys, p.File)
+		file = readPage(fsys, p.File)
 	}
+	text = file
 	if p.Method != "" {
-		body = strings.TrimSpace(body + "\n\n" + endpointText(p))
+		text = strings.TrimSpace(file + "\n\n" + endpointText(p))
 	}
-	return body
+	return file, text
 }
 
 // readPage returns the start of a page file, or "" when it cannot be read.

@@ -115,6 +115,7 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 			})
 		})
 	}
+	c.engagementRoutes(t, g)
 	c.checkAnalyticsBodies(t, thread)
 }
 

@@ -128,6 +128,15 @@ func TestBinaryLifecycle(t *testing.T) {
 		t.Fatalf("first start printed keys %v\n%s", keys, p.logs.String())
 	}
 	waitHTTP(t, base+"/readyz")
+	if strings.Contains(p.logs.String(), "Plaintext passwords") {
+		t.Errorf("the embedded NATS warns about its own credentials:\n%s", p.logs.String())
+	}
+	second := exec.Command(bin, "all", "--data-dir", dataDir, "--http-addr", freeAddr(t), "--nats-addr", freeAddr(t), "--sites", sites)
+	msg, err := second.CombinedOutput()
+	want := fmt.Sprintf("lectern: --data-dir %s is in use by another lectern (pid %d: %s all", dataDir, p.cmd.Process.Pid, bin)
+	if second.ProcessState.ExitCode() != 1 || !strings.HasPrefix(string(msg), want) {
+		t.Errorf("a second lectern on the data dir: %v\n%s\nwant exit 1 and %q", err, msg, want)
+	}
 
 	natsURL := "nats://" + natsAddr
 	created := strings.TrimSpace(runCLI(t, bin, "keys", "create", "--kind", "admin", "--project", "lectern-docs", "--nats-url", natsURL, "--data-dir", dataDir))

@@ -4,18 +4,24 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"log/slog"
+	"maps"
 	"net"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/agents"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
+	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -53,6 +59,7 @@ type Config struct {
 	Consumer       consumer.Config
 	Retention      retention.Config
 	Assistant      assistant.Config
+	Agents         agents.Config
 
 	listening      func(httpAddr, natsURL string) // test hook: called once the HTTP listener is bound
 	rateLimitClock func() time.Time               // test hook: the rate limiter's clock (nil: time.Now)
@@ -66,28 +73,86 @@ func DefaultConfig(target Target) Config {
 	return c
 }
 
-// RegisterFlags registers every flag of a server process.
+// RegisterFlags registers every flag of every component: the flags of `lectern all`.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	envflag.String(fs, &c.DataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "directory for the embedded NATS store and the SQLite database")
+	c.registerProcessFlags(fs)
+	for _, name := range slices.Sorted(maps.Keys(modules)) {
+		if f := modules[name].flags; f != nil {
+			f(c, fs)
+		}
+	}
+}
+
+// registerTargetFlags registers the flags of c.Target: the process's own and those of the
+// modules the target runs. The other fields keep the defaults DefaultConfig gave them.
+func (c *Config) registerTargetFlags(fs *flag.FlagSet) error {
+	names, err := order(string(c.Target))
+	if err != nil {
+		return err
+	}
+	c.registerProcessFlags(fs)
+	for _, name := range names {
+		if f := modules[name].flags; f != nil {
+			f(c, fs)
+		}
+	}
+	return nil
+}
+
+// registerProcessFlags registers what every server process has: the data dir, NATS and its
+// streams, the site registry, logging, the HTTP listener and its rate limits.
+func (c *Config) registerProcessFlags(fs *flag.FlagSet) {
+	registerDataDirFlag(fs, &c.DataDir)
 	envflag.String(fs, &c.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty runs nats-server embedded")
 	envflag.String(fs, &c.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server")
 	envflag.Int(fs, &c.NATSReplicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "stream and key-bucket replicas (3 in a NATS cluster)")
 	registerNATSAuthFlags(fs, &c.NATSAuth)
 	envflag.String(fs, &c.NATSSync, "nats-sync", "LECTERN_NATS_SYNC", bus.DefaultSync.String(), `embedded JetStream store durability: "always" (fsync before every ack) or a flush interval; SQLite commits with synchronous=FULL under "always"`)
 	envflag.Duration(fs, &c.EventsMaxAge, "events-max-age", "LECTERN_EVENTS_MAX_AGE", 7*24*time.Hour, "how long the event stream keeps events after they are stored (replay window)")
-	c.Publish.RegisterFlags(fs)
 	envflag.Int64(fs, &c.EventsMaxBytes, "events-max-bytes", "LECTERN_EVENTS_MAX_BYTES", 0, "most bytes the event stream keeps per replica, oldest dropped first; 0 is no cap")
+	registerSitesFlag(fs, &c.Sites)
+	registerLogLevelFlag(fs, &c.LogLevel)
+	c.HTTP.RegisterFlags(fs)
+	c.RateLimit.RegisterFlags(fs)
+}
+
+// registerStoreFlags registers the event store's flags.
+func (c *Config) registerStoreFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.Store, "store", "LECTERN_STORE", "sqlite", "event store: sqlite or clickhouse")
 	envflag.String(fs, &c.SQLitePath, "sqlite-path", "LECTERN_SQLITE_PATH", "", "the SQLite database file (its -wal and -shm files sit beside it); empty is lectern.db in --data-dir. Put it on its own volume to keep the event stream writable when the store's disk fills")
 	envflag.String(fs, &c.ClickHouseDSN, "clickhouse-dsn", "LECTERN_CLICKHOUSE_DSN", "clickhouse://127.0.0.1:9000/lectern", "ClickHouse DSN; the database is created if missing")
 	envflag.Bool(fs, &c.CHMigrate, "clickhouse-migrate", "LECTERN_CLICKHOUSE_MIGRATE", true, "create the ClickHouse database and apply migrations at start; false for a cluster whose schema deploy/clickhouse/schema-cluster.sql manages")
-	envflag.String(fs, &c.Sites, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
-	envflag.String(fs, &c.LogLevel, "log-level", "LECTERN_LOG_LEVEL", "info", "debug, info, warn or error")
-	c.HTTP.RegisterFlags(fs)
-	c.RateLimit.RegisterFlags(fs)
-	c.Consumer.RegisterFlags(fs)
-	c.Retention.RegisterFlags(fs)
-	c.Assistant.RegisterFlags(fs)
+}
+
+func registerDataDirFlag(fs *flag.FlagSet, p *string) {
+	envflag.String(fs, p, "data-dir", "LECTERN_DATA_DIR", "./data", "directory for the embedded NATS store, its credentials and the SQLite database")
+}
+
+func registerSitesFlag(fs *flag.FlagSet, p *string) {
+	envflag.String(fs, p, "sites", "LECTERN_SITES", "./lectern.yaml", "site registry file")
+}
+
+func registerLogLevelFlag(fs *flag.FlagSet, p *string) {
+	envflag.String(fs, p, "log-level", "LECTERN_LOG_LEVEL", "info", "debug, info, warn or error")
+}
+
+// check is everything the process checks before it starts: the settings, and the site
+// registry parsed (a missing file or a misspelt field stops it here, not after start).
+// --verify-config and `lectern config` run exactly this.
+func (c *Config) check() error {
+	return errors.Join(c.Validate(), checkSites(c.Sites))
+}
+
+// checkSites parses the site registry, naming --sites when it cannot.
+func checkSites(path string) error {
+	_, err := sites.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("--sites %s: no such file (the site registry, which names each docs domain, its project and its docs directory)", path)
+	}
+	if err != nil {
+		return fmt.Errorf("--sites: %w", err)
+	}
+	return nil
 }
 
 // Validate checks the configuration.
@@ -99,37 +164,41 @@ func (c *Config) Validate() error {
 	switch c.Store {
 	case "sqlite", "clickhouse":
 	default:
-		errs = append(errs, fmt.Errorf("store %q: want sqlite or clickhouse", c.Store))
+		errs = append(errs, fmt.Errorf("--store %q: want sqlite or clickhouse", c.Store))
 	}
 	if c.Store == "clickhouse" {
 		if u, err := url.Parse(c.ClickHouseDSN); err != nil || u.Scheme != "clickhouse" {
-			errs = append(errs, fmt.Errorf("clickhouse-dsn %q: want clickhouse://host:port/database", c.ClickHouseDSN))
+			errs = append(errs, fmt.Errorf("--clickhouse-dsn %q: want clickhouse://host:port/database", c.ClickHouseDSN))
 		}
 	}
 	if c.NATSURL == "" {
 		if _, _, err := net.SplitHostPort(c.NATSAddr); err != nil {
-			errs = append(errs, fmt.Errorf("nats-addr %q: %w", c.NATSAddr, err))
+			errs = append(errs, fmt.Errorf("--nats-addr %q: %w", c.NATSAddr, err))
 		}
 	}
 	if _, err := bus.ParseSync(c.NATSSync); err != nil {
 		errs = append(errs, err)
 	}
 	if c.NATSReplicas < 1 || c.NATSReplicas > 5 {
-		errs = append(errs, fmt.Errorf("nats-replicas %d: want 1 to 5", c.NATSReplicas))
+		errs = append(errs, fmt.Errorf("--nats-replicas %d: want 1 to 5", c.NATSReplicas))
 	}
 	if c.EventsMaxAge < time.Hour {
-		errs = append(errs, fmt.Errorf("events-max-age %v: want at least 1h, so a store outage can be ridden out", c.EventsMaxAge))
+		errs = append(errs, fmt.Errorf("--events-max-age %v: want at least 1h, so a store outage can be ridden out", c.EventsMaxAge))
 	}
 	if c.EventsMaxBytes < 0 {
-		errs = append(errs, fmt.Errorf("events-max-bytes %d: want 0 (no cap) or more", c.EventsMaxBytes))
+		errs = append(errs, fmt.Errorf("--events-max-bytes %d: want 0 (no cap) or more", c.EventsMaxBytes))
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", c.LogLevel))
 	}
 	if c.DataDir == "" {
-		errs = append(errs, errors.New("data-dir: must not be empty"))
+		errs = append(errs, errors.New("--data-dir: must not be empty"))
 	}
 	if c.SQLitePath != "" && c.Store != "sqlite" {
-		errs = append(errs, fmt.Errorf("sqlite-path %q: only with --store sqlite", c.SQLitePath))
+		errs = append(errs, fmt.Errorf("--sqlite-path %q: only with --store sqlite", c.SQLitePath))
 	}
-	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate())
+	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate(), c.Agents.Validate())
 	return errors.Join(errs...)
 }
 

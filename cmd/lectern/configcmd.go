@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -9,41 +9,47 @@ import (
 	"strings"
 )
 
-const configUsage = `Usage: lectern config [all|ingest|query|assistant] [flags]
-
-Reads the flags and LECTERN_* variables as 'lectern <target>' would, checks them, and prints
-the configuration, one --flag=value a line (secrets masked), without starting or connecting to
-anything. Exit status 1 names every problem: a flag the binary does not have, a value a flag
-refuses (from the command line or the environment), a LECTERN_* variable no flag reads, or a
-setting the target's checks reject. deploy/check runs it on every Deployment's args and env.
-`
-
-// configMain runs `lectern config ...`.
-func configMain(args []string, environ []string, stdout, stderr io.Writer) error {
-	target := string(TargetAll)
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		target, args = args[0], args[1:]
+// configCommand is `lectern config [target] [flags]`: one subcommand per target of the module
+// table, `all` when none is named.
+func configCommand() *command {
+	c := &command{
+		name:    "config",
+		summary: "check a service's flags, LECTERN_* variables and sites file; print its configuration",
+		group:   toolsGroup,
+		usage:   "lectern config [all|ingest|query|assistant] [flags]",
+		about: `Reads the flags and LECTERN_* variables as 'lectern <service>' would, runs the checks its
+start runs (the settings, and the sites file parsed), and prints the configuration, one
+--flag=value a line (secrets masked), without starting or connecting to anything. Exit status 1
+names every problem: a value a flag refuses (from the command line or the environment), a
+LECTERN_* variable no flag of lectern reads, a setting the service's checks reject, a sites file
+that is missing or does not parse. 'lectern <service> --verify-config' runs the same checks and
+prints "configuration ok". deploy/check runs it on every Deployment's args and env.`,
+		def: string(TargetAll),
 	}
-	if target == "help" {
-		fmt.Fprint(stdout, configUsage)
-		return nil
+	for _, name := range targetNames() {
+		target := Target(name)
+		c.subs = append(c.subs, &command{
+			name:    name,
+			group:   servicesGroup,
+			summary: "the configuration of lectern " + name,
+			usage:   "lectern config " + name + " [flags of lectern " + name + "]",
+			about:   "Checks and prints the configuration of 'lectern " + name + "'; its flags are those of 'lectern " + name + "'.",
+			setup: func(fs *flag.FlagSet) action {
+				cfg := DefaultConfig(target)
+				if err := cfg.registerTargetFlags(fs); err != nil {
+					panic(err)
+				}
+				return action{
+					check: func(*call) error { return cfg.check() },
+					run: func(_ context.Context, c *call) error {
+						printConfig(c.stdout, c.fs)
+						return nil
+					},
+				}
+			},
+		})
 	}
-	if !isTarget(target) { // before reading anything else
-		fmt.Fprintf(stderr, "lectern config: unknown target %q\n\n%s", target, configUsage)
-		return exitError(2)
-	}
-	_, fs, err := parseServer(Target(target), args, lookup(environ), stderr)
-	if fs == nil {
-		return err
-	}
-	if unknown := unknownEnv(fs, environ); len(unknown) > 0 {
-		err = errors.Join(err, fmt.Errorf("configuration: %s: no flag of lectern %s reads it", strings.Join(unknown, ", "), target))
-	}
-	if err != nil {
-		return err
-	}
-	printConfig(stdout, fs)
-	return nil
+	return c
 }
 
 // printConfig prints every flag as --name=value, in name order, with secrets masked.
@@ -53,15 +59,25 @@ func printConfig(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
+// secretFlag reports whether a flag's value is a secret: a password, a token, an API key.
+// (--llm-max-prompt-tokens counts tokens; it holds none.)
+func secretFlag(name string) bool {
+	for _, w := range strings.Split(name, "-") {
+		switch w {
+		case "password", "token":
+			return true
+		}
+	}
+	return strings.HasSuffix(name, "-api-key")
+}
+
 // masked hides a secret value: passwords, tokens, API keys, and a DSN's password.
 func masked(name, v string) string {
 	if v == "" {
 		return v
 	}
-	for _, secret := range []string{"password", "token", "api-key"} {
-		if strings.Contains(name, secret) {
-			return "(set)"
-		}
+	if secretFlag(name) {
+		return "(set)"
 	}
 	if u, err := url.Parse(v); err == nil && u.User != nil {
 		if _, has := u.User.Password(); has {
@@ -70,15 +86,4 @@ func masked(name, v string) string {
 		}
 	}
 	return v
-}
-
-// lookup reads variables from environ ("NAME=value" entries), as os.LookupEnv reads the process's.
-func lookup(environ []string) func(string) (string, bool) {
-	vars := map[string]string{}
-	for _, kv := range environ {
-		if name, v, ok := strings.Cut(kv, "="); ok {
-			vars[name] = v
-		}
-	}
-	return func(name string) (string, bool) { v, ok := vars[name]; return v, ok }
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 
 	"github.com/lectern-dev/lectern/assistant/thread"
@@ -16,72 +15,79 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-const dataUsage = `Usage:
-  lectern data delete --project PROJECT (--contact EMAIL | --anon-id ID | --thread ID) [store and NATS flags]
-
-Erases one person's records, as a privacy request asks: feedback with that contact address;
-feedback, conversations and traffic events with that anonymous id; the conversations, the
-feedback on its answers and the thread record of that thread. The events go from the JetStream
-streams first (so no replay brings them back), then from the store. The store and NATS flags are the server's
-(lectern all --help): --store, --clickhouse-dsn, --data-dir, --nats-url, --nats-addr.
-`
-
 // eraser erases one person's records from a store.
 type eraser interface {
 	Erase(ctx context.Context, project string, subject store.Subject) (store.Erased, error)
 }
 
-// dataMain runs `lectern data ...`.
-func dataMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "delete" {
-		if len(args) > 0 { // before connecting anywhere
-			fmt.Fprintf(stderr, "lectern data: unknown command %q\n\n", args[0])
-		}
-		fmt.Fprint(stderr, dataUsage)
-		return exitError(2)
+// dataCommand is `lectern data delete`.
+func dataCommand() *command {
+	return &command{
+		name:    "data",
+		summary: "erase one person's records (a privacy request)",
+		group:   toolsGroup,
+		subs: []*command{{
+			name:    "delete",
+			summary: "erase the records of one contact address, anonymous id or assistant thread",
+			usage:   "lectern data delete --project PROJECT (--contact EMAIL | --anon-id ID | --thread ID) [flags]",
+			about: `Erases one person's records, as a privacy request asks: feedback with that contact address;
+feedback, conversations and traffic events with that anonymous id; the conversations, the
+feedback on its answers, the clicks on its sources and the thread record of that thread. The
+events go from the JetStream
+streams first (so no replay brings them back), then from the store. The store and NATS flags are
+the server's.`,
+			setup: dataDelete,
+		}},
 	}
-	cfg := Config{Target: TargetAll}
-	fs := flag.NewFlagSet("lectern data delete", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, dataUsage) }
-	cfg.RegisterFlags(fs)
+}
+
+func dataDelete(fs *flag.FlagSet) action {
+	cfg := DefaultConfig(TargetAll)
+	registerDataDirFlag(fs, &cfg.DataDir)
+	envflag.String(fs, &cfg.NATSURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated); empty: the embedded server of 'lectern all' at --nats-addr")
+	envflag.String(fs, &cfg.NATSAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server of 'lectern all'")
+	registerNATSAuthFlags(fs, &cfg.NATSAuth)
+	cfg.registerStoreFlags(fs)
+	registerLogLevelFlag(fs, &cfg.LogLevel)
 	var project string
 	var who store.Subject
-	fs.StringVar(&project, "project", "", "the project whose records to erase")
+	fs.StringVar(&project, "project", "", "the project whose records to erase (required)")
 	fs.StringVar(&who.Contact, "contact", "", "erase the feedback left with this e-mail address")
 	fs.StringVar(&who.AnonID, "anon-id", "", "erase everything recorded under this anonymous id")
-	fs.StringVar(&who.ThreadID, "thread", "", "erase this assistant thread and the feedback on its answers")
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+	fs.StringVar(&who.ThreadID, "thread", "", "erase this assistant thread (thr_ and 26 letters and digits) and the feedback on its answers")
+	return action{
+		check: func(*call) error {
+			switch {
+			case project == "":
+				return usagef("--project is required")
+			case !event.ValidToken(project):
+				return usagef("--project %q: want 1-64 letters, digits, '-' or '_'", project)
+			case who.Validate() != nil:
+				return usagef("give exactly one of --contact, --anon-id and --thread")
+			case who.ThreadID != "" && !thread.ValidID(who.ThreadID):
+				return usagef("--thread %q is not a thread id: a thread id is thr_ and 26 letters and digits, as the X-Thread-Id header and the conversation export show it", who.ThreadID)
+			}
+			return cfg.Validate()
+		},
+		run: func(ctx context.Context, c *call) error {
+			fromStream, err := eraseFromBus(ctx, cfg, project, who)
+			if err != nil {
+				return err
+			}
+			st, err := openStore(ctx, cfg, newLogger(c.stderr, cfg.LogLevel))
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			n, err := st.Erase(ctx, project, who)
+			if err != nil {
+				return fmt.Errorf("erase from the store: %w", err)
+			}
+			fmt.Fprintf(c.stdout, "erased %d feedback records, %d conversations and %d traffic events from the store, %d events from the streams\n",
+				n.Feedback, n.Conversations, n.Traffic, fromStream)
 			return nil
-		}
-		return exitError(2)
+		},
 	}
-	if err := envflag.Apply(fs); err != nil {
-		return fmt.Errorf("configuration: %w", err)
-	}
-	if !event.ValidToken(project) {
-		return fmt.Errorf("--project %q: want a project id", project)
-	}
-	if err := who.Validate(); err != nil {
-		return fmt.Errorf("--contact, --anon-id, --thread: %w", err)
-	}
-	fromStream, err := eraseFromBus(ctx, cfg, project, who)
-	if err != nil {
-		return err
-	}
-	st, err := openStore(ctx, cfg, newLogger(stderr, cfg.LogLevel))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	n, err := st.Erase(ctx, project, who)
-	if err != nil {
-		return fmt.Errorf("erase from the store: %w", err)
-	}
-	fmt.Fprintf(stdout, "erased %d feedback records, %d conversations and %d traffic events from the store, %d events from the streams\n",
-		n.Feedback, n.Conversations, n.Traffic, fromStream)
-	return nil
 }
 
 // eraseFromBus deletes the person's events from the streams and, for a thread, its record.
@@ -96,7 +102,7 @@ func eraseFromBus(ctx context.Context, cfg Config, project string, who store.Sub
 	}
 	nc, js, err := bus.Connect(url, "lectern-data", slog.New(slog.DiscardHandler), auth.Options()...)
 	if err != nil {
-		return 0, err
+		return 0, natsConnectError(url, cfg.DataDir, auth, err)
 	}
 	defer nc.Close()
 	n, err := bus.EraseEvents(ctx, js, project, bus.Person{Contact: who.Contact, AnonID: who.AnonID, ThreadID: who.ThreadID})

@@ -27,8 +27,9 @@ func TestDataDelete(t *testing.T) {
 	}
 	defer nc.Close()
 	pub := bus.NewPublisher(js, prometheus.NewRegistry())
+	thr := func() string { return "thr_" + ulid.Make().String() }
 	people := []struct{ contact, anon, thread string }{
-		{"Ana@Example.com", "anon-ana", "thr_ana"}, {"bo@example.com", "anon-bo", "thr_bo"}, {"cy@example.com", "anon-cy", "thr_cy"},
+		{"Ana@Example.com", "anon-ana", thr()}, {"bo@example.com", "anon-bo", thr()}, {"cy@example.com", "anon-cy", thr()},
 	}
 	for range 3 {
 		for _, p := range people {
@@ -73,7 +74,7 @@ func TestDataDelete(t *testing.T) {
 	if out := deleteData("--anon-id", "anon-bo"); !strings.Contains(out, "erased 6 feedback records, 3 conversations") {
 		t.Errorf("by anonymous id: %q", out)
 	}
-	if out := deleteData("--thread", "thr_ana"); !strings.Contains(out, "erased 3 feedback records, 3 conversations") { // the turns and their thumbs
+	if out := deleteData("--thread", people[0].thread); !strings.Contains(out, "erased 3 feedback records, 3 conversations") { // the turns and their thumbs
 		t.Errorf("by thread: %q", out)
 	}
 	for _, f := range getPage(t, l, url.Values{"limit": {"100"}}).Feedback {
@@ -85,7 +86,7 @@ func TestDataDelete(t *testing.T) {
 		t.Errorf("%d feedback records left; want cy's 3 and cy's 3 thumbs", n)
 	}
 	for _, c := range getConvPage(t, l, url.Values{"limit": {"100"}}).Conversations {
-		if c.ThreadID != "thr_cy" {
+		if c.ThreadID != people[2].thread {
 			t.Errorf("conversation of %s survived", c.ThreadID)
 		}
 	}

@@ -2,15 +2,21 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"maps"
 	"os"
+	"reflect"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/lectern-dev/lectern/platform/store"
 	chstore "github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/query/gaps"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 )
@@ -45,6 +51,12 @@ func TestDocsSQLRuns(t *testing.T) {
 			traffic(event.TypeSearch, event.ClassHuman, "", "Run  Tests"), traffic(event.TypeSearchClick, event.ClassHuman, "/quickstart", "run tests"),
 		}}
 	b.Conversations[0].Caller = event.CallerWeb
+	b.Feedback[0].Comment = "Step 3 fails"
+	b.Traffic = append(b.Traffic, engagementSeed(now)...)
+	rating := fb
+	rating.EventID, rating.Path, rating.Source, rating.ThreadID = ulid.Make().String(), "/quickstart", event.SourceThumbsOnly, "thr_x"
+	rating.ID = rating.EventID
+	b.Feedback = append(b.Feedback, rating)
 	if err := st.WriteBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
@@ -80,4 +92,177 @@ func TestDocsSQLRuns(t *testing.T) {
 			t.Errorf("docs SQL returned no rows:\n%s", b[1])
 		}
 	}
+	checkGapsSQL(t, conn, st, blocks)
+}
+
+// checkGapsSQL runs the content-gaps examples and compares their topics and pages, with their
+// scores, with the list the gaps route ranks from the same records.
+func checkGapsSQL(t *testing.T, conn clickhouse.Conn, st *chstore.Store, blocks [][]string) {
+	t.Helper()
+	ctx := context.Background()
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	sig, err := st.GapSignals(ctx, "lectern-docs", store.Range{From: today.Add(-30 * 24 * time.Hour), To: today.Add(24 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{}
+	for _, g := range gaps.Rank(sig, gaps.DefaultOptions()) {
+		want[string(g.Kind)+" "+g.Key] = float64(g.Score) / 10
+	}
+	got := map[string]float64{}
+	found := 0
+	for _, b := range blocks {
+		kind := ""
+		switch {
+		case strings.HasPrefix(b[1], "SELECT head AS topic"):
+			kind = "topic"
+		case strings.HasPrefix(b[1], "SELECT path, sum(points) / 10 AS score"):
+			kind = "page"
+		default:
+			continue
+		}
+		found++
+		rows, err := conn.Query(ctx, "SELECT * FROM ("+b[1]+")") // the first two columns: key, score
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var key string
+			var score float64
+			vals := []any{&key, &score}
+			for _, ct := range rows.ColumnTypes()[2:] {
+				vals = append(vals, reflect.New(ct.ScanType()).Interface())
+			}
+			if err := rows.Scan(vals...); err != nil {
+				t.Fatal(err)
+			}
+			got[kind+" "+key] = score
+		}
+		rows.Close()
+	}
+	if found != 2 {
+		t.Fatalf("found %d content-gaps examples, want the topics and the pages", found)
+	}
+	if len(want) < 4 || !maps.Equal(got, want) {
+		t.Errorf("the docs' content-gaps SQL gives\n %v\nthe route ranks\n %v", got, want)
+	}
+}
+
+// engagementSeed is what the engagement, agents and gaps examples read: a reader's session with
+// a search, a click, a landing and actions, 20 readers who each viewed /faq and left, an
+// agent's MCP search that found nothing and its Markdown fetch.
+func engagementSeed(now time.Time) []event.Traffic {
+	ev := func(at time.Time, visitor string, typ event.Type, class event.Class, path string) event.Traffic {
+		return event.Traffic{ID: ulid.Make().String(), Type: typ, ProjectID: "lectern-docs", Domain: "lectern", Timestamp: at,
+			VisitorID: visitor, Class: class, Path: path}
+	}
+	at := func(m int) time.Time { return now.Add(time.Duration(m-60) * time.Minute) }
+	search := ev(at(1), "r1", event.TypeSearch, event.ClassHuman, "")
+	search.Query = "custom domain"
+	click := ev(at(2), "r1", event.TypeSearchClick, event.ClassHuman, "/guides/domains#dns")
+	click.Query, click.Position = "custom domain", 1
+	code := ev(at(4), "r1", event.TypeCodeCopy, event.ClassHuman, "/guides/domains")
+	code.Block, code.Lang = 1, "bash"
+	cta := ev(at(5), "r1", event.TypeCTAClick, event.ClassHuman, "/guides/domains")
+	cta.Target = "https://app.example.com/signup"
+	menu := ev(at(6), "r1", event.TypeMenuAction, event.ClassHuman, "/guides/domains")
+	menu.Action = "copy"
+	mcp := ev(at(7), "agent", event.TypeMCPCall, event.ClassAI, "")
+	mcp.Tool, mcp.Client, mcp.ClientVersion, mcp.Status, mcp.DurationMs, mcp.Query = "search", "claude-code", "2.0.1", event.MCPStatusOK, 40, "rate limits"
+	md := ev(at(8), "agent", event.TypePageView, event.ClassAI, "/quickstart")
+	md.Format = event.FormatMarkdown
+	out := []event.Traffic{ev(at(0), "r1", event.TypePageView, event.ClassHuman, "/quickstart"), search, click,
+		ev(at(3), "r1", event.TypePageView, event.ClassHuman, "/guides/domains"), code, cta, menu, mcp, md}
+	for i := range 20 {
+		out = append(out, ev(at(10+i), fmt.Sprintf("reader-%d", i), event.TypePageView, event.ClassHuman, "/faq"))
+	}
+	return out
+}
+
+// TestDocsSQLColumns keeps the column tables of the BI page true: each table the page
+// documents lists exactly the columns ClickHouse has, after the migrations.
+func TestDocsSQLColumns(t *testing.T) {
+	dsn := clickhouseDSN(t)
+	ctx := context.Background()
+	st, err := chstore.Open(ctx, dsn, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := clickhouse.ParseDSN(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := clickhouse.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	documented := documentedColumns(string(page))
+	for _, table := range []string{"conversations", "feedback", "traffic_events"} {
+		t.Run(table, func(t *testing.T) {
+			rows, err := conn.Query(ctx, "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ?", table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var actual []string
+			for rows.Next() {
+				var name string
+				if err := rows.Scan(&name); err != nil {
+					t.Fatal(err)
+				}
+				actual = append(actual, name)
+			}
+			rows.Close()
+			if len(actual) == 0 {
+				t.Fatalf("ClickHouse has no table %s", table)
+			}
+			doc := documented[table]
+			for _, c := range actual {
+				if !slices.Contains(doc, c) {
+					t.Errorf("the page's %s table leaves out the column %s", table, c)
+				}
+			}
+			for _, c := range doc {
+				if !slices.Contains(actual, c) {
+					t.Errorf("the page's %s table documents %s, which the table does not have", table, c)
+				}
+			}
+		})
+	}
+}
+
+// documentedColumns reads the column tables of the BI page: after a line that starts with a
+// table's name in backticks and "has one row", the first cell of each row names columns
+// (`a`, `b`); nested columns (sources.title) are named as ClickHouse names them.
+func documentedColumns(page string) map[string][]string {
+	out := map[string][]string{}
+	table := ""
+	for _, line := range strings.Split(page, "\n") {
+		if m := regexp.MustCompile("^`([a-z_]+)` has one row").FindStringSubmatch(line); m != nil {
+			table = m[1]
+			continue
+		}
+		if table == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			if len(out[table]) > 0 {
+				table = ""
+			}
+			continue
+		}
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 || strings.HasPrefix(cells[1], "---") || strings.TrimSpace(cells[1]) == "column" {
+			continue
+		}
+		for _, m := range regexp.MustCompile("`([a-z_.]+)`").FindAllStringSubmatch(cells[1], -1) {
+			out[table] = append(out[table], m[1])
+		}
+	}
+	return out
 }

@@ -23,15 +23,25 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-const eventsUsage = `Usage:
-  lectern events import --url URL --key lk_ing_... --project PROJECT [--format combined|json] [--follow] FILE|-
-
-Reads an access log and sends the page views it records to the server-side events route, in
+// eventsCommand is `lectern events import`.
+func eventsCommand() *command {
+	return &command{
+		name:    "events",
+		summary: "send the page views of an access log to a running lectern",
+		group:   toolsGroup,
+		subs: []*command{{
+			name:    "import",
+			summary: "read an access log (nginx/Apache combined, or JSON lines) and send its page views",
+			usage:   "lectern events import --key lk_ing_... --project PROJECT [flags] FILE|-",
+			about: `Reads an access log and sends the page views it records to the server-side events route, in
 batches of up to 1,000 with retries: for statically hosted docs the only way to count AI agents,
 which run no JavaScript. --format combined (nginx's and Apache's default) keeps successful GETs
 of pages (2xx; not assets, not redirects or errors); --format json reads one server-side event
-per line ({"type","path","timestamp","userAgent","ip"}). --follow keeps reading as the file grows.
-`
+per line ({"type","path","timestamp","userAgent","ip"}). --follow keeps reading as the file grows.`,
+			setup: eventsImport,
+		}},
+	}
+}
 
 // importer sends events to a running lectern.
 type importer struct {
@@ -42,54 +52,42 @@ type importer struct {
 	sent, skipped             int
 }
 
-// eventsMain runs `lectern events ...`.
-func eventsMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "import" {
-		if len(args) > 0 { // before connecting anywhere
-			fmt.Fprintf(stderr, "lectern events: unknown command %q\n\n", args[0])
-		}
-		fmt.Fprint(stderr, eventsUsage)
-		return exitError(2)
-	}
-	im := &importer{client: &http.Client{Timeout: 30 * time.Second}, stderr: stderr}
-	fs := flag.NewFlagSet("lectern events import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, eventsUsage) }
+func eventsImport(fs *flag.FlagSet) action {
+	im := &importer{client: &http.Client{Timeout: 30 * time.Second}}
 	envflag.String(fs, &im.url, "url", "LECTERN_URL", "http://127.0.0.1:8080", "the lectern to send to")
-	envflag.String(fs, &im.key, "key", "LECTERN_INGEST_KEY", "", "an ingest key of the project (lectern keys create --kind ingest)")
-	fs.StringVar(&im.project, "project", "", "the project the events belong to")
+	envflag.String(fs, &im.key, "key", "LECTERN_INGEST_KEY", "", "an ingest key of the project ('lectern keys create --kind ingest'; required)")
+	fs.StringVar(&im.project, "project", "", "the project the events belong to (required)")
 	fs.StringVar(&im.format, "format", "combined", "combined (nginx/Apache access log) or json (one event per line)")
 	fs.BoolVar(&im.follow, "follow", false, "keep reading as the file grows, until interrupted")
-	positional, err := parseInterspersed(fs, args[1:])
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+	return action{
+		args: argSpec{min: 1, max: 1, name: "log FILE (or - for standard input)"},
+		check: func(*call) error {
+			switch {
+			case im.key == "":
+				return usagef("--key is required: an ingest key of the project")
+			case im.project == "":
+				return usagef("--project is required")
+			case !event.ValidToken(im.project):
+				return usagef("--project %q: want 1-64 letters, digits, '-' or '_'", im.project)
+			case im.format != "combined" && im.format != "json":
+				return usagef("--format %q: want combined or json", im.format)
+			}
 			return nil
-		}
-		return exitError(2)
+		},
+		run: func(ctx context.Context, c *call) error {
+			im.stderr = c.stderr
+			in, closeIn, err := openLog(c.args[0])
+			if err != nil {
+				return err
+			}
+			defer closeIn()
+			if err := im.run(ctx, in); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stdout, "sent %d page views; skipped %d lines (assets, redirects, errors, other methods, unusable paths or addresses)\n", im.sent, im.skipped)
+			return nil
+		},
 	}
-	if err := envflag.Apply(fs); err != nil {
-		return fmt.Errorf("configuration: %w", err)
-	}
-	switch {
-	case len(positional) != 1:
-		return errors.New("events import: name one log file, or - for standard input")
-	case im.key == "":
-		return errors.New("events import: --key is required (an ingest key)")
-	case !event.ValidToken(im.project):
-		return fmt.Errorf("events import: --project %q: want a project id", im.project)
-	case im.format != "combined" && im.format != "json":
-		return fmt.Errorf("events import: --format %q: want combined or json", im.format)
-	}
-	in, closeIn, err := openLog(positional[0])
-	if err != nil {
-		return err
-	}
-	defer closeIn()
-	if err := im.run(ctx, in); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "sent %d page views; skipped %d lines (assets, redirects, errors, other methods, unusable paths or addresses)\n", im.sent, im.skipped)
-	return nil
 }
 
 func openLog(name string) (io.Reader, func(), error) {

@@ -1,5 +1,7 @@
-// Command lectern runs Lectern: every service in one process (`lectern all`, the default) or
-// one of them (`lectern ingest|query|assistant`), and its tools (`keys`, `nav`, `migrate`).
+// Command lectern runs Lectern: every service in one process (`lectern all`) or one of them
+// (`lectern ingest|query|assistant`), and its tools (`keys`, `nav`, `config`, `migrate`,
+// `data`, `events`, `probe`). `lectern --help` lists them; `lectern <command> --help` gives a
+// command's own flags.
 package main
 
 import (
@@ -9,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 )
 
@@ -27,66 +28,40 @@ func main() {
 	}
 }
 
-// exitError ends the process with a status and no further message.
-type exitError int
-
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
-
-// usage is the help of `lectern`; the services come from the module table.
-func usage() string {
-	var b strings.Builder
-	b.WriteString("Usage: lectern [command] [flags]\n\nServices (one process, one HTTP listener):\n")
-	for _, name := range targetNames() {
-		fmt.Fprintf(&b, "  %-11s %s\n", name, modules[name].target)
-	}
-	return b.String() + toolsUsage
+// run runs the command args names with the process's environment; it is main without the
+// process.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runEnv(ctx, args, os.Environ(), stdout, stderr)
 }
 
-const toolsUsage = `
-Tools:
-  keys        create, list and revoke API keys
-  nav         validate and resolve a docs.json navigation
-  config      check a service's flags and LECTERN_* variables and print its configuration
-  migrate     apply the store's schema migrations
-  data        erase one person's records (a privacy request)
-  events      import page views from an access log
-  probe       GET a URL, exit 0 on 200 (a health check for the container image)
+// runEnv is run with the environment given ("NAME=value" entries).
+func runEnv(ctx context.Context, args, environ []string, stdout, stderr io.Writer) error {
+	return dispatch(ctx, commands(), args, environ, stdout, stderr)
+}
 
-Run 'lectern <command> --help' for the flags of a command.
-`
+// commands returns the command tree: the services from the module table, then the tools.
+func commands() *command {
+	root := &command{
+		name:  "lectern",
+		usage: "lectern <command> [flags]",
+		about: `Lectern is an open backend for documentation sites: an AI assistant that answers readers
+from the docs, and an analytics pipeline for feedback, traffic and conversations.
 
-// run dispatches to a command; it is main without the process.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmd := "all"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		cmd, args = args[0], args[1:]
+Start everything on this machine with 'lectern all' (nats-server embedded, SQLite in --data-dir);
+at scale, run 'lectern ingest', 'lectern query' and 'lectern assistant' against a NATS cluster and
+ClickHouse.`,
 	}
-	if isTarget(cmd) {
-		return serve(ctx, Target(cmd), args, stdout, stderr)
+	for _, name := range targetNames() {
+		root.subs = append(root.subs, serverCommand(Target(name)))
 	}
-	switch cmd {
-	case "keys":
-		return keysMain(ctx, args, stdout, stderr)
-	case "nav":
-		if code := navMain(args, stdout, stderr); code != 0 {
-			return exitError(code)
-		}
-		return nil
-	case "config":
-		return configMain(args, os.Environ(), stdout, stderr)
-	case "migrate":
-		return migrateMain(ctx, args, stdout, stderr)
-	case "data":
-		return dataMain(ctx, args, stdout, stderr)
-	case "events":
-		return eventsMain(ctx, args, stdout, stderr)
-	case "probe":
-		return probeMain(ctx, args, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage())
-		return nil
-	default:
-		fmt.Fprintf(stderr, "lectern: unknown command %q\n\n%s", cmd, usage())
-		return exitError(2)
-	}
+	root.subs = append(root.subs,
+		keysCommand(),
+		navCommand(),
+		configCommand(),
+		migrateCommand(),
+		dataCommand(),
+		eventsCommand(),
+		probeCommand(),
+	)
+	return root
 }

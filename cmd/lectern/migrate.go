@@ -2,42 +2,40 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"github.com/lectern-dev/lectern/platform/envflag"
-	"io"
 )
 
-// migrateMain runs `lectern migrate`: apply the store's schema migrations and exit.
-func migrateMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg := Config{Target: TargetAll}
-	fs := flag.NewFlagSet("lectern migrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = envflag.Usage(fs)
-	cfg.RegisterFlags(fs)
-	verify := registerVerify(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
+// migrateCommand is `lectern migrate`: apply the store's schema migrations and exit.
+func migrateCommand() *command {
+	return &command{
+		name:    "migrate",
+		summary: "apply the store's schema migrations",
+		group:   toolsGroup,
+		about: `Applies the store's schema migrations and exits (the services also apply them at start,
+unless --clickhouse-migrate=false). Run it once before upgrading the replicas of a cluster.`,
+		setup: func(fs *flag.FlagSet) action {
+			cfg := DefaultConfig(TargetAll)
+			registerDataDirFlag(fs, &cfg.DataDir)
+			cfg.registerStoreFlags(fs)
+			registerLogLevelFlag(fs, &cfg.LogLevel)
+			registerVerify(fs)
+			return action{
+				check: func(*call) error { return cfg.Validate() },
+				run: func(ctx context.Context, c *call) error {
+					cfg.CHMigrate = true // migrating is this command's whole point
+					if err := ensureDataDir(cfg.DataDir); err != nil {
+						return err
+					}
+					st, err := openStore(ctx, cfg, newLogger(c.stderr, cfg.LogLevel))
+					if err != nil {
+						return err
+					}
+					defer st.Close()
+					fmt.Fprintf(c.stdout, "%s store is at the latest schema\n", cfg.Store)
+					return nil
+				},
+			}
+		},
 	}
-	if err := errors.Join(envflag.Apply(fs), cfg.Validate()); err != nil {
-		return fmt.Errorf("configuration: %w", err)
-	}
-	if *verify {
-		return configOK(stdout)
-	}
-	cfg.CHMigrate = true // migrating is this command's whole point
-	if err := ensureDataDir(cfg.DataDir); err != nil {
-		return err
-	}
-	st, err := openStore(ctx, cfg, newLogger(stderr, cfg.LogLevel))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	fmt.Fprintf(stdout, "%s store is at the latest schema\n", cfg.Store)
-	return nil
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"sort"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -16,26 +18,32 @@ import (
 type module struct {
 	deps   []string                                    // modules wired before this one
 	init   func(ctx context.Context, p *process) error // nil: the module only names its deps
+	flags  func(c *Config, fs *flag.FlagSet)           // the flags of the module's component; nil: none
 	target string                                      // non-empty: a target, with its line of `lectern help`
 }
 
 // modules lists every component a server process can run and every target, Loki's module
 // manager in small: each row names what it needs and how it is wired. A target runs its deps
-// and theirs, each once, each after what it needs. To add a component, add its row and name it
-// in the deps of the targets that run it; nothing else decides what a target runs.
+// and theirs, each once, each after what it needs, and takes the flags of those modules (beside
+// the process's own: Config.registerProcessFlags), so `lectern query --help` lists no model
+// flags. To add a component, add its row and name it in the deps of the targets that run it;
+// nothing else decides what a target runs.
 var modules = map[string]module{
-	"store":      {init: initStore},
-	"collector":  {deps: []string{"store"}, init: initCollector},
-	"consumer":   {deps: []string{"store"}, init: initConsumer},
-	"retention":  {deps: []string{"store"}, init: initRetention},
+	"store":      {flags: (*Config).registerStoreFlags, init: initStore},
+	"publisher":  {flags: func(c *Config, fs *flag.FlagSet) { c.Publish.RegisterFlags(fs) }}, // deps.pub, made in connect
+	"collector":  {deps: []string{"store", "publisher"}, init: initCollector},
+	"consumer":   {deps: []string{"store"}, flags: func(c *Config, fs *flag.FlagSet) { c.Consumer.RegisterFlags(fs) }, init: initConsumer},
+	"retention":  {deps: []string{"store"}, flags: func(c *Config, fs *flag.FlagSet) { c.Retention.RegisterFlags(fs) }, init: initRetention},
 	"exports":    {deps: []string{"store"}, init: initExports},
 	"analytics":  {deps: []string{"store"}, init: initAnalytics},
 	"first-keys": {init: initFirstKeys},
+	"answers":    {deps: []string{"publisher"}, flags: func(c *Config, fs *flag.FlagSet) { c.Assistant.RegisterFlags(fs) }, init: initAssistant},
+	"agents":     {deps: []string{"answers", "publisher"}, flags: func(c *Config, fs *flag.FlagSet) { c.Agents.RegisterFlags(fs) }, init: initAgents},
 
-	"ingest":    {deps: []string{"collector", "consumer", "retention"}, target: "feedback intake, status changes and the store consumers"},
-	"query":     {deps: []string{"exports", "analytics"}, target: "the analytics exports"},
-	"assistant": {init: initAssistant, target: "the docs assistant"},
-	"all":       {deps: []string{"ingest", "query", "assistant", "first-keys"}, target: "every service with nats-server embedded (the default)"},
+	"ingest":    {deps: []string{"collector", "consumer", "retention"}, target: "feedback and event intake, status changes and the store consumers"},
+	"query":     {deps: []string{"exports", "analytics"}, target: "the analytics exports and reports"},
+	"assistant": {deps: []string{"answers", "agents"}, target: "the docs assistant and search, its MCP server, llms.txt and Markdown pages"},
+	"all":       {deps: []string{"ingest", "query", "assistant", "first-keys"}, target: "every service in one process, with nats-server embedded"},
 }
 
 // isTarget reports whether name is a target of the table.
@@ -94,6 +102,7 @@ type process struct {
 	runners []runner
 	closers []func() error // run last first when the process ends
 	store   eventStore     // the store module's; nil unless a module needs it
+	answers *assistant.Service
 }
 
 // wire runs the init of every module the target needs, in order.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -11,62 +12,65 @@ import (
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-const navUsage = `usage:
-  lectern nav validate [--json] [--no-files] PATH   check a site's docs.json navigation
-  lectern nav tree [--json] PATH                    print the resolved navigation tree
-
-PATH is a site directory (holding docs.json) or a docs.json file.
-validate exits 0 when there are no errors and 1 when there are; --no-files checks the
-configuration alone, reading no page or OpenAPI files.
-`
-
-// navMain runs "lectern nav"; args follow "nav". It returns the exit code: 0 success,
-// 1 problems found, 2 usage error.
-func navMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, navUsage)
-		return 2
-	}
-	switch args[0] {
-	case "validate":
-		return navValidate(args[1:], stdout, stderr)
-	case "tree":
-		return navTree(args[1:], stdout, stderr)
-	case "index":
-		return navIndex(args[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, navUsage)
-		return 0
-	default:
-		fmt.Fprintf(stderr, "lectern nav: unknown command %q\n%s", args[0], navUsage)
-		return 2
+// navCommand is `lectern nav validate|tree|index`.
+func navCommand() *command {
+	return &command{
+		name:    "nav",
+		summary: "validate a docs.json and print the pages the assistant indexes",
+		group:   toolsGroup,
+		about:   "PATH is a site directory (holding docs.json) or a docs.json file.",
+		subs: []*command{
+			{
+				name:    "validate",
+				summary: "check a site's docs.json as Mintlify's validator does, every problem with its path",
+				usage:   "lectern nav validate [flags] PATH",
+				about: `Checks a site's docs.json: the fields Mintlify requires (theme, name, colors.primary), the
+navigation (every problem at once, each with its JSON path), and unless --no-files the page
+and OpenAPI files it names. PATH is a site directory (holding docs.json) or a docs.json file.
+Exit status 0 when there are no errors, 1 when there are.`,
+				setup: navValidate,
+			},
+			{
+				name:    "tree",
+				summary: "print the resolved navigation: the pages the assistant indexes, with URLs and titles",
+				usage:   "lectern nav tree [flags] PATH",
+				about:   "Prints the resolved navigation tree. PATH is a site directory (holding docs.json) or a docs.json file.",
+				setup:   navTree,
+			},
+			{
+				name:    "index",
+				summary: "list every page with whether search, the assistant and llms.txt include it, and why",
+				usage:   "lectern nav index [flags] PATH",
+				about:   navIndexAbout,
+				setup:   navIndex,
+			},
+		},
 	}
 }
 
-// navValidate runs "lectern nav validate".
-func navValidate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lectern nav validate", flag.ContinueOnError)
+var sitePath = argSpec{min: 1, max: 1, name: "PATH (a site directory or its docs.json)"}
+
+// navValidate is `lectern nav validate`.
+func navValidate(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the report as JSON on stdout")
 	noFiles := fs.Bool("no-files", false, "check the configuration alone: read no page or OpenAPI files")
-	path, code := navArgs(fs, args, stdout, stderr)
-	if code >= 0 {
-		return code
-	}
-	rep := validateSite(path, docsjson.ValidateOptions{NoFiles: *noFiles})
-	var err error
-	if *asJSON {
-		err = writeJSON(stdout, rep)
-	} else {
-		err = writeReport(stdout, path, rep, *noFiles)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "lectern nav validate: %v\n", err)
-		return 1
-	}
-	if !rep.OK() {
-		return 1
-	}
-	return 0
+	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+		path := c.args[0]
+		rep := validateSite(path, docsjson.ValidateOptions{NoFiles: *noFiles})
+		var err error
+		if *asJSON {
+			err = writeJSON(c.stdout, rep)
+		} else {
+			err = writeReport(c.stdout, path, rep, *noFiles)
+		}
+		if err != nil {
+			return err
+		}
+		if !rep.OK() {
+			return exitError(1)
+		}
+		return nil
+	}}
 }
 
 // validateSite loads and validates a site; load failures become errors of the report.
@@ -86,36 +90,28 @@ func loadProblems(err error) []docsjson.Problem {
 	return []docsjson.Problem{{Message: err.Error()}}
 }
 
-// navTree runs "lectern nav tree".
-func navTree(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lectern nav tree", flag.ContinueOnError)
+// navTree is `lectern nav tree`.
+func navTree(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the tree as JSON")
-	path, code := navArgs(fs, args, stdout, stderr)
-	if code >= 0 {
-		return code
-	}
-	tree, err := resolveSite(path)
-	if err != nil {
-		var ve *docsjson.ValidationError
-		if errors.As(err, &ve) {
-			_ = writeReport(stderr, path, ve.Report, true)
-		} else {
-			for _, p := range loadProblems(err) {
-				fmt.Fprintf(stderr, "%s\n", describeProblem(p))
+	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+		path := c.args[0]
+		tree, err := resolveSite(path)
+		if err != nil {
+			var ve *docsjson.ValidationError
+			if errors.As(err, &ve) {
+				_ = writeReport(c.stderr, path, ve.Report, true)
+			} else {
+				for _, p := range loadProblems(err) {
+					fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
+				}
 			}
+			return exitError(1)
 		}
-		return 1
-	}
-	if *asJSON {
-		err = writeJSON(stdout, tree)
-	} else {
-		err = tree.WriteText(stdout)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "lectern nav tree: %v\n", err)
-		return 1
-	}
-	return 0
+		if *asJSON {
+			return writeJSON(c.stdout, tree)
+		}
+		return tree.WriteText(c.stdout)
+	}}
 }
 
 func resolveSite(path string) (*docsjson.Tree, error) {
@@ -124,33 +120,6 @@ func resolveSite(path string) (*docsjson.Tree, error) {
 		return nil, err
 	}
 	return site.Resolve()
-}
-
-// navArgs parses flags placed before or after the one PATH argument. It returns the path and
-// -1, or an exit code when the command should stop.
-func navArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (string, int) {
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, navUsage) }
-	var paths []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(stdout)
-				return "", 0
-			}
-			return "", 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		paths = append(paths, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if len(paths) != 1 {
-		fmt.Fprintf(stderr, "%s: need exactly one PATH, got %d\n%s", fs.Name(), len(paths), navUsage)
-		return "", 2
-	}
-	return paths[0], -1
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,7 +31,16 @@ func writeSite(t *testing.T, files map[string]string) string {
 
 func runNav(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := navMain(args, &stdout, &stderr)
+	code := 0
+	err := runEnv(context.Background(), append([]string{"nav"}, args...), nil, &stdout, &stderr)
+	var ex exitError
+	switch {
+	case errors.As(err, &ex):
+		code = int(ex)
+	case err != nil:
+		code = 1
+		stderr.WriteString(err.Error())
+	}
 	return code, stdout.String(), stderr.String()
 }
 
@@ -53,7 +64,7 @@ func TestNavValidateLecternDocs(t *testing.T) {
 
 func TestNavValidateJSON(t *testing.T) {
 	dir := writeSite(t, map[string]string{
-		"docs.json": `{"navigation": {"tabs": [{"tab": "A", "groups": [{"group": "G", "expanded": true, "pages": ["a", "missing"]}]}, {"pages": ["b"]}]}}`,
+		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"tabs": [{"tab": "A", "groups": [{"group": "G", "expanded": true, "pages": ["a", "missing"]}]}, {"pages": ["b"]}]}}`,
 		"a.mdx":     "---\ntitle: A\n---\n",
 		"b.md":      "# B",
 	})
@@ -80,7 +91,7 @@ func TestNavValidateJSON(t *testing.T) {
 }
 
 func TestNavValidateNoFiles(t *testing.T) {
-	dir := writeSite(t, map[string]string{"docs.json": `{"navigation": {"pages": ["missing"]}}`})
+	dir := writeSite(t, map[string]string{"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"pages": ["missing"]}}`})
 	if code, out, _ := runNav("validate", dir); code != 1 || !strings.Contains(out, `page "missing" has no file`) {
 		t.Errorf("with files: exit %d\n%s", code, out)
 	}
@@ -91,7 +102,7 @@ func TestNavValidateNoFiles(t *testing.T) {
 
 func TestNavValidateHumanGroupsByPath(t *testing.T) {
 	dir := writeSite(t, map[string]string{
-		"docs.json": `{"navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
+		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
 	})
 	code, out, _ := runNav("validate", "--no-files", dir)
 	want := dir + `: 1 error, 3 warnings (configuration only; files not read)
@@ -164,27 +175,58 @@ func TestNavTree(t *testing.T) {
 	}
 }
 
+// TestNavValidateRequiredFields: like Mintlify's validator, nav validate refuses a docs.json
+// without the top-level fields every site needs, naming each; nav tree still resolves it (the
+// assistant indexes such a site).
+func TestNavValidateRequiredFields(t *testing.T) {
+	dir := writeSite(t, map[string]string{"docs.json": `{"colors": {"primary": "teal"}, "navigation": {"pages": ["a"]}}`, "a.mdx": "# A"})
+	code, out, _ := runNav("validate", dir)
+	for _, want := range []string{"3 errors, 0 warnings", "\ntheme\n  error: docs.json has no \"theme\"", "\nname\n  error: docs.json has no \"name\"", "\ncolors.primary\n  error: colors.primary is \"teal\""} {
+		if !strings.Contains(out, want) {
+			t.Errorf("nav validate printed:\n%s\nwant %q", out, want)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if code, out, errOut := runNav("tree", dir); code != 0 || !strings.Contains(out, "/a") {
+		t.Errorf("nav tree = %d:\n%s%s", code, out, errOut)
+	}
+}
+
+// TestNavUsage: a usage mistake is one line naming it and the hint to ask for help (exit 2);
+// help is on stdout (exit 0).
 func TestNavUsage(t *testing.T) {
 	tests := []struct {
 		args []string
 		code int
+		want string
 	}{
-		{nil, 2},
-		{[]string{"frobnicate"}, 2},
-		{[]string{"validate"}, 2},
-		{[]string{"validate", "a", "b"}, 2},
-		{[]string{"validate", "--bogus", "../../docs"}, 2},
-		{[]string{"tree"}, 2},
-		{[]string{"help"}, 0},
-		{[]string{"validate", "-h"}, 0},
+		{nil, 2, "Usage: lectern nav <command>"},
+		{[]string{"frobnicate"}, 2, `lectern nav: unknown command "frobnicate"`},
+		{[]string{"validat", "docs"}, 2, `lectern nav: unknown command "validat" (did you mean "validate"?)`},
+		{[]string{"validate"}, 2, "lectern nav validate: missing one PATH"},
+		{[]string{"validate", "a", "b"}, 2, `lectern nav validate: unexpected argument "b"`},
+		{[]string{"validate", "--bogus", "../../docs"}, 2, "lectern nav validate: unknown flag --bogus"},
+		{[]string{"tree"}, 2, "lectern nav tree: missing one PATH"},
+		{[]string{"help"}, 0, "Usage: lectern nav <command>"},
+		{[]string{"--help"}, 0, "Usage: lectern nav <command>"},
+		{[]string{"validate", "-h"}, 0, "Usage: lectern nav validate [flags] PATH"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runNav(tt.args...)
 		if code != tt.code {
 			t.Errorf("nav %q = %d, want %d", tt.args, code, tt.code)
 		}
-		if !strings.Contains(out+errOut, "usage:") {
-			t.Errorf("nav %q printed no usage:\n%s%s", tt.args, out, errOut)
+		got := errOut
+		if tt.code == 0 {
+			got = out
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("nav %q printed %q, want %q", tt.args, got, tt.want)
+		}
+		if tt.code == 2 && len(tt.args) > 0 && !strings.Contains(errOut, "--help' for usage.") {
+			t.Errorf("nav %q: no hint to run --help:\n%s", tt.args, errOut)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -11,14 +12,11 @@ import (
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-const navIndexUsage = `usage: lectern nav index [--json] PATH
-
-Lists every page of the site at PATH (a site directory or its docs.json), those the navigation
+const navIndexAbout = `Lists every page of the site at PATH (a site directory or its docs.json), those the navigation
 lists and the page files it does not, and says for each whether it is in site search, in the
 assistant's context and in llms.txt, and which rule decided: Mintlify's "Search, SEO, and AI
 indexing" table (hidden, noindex, searchable, hidden tabs and groups with searchable: true,
-seo.indexing), as the assistant applies it. Exits 1 when the site cannot be loaded.
-`
+seo.indexing), as the assistant applies it. Exits 1 when the site cannot be loaded.`
 
 // indexedPage is one page of "lectern nav index --json".
 type indexedPage struct {
@@ -45,34 +43,23 @@ type siteIndex struct {
 	Pages    []indexedPage `json:"pages"`
 }
 
-// navIndex runs "lectern nav index".
-func navIndex(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lectern nav index", flag.ContinueOnError)
+// navIndex is `lectern nav index`.
+func navIndex(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the pages as JSON")
-	path, code := navArgs(fs, args, stdout, stderr)
-	if code >= 0 {
-		if code == 0 {
-			fmt.Fprint(stdout, navIndexUsage)
+	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+		path := c.args[0]
+		idx, err := indexSite(path)
+		if err != nil {
+			for _, p := range loadProblems(err) {
+				fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
+			}
+			return exitError(1)
 		}
-		return code
-	}
-	idx, err := indexSite(path)
-	if err != nil {
-		for _, p := range loadProblems(err) {
-			fmt.Fprintf(stderr, "%s\n", describeProblem(p))
+		if *asJSON {
+			return writeJSON(c.stdout, idx)
 		}
-		return 1
-	}
-	if *asJSON {
-		err = writeJSON(stdout, idx)
-	} else {
-		err = writeIndex(stdout, path, idx)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "lectern nav index: %v\n", err)
-		return 1
-	}
-	return 0
+		return writeIndex(c.stdout, path, idx)
+	}}
 }
 
 // indexSite resolves the site as far as it resolves and decides every page's indexing.

@@ -43,6 +43,7 @@ func TestOpenAPIContract(t *testing.T) {
 	c := newContract(t)
 	cfg := testConfig(t, "sqlite")
 	cfg.RateLimit = contractLimits()
+	cfg.Sites = contractSites(t)
 	l := startLectern(t, cfg)
 	c.l = l
 	ghost := c.ghostKeys(t)
@@ -57,6 +58,7 @@ func TestOpenAPIContract(t *testing.T) {
 	t.Run("traffic", func(t *testing.T) { c.trafficRoutes(t, ghost) })
 	t.Run("discovery", func(t *testing.T) { c.discoveryRoutes(t, ghost) })
 	t.Run("asyncapi", func(t *testing.T) { c.asyncAPIRoute(t) })
+	t.Run("agents", func(t *testing.T) { c.agentsRoutes(t) })
 	t.Run("rate limited", func(t *testing.T) { c.rateLimited(t) })
 	t.Run("coverage", func(t *testing.T) { c.checkCoverage(t) })
 }
@@ -95,6 +97,11 @@ func newContract(t *testing.T) *contract {
 		config.WithFormatAssertions(),
 		config.WithStrictMode(),
 		config.WithStrictIgnoredHeadersExtra("access-control-expose-headers", "access-control-allow-origin"),
+		// The MCP server's JSON-RPC params and results, and its tools' input schemas and
+		// annotations, are the Model Context Protocol's, free-form in this document.
+		config.WithStrictIgnorePaths("$.body.params", "$.body.result", "$.body.error",
+			"$.body.tools[*].inputSchema", "$.body.tools[*].annotations",
+			"$.body.servers[*].tools[*].inputSchema", "$.body.servers[*].tools[*].annotations"),
 	)
 	if len(errs) > 0 {
 		t.Fatalf("cannot build a validator from the document: %v", errs)
@@ -184,7 +191,8 @@ type apiCall struct {
 	body        any    // string or []byte as is, anything else as JSON
 	addr        string // X-Forwarded-For; "" takes a fresh address
 	status      int
-	req         int // reqValid, reqInvalid or reqAny
+	req         int               // reqValid, reqInvalid or reqAny
+	header      map[string]string // more request headers
 }
 
 // apiExchange is one request sent and its response, as the validator reads them.
@@ -214,7 +222,8 @@ func (c *contract) freshAddr() string {
 	return netip.AddrFrom4([4]byte{198, 18 + byte(n>>16&1), byte(n >> 8), byte(n)}).String()
 }
 
-var contractHTTP = &http.Client{Timeout: 30 * time.Second}
+var contractHTTP = &http.Client{Timeout: 30 * time.Second,
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 // send performs a call and returns the exchange.
 func (c *contract) send(t *testing.T, k apiCall) *apiExchange {
@@ -246,6 +255,9 @@ func (c *contract) send(t *testing.T, k apiCall) *apiExchange {
 		req.Header.Set("Authorization", "Bearer "+k.key)
 	}
 	req.Header.Set("X-Forwarded-For", cmp.Or(k.addr, c.freshAddr()))
+	for name, v := range k.header {
+		req.Header.Set(name, v)
+	}
 	x := &apiExchange{req: req.Clone(context.Background()), body: body}
 	var resp *http.Response
 	if k.status == http.StatusRequestEntityTooLarge {
@@ -814,6 +826,16 @@ func (c *contract) rateLimited(t *testing.T) {
 		{op: "getDailyTrafficAlias", method: "GET", path: "/v1/analytics/acme-prod/traffic/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
 	} {
 		c.limited(t, k)
+	}
+	for _, r := range engagementOps {
+		for _, prefix := range []string{"/api/external/v1/analytics/acme-prod/", "/v1/analytics/acme-prod/"} {
+			op := r.op
+			if strings.HasPrefix(prefix, "/v1") {
+				op += "Alias"
+			}
+			k := apiCall{op: op, method: "GET", path: prefix + r.sub + "?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey, addr: c.freshAddr(), status: 429}
+			t.Run("429 "+op, func(t *testing.T) { c.limitOnce(t, k) })
+		}
 	}
 	for _, r := range analyticsOps {
 		for _, prefix := range []string{"/api/external/v1/analytics/acme-prod/", "/v1/analytics/acme-prod/"} {

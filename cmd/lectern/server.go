@@ -9,11 +9,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/bus"
-	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/keys"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/nats-io/nats-server/v2/server"
@@ -23,61 +21,42 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-// serve parses the flags of a server target and runs it until ctx ends.
-func serve(ctx context.Context, target Target, args []string, stdout, stderr io.Writer) error {
-	cfg, fs, err := parseServer(target, args, os.LookupEnv, stderr)
-	if err != nil || fs == nil {
-		return err
+const servicesGroup = "Services"
+
+// serverCommand is `lectern <target>`: the flags of the target's modules, checked, then run
+// until the process is told to stop.
+func serverCommand(target Target) *command {
+	return &command{
+		name:    string(target),
+		summary: modules[string(target)].target,
+		group:   servicesGroup,
+		about:   serverAbout(target),
+		setup: func(fs *flag.FlagSet) action {
+			cfg := DefaultConfig(target)
+			if err := cfg.registerTargetFlags(fs); err != nil {
+				panic(err) // the module table is broken: TestModuleTable fails first
+			}
+			registerVerify(fs)
+			return action{
+				check: func(*call) error { return cfg.check() },
+				run: func(ctx context.Context, c *call) error {
+					return runServer(ctx, cfg, newLogger(c.stderr, cfg.LogLevel), c.stdout)
+				},
+			}
+		},
 	}
-	if verifying(fs) {
-		return configOK(stdout)
-	}
-	logger := newLogger(stderr, cfg.LogLevel)
-	for _, name := range unknownEnv(fs, os.Environ()) {
-		logger.Warn("environment variable read by no flag (a typo?)", "name", name)
-	}
-	return runServer(ctx, cfg, logger, stdout)
 }
 
-// parseServer reads the configuration of target from args and the LECTERN_* variables (read
-// through lookupEnv) and
-// checks it. A nil flag set with a nil error means --help was asked for and answered; a
-// configuration error comes with the flag set.
-func parseServer(target Target, args []string, lookupEnv func(string) (string, bool), stderr io.Writer) (Config, *flag.FlagSet, error) {
-	cfg := Config{Target: target}
-	fs := flag.NewFlagSet("lectern "+string(target), flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = envflag.Usage(fs)
-	cfg.RegisterFlags(fs)
-	registerVerify(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return cfg, nil, nil
-		}
-		return cfg, nil, exitError(2)
+func serverAbout(target Target) string {
+	if target == TargetAll {
+		return `Runs every service in one process: intake, the store consumers, the exports and the
+assistant on one HTTP listener, with nats-server embedded (its JetStream store in --data-dir)
+and SQLite (or --store clickhouse). On the first start it prints an admin key and an assistant
+key for the first site of --sites. Ports are bound and --data-dir is locked before anything
+else happens, so a second process on the same ports or data dir stops at once.`
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "lectern %s: unexpected argument %q\n", target, fs.Arg(0))
-		return cfg, nil, exitError(2)
-	}
-	if err := errors.Join(envflag.ApplyFrom(fs, lookupEnv), cfg.Validate()); err != nil {
-		return cfg, fs, fmt.Errorf("configuration: %w", err)
-	}
-	return cfg, fs, nil
-}
-
-// unknownEnv returns the LECTERN_* names in environ that no flag of fs reads, sorted.
-func unknownEnv(fs *flag.FlagSet, environ []string) []string {
-	known := envflag.Vars(fs)
-	var out []string
-	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "LECTERN_") && known[name] == "" {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return fmt.Sprintf(`Runs %s of Lectern, one replica of many: give --nats-url (a NATS cluster) and, for the
+store, --store clickhouse --clickhouse-dsn. 'lectern all' runs every service in one process.`, modules[string(target)].target)
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {
@@ -116,7 +95,7 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		storeDir := filepath.Join(cfg.DataDir, "nats")
 		ns, err := bus.StartEmbedded(bus.EmbeddedConfig{Addr: cfg.NATSAddr, StoreDir: storeDir, Sync: cfg.sync(), Auth: auth}, logger.With("component", "nats"))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("embedded NATS (--nats-addr %s, store %s): %w", cfg.NATSAddr, storeDir, err)
 		}
 		d.ns, url = ns, ns.ClientURL()
 	}

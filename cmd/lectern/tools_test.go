@@ -44,8 +44,8 @@ func TestUnknownSubcommandConnectsNowhere(t *testing.T) {
 			if !strings.Contains(stderr.String(), tt.want) {
 				t.Errorf("stderr %q, want %q", stderr.String(), tt.want)
 			}
-			if !strings.Contains(stderr.String(), "Usage") && !strings.Contains(stderr.String(), "usage") {
-				t.Errorf("stderr has no usage: %q", stderr.String())
+			if !strings.Contains(stderr.String(), "--help' for usage.") {
+				t.Errorf("stderr has no hint to run --help: %q", stderr.String())
 			}
 		})
 	}

@@ -51,6 +51,14 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"search","query":"  Custom   Domain ","results":7},
 		{"type":"search_click","query":"custom domain","path":"/settings/custom-domain","position":2}]}`)
 	expectAccepted(t, status, body, 4)
+	// The widget's engagement events, as sendBeacon sends them, with the same anonymous id.
+	status, body = post(t, l, beacon, "", "text/plain", chromeUA, `{"key":"`+l.AsstKey+`","anonId":"anon-1","events":[
+		{"type":"code_copy","path":"/quickstart","block":2,"lang":"bash"},
+		{"type":"cta_click","path":"/quickstart","target":"https://app.example.com/signup","label":"Sign up"},
+		{"type":"outbound_click","path":"/quickstart","target":"https://github.com/lectern-dev/lectern"},
+		{"type":"menu_action","path":"/quickstart","action":"chatgpt"},
+		{"type":"source_click","path":"/guides/keys#rotate","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"}]}`)
+	expectAccepted(t, status, body, 5)
 	// sendBeacon: no header, the key in a text/plain body; an AI agent, no anonymous id.
 	status, body = post(t, l, beacon, "", "text/plain;charset=UTF-8", "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
 		`{"key":"`+l.AsstKey+`","events":[{"type":"page_view","path":"/quickstart"}]}`)
@@ -67,7 +75,7 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"anonId":"anon-2"}]}`, old, chromeUA, old, old, chromeUA))
 	expectAccepted(t, status, body, 3)
 
-	got := streamTraffic(t, l, 9) // warm-up, 4, 1, 3
+	got := streamTraffic(t, l, 14) // warm-up, 4, 5, 1, 3
 	byPath := map[string][]event.Traffic{}
 	for _, e := range got {
 		byPath[e.Path+"|"+string(e.Type)] = append(byPath[e.Path+"|"+string(e.Type)], e)
@@ -96,6 +104,13 @@ func testTrafficIntake(t *testing.T, store string) {
 		return e.Class == event.ClassAI && e.Timestamp.Format(time.RFC3339) == old
 	})
 	checkOne("/api/users|page_view", func(e event.Traffic) bool { return e.Class == event.ClassHuman && e.VisitorID == "anon-2" })
+	checkOne("/quickstart|code_copy", func(e event.Traffic) bool { return e.Block == 2 && e.Lang == "bash" && e.VisitorID == "anon-1" })
+	checkOne("/quickstart|cta_click", func(e event.Traffic) bool {
+		return e.Target == "https://app.example.com/signup" && e.Label == "Sign up" && e.Class == event.ClassHuman
+	})
+	checkOne("/quickstart|outbound_click", func(e event.Traffic) bool { return e.Target == "https://github.com/lectern-dev/lectern" })
+	checkOne("/quickstart|menu_action", func(e event.Traffic) bool { return e.Action == "chatgpt" })
+	checkOne("/guides/keys|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
 	if n := len(byPath["/quickstart|page_view"]); n != 2 {
 		t.Errorf("%d page views of /quickstart on the stream; the crawler's must not be there", n)
 	}
@@ -146,6 +161,16 @@ func trafficBadInput(t *testing.T, l *testLectern, ingestKey, otherIngest string
 		{"search without query", beacon, asst, `{"events":[{"type":"search","results":3}]}`, 400, "events[0].query"},
 		{"negative position", beacon, asst, `{"events":[{"type":"search_click","query":"q","path":"/a","position":-1}]}`, 400, "events[0].position"},
 		{"results wrong type", beacon, asst, `{"events":[{"type":"search","query":"q","results":"7"}]}`, 400, "results"},
+		{"code copy without block", beacon, asst, `{"events":[{"type":"code_copy","path":"/a"}]}`, 400, "events[0].block"},
+		{"code copy block 0", beacon, asst, `{"events":[{"type":"code_copy","path":"/a","block":0}]}`, 400, "events[0].block"},
+		{"code copy odd language", beacon, asst, `{"events":[{"type":"code_copy","path":"/a","block":1,"lang":"<script>"}]}`, 400, "events[0].lang"},
+		{"engagement without page", beacon, asst, `{"events":[{"type":"menu_action","action":"copy"}]}`, 400, "events[0].path"},
+		{"cta without target", beacon, asst, `{"events":[{"type":"cta_click","path":"/a"}]}`, 400, "events[0].target"},
+		{"cta to script", beacon, asst, `{"events":[{"type":"cta_click","path":"/a","target":"javascript:alert(1)"}]}`, 400, "events[0].target"},
+		{"outbound to the site", beacon, asst, `{"events":[{"type":"outbound_click","path":"/a","target":"/b"}]}`, 400, "events[0].target"},
+		{"long label", beacon, asst, `{"events":[{"type":"cta_click","path":"/a","target":"https://x.example","label":"` + strings.Repeat("x", 201) + `"}]}`, 400, "events[0].label"},
+		{"menu action with spaces", beacon, asst, `{"events":[{"type":"menu_action","path":"/a","action":"Copy page"}]}`, 400, "events[0].action"},
+		{"source click without thread", beacon, asst, `{"events":[{"type":"source_click","path":"/a"}]}`, 400, "events[0].threadId"},
 		{"no key", beacon, "", `{"events":[{"type":"page_view","path":"/a"}]}`, 401, ""},
 		{"admin key on the beacon", beacon, admin, `{"events":[{"type":"page_view","path":"/a"}]}`, 403, ""},
 		{"server-side without timestamp", server, "Bearer " + ingestKey, `{"events":[{"type":"page_view","path":"/a"}]}`, 400, "events[0].timestamp"},
@@ -267,11 +292,13 @@ func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 		}
 		TotalSearches int
 	}
-	// The search and its click are events of their own: the page views being stored says
-	// nothing of them, so wait until the click is counted (or the wait ends) before judging.
+	// The search and its click are events of their own, on subjects of their own: the page
+	// views being stored says nothing of them, and either may be stored first (a click alone
+	// already makes a row with a CTR), so wait until both are counted before judging.
 	waitFor(t, "the search and its click stored", func() bool {
 		status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/searches?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil)
-		return status == 200 && json.Unmarshal(body, &searches) == nil && len(searches.Searches) == 1 && searches.Searches[0].CTR > 0
+		return status == 200 && json.Unmarshal(body, &searches) == nil && searches.TotalSearches >= 1 &&
+			len(searches.Searches) == 1 && searches.Searches[0].Hits >= 1 && searches.Searches[0].CTR > 0
 	})
 	if searches.TotalSearches != 1 || len(searches.Searches) != 1 {
 		t.Fatalf("searches %s; want the one search", body)

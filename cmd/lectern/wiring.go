@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/agents"
 	"github.com/lectern-dev/lectern/schemas/asyncapi"
 	"github.com/lectern-dev/lectern/schemas/openapi"
 	"io"
@@ -68,9 +69,26 @@ type runner struct {
 
 // runServer wires the target's modules (the table in modules.go) and runs them until ctx ends
 // or one fails.
+// Before anything else it takes the data directory and binds the HTTP port (and checks the
+// embedded NATS port), so a second process or a port in use stops the start at once, before any
+// key is made.
 func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
-	if err := ensureDataDir(cfg.DataDir); err != nil {
+	if cfg.NATSURL == "" || cfg.Store == "sqlite" { // the data dir holds the JetStream store or the database
+		release, err := lockDataDir(cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+	ln, err := listen(cfg.HTTP.Addr, "--http-addr")
+	if err != nil {
 		return err
+	}
+	defer ln.Close() // (the HTTP server closes it first when it ran)
+	if cfg.NATSURL == "" {
+		if err := portFree(cfg.NATSAddr, "--nats-addr"); err != nil {
+			return err
+		}
 	}
 	d, err := connect(ctx, cfg, logger)
 	if err != nil {
@@ -106,10 +124,6 @@ func runServer(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.W
 	web.MountDocument(p.app, "/asyncapi.json", asyncapi.JSON())
 	if err := webui.Mount(p.app); err != nil {
 		return err
-	}
-	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
-	if err != nil {
-		return fmt.Errorf("listen %s: %w", cfg.HTTP.Addr, err)
 	}
 	if cfg.listening != nil {
 		cfg.listening(ln.Addr().String(), d.nc.ConnectedUrl())
@@ -187,10 +201,30 @@ func initAssistant(_ context.Context, p *process) error {
 		return err
 	}
 	svc.Mount(p.app)
+	p.answers = svc
 	p.health.Required["assistant"] = svc.Ready // every site tried once; a site that fails answers 503 itself
 	p.health.Advisory["sites"] = svc.SitesHealthy
 	p.health.Details["sites"] = svc.SiteStates
 	p.runners = append(p.runners, runner{"assistant", svc.Run})
+	return nil
+}
+
+// initAgents mounts the agents' routes of every site (the search MCP server, llms.txt and
+// llms-full.txt, Markdown pages, discovery documents) and host routing.
+func initAgents(ctx context.Context, p *process) error {
+	visitors, err := visitor.Open(ctx, p.deps.js, p.cfg.NATSReplicas)
+	if err != nil {
+		return err
+	}
+	svc, err := agents.New(p.cfg.Agents, agents.Deps{
+		Sites: p.deps.sites, Docs: p.answers, Guard: p.guard, Proxies: p.cfg.RateLimit.TrustedProxies,
+		Publisher: p.deps.pub, Visitors: visitors,
+	}, p.component("agents"), p.deps.registry)
+	if err != nil {
+		return err
+	}
+	svc.Mount(p.app)
+	p.runners = append(p.runners, runner{"agents", svc.Run})
 	return nil
 }
 

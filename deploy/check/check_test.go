@@ -94,7 +94,9 @@ func TestK8sThroughTheBinary(t *testing.T) {
 		name, file, old, new string
 		want                 string
 	}{
-		{"a rate-limit flag that does not exist", "query.yaml", "- --store=clickhouse", "- --store=clickhouse\n            - --ratelimit-admin-ipp=5/m", "flag provided but not defined: -ratelimit-admin-ipp"},
+		{"a rate-limit flag that does not exist", "query.yaml", "- --store=clickhouse", "- --store=clickhouse\n            - --ratelimit-admin-ipp=5/m", "unknown flag --ratelimit-admin-ipp"},
+		{"a model flag on a service without the assistant", "query.yaml", "- --store=clickhouse", "- --store=clickhouse\n            - --llm-model=gpt-x", "unknown flag --llm-model"},
+		{"a misspelt field in the site registry", "configmap.yaml", "project: lectern-docs", "projet: lectern-docs", `unknown field "projet"`},
 		{"an int64 variable with a unit", "configmap.yaml", `LECTERN_HTTP_BODY_LIMIT: "1048576"`, "LECTERN_HTTP_BODY_LIMIT: \"1048576\"\n  LECTERN_EVENTS_MAX_BYTES: 10GB", `LECTERN_EVENTS_MAX_BYTES="10GB"`},
 		{"a rate no flag takes", "configmap.yaml", `LECTERN_RATELIMIT: "true"`, "LECTERN_RATELIMIT: \"true\"\n  LECTERN_RATELIMIT_ASSISTANT_IP: 30/fortnight", `LECTERN_RATELIMIT_ASSISTANT_IP="30/fortnight"`},
 		{"a variable no flag reads", "configmap.yaml", `LECTERN_RATELIMIT: "true"`, "LECTERN_RATELIMIT: \"true\"\n  LECTERN_RATELIMIT_ASSISTANT_IPP: 30/m", "LECTERN_RATELIMIT_ASSISTANT_IPP: no flag"},

@@ -144,6 +144,11 @@ func checkLecternService(name string, s types.ServiceConfig, repo string, verify
 		add("%s: no command (the image would run `lectern all`, with its own NATS and SQLite)", name)
 		return
 	}
+	if _, ok := env["LECTERN_SITES"]; !ok {
+		// The image's own: deploy/Dockerfile copies lectern.yaml to /srv/lectern and sets
+		// LECTERN_SITES to it.
+		env["LECTERN_SITES"] = filepath.Join(repo, "lectern.yaml")
+	}
 	if err := verify(s.Command, env); err != nil {
 		add("%s: `lectern %s` is refused by the binary's flag parsing: %v", name, strings.Join(s.Command, " "), err)
 	}

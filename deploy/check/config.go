@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -67,13 +69,70 @@ func checkConfig(p *problems, lectern string, byID map[string]object, secrets ma
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	files, err := os.MkdirTemp("", "lectern-pod-files-")
+	if err != nil {
+		p.addf("Deployment %s: %v", o.name(), err)
+		return
+	}
+	defer os.RemoveAll(files)
+	mounts := podFiles(p, byID, o, files)
+	for i, a := range args {
+		args[i] = onHost(a, mounts)
+	}
 	cmd := exec.CommandContext(ctx, lectern, append([]string{"config"}, args...)...) // #nosec G204 -- the binary under test
-	cmd.Env = podEnv(p, byID, secrets, o)
+	for _, kv := range podEnv(p, byID, secrets, o) {
+		cmd.Env = append(cmd.Env, onHost(kv, mounts))
+	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		p.addf("Deployment %s: lectern config %s: %v\n%s", o.name(), strings.Join(args, " "), err, firstLines(out.String(), 12))
 	}
+}
+
+// podFiles writes the files the container mounts from ConfigMaps (the site registry) under dir,
+// as the pod would see them, and returns each mount path with the directory standing in for it.
+func podFiles(p *problems, byID map[string]object, o object, dir string) map[string]string {
+	pod := get(o.doc, "spec", "template", "spec")
+	configMaps := map[string]string{} // volume -> ConfigMap
+	for _, v := range asList(get(pod, "volumes")) {
+		if cm := asString(get(v, "configMap", "name")); cm != "" {
+			configMaps[asString(asMap(v)["name"])] = cm
+		}
+	}
+	mounts := map[string]string{}
+	c := asMap(asList(get(pod, "containers"))[0])
+	for i, m := range asList(c["volumeMounts"]) {
+		cm, ok := configMaps[asString(asMap(m)["name"])]
+		if !ok {
+			continue
+		}
+		local := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.MkdirAll(local, 0o750); err != nil {
+			p.addf("Deployment %s: %v", o.name(), err)
+			continue
+		}
+		for k, v := range asMap(byID["ConfigMap/"+cm].doc["data"]) {
+			if err := os.WriteFile(filepath.Join(local, filepath.Base(k)), []byte(asString(v)), 0o600); err != nil {
+				p.addf("Deployment %s: %v", o.name(), err)
+			}
+		}
+		mounts[strings.TrimSuffix(asString(asMap(m)["mountPath"]), "/")] = local
+	}
+	return mounts
+}
+
+// onHost rewrites a path under one of mounts (in an argument or a NAME=value entry) to the
+// directory standing in for it on this machine.
+func onHost(s string, mounts map[string]string) string {
+	for mount, local := range mounts {
+		for _, sep := range []string{"=", ""} {
+			if prefix, rest, ok := strings.Cut(s, sep+mount+"/"); ok && (sep != "" || prefix == "") {
+				return prefix + sep + local + "/" + rest
+			}
+		}
+	}
+	return s
 }
 
 // firstLines returns at most n lines of s, indented.

@@ -155,7 +155,19 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
     query        String,
     query_norm   String,
     results      UInt32,
-    position     UInt32
+    position     UInt32,
+    format         String,
+    tool           String,
+    client         String,
+    client_version String,
+    status         String,
+    duration_ms    UInt32,
+    block          UInt32,
+    lang           String,
+    target         String,
+    label          String,
+    action         String,
+    thread_id      String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -180,7 +192,19 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
     query        String,
     query_norm   String,
     results      UInt32,
-    position     UInt32
+    position     UInt32,
+    format         String,
+    tool           String,
+    client         String,
+    client_version String,
+    status         String,
+    duration_ms    UInt32,
+    block          UInt32,
+    lang           String,
+    target         String,
+    label          String,
+    action         String,
+    thread_id      String
 )
 ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
 
@@ -282,6 +306,164 @@ GROUP BY project_id, day, query_norm, path;
 --   ALTER TABLE lectern.feedback_local ON CLUSTER lectern ADD COLUMN thread_id String;
 --   ALTER TABLE lectern.feedback ON CLUSTER lectern ADD COLUMN thread_id String;
 
+-- ---------------------------------------------------------------- 0006_agents
+-- The traffic_events columns format, tool, client, client_version, status and duration_ms above,
+-- and the agents' rollups. A cluster created before them takes the columns with:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String,
+--     ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String,
+--     ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
+-- then the statements below. traffic_queries_daily counts from then on; the BI docs show how to
+-- fill it from older events once.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily_local ON CLUSTER lectern
+(
+    project_id     String,
+    day            Date,
+    tool           String,
+    client         String,
+    client_version String,
+    calls          AggregateFunction(sum, UInt64),
+    errors         AggregateFunction(sum, UInt64),
+    duration_ms    AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_mcp_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, tool, client, client_version);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily ON CLUSTER lectern
+(
+    project_id     String,
+    day            Date,
+    tool           String,
+    client         String,
+    client_version String,
+    calls          AggregateFunction(sum, UInt64),
+    errors         AggregateFunction(sum, UInt64),
+    duration_ms    AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_mcp_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    format     String,
+    views      AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_formats_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path, format);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    format     String,
+    views      AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_formats_daily_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    source     String,
+    query_norm String,
+    searches   AggregateFunction(sum, UInt64),
+    no_results AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    first_ms   AggregateFunction(min, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_queries_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, source, query_norm);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    source     String,
+    query_norm String,
+    searches   AggregateFunction(sum, UInt64),
+    no_results AggregateFunction(sum, UInt64),
+    clicks     AggregateFunction(sum, UInt64),
+    first_ms   AggregateFunction(min, UInt64),
+    last_ms    AggregateFunction(max, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_queries_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern TO lectern.traffic_mcp_daily_local AS
+SELECT project_id, day, tool, client, client_version,
+       sumState(toUInt64(1)) AS calls,
+       sumState(toUInt64(status = 'error')) AS errors,
+       sumState(toUInt64(duration_ms)) AS duration_ms
+FROM lectern.traffic_events_local
+WHERE type = 'mcp_call'
+GROUP BY project_id, day, tool, client, client_version;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
+SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND format != ''
+GROUP BY project_id, day, path, format;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
+SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
+       sumState(toUInt64(type != 'search_click')) AS searches,
+       sumState(toUInt64(type != 'search_click' AND results = 0)) AS no_results,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       minState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(18446744073709551615))) AS first_ms,
+       maxState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status != 'error')
+GROUP BY project_id, day, source, query_norm;
+
+-- ---------------------------------------------------------------- 0007_engagement
+-- The traffic_events columns block, lang, target, label, action and thread_id above, and the
+-- engagement rollup. A cluster created before them takes the columns with:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String,
+--     ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String,
+--     ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
+-- then the statements below.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_engagement_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    type       String,
+    detail     String,
+    events     AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_engagement_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path, class, type, detail);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_engagement_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    type       String,
+    detail     String,
+    events     AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_engagement_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_engagement_daily_mv ON CLUSTER lectern TO lectern.traffic_engagement_daily_local AS
+SELECT project_id, day, path, class, type, multiIf(type = 'code_copy', lang, type = 'menu_action', action, '') AS detail,
+       sumState(toUInt64(1)) AS events
+FROM lectern.traffic_events_local
+WHERE type IN ('code_copy', 'cta_click', 'outbound_click', 'menu_action', 'source_click')
+GROUP BY project_id, day, path, class, type, detail;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -302,4 +484,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now());

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,6 +26,9 @@ const (
 	maxUserAgent    = 1024
 	maxResults      = 100000
 	maxPosition     = 1000
+	maxBlock        = 10000 // code blocks on one page
+	maxEventLang    = 32
+	maxLabel        = 200
 	beaconAhead     = 5 * time.Minute // a timestamp this far ahead of the server's clock is refused
 	beaconBehind    = 48 * time.Hour  // a beacon timestamp older than this is refused
 )
@@ -49,6 +53,13 @@ type eventIn struct {
 	Results   *int   `json:"results"`
 	Position  *int   `json:"position"`
 	Timestamp string `json:"timestamp"`
+	// Engagement events.
+	Block    *int   `json:"block"`
+	Lang     string `json:"lang"`
+	Target   string `json:"target"`
+	Label    string `json:"label"`
+	Action   string `json:"action"`
+	ThreadID string `json:"threadId"`
 	// Server-side only.
 	UserAgent string `json:"userAgent"`
 	IP        string `json:"ip"`
@@ -96,10 +107,12 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 			tr.Query = checkQuery(i, e.Query, add)
 			tr.Path = checkPath(i, e.Path, true, add)
 			tr.Position = checkInt(i, "position", e.Position, 1, maxPosition, false, add)
+		case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
+			checkEngagement(i, e, &tr, add)
 		case "":
-			add(i, "type", "is required: page_view, search or search_click")
+			add(i, "type", "is required: "+beaconTypes)
 		default:
-			add(i, "type", fmt.Sprintf("must be page_view, search or search_click, not %q", e.Type))
+			add(i, "type", fmt.Sprintf("must be %s, not %q", beaconTypes, e.Type))
 		}
 		checkLen(i, "anonId", e.AnonID, maxAnonID, add)
 		checkLen(i, "userAgent", e.UserAgent, maxUserAgent, add)
@@ -109,6 +122,59 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 		out[i] = tr
 	}
 	return out, d
+}
+
+// beaconTypes names the event types the routes take.
+const beaconTypes = "page_view, search, search_click, code_copy, cta_click, outbound_click, menu_action or source_click"
+
+var (
+	langRE   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9+#._-]*$`)
+	actionRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._:-]{0,63}$`)
+)
+
+// checkEngagement validates an engagement event of the widget and sets its fields on tr:
+// every one names the page it happened on (for source_click, the source opened).
+func checkEngagement(i int, e *eventIn, tr *event.Traffic, add func(int, string, string)) {
+	tr.Path = checkPath(i, e.Path, true, add)
+	switch tr.Type {
+	case event.TypeCodeCopy:
+		tr.Block = checkInt(i, "block", e.Block, 1, maxBlock, true, add)
+		if tr.Lang = checkLen(i, "lang", e.Lang, maxEventLang, add); tr.Lang != "" && !langRE.MatchString(tr.Lang) {
+			add(i, "lang", "must be a language name: letters, digits and + # . _ - (e.g. bash, c++)")
+		}
+	case event.TypeCTAClick, event.TypeOutboundClick:
+		tr.Target = checkTarget(i, e.Target, tr.Type == event.TypeOutboundClick, add)
+		tr.Label = checkLen(i, "label", e.Label, maxLabel, add)
+	case event.TypeMenuAction:
+		if tr.Action = e.Action; !actionRE.MatchString(e.Action) {
+			add(i, "action", "is required: the menu option's identifier (copy, view, chatgpt, ... or custom:<slug>), 1 to 64 of a-z 0-9 . _ : -")
+		}
+	case event.TypeSourceClick:
+		if tr.ThreadID = e.ThreadID; !event.ValidThreadID(e.ThreadID) {
+			add(i, "threadId", "is required: the thread of the answer whose source was opened, thr_ and a ULID")
+		}
+	}
+}
+
+// checkTarget validates the URL a click followed: an http(s) URL, or for a call to action
+// also a site path.
+func checkTarget(i int, target string, absolute bool, add func(int, string, string)) string {
+	switch {
+	case target == "":
+		add(i, "target", "is required: the URL of the link followed")
+		return ""
+	case utf8.RuneCountInString(target) > maxPath:
+		add(i, "target", fmt.Sprintf("must be at most %d characters", maxPath))
+		return ""
+	}
+	clean, err := event.PagePath(target)
+	switch {
+	case err != nil:
+		add(i, "target", err.Error())
+	case absolute && strings.HasPrefix(clean, "/"):
+		add(i, "target", "must be an absolute http or https URL: an outbound link leaves the site")
+	}
+	return clean
 }
 
 func checkTime(i int, s string, now time.Time, serverSide bool, add func(int, string, string)) time.Time {

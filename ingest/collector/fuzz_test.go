@@ -122,6 +122,27 @@ func FuzzFeedbackBody(f *testing.F) {
 	})
 }
 
+// FuzzBeaconBody sends any body to the beacon route: every answer is a 202 or a 4xx envelope.
+func FuzzBeaconBody(f *testing.F) {
+	for _, s := range []string{
+		`{"events":[{"type":"page_view","path":"/a"}]}`,
+		`{"anonId":"x","events":[{"type":"code_copy","path":"/a","block":2,"lang":"c++"}]}`,
+		`{"events":[{"type":"cta_click","path":"/a","target":"https://app.example.com/signup","label":"Sign up"}]}`,
+		`{"events":[{"type":"outbound_click","path":"/a","target":"/not-outbound"}]}`,
+		`{"events":[{"type":"menu_action","path":"/a","action":"custom:open-in-ide"}]}`,
+		`{"events":[{"type":"source_click","path":"/a#b","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"}]}`,
+		`{"events":[{"type":"code_copy","path":"/a","block":"1"}]}`, `{"events":[{"type":"menu_action","action":"Copy Page"}]}`,
+		`{"events":null}`, `[]`, `{`, "{\"events\":[{\"type\":\"cta_click\",\"target\":\"\xff\"}]}",
+	} {
+		f.Add(s)
+	}
+	r := newRig(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		status, resp := r.send(t, http.MethodPost, "/discovery/v1/events/acme", r.asstKey, body)
+		checkAnswer(t, status, resp, http.StatusAccepted)
+	})
+}
+
 func FuzzStatusBody(f *testing.F) {
 	for _, s := range []string{`{"status":"resolved"}`, `{"status":""}`, `{"status":1}`, `{}`, `[]`, `{"status":"resolved","x":{}}`} {
 		f.Add(s, "01ARZ3NDEKTSV4RRFFQ69G5FAV")

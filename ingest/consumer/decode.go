@@ -46,8 +46,10 @@ func sizeBatch(msgs []jetstream.Msg) store.Batch {
 			nf += n
 		case event.TypeConversation:
 			nc += n
-		case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
-			nt += n
+		default:
+			if event.IsTraffic(t) {
+				nt += n
+			}
 		}
 	}
 	var b store.Batch
@@ -95,12 +97,14 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 		u.n, bad, err = appendEvents(&b.Conversations, data, grouped, func(c *event.Conversation) error {
 			return checkIDs(project, c.ProjectID, c.ID, c.ID)
 		})
-	case event.TypePageView, event.TypeSearch, event.TypeSearchClick:
+	default:
+		if !event.IsTraffic(t) {
+			err = fmt.Errorf("%w: unknown event type %q", errPoison, t)
+			break
+		}
 		u.n, bad, err = appendEvents(&b.Traffic, data, grouped, func(tr *event.Traffic) error {
 			return checkTraffic(project, t, tr)
 		})
-	default:
-		err = fmt.Errorf("%w: unknown event type %q", errPoison, t)
 	}
 	return u, bad, err
 }
@@ -164,13 +168,21 @@ func checkIDs(subjectProject, project, id, eventID string) error {
 	return nil
 }
 
-// checkTraffic rejects a traffic event whose ids, type or class the stores cannot hold.
+// checkTraffic rejects a traffic event whose ids, type, class or format the stores cannot
+// hold. An agent's fetch (a page_view in Markdown or llms form, an MCP tool call) is stored as
+// AI traffic whatever class its publisher gave it: the contract says these count as AI views.
 func checkTraffic(subjectProject string, subjectType event.Type, tr *event.Traffic) error {
 	if err := checkIDs(subjectProject, tr.ProjectID, tr.ID, tr.ID); err != nil {
 		return err
 	}
 	if tr.Type != subjectType {
 		return fmt.Errorf("%w: type %q does not match subject type %q", errPoison, tr.Type, subjectType)
+	}
+	if !tr.Format.Valid() {
+		return fmt.Errorf("%w: format %q is not markdown, llms or llms-full", errPoison, tr.Format)
+	}
+	if tr.Type == event.TypeMCPCall || (tr.Type == event.TypePageView && tr.Format != event.FormatHTML) {
+		tr.Class = event.ClassAI
 	}
 	if !tr.Class.Valid() {
 		return fmt.Errorf("%w: class %q is not human or ai", errPoison, tr.Class)

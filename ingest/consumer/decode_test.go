@@ -77,6 +77,8 @@ func TestDecodeRejectsBadTraffic(t *testing.T) {
 		{"other project", event.Subject("q", event.TypePageView), func(*event.Traffic) {}},
 		{"type differs from subject", event.Subject("p", event.TypeSearch), func(*event.Traffic) {}},
 		{"unknown class", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.Class = "bot" }},
+		{"unknown format", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.Format = "pdf" }},
+		{"unknown type", event.Subject("p", "scroll"), func(e *event.Traffic) { e.Type = "scroll" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := good
@@ -88,6 +90,62 @@ func TestDecodeRejectsBadTraffic(t *testing.T) {
 			var b store.Batch
 			if _, _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}); !errors.Is(err, errPoison) {
 				t.Fatalf("err = %v, want poison", err)
+			}
+		})
+	}
+}
+
+// TestDecodeAgentAndEngagementFields checks that every field of the agents' events (page
+// formats, MCP calls) and of the widget's engagement events is decoded, and that an agent's
+// fetch is AI traffic whatever class its publisher gave it.
+func TestDecodeAgentAndEngagementFields(t *testing.T) {
+	at := time.Date(2026, 11, 21, 6, 7, 8, 123_000_000, time.UTC)
+	base := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", ProjectID: "p", Domain: "d", Timestamp: at, VisitorID: "v",
+		Class: event.ClassHuman, Path: "/guides/x"}
+	with := func(edit func(*event.Traffic)) event.Traffic {
+		e := base
+		edit(&e)
+		return e
+	}
+	for _, tc := range []struct {
+		name      string
+		in        event.Traffic
+		wantClass event.Class
+	}{
+		{"markdown view", with(func(e *event.Traffic) {
+			e.Type, e.Format, e.UserAgent = event.TypePageView, event.FormatMarkdown, "curl/8"
+		}), event.ClassAI},
+		{"llms-full view", with(func(e *event.Traffic) {
+			e.Type, e.Format, e.Path = event.TypePageView, event.FormatLLMsFull, "/llms-full.txt"
+		}), event.ClassAI},
+		{"html view stays human", with(func(e *event.Traffic) { e.Type = event.TypePageView }), event.ClassHuman},
+		{"mcp call", with(func(e *event.Traffic) {
+			e.Type, e.Tool, e.Client, e.ClientVersion, e.Status, e.DurationMs = event.TypeMCPCall, "search", "claude-code", "2.1.0", event.MCPStatusOK, 37
+			e.Query, e.Results, e.Caller = "rate limits", 4, event.CallerOther
+		}), event.ClassAI},
+		{"code copy", with(func(e *event.Traffic) { e.Type, e.Block, e.Lang = event.TypeCodeCopy, 3, "bash" }), event.ClassHuman},
+		{"cta click", with(func(e *event.Traffic) {
+			e.Type, e.Target, e.Label = event.TypeCTAClick, "https://app.example.com/signup", "Sign up ✓"
+		}), event.ClassHuman},
+		{"outbound click", with(func(e *event.Traffic) { e.Type, e.Target = event.TypeOutboundClick, "https://github.com/x/y" }), event.ClassHuman},
+		{"menu action", with(func(e *event.Traffic) { e.Type, e.Action = event.TypeMenuAction, "chatgpt" }), event.ClassHuman},
+		{"source click", with(func(e *event.Traffic) {
+			e.Type, e.ThreadID = event.TypeSourceClick, "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+		}), event.ClassHuman},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := stdjson.Marshal(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b store.Batch
+			if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.in.Type), data: data}); err != nil {
+				t.Fatal(err)
+			}
+			want := tc.in
+			want.Class = tc.wantClass
+			if len(b.Traffic) != 1 || !reflect.DeepEqual(b.Traffic[0], want) {
+				t.Errorf("decoded %+v\nwant    %+v", b.Traffic, want)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Auth is how a client authenticates to NATS: a user and password, a token, or a .creds file
@@ -87,10 +88,17 @@ func LoadOrCreateEmbeddedAuth(dataDir string) (Auth, error) {
 	return a, f.Close()
 }
 
-// users is the server-side form of a: the one user the embedded server admits.
-func (a Auth) users() []*server.User {
+// users is the server-side form of a: the one user the embedded server admits, its password
+// as a bcrypt hash (nats-server compares bcrypt hashes, and warns about plaintext ones). The
+// password is 32 random bytes, beyond any guessing whatever the cost, so the cost is bcrypt's
+// least: each client connection pays it once.
+func (a Auth) users() ([]*server.User, error) {
 	if a.User == "" {
-		return nil
+		return nil, nil
 	}
-	return []*server.User{{Username: a.User, Password: a.Password}}
+	hash, err := bcrypt.GenerateFromPassword([]byte(a.Password), bcrypt.MinCost)
+	if err != nil {
+		return nil, fmt.Errorf("embedded NATS credentials: %w", err)
+	}
+	return []*server.User{{Username: a.User, Password: string(hash)}}, nil
 }

@@ -34,6 +34,10 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 	if err != nil {
 		return nil, fmt.Errorf("nats port %q: %w", portText, err)
 	}
+	users, err := cfg.Auth.users()
+	if err != nil {
+		return nil, err
+	}
 	sync := cfg.Sync
 	if !sync.Always && sync.Interval <= 0 {
 		sync = DefaultSync
@@ -49,29 +53,49 @@ func StartEmbedded(cfg EmbeddedConfig, logger *slog.Logger) (*server.Server, err
 		// With SyncAlways, nats-server still needs a non-zero interval for its background flush.
 		SyncInterval: max(sync.Interval, time.Second),
 		SyncAlways:   sync.Always,
-		Users:        cfg.Auth.users(),
+		Users:        users,
 		// No monitoring port (HTTPPort stays 0): nothing but the client port listens.
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("nats-server: %w", err)
 	}
-	ns.SetLoggerV2(&natsLogger{logger: logger}, false, false, false)
+	fatal := make(chan string, 1)
+	ns.SetLoggerV2(&natsLogger{logger: logger, fatal: fatal}, false, false, false)
 	go ns.Start()
-	if !ns.ReadyForConnections(15 * time.Second) {
+	ready := make(chan bool, 1)
+	go func() { ready <- ns.ReadyForConnections(15 * time.Second) }()
+	select {
+	case ok := <-ready:
+		if ok {
+			break
+		}
 		ns.Shutdown()
 		return nil, ErrNotReady
+	case msg := <-fatal: // the listener or JetStream failed: nats-server logs it and gives up
+		ns.Shutdown() // (the readiness wait above returns by its deadline; its channel is buffered)
+		return nil, fmt.Errorf("%w: %s", ErrNotReady, msg)
 	}
 	logger.Info("embedded nats-server ready", "url", ns.ClientURL(), "store", cfg.StoreDir, "sync", sync.String())
 	return ns, nil
 }
 
-// natsLogger routes nats-server's log lines to slog.
-type natsLogger struct{ logger *slog.Logger }
+// natsLogger routes nats-server's log lines to slog, and hands the first fatal one to fatal.
+type natsLogger struct {
+	logger *slog.Logger
+	fatal  chan<- string
+}
 
 func (l *natsLogger) Noticef(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }
 func (l *natsLogger) Warnf(format string, v ...any)   { l.logger.Warn(fmt.Sprintf(format, v...)) }
-func (l *natsLogger) Fatalf(format string, v ...any)  { l.logger.Error(fmt.Sprintf(format, v...)) }
-func (l *natsLogger) Errorf(format string, v ...any)  { l.logger.Error(fmt.Sprintf(format, v...)) }
-func (l *natsLogger) Debugf(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }
-func (l *natsLogger) Tracef(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Fatalf(format string, v ...any) {
+	msg := fmt.Sprintf(format, v...)
+	l.logger.Error(msg)
+	select {
+	case l.fatal <- msg:
+	default:
+	}
+}
+func (l *natsLogger) Errorf(format string, v ...any) { l.logger.Error(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Debugf(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l *natsLogger) Tracef(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }

@@ -121,6 +121,15 @@ func Env(f *flag.Flag) string {
 	return ""
 }
 
+// Underlying returns f's own value: the flag package's type for the flags String, Int and the
+// like registered (so flag.UnquoteUsage names it "string", "duration"), f.Value for others.
+func Underlying(f *flag.Flag) flag.Value {
+	if v, ok := f.Value.(*value); ok {
+		return v.Value
+	}
+	return f.Value
+}
+
 // Vars returns every environment variable of fs, mapped to its flag's name.
 func Vars(fs *flag.FlagSet) map[string]string {
 	vars := map[string]string{}

@@ -89,7 +89,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Duration(fs, &c.SweepInterval, "ratelimit-sweep-interval", "LECTERN_RATELIMIT_SWEEP_INTERVAL", def.SweepInterval, "how often idle rate-limit buckets are dropped")
 	c.TrustedProxies = nil
 	envflag.Var(fs, &c.TrustedProxies, "ratelimit-trusted-proxies", "LECTERN_RATELIMIT_TRUSTED_PROXIES",
-		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For names the client; empty: the peer is the client")
+		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For names the client (and whose X-Forwarded-Host and X-Forwarded-Proto route to a site's hosts); empty: the peer is the client")
 }
 
 // rateFlag registers one --ratelimit-<kind>-<scope> flag (env LECTERN_RATELIMIT_<KIND>_<SCOPE>).

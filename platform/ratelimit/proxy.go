@@ -106,3 +106,6 @@ func parseHop(s string) (netip.Addr, bool) {
 	}
 	return netip.Addr{}, false
 }
+
+// Trusts reports whether a is one of the trusted proxies.
+func (p ProxyList) Trusts(a netip.Addr) bool { return p.trusts(a) }

@@ -50,6 +50,14 @@ func TestNewRejects(t *testing.T) {
 		{"origin with a path", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://docs.acme.com/guides"}}}, "sites[0].origins[0]"},
 		{"origin with a scheme only", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://"}}}, "sites[0].origins[0]"},
 		{"ftp origin", []sites.Site{{Domain: "a", Project: "p", Origins: []string{"https://ok.com", "ftp://files.acme.com"}}}, "sites[0].origins[1]"},
+		{"host with a path", []sites.Site{{Domain: "a", Project: "p", Hosts: []string{"docs.acme.com/x"}}}, "sites[0].hosts[0]"},
+		{"host with a scheme", []sites.Site{{Domain: "a", Project: "p", Hosts: []string{"https://docs.acme.com"}}}, "sites[0].hosts[0]"},
+		{"host of two sites", []sites.Site{{Domain: "a", Project: "p", Hosts: []string{"docs.acme.com"}}, {Domain: "b", Project: "p", Hosts: []string{"DOCS.acme.com"}}},
+			"sites[1].hosts[0] \"DOCS.acme.com\": already a host of site \"a\""},
+		{"base path without slash", []sites.Site{{Domain: "a", Project: "p", BasePath: "docs"}}, "sites[0].basePath"},
+		{"base path with a trailing slash", []sites.Site{{Domain: "a", Project: "p", BasePath: "/docs/"}}, "sites[0].basePath"},
+		{"base path with dots", []sites.Site{{Domain: "a", Project: "p", BasePath: "/docs/../x"}}, "sites[0].basePath"},
+		{"mcp mode", []sites.Site{{Domain: "a", Project: "p", MCP: "closed"}}, "sites[0].mcp \"closed\""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := sites.New(tc.sites)
@@ -67,15 +75,60 @@ func TestOriginsAccepted(t *testing.T) {
 	}
 }
 
+// TestLoadErrors: a file that cannot be read or parsed, or that holds a field the registry does
+// not know (a typo), is refused with the line and the field.
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.yaml")
-	if err := os.WriteFile(bad, []byte("sites: [\n"), 0o600); err != nil {
+	tests := []struct {
+		name, yaml string
+		want       string // in the error
+	}{
+		{"missing", "", "no such file"},
+		{"unparsable", "sites: [\n", "yaml"},
+		{"empty", "\n", "empty"},
+		{"a list at the top", "- domain: a\n", "want a mapping"},
+		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, origins)`},
+		{"a misspelt top-level field", "site:\n  - domain: acme\n", `line 1: unknown field "site" (want sites)`},
+		{"origin for origins", "sites:\n  - {domain: a, project: p, docs: d}\n  - {domain: b, project: p, origin: [x]}\n", `line 3: sites[1]: unknown field "origin"`},
+		{"sites not a list", "sites: acme\n", "want a list of sites"},
+		{"a site without project", "sites:\n  - domain: acme\n", `sites[0].project ""`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".yaml")
+			if tt.name != "missing" {
+				if err := os.WriteFile(path, []byte(tt.yaml), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := sites.Load(path)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load = %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestHosts(t *testing.T) {
+	reg, err := sites.New([]sites.Site{
+		{Domain: "acme", Project: "p", Hosts: []string{"Docs.Acme.com", "acme.dev:8443"}, BasePath: "/docs", MCP: "key"},
+		{Domain: "beta", Project: "p"},
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{filepath.Join(dir, "missing.yaml"), bad} {
-		if _, err := sites.Load(path); err == nil {
-			t.Errorf("Load(%s) succeeded", path)
+	for host, want := range map[string]string{
+		"docs.acme.com": "acme", "DOCS.ACME.COM.": "acme", "docs.acme.com:443": "acme", "acme.dev:8443": "acme",
+		"acme.dev": "", "acme.dev:80": "", "beta": "", "": "", "evil.com": "", "[::1]:80": "",
+	} {
+		s, ok := reg.Host(host)
+		if ok != (want != "") || s.Domain != want {
+			t.Errorf("Host(%q) = %q, %v; want %q", host, s.Domain, ok, want)
 		}
+	}
+	acme, _ := reg.Domain("acme")
+	beta, _ := reg.Domain("beta")
+	if acme.BasePath != "/docs" || acme.MCP != sites.MCPKey || beta.MCP != sites.MCPOpen || acme.Hosts[0] != "docs.acme.com" {
+		t.Errorf("acme %+v, beta %+v", acme, beta)
 	}
 }

@@ -9,7 +9,7 @@ import (
 type Subject struct {
 	Contact  string // the e-mail address a reader left with feedback
 	AnonID   string // the anonymous id a widget sent (feedback and conversation fp, traffic visitor)
-	ThreadID string // one assistant thread: its turns and the feedback on its answers
+	ThreadID string // one assistant thread: its turns, the feedback on its answers and the clicks on its sources
 }
 
 // ErrBadSubject reports a Subject without exactly one field.

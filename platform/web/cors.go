@@ -169,3 +169,7 @@ func allowHeaders(requested string) string {
 	}
 	return strings.Clone(requested)
 }
+
+// OriginAllowed reports whether a browser origin may call a site whose allowlist is allowed
+// (empty allows every origin), by CORS's rules.
+func OriginAllowed(origin string, allowed []string) bool { return originAllowed(origin, allowed) }

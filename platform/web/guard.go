@@ -54,3 +54,30 @@ func (g Guard) DomainWith(kind RouteKind, pre fiber.Handler) []fiber.Handler {
 	chain := g.Limiter.Protect(kind, require)
 	return append([]fiber.Handler{TokenParams("domain"), chain[0], pre}, chain[1:]...)
 }
+
+// DomainIf guards a route of kind whose domains decide for themselves whether it takes a
+// key: for a domain keyed reports true, the route is Domain's (an assistant key of the domain
+// and the per-key limit); for the others, anyone may call it, limited per client address.
+func (g Guard) DomainIf(kind RouteKind, keyed func(domain string) bool) []fiber.Handler {
+	only := func(h fiber.Handler) fiber.Handler {
+		return func(c *fiber.Ctx) error {
+			if keyed(c.Params("domain")) {
+				return h(c)
+			}
+			return c.Next()
+		}
+	}
+	if g.Limiter == nil {
+		return []fiber.Handler{TokenParams("domain"), only(RequireKey(g.Auth, keys.KindAssistant, "domain"))}
+	}
+	require := requireKey(g.Auth, keys.KindAssistant, "domain", g.Limiter.clientAddrText)
+	return []fiber.Handler{TokenParams("domain"), g.Limiter.PerIP(kind), only(require), only(g.Limiter.PerKey(kind))}
+}
+
+// Open guards a public route of kind under a :domain: its format and the per-address limit.
+func (g Guard) Open(kind RouteKind) []fiber.Handler {
+	if g.Limiter == nil {
+		return []fiber.Handler{TokenParams("domain")}
+	}
+	return []fiber.Handler{TokenParams("domain"), g.Limiter.PerIP(kind)}
+}

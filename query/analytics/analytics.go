@@ -1,6 +1,7 @@
 // Package analytics serves the traffic and assistant analytics routes: views, visitors,
 // searches, feedback by page, assistant caller stats and thread transcripts, with the field
-// names of Mintlify's analytics API.
+// names of Mintlify's analytics API; and Lectern's own: the agents' analytics, reader
+// engagement (totals, pages, user flows, funnels) and the ranked content gaps.
 package analytics
 
 import (
@@ -35,6 +36,7 @@ type Store interface {
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
 	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
+	EngagementStore
 }
 
 // Projects says which projects exist.
@@ -65,6 +67,12 @@ func (s *Service) Mount(r fiber.Router) {
 		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackByPage)...)
 		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, web.SingleQuery, s.callerStats)...)
 		r.Get(prefix+"/assistant/threads/:threadId", web.With(guard, s.knownProject, web.SingleQuery, s.thread)...)
+		r.Get(prefix+"/agents", web.With(guard, s.knownProject, web.SingleQuery, s.agents)...)
+		r.Get(prefix+"/engagement", web.With(guard, s.knownProject, web.SingleQuery, s.engagement)...)
+		r.Get(prefix+"/engagement/pages", web.With(guard, s.knownProject, web.SingleQuery, s.engagementPages)...)
+		r.Get(prefix+"/engagement/flows", web.With(guard, s.knownProject, web.SingleQuery, s.flows)...)
+		r.Get(prefix+"/engagement/funnels", web.With(guard, s.knownProject, web.SingleQuery, s.funnels)...)
+		r.Get(prefix+"/gaps", web.With(guard, s.knownProject, web.SingleQuery, s.gapsRoute)...)
 	}
 }
 

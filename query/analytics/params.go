@@ -3,6 +3,8 @@ package analytics
 import (
 	"encoding/base64"
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,12 +20,16 @@ import (
 
 // Rules the parameters break; the messages are what a caller reads.
 var (
-	ErrWholeDay = errors.New("traffic is counted by whole UTC days: give YYYY-MM-DD or a UTC midnight such as 2024-05-01T00:00:00Z")
-	ErrOffset   = errors.New("must be a whole number from 0 to 1000000")
-	ErrCursor   = errors.New("must be the nextCursor of a previous page")
-	ErrRequired = errors.New("is required: a UTC day, YYYY-MM-DD")
-	ErrSpan     = errors.New("the range may span at most " + strconv.Itoa(store.MaxTrafficDays) + " days")
+	ErrWholeDay  = errors.New("traffic is counted by whole UTC days: give YYYY-MM-DD or a UTC midnight such as 2024-05-01T00:00:00Z")
+	ErrOffset    = errors.New("must be a whole number from 0 to 1000000")
+	ErrCursor    = errors.New("must be the nextCursor of a previous page")
+	ErrRequired  = errors.New("is required: a UTC day, YYYY-MM-DD")
+	ErrSpan      = errors.New("the range may span at most " + strconv.Itoa(store.MaxTrafficDays) + " days")
+	ErrPathParam = errors.New("must be a page path of 1 to 2048 characters, e.g. /quickstart")
 )
+
+// maxPathParam bounds a page path parameter, as the intake bounds a page path.
+const maxPathParam = 2048
 
 // params gathers the query parameters of one request, collecting every problem.
 type params struct {
@@ -95,9 +101,43 @@ func (p *params) boundedDays(most int) store.Range {
 	}
 	r := p.dayRange()
 	if len(p.details) == 0 && r.To.Sub(r.From) > time.Duration(most)*24*time.Hour {
-		p.fail("dateTo", ErrSpan)
+		if most == store.MaxTrafficDays {
+			p.fail("dateTo", ErrSpan)
+		} else {
+			p.fail("dateTo", fmt.Errorf("the range may span at most %d days", most))
+		}
 	}
 	return r
+}
+
+// pagePath reads an optional page path (a site path or an http(s) URL, as stored).
+func (p *params) pagePath(name string) string {
+	v, ok := p.lookup(name)
+	if !ok {
+		return ""
+	}
+	if v == "" || utf8.RuneCountInString(v) > maxPathParam {
+		p.fail(name, ErrPathParam)
+		return ""
+	}
+	clean, err := event.PagePath(v)
+	if err != nil {
+		p.fail(name, err)
+	}
+	return clean
+}
+
+// oneOf reads an optional parameter that takes one of values, def when absent.
+func (p *params) oneOf(name, def string, values ...string) string {
+	v, ok := p.lookup(name)
+	if !ok {
+		return def
+	}
+	if !slices.Contains(values, v) {
+		p.fail(name, fmt.Errorf("must be one of %s", strings.Join(values, ", ")))
+		return def
+	}
+	return v
 }
 
 func (p *params) limit(def, most int) int {

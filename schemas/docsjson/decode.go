@@ -20,7 +20,8 @@ func decodeConfig(root any, c *collector) Config {
 		c.errorf("", "docs.json must hold a JSON object, but it holds %s", describe(root))
 		return Config{}
 	}
-	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"])}
+	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"]),
+		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"])}
 	nav, ok := obj["navigation"]
 	if !ok {
 		c.errorf("navigation", `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`)

@@ -17,6 +17,12 @@ func siteFS(docsJSON string, files map[string]string) fstest.MapFS {
 	return fsys
 }
 
+// withSettings is a docs.json with the top-level fields Mintlify requires and nav as its
+// navigation.
+func withSettings(nav string) string {
+	return `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": ` + nav + `}`
+}
+
 // loadJSON loads an in-memory site and fails the test on a load error.
 func loadJSON(t testing.TB, docsJSON string, files map[string]string) *docsjson.Site {
 	t.Helper()

@@ -15,12 +15,13 @@ import (
 // Site is a loaded docs.json with the files around it. Paths inside the site (pages,
 // OpenAPI specs, "$ref" targets) are relative to the directory that holds docs.json.
 type Site struct {
-	Dir     string // site directory on disk; "" when loaded with LoadFS
-	File    string // the docs.json file name, e.g. "docs.json"
-	Config  Config // the decoded model; parts with problems are left out
-	fsys    fs.FS
-	decoded collector // type and shape problems found while decoding
-	spans   []refSpan
+	Dir      string // site directory on disk; "" when loaded with LoadFS
+	File     string // the docs.json file name, e.g. "docs.json"
+	Config   Config // the decoded model; parts with problems are left out
+	fsys     fs.FS
+	decoded  collector // type and shape problems found while decoding
+	settings collector // problems of the top-level settings Mintlify requires (checkSettings)
+	spans    []refSpan
 }
 
 // Load reads a site from path, a site directory (holding docs.json) or a docs.json file,
@@ -71,6 +72,7 @@ func LoadFS(fsys fs.FS, name string) (*Site, error) {
 	}
 	s := &Site{File: name, fsys: fsys, spans: r.spans}
 	s.Config = decodeConfig(root, &s.decoded)
+	checkSettings(root, &s.settings)
 	return s, nil
 }
 

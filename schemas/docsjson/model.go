@@ -6,7 +6,19 @@ type Config struct {
 	Styling     Styling
 	Interaction Interaction
 	SEO         SEO
+	Name        string   // the site's name
+	Description string   // the site's description (llms.txt quotes it)
+	Markdown    Markdown // how pages are exported as Markdown for agents
 }
+
+// Markdown holds the settings of the pages' Markdown export (docs.json "markdown").
+type Markdown struct {
+	Instructions []string // agent instructions appended to every Markdown page, one line each
+	Schema       *bool    // API reference pages carry their OpenAPI operation; nil is true
+}
+
+// WithSchema reports whether API reference pages carry their OpenAPI operation (the default).
+func (m Markdown) WithSchema() bool { return m.Schema == nil || *m.Schema }
 
 // SEO holds the seo settings that decide which pages are indexed.
 type SEO struct {

@@ -6,11 +6,16 @@ import (
 	"strings"
 )
 
-// Validate checks the navigation and reports every problem at once: the type and shape
-// problems found while loading and the rule violations found here. Unless opts.NoFiles is
-// set it also reads the site: every page needs a file and every endpoint must be in its spec.
+// Validate checks docs.json and reports every problem at once: the top-level fields Mintlify
+// requires (theme, name, colors.primary), the type and shape problems of the navigation found
+// while loading and the rule violations found here. Unless opts.NoFiles is set it also reads
+// the site: every page needs a file and every endpoint must be in its spec.
 func (s *Site) Validate(opts ValidateOptions) Report {
-	return s.validate(opts, newSpecCache(s.fsys))
+	rep := s.validate(opts, newSpecCache(s.fsys))
+	settings := s.settings.report(s.spans)
+	rep.Errors = append(rep.Errors, settings.Errors...)
+	slices.SortStableFunc(rep.Errors, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
+	return rep
 }
 
 func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {

@@ -14,8 +14,8 @@ type p = docsjson.Problem
 
 const langList = "en, cn, zh, zh-Hans, zh-Hant, zh-CN, zh-TW, es, fr, fr-CA, fr-ca, ja, jp, ja-jp, ja-JP, pt, pt-BR, de, ko, it, ru, ro, cs, id, ar, tr, hi, sv, no, da, lv, nl, uk, vi, pl, uz, he, ca, fi, hu"
 
-// validationCases holds one case per validation rule: the docs.json navigation (wrapped in
-// {"navigation": ...} unless raw is set), the files of the site when files are checked, and
+// validationCases holds one case per validation rule: the docs.json navigation (wrapped by
+// withSettings unless raw is set), the files of the site when files are checked, and
 // the exact errors and warnings expected.
 var validationCases = []struct {
 	name     string
@@ -26,7 +26,7 @@ var validationCases = []struct {
 	warnings []p
 }{
 	// Root pattern.
-	{name: "no navigation", raw: true, nav: `{"name": "site", "theme": "mint"}`,
+	{name: "no navigation", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}}`,
 		errors: []p{{Path: "navigation", Message: `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`}}},
 	{name: "no root pattern", nav: `{"global": {"anchors": [{"anchor": "Blog", "href": "https://example.com"}]}}`,
 		errors: []p{{Path: "navigation", Message: "navigation has no root pattern; it needs exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages"}}},
@@ -94,10 +94,46 @@ var validationCases = []struct {
 		warnings: []p{{Path: "navigation.groups[0].openapi", Message: "openapi must name an OpenAPI file (a string), but it is a boolean; it is ignored (Mintlify's validator accepts this)"}}},
 	{name: "banner not an object", nav: `{"languages": [{"language": "en", "banner": "Hi", "pages": ["a"]}]}`,
 		errors: []p{{Path: "navigation.languages[0].banner", Message: "banner must be an object, but it is a string"}}},
-	{name: "eyebrows value", raw: true, nav: `{"styling": {"eyebrows": "path"}, "navigation": {"pages": ["a"]}}`,
+	{name: "eyebrows value", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "styling": {"eyebrows": "path"}, "navigation": {"pages": ["a"]}}`,
 		errors: []p{{Path: "styling.eyebrows", Message: `eyebrows is "path"; it must be "breadcrumbs" (the full navigation path) or "section" (the parent section only)`}}},
-	{name: "drilldown not a boolean", raw: true, nav: `{"interaction": {"drilldown": "yes"}, "navigation": {"pages": ["a"]}}`,
+	{name: "drilldown not a boolean", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "interaction": {"drilldown": "yes"}, "navigation": {"pages": ["a"]}}`,
 		errors: []p{{Path: "interaction.drilldown", Message: "drilldown must be true or false, but it is a string"}}},
+
+	// The top-level fields Mintlify requires (settings.go).
+	{name: "no theme", raw: true, nav: `{"name": "site", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "theme", Message: `docs.json has no "theme"; Mintlify requires one of mint, maple, palm, willow, linden, almond, aspen, luma, sequoia`}}},
+	{name: "unknown theme", raw: true, nav: `{"theme": "midnight", "name": "site", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "theme", Message: `theme is "midnight"; it must be one of mint, maple, palm, willow, linden, almond, aspen, luma, sequoia`}}},
+	{name: "theme not a string", raw: true, nav: `{"theme": 1, "name": "site", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "theme", Message: `theme is a number; it must be one of mint, maple, palm, willow, linden, almond, aspen, luma, sequoia`}}},
+	{name: "no name", raw: true, nav: `{"theme": "maple", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "name", Message: `docs.json has no "name"; Mintlify requires the name of the project`}}},
+	{name: "blank name", raw: true, nav: `{"theme": "mint", "name": "  ", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "name", Message: "name is blank; it must name the project"}}},
+	{name: "name not a string", raw: true, nav: `{"theme": "mint", "name": ["site"], "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "name", Message: "name is a list; it must be a string, the name of the project"}}},
+	{name: "no colors", raw: true, nav: `{"theme": "mint", "name": "site", "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "colors", Message: `docs.json has no "colors"; Mintlify requires at least colors.primary, a hex color such as "#0D9373"`}}},
+	{name: "colors not an object", raw: true, nav: `{"theme": "mint", "name": "site", "colors": "#000000", "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "colors", Message: `colors is a string; it must be an object such as {"primary": "#0D9373"}`}}},
+	{name: "no primary color", raw: true, nav: `{"theme": "mint", "name": "site", "colors": {"light": "#FFFFFF"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "colors.primary", Message: `colors has no "primary"; Mintlify requires it, a hex color such as "#0D9373"`}}},
+	{name: "primary not hex", raw: true, nav: `{"theme": "mint", "name": "site", "colors": {"primary": "blue"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "colors.primary", Message: `colors.primary is "blue"; it must be a hex color with a leading #, such as "#0D9373" or "#FFF"`}}},
+	{name: "primary with alpha", raw: true, nav: `{"theme": "mint", "name": "site", "colors": {"primary": "#0D937380"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{{Path: "colors.primary", Message: `colors.primary is "#0D937380"; it must be a hex color with a leading #, such as "#0D9373" or "#FFF"`}}},
+	{name: "short hex colors", raw: true, nav: `{"theme": "almond", "name": "site", "colors": {"primary": "#abc", "light": "#FFF", "dark": "#000000"}, "navigation": {"pages": ["a"]}}`},
+	{name: "light not hex, an unknown color", raw: true, nav: `{"theme": "mint", "name": "site", "colors": {"primary": "#000", "light": "white", "accent": "#111"}, "navigation": {"pages": ["a"]}}`,
+		errors: []p{
+			{Path: "colors.accent", Message: `colors has an unknown field "accent"; it may hold primary, light and dark`},
+			{Path: "colors.light", Message: `colors.light is "white"; it must be a hex color with a leading #, such as "#0D9373" or "#FFF"`},
+		}},
+	{name: "none of the required fields", raw: true, nav: `{"navigation": {"pages": ["a"]}}`,
+		errors: []p{
+			{Path: "colors", Message: `docs.json has no "colors"; Mintlify requires at least colors.primary, a hex color such as "#0D9373"`},
+			{Path: "name", Message: `docs.json has no "name"; Mintlify requires the name of the project`},
+			{Path: "theme", Message: `docs.json has no "theme"; Mintlify requires one of mint, maple, palm, willow, linden, almond, aspen, luma, sequoia`},
+		}},
 
 	// Global anchors.
 	{name: "global anchor without href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Blog"}]}}`,
@@ -192,11 +228,11 @@ var validationCases = []struct {
 		warnings: []p{{Path: "navigation.anchors[0].searchable", Message: "searchable must be true or false, but it is a string; it is ignored (Mintlify's validator accepts this)"}}},
 	{name: "searchable on a visible group", nav: `{"groups": [{"group": "G", "searchable": false, "pages": ["a"]}]}`,
 		warnings: []p{{Path: "navigation.groups[0].searchable", Message: `searchable has an effect only on a hidden element (with "hidden": true, searchable: true keeps its pages in search and the assistant's context); to leave one page out of search, set searchable: false in its frontmatter`}}},
-	{name: "seo indexing all", raw: true, nav: `{"name": "site", "seo": {"indexing": "all"}, "navigation": {"pages": ["a"]}}`},
-	{name: "seo indexing navigable", raw: true, nav: `{"name": "site", "seo": {"indexing": "navigable", "metatags": {"og:site_name": "Acme"}}, "navigation": {"pages": ["a"]}}`},
-	{name: "seo indexing unknown", raw: true, nav: `{"name": "site", "seo": {"indexing": "none"}, "navigation": {"pages": ["a"]}}`,
+	{name: "seo indexing all", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "seo": {"indexing": "all"}, "navigation": {"pages": ["a"]}}`},
+	{name: "seo indexing navigable", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "seo": {"indexing": "navigable", "metatags": {"og:site_name": "Acme"}}, "navigation": {"pages": ["a"]}}`},
+	{name: "seo indexing unknown", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "seo": {"indexing": "none"}, "navigation": {"pages": ["a"]}}`,
 		errors: []p{{Path: "seo.indexing", Message: `indexing is "none"; it must be "navigable" (the default: the pages the navigation shows) or "all" (hidden and unlisted pages too)`}}},
-	{name: "seo indexing not a string", raw: true, nav: `{"name": "site", "seo": {"indexing": true}, "navigation": {"pages": ["a"]}}`,
+	{name: "seo indexing not a string", raw: true, nav: `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "seo": {"indexing": true}, "navigation": {"pages": ["a"]}}`,
 		errors: []p{{Path: "seo.indexing", Message: "indexing must be a string, but it is a boolean"}}},
 	{name: "default language", nav: `{"languages": [{"language": "en", "pages": ["a"]}, {"language": "es", "default": true, "pages": ["es/a"]}]}`},
 	{name: "two default languages", nav: `{"languages": [{"language": "en", "default": true, "pages": ["a"]}, {"language": "es", "default": true, "pages": ["es/a"]}]}`,
@@ -225,7 +261,7 @@ func TestValidateRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := tc.nav
 			if !tc.raw {
-				doc = `{"name": "site", "navigation": ` + tc.nav + `}`
+				doc = withSettings(tc.nav)
 			}
 			site := loadJSON(t, doc, tc.files)
 			rep := site.Validate(docsjson.ValidateOptions{NoFiles: tc.files == nil})
@@ -257,9 +293,9 @@ func show(ps []p) string {
 }
 
 func TestValidateReportsEverythingAtOnce(t *testing.T) {
-	site := loadJSON(t, `{"navigation": {"tabs": [
+	site := loadJSON(t, withSettings(`{"tabs": [
 		{"tab": "A", "groups": [{"pages": [1]}], "pages": ["x"]},
-		{"anchors": [{"anchor": "B", "pages": ["GET /y"]}]}]}}`, nil)
+		{"anchors": [{"anchor": "B", "pages": ["GET /y"]}]}]}`), nil)
 	rep := site.Validate(docsjson.ValidateOptions{NoFiles: true})
 	want := []string{
 		"navigation.tabs[0]",
@@ -281,7 +317,7 @@ func TestValidateReportsEverythingAtOnce(t *testing.T) {
 }
 
 func TestValidateNoFilesReadsNothing(t *testing.T) {
-	site := loadJSON(t, `{"navigation": {"groups": [{"group": "G", "openapi": "missing.yaml", "pages": ["missing", "GET /nowhere"]}]}}`, nil)
+	site := loadJSON(t, withSettings(`{"groups": [{"group": "G", "openapi": "missing.yaml", "pages": ["missing", "GET /nowhere"]}]}`), nil)
 	if rep := site.Validate(docsjson.ValidateOptions{NoFiles: true}); !rep.OK() || len(rep.Warnings) > 0 {
 		t.Errorf("NoFiles report = %+v, want clean", rep)
 	}
@@ -307,7 +343,7 @@ func TestLecternDocsValidate(t *testing.T) {
 
 // A clean report encodes its lists as [], never null: scripts read errors.length.
 func TestReportJSONHasLists(t *testing.T) {
-	site := loadJSON(t, `{"navigation": {"pages": ["a"]}}`, nil)
+	site := loadJSON(t, withSettings(`{"pages": ["a"]}`), nil)
 	data, err := json.Marshal(site.Validate(docsjson.ValidateOptions{NoFiles: true}))
 	if err != nil {
 		t.Fatal(err)

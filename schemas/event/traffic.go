@@ -14,17 +14,36 @@ const (
 	TypeMCPCall     Type = "mcp_call"     // an agent called a tool of the site's MCP server
 )
 
-// TrafficTypes lists the traffic event types.
-var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall}
+// Engagement event types: what a reader does on a page beyond reading it, as the widget
+// reports it with the page's beacon. They share the Traffic payload and its subjects.
+const (
+	TypeCodeCopy      Type = "code_copy"      // a reader copied a code block (Path, Block, Lang)
+	TypeCTAClick      Type = "cta_click"      // a reader clicked the navbar's primary call to action (Path, Target, Label)
+	TypeOutboundClick Type = "outbound_click" // a reader followed a link to another site (Path, Target, Label)
+	TypeMenuAction    Type = "menu_action"    // a reader chose an action of the page's contextual menu (Path, Action)
+	TypeSourceClick   Type = "source_click"   // a reader opened a source an assistant answer cited (Path, ThreadID)
+)
+
+// TrafficTypes lists the traffic event types, engagement events included.
+var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall,
+	TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick}
+
+// EngagementTypes lists the engagement event types.
+var EngagementTypes = []Type{TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick}
 
 // IsTraffic reports whether t is a traffic event type.
 func IsTraffic(t Type) bool {
 	switch t {
-	case TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall:
+	case TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall,
+		TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick:
 		return true
 	}
 	return false
 }
+
+// IsAction reports whether t is one of a page's actions: a code copy or a contextual-menu
+// action (with thumbs feedback, the actions the engagement analytics count per page).
+func IsAction(t Type) bool { return t == TypeCodeCopy || t == TypeMenuAction }
 
 // Format says in which form a page_view fetched its page. Browsers and server-side logs see
 // the HTML page (FormatHTML, the empty value); agents also read the site's Markdown and
@@ -54,6 +73,15 @@ const (
 	ClassAI    Class = "ai" // AI agents and assistants (GPTBot, ClaudeBot, PerplexityBot, ...)
 )
 
+// Valid reports whether f is a known page format.
+func (f Format) Valid() bool {
+	switch f {
+	case FormatHTML, FormatMarkdown, FormatLLMs, FormatLLMsFull:
+		return true
+	}
+	return false
+}
+
 // Valid reports whether c is a stored class.
 func (c Class) Valid() bool { return c == ClassHuman || c == ClassAI }
 
@@ -68,7 +96,7 @@ const (
 	CallerOther Caller = "other" // X-Lectern-Client named an integration
 )
 
-// Traffic is one page view, search or search click. ID is a ULID and the event's
+// Traffic is one page view, search, search click, MCP tool call or engagement event. ID is a ULID and the event's
 // deduplication key (Nats-Msg-Id). VisitorID is the reader's anonId when the page sent one,
 // else a keyed hash that rotates daily; the client address itself is never stored.
 type Traffic struct {
@@ -96,6 +124,14 @@ type Traffic struct {
 	ClientVersion string `json:"clientVersion,omitempty"` // clientInfo.version
 	Status        string `json:"status,omitempty"`        // MCPStatusOK or MCPStatusError
 	DurationMs    int    `json:"durationMs,omitempty"`    // time the tool took
+	// Engagement events (code_copy, cta_click, outbound_click, menu_action, source_click);
+	// Path is the page the reader was on, or for source_click the source opened.
+	Block    int    `json:"block,omitempty"`    // code_copy: the block's position on the page, 1 for the first
+	Lang     string `json:"lang,omitempty"`     // code_copy: the block's language, "" when it names none
+	Target   string `json:"target,omitempty"`   // cta_click, outbound_click: the link's URL
+	Label    string `json:"label,omitempty"`    // cta_click, outbound_click: the link's text
+	Action   string `json:"action,omitempty"`   // menu_action: the option's identifier (copy, view, chatgpt, ...)
+	ThreadID string `json:"threadId,omitempty"` // source_click: the assistant thread whose answer cited the source
 }
 
 // NormalizeQuery is the form searches are grouped by: lower-cased, trimmed, inner runs of

@@ -32,8 +32,8 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		return result{}, fmt.Errorf("ClickHouse cluster: %w", err)
 	}
 	defer ch.stop()
-	shared := []string{"--nats-url", nc.url(), "--nats-replicas", "3", "--store", "clickhouse",
-		"--clickhouse-dsn", ch.dsn(), "--clickhouse-migrate=false"}
+	shared := []string{"--nats-url", nc.url(), "--nats-replicas", "3"}
+	store := []string{"--store", "clickhouse", "--clickhouse-dsn", ch.dsn(), "--clickhouse-migrate=false"} // the assistant has no store
 	procs := map[string]*lectern{}
 	defer func() {
 		for _, p := range procs {
@@ -44,6 +44,9 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		{"ingest-1", "ingest"}, {"ingest-2", "ingest"}, {"query-1", "query"}, {"query-2", "query"}, {"assistant", "assistant"},
 	} {
 		args := append([]string{s.target, "--data-dir", filepath.Join(e.dir, "cluster-"+s.name)}, shared...)
+		if s.target != "assistant" {
+			args = append(args, store...)
+		}
 		p, err := startLectern(ctx, e, "lectern "+s.name, args...)
 		if err != nil {
 			return result{}, err

@@ -8,9 +8,9 @@
 // RULES.json (run.sh exports it from the rule table of schemas/docsjson) adds each rule case,
 // named "rule: <case>", so every rule Lectern checks is settled against the real validator.
 //
-// Lectern validates and resolves the navigation; Mintlify's validator checks the whole file.
-// Mintlify problems outside `navigation` are out of Lectern's scope and are listed, not
-// compared. Every file must then agree (both accept or both reject), or sit in allowlist.json
+// Lectern validates the navigation and the top-level fields every docs.json needs (theme, name,
+// colors); Mintlify's validator checks the whole file. Mintlify problems elsewhere (logo, fonts,
+// integrations...) are out of Lectern's scope and are listed, not compared. Every file must then agree (both accept or both reject), or sit in allowlist.json
 // with the reason we differ on purpose. Exits 1 on any disagreement not in the allowlist, and
 // on an allowlist entry that no longer differs (so the list cannot rot).
 import { execFileSync } from 'node:child_process';
@@ -33,8 +33,11 @@ async function mintlify(config) {
   const r = await validateDocsConfig(config);
   if (r.success) return { ok: true, nav: [], other: [] };
   const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  // The parts of docs.json Lectern validates: the navigation, the two settings that shape it, and seo.indexing.
-  const compared = (p) => p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown' || p === 'seo.indexing';
+  // The parts of docs.json Lectern validates: the navigation, the three settings that shape it
+  // (styling.eyebrows, interaction.drilldown, seo.indexing), and the fields every docs.json needs
+  // (the root path: docs.json is not an object).
+  const compared = (p) => p === '' || p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown' ||
+    p === 'seo.indexing' || p === 'theme' || p === 'name' || p === 'colors' || p.startsWith('colors.');
   const nav = issues.filter((i) => compared(i.path));
   return { ok: nav.length === 0, nav, other: issues.filter((i) => !nav.includes(i)) };
 }
@@ -86,6 +89,15 @@ const mutations = {
       return true;
     },
   },
+  // The top-level fields every docs.json needs: both must refuse a file without them.
+  'no theme': { want: 'reject', apply: (c) => { delete c.theme; return true; } },
+  'a theme Mintlify does not have': { want: 'reject', apply: (c) => { c.theme = 'midnight'; return true; } },
+  'no name': { want: 'reject', apply: (c) => { delete c.name; return true; } },
+  'a blank name': { want: 'reject', apply: (c) => { c.name = ' '; return true; } },
+  'no colors': { want: 'reject', apply: (c) => { delete c.colors; return true; } },
+  'no primary color': { want: 'reject', apply: (c) => { if (typeof c.colors !== 'object') return false; delete c.colors.primary; return true; } },
+  'a primary color by name': { want: 'reject', apply: (c) => { c.colors = { ...c.colors, primary: 'teal' }; return true; } },
+  'a short hex primary color': { apply: (c) => { c.colors = { ...c.colors, primary: '#0a0' }; return true; } },
   // Deliberately looser (allowlist.json): an unknown language code is indexed, with a warning.
   'an unknown language code': { apply: (c) => findFirst(c.navigation, (o) => typeof o.language === 'string', (o) => { o.language = 'tlh'; }) },
   'mixed children in a tab': { apply: (c) => findFirst(c.navigation, (o) => typeof o.tab === 'string' && Array.isArray(o.groups), (o) => { o.anchors = [{ anchor: 'Mixed', pages: ['mixed'] }]; }) },
@@ -113,9 +125,10 @@ for (const f of files) {
 }
 
 if (rulesFile) {
-  const base = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Rule', colors: { primary: '#000000' } };
+  // Each rule case is a whole docs.json (the cases of the navigation rules carry the required
+  // top-level fields; the cases of those fields leave them out).
   for (const r of JSON.parse(readFileSync(rulesFile, 'utf8'))) {
-    results.push({ name: `rule: ${r.name}`, want: null, config: { ...base, ...r.config } });
+    results.push({ name: `rule: ${r.name}`, want: null, config: r.config });
   }
 }
 

@@ -27,9 +27,12 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 		if err == nil { // the rollups hold counts and HyperLogLog states, nothing that names a visitor
 			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND visitor_id = ?", project, subject.AnonID)
 		}
-	default: // the thread's turns and the ratings of its answers
+	default: // the thread's turns, the ratings of its answers and the clicks on its sources
 		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND thread_id = ?", project, subject.ThreadID); err == nil {
 			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
+		}
+		if err == nil {
+			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
 		}
 	}
 	return n, err

@@ -10,7 +10,8 @@ import (
 )
 
 const insertTraffic = `INSERT INTO traffic_events (project_id, id, type, domain, day, timestamp, timestamp_ms,
-	visitor_id, class, caller, user_agent, path, title, referrer, query, query_norm, results, position)`
+	visitor_id, class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
+	format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id)`
 
 // writeTraffic inserts the events whose ids traffic_events does not hold yet, each once. The
 // materialized views fire on every inserted row, so this check is what keeps the rollups exact
@@ -69,6 +70,9 @@ func trafficColumns(ts []*event.Traffic) []any {
 	path, title, referrer, query, norm := str(), str(), str(), str(), str()
 	day, stamp, stampMS := make([]time.Time, n), make([]time.Time, n), make([]uint16, n)
 	results, position := make([]uint32, n), make([]uint32, n)
+	format, tool, client, clientVersion, status := str(), str(), str(), str(), str()
+	lang, target, label, action, thread := str(), str(), str(), str(), str()
+	duration, block := make([]uint32, n), make([]uint32, n)
 	for i, e := range ts {
 		project[i], id[i], typ[i], domain[i] = e.ProjectID, e.ID, string(e.Type), e.Domain
 		t := e.Timestamp.UTC()
@@ -77,9 +81,13 @@ func trafficColumns(ts []*event.Traffic) []any {
 		path[i], title[i], referrer[i] = e.Path, e.Title, e.Referrer
 		query[i], norm[i] = e.Query, event.NormalizeQuery(e.Query)
 		results[i], position[i] = uint32(max(e.Results, 0)), uint32(max(e.Position, 0))
+		format[i], tool[i], client[i], clientVersion[i], status[i] = string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status
+		duration[i], block[i] = uint32(max(e.DurationMs, 0)), uint32(max(e.Block, 0))
+		lang[i], target[i], label[i], action[i], thread[i] = e.Lang, e.Target, e.Label, e.Action, e.ThreadID
 	}
 	return []any{project, id, typ, domain, day, stamp, stampMS, visitor, class, caller, ua, path, title,
-		referrer, query, norm, results, position}
+		referrer, query, norm, results, position, format, tool, client, clientVersion, status, duration, block,
+		lang, target, label, action, thread}
 }
 
 // idCheckChunk bounds the ids of one check: 5,000 quoted ULIDs are about 150 KB of SQL, under

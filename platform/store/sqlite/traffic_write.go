@@ -12,8 +12,9 @@ import (
 // that follow it only when it inserted a row.
 var trafficStatements = []string{
 	`INSERT OR IGNORE INTO traffic_events (project_id, id, type, domain, day, timestamp, visitor_id,
-		class, caller, user_agent, path, title, referrer, query, query_norm, results, position)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
+		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	`INSERT INTO traffic_pages_daily (project_id, day, path, class, views) VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, class) DO UPDATE SET views = views + 1`,
 	`INSERT OR IGNORE INTO traffic_visitors_daily (project_id, day, path, class, visitor_id)
@@ -25,6 +26,19 @@ var trafficStatements = []string{
 	`INSERT INTO traffic_search_clicks_daily (project_id, day, query_norm, path, clicks)
 	VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, query_norm, path) DO UPDATE SET clicks = clicks + 1`,
+	`INSERT INTO traffic_queries_daily (project_id, day, source, query_norm, searches, no_results, clicks, first_ms, last_ms)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (project_id, day, source, query_norm) DO UPDATE SET searches = searches + excluded.searches,
+		no_results = no_results + excluded.no_results, clicks = clicks + excluded.clicks,
+		first_ms = min(first_ms, excluded.first_ms), last_ms = max(last_ms, excluded.last_ms)`,
+	`INSERT INTO traffic_mcp_daily (project_id, day, tool, client, client_version, calls, errors, duration_ms)
+	VALUES (?, ?, ?, ?, ?, 1, ?, ?)
+	ON CONFLICT (project_id, day, tool, client, client_version) DO UPDATE SET calls = calls + 1,
+		errors = errors + excluded.errors, duration_ms = duration_ms + excluded.duration_ms`,
+	`INSERT INTO traffic_formats_daily (project_id, day, path, format, views) VALUES (?, ?, ?, ?, 1)
+	ON CONFLICT (project_id, day, path, format) DO UPDATE SET views = views + 1`,
+	`INSERT INTO traffic_engagement_daily (project_id, day, path, class, type, detail, events) VALUES (?, ?, ?, ?, ?, ?, 1)
+	ON CONFLICT (project_id, day, path, class, type, detail) DO UPDATE SET events = events + 1`,
 }
 
 const (
@@ -33,7 +47,14 @@ const (
 	stVisitors
 	stSearches
 	stClicks
+	stQueries
+	stMCP
+	stFormats
+	stEngagement
 )
+
+// noFirst is first_ms of a traffic_queries_daily row that holds no search yet.
+const noFirst = int64(9223372036854775807)
 
 // writeTraffic stores each event once and, for the events it stored, bumps the daily rollups
 // in the same transaction: a redelivered event changes nothing.
@@ -62,26 +83,86 @@ func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) error {
 	day, norm, ms := store.UTCDay(e.Timestamp), event.NormalizeQuery(e.Query), e.Timestamp.UnixMilli()
 	res, err := sts[stRaw].ExecContext(ctx, e.ProjectID, e.ID, string(e.Type), e.Domain, day, ms,
 		e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent, e.Path, e.Title, e.Referrer,
-		e.Query, norm, e.Results, e.Position)
+		e.Query, norm, e.Results, e.Position, string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status,
+		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID)
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return err // already stored
 	}
+	return bumpRollups(ctx, sts, e, day, norm, ms)
+}
+
+// bumpRollups counts a newly stored event in the daily rollups of its type.
+func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, norm string, ms int64) error {
+	exec := func(st int, args ...any) error {
+		_, err := sts[st].ExecContext(ctx, args...)
+		return err
+	}
 	switch e.Type {
 	case event.TypePageView:
-		if _, err := sts[stPages].ExecContext(ctx, e.ProjectID, day, e.Path, string(e.Class)); err != nil {
+		if err := exec(stPages, e.ProjectID, day, e.Path, string(e.Class)); err != nil {
 			return err
 		}
-		_, err = sts[stVisitors].ExecContext(ctx, e.ProjectID, day, e.Path, string(e.Class), e.VisitorID)
+		if e.Format != event.FormatHTML {
+			if err := exec(stFormats, e.ProjectID, day, e.Path, string(e.Format)); err != nil {
+				return err
+			}
+		}
+		return exec(stVisitors, e.ProjectID, day, e.Path, string(e.Class), e.VisitorID)
 	case event.TypeSearch:
-		_, err = sts[stSearches].ExecContext(ctx, e.ProjectID, day, norm, 1, 0, ms)
-	case event.TypeSearchClick:
-		if _, err := sts[stSearches].ExecContext(ctx, e.ProjectID, day, norm, 0, 1, 0); err != nil {
+		if err := exec(stSearches, e.ProjectID, day, norm, 1, 0, ms); err != nil {
 			return err
 		}
-		_, err = sts[stClicks].ExecContext(ctx, e.ProjectID, day, norm, e.Path)
+		return exec(stQueries, e.ProjectID, day, querySource(e), norm, 1, b2i(e.Results == 0), 0, ms, ms)
+	case event.TypeSearchClick:
+		if err := exec(stSearches, e.ProjectID, day, norm, 0, 1, 0); err != nil {
+			return err
+		}
+		if err := exec(stQueries, e.ProjectID, day, querySource(e), norm, 0, 0, 1, noFirst, 0); err != nil {
+			return err
+		}
+		return exec(stClicks, e.ProjectID, day, norm, e.Path)
+	case event.TypeMCPCall:
+		failed := e.Status == event.MCPStatusError
+		if e.Tool == "search" && !failed {
+			if err := exec(stQueries, e.ProjectID, day, querySource(e), norm, 1, b2i(e.Results == 0), 0, ms, ms); err != nil {
+				return err
+			}
+		}
+		return exec(stMCP, e.ProjectID, day, e.Tool, e.Client, e.ClientVersion, b2i(failed), max(e.DurationMs, 0))
+	case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
+		return exec(stEngagement, e.ProjectID, day, e.Path, string(e.Class), string(e.Type), engagementDetail(e))
 	}
-	return err
+	return nil
+}
+
+// querySource is the source column of traffic_queries_daily for a search, click or MCP call.
+func querySource(e *event.Traffic) string {
+	switch {
+	case e.Type == event.TypeMCPCall:
+		return store.QuerySourceMCP
+	case e.Class == event.ClassHuman:
+		return store.QuerySourceReader
+	}
+	return store.QuerySourceAgent
+}
+
+// engagementDetail is the detail column of traffic_engagement_daily.
+func engagementDetail(e *event.Traffic) string {
+	switch e.Type {
+	case event.TypeCodeCopy:
+		return e.Lang
+	case event.TypeMenuAction:
+		return e.Action
+	}
+	return ""
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // testErase writes records of two readers and another project, erases one reader by contact,
-// by anonymous id and by thread (its turns and the ratings of its answers), and checks that exactly their records are gone.
+// by anonymous id and by thread (its turns, the ratings of its answers and the clicks on its sources), and checks that exactly their records are gone.
 func testErase(t *testing.T, s Store) {
 	g := NewGen(7)
 	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -22,11 +22,14 @@ func testErase(t *testing.T, s Store) {
 		c.FP, c.ThreadID = fp, thread
 		v := event.Traffic{ID: g.ID(at), Type: event.TypePageView, ProjectID: project, Domain: "d", Timestamp: at,
 			VisitorID: fp, Class: event.ClassHuman, Path: "/p"}
+		// The reader opened a source of the thread's answer: the click names the thread.
+		sc := event.Traffic{ID: g.ID(at), Type: event.TypeSourceClick, ProjectID: project, Domain: "d", Timestamp: at,
+			VisitorID: fp, Class: event.ClassHuman, Path: "/src", ThreadID: thread}
 		// The reader's rating of the answer (widget thumbs): the thread and the anonymous id, no contact.
 		r := g.Feedback(project, at.Add(time.Second))
 		r.Source, r.Helpful, r.Comment, r.Contact, r.Code, r.Filename, r.Lang = event.SourceThumbsOnly, new(true), "", "", "", "", ""
 		r.FP, r.ThreadID = fp, thread
-		b.Feedback, b.Conversations, b.Traffic = append(b.Feedback, f, r), append(b.Conversations, c), append(b.Traffic, v)
+		b.Feedback, b.Conversations, b.Traffic = append(b.Feedback, f, r), append(b.Conversations, c), append(b.Traffic, v, sc)
 	}
 	for i := range 5 {
 		mk("p1", "Ana@Example.com", "anon-ana", "thr_ana", i)
@@ -40,8 +43,8 @@ func testErase(t *testing.T, s Store) {
 		feedback, conv, traffic int
 	}{
 		{store.Subject{Contact: "ana@example.com"}, 5, 0, 0},
-		{store.Subject{AnonID: "anon-bo"}, 10, 5, 5},
-		{store.Subject{ThreadID: "thr_ana"}, 5, 5, 0}, // the turns and the ratings of the thread
+		{store.Subject{AnonID: "anon-bo"}, 10, 5, 10},
+		{store.Subject{ThreadID: "thr_ana"}, 5, 5, 5}, // the turns, the ratings of the thread and the clicks on its sources
 		{store.Subject{ThreadID: "thr_ana"}, 0, 0, 0}, // again: nothing left
 	} {
 		got, err := s.Erase(t.Context(), "p1", tc.subject)

@@ -28,6 +28,13 @@ type Store interface {
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
 	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
+	Engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error)
+	EngagementDaily(ctx context.Context, projectID string, r store.Range) ([]store.DayEngagement, error)
+	EngagementPages(ctx context.Context, q store.EngagementPagesQuery) (store.PageEngagementPage, error)
+	Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error)
+	Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error)
+	Agents(ctx context.Context, q store.AgentsQuery) (store.AgentStats, error)
+	GapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error)
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -58,6 +65,9 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
+		{"EngagementReads", testEngagementReads},
+		{"AgentReads", testAgentReads},
+		{"GapSignals", testGapSignals},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,272 @@
+package agents
+
+import (
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// Routes of a site's agent endpoints (all GET, but /mcp). With host routing each is also at the
+// site's root: /mcp, /llms.txt, /guides/setup.md.
+const (
+	RouteMCP           = "/sites/:domain/mcp"
+	RouteLLMs          = "/sites/:domain/llms.txt"
+	RouteLLMsFull      = "/sites/:domain/llms-full.txt"
+	RouteWellKnownLLMs = "/sites/:domain/.well-known/llms.txt"
+	RouteWellKnownFull = "/sites/:domain/.well-known/llms-full.txt"
+	RouteMCPDiscovery  = "/sites/:domain/.well-known/mcp"
+	RouteMCPJSON       = "/sites/:domain/.well-known/mcp.json"
+	RouteServerCard    = "/sites/:domain/.well-known/mcp/server-card.json"
+	RouteServerCards   = "/sites/:domain/.well-known/mcp/server-cards.json"
+	RouteSkill         = "/sites/:domain/skill.md"
+	RouteSkillsIndex   = "/sites/:domain/.well-known/agent-skills/index.json"
+	RouteSkillFile     = "/sites/:domain/.well-known/agent-skills/:skill/SKILL.md"
+	RouteSiteRoot      = "/sites/:domain"
+	RoutePage          = "/sites/:domain/*" // /{path}.md, a page with Accept: text/markdown, an OpenAPI spec llms.txt links
+)
+
+func (s *Service) mountRoutes(app *fiber.App) {
+	open := s.guard.Open(web.RouteDiscovery)
+	get := func(route string, h fiber.Handler) {
+		app.Get(route, web.With(append([]fiber.Handler{s.cors}, open...), h)...)
+		app.Options(route, s.cors)
+	}
+	mcpChain := append([]fiber.Handler{s.cors}, s.guard.DomainIf(web.RouteDiscovery, s.keyed)...)
+	for _, m := range []string{fiber.MethodPost, fiber.MethodGet, fiber.MethodDelete} {
+		app.Add(m, RouteMCP, web.With(mcpChain, s.serveMCP)...)
+	}
+	app.Options(RouteMCP, s.cors)
+	get(RouteLLMs, s.getLLMs(false))
+	get(RouteWellKnownLLMs, s.getLLMs(false))
+	get(RouteLLMsFull, s.getLLMs(true))
+	get(RouteWellKnownFull, s.getLLMs(true))
+	get(RouteMCPDiscovery, s.getDiscovery)
+	get(RouteMCPJSON, s.getDiscovery)
+	get(RouteServerCard, s.getServerCard)
+	get(RouteServerCards, s.getServerCards)
+	get(RouteSkill, s.getSkill)
+	get(RouteSkillsIndex, s.getSkillsIndex)
+	get(RouteSkillFile, s.getSkillFile)
+	get(RouteSiteRoot, s.getPage)
+	get(RoutePage, s.getPage)
+}
+
+// keyed reports whether a site's MCP server takes its assistant key (lectern.yaml mcp: key).
+func (s *Service) keyed(domain string) bool {
+	site, err := s.sites.Domain(domain)
+	return err == nil && site.MCP == sites.MCPKey
+}
+
+// CORS values of the agent routes: browser-based MCP clients call /mcp, and pages fetch
+// llms.txt and Markdown.
+const (
+	corsMethods = "GET, POST, DELETE, OPTIONS"
+	corsHeaders = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID"
+	corsExpose  = "Mcp-Session-Id, Link, X-Llms-Txt, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After"
+)
+
+// cors admits the browser origins of the site's origins allowlist (any origin without one).
+func (s *Service) cors(c *fiber.Ctx) error {
+	h := &c.Response().Header
+	h.Add(fiber.HeaderVary, fiber.HeaderOrigin)
+	origin := c.Get(fiber.HeaderOrigin)
+	if origin == "" {
+		if c.Method() == fiber.MethodOptions {
+			return c.SendStatus(fiber.StatusNoContent)
+		}
+		return c.Next()
+	}
+	var allowed []string
+	if site, err := s.sites.Domain(c.Params("domain")); err == nil {
+		allowed = site.Origins
+	}
+	if !web.OriginAllowed(origin, allowed) {
+		return web.Errorf(fiber.StatusForbidden, "origin %q may not call the agent routes of %q", origin, c.Params("domain"))
+	}
+	h.Set(fiber.HeaderAccessControlAllowOrigin, origin)
+	if c.Method() == fiber.MethodOptions {
+		h.Set(fiber.HeaderAccessControlAllowMethods, corsMethods)
+		h.Set(fiber.HeaderAccessControlAllowHeaders, corsHeaders)
+		h.Set(fiber.HeaderAccessControlMaxAge, "7200")
+		return c.SendStatus(fiber.StatusNoContent)
+	}
+	h.Set(fiber.HeaderAccessControlExposeHeaders, corsExpose)
+	return c.Next()
+}
+
+// siteOf resolves the request's site and its current state.
+func (s *Service) siteOf(c *fiber.Ctx) (sites.Site, *siteState, error) {
+	site, err := s.sites.Domain(c.Params("domain"))
+	if err != nil {
+		return sites.Site{}, nil, err
+	}
+	if !validHost(requestHost(c, s.proxies)) {
+		return sites.Site{}, nil, web.Invalid("Host", "must be a host name, optionally with a port")
+	}
+	st, err := s.state(site.Domain)
+	if err != nil {
+		c.Set(fiber.HeaderRetryAfter, "5")
+		return sites.Site{}, nil, err
+	}
+	return site, st, nil
+}
+
+// getLLMs serves llms.txt (or llms-full.txt) and records the fetch.
+func (s *Service) getLLMs(full bool) fiber.Handler {
+	format, file := event.FormatLLMs, "/llms.txt"
+	if full {
+		format, file = event.FormatLLMsFull, "/llms-full.txt"
+	}
+	return func(c *fiber.Ctx) error {
+		site, st, err := s.siteOf(c)
+		if err != nil {
+			return err
+		}
+		body := st.llms(full, s.baseURL(c, site))
+		s.discoveryHeaders(c, site, st)
+		s.fetched(c, site, format, file, "")
+		c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
+		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
+		return c.SendString(body)
+	}
+}
+
+// getPage serves a page as Markdown (/{path}.md, or its path with Accept: text/markdown or
+// text/plain), or an OpenAPI document llms.txt links to.
+func (s *Service) getPage(c *fiber.Ctx) error {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	raw, err := url.PathUnescape(c.Params("*"))
+	if err != nil || len(raw) > 2048 {
+		return web.Invalid("path", "must be a page path of the site, e.g. /quickstart.md (at most 2048 characters)")
+	}
+	p := path.Clean("/" + raw)
+	cat := st.snap.Catalog
+	if file := strings.TrimPrefix(p, "/"); slices.Contains(cat.Specs, file) {
+		return s.sendSpec(c, site, file)
+	}
+	pageURL, asMarkdown := strings.CutSuffix(p, ".md")
+	if !asMarkdown {
+		pageURL = p
+	}
+	page, ok := findPage(cat, pageURL)
+	switch {
+	case !ok:
+		e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, site.Domain)
+		e.Details[0].Field = "path"
+		return e
+	case !asMarkdown && !wantsMarkdown(c.Get(fiber.HeaderAccept)):
+		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
+		return web.Errorf(fiber.StatusNotAcceptable, "Lectern serves this page as Markdown: ask for %s.md, or send Accept: text/markdown", pageURL)
+	}
+	s.discoveryHeaders(c, site, st)
+	if !asMarkdown {
+		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
+	}
+	s.fetched(c, site, event.FormatMarkdown, page.URL, page.Title)
+	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
+	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
+	return c.SendString(cat.Markdown(page))
+}
+
+// findPage finds a page by its URL ("/index" is the home page).
+func findPage(cat *sitedocs.Catalog, u string) (*sitedocs.CatalogPage, bool) {
+	if u == "/index" {
+		if p, ok := cat.Page("/", "", ""); ok {
+			return p, true
+		}
+	}
+	return cat.Page(u, "", "")
+}
+
+// wantsMarkdown reports whether an Accept header prefers Markdown or plain text to HTML.
+func wantsMarkdown(accept string) bool {
+	best, html := -1.0, -1.0
+	for _, part := range strings.Split(accept, ",") {
+		media, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(media)) {
+		case "text/markdown", "text/x-markdown", "text/plain":
+			best = max(best, q)
+		case "text/html", "application/xhtml+xml":
+			html = max(html, q)
+		}
+	}
+	return best > 0 && best >= html
+}
+
+// sendSpec serves an OpenAPI document of the site.
+func (s *Service) sendSpec(c *fiber.Ctx, site sites.Site, file string) error {
+	data, err := fs.ReadFile(os.DirFS(site.Docs), file)
+	if err != nil {
+		return web.Errorf(fiber.StatusNotFound, "/%s cannot be read", file)
+	}
+	ct := "application/yaml"
+	if strings.HasSuffix(file, ".json") {
+		ct = fiber.MIMEApplicationJSON
+	}
+	c.Set(fiber.HeaderContentType, ct)
+	return c.Send(data)
+}
+
+// fetched counts a fetch of a Markdown page or an llms file and records it as an AI page view
+// (a HEAD request reads nothing and records nothing).
+func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pagePath, title string) {
+	if c.Method() == fiber.MethodHead {
+		return
+	}
+	s.m.fetches.WithLabelValues(string(format)).Inc()
+	who := reader{addr: s.guard.ClientAddr(c), userAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}
+	s.rec.record(site.Project, site.Domain, who, event.Traffic{Type: event.TypePageView, Caller: event.CallerAPI,
+		Path: pagePath, Title: title, Format: format, Referrer: clip(c.Get(fiber.HeaderReferer), 2048)})
+}
+
+// discoveryHeaders sets the Link and X-Llms-Txt headers Mintlify sends with every page: where
+// llms.txt, llms-full.txt, the MCP server card and the skills index are, under the path the
+// client reached the site by.
+func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site, st *siteState) {
+	root := s.rootPath(c, site)
+	links := []string{
+		"<" + root + "/llms.txt>; rel=\"llms-txt\"",
+		"<" + root + "/llms-full.txt>; rel=\"llms-full-txt\"",
+		"<" + root + "/.well-known/mcp/server-card.json>; rel=\"mcp-server-card\"",
+	}
+	if len(st.snap.Catalog.Skills) > 0 {
+		links = append(links, "<"+root+"/.well-known/agent-skills/index.json>; rel=\"agent-skills\"")
+	}
+	c.Set(fiber.HeaderLink, strings.Join(links, ", "))
+	c.Set("X-Llms-Txt", root+"/llms.txt")
+}
+
+// validHost reports whether a Host header is a host name or address with an optional port.
+func validHost(h string) bool {
+	if h == "" || len(h) > 260 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(".-:[]_", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,104 @@
+package agents
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/docsfs"
+	"github.com/lectern-dev/lectern/assistant/llmstxt"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// siteState is what the routes build from one load of a site's docs: made on first use and
+// kept until the site's catalog changes.
+type siteState struct {
+	domain  string
+	name    string // the site's name: docs.json's, else its domain
+	snap    sitedocs.Snapshot
+	tools   []*mcp.Tool
+	fsOnce  sync.Once
+	fs      *docsfs.FS
+	srvOnce sync.Once
+	server  *mcp.Server
+
+	mu    sync.Mutex
+	files map[fileKey]string // generated llms.txt and llms-full.txt by base URL; guarded by mu
+}
+
+type fileKey struct {
+	full bool
+	base string
+}
+
+// maxCachedBases bounds the generated llms files kept per site: a site is reached through
+// its hosts and /sites/, and a Host header is the client's to choose.
+const maxCachedBases = 8
+
+// state returns the site's current state, or a 503 saying why its docs are not served.
+func (s *Service) state(domain string) (*siteState, error) {
+	snap, err := s.docs.Snapshot(domain)
+	if err != nil {
+		return nil, err
+	}
+	if snap.Catalog == nil {
+		return nil, web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed yet; retry shortly", domain)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st, ok := s.cache[domain]; ok && st.snap.Catalog == snap.Catalog {
+		return st, nil
+	}
+	name := snap.Catalog.Name
+	if name == "" {
+		name = domain
+	}
+	st := &siteState{domain: domain, name: name, snap: snap, files: map[fileKey]string{}}
+	st.tools = tools(name, snap.Catalog, snap.Scopes, s.cfg.OutputBytes)
+	s.cache[domain] = st
+	return st, nil
+}
+
+// filesystem returns the site's pages as a filesystem, each file its Markdown as .md serves it.
+func (st *siteState) filesystem() *docsfs.FS {
+	st.fsOnce.Do(func() {
+		cat := st.snap.Catalog
+		pages := cat.Files()
+		files := make([]docsfs.File, 0, len(pages))
+		for _, p := range pages {
+			files = append(files, docsfs.File{Path: llmstxt.PageURL("", p.URL), Title: p.Title, Content: cat.Markdown(p)})
+		}
+		st.fs = docsfs.New(files)
+	})
+	return st.fs
+}
+
+// llms returns the site's llms.txt (or llms-full.txt) for a base URL, generated once.
+func (st *siteState) llms(full bool, base string) string {
+	key := fileKey{full, base}
+	st.mu.Lock()
+	if out, ok := st.files[key]; ok {
+		st.mu.Unlock()
+		return out
+	}
+	st.mu.Unlock()
+	site := llmstxt.Site{Catalog: st.snap.Catalog, Name: st.name, Base: base}
+	var out string
+	if full {
+		out = llmstxt.LLMsFullTxt(site)
+	} else {
+		out = llmstxt.LLMsTxt(site)
+	}
+	st.mu.Lock()
+	if len(st.files) >= maxCachedBases {
+		clear(st.files)
+	}
+	st.files[key] = out
+	st.mu.Unlock()
+	return out
+}
+
+// errNoSite is the MCP server's answer when a request reached it without a site.
+var errNoSite = errors.New("no site")

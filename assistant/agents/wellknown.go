@@ -1,0 +1,153 @@
+package agents
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// mcpDiscovery is /.well-known/mcp, as Mintlify documents it.
+type mcpDiscovery struct {
+	Version   string        `json:"version"`
+	Transport string        `json:"transport"`
+	URL       string        `json:"url"`
+	Servers   []mcpEndpoint `json:"servers"`
+}
+
+type mcpEndpoint struct {
+	Name           string `json:"name"`
+	URL            string `json:"url"`
+	Transport      string `json:"transport"`
+	Authentication string `json:"authentication"`
+}
+
+// serverCard describes the MCP server and its tools, so that a client can list them without
+// an initialize call.
+type serverCard struct {
+	Name           string          `json:"name"`
+	Title          string          `json:"title"`
+	Version        string          `json:"version"`
+	URL            string          `json:"url"`
+	Transport      string          `json:"transport"`
+	Description    string          `json:"description"`
+	Capabilities   cardCaps        `json:"capabilities"`
+	Authentication string          `json:"authentication"`
+	Tools          []*mcp.Tool     `json:"tools"`
+	Resources      []*mcp.Resource `json:"resources,omitempty"`
+}
+
+type cardCaps struct {
+	Tools     bool `json:"tools"`
+	Resources bool `json:"resources"`
+}
+
+// authentication names how a site's MCP server is called: "none", or "bearer" (its
+// assistant key in Authorization: Bearer).
+func authentication(site sites.Site) string {
+	if site.MCP == sites.MCPKey {
+		return "bearer"
+	}
+	return "none"
+}
+
+func (s *Service) getDiscovery(c *fiber.Ctx) error {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	u := s.baseURL(c, site) + "/mcp"
+	s.discoveryHeaders(c, site, st)
+	return c.JSON(mcpDiscovery{Version: serverVersion, Transport: "http", URL: u,
+		Servers: []mcpEndpoint{{Name: "public", URL: u, Transport: "http", Authentication: authentication(site)}}})
+}
+
+func (s *Service) card(c *fiber.Ctx) (serverCard, error) {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return serverCard{}, err
+	}
+	s.discoveryHeaders(c, site, st)
+	card := serverCard{Name: site.Domain + "-docs", Title: st.name + " documentation", Version: serverVersion,
+		URL: s.baseURL(c, site) + "/mcp", Transport: "http",
+		Description:    "Search and read the " + st.name + " documentation, and report problems with it.",
+		Capabilities:   cardCaps{Tools: true, Resources: len(st.snap.Catalog.Skills) > 0},
+		Authentication: authentication(site), Tools: st.tools}
+	for _, sk := range st.snap.Catalog.Skills {
+		card.Resources = append(card.Resources, &mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Description: sk.Description, MIMEType: "text/markdown"})
+	}
+	return card, nil
+}
+
+func (s *Service) getServerCard(c *fiber.Ctx) error {
+	card, err := s.card(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(card)
+}
+
+func (s *Service) getServerCards(c *fiber.Ctx) error {
+	card, err := s.card(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"servers": []serverCard{card}})
+}
+
+// getSkill serves /skill.md: the site's skill when it has one; with several, the index.
+func (s *Service) getSkill(c *fiber.Ctx) error {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	skills := st.snap.Catalog.Skills
+	switch len(skills) {
+	case 0:
+		return web.Errorf(fiber.StatusNotFound, "%s has no skill.md", site.Domain)
+	case 1:
+		c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
+		return c.SendString(skills[0].Content)
+	}
+	return c.Redirect(s.rootPath(c, site)+"/.well-known/agent-skills/index.json", fiber.StatusFound)
+}
+
+// getSkillsIndex serves the agent-skills 0.2.0 discovery index.
+func (s *Service) getSkillsIndex(c *fiber.Ctx) error {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		Name        string `json:"name"`
+		Type        string `json:"type"`
+		Description string `json:"description"`
+		URL         string `json:"url"`
+		Digest      string `json:"digest"`
+	}
+	root := s.rootPath(c, site)
+	out := []entry{}
+	for _, sk := range st.snap.Catalog.Skills {
+		sum := sha256.Sum256([]byte(sk.Content))
+		out = append(out, entry{Name: sk.Name, Type: "skill-md", Description: sk.Description,
+			URL: root + "/.well-known/agent-skills/" + sk.Name + "/SKILL.md", Digest: "sha256:" + hex.EncodeToString(sum[:])})
+	}
+	return c.JSON(fiber.Map{"$schema": "https://schemas.agentskills.io/discovery/0.2.0/schema.json", "skills": out})
+}
+
+func (s *Service) getSkillFile(c *fiber.Ctx) error {
+	site, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	for _, sk := range st.snap.Catalog.Skills {
+		if sk.Name == c.Params("skill") {
+			c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
+			return c.SendString(sk.Content)
+		}
+	}
+	return web.Errorf(fiber.StatusNotFound, "%s has no skill %q", site.Domain, c.Params("skill"))
+}

@@ -1,0 +1,102 @@
+package agents_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDiscoveryDocuments: /.well-known/mcp (and .json) and the server cards describe the
+// server as Mintlify documents them, and the cards list exactly the tools the server lists.
+func TestDiscoveryDocuments(t *testing.T) {
+	h := start(t, nil)
+	fwd := []string{"X-Forwarded-Host: docs.example.com", "X-Forwarded-Proto: https"}
+	for _, p := range []string{"/docs/.well-known/mcp", "/docs/.well-known/mcp.json"} {
+		resp, body := h.get(t, p, fwd...)
+		var d struct {
+			Version, Transport, URL string
+			Servers                 []struct{ Name, URL, Transport, Authentication string }
+		}
+		if err := json.Unmarshal([]byte(body), &d); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s %v", p, resp.StatusCode, body, err)
+		}
+		if d.Transport != "http" || d.URL != "https://docs.example.com/docs/mcp" || len(d.Servers) != 1 ||
+			d.Servers[0].Name != "public" || d.Servers[0].URL != d.URL || d.Servers[0].Authentication != "none" {
+			t.Errorf("%s: %+v", p, d)
+		}
+	}
+	_, body := h.get(t, "/.well-known/mcp", "Host: trails.example.com")
+	if !json.Valid([]byte(body)) || !contains(body, `"authentication":"bearer"`) {
+		t.Errorf("keyed site: %s", body)
+	}
+	type card struct {
+		Name, URL, Transport, Authentication string
+		Capabilities                         struct{ Tools, Resources bool }
+		Tools                                []struct {
+			Name        string
+			InputSchema map[string]any
+			Annotations struct{ ReadOnlyHint bool }
+		}
+	}
+	var one card
+	_, body = h.get(t, "/docs/.well-known/mcp/server-card.json", fwd...)
+	if err := json.Unmarshal([]byte(body), &one); err != nil {
+		t.Fatal(err)
+	}
+	var many struct{ Servers []card }
+	_, body = h.get(t, "/docs/.well-known/mcp/server-cards.json", fwd...)
+	if err := json.Unmarshal([]byte(body), &many); err != nil || len(many.Servers) != 1 || many.Servers[0].URL != one.URL {
+		t.Fatalf("server-cards: %s %v", body, err)
+	}
+	cs := connect(t, h.base+"/sites/agents-cline/mcp", nil)
+	listed, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cardTools, serverTools []string
+	for _, tl := range one.Tools {
+		cardTools = append(cardTools, tl.Name)
+		if tl.InputSchema["type"] != "object" || tl.Name != "submit_feedback" && !tl.Annotations.ReadOnlyHint {
+			t.Errorf("card tool %+v", tl)
+		}
+	}
+	for _, tl := range listed.Tools {
+		serverTools = append(serverTools, tl.Name)
+	}
+	slices.Sort(cardTools)
+	if !slices.Equal(cardTools, serverTools) || one.URL != "https://docs.example.com/docs/mcp" || !one.Capabilities.Resources {
+		t.Errorf("card %+v; server tools %v", one, serverTools)
+	}
+}
+
+func TestSkills(t *testing.T) {
+	h := start(t, nil)
+	skill, err := os.ReadFile("../testdata/sites/agents-cline/.mintlify/skills/install-cline/SKILL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(skill)
+	resp, body := h.get(t, "/docs/.well-known/agent-skills/index.json", "Host: docs.example.com")
+	want := `{"$schema":"https://schemas.agentskills.io/discovery/0.2.0/schema.json","skills":[{"name":"install-cline","type":"skill-md",` +
+		`"description":"Install Cline in an editor or as a CLI, then authorize it with a provider.","url":"/docs/.well-known/agent-skills/install-cline/SKILL.md",` +
+		`"digest":"sha256:` + hex.EncodeToString(sum[:]) + `"}]}`
+	if resp.StatusCode != 200 || body != want {
+		t.Errorf("index: %d %s", resp.StatusCode, body)
+	}
+	for _, p := range []string{"/docs/.well-known/agent-skills/install-cline/SKILL.md", "/docs/skill.md"} {
+		if resp, body := h.get(t, p, "Host: docs.example.com"); resp.StatusCode != 200 || body != string(skill) {
+			t.Errorf("%s: %d %s", p, resp.StatusCode, body)
+		}
+	}
+	if resp, _ := h.get(t, "/skill.md", "Host: trails.example.com"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a site without skills: %d", resp.StatusCode)
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

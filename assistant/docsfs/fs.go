@@ -1,0 +1,152 @@
+// Package docsfs is the read-only virtual filesystem of a site's pages that the MCP server's
+// query_docs_filesystem tool navigates with shell-style commands: ls, tree, cat (with line
+// ranges), head, tail, sed -n, grep (fixed strings or RE2, never backtracking), wc, find, cd
+// and pwd, several in one call, joined with ";", "&&" or new lines, and "|" pipes into the
+// filters. Each page is a file at its URL with ".md" ("/guides/setup.md", "/index.md" for
+// the root page); nothing outside it exists, so no path can leave the site. Every call is
+// bounded: the commands, their output (cut with a marker that says so), the bytes a pipe
+// carries, and the time.
+package docsfs
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// File is one page of the filesystem.
+type File struct {
+	Path    string // absolute, ending in ".md"
+	Title   string
+	Content string
+}
+
+// FS is an immutable filesystem of pages; it is safe for concurrent use.
+type FS struct {
+	files map[string]*File
+	dirs  map[string][]string // directory → its entries' names, sorted; directories end in "/"
+	size  int                 // bytes of all files
+}
+
+// New builds a filesystem; a path listed twice keeps its first file.
+func New(files []File) *FS {
+	fs := &FS{files: map[string]*File{}, dirs: map[string][]string{}}
+	entries := map[string]map[string]bool{"/": {}}
+	for i := range files {
+		f := &files[i]
+		p := path.Clean("/" + f.Path)
+		if _, dup := fs.files[p]; dup || p == "/" {
+			continue
+		}
+		fs.files[p] = f
+		fs.size += len(f.Content)
+		name := path.Base(p)
+		for dir := path.Dir(p); ; dir = path.Dir(dir) {
+			if entries[dir] == nil {
+				entries[dir] = map[string]bool{}
+			}
+			entries[dir][name] = true
+			if dir == "/" {
+				break
+			}
+			name = path.Base(dir) + "/"
+		}
+	}
+	for dir, set := range entries {
+		names := make([]string, 0, len(set))
+		for n := range set {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		fs.dirs[dir] = names
+	}
+	return fs
+}
+
+// Len returns the number of files.
+func (fs *FS) Len() int { return len(fs.files) }
+
+// File returns the file at an absolute path.
+func (fs *FS) File(p string) (*File, bool) {
+	f, ok := fs.files[path.Clean("/"+p)]
+	return f, ok
+}
+
+// isDir reports whether p is a directory.
+func (fs *FS) isDir(p string) bool {
+	_, ok := fs.dirs[p]
+	return ok
+}
+
+// walk calls f for every file under p (p itself when it is a file), in path order.
+func (fs *FS) walk(p string, f func(*File) bool) {
+	if file, ok := fs.files[p]; ok {
+		f(file)
+		return
+	}
+	var rec func(d string) bool
+	rec = func(d string) bool {
+		for _, name := range fs.dirs[d] {
+			child := path.Join(d, strings.TrimSuffix(name, "/"))
+			if strings.HasSuffix(name, "/") {
+				if !rec(child) {
+					return false
+				}
+				continue
+			}
+			if !f(fs.files[child]) {
+				return false
+			}
+		}
+		return true
+	}
+	if fs.isDir(p) {
+		rec(p)
+	}
+}
+
+// resolve makes p absolute against cwd; ".." stops at the root.
+func resolve(cwd, p string) string {
+	if p == "" {
+		return cwd
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = cwd + "/" + p
+	}
+	return path.Clean(p)
+}
+
+// glob expands a pattern with * ? [...] in its segments to the matching paths, sorted; a
+// pattern without them is returned as it is.
+func (fs *FS) glob(cwd, pattern string) []string {
+	p := resolve(cwd, pattern)
+	if !strings.ContainsAny(p, "*?[") {
+		return []string{p}
+	}
+	matches := []string{"/"}
+	for _, seg := range strings.Split(strings.Trim(p, "/"), "/") {
+		var next []string
+		for _, m := range matches {
+			if !strings.ContainsAny(seg, "*?[") {
+				next = append(next, path.Join(m, seg))
+				continue
+			}
+			for _, name := range fs.dirs[m] {
+				if ok, _ := path.Match(seg, strings.TrimSuffix(name, "/")); ok {
+					next = append(next, path.Join(m, strings.TrimSuffix(name, "/")))
+				}
+			}
+		}
+		matches = next
+	}
+	var out []string
+	for _, m := range matches {
+		if _, ok := fs.files[m]; ok || fs.isDir(m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return []string{p} // no match: the command reports the pattern as missing
+	}
+	return out
+}

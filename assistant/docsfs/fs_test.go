@@ -1,0 +1,141 @@
+package docsfs_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant/docsfs"
+)
+
+func testFS() *docsfs.FS {
+	return docsfs.New([]docsfs.File{
+		{Path: "/index.md", Title: "Home", Content: "# Home\n\nWelcome to Acme.\n"},
+		{Path: "/guides/setup.md", Title: "Setup", Content: "# Setup\n\nInstall the CLI:\n\n```bash\nnpm i -g acme\n```\n\nThen run acme login.\n"},
+		{Path: "/guides/auth.md", Title: "Auth", Content: "# Auth\n\nAPI keys start with ak_.\nRotate keys every 90 days.\n"},
+		{Path: "/api/users/list.md", Title: "List users", Content: "# List users\n\n`GET /users`\n"},
+		{Path: "/guides/setup.md", Title: "Duplicate", Content: "ignored"},
+	})
+}
+
+func run(t *testing.T, fs *docsfs.FS, script string, lim docsfs.Limits) docsfs.Result {
+	t.Helper()
+	res, err := fs.Run(context.Background(), script, lim)
+	if err != nil {
+		t.Fatalf("Run(%q): %v", script, err)
+	}
+	return res
+}
+
+func TestCommands(t *testing.T) {
+	fs := testFS()
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"ls", "api/\nguides/\nindex.md\n", 0},
+		{"ls /guides", "auth.md\nsetup.md\n", 0},
+		{"ls -l /guides/auth.md", "     4  /guides/auth.md  # Auth\n", 0},
+		{"tree", "/\n├── api/\n│   └── users/\n│       └── list.md\n├── guides/\n│   ├── auth.md\n│   └── setup.md\n└── index.md\n", 0},
+		{"tree -L 1 /", "/\n├── api/\n├── guides/\n└── index.md\n", 0},
+		{"cat /index.md", "# Home\n\nWelcome to Acme.\n", 0},
+		{"cat -n /guides/auth.md:3-4", "     3\tAPI keys start with ak_.\n     4\tRotate keys every 90 days.\n", 0},
+		{"cat /guides/auth.md:3", "API keys start with ak_.\n", 0},
+		{"cat /guides/*.md", "==> /guides/auth.md <==\n# Auth\n\nAPI keys start with ak_.\nRotate keys every 90 days.\n==> /guides/setup.md <==\n# Setup\n\nInstall the CLI:\n\n```bash\nnpm i -g acme\n```\n\nThen run acme login.\n", 0},
+		{"head -n 1 /guides/setup.md", "# Setup\n", 0},
+		{"head -2 /index.md", "# Home\n\n", 0},
+		{"tail -n 1 /guides/setup.md", "Then run acme login.\n", 0},
+		{"tail -n +3 /index.md", "Welcome to Acme.\n", 0},
+		{"sed -n '3,4p' /guides/auth.md", "API keys start with ak_.\nRotate keys every 90 days.\n", 0},
+		{"grep -n keys /guides", "/guides/auth.md:3:API keys start with ak_.\n/guides/auth.md:4:Rotate keys every 90 days.\n", 0},
+		{"grep -n -i 'ROTATE' /guides/auth.md", "4:Rotate keys every 90 days.\n", 0},
+		{"grep -F 'ak_.' /", "/guides/auth.md:API keys start with ak_.\n", 0},
+		{"grep -l acme /", "/guides/setup.md\n", 0},
+		{"grep -o -n 'ak_[a-z]*' /guides/auth.md", "3:ak_\n", 0},
+		{"grep -c '^#' /guides", "/guides/auth.md:1\n/guides/setup.md:1\n", 0},
+		{"grep -n -A 1 CLI /guides/setup.md", "3:Install the CLI:\n4-\n", 0},
+		{"grep -w key /guides", "grep: no match (grep -i ignores case; -F takes the pattern literally)\n", 1},
+		{"cat /guides/setup.md | grep -n acme", "6:npm i -g acme\n9:Then run acme login.\n", 0},
+		{"cat /guides/setup.md | head -n 1 | wc -l", "1 \n", 0},
+		{"wc -l /guides/auth.md", "4 /guides/auth.md\n", 0},
+		{"find / -name '*.md' -type f", "/api/users/list.md\n/guides/auth.md\n/guides/setup.md\n/index.md\n", 0},
+		{"find /api -type d", "/api\n/api/users\n", 0},
+		{"cd /guides; pwd; cat auth.md:1", "$ cd /guides\n$ pwd\n/guides\n$ cat auth.md:1\n# Auth\n", 0},
+		{"cat /nope.md && cat /index.md", "$ cat /nope.md\ncat: /nope.md: no such file or directory (ls / lists the site)\n", 1},
+		{"cat /nope.md; head -n 1 /index.md", "$ cat /nope.md\ncat: /nope.md: no such file or directory (ls / lists the site)\n$ head -n 1 /index.md\n# Home\n", 1},
+		{"cat ../../../etc/passwd", "cat: /etc/passwd: no such file or directory (ls / lists the site)\n", 1},
+		{"cat /guides/../../index.md:1", "# Home\n", 0},
+		{"ls /etc", "ls: /etc: no such file or directory (ls / lists the site)\n", 1},
+		{"cat /guides", "cat: /guides: is a directory (ls /guides lists it)\n", 1},
+		{"rm -rf /", "rm: unknown command; use ls, tree, cat, head, tail, sed -n, grep, wc, find, cd, pwd, echo, help\n", 1},
+		{"cat /index.md:5-2", "cat: \"/index.md:5-2\": a line range is FILE:START-END with 1 <= START <= END\n", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+}
+
+func TestSyntax(t *testing.T) {
+	fs := testFS()
+	for _, script := range []string{"", "cat /a > /b", "echo $(ls)", "cat 'open", "ls &", "| grep x", "ls ||| x", strings.Repeat("ls;", 40)} {
+		if _, err := fs.Run(context.Background(), script, docsfs.DefaultLimits); !errors.Is(err, docsfs.ErrSyntax) {
+			t.Errorf("Run(%q) = %v, want ErrSyntax", script, err)
+		}
+	}
+}
+
+// TestBounds: a cat of every page at once, a pipe of everything and a pathological pattern
+// all end within their bounds, saying what was cut.
+func TestBounds(t *testing.T) {
+	var files []docsfs.File
+	for i := range 200 {
+		files = append(files, docsfs.File{Path: "/p/" + strings.Repeat("x", i%7) + itoa(i) + ".md", Content: strings.Repeat("line of text about keys\n", 200)})
+	}
+	fs := docsfs.New(files)
+	lim := docsfs.Limits{Output: 4096, Pipe: 64 << 10, Commands: 8, Timeout: 5 * time.Second}
+	res := run(t, fs, "cat /p/*.md", lim)
+	if !res.Truncated || len(res.Output) > 4096+300 || !strings.Contains(res.Output, "[output truncated at 4096 bytes;") {
+		t.Errorf("cat of every page: %d bytes, truncated %v; tail %q", len(res.Output), res.Truncated, res.Output[max(0, len(res.Output)-200):])
+	}
+	res = run(t, fs, "cat /p/*.md | wc -l", lim)
+	if n, _ := strconv.Atoi(strings.TrimSpace(res.Output)); res.Truncated || n < 2000 || n > (64<<10)/24+10 {
+		t.Errorf("a pipe of every page (64 KiB of 24-byte lines): %q", res.Output)
+	}
+	long := docsfs.New([]docsfs.File{{Path: "/a.md", Content: strings.Repeat("a", 1<<20) + "\n"}})
+	quick := docsfs.Limits{Output: 4096, Pipe: 4096, Commands: 4, Timeout: 300 * time.Millisecond}
+	start := time.Now()
+	res = run(t, long, "grep -c '(a*)*(a*)*(a*)*b' /a.md", quick)
+	switch {
+	case time.Since(start) > 3*time.Second: // the bound, with room for a loaded machine and the race detector
+		t.Errorf("pathological pattern: %v for a 300ms bound", time.Since(start))
+	case res.Output != "0\ngrep: no match (grep -i ignores case; -F takes the pattern literally)\n" &&
+		!strings.HasSuffix(res.Output, "[stopped: the call ran out of its 300ms]\n"):
+		t.Errorf("pathological pattern: %q", res.Output)
+	}
+	res = run(t, long, "grep "+strings.Repeat("a", 1001)+" /", docsfs.DefaultLimits)
+	if !strings.Contains(res.Output, "at most 1000") {
+		t.Errorf("long pattern: %q", res.Output)
+	}
+	res = run(t, docsfs.New([]docsfs.File{{Path: "/a.md", Content: strings.Repeat("x", 1<<20) + "a" + strings.Repeat("x", 1<<20) + "\n"}}), "grep -n 'a' /a.md", docsfs.DefaultLimits)
+	if strings.Count(res.Output, "\n") > 2 || !strings.Contains(res.Output, "[...]") {
+		t.Errorf("a 1 MiB line is shown cut around its match: %d bytes", len(res.Output))
+	}
+}
+
+func itoa(n int) string {
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		if n /= 10; n == 0 {
+			return s
+		}
+	}
+}

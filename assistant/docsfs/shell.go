@@ -1,0 +1,229 @@
+package docsfs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Limits bound one call.
+type Limits struct {
+	Output   int           // bytes of output; past them it is cut with a marker
+	Pipe     int           // bytes one command may hand to the next through "|"
+	Commands int           // commands in one call
+	Timeout  time.Duration // time for the whole call
+}
+
+// DefaultLimits are the limits of the MCP tool: 64 KiB of output, 8 MiB through a pipe, 32
+// commands, 5 seconds.
+var DefaultLimits = Limits{Output: 64 << 10, Pipe: 8 << 20, Commands: 32, Timeout: 5 * time.Second}
+
+// Result is what a call printed.
+type Result struct {
+	Output    string
+	Commands  int  // commands run
+	Failed    int  // commands that failed (unknown file, bad option, ...)
+	Truncated bool // the output was cut at Limits.Output
+}
+
+// ErrSyntax reports a command line that cannot be run at all.
+var ErrSyntax = errors.New("syntax error")
+
+// Run runs a command line against the filesystem. Each command's output follows a "$ cmd"
+// line when the call runs more than one; a failing command prints its error and the call
+// goes on, except after "&&".
+func (fs *FS) Run(ctx context.Context, script string, lim Limits) (Result, error) {
+	pipelines, err := parseScript(script)
+	if err != nil {
+		return Result{}, err
+	}
+	n := 0
+	for _, p := range pipelines {
+		n += len(p.cmds)
+	}
+	if n == 0 {
+		return Result{}, fmt.Errorf("%w: no command; try ls / or help", ErrSyntax)
+	}
+	if n > lim.Commands {
+		return Result{}, fmt.Errorf("%w: %d commands in one call; at most %d", ErrSyntax, n, lim.Commands)
+	}
+	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	defer cancel()
+	out := &bounded{limit: lim.Output}
+	sh := &shell{fs: fs, cwd: "/", ctx: ctx, lim: lim}
+	res := Result{}
+	failed := false
+	for _, p := range pipelines {
+		if p.afterAnd && failed {
+			continue
+		}
+		if len(pipelines) > 1 {
+			out.WriteString("$ " + p.text + "\n")
+		}
+		ok := sh.pipeline(p, out)
+		res.Commands += len(p.cmds)
+		failed = !ok
+		if !ok {
+			res.Failed++
+		}
+		if out.full() {
+			break
+		}
+		if ctx.Err() != nil {
+			out.WriteString(fmt.Sprintf("[stopped: the call ran out of its %s]\n", lim.Timeout))
+			break
+		}
+	}
+	res.Output, res.Truncated = out.finish(), out.cut
+	return res, nil
+}
+
+// pipeline is commands joined by "|"; afterAnd marks one that follows "&&".
+type pipeline struct {
+	cmds     [][]string
+	text     string
+	afterAnd bool
+}
+
+// parseScript splits a command line into pipelines of argument lists, with shell quoting:
+// '...' literal, "..." with \" and \\, a backslash escaping one character outside quotes.
+func parseScript(s string) ([]pipeline, error) {
+	var out []pipeline
+	cur := pipeline{}
+	var args []string
+	var word strings.Builder
+	inWord := false
+	start := 0
+	endWord := func() {
+		if inWord {
+			args = append(args, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endCmd := func() error {
+		endWord()
+		if len(args) == 0 {
+			return fmt.Errorf("%w: an empty command", ErrSyntax)
+		}
+		cur.cmds = append(cur.cmds, args)
+		args = nil
+		return nil
+	}
+	endPipeline := func(i int, and bool) error {
+		endWord()
+		if len(args) == 0 && len(cur.cmds) == 0 {
+			cur = pipeline{afterAnd: and}
+			start = i
+			return nil
+		}
+		if err := endCmd(); err != nil {
+			return err
+		}
+		cur.text = strings.TrimSpace(s[start:i])
+		out = append(out, cur)
+		cur = pipeline{afterAnd: and}
+		return nil
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("%w: a ' is not closed", ErrSyntax)
+			}
+			word.WriteString(s[i+1 : i+1+j])
+			inWord, i = true, i+1+j
+		case c == '"':
+			j, err := doubleQuoted(s, i+1, &word)
+			if err != nil {
+				return nil, err
+			}
+			inWord, i = true, j
+		case c == '\\' && i+1 < len(s):
+			if s[i+1] != '\n' {
+				word.WriteByte(s[i+1])
+				inWord = true
+			}
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			endWord()
+		case c == '\n' || c == ';':
+			if err := endPipeline(i, false); err != nil {
+				return nil, err
+			}
+			start = i + 1
+		case c == '&' && i+1 < len(s) && s[i+1] == '&', c == '|' && i+1 < len(s) && s[i+1] == '|':
+			if err := endPipeline(i, c == '&'); err != nil {
+				return nil, err
+			}
+			i++
+			start = i + 1
+		case c == '|':
+			if err := endCmd(); err != nil {
+				return nil, err
+			}
+		case c == '>' || c == '<' || c == '`' || c == '&' || c == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
+			return nil, fmt.Errorf("%w: %q is not supported here (no redirections, substitutions or background jobs); use grep, head or tail after a |", ErrSyntax, string(c))
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	if err := endPipeline(len(s), false); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// doubleQuoted reads a "..." string from s[i] and returns the offset of its closing quote.
+func doubleQuoted(s string, i int, w *strings.Builder) (int, error) {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) && strings.IndexByte(`"\$`+"`", s[i+1]) >= 0 {
+				i++
+			}
+			w.WriteByte(s[i])
+		case '"':
+			return i, nil
+		default:
+			w.WriteByte(s[i])
+		}
+	}
+	return 0, fmt.Errorf("%w: a \" is not closed", ErrSyntax)
+}
+
+// shell runs the commands of one call.
+type shell struct {
+	fs  *FS
+	cwd string
+	ctx context.Context
+	lim Limits
+}
+
+// pipeline runs commands, each one's output the next one's input; it reports whether the
+// last succeeded.
+func (sh *shell) pipeline(p pipeline, out *bounded) bool {
+	var in *string
+	for i, args := range p.cmds {
+		last := i == len(p.cmds)-1
+		w := out
+		if !last {
+			w = &bounded{limit: sh.lim.Pipe}
+		}
+		err := sh.run(args, in, w)
+		if err != nil {
+			out.WriteString(args[0] + ": " + err.Error() + "\n")
+			return false
+		}
+		if !last {
+			s := w.finish()
+			in = &s
+		}
+	}
+	return true
+}

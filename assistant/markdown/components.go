@@ -1,0 +1,309 @@
+package markdown
+
+import (
+	"strconv"
+	"strings"
+)
+
+// components maps Mintlify's components to their Markdown meaning; a component not listed
+// here keeps its content (or, when it is an imported snippet, the snippet's).
+var components map[string]func(r *renderer, el *node) []string
+
+func init() {
+	components = map[string]func(r *renderer, el *node) []string{
+		"Note": callout("Note"), "Warning": callout("Warning"), "Info": callout("Info"),
+		"Tip": callout("Tip"), "Check": callout("Check"), "Danger": callout("Danger"), "Callout": callout(""),
+		"Tabs": tabs, "Tab": tab,
+		"Steps": steps, "Step": func(r *renderer, el *node) []string { return []string{step(r, el, 1)} },
+		"Card": card, "Tile": card,
+		"Accordion": titled("title"), "Expandable": expandable,
+		"ParamField": field, "ResponseField": field,
+		"Visibility": visibility, "Frame": frame, "Update": update,
+		"Tree": tree, "Tree.Folder": folder, "Folder": folder, "Tree.File": file, "File": file,
+		"RequestExample": labelled("Request example"), "ResponseExample": labelled("Response example"),
+		"Prompt": prompt, "Icon": nothing, "Snippet": nothing,
+		"Tooltip": inlineFlow, "Badge": inlineFlow,
+	}
+}
+
+func nothing(*renderer, *node) []string { return nil }
+
+// callout renders a callout as a blockquote led by its kind: "> **Note:** ...".
+func callout(label string) func(r *renderer, el *node) []string {
+	return func(r *renderer, el *node) []string {
+		body := r.body(el)
+		if label == "" {
+			label = el.tag.attr("title")
+		}
+		switch {
+		case label == "" && body == "":
+			return nil
+		case label == "":
+		case body == "":
+			body = "**" + label + "**"
+		case startsParagraph(body):
+			body = "**" + label + ":** " + body
+		default:
+			body = "**" + label + ":**\n\n" + body
+		}
+		return []string{quote(body)}
+	}
+}
+
+// tabs renders each tab as its title in bold followed by its content.
+func tabs(r *renderer, el *node) []string { return r.children(el) }
+
+func tab(r *renderer, el *node) []string {
+	return headed("**"+inline(el.tag.attr("title"))+"**", r.body(el))
+}
+
+// headed puts a heading line above a body.
+func headed(head, body string) []string {
+	if head == "****" {
+		head = ""
+	}
+	return nonEmpty([]string{head, body})
+}
+
+// steps renders the steps as a numbered list.
+func steps(r *renderer, el *node) []string {
+	var out []string
+	n := 0
+	for _, c := range el.children {
+		if c.kind == elemNode && c.tag.name == "Step" {
+			n++
+			if k, err := strconv.Atoi(c.tag.attr("stepNumber")); err == nil && k > 0 {
+				n = k
+			}
+			out = append(out, step(r, c, n))
+			continue
+		}
+		out = append(out, r.block(c, childIndent(el))...)
+	}
+	return out
+}
+
+func step(r *renderer, el *node, n int) string {
+	head := ""
+	if t := inline(el.tag.attr("title")); t != "" {
+		head = "**" + t + "**"
+	}
+	body := r.body(el)
+	marker := strconv.Itoa(n) + ". "
+	if head != "" && body != "" {
+		return marker + head + "\n\n" + strings.Repeat(" ", len(marker)) + indent(body, strings.Repeat(" ", len(marker)))
+	}
+	return item(marker, head, body)
+}
+
+// card renders a card (or a tile) as a list item linking its title: "- [Title](href): text".
+func card(r *renderer, el *node) []string {
+	title := inline(el.tag.attr("title"))
+	body := r.body(el)
+	if d := inline(el.tag.attr("description")); d != "" {
+		body = join([]string{d, body})
+	}
+	href := el.tag.attr("href")
+	switch {
+	case title != "" && href != "":
+		title = "[" + title + "](" + href + ")"
+	case title != "":
+		title = "**" + title + "**"
+	case href != "":
+		title = "[" + href + "](" + href + ")"
+	}
+	if title == "" && body == "" {
+		return nil
+	}
+	return []string{item("- ", title, body)}
+}
+
+// titled renders a component whose attribute names it (an accordion) as that name in bold
+// above its content.
+func titled(attr string) func(r *renderer, el *node) []string {
+	return func(r *renderer, el *node) []string {
+		body := r.body(el)
+		if d := inline(el.tag.attr("description")); d != "" {
+			body = join([]string{d, body})
+		}
+		return headed("**"+inline(el.tag.attr(attr))+"**", body)
+	}
+}
+
+// labelled puts a fixed label above a component's content.
+func labelled(label string) func(r *renderer, el *node) []string {
+	return func(r *renderer, el *node) []string { return headed("**"+label+"**", r.body(el)) }
+}
+
+// expandable keeps the nested fields it shows, under its title.
+func expandable(r *renderer, el *node) []string {
+	title := inline(el.tag.attr("title"))
+	body := r.body(el)
+	if title == "" || body == "" {
+		return nonEmpty([]string{body})
+	}
+	return []string{"*" + title + "*:\n\n" + body}
+}
+
+// fieldLocations are the ParamField attributes that name the parameter and where it goes.
+var fieldLocations = []string{"path", "query", "body", "header", "cookie", "name"}
+
+// field renders a ParamField or ResponseField as a list item:
+// "- `name` (query, string, required, default: `10`): description".
+func field(r *renderer, el *node) []string {
+	t := &el.tag
+	var name string
+	var facts []string
+	for _, loc := range fieldLocations {
+		if v := t.attr(loc); v != "" {
+			name = v
+			if loc != "name" {
+				facts = append(facts, loc)
+			}
+			break
+		}
+	}
+	if ty := t.attr("type"); ty != "" {
+		facts = append(facts, ty)
+	}
+	if t.has("required") && t.attr("required") != "false" {
+		facts = append(facts, "required")
+	}
+	if t.has("deprecated") && t.attr("deprecated") != "false" {
+		facts = append(facts, "deprecated")
+	}
+	if d := t.attr("default"); d != "" {
+		facts = append(facts, "default: `"+d+"`")
+	}
+	head := "`" + name + "`"
+	if name == "" {
+		head = ""
+	}
+	if len(facts) > 0 {
+		head = strings.TrimSpace(head + " (" + strings.Join(facts, ", ") + ")")
+	}
+	return []string{item("- ", head, r.body(el))}
+}
+
+// visibility keeps content for agents and drops content for humans only.
+func visibility(r *renderer, el *node) []string {
+	if strings.EqualFold(strings.TrimSpace(el.tag.attr("for")), "humans") {
+		return nil
+	}
+	return r.children(el)
+}
+
+// frame keeps what it frames, with its hint before and its caption after.
+func frame(r *renderer, el *node) []string {
+	out := []string{inline(el.tag.attr("hint"))}
+	out = append(out, r.children(el)...)
+	return nonEmpty(append(out, inline(el.tag.attr("caption"))))
+}
+
+// update renders a changelog entry: its label (and description) in bold, then its content.
+func update(r *renderer, el *node) []string {
+	head := inline(el.tag.attr("label"))
+	if d := inline(el.tag.attr("description")); d != "" {
+		head = strings.TrimSpace(head + " — " + d)
+	}
+	if head != "" {
+		head = "**" + head + "**"
+	}
+	return headed(head, r.body(el))
+}
+
+// tree renders a file tree as a nested list.
+func tree(r *renderer, el *node) []string {
+	var items []string
+	for _, c := range el.children {
+		items = append(items, r.block(c, childIndent(el))...)
+	}
+	return []string{strings.Join(items, "\n")}
+}
+
+func folder(r *renderer, el *node) []string {
+	name := el.tag.attr("name") + "/"
+	inner := tree(r, el)[0]
+	if inner == "" {
+		return []string{"- " + name}
+	}
+	return []string{"- " + name + "\n  " + indent(inner, "  ")}
+}
+
+func file(_ *renderer, el *node) []string { return []string{"- " + el.tag.attr("name")} }
+
+// prompt renders a prompt's description, then the prompt itself.
+func prompt(r *renderer, el *node) []string {
+	head := "**Prompt**"
+	if d := inline(el.tag.attr("description")); d != "" {
+		head += ": " + d
+	}
+	return headed(head, r.body(el))
+}
+
+// inlineFlow renders an inline component that started a line.
+func inlineFlow(r *renderer, el *node) []string {
+	return nonEmpty([]string{inlineElement(&el.tag, r.body(el))})
+}
+
+// htmlRenders maps HTML block elements to their Markdown meaning; others keep their content.
+var htmlRenders map[string]func(r *renderer, el *node) []string
+
+func init() {
+	htmlRenders = map[string]func(r *renderer, el *node) []string{
+		"img":        func(_ *renderer, el *node) []string { return nonEmpty([]string{image(&el.tag)}) },
+		"video":      mediaBlock,
+		"iframe":     mediaBlock,
+		"audio":      mediaBlock,
+		"embed":      mediaBlock,
+		"br":         nothing,
+		"hr":         func(*renderer, *node) []string { return []string{"---"} },
+		"summary":    func(r *renderer, el *node) []string { return headed("**"+oneLine(r.body(el))+"**", "") },
+		"blockquote": func(r *renderer, el *node) []string { return nonEmpty([]string{quote(r.body(el))}) },
+		"li":         func(r *renderer, el *node) []string { return []string{item("- ", "", r.body(el))} },
+		"h1":         heading(1), "h2": heading(2), "h3": heading(3), "h4": heading(4), "h5": heading(5), "h6": heading(6),
+		"a": blockLink,
+	}
+}
+
+func mediaBlock(r *renderer, el *node) []string {
+	if m := media(&el.tag); m != "" {
+		return []string{m}
+	}
+	for _, c := range el.children { // <video><source src="..."></video>
+		if c.kind == elemNode && strings.EqualFold(c.tag.name, "source") {
+			t := c.tag
+			t.name = el.tag.name
+			if m := media(&t); m != "" {
+				return []string{m}
+			}
+		}
+	}
+	return nil
+}
+
+func heading(level int) func(r *renderer, el *node) []string {
+	return func(r *renderer, el *node) []string {
+		if text := oneLine(r.body(el)); text != "" {
+			return []string{strings.Repeat("#", level) + " " + text}
+		}
+		return nil
+	}
+}
+
+// oneLine joins the lines of s with spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// blockLink renders an <a> around blocks as a card: its first block the linked title.
+func blockLink(r *renderer, el *node) []string {
+	blocks := nonEmpty(r.children(el))
+	href := el.tag.attr("href")
+	if len(blocks) == 0 || href == "" {
+		return blocks
+	}
+	title := oneLine(strings.TrimLeft(blocks[0], "# "))
+	if len(blocks) == 1 {
+		return []string{"[" + title + "](" + href + ")"}
+	}
+	return []string{item("- ", "["+title+"]("+href+")", join(blocks[1:]))}
+}

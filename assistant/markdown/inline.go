@@ -1,0 +1,253 @@
+package markdown
+
+import (
+	"strings"
+)
+
+// inline rewrites the inline constructs of Markdown text that are not Markdown: inline
+// components and HTML elements become their text (links, images, emphasis and code in
+// Markdown syntax), expressions and comments are dropped (a string literal keeps its text),
+// and "\{" becomes "{". Code spans are kept as written.
+func inline(s string) string {
+	if !strings.ContainsAny(s, "<{\\") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	inlineTo(&b, s, 0)
+	return b.String()
+}
+
+// maxInlineDepth bounds how deeply inline elements are rewritten inside one another.
+const maxInlineDepth = 8
+
+func inlineTo(b *strings.Builder, s string, depth int) {
+	for i := 0; i < len(s); {
+		switch c := s[i]; c {
+		case '`':
+			n := run(s, i, '`')
+			if end := strings.Index(window(s[i+n:], maxSpan), s[i:i+n]); end >= 0 && run(s, i+n+end, '`') == n {
+				b.WriteString(s[i : i+n+end+n])
+				i += n + end + n
+				continue
+			}
+			b.WriteString(s[i : i+n])
+			i += n
+		case '\\':
+			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '}') {
+				b.WriteByte(s[i+1])
+				i += 2
+				continue
+			}
+			b.WriteString(s[i:min(i+2, len(s))])
+			i += 2
+		case '{':
+			i = expressionInline(b, s, i)
+		case '<':
+			i = angle(b, s, i, depth)
+		default:
+			j := i + 1
+			for j < len(s) && s[j] != '`' && s[j] != '\\' && s[j] != '{' && s[j] != '<' {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
+		}
+	}
+}
+
+// run counts the bytes equal to c from s[i].
+func run(s string, i int, c byte) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == c {
+		n++
+	}
+	return n
+}
+
+// expressionInline handles "{...}" at s[i] and returns the offset after it.
+func expressionInline(b *strings.Builder, s string, i int) int {
+	end := skipExpr(window(s, i+maxExpr), i)
+	if end < 0 {
+		b.WriteByte('{')
+		return i + 1
+	}
+	inner := strings.TrimSpace(s[i+1 : end-1])
+	if lit, ok := stringLiteral(inner); ok {
+		b.WriteString(lit)
+	} else if isName(inner) {
+		b.WriteString(s[i:end]) // "/users/{id}": a path parameter written as in the API
+	}
+	return end
+}
+
+// angle handles '<' at s[i]: an autolink or a comment stays or goes; a tag becomes its text.
+func angle(b *strings.Builder, s string, i, depth int) int {
+	rest := s[i:]
+	if strings.HasPrefix(rest, "<!--") {
+		if end := strings.Index(rest[4:], "-->"); end >= 0 {
+			return i + 4 + end + 3
+		}
+		return len(s)
+	}
+	if end, ok := autolink(rest); ok {
+		b.WriteString(rest[:end+1])
+		return i + end + 1
+	}
+	t, n, ok := parseTag(rest)
+	if !ok || (t.name != "" && !isUpper(t.name[0]) && !knownHTML[strings.ToLower(t.name)]) {
+		b.WriteByte('<') // "a < b", "<YOUR_KEY>" in prose: text
+		return i + 1
+	}
+	if t.closing {
+		return i + n // a closing tag whose opening was not seen: dropped
+	}
+	if t.self || isVoid(t.name) {
+		b.WriteString(inlineLeaf(&t))
+		return i + n
+	}
+	inner, after := elementContent(s, i+n, t.name)
+	if after == i+n && (t.name == "" || isUpper(t.name[0])) {
+		b.WriteByte('<') // "<YOUR_KEY>" in prose: an opening tag never closed is text
+		return i + 1
+	}
+	var content strings.Builder
+	if depth < maxInlineDepth {
+		inlineTo(&content, inner, depth+1)
+	} else {
+		content.WriteString(inner)
+	}
+	b.WriteString(inlineElement(&t, content.String()))
+	return after
+}
+
+// elementContent returns the text between an opening tag ending at s[from] and its closing
+// tag, and the offset after the closing tag; without one, the content is empty and nothing
+// more is consumed.
+func elementContent(s string, from int, name string) (string, int) {
+	s = window(s, from+maxTag)
+	if !strings.Contains(s[from:], "</"+name) {
+		return "", from
+	}
+	depth := 1
+	for j := from; j < len(s); {
+		k := strings.IndexByte(s[j:], '<')
+		if k < 0 {
+			break
+		}
+		j += k
+		t, n, ok := parseTag(s[j:])
+		if !ok {
+			j++
+			continue
+		}
+		if t.name == name {
+			switch {
+			case t.closing:
+				if depth--; depth == 0 {
+					return s[from:j], j + n
+				}
+			case !t.self:
+				depth++
+			}
+		}
+		j += n
+	}
+	return "", from
+}
+
+// inlineLeaf renders a self-closing inline element.
+func inlineLeaf(t *tag) string {
+	switch strings.ToLower(t.name) {
+	case "img":
+		return image(t)
+	case "br":
+		return "<br />"
+	case "video", "iframe", "audio", "embed", "source":
+		return media(t)
+	}
+	if t.name == "Badge" || t.name == "Tooltip" {
+		return t.attr("children")
+	}
+	return ""
+}
+
+// inlineElement renders an inline element around its rendered content.
+func inlineElement(t *tag, content string) string {
+	switch strings.ToLower(t.name) {
+	case "a":
+		if href := t.attr("href"); href != "" {
+			return "[" + content + "](" + href + ")"
+		}
+	case "strong", "b":
+		return "**" + content + "**"
+	case "em", "i":
+		return "*" + content + "*"
+	case "code":
+		return "`" + content + "`"
+	case "kbd":
+		return content
+	}
+	if t.name == "Tooltip" {
+		if tip := t.attr("tip"); tip != "" && tip != content {
+			return content + " (" + tip + ")"
+		}
+	}
+	return content
+}
+
+// image renders an <img> as a Markdown image.
+func image(t *tag) string {
+	src := t.attr("src")
+	if src == "" {
+		return ""
+	}
+	return "![" + t.attr("alt") + "](" + src + ")"
+}
+
+// media renders a video, frame or audio element as a link to its source.
+func media(t *tag) string {
+	src := t.attr("src")
+	if src == "" {
+		return ""
+	}
+	label := t.attr("title")
+	if label == "" {
+		label = strings.ToLower(t.name)
+		if label == "iframe" || label == "embed" {
+			label = "embedded content"
+		}
+	}
+	return "[" + label + "](" + src + ")"
+}
+
+// knownHTML are the HTML elements rewritten in text; other lower-case tags ("<name>" as a
+// placeholder in prose) stay as written.
+var knownHTML = map[string]bool{
+	"a": true, "b": true, "strong": true, "em": true, "i": true, "code": true, "kbd": true, "span": true,
+	"sup": true, "sub": true, "small": true, "mark": true, "u": true, "s": true, "del": true, "ins": true,
+	"abbr": true, "img": true, "br": true, "video": true, "iframe": true, "audio": true, "font": true,
+	"div": true, "p": true, "embed": true, "source": true, "picture": true, "cite": true, "q": true,
+}
+
+// autolink matches "<scheme:...>" and returns the offset of '>'.
+func autolink(s string) (int, bool) {
+	colon := strings.IndexByte(window(s, 34), ':')
+	if colon < 3 || colon > 33 || !isLetter(s[1]) {
+		return 0, false
+	}
+	for k := 2; k < colon; k++ {
+		if c := s[k]; !isLetter(c) && !isDigit(c) && c != '+' && c != '.' && c != '-' {
+			return 0, false
+		}
+	}
+	for k := colon + 1; k < len(s) && k < maxSpan; k++ {
+		switch s[k] {
+		case '>':
+			return k, k > colon+1
+		case ' ', '\t', '\n', '<':
+			return 0, false
+		}
+	}
+	return 0, false
+}

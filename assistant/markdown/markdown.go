@@ -1,0 +1,116 @@
+// Package markdown turns a documentation page written in MDX (Mintlify's components included)
+// into the Markdown that agents read: the page's .md form, llms-full.txt, the MCP server's
+// filesystem and the discovery page route all come from Render.
+//
+// Components become their Markdown meaning: callouts are blockquotes led by their kind, tabs
+// and accordions their titles in bold above their content, steps a numbered list, cards and
+// tiles links in a list, parameter and response fields a list of names with their types,
+// code groups their code blocks, frames their images with captions. Content for humans only
+// (<Visibility for="humans">) is dropped and content for agents kept. Imports, exports,
+// expressions and comments are not content; imported .mdx snippets are rendered in place.
+package markdown
+
+import (
+	"strings"
+)
+
+// Page is what Render needs of one page.
+type Page struct {
+	Title        string
+	Description  string
+	Body         string   // the page file, MDX or Markdown, frontmatter included
+	Instructions []string // docs.json markdown.instructions, one line each
+	Endpoint     string   // an API page's method and path ("GET /users"); "" for other pages
+	// Operation is the page's OpenAPI operation as a YAML document (Operation builds it), with
+	// its Label ("openapi.yaml GET /users"); empty for other pages.
+	Operation, OperationLabel string
+	// Snippet reads a file a page imports ("/snippets/intro.mdx"); nil reads none.
+	Snippet func(path string) (string, bool)
+}
+
+// Render returns the page as Markdown: its title as a heading, its description as a quote,
+// its content, its OpenAPI operation, and the site's agent instructions.
+func Render(p Page) string {
+	var b strings.Builder
+	b.WriteString("# " + oneLine(p.Title) + "\n")
+	if d := strings.TrimSpace(p.Description); d != "" {
+		b.WriteString("\n" + quote(d) + "\n")
+	}
+	if p.Endpoint != "" {
+		b.WriteString("\n`" + p.Endpoint + "`\n")
+	}
+	if body := Body(p.Body, p.Title, p.Snippet); body != "" {
+		b.WriteString("\n" + body + "\n")
+	}
+	if p.Operation != "" {
+		b.WriteString("\n## OpenAPI\n\n" + fenced("yaml "+p.OperationLabel, p.Operation) + "\n")
+	}
+	if block := Instructions(p.Instructions); block != "" {
+		b.WriteString("\n" + block + "\n")
+	}
+	return b.String()
+}
+
+// Body renders a page file's content (frontmatter removed) as Markdown. A leading level-1
+// heading that repeats the title is dropped: Render writes the title itself.
+func Body(src, title string, snippet func(string) (string, bool)) string {
+	_, body := splitFrontmatter(normalize(src))
+	root, imports := parse(body)
+	r := &renderer{imports: imports, snippet: snippet}
+	blocks := r.children(root)
+	if len(blocks) > 0 {
+		first, rest, _ := strings.Cut(blocks[0], "\n")
+		if h, ok := strings.CutPrefix(first, "# "); ok && strings.EqualFold(strings.TrimSpace(h), strings.TrimSpace(title)) {
+			blocks[0] = strings.TrimSpace(rest)
+		}
+	}
+	return join(blocks)
+}
+
+// Instructions renders docs.json's markdown.instructions as the Agent Instructions block:
+// "> ## Agent Instructions" and one quoted line each; "" without instructions.
+func Instructions(lines []string) string {
+	var kept []string
+	for _, l := range lines {
+		for _, part := range strings.Split(normalize(l), "\n") {
+			if part = strings.TrimSpace(part); part != "" {
+				kept = append(kept, part)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	return quote("## Agent Instructions\n" + strings.Join(kept, "\n"))
+}
+
+// fenced wraps text in a code fence longer than any backtick run it holds.
+func fenced(info, text string) string {
+	fence := "```"
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence + info + "\n" + strings.TrimRight(text, "\n") + "\n" + fence
+}
+
+// normalize drops a byte-order mark and turns CRLF line ends into LF.
+func normalize(s string) string {
+	return strings.ReplaceAll(strings.TrimPrefix(s, "\ufeff"), "\r\n", "\n")
+}
+
+// splitFrontmatter separates a leading "---" YAML block from the body.
+func splitFrontmatter(s string) (front, body string) {
+	if !strings.HasPrefix(s, "---\n") {
+		return "", s
+	}
+	rest := s[4:]
+	for off := 0; off < len(rest); {
+		line, _, _ := strings.Cut(rest[off:], "\n")
+		if t := strings.TrimRight(line, " \t"); t == "---" || t == "..." {
+			end := min(len(rest), off+len(line)+1)
+			return rest[:off], rest[end:]
+		}
+		off += len(line) + 1
+	}
+	return "", s
+}

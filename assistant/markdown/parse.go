@@ -1,0 +1,402 @@
+package markdown
+
+import (
+	"strings"
+)
+
+// node is one block of a parsed page: Markdown lines, a fenced code block, or an element
+// (a JSX component or an HTML block) with its children.
+type node struct {
+	kind     nodeKind
+	lines    []string // text: the lines as written (indentation kept); code: the content lines
+	fence    string   // code: the opening fence ("```", "~~~~")
+	info     string   // code: the info string (language, title, attributes)
+	indent   int      // code: the fence's indentation
+	tag      tag      // element
+	children []*node  // element
+}
+
+type nodeKind int
+
+const (
+	textNode nodeKind = iota
+	codeNode
+	elemNode
+)
+
+// parser splits a page body (frontmatter removed) into a tree of nodes. It reads MDX as MDX
+// reads it: a line that starts with a component or an HTML block tag opens an element whose
+// content runs to its closing tag; indentation never makes code (MDX has no indented code);
+// import and export statements, comments and expressions are not content.
+type parser struct {
+	s       string
+	pos     int
+	root    *node
+	stack   []*node
+	imports map[string]string // component name → imported file, for snippets
+}
+
+func parse(body string) (*node, map[string]string) {
+	p := &parser{s: body, root: &node{kind: elemNode}, imports: map[string]string{}}
+	p.stack = []*node{p.root}
+	p.run()
+	return p.root, p.imports
+}
+
+func (p *parser) top() *node { return p.stack[len(p.stack)-1] }
+
+// line returns the text from pos to the end of its line.
+func (p *parser) line() string {
+	rest := p.s[p.pos:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		return rest[:i]
+	}
+	return rest
+}
+
+// next moves pos past the current line.
+func (p *parser) next() {
+	if i := strings.IndexByte(p.s[p.pos:], '\n'); i >= 0 {
+		p.pos += i + 1
+		return
+	}
+	p.pos = len(p.s)
+}
+
+func (p *parser) run() {
+	for p.pos < len(p.s) {
+		line := p.line()
+		t := strings.TrimLeft(line, " \t")
+		indent := len(line) - len(t)
+		switch {
+		case t == "":
+			p.text(line)
+			p.next()
+		case len(p.stack) == 1 && indent == 0 && isESM(t):
+			p.esm()
+		case fenceOf(t) != "":
+			p.code(indent)
+		case strings.HasPrefix(t, "<!--"):
+			p.comment(indent)
+		case t[0] == '{' && p.expression(indent):
+		case t[0] == '<' && p.flowTag(indent):
+		default:
+			p.textLine(line)
+		}
+	}
+}
+
+// text adds a line to the current element's last text node (or a new one).
+func (p *parser) text(line string) {
+	el := p.top()
+	if n := len(el.children); n > 0 && el.children[n-1].kind == textNode {
+		el.children[n-1].lines = append(el.children[n-1].lines, line)
+		return
+	}
+	el.children = append(el.children, &node{kind: textNode, lines: []string{line}})
+}
+
+// textLine adds a line of Markdown; a closing tag of an open element at its end ("...text</Note>")
+// is left for the next step, and the text before it kept.
+func (p *parser) textLine(line string) {
+	if cut := p.trailingClose(line); cut > 0 {
+		p.text(line[:cut])
+		p.pos += cut
+		return
+	}
+	p.text(line)
+	p.next()
+}
+
+// trailingClose returns the offset in line of a closing tag of an open element that only
+// closing tags and spaces follow, or 0.
+func (p *parser) trailingClose(line string) int {
+	if len(p.stack) == 1 {
+		return 0
+	}
+	cut := 0
+	for end := len(strings.TrimRight(line, " \t")); end > 0; {
+		i := strings.LastIndex(line[:end], "</")
+		if i <= 0 {
+			break
+		}
+		t, n, ok := parseTag(line[i:])
+		if !ok || !t.closing || i+n != end || !p.open(t.name) || inCodeSpan(line[:i]) {
+			break
+		}
+		cut = i
+		end = len(strings.TrimRight(line[:i], " \t"))
+	}
+	if strings.TrimSpace(line[:cut]) == "" {
+		return 0
+	}
+	return cut
+}
+
+// open reports whether an element of that name is open.
+func (p *parser) open(name string) bool {
+	for _, el := range p.stack[1:] {
+		if el.tag.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// inCodeSpan reports whether s ends inside an inline code span (an odd run of backticks).
+func inCodeSpan(s string) bool { return strings.Count(s, "`")%2 == 1 }
+
+// esm skips an import or export statement, recording the component a snippet import names.
+func (p *parser) esm() {
+	start := p.pos
+	depth := 0
+	for p.pos < len(p.s) {
+		depth += bracketDepth(p.line())
+		p.next()
+		if depth <= 0 {
+			break
+		}
+	}
+	p.recordImport(p.s[start:p.pos])
+}
+
+// recordImport notes `import Name from "/snippets/file.mdx"`.
+func (p *parser) recordImport(stmt string) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(stmt), "import ")
+	if !ok {
+		return
+	}
+	name, from, ok := strings.Cut(rest, " from ")
+	name = strings.TrimSpace(name)
+	from = strings.TrimSuffix(strings.TrimSpace(from), ";")
+	if !ok || !isName(name) || strings.ContainsAny(name, ".-") {
+		return
+	}
+	if file, ok := stringLiteral(from); ok && (strings.HasSuffix(file, ".mdx") || strings.HasSuffix(file, ".md")) {
+		p.imports[name] = file
+	}
+}
+
+// code adds the fenced code block that opens on the current line.
+func (p *parser) code(indent int) {
+	open := strings.TrimLeft(p.line(), " \t")
+	fence := fenceOf(open)
+	n := &node{kind: codeNode, fence: fence, info: strings.TrimSpace(open[len(fence):]), indent: indent}
+	p.next()
+	for p.pos < len(p.s) {
+		line := p.line()
+		p.next()
+		if closesFence(line, fence) {
+			break
+		}
+		n.lines = append(n.lines, dedent(line, indent))
+	}
+	el := p.top()
+	el.children = append(el.children, n)
+}
+
+// comment skips an HTML comment.
+func (p *parser) comment(indent int) {
+	rest := p.s[p.pos+indent:]
+	end := strings.Index(rest, "-->")
+	p.text("") // what follows starts a new paragraph
+	if end < 0 {
+		p.pos = len(p.s)
+		return
+	}
+	p.pos += indent + end + 3
+	p.restOfLine()
+}
+
+// restOfLine moves past the rest of the line when only spaces remain on it.
+func (p *parser) restOfLine() {
+	if strings.TrimSpace(p.line()) == "" {
+		p.next()
+	}
+}
+
+// expression skips an expression block ({/* comment */}, {props.x}); a string literal's text
+// stays. It reports false when the brace does not open a whole expression.
+func (p *parser) expression(indent int) bool {
+	at := p.pos + indent
+	end := skipExpr(window(p.s[at:], maxExpr), 0)
+	if end < 0 {
+		return false
+	}
+	inner := strings.TrimSpace(p.s[at+1 : at+end-1])
+	after := p.s[at+end:]
+	if i := strings.IndexByte(after, '\n'); i >= 0 {
+		after = after[:i]
+	}
+	if strings.TrimSpace(after) != "" {
+		return false // text follows on the line: an inline expression
+	}
+	if lit, ok := stringLiteral(inner); ok {
+		p.text(strings.Repeat(" ", indent) + lit)
+	}
+	p.text("")
+	p.pos = at + end
+	p.restOfLine()
+	return true
+}
+
+// flowTag handles a tag at the start of a line: it opens, closes or (self-closing) adds an
+// element when the tag is a component or an HTML block; it reports false for text.
+func (p *parser) flowTag(indent int) bool {
+	at := p.pos + indent
+	t, n, ok := parseTag(p.s[at:])
+	if !ok || !isFlow(t.name) && !(htmlTags[strings.ToLower(t.name)] && endsLine(p.s[at+n:])) {
+		return false
+	}
+	if t.closing && !p.open(t.name) {
+		p.pos = at + n // a stray closing tag: dropped
+		p.text("")
+		p.restOfLine()
+		return true
+	}
+	p.pos = at + n
+	switch {
+	case t.closing:
+		for len(p.stack) > 1 {
+			el := p.stack[len(p.stack)-1]
+			p.stack = p.stack[:len(p.stack)-1]
+			if el.tag.name == t.name {
+				break
+			}
+		}
+	case t.self || isVoid(t.name):
+		el := p.top()
+		el.children = append(el.children, &node{kind: elemNode, tag: t})
+	default:
+		el := &node{kind: elemNode, tag: t}
+		parent := p.top()
+		parent.children = append(parent.children, el)
+		p.stack = append(p.stack, el)
+	}
+	p.restOfLine()
+	return true
+}
+
+// isFlow reports whether a tag at the start of a line opens a block: a component (other than
+// the inline ones) or an HTML block element.
+func isFlow(name string) bool {
+	if name == "" {
+		return true // a fragment
+	}
+	if isUpper(name[0]) {
+		return !inlineComponents[name]
+	}
+	return htmlBlocks[strings.ToLower(name)]
+}
+
+// endsLine reports whether only spaces remain on the line s starts.
+func endsLine(s string) bool {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s) == ""
+}
+
+// htmlTags are HTML elements that start a block when their tag is alone on its line
+// ("<a href=...>" above a card's content); with text after them on the line they are inline.
+var htmlTags = map[string]bool{
+	"a": true, "span": true, "button": true, "form": true, "label": true, "dl": true, "dt": true, "dd": true,
+	"caption": true, "b": true, "strong": true, "em": true, "i": true, "code": true, "small": true, "font": true,
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// inlineComponents are components that sit inside a line of text.
+var inlineComponents = map[string]bool{"Icon": true, "Tooltip": true, "Badge": true, "Color": true, "Kbd": true}
+
+// htmlBlocks are the HTML elements that start a block when a line starts with them.
+var htmlBlocks = map[string]bool{
+	"div": true, "p": true, "img": true, "video": true, "iframe": true, "figure": true, "figcaption": true,
+	"picture": true, "source": true, "details": true, "summary": true, "section": true, "center": true,
+	"table": true, "thead": true, "tbody": true, "tr": true, "td": true, "th": true, "ul": true, "ol": true,
+	"li": true, "br": true, "hr": true, "blockquote": true, "pre": true, "audio": true, "h1": true, "h2": true,
+	"h3": true, "h4": true, "h5": true, "h6": true, "article": true, "aside": true, "header": true, "footer": true,
+	"main": true, "nav": true, "object": true, "embed": true, "svg": true,
+}
+
+// isVoid reports whether an HTML element has no closing tag.
+func isVoid(name string) bool {
+	switch strings.ToLower(name) {
+	case "img", "br", "hr", "source", "embed", "input", "meta", "link", "wbr", "col", "area", "track":
+		return true
+	}
+	return false
+}
+
+// isESM reports whether a line starts an import or export statement.
+func isESM(line string) bool {
+	if rest, ok := strings.CutPrefix(line, "import "); ok {
+		rest = strings.TrimSpace(rest)
+		return strings.Contains(rest, " from ") || strings.HasPrefix(rest, "{") ||
+			strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "'")
+	}
+	rest, ok := strings.CutPrefix(line, "export ")
+	if !ok {
+		return false
+	}
+	word, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	switch word {
+	case "const", "let", "var", "function", "default", "class", "async":
+		return true
+	}
+	return strings.HasPrefix(word, "{") || strings.HasPrefix(word, "*")
+}
+
+// bracketDepth is the net count of opening brackets in a line, outside quotes.
+func bracketDepth(line string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{' || c == '(' || c == '[':
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			depth--
+		}
+	}
+	return depth
+}
+
+// fenceOf returns the fence (```, ~~~~, ...) that opens a code block on a trimmed line, or "".
+func fenceOf(t string) string {
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
+		return ""
+	}
+	return t[:n]
+}
+
+// closesFence reports whether line closes a block opened with fence.
+func closesFence(line, fence string) bool {
+	t := strings.TrimSpace(line)
+	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == "" && t[0] == fence[0]
+}
+
+// dedent removes up to n leading spaces or tabs.
+func dedent(line string, n int) string {
+	i := 0
+	for i < n && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return line[i:]
+}

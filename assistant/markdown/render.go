@@ -1,0 +1,212 @@
+package markdown
+
+import (
+	"regexp"
+	"strings"
+)
+
+// maxSnippetDepth bounds how deeply snippets may include snippets.
+const maxSnippetDepth = 4
+
+// renderer writes a parsed page back as Markdown.
+type renderer struct {
+	imports map[string]string
+	snippet func(path string) (string, bool)
+	depth   int // snippet nesting
+}
+
+// children renders an element's children as Markdown blocks.
+func (r *renderer) children(el *node) []string {
+	d := childIndent(el)
+	var out []string
+	for _, n := range el.children {
+		out = append(out, r.block(n, d)...)
+	}
+	return out
+}
+
+// body renders an element's children as one Markdown string.
+func (r *renderer) body(el *node) string { return join(r.children(el)) }
+
+// childIndent is the indentation the children of an element share: the least of its
+// text lines' and code fences'.
+func childIndent(el *node) int {
+	d := -1
+	for _, n := range el.children {
+		switch n.kind {
+		case textNode:
+			for _, l := range n.lines {
+				if t := strings.TrimLeft(l, " \t"); t != "" && (d < 0 || len(l)-len(t) < d) {
+					d = len(l) - len(t)
+				}
+			}
+		case codeNode:
+			if d < 0 || n.indent < d {
+				d = n.indent
+			}
+		}
+	}
+	return max(d, 0)
+}
+
+// block renders one node whose siblings share indentation d.
+func (r *renderer) block(n *node, d int) []string {
+	switch n.kind {
+	case textNode:
+		return textBlocks(n.lines, d)
+	case codeNode:
+		return []string{codeBlock(n, d)}
+	}
+	if render, ok := components[n.tag.name]; ok {
+		return render(r, n)
+	}
+	if html, ok := htmlRenders[strings.ToLower(n.tag.name)]; ok && !isUpper(n.tag.name[0]) {
+		return html(r, n)
+	}
+	if file, ok := r.imports[n.tag.name]; ok {
+		return r.snippetBlocks(file)
+	}
+	return r.children(n)
+}
+
+// textBlocks renders Markdown lines: dedented, inline constructs rewritten, paragraphs
+// separated by one blank line.
+func textBlocks(lines []string, d int) []string {
+	var b strings.Builder
+	blank := false
+	for _, l := range lines {
+		l = strings.TrimRight(dedent(l, d), " \t")
+		if l == "" {
+			blank = b.Len() > 0
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+			if blank {
+				b.WriteByte('\n')
+			}
+		}
+		blank = false
+		b.WriteString(l)
+	}
+	s := strings.TrimSpace(inline(b.String()))
+	if s == "" {
+		return nil
+	}
+	return []string{collapseBlank(s)}
+}
+
+// collapseBlank turns runs of blank lines (left where inline content vanished) into one.
+func collapseBlank(s string) string {
+	for strings.Contains(s, "\n\n\n") {
+		s = strings.ReplaceAll(s, "\n\n\n", "\n\n")
+	}
+	return s
+}
+
+// codeBlock renders a fenced block at its indentation relative to its siblings.
+func codeBlock(n *node, d int) string {
+	pad := strings.Repeat(" ", max(0, n.indent-d))
+	var b strings.Builder
+	b.WriteString(pad + n.fence + cleanInfo(n.info) + "\n")
+	for _, l := range n.lines {
+		if l != "" {
+			b.WriteString(pad)
+		}
+		b.WriteString(l + "\n")
+	}
+	b.WriteString(pad + n.fence)
+	return b.String()
+}
+
+// fenceAttrs are the display attributes of Mintlify code blocks: line highlights ({1,3-4}),
+// highlight={...}, focus={...}, icon="...", and the flags wrap, lines, expandable.
+var fenceAttrs = regexp.MustCompile(`\s*(\{[^}]*\}|[A-Za-z]+=(\{[^}]*\}|"[^"]*"|'[^']*')|\b(wrap|lines|expandable)\b)`)
+
+// cleanInfo keeps the language and title of a code block's info string.
+func cleanInfo(info string) string {
+	return strings.TrimSpace(fenceAttrs.ReplaceAllString(info, ""))
+}
+
+// snippetBlocks renders an imported snippet in place.
+func (r *renderer) snippetBlocks(file string) []string {
+	if r.snippet == nil || r.depth >= maxSnippetDepth {
+		return nil
+	}
+	src, ok := r.snippet(file)
+	if !ok {
+		return nil
+	}
+	_, body := splitFrontmatter(normalize(src))
+	root, imports := parse(body)
+	sub := &renderer{imports: imports, snippet: r.snippet, depth: r.depth + 1}
+	return sub.children(root)
+}
+
+// join joins blocks with a blank line.
+func join(blocks []string) string { return strings.Join(nonEmpty(blocks), "\n\n") }
+
+func nonEmpty(blocks []string) []string {
+	out := blocks[:0:0]
+	for _, b := range blocks {
+		if strings.TrimSpace(b) != "" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// indent prefixes every line but the first with pad (blank lines stay empty).
+func indent(s, pad string) string {
+	lines := strings.Split(s, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = pad + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// quote renders s as a blockquote.
+func quote(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l == "" {
+			lines[i] = ">"
+		} else {
+			lines[i] = "> " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// startsParagraph reports whether a rendered block is a paragraph a label may lead.
+func startsParagraph(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case '#', '-', '*', '+', '>', '|', '`', '~', '!', '<':
+		return s[0] == '*' && strings.HasPrefix(s, "**") && !strings.HasPrefix(s, "***")
+	}
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return !(i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')'))
+}
+
+// item renders a list item: head on the first line, then body, inline after ": " when it is
+// one paragraph, else as indented blocks.
+func item(marker, head, body string) string {
+	pad := strings.Repeat(" ", len(marker))
+	switch {
+	case body == "":
+		return marker + head
+	case head == "":
+		return marker + indent(body, pad)
+	case !strings.Contains(body, "\n\n") && startsParagraph(body):
+		return marker + head + ": " + indent(body, pad)
+	}
+	return marker + head + "\n\n" + pad + indent(body, pad)
+}

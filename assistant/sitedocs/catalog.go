@@ -1,0 +1,412 @@
+package sitedocs
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/markdown"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+	"gopkg.in/yaml.v3"
+)
+
+// Catalog is what agents read of a site: every page as Markdown (hidden ones included: hidden
+// is not private) in the order of Docs.Entries, each with the indexing decision of llms.txt,
+// and what llms.txt says of the site around them. It is built with the search index, from the
+// same load.
+type Catalog struct {
+	Name            string
+	Description     string
+	Instructions    []string // docs.json markdown.instructions
+	DefaultVersion  string
+	DefaultLanguage string
+	Pages           []CatalogPage
+	Links           []Link   // the navigation's external links, in order
+	Specs           []string // the OpenAPI files the navigation uses (site paths), in order
+	Skills          []Skill
+	LLMsTxt         string // a custom llms.txt at the docs root; "" when there is none
+	LLMsFullTxt     string // a custom llms-full.txt at the docs root
+	byURL           map[string]int
+}
+
+// CatalogPage is one page as agents read it.
+type CatalogPage struct {
+	URL         string // "/guides/setup"
+	Title       string
+	Description string
+	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
+	Version     string
+	Language    string
+	Body        string   // markdown.Render of the page, without the site's agent instructions
+	InLLMs      bool     // listed in llms.txt and llms-full.txt (docsjson.Indexing.LLMsTxt)
+	InSearch    bool     // in site search (docsjson.Indexing.Search)
+	Indexed     bool     // in site search or llms.txt: a file of the MCP server's filesystem
+	UserGroups  []string // readable only by these user groups; none: by anyone
+}
+
+// Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
+// instructions.
+func (c *Catalog) Markdown(p *CatalogPage) string {
+	if block := markdown.Instructions(c.Instructions); block != "" {
+		return p.Body + "\n" + block + "\n"
+	}
+	return p.Body
+}
+
+// Link is an external link of the navigation.
+type Link struct{ Label, URL string }
+
+// Skill is a skill.md file of the site: skill.md at the docs root or
+// .mintlify/skills/{dir}/SKILL.md.
+type Skill struct {
+	Name        string // URL-safe slug of its frontmatter name
+	Description string
+	Content     string
+}
+
+// Page returns the page at url in version and language ("" for the site's defaults, then
+// any) that anyone may read: a page restricted to user groups is not.
+func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
+	return c.PageFor(url, version, language, nil)
+}
+
+// PageFor is Page for a reader in the given user groups.
+func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
+	if c == nil {
+		return nil, false
+	}
+	var found *CatalogPage
+	for i := range c.Pages {
+		p := &c.Pages[i]
+		if p.URL != url || !inScope(p.Version, version) || !inScope(p.Language, language) || !readable(groups, p.UserGroups) {
+			continue
+		}
+		if inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) || version != "" && language != "" {
+			return p, true
+		}
+		if found == nil {
+			found = p
+		}
+	}
+	return found, found != nil
+}
+
+// Files returns the pages the MCP server's filesystem holds: the indexed ones (in site search
+// or llms.txt), each URL once, in the order of the entries.
+func (c *Catalog) Files() []*CatalogPage {
+	if c == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []*CatalogPage
+	for i := range c.Pages {
+		if p := &c.Pages[i]; p.Indexed && len(p.UserGroups) == 0 && !seen[p.URL] {
+			seen[p.URL] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// LLMsPages returns the pages llms.txt lists: those the indexing rules put in llms.txt, in
+// the default version and language, each once, in the order of the entries.
+func (c *Catalog) LLMsPages() []*CatalogPage {
+	seen := map[string]bool{}
+	var out []*CatalogPage
+	for i := range c.Pages {
+		p := &c.Pages[i]
+		if p.InLLMs && len(p.UserGroups) == 0 && inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) && !seen[p.URL] {
+			seen[p.URL] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func inScope(have, want string) bool {
+	return want == "" || have == "" || strings.EqualFold(have, want)
+}
+
+// catalogBuilder collects a site's catalog while Load walks its pages.
+type catalogBuilder struct {
+	fsys  fs.FS
+	cat   *Catalog
+	specs map[string]*markdown.Spec
+	cfg   docsjson.Config
+}
+
+func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
+	cfg := site.Config
+	c := &Catalog{Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
+		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}}
+	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
+	walkNodes(tree.Root, func(n *docsjson.Node) {
+		if isExternal(n.Href) {
+			c.addLink(n.Label, n.Href)
+		}
+		if n.OpenAPI != "" && !isExternal(n.OpenAPI) {
+			c.addSpec(n.OpenAPI)
+		}
+	})
+	for _, a := range tree.GlobalAnchors {
+		if isExternal(a.Href) {
+			c.addLink(a.Anchor, a.Href)
+		}
+	}
+	c.LLMsTxt = readText(b.fsys, "llms.txt", maxCustomFile)
+	c.LLMsFullTxt = readText(b.fsys, "llms-full.txt", maxCustomFile)
+	c.Skills = readSkills(b.fsys)
+	return b
+}
+
+// Bounds of the files a catalog reads besides pages.
+const (
+	maxCustomFile = 32 << 20 // a custom llms.txt or llms-full.txt
+	maxSkillFile  = 256 << 10
+	maxSkills     = 64
+	maxSnippet    = 1 << 20
+)
+
+func (c *Catalog) addLink(label, href string) {
+	if !slices.ContainsFunc(c.Links, func(l Link) bool { return l.URL == href }) {
+		c.Links = append(c.Links, Link{Label: strings.TrimSpace(label), URL: href})
+	}
+}
+
+func (c *Catalog) addSpec(file string) {
+	file = strings.TrimPrefix(file, "/")
+	if !slices.Contains(c.Specs, file) {
+		c.Specs = append(c.Specs, file)
+	}
+}
+
+// add renders a page into the catalog; body is its file's content. A listed page without a
+// file, and skill files (which Mintlify serves as skills, not pages), are not pages here.
+func (b *catalogBuilder) add(p *docsjson.Page, body string) {
+	if p.Index.Rule == docsjson.RuleNoFile || isSkillFile(p.File) {
+		return
+	}
+	mp := markdown.Page{Title: p.Title, Description: p.Description, Body: body, Snippet: b.snippetReader(p.File)}
+	if p.Method != "" {
+		mp.Endpoint = p.Method + " " + p.APIPath
+		if mp.Description == "" {
+			mp.Description = p.OperationDescription
+		}
+		if spec, file := b.spec(p); spec != nil {
+			b.cat.addSpec(file)
+			if b.cfg.Markdown.WithSchema() {
+				mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
+				mp.OperationLabel = file + " " + p.Method + " " + p.APIPath
+			}
+		}
+	}
+	if _, seen := b.cat.byURL[p.URL]; !seen {
+		b.cat.byURL[p.URL] = len(b.cat.Pages)
+	}
+	b.cat.Pages = append(b.cat.Pages, CatalogPage{
+		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
+		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
+		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search,
+		UserGroups: slices.Clone(p.UserGroups),
+	})
+}
+
+// spec returns the parsed OpenAPI document of an endpoint page and its site path: the spec
+// path from the site root, or (written in a page's frontmatter) from the page's directory.
+func (b *catalogBuilder) spec(p *docsjson.Page) (*markdown.Spec, string) {
+	if p.OpenAPI == "" || isExternal(p.OpenAPI) {
+		return nil, ""
+	}
+	candidates := []string{path.Clean(strings.TrimPrefix(p.OpenAPI, "/"))}
+	if p.File != "" {
+		candidates = append(candidates, path.Join(path.Dir(p.File), p.OpenAPI))
+	}
+	for _, file := range candidates {
+		if !fs.ValidPath(file) {
+			continue
+		}
+		if s, ok := b.specs[file]; ok {
+			if s != nil {
+				return s, file
+			}
+			continue
+		}
+		data, err := readLimited(b.fsys, file, maxSpecBytes)
+		var s *markdown.Spec
+		if err == nil {
+			s, _ = markdown.ParseSpec(data)
+		}
+		b.specs[file] = s
+		if s != nil {
+			return s, file
+		}
+	}
+	return nil, ""
+}
+
+// maxSpecBytes bounds an OpenAPI document read for API pages' Markdown.
+const maxSpecBytes = 32 << 20
+
+// snippetReader reads the snippets a page imports: "/snippets/x.mdx" from the site root, a
+// relative path from the page's directory.
+func (b *catalogBuilder) snippetReader(pageFile string) func(string) (string, bool) {
+	return func(p string) (string, bool) {
+		var file string
+		if strings.HasPrefix(p, "/") {
+			file = path.Clean(strings.TrimPrefix(p, "/"))
+		} else {
+			file = path.Join(path.Dir(pageFile), p)
+		}
+		if !fs.ValidPath(file) {
+			return "", false
+		}
+		data, err := readLimited(b.fsys, file, maxSnippet)
+		return string(data), err == nil
+	}
+}
+
+// section names the part of the navigation that lists a page: its innermost group, else
+// its innermost tab, anchor or other division.
+func section(p *docsjson.Page) string {
+	if n := len(p.Groups); n > 0 {
+		return p.Groups[n-1]
+	}
+	for i := len(p.Breadcrumbs) - 1; i >= 0; i-- {
+		if c := p.Breadcrumbs[i]; c != "" && c != p.Version && c != p.Language {
+			return c
+		}
+	}
+	return ""
+}
+
+// isSkillFile reports whether a page file is the site's skill.md.
+func isSkillFile(file string) bool { return strings.EqualFold(file, "skill.md") }
+
+func walkNodes(n *docsjson.Node, f func(*docsjson.Node)) {
+	if n == nil {
+		return
+	}
+	f(n)
+	for _, c := range n.Children {
+		walkNodes(c, f)
+	}
+}
+
+func isExternal(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// readSkills reads skill.md at the docs root and .mintlify/skills/*/SKILL.md.
+func readSkills(fsys fs.FS) []Skill {
+	var out []Skill
+	add := func(file, fallback string) {
+		content := readText(fsys, file, maxSkillFile)
+		if content == "" || len(out) >= maxSkills {
+			return
+		}
+		name, desc := skillMeta(content)
+		slug := slugify(name)
+		if slug == "" {
+			slug = slugify(fallback)
+		}
+		if slug == "" || slices.ContainsFunc(out, func(s Skill) bool { return s.Name == slug }) {
+			return
+		}
+		out = append(out, Skill{Name: slug, Description: desc, Content: content})
+	}
+	add("skill.md", "skill")
+	dirs, _ := fs.ReadDir(fsys, ".mintlify/skills")
+	for _, d := range dirs {
+		if d.IsDir() || d.Type()&fs.ModeSymlink != 0 {
+			add(".mintlify/skills/"+d.Name()+"/SKILL.md", d.Name())
+		}
+	}
+	return out
+}
+
+// skillMeta reads a skill file's frontmatter name and description (cut to 1,024 characters,
+// as the agent-skills index does).
+func skillMeta(content string) (name, description string) {
+	rest, ok := strings.CutPrefix(strings.ReplaceAll(content, "\r\n", "\n"), "---\n")
+	if !ok {
+		return "", ""
+	}
+	block, _, ok := strings.Cut(rest, "\n---")
+	if !ok {
+		return "", ""
+	}
+	var fm struct {
+		Name        string `yaml:"name"`
+		Description string `yaml:"description"`
+	}
+	if err := yaml.Unmarshal([]byte(block), &fm); err != nil {
+		return "", ""
+	}
+	d := []rune(strings.TrimSpace(fm.Description))
+	return strings.TrimSpace(fm.Name), string(d[:min(len(d), 1024)])
+}
+
+// slugify makes a URL-safe name: lower-case letters and digits, other runs made one '-'.
+func slugify(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// readText reads a text file of the site, "" when it is missing, unreadable or too large.
+func readText(fsys fs.FS, file string, limit int64) string {
+	data, err := readLimited(fsys, file, limit)
+	if err != nil {
+		return ""
+	}
+	return string(data)
+}
+
+var errTooLarge = errors.New("file too large")
+
+// readLimited reads a file of at most limit bytes.
+func readLimited(fsys fs.FS, file string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+// readable reports whether a reader in the given user groups may read a page restricted to
+// the groups it has (none: anyone), as the search index decides it.
+func readable(reader, page []string) bool {
+	if len(page) == 0 {
+		return true
+	}
+	for _, r := range reader {
+		if slices.ContainsFunc(page, func(g string) bool { return strings.EqualFold(g, r) }) {
+			return true
+		}
+	}
+	return false
+}

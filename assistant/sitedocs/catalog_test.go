@@ -1,0 +1,150 @@
+package sitedocs_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// TestCatalog: the catalog of a fixture site built from real pages (agents-cline, agents-trails).
+func TestCatalog(t *testing.T) {
+	cline, err := sitedocs.Load(context.Background(), "../testdata/sites/agents-cline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cline.Catalog
+	var urls, sections []string
+	for _, p := range c.LLMsPages() {
+		urls = append(urls, p.URL)
+		sections = append(sections, p.Section)
+	}
+	if strings.Join(urls, " ") != "/cline-overview /getting-started/installing-cline /usage/ide /enterprise-solutions/team-management/managing-members "+
+		"/continue/ide-extensions/quick-start /continue/customize/deep-dives/configuration /continue/guides/snyk-mcp-continue-cookbook" {
+		t.Errorf("pages in navigation order, the hidden group left out: %v", urls)
+	}
+	if strings.Join(sections, ",") != "Getting started,Getting started,Using Cline,Using Cline,Continue,Continue,Cookbooks" {
+		t.Errorf("sections %v", sections)
+	}
+	if len(c.Links) != 2 || c.Links[0] != (sitedocs.Link{Label: "GitHub", URL: "https://github.com/cline/cline"}) || c.Links[1].URL != "https://discord.gg/cline" {
+		t.Errorf("links %+v", c.Links)
+	}
+	if len(c.Skills) != 1 || c.Skills[0].Name != "install-cline" || !strings.HasPrefix(c.Skills[0].Description, "Install Cline in an editor") {
+		t.Errorf("skills %+v", c.Skills)
+	}
+	if c.Name != "Cline and Continue" || len(c.Instructions) != 2 {
+		t.Errorf("name %q, instructions %q", c.Name, c.Instructions)
+	}
+	p, ok := c.Page("/usage/ide", "", "")
+	if !ok || !strings.HasSuffix(c.Markdown(p), "> ## Agent Instructions\n> Name the editor (VS Code, JetBrains) an answer is about.\n> Prefer the CLI for steps that can be scripted.\n") {
+		t.Errorf("the page's Markdown does not end with the instructions")
+	}
+	if p, ok := c.Page("/getting-started/free-models", "", ""); !ok || p.InLLMs || p.Indexed || p.InSearch {
+		t.Errorf("a page of a hidden group: %v %+v; want it served as Markdown (hidden is not private), in no index", ok, p)
+	}
+	if slices.ContainsFunc(c.Files(), func(p *sitedocs.CatalogPage) bool { return p.URL == "/getting-started/free-models" }) {
+		t.Error("a page of a hidden group is a file of the MCP filesystem")
+	}
+}
+
+// TestCatalogScopesAndSchema: llms.txt lists the default version only; API pages carry their
+// operation unless markdown.schema is false; a spec named from a page's frontmatter is found
+// relative to the page.
+func TestCatalogScopesAndSchema(t *testing.T) {
+	trails, err := sitedocs.Load(context.Background(), "../testdata/sites/agents-trails")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := trails.Catalog
+	if c.DefaultVersion != "v2" || slices.ContainsFunc(c.LLMsPages(), func(p *sitedocs.CatalogPage) bool { return p.Version == "v1" }) {
+		t.Errorf("llms.txt pages of another version than the default %q", c.DefaultVersion)
+	}
+	if _, ok := c.Page("/v1/get-started", "", ""); !ok {
+		t.Error("a page of another version is not in the catalog (the filesystem and .md serve it)")
+	}
+	page, _ := c.Page("/v2/api-reference/endpoints/get-chains", "", "")
+	if !strings.Contains(page.Body, "## OpenAPI\n\n```yaml v2/api-reference/trails-api.gen.json POST /rpc/Trails/GetChains\nopenapi: 3.0.0\n") ||
+		!slices.Equal(c.Specs, []string{"v2/api-reference/trails-api.gen.json"}) {
+		t.Errorf("API page without its operation; specs %v:\n%.500s", c.Specs, page.Body)
+	}
+	dir := copySite(t, "../testdata/sites/agents-trails")
+	cfg, _ := os.ReadFile(filepath.Join(dir, "docs.json"))
+	noSchema := strings.Replace(string(cfg), `"name": "Trails",`, `"name": "Trails", "markdown": {"schema": false},`, 1)
+	if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(noSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	without, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = without.Catalog.Page("/v2/api-reference/endpoints/get-chains", "", "")
+	if strings.Contains(page.Body, "## OpenAPI") || !strings.Contains(page.Body, "`POST /rpc/Trails/GetChains`") {
+		t.Errorf("markdown.schema false keeps the operation:\n%.300s", page.Body)
+	}
+}
+
+// TestCatalogLanguagesAndCustomFiles: the default language is the one marked default; custom
+// llms files and a root skill.md are read.
+func TestCatalogLanguagesAndCustomFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"docs.json": `{"name": "G", "navigation": {"languages": [
+			{"language": "fr", "pages": ["fr/accueil"]},
+			{"language": "en", "default": true, "pages": ["en/home"]}]}}`,
+		"fr/accueil.mdx": "---\ntitle: Accueil\n---\n\nBonjour.\n",
+		"en/home.mdx":    "---\ntitle: Home\n---\n\nHello.\n",
+		"llms.txt":       "# G\n\nOurs.\n",
+		"skill.md":       "---\nname: G Tools!\ndescription: Do things.\n---\n\nSteps.\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := d.Catalog
+	if c.DefaultLanguage != "en" || len(c.LLMsPages()) != 1 || c.LLMsPages()[0].URL != "/en/home" {
+		t.Errorf("default language %q, llms pages %v", c.DefaultLanguage, c.LLMsPages())
+	}
+	if c.LLMsTxt != "# G\n\nOurs.\n" || c.LLMsFullTxt != "" {
+		t.Errorf("custom files %q %q", c.LLMsTxt, c.LLMsFullTxt)
+	}
+	if len(c.Skills) != 1 || c.Skills[0].Name != "g-tools" || c.Skills[0].Description != "Do things." {
+		t.Errorf("skills %+v", c.Skills)
+	}
+}
+
+// copySite copies a site directory into a temporary one.
+func copySite(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}

@@ -1,0 +1,348 @@
+package clickhouse
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// thumbsCond selects the page ratings of the feedback widget created in r (every version of
+// a record; count them with uniqExact(id)). ok is false when no stored time falls in r.
+func thumbsCond(projectID string, r store.Range) (cond, bool) {
+	var c cond
+	ms, ok := millisRange(r)
+	c.add("project_id = ?", projectID)
+	c.timeRange("created_at", "created_at_ms", ms)
+	c.add("thread_id = ''")
+	c.add("isNotNull(helpful)")
+	c.add("source IN ('contextual', 'thumbs_only')")
+	return c, ok
+}
+
+// Engagement counts a project's human engagement events, page ratings and sessions in r.
+func (s *Store) Engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error) {
+	c, err := s.engagement(ctx, projectID, r)
+	if err != nil {
+		return c, wrap("engagement", err)
+	}
+	return c, nil
+}
+
+func (s *Store) engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error) {
+	var out store.EngagementCounts
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	c := dayCond(projectID, r)
+	var views uint64
+	if err := s.conn.QueryRow(ctx, "SELECT sumMerge(views) FROM traffic_pages_daily WHERE "+c.sql()+" AND class = 'human'", c.args...).Scan(&views); err != nil {
+		return out, err
+	}
+	out.HumanViews = int64(views)
+	err := s.each(ctx, "SELECT type, sumMerge(events) FROM traffic_engagement_daily WHERE "+c.sql()+" AND class = 'human' GROUP BY type", c.args,
+		func(scan func(...any) error) error {
+			var typ string
+			var n uint64
+			if err := scan(&typ, &n); err != nil {
+				return err
+			}
+			*engagementField(&out, event.Type(typ)) += int64(n)
+			return nil
+		})
+	if err != nil {
+		return out, err
+	}
+	if tc, ok := thumbsCond(projectID, r); ok {
+		var n uint64
+		if err := s.conn.QueryRow(ctx, "SELECT uniqExact(id) FROM feedback WHERE "+tc.sql(), tc.args...).Scan(&n); err != nil {
+			return out, err
+		}
+		out.Thumbs = int64(n)
+	}
+	sc := sessionCond(projectID, r)
+	var sessions uint64
+	if err := s.conn.QueryRow(ctx, sessionCountSQL(sc), sc.args...).Scan(&sessions); err != nil {
+		return out, err
+	}
+	out.Sessions = int64(sessions)
+	return out, nil
+}
+
+// engagementField is the count of c an engagement type adds to.
+func engagementField(c *store.EngagementCounts, t event.Type) *int64 {
+	switch t {
+	case event.TypeCTAClick:
+		return &c.CTAClicks
+	case event.TypeCodeCopy:
+		return &c.CodeCopies
+	case event.TypeMenuAction:
+		return &c.MenuActions
+	case event.TypeOutboundClick:
+		return &c.OutboundClicks
+	case event.TypeSourceClick:
+		return &c.SourceClicks
+	}
+	return new(int64)
+}
+
+// each runs q and calls fn with the scanner of each row.
+func (s *Store) each(ctx context.Context, q string, args []any, fn func(scan func(...any) error) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	rows, err := s.conn.Query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// EngagementDaily counts calls to action and actions per UTC day of r, oldest first.
+func (s *Store) EngagementDaily(ctx context.Context, projectID string, r store.Range) ([]store.DayEngagement, error) {
+	days := map[string]*store.DayEngagement{}
+	get := func(d string) *store.DayEngagement {
+		if days[d] == nil {
+			days[d] = &store.DayEngagement{Day: d}
+		}
+		return days[d]
+	}
+	c := dayCond(projectID, r)
+	err := s.each(ctx, "SELECT toString(day), type, sumMerge(events) FROM traffic_engagement_daily WHERE "+c.sql()+
+		" AND class = 'human' AND type != 'source_click' GROUP BY day, type", c.args, func(scan func(...any) error) error {
+		var day, typ string
+		var n uint64
+		if err := scan(&day, &typ, &n); err != nil {
+			return err
+		}
+		var e store.EngagementCounts
+		*engagementField(&e, event.Type(typ)) = int64(n)
+		d := get(day)
+		d.CTAClicks, d.CodeCopies, d.MenuActions, d.OutboundClicks = d.CTAClicks+e.CTAClicks, d.CodeCopies+e.CodeCopies,
+			d.MenuActions+e.MenuActions, d.OutboundClicks+e.OutboundClicks
+		return nil
+	})
+	if err != nil {
+		return nil, wrap("engagement daily", err)
+	}
+	if tc, ok := thumbsCond(projectID, r); ok {
+		err = s.each(ctx, "SELECT toString(toDate(created_at, 'UTC')) AS d, uniqExact(id) FROM feedback WHERE "+tc.sql()+" GROUP BY d",
+			tc.args, func(scan func(...any) error) error {
+				var day string
+				var n uint64
+				if err := scan(&day, &n); err != nil {
+					return err
+				}
+				get(day).Thumbs += int64(n)
+				return nil
+			})
+		if err != nil {
+			return nil, wrap("engagement daily", err)
+		}
+	}
+	out := make([]store.DayEngagement, 0, len(days))
+	for _, d := range days {
+		out = append(out, *d)
+	}
+	slices.SortFunc(out, func(a, b store.DayEngagement) int { return strings.Compare(a.Day, b.Day) })
+	return out, nil
+}
+
+// EngagementPages lists the paths with human views or interactions by interactions, then
+// human views, then path.
+func (s *Store) EngagementPages(ctx context.Context, q store.EngagementPagesQuery) (store.PageEngagementPage, error) {
+	page, err := s.engagementPages(ctx, q)
+	if err != nil {
+		return page, wrap("engagement pages", err)
+	}
+	return page, nil
+}
+
+func (s *Store) engagementPages(ctx context.Context, q store.EngagementPagesQuery) (store.PageEngagementPage, error) {
+	var page store.PageEngagementPage
+	if q.Limit < 1 || q.Offset < 0 {
+		return page, fmt.Errorf("limit %d, offset %d", q.Limit, q.Offset)
+	}
+	c := dayCond(q.ProjectID, q.Range)
+	const zero = "toUInt64(0)"
+	union := "SELECT path, sumMerge(views) AS v, " + zero + " AS cta, " + zero + " AS code, " + zero + " AS menu, " + zero +
+		" AS thumbs, " + zero + " AS outb FROM traffic_pages_daily WHERE " + c.sql() + " AND class = 'human' GROUP BY path" +
+		" UNION ALL SELECT path, " + zero + ", sumMergeIf(events, type = 'cta_click'), sumMergeIf(events, type = 'code_copy')," +
+		" sumMergeIf(events, type = 'menu_action'), " + zero + ", sumMergeIf(events, type = 'outbound_click')" +
+		" FROM traffic_engagement_daily WHERE " + c.sql() + " AND class = 'human' AND type != 'source_click' GROUP BY path"
+	args := append(append([]any{}, c.args...), c.args...)
+	if tc, ok := thumbsCond(q.ProjectID, q.Range); ok {
+		union += " UNION ALL SELECT path, " + zero + ", " + zero + ", " + zero + ", " + zero + ", toUInt64(uniqExact(id)), " + zero +
+			" FROM feedback WHERE " + tc.sql() + " GROUP BY path"
+		args = append(args, tc.args...)
+	}
+	err := s.each(ctx, "SELECT path, sum(v) AS views, sum(cta) AS c, sum(code) AS k, sum(menu) AS m, sum(thumbs) AS t, sum(outb),"+
+		" c + k + m + t AS interactions FROM ("+union+") GROUP BY path ORDER BY interactions DESC, views DESC, path ASC"+
+		limitOffset(q.Offset, q.Limit+1), args, func(scan func(...any) error) error {
+		var p store.PageEngagement
+		var v, cta, code, menu, thumbs, outb, interactions uint64
+		if err := scan(&p.Path, &v, &cta, &code, &menu, &thumbs, &outb, &interactions); err != nil {
+			return err
+		}
+		p.HumanViews, p.CTAClicks, p.CodeCopies, p.MenuActions = int64(v), int64(cta), int64(code), int64(menu)
+		p.Thumbs, p.OutboundClicks = int64(thumbs), int64(outb)
+		page.Rows = append(page.Rows, p)
+		return nil
+	})
+	if err != nil {
+		return page, err
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	return page, nil
+}
+
+// flowsSQL counts, for every entry page, the sessions by trail position (0 to FlowSteps-1), page
+// there and page after it (” when the trail ends there): each visitor's trails (trailsSQL),
+// then the few rows of each session grouped once more to learn the session's entry page.
+var flowsSQL = `SELECT entry, l.1 AS k, l.2 AS from_path, l.3 AS to_path, count()
+FROM (
+	SELECT anyIf(r.2, r.1 = 0) AS entry, groupArray(r) AS ls
+	FROM (SELECT visitor_id, r FROM (SELECT visitor_id, ` + trailsSQL + ` FROM (%s)) ARRAY JOIN flows AS r)
+	GROUP BY visitor_id, r.4)
+ARRAY JOIN ls AS l
+GROUP BY entry, k, from_path, to_path`
+
+// Flows reads the user flows from an entry page: one query counts, for every entry page, the
+// sessions by trail position and the page there and after it; the entry page's rows are the
+// links, and the position-0 rows of every entry page count the sessions it started.
+func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
+	type row struct {
+		entry string
+		link  store.FlowLink
+	}
+	var rows []row
+	starts := map[string]int64{}
+	c := sessionCond(q.ProjectID, q.Range)
+	err := s.each(ctx, fmt.Sprintf(flowsSQL, visitorEventsSQL(c, "")), c.args, func(scan func(...any) error) error {
+		var r row
+		var k int64
+		var n uint64
+		if err := scan(&r.entry, &k, &r.link.From, &r.link.To, &n); err != nil {
+			return err
+		}
+		r.link.Step, r.link.Sessions = int(k), int64(n) // #nosec G115 -- k < store.FlowSteps
+		if k == 0 {
+			starts[r.entry] += int64(n)
+		}
+		rows = append(rows, r)
+		return nil
+	})
+	if err != nil {
+		return store.Flows{}, wrap("flows", err)
+	}
+	f := store.Flows{Entry: q.Entry}
+	for p, n := range starts {
+		f.Entries = append(f.Entries, store.PathSessions{Path: p, Sessions: n})
+	}
+	slices.SortFunc(f.Entries, func(a, b store.PathSessions) int {
+		return cmp.Or(cmp.Compare(b.Sessions, a.Sessions), strings.Compare(a.Path, b.Path))
+	})
+	f.Entries = f.Entries[:min(len(f.Entries), store.MaxFlowEntries)]
+	if f.Entry == "" && len(f.Entries) > 0 {
+		f.Entry = f.Entries[0].Path
+	}
+	for _, r := range rows {
+		if r.entry == f.Entry {
+			f.Links = append(f.Links, r.link)
+		}
+	}
+	slices.SortFunc(f.Links, func(a, b store.FlowLink) int {
+		return cmp.Or(cmp.Compare(a.Step, b.Step), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
+	})
+	return f, nil
+}
+
+// searchFunnelSQL counts the sessions at each stage of the search funnel (store.SearchFunnel),
+// from the sessions of the visitors who searched: cl are the clicks after the first search, as
+// (place among the visitor's events, page clicked); the landing is the first page view of a page
+// clicked before it.
+var searchFunnelSQL = `SELECT count(), countIf(notEmpty(cl)), countIf(landing > 0), countIf(acted) FROM (
+	SELECT arrayFirstIndex(x -> x.2 = 'search', sess) AS fs, tupleElement(sess[fs], 1) AS first_ord,
+		arrayMap(x -> (x.1, replaceRegexpOne(x.3, '(?s)[#?].*$', '')), arrayFilter(x -> x.1 > first_ord AND x.2 = 'search_click', sess)) AS cl,
+		arrayFirstIndex(x -> x.2 = 'page_view' AND arrayExists(c -> c.1 < x.1 AND c.2 = x.3, cl), sess) AS landing,
+		landing > 0 AND arrayExists((x, k) -> k > landing AND has(` + actionTypes + `, x.2), sess, arrayEnumerate(sess)) AS acted
+	FROM (%s) WHERE fs > 0)`
+
+// funnelSessionsSQL is a subquery with one row per session of the visitors who searched, made of
+// the events the search funnel reads: searches, search clicks, actions, and the page views of a
+// page the visitor clicked in a search result (the only ones that can be a landing); sess holds
+// them as (ord, type, path) tuples in order (ord is the event's place among the visitor's). The
+// clicked pages reach the lambda as an argument: 18.16 drops a column that only a lambda reads.
+func funnelSessionsSQL(c cond) string {
+	return `SELECT visitor_id, arraySort(groupArray(e)) AS sess FROM (
+	SELECT visitor_id, e, sid FROM (
+		SELECT visitor_id,
+			arrayDistinct(arrayMap(x -> replaceRegexpOne(x.4, '(?s)[#?].*$', ''), arrayFilter(x -> x.3 = 'search_click', ev))) AS clicked,
+			arrayMap((x, c) -> has(['search', 'search_click', 'code_copy', 'cta_click', 'menu_action'], x.3) OR (x.3 = 'page_view' AND has(c, x.4)),
+				ev, arrayResize([clicked], length(ev), clicked)) AS keep,
+			arrayFilter((x, k) -> k, arrayMap((x, i) -> (i, x.3, x.4), ev, arrayEnumerate(ev)), keep) AS ke,
+			arrayFilter((s, k) -> k, sids, keep) AS ks
+		FROM (` + visitorEventsSQL(c, "has(groupArray(type), 'search')") + `))
+	ARRAY JOIN ke AS e, ks AS sid)
+GROUP BY visitor_id, sid`
+}
+
+// Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
+func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
+	f, err := s.funnels(ctx, projectID, r)
+	if err != nil {
+		return f, wrap("funnels", err)
+	}
+	return f, nil
+}
+
+func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
+	var f store.Funnels
+	if err := ctx.Err(); err != nil {
+		return f, err
+	}
+	c := sessionCond(projectID, r)
+	var n [5]uint64
+	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, funnelSessionsSQL(c)), c.args...).
+		Scan(&n[0], &n[1], &n[2], &n[3]); err != nil {
+		return f, err
+	}
+	f.Search = store.SearchFunnel{Searched: int64(n[0]), Clicked: int64(n[1]), Landed: int64(n[2]), Acted: int64(n[3])}
+	ms, ok := millisRange(r)
+	if !ok {
+		return f, nil
+	}
+	var conv, fb cond
+	conv.add("project_id = ?", projectID)
+	conv.timeRange("timestamp", "timestamp_ms", ms)
+	fb.add("project_id = ?", projectID)
+	fb.timeRange("created_at", "created_at_ms", ms)
+	fb.add("thread_id != ''")
+	clicks := dayCond(projectID, r)
+	clicks.add("type = 'source_click'")
+	args := append(append(append(append([]any{}, clicks.args...), fb.args...), fb.args...), conv.args...)
+	err := s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND clicked), countIf(ans AND clicked AND rated),"+
+		" countIf(ans AND clicked AND rated AND helpful) FROM (SELECT thread_id, max(resolution_status = 'answered') AS ans,"+
+		" thread_id IN (SELECT thread_id FROM traffic_events WHERE "+clicks.sql()+") AS clicked,"+
+		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+") AS rated,"+
+		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+" AND helpful = 1) AS helpful"+
+		" FROM conversations WHERE "+conv.sql()+" GROUP BY thread_id)", args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4])
+	if err != nil {
+		return f, err
+	}
+	f.Assistant = store.AssistantFunnel{Asked: int64(n[0]), Answered: int64(n[1]), SourceClicked: int64(n[2]),
+		Rated: int64(n[3]), RatedHelpful: int64(n[4])}
+	return f, nil
+}

@@ -1,0 +1,250 @@
+package clickhouse
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	ch "github.com/ClickHouse/clickhouse-go/v2"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// GapSignals reads the signals the content-gaps ranking weighs.
+func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
+	g, err := s.gapSignals(ctx, projectID, r)
+	if err != nil {
+		return g, wrap("gap signals", err)
+	}
+	return g, nil
+}
+
+func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
+	var g store.GapSignals
+	var err error
+	if err = ctx.Err(); err != nil {
+		return g, err
+	}
+	if g.Queries, err = s.gapQueries(ctx, projectID, r); err != nil {
+		return g, err
+	}
+	if g.Pages, err = s.pageExits(ctx, projectID, r); err != nil {
+		return g, err
+	}
+	ms, ok := millisRange(r)
+	if !ok {
+		return g, nil
+	}
+	if g.Unanswered, err = s.unanswered(ctx, projectID, ms); err != nil {
+		return g, err
+	}
+	if g.RatedDown, err = s.ratedDown(ctx, projectID, ms); err != nil {
+		return g, err
+	}
+	g.Feedback, err = s.gapFeedback(ctx, projectID, ms)
+	return g, err
+}
+
+func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range) ([]store.QueryOutcome, error) {
+	var out []store.QueryOutcome
+	for _, src := range []string{store.QuerySourceAgent, store.QuerySourceMCP, store.QuerySourceReader} {
+		c := dayCond(projectID, r)
+		c.add("source = ?", src)
+		err := s.each(ctx, "SELECT query_norm, sumMerge(searches) AS s, sumMerge(no_results) AS n, sumMerge(clicks) AS c,"+
+			" minMerge(first_ms), maxMerge(last_ms) FROM traffic_queries_daily WHERE "+c.sql()+" GROUP BY query_norm"+
+			" HAVING s > 0 AND (n > 0 OR (? = 'reader' AND c = 0)) ORDER BY s DESC, query_norm ASC LIMIT "+itoa(store.MaxGapRecords),
+			append(c.args, src), func(scan func(...any) error) error {
+				o := store.QueryOutcome{Source: src}
+				var n, nr, cl, first, last uint64
+				if err := scan(&o.Query, &n, &nr, &cl, &first, &last); err != nil {
+					return err
+				}
+				o.Searches, o.NoResults, o.Clicks = int64(n), int64(nr), int64(cl)
+				o.First, o.Last = fromMilli(int64(first)), fromMilli(int64(last)) // #nosec G115 -- unix ms of searches
+				out = append(out, o)
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// engagementTypes are the engagement event types as an SQL array.
+const engagementTypes = `['code_copy', 'cta_click', 'outbound_click', 'menu_action', 'source_click']`
+
+// exitsSQL counts, per path, the sessions whose last page view it is, and those with no
+// engagement event after it: from each visitor's events, the last page view of each session
+// (the next page view is of another session) and the last engagement event of each, as
+// (session, place, path) rows; each session's two rows are then compared.
+var exitsSQL = `SELECT path, count() AS exits, countIf(quiet) AS q FROM (
+	SELECT anyIf(r.3, r.4 = 1) AS path, maxIf(r.2, r.4 = 1) > maxIf(r.2, r.4 = 2) AS quiet, countIf(r.4 = 1) AS views
+	FROM (
+		SELECT visitor_id, r FROM (
+			SELECT visitor_id,
+				arrayFilter((i, x) -> x.3 = 'page_view', arrayEnumerate(ev), ev) AS pi,
+				arrayFilter((s, x) -> x.3 = 'page_view', sids, ev) AS ps,
+				arrayMap(x -> x.4, arrayFilter(x -> x.3 = 'page_view', ev)) AS pp,
+				` + shiftLeft("ps", "toUInt64(0)") + ` AS next_s,
+				arrayFilter((s, n) -> n != s, ps, next_s) AS last_s,
+				arrayFilter((i, s, n) -> n != s, pi, ps, next_s) AS last_i,
+				arrayFilter((p, s, n) -> n != s, pp, ps, next_s) AS last_p,
+				arrayFilter((i, x) -> has(` + engagementTypes + `, x.3), arrayEnumerate(ev), ev) AS ei,
+				arrayFilter((s, x) -> has(` + engagementTypes + `, x.3), sids, ev) AS es,
+				arrayConcat(arrayMap((s, i, p) -> (s, i, p, 1), last_s, last_i, last_p),
+					arrayFilter((x, n) -> n != x.1, arrayMap((s, i) -> (s, i, '', 2), es, ei), ` + shiftLeft("es", "toUInt64(0)") + `)) AS rows
+			FROM (%s))
+		ARRAY JOIN rows AS r)
+	GROUP BY visitor_id, r.1)
+WHERE views > 0 GROUP BY path HAVING q > 0 ORDER BY q DESC, path ASC LIMIT `
+
+func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) ([]store.PageExits, error) {
+	c := sessionCond(projectID, r)
+	var out []store.PageExits
+	at := map[string]int{}
+	err := s.each(ctx, fmt.Sprintf(exitsSQL, visitorEventsSQL(c, ""))+itoa(store.MaxGapRecords), c.args, func(scan func(...any) error) error {
+		var p store.PageExits
+		var exits, quiet uint64
+		if err := scan(&p.Path, &exits, &quiet); err != nil {
+			return err
+		}
+		p.Exits, p.ExitsWithoutAction = int64(exits), int64(quiet)
+		at[p.Path] = len(out)
+		out = append(out, p)
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	vc := dayCond(projectID, r)
+	paths := make([]any, len(out))
+	for i, p := range out {
+		paths[i] = p.Path
+	}
+	vc.add("class = 'human'")
+	vc.add("path IN ?", ch.GroupSet{Value: paths})
+	err = s.each(ctx, "SELECT path, sumMerge(views) FROM traffic_pages_daily WHERE "+vc.sql()+" GROUP BY path", vc.args,
+		func(scan func(...any) error) error {
+			var path string
+			var n uint64
+			if err := scan(&path, &n); err != nil {
+				return err
+			}
+			if i, ok := at[path]; ok {
+				out[i].Views = int64(n)
+			}
+			return nil
+		})
+	return out, err
+}
+
+func (s *Store) unanswered(ctx context.Context, projectID string, r msRange) ([]store.GapTurn, error) {
+	var c cond
+	c.add("project_id = ?", projectID)
+	c.timeRange("timestamp", "timestamp_ms", r)
+	c.add("resolution_status = ?", string(event.Unanswered))
+	var out []store.GapTurn
+	err := s.each(ctx, "SELECT id, thread_id, query, timestamp, timestamp_ms FROM conversations WHERE "+c.sql()+
+		" ORDER BY id DESC LIMIT 1 BY id LIMIT "+itoa(store.MaxGapRecords), c.args, func(scan func(...any) error) error {
+		t, err := scanTurn(scan)
+		out = append(out, t)
+		return err
+	})
+	return out, err
+}
+
+func scanTurn(scan func(...any) error) (store.GapTurn, error) {
+	var t store.GapTurn
+	var at time.Time
+	var atMS uint16
+	err := scan(&t.ID, &t.ThreadID, &t.Query, &at, &atMS)
+	t.ID, t.At = trimID(t.ID), fromParts(at, atMS)
+	return t, err
+}
+
+// openFeedbackSQL selects the current version of each feedback record c selects, keeping
+// those still open.
+func openFeedbackSQL(cols string, c cond) string {
+	return "SELECT " + cols + " FROM (SELECT " + cols + ", status AS current_status FROM feedback WHERE " + c.sql() + currentFirst +
+		") WHERE current_status IN ('pending', 'in_progress') ORDER BY id DESC LIMIT " + itoa(store.MaxGapRecords)
+}
+
+func (s *Store) ratedDown(ctx context.Context, projectID string, r msRange) ([]store.GapRating, error) {
+	var c cond
+	c.add("project_id = ?", projectID)
+	c.timeRange("created_at", "created_at_ms", r)
+	c.add("thread_id != ''")
+	c.add("helpful = 0")
+	var out []store.GapRating
+	err := s.each(ctx, openFeedbackSQL("id, thread_id, comment, status, created_at, created_at_ms", c), c.args, func(scan func(...any) error) error {
+		var g store.GapRating
+		var status string
+		var at time.Time
+		var atMS uint16
+		if err := scan(&g.FeedbackID, &g.ThreadID, &g.Comment, &status, &at, &atMS); err != nil {
+			return err
+		}
+		g.Status = event.Status(status)
+		g.FeedbackID, g.At = trimID(g.FeedbackID), fromParts(at, atMS)
+		out = append(out, g)
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	threads := make([]any, 0, len(out))
+	seen := map[string]bool{}
+	for _, g := range out {
+		if !seen[g.ThreadID] {
+			seen[g.ThreadID] = true
+			threads = append(threads, g.ThreadID)
+		}
+	}
+	turns := map[string][]store.GapTurn{}
+	err = s.each(ctx, "SELECT id, thread_id, query, timestamp, timestamp_ms FROM conversations WHERE project_id = ? AND thread_id IN ?"+
+		" ORDER BY thread_id, timestamp, timestamp_ms, id LIMIT 1 BY id", []any{projectID, ch.GroupSet{Value: threads}},
+		func(scan func(...any) error) error {
+			t, err := scanTurn(scan)
+			turns[t.ThreadID] = append(turns[t.ThreadID], t)
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if t, ok := store.RatedTurn(turns[out[i].ThreadID], out[i].At); ok {
+			out[i].TurnID, out[i].Query = t.ID, t.Query
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) gapFeedback(ctx context.Context, projectID string, r msRange) ([]store.GapFeedback, error) {
+	var c cond
+	c.add("project_id = ?", projectID)
+	c.timeRange("created_at", "created_at_ms", r)
+	c.add("thread_id = ''")
+	c.add("(helpful = 0 OR (isNull(helpful) AND comment != ''))")
+	var out []store.GapFeedback
+	err := s.each(ctx, openFeedbackSQL("id, path, source, helpful, comment, status, created_at, created_at_ms", c), c.args,
+		func(scan func(...any) error) error {
+			var f store.GapFeedback
+			var helpful *uint8
+			var source, status string
+			var at time.Time
+			var atMS uint16
+			if err := scan(&f.ID, &f.Path, &source, &helpful, &f.Comment, &status, &at, &atMS); err != nil {
+				return err
+			}
+			f.Source, f.Status = event.Source(source), event.Status(status)
+			if helpful != nil {
+				f.Helpful = new(*helpful == 1)
+			}
+			f.ID, f.At = trimID(f.ID), fromParts(at, atMS)
+			out = append(out, f)
+			return nil
+		})
+	return out, err
+}

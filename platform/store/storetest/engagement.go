@@ -1,0 +1,219 @@
+package storetest
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// engagementData writes the engagement data of two projects, with repeats inside a batch and a
+// redelivered stretch, and returns the reference holding every record once.
+func engagementData(t *testing.T, s Store, seed int64) *engRef {
+	g := NewGen(seed)
+	ref := newEngRef()
+	b := g.engagement("p1", day0, 10, 40)
+	other := g.engagement("p2", day0, 10, 6)
+	b.Traffic = append(b.Traffic, other.Traffic...)
+	b.Feedback = append(b.Feedback, other.Feedback...)
+	b.Conversations = append(b.Conversations, other.Conversations...)
+	for i := 0; i < len(b.Traffic); i += 400 {
+		part := b.Traffic[i:min(i+400, len(b.Traffic))]
+		part = append(part, part[:10]...) // repeats inside the batch
+		write(t, s, store.Batch{Traffic: part})
+	}
+	write(t, s, store.Batch{Traffic: b.Traffic[100:600]}) // a redelivered stretch
+	write(t, s, store.Batch{Feedback: b.Feedback, Conversations: b.Conversations})
+	ref.add(b)
+	return ref
+}
+
+// engagementRanges are the day ranges the engagement reads are checked over.
+var engagementRanges = []store.Range{
+	{},
+	{From: day0.Add(2 * 24 * time.Hour), To: day0.Add(6 * 24 * time.Hour)},
+	{From: day0.Add(9 * 24 * time.Hour), To: day0.Add(10 * 24 * time.Hour)},
+	{From: day0.Add(-24 * time.Hour), To: day0.Add(24 * time.Hour)},
+	{From: day0.Add(30 * 24 * time.Hour), To: day0.Add(31 * 24 * time.Hour)},
+}
+
+func rangeName(p string, rg store.Range) string {
+	return fmt.Sprintf("%s %s..%s", p, store.UTCDay(rg.From), store.UTCDay(rg.To))
+}
+
+// testEngagementReads checks the engagement totals, days, pages, flows and funnels against the
+// reference over several ranges, for a project with data, another, and one without.
+func testEngagementReads(t *testing.T, s Store) {
+	ref := engagementData(t, s, 31)
+	for _, p := range []string{"p1", "p2", "p3"} {
+		for _, rg := range engagementRanges {
+			name := rangeName(p, rg)
+			got, err := s.Engagement(t.Context(), p, rg)
+			if err != nil {
+				t.Fatalf("Engagement %s: %v", name, err)
+			}
+			if want := ref.engagement(p, rg); got != want {
+				t.Errorf("Engagement %s:\n got %+v\nwant %+v", name, got, want)
+			}
+			days, err := s.EngagementDaily(t.Context(), p, rg)
+			if err != nil {
+				t.Fatalf("EngagementDaily %s: %v", name, err)
+			}
+			if want := ref.daily(p, rg); !slices.Equal(days, want) {
+				t.Errorf("EngagementDaily %s:\n got %+v\nwant %+v", name, days, want)
+			}
+			checkEngagementPages(t, s, p, rg, ref)
+			funnels, err := s.Funnels(t.Context(), p, rg)
+			if err != nil {
+				t.Fatalf("Funnels %s: %v", name, err)
+			}
+			if want := ref.funnels(p, rg); funnels != want {
+				t.Errorf("Funnels %s:\n got %+v\nwant %+v", name, funnels, want)
+			}
+			checkFlows(t, s, p, rg, ref)
+		}
+	}
+	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 {
+		t.Fatalf("the data is too thin to test anything: %+v", want)
+	}
+	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Assistant.RatedHelpful == 0 {
+		t.Fatalf("the data reaches no funnel's end: %+v", f)
+	}
+}
+
+func checkEngagementPages(t *testing.T, s Store, p string, rg store.Range, ref *engRef) {
+	t.Helper()
+	want := ref.pages(p, rg)
+	for _, limit := range []int{1, 4, 100} {
+		var got []store.PageEngagement
+		for offset := 0; ; offset += limit {
+			page, err := s.EngagementPages(t.Context(), store.EngagementPagesQuery{ProjectID: p, Range: rg, Limit: limit, Offset: offset})
+			if err != nil {
+				t.Fatalf("EngagementPages %s: %v", rangeName(p, rg), err)
+			}
+			if len(page.Rows) > limit || (page.HasMore && len(page.Rows) != limit) {
+				t.Fatalf("EngagementPages %s limit %d offset %d: %d rows, hasMore %v", rangeName(p, rg), limit, offset, len(page.Rows), page.HasMore)
+			}
+			got = append(got, page.Rows...)
+			if !page.HasMore {
+				break
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("EngagementPages %s limit %d:\n got %+v\nwant %+v", rangeName(p, rg), limit, got, want)
+		}
+	}
+}
+
+func checkFlows(t *testing.T, s Store, p string, rg store.Range, ref *engRef) {
+	t.Helper()
+	entries := []string{""}
+	for _, e := range ref.flows(store.FlowQuery{ProjectID: p, Range: rg}).Entries {
+		entries = append(entries, e.Path)
+	}
+	entries = append(entries, "/never-an-entry")
+	for _, entry := range entries {
+		q := store.FlowQuery{ProjectID: p, Range: rg, Entry: entry}
+		got, err := s.Flows(t.Context(), q)
+		if err != nil {
+			t.Fatalf("Flows %s from %q: %v", rangeName(p, rg), entry, err)
+		}
+		want := ref.flows(q)
+		got.Entries, got.Links, want.Entries, want.Links = orNil(got.Entries), orNil(got.Links), orNil(want.Entries), orNil(want.Links)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Flows %s from %q:\n got %+v\nwant %+v", rangeName(p, rg), entry, got, want)
+		}
+	}
+}
+
+// testAgentReads checks the agents' analytics against the reference.
+func testAgentReads(t *testing.T, s Store) {
+	ref := engagementData(t, s, 32)
+	for _, p := range []string{"p1", "p2", "p3"} {
+		for _, rg := range engagementRanges {
+			for _, limit := range []int{2, 100} {
+				q := store.AgentsQuery{ProjectID: p, Range: rg, Limit: limit}
+				got, err := s.Agents(t.Context(), q)
+				if err != nil {
+					t.Fatalf("Agents %s: %v", rangeName(p, rg), err)
+				}
+				want := ref.agents(q)
+				if !sameAgentStats(got, want) {
+					t.Errorf("Agents %s limit %d:\n got %s\nwant %s", rangeName(p, rg), limit, js(got), js(want))
+				}
+			}
+		}
+	}
+	if st := ref.agents(store.AgentsQuery{ProjectID: "p1", Limit: 100}); len(st.Tools) < 3 || len(st.NoResults) == 0 || len(st.Pages) == 0 {
+		t.Fatalf("the data is too thin to test anything: %s", js(st))
+	}
+}
+
+// sameAgentStats compares two results, an empty list equal to none.
+func sameAgentStats(a, b store.AgentStats) bool {
+	norm := func(s store.AgentStats) store.AgentStats {
+		s.Days, s.ToolDays, s.ClientDays = orNil(s.Days), orNil(s.ToolDays), orNil(s.ClientDays)
+		s.Tools, s.Clients, s.Queries, s.NoResults, s.Pages = orNil(s.Tools), orNil(s.Clients), orNil(s.Queries), orNil(s.NoResults), orNil(s.Pages)
+		return s
+	}
+	return js(norm(a)) == js(norm(b))
+}
+
+// sameGapSignals compares two results, an empty list equal to none.
+func sameGapSignals(a, b store.GapSignals) bool {
+	norm := func(g store.GapSignals) store.GapSignals {
+		g.Queries, g.Unanswered, g.RatedDown, g.Feedback, g.Pages = orNil(g.Queries), orNil(g.Unanswered), orNil(g.RatedDown), orNil(g.Feedback), orNil(g.Pages)
+		return g
+	}
+	return js(norm(a)) == js(norm(b))
+}
+
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// testGapSignals checks the content-gap signals against the reference, and that a rating's
+// question is the thread's turn it rated.
+func testGapSignals(t *testing.T, s Store) {
+	ref := engagementData(t, s, 33)
+	for _, p := range []string{"p1", "p2", "p3"} {
+		for _, rg := range engagementRanges {
+			got, err := s.GapSignals(t.Context(), p, rg)
+			if err != nil {
+				t.Fatalf("GapSignals %s: %v", rangeName(p, rg), err)
+			}
+			want := ref.gapSignals(p, rg)
+			if !sameGapSignals(got, want) {
+				t.Errorf("GapSignals %s:\n got %s\nwant %s", rangeName(p, rg), js(got), js(want))
+			}
+		}
+	}
+	g := ref.gapSignals("p1", store.Range{})
+	if len(g.Queries) == 0 || len(g.Unanswered) == 0 || len(g.RatedDown) == 0 || len(g.Feedback) == 0 || len(g.Pages) == 0 {
+		t.Fatalf("the data is too thin to test anything: %s", js(g))
+	}
+	for _, r := range g.RatedDown {
+		if r.Query == "" {
+			t.Fatalf("rating %s names no question", r.FeedbackID)
+		}
+	}
+	var helpful bool
+	for _, f := range g.Feedback {
+		if f.Helpful != nil && *f.Helpful {
+			helpful = true
+		}
+		if !store.IsOpen(f.Status) || f.Status == event.StatusResolved {
+			t.Fatalf("closed feedback %s among the gaps", f.ID)
+		}
+	}
+	if helpful {
+		t.Fatal("a positive rating among the gaps")
+	}
+}
