@@ -135,9 +135,8 @@ func TestReplyAnswersFromTheDocs(t *testing.T) {
 	}
 	answer := text(t, parts)
 	for _, want := range []string{
-		"[Webhooks](/v2/webhooks#verify-webhook-signatures)",
+		"[Webhooks › Verify webhook signatures](/v2/webhooks#verify-webhook-signatures)",
 		"HMAC-SHA256",
-		"Source: [Webhooks › Verify webhook signatures](/v2/webhooks#verify-webhook-signatures)",
 	} {
 		if !strings.Contains(answer, want) {
 			t.Errorf("answer lacks %q:\n%s", want, answer)

@@ -171,7 +171,7 @@ func TestV2ReplyAnswersFromTheDocs(t *testing.T) {
 		t.Error("a new thread sends X-Thread-Key")
 	}
 	answer := uitest.Text(chunks)
-	if !strings.Contains(answer, "[Webhooks](/v2/webhooks#verify-webhook-signatures)") || !strings.Contains(answer, "HMAC-SHA256") {
+	if !strings.Contains(answer, "[Webhooks › Verify webhook signatures](/v2/webhooks#verify-webhook-signatures)") || !strings.Contains(answer, "HMAC-SHA256") {
 		t.Errorf("answer:\n%s", answer)
 	}
 	if paths := searchPaths(chunks); len(paths) == 0 || paths[0] != "/v2/webhooks" {

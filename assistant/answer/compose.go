@@ -6,14 +6,35 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// compose writes the answer from the source that answers: a lead sentence naming its page, the
-// passage of its section that matches the question as a quote, and a line citing the section.
+// compose writes the answer from the source that answers: a lead sentence citing its page and
+// section ("Page › Section", linked to the section), then the passage of that section that
+// matches the question as a quote, streamed a line or a sentence at a time. The reply's finish
+// item lists the cited page, which the widget shows as its link row: the text cites it once.
 func compose(s Source, qterms []string) []string {
-	chunks := []string{"The documentation covers this in " + link(s.Title, s.URL) + ".\n\n"}
-	if quote := quoteUnits(passage(s.Text, qterms)); quote != "" {
-		chunks = append(chunks, quote+"\n\n")
+	lead := "The documentation covers this in " + link(label(s), s.URL) + "."
+	quote := quoteUnits(passage(s.Text, qterms))
+	if quote == "" {
+		return []string{lead}
 	}
-	return append(chunks, "Source: "+link(label(s), s.URL))
+	return append([]string{lead + "\n\n"}, pieces(quote)...)
+}
+
+// pieces cuts text after each line break and each sentence end (". "), so that it streams in
+// several parts; the parts join back to text.
+func pieces(text string) []string {
+	var out []string
+	for text != "" {
+		end := len(text)
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			end = i + 1
+		}
+		if i := strings.Index(text, ". "); i >= 0 && i+2 < end {
+			end = i + 2
+		}
+		out = append(out, text[:end])
+		text = text[end:]
+	}
+	return out
 }
 
 // quoteUnits renders units as a markdown quote: sentences joined into one paragraph, code
@@ -58,7 +79,7 @@ func joinSentences(ss []string) string {
 	return b.String()
 }
 
-// label is a source's citation text: "Page › Section", or the page title for its lead.
+// label is a source's citation text: "Page › Section", or the page title alone.
 func label(s Source) string {
 	if s.Section == "" || s.Section == s.Title {
 		return s.Title

@@ -181,10 +181,9 @@ func TestCJKQuestions(t *testing.T) {
 
 func TestAnswerQuotesAndCites(t *testing.T) {
 	text, chunks, a := generate(t, answer.Prompt{Question: "How do I verify webhook signatures?", Sources: []answer.Source{verify, rotate}})
-	want := "The documentation covers this in [Webhooks](/webhooks#verify-webhook-signatures).\n\n" +
+	want := "The documentation covers this in [Webhooks › Verify webhook signatures](/webhooks#verify-webhook-signatures).\n\n" +
 		"> Every webhook request carries an `X-Acme-Signature` header. Compute an HMAC-SHA256 of the raw request body " +
-		"with your signing secret and compare it with the header in constant time. Reject requests whose signature does not match.\n\n" +
-		"Source: [Webhooks › Verify webhook signatures](/webhooks#verify-webhook-signatures)"
+		"with your signing secret and compare it with the header in constant time. Reject requests whose signature does not match."
 	if text != want {
 		t.Errorf("answer\n%s\nwant\n%s", text, want)
 	}
@@ -220,9 +219,8 @@ func TestAnswerQuotesOnePassage(t *testing.T) {
 	if got := citedPaths(a); got != "/quickstart" {
 		t.Fatalf("cited %q, want /quickstart only\n%s", got, text)
 	}
-	want := "The documentation covers this in [Quickstart](/quickstart#run-the-tests).\n\n" +
-		"> ```bash\n> acme test\n> ```\n>\n> `acme test` runs the unit tests of every package.\n\n" +
-		"Source: [Quickstart › Run the tests](/quickstart#run-the-tests)"
+	want := "The documentation covers this in [Quickstart › Run the tests](/quickstart#run-the-tests).\n\n" +
+		"> ```bash\n> acme test\n> ```\n>\n> `acme test` runs the unit tests of every package."
 	if text != want {
 		t.Errorf("answer\n%s\nwant\n%s", text, want)
 	}

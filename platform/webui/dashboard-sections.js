@@ -40,6 +40,194 @@
     },
   });
 
+  /* ---- engagement: what readers did beyond reading (routes engagement, engagement/pages,
+     engagement/flows, engagement/funnels; docs/analytics/engagement.mdx) ---- */
+  var FIGURES = [["interactions", "Interactions"], ["sessions", "Sessions"], ["interactionsPerSession", "Interactions per session", "ratio"],
+    ["humanViews", "Human page views"], ["ctaClicks", "CTA clicks"], ["ctaRate", "CTA click rate", "rate"], ["actions", "Actions"],
+    ["actionRate", "Action rate", "rate"], ["codeCopies", "Code copies"], ["menuActions", "Menu actions"], ["thumbs", "Page ratings"],
+    ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"]];
+  var STAGES = { searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
+    asked: "Asked", answered: "Answered", sourceClicked: "Opened a source", rated: "Rated the answer" };
+  var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
+  var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
+  var pct = function (key, label) { return { key: key, label: label, format: fmt.percent, num: true, csvLabel: label + " (%)", csv: function (x) { return Math.round(x * 1000) / 10; } }; };
+
+  D.section({
+    id: "engagement", title: "Engagement",
+    intro: "What readers did beyond reading: CTA clicks and actions (code copies, contextual-menu actions, page ratings), human traffic only, against the preceding period of the same length.",
+    load: function (ctx) {
+      return Promise.all([ctx.get("engagement?" + ctx.range), ctx.get("engagement/pages?limit=50&" + ctx.range), ctx.get("engagement/funnels?" + ctx.range)]).then(function (r) {
+        var e = r[0], t = e.totals, prev = fmt.day(e.previousFrom) + " to " + fmt.day(lastDay(e.previousTo));
+        ctx.stat("Interactions", fmt.number(t.interactions.value), fmt.change(t.interactions) + " vs the previous period");
+        ctx.stat("CTA click rate", fmt.percent(t.ctaRate.value), fmt.number(t.ctaClicks.value) + " clicks · " + fmt.change(t.ctaRate));
+        var totals = FIGURES.map(function (f) { var m = t[f[0]]; return { figure: f[1], kind: f[2], value: m.value, previous: m.previous, change: m.change, metric: m }; });
+        var val = function (v, row) { return row.kind === "rate" ? fmt.percent(v) : row.kind === "ratio" ? ratio(v) : fmt.number(v); };
+        return [
+          ctx.table({
+            name: "engagement", label: "Totals, against " + prev, rows: totals, keep: true,
+            columns: [{ key: "figure", label: "Figure" }, { key: "value", label: "This period", format: val, num: true },
+              { key: "previous", label: "Previous period", format: val, num: true },
+              { key: "change", label: "Change", num: true, format: function (v, row) { return fmt.change(row.metric); }, csvLabel: "Change (%)", csv: function (x) { return x == null ? "" : Math.round(x * 1000) / 10; } }],
+          }),
+          e.days.length ? ctx.chart({ name: "interactions", label: "Interactions per day", days: e.days, series: [
+            { label: "CTA clicks", cls: "s2", value: function (d) { return d.ctaClicks; } }, { label: "Actions", cls: "s1", value: function (d) { return d.actions; } }] }) : null,
+          e.days.length ? el("details", {}, [el("summary", { text: "Interactions per day as a table" }), ctx.table({
+            name: "interactions-daily", label: "Interactions per day", rows: e.days,
+            columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }, n("ctaClicks", "CTA clicks"), n("actions", "Actions"),
+              n("codeCopies", "Code copies"), n("menuActions", "Menu actions"), n("thumbs", "Page ratings"), n("outboundClicks", "Outbound clicks")],
+          })]) : null,
+          ctx.table({
+            name: "engagement-pages", label: "Pages by interactions", rows: r[1].pages, empty: "No interactions or human views in this range.",
+            columns: [{ key: "path", label: "Page", bar: "interactions" }, n("humanViews", "Human views"), n("interactions", "Interactions"),
+              n("ctaClicks", "CTA clicks"), pct("ctaRate", "CTA rate"), n("actions", "Actions"), pct("actionRate", "Action rate"),
+              n("codeCopies", "Code copies"), n("menuActions", "Menu actions"), n("thumbs", "Page ratings"), n("outboundClicks", "Outbound clicks")],
+          }),
+          flows(ctx),
+          el("div", { class: "charts" }, [funnel(ctx, "search", "Search funnel, in sessions", r[2].search), funnel(ctx, "assistant", "Assistant funnel, in threads", r[2].assistant)]),
+        ];
+      });
+    },
+  });
+  function lastDay(exclusive) { var t = new Date(exclusive + "T00:00:00Z"); t.setUTCDate(t.getUTCDate() - 1); return t.toISOString().slice(0, 10); }
+
+  /* A funnel: each stage's count as a bar (of the first stage), and the same numbers as a table. */
+  function funnel(ctx, name, label, f) {
+    var first = f.stages.length ? f.stages[0].count : 0;
+    var rows = f.stages.map(function (s) { return { stage: s.stage, count: s.count, rate: s.rate, dropOff: s.dropOff }; });
+    var helpful = f.ratedHelpful != null ? el("p", { class: "hint", text: fmt.number(f.ratedHelpful) + " of the rated answers were rated helpful." }) : null;
+    return el("div", {}, [
+      ctx.bars({ name: "funnel-" + name, label: label, max: Math.max(1, first), rows: f.stages.map(function (s) {
+        return { label: STAGES[s.stage] || s.stage, value: s.count, text: fmt.number(s.count) + " · " + fmt.percent(s.rate) };
+      }) }),
+      helpful,
+      el("details", {}, [el("summary", { text: label + " as a table" }), ctx.table({
+        name: "funnel-" + name, label: label, rows: rows, keep: true,
+        columns: [{ key: "stage", label: "Stage", format: fmt.label(STAGES) }, n("count", f.unit === "threads" ? "Threads" : "Sessions"),
+          pct("rate", "Of the first stage"), pct("dropOff", "Lost since the stage before")],
+      })]),
+    ]);
+  }
+
+  /* User flows from an entry page: the entry and up to three further steps as columns, each page
+     with the sessions that reached it, a bar of its share of the entry's sessions, and how many
+     went no further; the moves between steps as a table. A select picks the entry page. */
+  function flows(ctx) {
+    var box = el("div", { class: "flows" }), body = el("div", { "aria-live": "polite" });
+    var sel = el("select", { id: "flow-entry" });
+    function show(entry) {
+      body.textContent = "";
+      body.appendChild(el("p", { class: "muted", text: "Loading…" }));
+      return ctx.get("engagement/flows?" + ctx.range + (entry ? "&entry=" + encodeURIComponent(entry) : "")).then(function (f) {
+        body.textContent = "";
+        if (!sel.options.length) {
+          f.entries.forEach(function (e) { sel.appendChild(el("option", { value: e.path, text: e.path + " (" + fmt.number(e.sessions) + " sessions)" })); });
+        }
+        if (f.entry) sel.value = f.entry;
+        if (!f.entry) { body.appendChild(el("p", { class: "muted", text: "No sessions with a page view in this range." })); return; }
+        var total = Math.max(1, f.sessions), names = {};
+        var cols = f.columns.filter(function (c) { return c.nodes.length; });
+        cols.forEach(function (c) { c.nodes.forEach(function (nd) { names[nd.id] = nd.other ? fmt.number(nd.pages) + " other pages" : nd.path; }); });
+        body.appendChild(el("ol", { class: "steps", "aria-label": "Where sessions that entered at " + f.entry + " went" }, cols.map(function (c) {
+          return el("li", { class: "step" }, [el("h4", { text: c.step ? "Step " + c.step : "Entry page" }), el("ul", {}, c.nodes.map(function (nd) {
+            var left = nd.dropOff == null ? null : fmt.percent(nd.dropOff) + " went no further";
+            return el("li", { class: "node" + (nd.other ? " other" : "") }, [
+              el("span", { class: "p", text: names[nd.id] }),
+              el("span", { class: "muted block", text: fmt.number(nd.in) + " sessions" + (left ? " · " + left : "") }),
+              el("span", { class: "fbar w" + Math.round(20 * nd.in / total), "aria-hidden": "true" })]);
+          }))]);
+        })));
+        var links = f.links.map(function (l) { return { from: names[l.source], step: +l.target.split(":")[0], to: names[l.target], sessions: l.sessions }; });
+        body.appendChild(el("details", {}, [el("summary", { text: "Moves between steps as a table" }), ctx.table({
+          name: "flows", label: "Moves between steps, from " + f.entry, rows: links, empty: "No session went past the entry page.",
+          columns: [{ key: "step", label: "Step", num: true, format: fmt.number }, { key: "from", label: "From" }, { key: "to", label: "To" }, n("sessions", "Sessions")],
+        })]));
+      });
+    }
+    var load = function (entry) {
+      show(entry).catch(function (e) { body.textContent = ""; body.appendChild(el("p", { class: "err", text: "Could not load the flows: " + e.message })); });
+    };
+    sel.addEventListener("change", function () { load(sel.value); });
+    box.appendChild(el("h3", { text: "User flows" }));
+    box.appendChild(el("div", { class: "field" }, [el("label", { for: "flow-entry", text: "Entry page" }), sel]));
+    box.appendChild(body);
+    load("");
+    return box;
+  }
+
+  /* ---- content gaps: what to write or fix next, ranked from every signal (route gaps;
+     docs/analytics/content-gaps.mdx) ---- */
+  var SIGNALS = { unanswered: "Unanswered questions", rated_down: "Answers rated not helpful", thumbs_down: "Page rated not helpful",
+    comment: "Comments", search_no_results: "Searches with no results", agent_no_results: "Agent searches with no results",
+    search_no_click: "Searches with no click", exit_no_action: "Exits without an action" };
+
+  D.section({
+    id: "gaps", title: "Content gaps",
+    intro: "What to write or fix next, ranked by score: each signal counts times its weight. Marking a gap's feedback resolved takes it off the list.",
+    load: function (ctx) {
+      var transcript = el("div", { class: "transcript-box", "aria-live": "polite" });
+      return ctx.get("gaps?limit=50&" + ctx.range).then(function (g) {
+        ctx.stat("Content gaps", fmt.number(g.total), g.gaps.length ? "top: " + g.gaps[0].title : null);
+        var top = g.gaps.slice(0, 10);
+        return [
+          top.length ? ctx.bars({ name: "gaps", label: "The top " + fmt.number(top.length) + " gaps by score", rows: top.map(function (x) {
+            return { label: x.rank + ". " + x.title, value: x.score, text: ratio(x.score) + " points" };
+          }) }) : null,
+          ctx.table({
+            name: "gaps", label: "Content gaps, most pressing first", rows: g.gaps, empty: "No gaps in this range: nothing went unanswered, unfound or rated down.",
+            download: function () { return ctx.get("gaps?format=csv&limit=500&" + ctx.range, { text: true }); },
+            columns: [{ key: "rank", label: "Rank", num: true, format: fmt.number },
+              { key: "title", label: "Gap", cell: gapTitle },
+              { key: "score", label: "Score", num: true, format: ratio, bar: "score" },
+              { key: "signals", label: "Signals", cell: signals, csv: function (v) { return v.map(function (x) { return x.signal + "=" + x.count; }).join(" | "); } },
+              { key: "firstSeen", label: "First seen", format: fmt.time },
+              { key: "lastSeen", label: "Last seen", format: fmt.time },
+              { key: "key", label: "Evidence", cell: function (row) { return evidence(row, transcript); }, csv: false }],
+          }), transcript];
+      });
+    },
+  });
+  function gapTitle(row) {
+    return el("div", {}, [el("span", { class: "badge " + (row.kind === "page" ? "page" : "topic"), text: row.kind === "page" ? "Page" : "Topic" }), " ",
+      el("strong", { text: row.title }),
+      row.terms.length ? el("span", { class: "muted block", text: "Words: " + row.terms.join(", ") }) : null]);
+  }
+  function signals(row) {
+    return el("ul", { class: "plain" }, row.signals.map(function (x) {
+      return el("li", { text: (SIGNALS[x.signal] || x.signal) + ": " + fmt.number(x.count) + " (" + ratio(x.points) + " points)" });
+    }));
+  }
+  /* A gap's evidence, folded: the queries with their counts, the threads (opened below the
+     table), the feedback with its status select, the page's views and exits. */
+  function evidence(row, box) {
+    var parts = [], count = [];
+    if (row.queries.length) {
+      count.push(fmt.number(row.queries.length) + (row.queries.length === 1 ? " query" : " queries"));
+      parts.push(el("p", { class: "muted", text: "Asked or searched" }), el("ul", {}, row.queries.map(function (q) {
+        return el("li", {}, ["\u201c" + q.text + "\u201d ", el("span", { class: "muted", text: "× " + fmt.number(q.count) + " · " + q.signals.map(function (s) { return (SIGNALS[s] || s).toLowerCase(); }).join(", ") })]);
+      })));
+    }
+    if (row.threads.length) {
+      count.push(fmt.number(row.threads.length) + (row.threads.length === 1 ? " thread" : " threads"));
+      parts.push(el("p", { class: "muted", text: "Threads" }), el("ul", {}, row.threads.map(function (t) {
+        return el("li", {}, ["\u201c" + t.question + "\u201d ", fmt.time(t.at), t.rated ? " · rated not helpful " : " · unanswered ",
+          threadButton(t.threadId, "Open thread of: " + t.question, box)]);
+      })));
+    }
+    if (row.feedback.length) {
+      count.push(fmt.number(row.feedback.length) + " feedback " + (row.feedback.length === 1 ? "record" : "records"));
+      parts.push(el("p", { class: "muted", text: "Feedback" }), el("ul", {}, row.feedback.map(function (f) {
+        return el("li", {}, [f.helpful === false ? "Not helpful" : f.helpful ? "Helpful" : "", f.comment ? (f.helpful != null ? ": " : "") + "\u201c" + f.comment + "\u201d " : " ",
+          fmt.time(f.createdAt), " ", statusSelect(f)]);
+      })));
+    }
+    if (row.page && (row.page.views || row.page.exits)) {
+      var pg = row.page;
+      parts.push(el("p", { text: fmt.number(pg.views) + " human views; " + fmt.number(pg.exits) + " sessions ended here, " + fmt.number(pg.exitsWithoutAction) + " without an action (" + fmt.percent(pg.exitRate) + " of the views)" }));
+    }
+    if (!parts.length) return "";
+    return el("details", {}, [el("summary", { text: count.length ? count.join(", ") : "Page figures" })].concat(parts));
+  }
+
   D.section({
     id: "searches", title: "Searches",
     load: function (ctx) {
@@ -78,9 +266,57 @@
           name: "assistant", label: "Conversations", rows: convs, empty: "No conversations in this range.",
           columns: [{ key: "timestamp", label: "Asked", format: fmt.time }, { key: "query", label: "Question" },
             { key: "resolutionStatus", label: "Result", format: badge(RESOLUTIONS, function (v) { return v === "answered" ? "ok" : "warn"; }) },
-            { key: "pageUrl", label: "Asked on" },
+            { key: "pageUrl", label: "Asked on", optional: true },
             { key: "threadId", label: "Thread", cell: function (row) { return row.threadId ? threadButton(row.threadId, "Open thread of: " + row.query, transcript) : ""; } }],
         }), transcript];
+      });
+    },
+  });
+
+  /* ---- agents: MCP tool calls, agents' searches, Markdown and llms.txt fetches (route agents;
+     docs/analytics/agents.mdx) ---- */
+  D.section({
+    id: "agents", title: "Agents",
+    intro: "AI agents reading through the site's MCP server, llms.txt and the Markdown pages. Their fetches also count as AI page views in Traffic.",
+    load: function (ctx) {
+      return ctx.get("agents?limit=20&" + ctx.range).then(function (a) {
+        var m = a.mcp, clientName = function (v) { return v === "" ? "Not sent" : v; };
+        ctx.stat("MCP tool calls", fmt.number(m.calls), fmt.number(m.errors) + " errors · mean " + fmt.ms(m.avgDurationMs));
+        /* the per-day charts: the five most called, the rest as one series */
+        var byDay = function (rows, what, name) {
+          var top = rows.slice(0, 5), rest = rows.slice(5);
+          var series = top.map(function (r, i) { return { label: what(r.name), cls: "s" + (i + 1), value: function (d) { return r.daily[d.i] || 0; } }; });
+          if (rest.length) series.push({ label: "Others", cls: "s6", value: function (d) { return rest.reduce(function (s, r) { return s + (r.daily[d.i] || 0); }, 0); } });
+          if (!series.length) series.push({ label: "Calls", cls: "s1", value: function (d) { return d.calls; } });
+          return ctx.chart({ name: "mcp-" + name, label: "MCP tool calls per day, by " + name, days: m.days.map(function (d, i) { return Object.assign({ i: i }, d); }), series: series });
+        };
+        var mcpCols = function (label, format) {
+          return [{ key: "name", label: label, format: format, bar: "calls" }, n("calls", "Calls"), n("errors", "Errors"),
+            { key: "avgDurationMs", label: "Mean duration", format: fmt.ms, num: true, csvLabel: "Mean duration (ms)" }];
+        };
+        /* a row per day and tool called that day */
+        var daily = [];
+        m.days.forEach(function (d, i) {
+          m.tools.forEach(function (t) { if (t.daily[i]) daily.push({ date: d.date, tool: t.name, calls: t.daily[i] }); });
+        });
+        var q = [{ key: "query", label: "Query", bar: "searches" }, n("searches", "Searches"), n("noResults", "Found nothing"), n("mcp", "Through MCP"),
+          { key: "lastSearchedAt", label: "Last searched", format: fmt.time }];
+        return [
+          m.days.length ? el("div", { class: "charts" }, [byDay(m.tools, String, "tool"), byDay(m.clients, clientName, "client")]) : null,
+          m.days.length ? el("details", {}, [el("summary", { text: "MCP tool calls per day as a table" }), ctx.table({
+            name: "mcp-daily", label: "MCP tool calls per day and tool", rows: daily, empty: "No MCP tool calls in this range.",
+            columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }, { key: "tool", label: "Tool" }, n("calls", "Calls")],
+          })]) : null,
+          el("div", { class: "charts" }, [
+            ctx.table({ name: "mcp-tools", label: "MCP tools", rows: m.tools, empty: "No MCP tool calls in this range.", columns: mcpCols("Tool") }),
+            ctx.table({ name: "mcp-clients", label: "MCP clients", rows: m.clients, empty: "No MCP clients in this range.", columns: mcpCols("Client", clientName) })]),
+          ctx.table({ name: "agent-queries", label: "What agents searched", rows: a.queries, empty: "No agent searches in this range.", columns: q }),
+          ctx.table({ name: "agent-no-results", label: "Agent searches that found nothing", rows: a.noResultQueries, empty: "Every agent search found something.", columns: q }),
+          ctx.table({
+            name: "agent-pages", label: "Pages fetched by agents", rows: a.pages, empty: "No Markdown or llms.txt fetches in this range.",
+            columns: [{ key: "path", label: "Page", bar: "total" }, n("markdown", "As Markdown"), n("llms", "Fetches of llms.txt"), n("llmsFull", "Fetches of llms-full.txt"), n("total", "All fetches")],
+          }),
+        ];
       });
     },
   });

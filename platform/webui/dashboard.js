@@ -12,10 +12,17 @@
        cell?}], rows, empty}. format turns a value into text or a node (see fmt), csv into the
        CSV value (default: the value as the API sent it), cell(row) builds the whole cell; num
        aligns right; bar: "total" underlines the cell with the row's share of the largest total.
+     table spec, continued: optional: true on a column leaves it out when no row has a value;
+       download: function () { return promise of {name, text} } makes the table's CSV button
+       save that (the route's own CSV) instead of the table's rows; keep: true keeps a narrow
+       table (a few short columns) a table on a phone, where the others become labelled blocks.
      chart spec: {name, label, days: [{date, …}], series: [{label, cls, value(day)}]}: a bar per
-       day, the series stacked, named and described for screen readers.
+       day, the series stacked (classes s1 to s6), named and described for screen readers.
+     bars spec: {name, label, rows: [{label, value, text?}], max?}: a horizontal bar per row (a
+       ranking, a funnel), as a list with each value written beside its bar.
      fmt: number, percent, time (relative when recent, the full local time on hover), day,
-       label(map) for API values, text.
+       change(metric) for {value, previous, change} ("+25%", "new"), ms, label(map) for API
+       values, text.
      md(box, markdown): the Markdown renderer the widget uses, as safe DOM. */
 (function () {
   "use strict";
@@ -63,6 +70,14 @@
     day: function (ymd, short) {
       return new Date(ymd + "T00:00:00Z").toLocaleDateString(undefined, short ? { timeZone: "UTC", month: "short", day: "numeric" } : { timeZone: "UTC", dateStyle: "medium" });
     },
+    /* A metric's change against the preceding period: "+25%", "−5%", "no change", or "new"
+       when the previous period had none. */
+    change: function (m) {
+      if (m.change == null) return m.value > 0 ? "new" : "no change";
+      if (Math.abs(m.change) < 0.0005) return "no change";
+      return (m.change > 0 ? "+" : "\u2212") + pf.format(Math.abs(m.change));
+    },
+    ms: function (n) { return n == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(n) + " ms"; },
     label: function (map) { return function (v) { return v == null ? "" : map[v] || String(v); }; },
     text: function (v) { return v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); },
   };
@@ -73,6 +88,10 @@
     opts = opts || {};
     opts.headers = Object.assign({ Authorization: "Bearer " + S.getItem("lectern.adminKey") }, opts.headers || {});
     return fetch(base() + path, opts).then(function (res) {
+      if (res.ok && opts.text) {
+        var cd = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") || "");
+        return res.text().then(function (text) { return { name: cd && cd[1], text: text }; });
+      }
       return res.json().catch(function () { return {}; }).then(function (j) {
         if (res.ok) return j;
         var e = new Error(reason(j, res));
@@ -92,7 +111,9 @@
 
   /* ---- tables, with their CSV ---- */
   function table(spec, into) {
-    var rows = spec.rows || [], cols = spec.columns;
+    var rows = spec.rows || [], cols = spec.columns.filter(function (c) {
+      return !c.optional || rows.some(function (r) { return r[c.key] != null && r[c.key] !== ""; });
+    });
     var max = {};
     cols.forEach(function (c) { if (c.bar) max[c.bar] = Math.max.apply(null, [0].concat(rows.map(function (r) { return +r[c.bar] || 0; }))); });
     /* The roles keep a table a table for screen readers when a narrow screen shows its rows as blocks. */
@@ -109,9 +130,18 @@
     });
     if (!rows.length) tb.appendChild(el("tr", { role: "row", class: "none" }, [el("td", { role: "cell", colspan: String(cols.length), class: "muted", text: spec.empty || "Nothing in this range." })]));
     t.appendChild(tb);
-    if (into) into.push(spec);
-    var dl = el("button", { type: "button", class: "sec small", text: "Download CSV (" + spec.name + ")", onclick: function () { save(spec.name, csvLines(spec).join("\r\n") + "\r\n"); } });
-    return el("div", { class: "tablebox" }, [el("div", { class: "tw" }, [t]), dl]);
+    if (into) {
+      /* a table shown again (a new choice in its section) takes its place in the CSV */
+      var i = into.map(function (x) { return x.name; }).indexOf(spec.name);
+      if (i >= 0) into[i] = spec; else into.push(spec);
+    }
+    var note = el("span", { class: "muted", role: "status" });
+    var dl = el("button", { type: "button", class: "sec small", text: "Download CSV (" + spec.name + ")", onclick: function () {
+      if (!spec.download) return save(spec.name, csvLines(spec).join("\r\n") + "\r\n");
+      note.textContent = "";
+      spec.download().then(function (f) { save(spec.name, f.text, f.name); }, function (e) { note.className = "err"; note.textContent = " Could not download: " + e.message; });
+    } });
+    return el("div", { class: "tablebox" }, [el("div", { class: spec.keep ? "tw keep" : "tw" }, [t]), dl, note]);
   }
   function quote(v) { v = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
   function csvLines(spec) {
@@ -120,8 +150,8 @@
       return cols.map(function (c) { return quote(c.csv ? c.csv(r[c.key], r) : r[c.key]); }).join(",");
     }));
   }
-  function save(name, text) {
-    var a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })), download: "lectern-" + name + "-" + $("from").value + "-" + $("to").value + ".csv" });
+  function save(name, text, file) {
+    var a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })), download: file || "lectern-" + name + "-" + $("from").value + "-" + $("to").value + ".csv" });
     document.body.appendChild(a); a.click(); a.remove();
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
   }
@@ -171,6 +201,32 @@
       }))]);
   }
 
+  /* A table wider than its box scrolls sideways: the box then takes keyboard focus (arrow keys
+     scroll it) and is named by the table's caption. Checked after each render, on resize and
+     when a folded table opens. */
+  function scrollers() {
+    document.querySelectorAll(".tw").forEach(function (tw) {
+      var wide = tw.scrollWidth > tw.clientWidth + 1, cap = tw.querySelector("caption");
+      if (wide) { tw.setAttribute("tabindex", "0"); tw.setAttribute("role", "region"); tw.setAttribute("aria-label", (cap ? cap.textContent : "Table") + " (scrolls sideways)"); }
+      else { tw.removeAttribute("tabindex"); tw.removeAttribute("role"); tw.removeAttribute("aria-label"); }
+    });
+  }
+  var resizing = 0;
+  window.addEventListener("resize", function () { clearTimeout(resizing); resizing = setTimeout(scrollers, 100); });
+  document.addEventListener("toggle", function () { scrollers(); }, true);
+
+  /* ---- horizontal bars: a ranking or a funnel, a row each: its label, a bar of its share of
+     the largest (or of max) and its value written out; plain text, so it reads at any width ---- */
+  function bars(spec) {
+    var max = spec.max || Math.max.apply(null, [1].concat(spec.rows.map(function (r) { return r.value; })));
+    return el("figure", { class: "chart hbars", id: "bars-" + spec.name }, [el("figcaption", { text: spec.label }),
+      el("ol", {}, spec.rows.map(function (r) {
+        return el("li", {}, [el("span", { class: "bl", text: r.label }), el("span", { class: "bt" }, [
+          el("span", { class: "track", "aria-hidden": "true" }, [el("span", { class: "hb w" + Math.round(20 * Math.max(0, r.value) / max) })]),
+          el("span", { class: "bv", text: r.text || fmt.number(r.value) })])]);
+      }))]);
+  }
+
   /* ---- sections ---- */
   function section(def) {
     def.tables = [];
@@ -196,7 +252,7 @@
     var ctx = {
       get: get, range: range(), from: $("from").value, to: $("to").value,
       table: function (spec) { return table(spec, s.tables); },
-      chart: chart,
+      chart: chart, bars: bars,
       stat: function (label, value, note) {
         s.stats.appendChild(el("div", { class: "stat" }, [el("span", { class: "k", text: label }), el("span", { class: "v", text: value }), note ? el("span", { class: "n", text: note }) : null]));
       },
@@ -204,6 +260,7 @@
     return Promise.resolve().then(function () { return s.load(ctx); }).then(function (nodes) {
       s.body.textContent = "";
       [].concat(nodes || []).forEach(function (n) { if (n) s.body.appendChild(n); });
+      scrollers();
     }, function (e) {
       s.body.textContent = "";
       s.body.appendChild(el("p", { class: "err", text: "Could not load " + s.title.toLowerCase() + ": " + e.message }));

@@ -20,8 +20,9 @@
   })();
 
   /* ---- events (sendBeacon: no headers, so the key travels in the body, JSON as text/plain) ---- */
+  var tracking = !dnt && on("analytics", true);
   function beacon(events) {
-    if (dnt || !on("analytics", true)) return;
+    if (!tracking) return;
     var body = JSON.stringify({ key: key, anonId: anon, events: events });
     var url = api("events");
     if (!(navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: "text/plain" })))) {
@@ -34,14 +35,94 @@
     if (p === lastPath) return;
     var ref = lastPath === null ? document.referrer : location.origin + lastPath;
     lastPath = p;
-    beacon([{ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }]);
+    track({ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }, true);
   }
+  /* Engagement events wait up to 2 s to share a beacon; a page view, a click that may leave the
+     page and the page being hidden send what waits at once. */
+  var queue = [], timer = 0;
+  function flush() { clearTimeout(timer); timer = 0; if (queue.length) beacon(queue.splice(0, 100)); }
+  function track(ev, now) {
+    if (!tracking) return;
+    ev.path = ev.path || pathNow();
+    queue.push(ev);
+    if (now || queue.length > 99) flush(); else if (!timer) timer = setTimeout(flush, 2000);
+  }
+  addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flush(); });
+  var siteOrigin = new URL(pageURL("/")).origin, words = function (n) { return (n.textContent || "").replace(/\s+/g, " ").trim().slice(0, 200) || undefined; };
+  var http = function (u) { return /^https?:\/\//i.test(u || "") ? u.slice(0, 2048) : ""; };
+
+  /* Code copies: a copy from inside a pre (keyboard or menu), a click on a copy button of its
+     block (the page's own: a button whose label says "copy"), or the widget's Copy button. */
+  var copyRE = /copy/i;
+  function blockOf(n) { n = n && (n.nodeType === 1 ? n : n.parentElement); return n && n.closest("pre"); }
+  function copied(pre) {
+    var t = Date.now();
+    /* one copy seen twice (a copy button that uses execCommand) counts once */
+    if (pre.lecternCopied > t - 1000) return;
+    pre.lecternCopied = t;
+    var code = pre.querySelector("code") || pre;
+    var lang = ((code.className + " " + pre.className).match(/lang(?:uage)?-([\w+#.-]+)/) || [])[1] || pre.dataset.language || pre.dataset.lang || code.dataset.language;
+    track({ type: "code_copy", block: Array.prototype.indexOf.call(document.querySelectorAll("pre"), pre) + 1, lang: /^[A-Za-z0-9][\w+#.-]{0,31}$/.test(lang || "") ? lang : undefined });
+  }
+  document.addEventListener("copy", function () {
+    var s = getSelection(), pre = s && s.rangeCount && blockOf(s.getRangeAt(0).commonAncestorContainer);
+    if (pre) copied(pre);
+  }, true);
+  /* The pre a copy button is for: the nearest of its four parents that holds one pre. */
+  function preOf(b) {
+    for (var n = b.parentElement, i = 0; n && i < 4; n = n.parentElement, i++) {
+      var ps = n.querySelectorAll("pre");
+      if (ps.length) return ps.length === 1 ? ps[0] : null;
+    }
+    return null;
+  }
+  var isCopy = function (b) { return copyRE.test([b.getAttribute("aria-label"), b.title, b.textContent].join(" ")); };
+
+  /* Menu actions: an element with data-lectern-action="<action>", or an item of the page's
+     contextual menu (data-menu, default Mintlify's #page-context-menu), named by its text. */
+  var ACTIONS = [[/chatgpt/, "chatgpt"], [/claude/, "claude"], [/perplexity/, "perplexity"], [/grok/, "grok"], [/ai studio/, "aistudio"],
+    [/devin desktop/, "devin-desktop"], [/connect to devin/, "devin-mcp"], [/devin/, "devin"], [/cursor/, "cursor"], [/vs ?code/, "vscode"],
+    [/install command/, "add-mcp"], [/mcp/, "mcp"], [/pdf/, "download-pdf"], [/spec/, "download-spec"], [/copy/, "copy"], [/markdown/, "view"], [/assistant/, "assistant"]];
+  function actionOf(n) {
+    var a = n.getAttribute("data-lectern-action"), t = (n.textContent || "").toLowerCase();
+    if (a) return a;
+    for (var i = 0; i < ACTIONS.length; i++) if (ACTIONS[i][0].test(t)) return ACTIONS[i][1];
+    return "custom:" + t.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 56);
+  }
+  var ctaSel = d.cta || "#topbar-cta-button,[data-lectern-cta]";
+  var menuSel = d.menu || "#page-context-menu,[aria-labelledby=page-context-menu-button]";
+  function clicked(e) {
+    var t = e.target;
+    if (!tracking || (e.type === "auxclick" && e.button !== 1) || !t.closest || host.contains(t)) return;
+    var menu = !t.closest("#page-context-menu-button") && t.closest(menuSel), item = t.closest("[role^=menuitem],button,a");
+    var m = t.closest("[data-lectern-action]") || (menu && item && menu.contains(item) && item), c = t.closest(ctaSel), a = t.closest("a[href]"), b;
+    if (m) {
+      var act = actionOf(m);
+      if (/^[a-z0-9][a-z0-9._:-]{0,63}$/.test(act)) track({ type: "menu_action", action: act }, true);
+    } else if (c) {
+      var link = c.closest("a[href]") || c.querySelector("a[href]");
+      track({ type: "cta_click", target: http(link && link.href) || c.getAttribute("data-lectern-cta") || pathNow(), label: words(c) }, true);
+    } else if (a && http(a.href) && a.origin !== location.origin && a.origin !== siteOrigin) {
+      track({ type: "outbound_click", target: http(a.href), label: words(a) }, true);
+    } else if ((b = t.closest("button,[role=button]")) && isCopy(b) && (b = preOf(b))) {
+      copied(b);
+    }
+  }
+  document.addEventListener("click", clicked, true);
+  document.addEventListener("auxclick", clicked, true);
+  /* A script's own events: dispatchEvent(new CustomEvent("lectern:event", {detail: {type: "menu_action", action: "chatgpt"}})). */
+  addEventListener("lectern:event", function (e) {
+    /* alone in its beacon: a bad field makes the whole beacon a 400 */
+    var v = e.detail;
+    if (tracking && v && /^(code_copy|cta_click|outbound_click|menu_action)$/.test(v.type)) beacon([Object.assign({ path: pathNow() }, v)]);
+  });
   ["pushState", "replaceState"].forEach(function (m) {
     var orig = history[m];
     history[m] = function () { var r = orig.apply(this, arguments); setTimeout(onNavigate, 0); return r; };
   });
   window.addEventListener("popstate", function () { setTimeout(onNavigate, 0); });
-  function onNavigate() { pageView(); resetFeedback(); }
+  function onNavigate() { pageView(); resetFeedback(); codeButtons(); }
 
   function post(p, payload, opts) {
     return fetch(api(p), Object.assign({
@@ -71,8 +152,8 @@
   /* Colours meet WCAG AA (4.5:1 for text) on their background in both themes: the browser tests
      run axe's color-contrast rule in the shadow root with an answer and search results shown. */
   var css = ":host{all:initial}*{box-sizing:border-box;font:14px/1.45 system-ui,sans-serif}" +
-    ".w{--bg:#fff;--fg:#1a1a1a;--mu:#555;--bd:#c8c8c8;--ac:#0b5cad;--acfg:#fff;--cd:#f2f3f5;--er:#b00020;color:var(--fg)}" +
-    ".w.dark{--bg:#1e1f22;--fg:#f0f0f0;--mu:#bbb;--bd:#5a5d63;--ac:#7dbbff;--acfg:#0b1a2a;--cd:#2b2d31;--er:#ff8a8a}" +
+    ".w{--bg:#fff;--fg:#1a1a1a;--mu:#555;--bd:#c8c8c8;--ac:#0b5cad;--acfg:#fff;--cd:#f2f3f5;--er:#b00020;--mk:#fde68a;color:var(--fg)}" +
+    ".w.dark{--bg:#1e1f22;--fg:#f0f0f0;--mu:#bbb;--bd:#5a5d63;--ac:#7dbbff;--acfg:#0b1a2a;--cd:#2b2d31;--er:#ff8a8a;--mk:#5c4300}" +
     "a{color:var(--ac)}button{cursor:pointer;border:1px solid var(--bd);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 12px}" +
     "button.p{background:var(--ac);color:var(--acfg);border-color:var(--ac)}button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}" +
     "button[aria-pressed=true]{background:var(--ac);color:var(--acfg)}" +
@@ -88,7 +169,8 @@
     ".a p,.a ul,.a ol{margin:0 0 8px}.a ul,.a ol{padding-left:22px}.a h3,.a h4,.a h5,.a h6{margin:10px 0 6px;font-weight:600}.a blockquote{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--bd)}" +
     ".a .tw{overflow-x:auto;margin:6px 0}.a table{border-collapse:collapse}.a th,.a td{border:1px solid var(--bd);padding:3px 8px;text-align:left;vertical-align:top}.a th{background:var(--cd)}.a .r{text-align:right}.a .c{text-align:center}" +
     ".hits{list-style:none;margin:8px 0 0;padding:0;max-height:50vh;overflow:auto}.hits li{padding:6px 0;border-top:1px solid var(--bd)}.hits a{font-weight:600;text-decoration:none}.hits a:hover{text-decoration:underline}" +
-    ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}";
+    ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}" +
+    "mark{background:var(--mk);color:var(--fg);font:inherit;font-weight:600;border-radius:2px}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
@@ -145,14 +227,19 @@
       fbCard.appendChild(status);
     };
     resetFeedback();
-    codeButtons();
   }
+  codeButtons();
 
-  /* ---- code-snippet feedback: a button beside every pre > code ---- */
+  /* ---- code blocks: under every pre > code, a Copy button when its block has no copy button
+     of its own (data-copy="false": none), and "Feedback on this code" (data-feedback) ---- */
   function codeButtons() {
     document.querySelectorAll("pre > code").forEach(function (code) {
-      var pre = code.parentElement;
-      if (pre.dataset.lecternFb) return;
+      var pre = code.parentElement, own = false, n = pre;
+      for (var i = 0; i < 3 && n; i++, n = n.parentElement) {
+        own = own || Array.prototype.some.call(n.querySelectorAll("button,[role=button]"), function (b) { return isCopy(b) && preOf(b) === pre; });
+      }
+      var copy = on("copy", true) && !own, fb = on("feedback", true);
+      if (pre.dataset.lecternFb || !(copy || fb)) return;
       pre.dataset.lecternFb = "1";
       var h = document.createElement("span");
       var sr = h.attachShadow({ mode: "open" });
@@ -163,6 +250,16 @@
       var b = el("button", { type: "button", text: "Feedback on this code", "aria-expanded": "false", onclick: function () {
         form.hidden = !form.hidden; b.setAttribute("aria-expanded", String(!form.hidden)); if (!form.hidden) ta.focus();
       } });
+      var cb = el("button", { type: "button", text: "Copy", "aria-label": "Copy this code", onclick: function () {
+        var t = code.textContent, done = function (m) { return function () { status.className = "msg"; status.textContent = " " + m; }; };
+        (navigator.clipboard ? navigator.clipboard.writeText(t) : Promise.reject()).catch(function () {
+          var r = document.createRange(), sel = getSelection();
+          r.selectNodeContents(code); sel.removeAllRanges(); sel.addRange(r);
+          var ok = document.execCommand("copy");
+          sel.removeAllRanges();
+          if (!ok) throw new Error("copy");
+        }).then(function () { copied(pre); done("Copied")(); }, done("Could not copy"));
+      } });
       form.addEventListener("submit", function (e) {
         e.preventDefault();
         var lang = ((code.className.match(/language-([\w+-]+)/) || [])[1]) || pre.dataset.lang || undefined;
@@ -170,7 +267,7 @@
         feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: ta.value.trim() || undefined })
           .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " Thanks!"; }, function (e) { status.className = "err"; status.textContent = " Could not send: " + e.message; });
       });
-      sr.appendChild(el("div", { class: "w " + theme }, [b, status, form]));
+      sr.appendChild(el("div", { class: "w " + theme }, [copy ? cb : null, fb ? b : null, status, fb ? form : null]));
       pre.insertAdjacentElement("afterend", h);
     });
   }
@@ -223,6 +320,11 @@
       var answer = el("div", { class: "a" }), note = el("p", { class: "msg", role: "status" });
       var item = el("div", { class: "item" }, [answer, note]);
       log.appendChild(item);
+      /* a link of the answer to a page of the site (the text's or the link row's): a source opened */
+      item.addEventListener("click", function (e) {
+        var a = e.target.closest("a[href]");
+        if (a && threadId && a.origin === siteOrigin) track({ type: "source_click", path: a.pathname, threadId: threadId }, true);
+      });
       history_.push({ id: "u" + Date.now(), role: "user", content: q, createdAt: new Date().toISOString() });
       var body = { id: "w" + Date.now(), messages: history_.slice(-1) };
       var t = thread();
@@ -311,10 +413,18 @@
         hits.forEach(function (h, i) {
           var m = h.metadata || {}, where = (m.breadcrumbs || []).concat(m.section ? [m.section] : []).join(" › ");
           var a = el("a", { href: pageURL(m.url || h.path), target: "_top", text: m.title || h.path, onclick: function () {
-            beacon([{ type: "search_click", query: q, path: h.path, position: i + 1 }]);
+            track({ type: "search_click", query: q, path: h.path, position: i + 1 }, true);
           } });
-          var snippet = (h.content || "").replace(/^… |```[\w+#.-]*|[`*]/g, "").slice(0, 200);
-          results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, snippet ? el("small", { text: snippet }) : null]));
+          /* the line around the first match, its matched words marked (offsets in UTF-16 units, as
+             JavaScript counts), as text nodes; Markdown's backticks left out */
+          var sn = m.snippet || "", at = 0, line = el("small"), bare = function (a, b) { return sn.slice(a, b).replace(/`/g, ""); };
+          (m.snippetMatches || []).forEach(function (x) {
+            if (x.start < at || x.end > sn.length || x.end <= x.start) return;
+            line.append(bare(at, x.start), el("mark", { text: bare(x.start, x.end) }));
+            at = x.end;
+          });
+          line.append(bare(at));
+          results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, sn ? line : null]));
         });
         if (!hits.length) results.appendChild(el("li", { class: "msg", text: "No results." }));
       }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: "Search failed: " + e.message })); });

@@ -37,11 +37,11 @@ test('the sign-in form explains its fields; a wrong key or an assistant key says
 });
 
 /** Asks the assistant a question through the v1 route, reads the reply to its end, returns the thread. */
-async function ask(question) {
+async function ask(question, currentPath) {
   const res = await fetch(`${config.url}/discovery/v1/assistant/${config.domain}/message`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
-    body: JSON.stringify({ fp: 'anonymous', messages: [{ id: runID(), role: 'user', content: question }] }),
+    body: JSON.stringify({ fp: 'anonymous', currentPath, messages: [{ id: runID(), role: 'user', content: question }] }),
   });
   assert.equal(res.status, 200);
   await res.text();
@@ -110,7 +110,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   // A conversation, a reader's thumbs on its answer, an unanswered question, and a question
   // that carries HTML and a script link (the transcript must show them as text).
   const question = 'How do I run the dashboard tests?';
-  const threadId = await ask(question);
+  const threadId = await ask(question, '/guides/dashboard'); // as the widget asks: from a page
   assert.match(threadId, /^thr_/);
   const thumbs = await fetch(`${config.url}/discovery/v1/feedback/${config.domain}`, {
     method: 'POST',
@@ -137,7 +137,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   }
   assert.equal(await page.evaluate(() => document.cookie), '');
   assert.ok(!page.url().includes(config.adminKey), 'the key is not in the URL');
-  const row = page.getByRole('row').filter({ hasText: comment });
+  const row = page.locator('#feedback').getByRole('row').filter({ hasText: comment });
   await row.waitFor();
   assert.match(await row.innerText(), /\/quickstart/);
 
@@ -175,6 +175,10 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.ok(cells[4] >= 1, `visitors of today: ${cells}`);
   assert.deepEqual(await axeSerious(page), []);
   await page.getByText('Views and visitors per day as a table').click(); // closed again, for the screenshot
+
+  // The page a question was asked on (the column shows when a conversation has one).
+  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Asked on', 'Thread']);
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), '/guides/dashboard');
 
   // Unanswered questions first: the content gaps.
   const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
@@ -214,7 +218,9 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const all = await download(page, 'Download CSV (everything shown)');
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
-  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'searches', 'no-click', 'assistant', 'feedback']);
+  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'engagement', 'interactions-daily', 'engagement-pages',
+    'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'mcp-daily', 'mcp-tools', 'mcp-clients',
+    'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
   assert.match(all, /\r\nPage,Human,AI,Views\r\n/, 'labels as the header');
   assert.match(all, new RegExp(`\r\n${seeded.numbers},${seeded.views},0,${seeded.views}\r\n`), 'plain numbers in the CSV');
@@ -268,6 +274,10 @@ test('at 390 px wide nothing overflows: sections in one column, table rows as la
   await page.getByRole('heading', { name: /^Conversation thr_/ }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the transcript fits');
   assert.deepEqual(await axeSerious(page), []);
+  // The new sections at 390 px: the flow's steps stacked, funnels and gaps as labelled blocks.
+  await page.locator('#engagement .steps').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the engagement, gaps and agents sections fit');
+  await screenshot(page.locator('#engagement'), 'dashboard-engagement-mobile.png');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'dashboard-mobile.png', { fullPage: false });
   await page.close();
@@ -319,5 +329,243 @@ test('the Markdown renderer (the widget\'s too) renders the blocks answers use, 
   // Relative links go where the page says (the dashboard shows them as text: it does not know the docs site).
   assert.equal(await page.evaluate(() => { const b = document.createElement('div'); window.LecternDashboard.md(b, '[page](/quickstart) [ext](https://a.example/)'); return b.innerHTML; }),
     '<p><span>page</span> <a href="https://a.example/" target="_blank" rel="noopener noreferrer">ext</a></p>');
+  await page.close();
+});
+
+/** An MCP client session over Streamable HTTP (JSON-RPC, as the SDKs send it) against the
+ *  site's /mcp: initialize with clientInfo, then tool calls. Returns call(name, arguments). */
+async function mcpSession(clientName) {
+  const url = `${config.url}/sites/${config.domain}/mcp`;
+  let session = '', id = 0;
+  const rpc = async (method, params, notify = false) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'User-Agent': `${clientName}/1.0`,
+        ...(session ? { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' } : {}) },
+      body: JSON.stringify(notify ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', id: ++id, method, params }),
+    });
+    assert.ok(res.ok, `${method}: ${res.status}`);
+    session = session || res.headers.get('mcp-session-id') || '';
+    const text = await res.text();
+    if (notify) return null;
+    const json = text.trim().startsWith('{') ? JSON.parse(text) : JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).pop().slice(5));
+    assert.ok(!json.error, `${method}: ${JSON.stringify(json.error)}`);
+    return json.result;
+  };
+  await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: clientName, version: '1.0.0' } });
+  await rpc('notifications/initialized', {}, true);
+  return (name, args) => rpc('tools/call', { name, arguments: args });
+}
+
+/** Formats as the dashboard promises, with this browser's Intl: numbers, percentages (one
+ *  decimal at most), a change against the previous period, a UTC day. */
+const intl = (page, what, v) => page.evaluate(([what, v]) => {
+  const pf = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+  if (what === 'number') return new Intl.NumberFormat().format(v);
+  if (what === 'ratio') return new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v);
+  if (what === 'percent') return pf.format(v);
+  if (what === 'ms') return new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(v) + ' ms';
+  if (what === 'change') return v.change == null ? (v.value > 0 ? 'new' : 'no change') : Math.abs(v.change) < 0.0005 ? 'no change' : (v.change > 0 ? '+' : '\u2212') + pf.format(Math.abs(v.change));
+  return String(v);
+}, [what, v]);
+
+/** The cells of a table's body rows, as text. */
+const cellsOf = (table) => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
+
+test('engagement, content gaps and agents: the sections show the numbers the routes return', async () => {
+  // A docs site's readers, through the public beacon route: 15 sessions enter at one page and
+  // copy its code; 10 go on to a second page and click the CTA; 4 go on to a third and use the
+  // menu and an outbound link. Each session is one reader (anonId), its events a second apart.
+  const run = runID(), base = `/dash-${run}`, entry = `${base}/start`;
+  const at = (i, k) => new Date(Date.now() - 20 * 60e3 + i * 10e3 + k * 1e3).toISOString();
+  for (let i = 0; i < 15; i++) {
+    const ev = [{ type: 'page_view', path: entry }, { type: 'code_copy', path: entry, block: 1, lang: 'bash' }];
+    if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
+    if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
+      { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' });
+    const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })));
+    assert.equal(res.status, 202);
+  }
+  // Signals of content gaps: a page rated down with a comment, a reader's search that finds
+  // nothing (from a page: with Origin), and a question the docs cannot answer.
+  const comment = `The rate limit table is missing the burst ${run}`;
+  const fb = await fetch(`${config.url}/discovery/v1/feedback/${config.domain}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
+    body: JSON.stringify({ path: `${base}/limits`, source: 'contextual', helpful: false, comment }),
+  });
+  assert.equal(fb.status, 202);
+  const nothing = `teleporter quux ${run}`;
+  const s = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}`, Origin: 'http://127.0.0.1:9' },
+    body: JSON.stringify({ query: nothing }),
+  });
+  assert.equal(s.status, 200);
+  await ask(`How do I configure the teleporter quux ${run}?`);
+  // Agents: an MCP client that searches (once for nothing) and reads a page, another that only
+  // searches; a Markdown page and llms.txt fetched as an agent does.
+  const claude = await mcpSession(`claude-code-${run}`);
+  await claude('search', { query: 'run the tests' });
+  await claude('search', { query: `zyzzyva ${run}` });
+  await claude('query_docs_filesystem', { command: 'head -n 3 /quickstart.md' });
+  const cursor = await mcpSession(`cursor-${run}`);
+  await cursor('search', { query: 'custom domain' });
+  for (const p of ['/quickstart.md', '/llms.txt']) {
+    const r = await fetch(`${config.url}/sites/${config.domain}${p}`, { headers: { 'User-Agent': 'Claude-User/1.0' } });
+    assert.equal(r.status, 200, p);
+    await r.text();
+  }
+
+  const page = await browser.ctx.newPage();
+  const csp = cspViolations(page);
+  await signIn(page, config.adminKey);
+  await page.getByRole('heading', { name: 'Agents', exact: true }).waitFor();
+  const [from, to] = await page.evaluate(() => [document.getElementById('from').value, document.getElementById('to').value]);
+  const next = new Date(`${to}T00:00:00Z`); next.setUTCDate(next.getUTCDate() + 1);
+  const range = `dateFrom=${from}&dateTo=${next.toISOString().slice(0, 10)}`;
+  const reload = async () => { await page.getByRole('button', { name: 'Apply' }).click(); };
+
+  // Wait until the routes hold what was sent, then show the same range again.
+  const pagesOf = async () => (await admin(`engagement/pages?limit=250&${range}`)).pages;
+  await waitFor('the seeded engagement', async () => (await pagesOf()).find((p) => p.path === `${base}/limits`)?.outboundClicks === 4);
+  const agentsJSON = await waitFor('the MCP calls and fetches', async () => {
+    const a = await admin(`agents?limit=20&${range}`);
+    return a.mcp.clients.some((c) => c.name === `cursor-${run}`) && a.noResultQueries.some((q) => q.query === `zyzzyva ${run}`) &&
+      a.pages.some((p) => p.path === '/llms.txt') && a;
+  });
+  const gapsJSON = await waitFor('the gaps', async () => {
+    const g = await admin(`gaps?limit=50&${range}`);
+    return g.gaps.some((x) => x.key === `${base}/limits`) && g.gaps.some((x) => x.queries.some((q) => q.text === nothing)) && g;
+  });
+  await reload();
+  const eng = page.locator('#engagement');
+  await eng.getByRole('row').filter({ hasText: `${base}/limits` }).waitFor();
+
+  // Totals: every figure of the route, this period and the previous one, and the change.
+  const e = await admin(`engagement?${range}`);
+  const totals = await cellsOf(eng.locator('table').first());
+  const labels = ['Interactions', 'Sessions', 'Interactions per session', 'Human page views', 'CTA clicks', 'CTA click rate', 'Actions', 'Action rate',
+    'Code copies', 'Menu actions', 'Page ratings', 'Outbound clicks', 'Sources opened'];
+  const keys = ['interactions', 'sessions', 'interactionsPerSession', 'humanViews', 'ctaClicks', 'ctaRate', 'actions', 'actionRate', 'codeCopies', 'menuActions', 'thumbs', 'outboundClicks', 'sourceClicks'];
+  const wantTotals = [];
+  for (const [i, k] of keys.entries()) {
+    const m = e.totals[k], kind = /Rate$/.test(k) ? 'percent' : k === 'interactionsPerSession' ? 'ratio' : 'number';
+    wantTotals.push([labels[i], await intl(page, kind, m.value), await intl(page, kind, m.previous), await intl(page, 'change', m)]);
+  }
+  assert.deepEqual(totals, wantTotals);
+  assert.match(await page.locator('.stat').filter({ hasText: 'Interactions' }).innerText(),
+    new RegExp(`${(await intl(page, 'number', e.totals.interactions.value)).replace(/\W/g, '.')}\\s+${(await intl(page, 'change', e.totals.interactions)).replace(/\W/g, '.')} vs the previous period`));
+  // The chart of interactions per day names the same sums.
+  const sum = (k) => e.days.reduce((n, d) => n + d[k], 0);
+  const chart = eng.getByRole('img', { name: /^Interactions per day, / });
+  assert.match(await chart.getAttribute('aria-labelledby'), /-t .*-d$/);
+  assert.match(await page.evaluate((id) => document.getElementById(id).textContent, (await chart.getAttribute('aria-labelledby')).split(' ')[1]),
+    new RegExp(`^CTA clicks ${(await intl(page, 'number', sum('ctaClicks'))).replace(/\W/g, '.')}, Actions ${(await intl(page, 'number', sum('actions'))).replace(/\W/g, '.')};`));
+
+  // Pages by interactions: the seeded pages' rows as the route has them.
+  const pages = await pagesOf();
+  for (const path of [entry, `${base}/keys`, `${base}/limits`]) {
+    const r = pages.find((p) => p.path === path);
+    const want = [path, ...(await Promise.all([['number', r.humanViews], ['number', r.interactions], ['number', r.ctaClicks], ['percent', r.ctaRate],
+      ['number', r.actions], ['percent', r.actionRate], ['number', r.codeCopies], ['number', r.menuActions], ['number', r.thumbs], ['number', r.outboundClicks]]
+      .map(([k, v]) => intl(page, k, v))))];
+    const row = eng.locator('table').filter({ has: page.locator('caption', { hasText: 'Pages by interactions' }) }).getByRole('row').filter({ has: page.getByRole('cell', { name: path, exact: true }) });
+    assert.deepEqual(await row.getByRole('cell').allInnerTexts(), want, path);
+  }
+  assert.deepEqual([pages.find((p) => p.path === entry).codeCopies, pages.find((p) => p.path === `${base}/keys`).ctaClicks], [15, 10], 'the seeded counts');
+
+  // User flows from the seeded entry page: each step's pages with their sessions and drop-off.
+  await eng.getByLabel('Entry page').selectOption(entry);
+  const flows = await admin(`engagement/flows?${range}&entry=${encodeURIComponent(entry)}`);
+  const steps = eng.getByRole('list', { name: `Where sessions that entered at ${entry} went` });
+  await steps.waitFor();
+  const shownSteps = await steps.locator(':scope > li').evaluateAll((lis) => lis.map((li) => [li.querySelector('h4').textContent,
+    ...[...li.querySelectorAll('.node')].map((n) => `${n.querySelector('.p').textContent} | ${n.querySelector('.muted').textContent}`)]));
+  const wantSteps = [];
+  for (const c of flows.columns.filter((c) => c.nodes.length)) {
+    const col = [c.step ? `Step ${c.step}` : 'Entry page'];
+    for (const nd of c.nodes) {
+      const name = nd.other ? `${await intl(page, 'number', nd.pages)} other pages` : nd.path;
+      col.push(`${name} | ${await intl(page, 'number', nd.in)} sessions${nd.dropOff == null ? '' : ` · ${await intl(page, 'percent', nd.dropOff)} went no further`}`);
+    }
+    wantSteps.push(col);
+  }
+  assert.deepEqual(shownSteps, wantSteps);
+  assert.deepEqual(flows.columns.slice(0, 3).map((c) => c.nodes.map((n) => [n.path, n.in])),
+    [[[entry, 15]], [[`${base}/keys`, 10]], [[`${base}/limits`, 4]]], 'the seeded trail');
+
+  // Both funnels: the stages' counts and rates, as bars and as a table.
+  const funnels = await admin(`engagement/funnels?${range}`);
+  for (const [name, f, unit, key] of [['Search funnel, in sessions', funnels.search, 'Sessions', 'search'], ['Assistant funnel, in threads', funnels.assistant, 'Threads', 'assistant']]) {
+    await eng.getByText(`${name} as a table`).click();
+    const t = eng.locator('table').filter({ has: page.locator('caption', { hasText: name }) });
+    assert.deepEqual(await t.locator('th').allInnerTexts(), ['Stage', unit, 'Of the first stage', 'Lost since the stage before']);
+    const want = [];
+    for (const st of f.stages) want.push([st.stage, await intl(page, 'number', st.count), await intl(page, 'percent', st.rate), await intl(page, 'percent', st.dropOff)]);
+    assert.deepEqual((await cellsOf(t)).map((r) => r.slice(1)), want.map((r) => r.slice(1)));
+    const barsShown = await eng.locator(`#bars-funnel-${key} li`).evaluateAll((lis) => lis.map((li) => `${li.querySelector('.bl').textContent}: ${li.querySelector('.bv').textContent}`));
+    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Answered', sourceClicked: 'Opened a source', rated: 'Rated the answer' };
+    const barsWant = [];
+    for (const st of f.stages) barsWant.push(`${stageNames[st.stage]}: ${await intl(page, 'number', st.count)} · ${await intl(page, 'percent', st.rate)}`);
+    assert.deepEqual(barsShown, barsWant, `the ${name} bars`);
+  }
+  assert.deepEqual(await eng.locator('table').filter({ has: page.locator('caption', { hasText: 'Search funnel' }) }).locator('tbody td:first-child').allInnerTexts(),
+    ['Searched', 'Clicked a result', 'Read the result', 'Acted on it']);
+  await screenshot(page.locator('#engagement'), 'dashboard-engagement.png');
+
+  // Content gaps: the ranked list as the route ranks it, with its evidence; the CSV is the route's.
+  const gaps = page.locator('#gaps');
+  const gapRows = await cellsOf(gaps.locator('table').first());
+  const g = await admin(`gaps?limit=50&${range}`);
+  assert.equal(gapRows.length, g.gaps.length);
+  for (const [i, x] of g.gaps.entries()) {
+    assert.equal(gapRows[i][0], await intl(page, 'number', x.rank));
+    assert.ok(gapRows[i][1].startsWith(`${x.kind === 'page' ? 'Page' : 'Topic'} ${x.title}`), `gap ${x.rank}: ${gapRows[i][1]}`);
+    assert.equal(gapRows[i][2], await intl(page, 'ratio', x.score));
+    assert.equal(gapRows[i][3].split('\n').length, x.signals.length);
+  }
+  const limits = gaps.getByRole('row').filter({ hasText: `${base}/limits` });
+  assert.match(await limits.innerText(), /Page rated not helpful: 1 \(3 points\)\s+Comments: 1 \(2 points\)/);
+  await limits.locator('summary').click();
+  assert.match(await limits.innerText(), new RegExp(comment));
+  assert.equal(await limits.getByRole('combobox', { name: 'Status' }).inputValue(), 'pending');
+  const topic = gaps.getByRole('row').filter({ hasText: nothing });
+  await topic.locator('summary').click();
+  await topic.getByRole('button', { name: `Open thread of: How do I configure the teleporter quux ${run}?` }).click();
+  await gaps.getByRole('region', { name: /^Conversation thr_/ }).waitFor();
+  const csvRoute = await fetch(`${config.url}/api/external/v1/analytics/${config.project}/gaps?format=csv&limit=500&${range}`, { headers: { Authorization: `Bearer ${config.adminKey}` } });
+  const dl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV (gaps)' }).click();
+  const file = await dl;
+  assert.equal(file.suggestedFilename(), `content-gaps-${config.project}-${from}.csv`);
+  assert.equal(Buffer.concat(await (await file.createReadStream()).toArray()).toString(), await csvRoute.text());
+  assert.ok(gapsJSON.total >= 2);
+  await screenshot(page.locator('#gaps'), 'dashboard-gaps.png');
+
+  // Agents: the MCP tools and clients, what agents searched (and found nothing), the pages fetched.
+  const agents = page.locator('#agents');
+  const a = await admin(`agents?limit=20&${range}`);
+  const byCaption = (c) => agents.locator('table').filter({ has: page.locator('caption', { hasText: c }) });
+  const mcpRows = async (rows, name) => Promise.all(rows.map(async (r) => [name(r.name), await intl(page, 'number', r.calls), await intl(page, 'number', r.errors), await intl(page, 'ms', r.avgDurationMs)]));
+  assert.deepEqual(await cellsOf(byCaption('MCP tools')), await mcpRows(a.mcp.tools, String));
+  assert.deepEqual(await cellsOf(byCaption('MCP clients')), await mcpRows(a.mcp.clients, (n) => n || 'Not sent'));
+  const q = async (rows) => Promise.all(rows.map(async (r) => [r.query, await intl(page, 'number', r.searches), await intl(page, 'number', r.noResults), await intl(page, 'number', r.mcp)]));
+  assert.deepEqual((await cellsOf(byCaption('What agents searched'))).map((r) => r.slice(0, 4)), await q(a.queries));
+  assert.deepEqual((await cellsOf(byCaption('Agent searches that found nothing'))).map((r) => r.slice(0, 4)), await q(a.noResultQueries));
+  assert.deepEqual(await cellsOf(byCaption('Pages fetched by agents')),
+    await Promise.all(a.pages.map(async (p) => [p.path, ...(await Promise.all([p.markdown, p.llms, p.llmsFull, p.total].map((v) => intl(page, 'number', v))))])));
+  assert.deepEqual(a.mcp.clients.filter((c) => c.name.endsWith(run)).map((c) => [c.name, c.calls]).sort(), [[`claude-code-${run}`, 3], [`cursor-${run}`, 1]]);
+  assert.ok(agentsJSON.mcp.calls >= 4);
+  const mcpChart = agents.getByRole('img', { name: /^MCP tool calls per day, by tool, / });
+  await mcpChart.waitFor();
+  assert.match(await page.evaluate((id) => document.getElementById(id).textContent, (await mcpChart.getAttribute('aria-labelledby')).split(' ')[1]),
+    new RegExp(`^${a.mcp.tools.slice(0, 5).map((t) => `${t.name} ${t.calls}`).join(', ')}`));
+  assert.match(await page.locator('.stat').filter({ hasText: 'MCP tool calls' }).innerText(), new RegExp(`MCP tool calls\\s+${a.mcp.calls}\\s`, 'i'));
+  await screenshot(page.locator('#agents'), 'dashboard-agents.png');
+
+  // Human labels everywhere, axe clean with the evidence, a flow and a transcript open.
+  const headers = (await page.locator('main th').allTextContents()).map((h) => h.trim());
+  for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
+  assert.deepEqual(await axeSerious(page), []);
+  assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
   await page.close();
 });

@@ -38,12 +38,34 @@ export function docsPage(title, extra = '') {
 </body></html>`;
 }
 
-/** Starts the static site on a free loopback port; any path answers the same page. */
-export async function startSite(extra = '') {
+/** A docs page with what the engagement events need, Mintlify-like: a navbar with its primary
+ *  call to action (#topbar-cta-button), the page's contextual menu (#page-context-menu), three
+ *  code blocks (the second with a copy button of the page's own, as Mintlify's code blocks
+ *  have), an outbound link and a link within the site. */
+export function engagementPage(extra = '') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Engagement</title></head>
+<body><nav id="navbar" aria-label="Site"><a href="/">Home</a>
+<span id="topbar-cta-button"><a href="https://app.example.com/signup" target="_blank">Get started free</a></span></nav>
+<main><h1>Engagement</h1>
+<div id="page-context-menu"><button type="button">Copy page</button><button type="button" id="page-context-menu-button" aria-haspopup="menu">More</button>
+<div role="menu" aria-label="Page actions"><div role="menuitem" tabindex="-1">Open in ChatGPT<small>Ask questions about this page</small></div>
+<div role="menuitem" tabindex="-1" data-lectern-action="custom:slack">Share in Slack</div></div></div>
+<pre><code class="language-bash">make test</code></pre>
+<div class="code-block"><div class="code-head"><span>example.py</span><button type="button" aria-label="Copy the contents from code block">&#x2398;</button></div>
+<pre><code class="language-python">print("hello")</code></pre></div>
+<pre data-language="js"><code>console.log(1)</code></pre>
+<p>Read <a href="https://github.com/lectern-dev/lectern">the source on GitHub</a> or <a href="/guides/widget">the widget guide</a>.</p></main>
+<script src="${config.url}/widget.js" data-domain="${config.domain}" data-key="${config.assistantKey}" ${extra} defer></script>
+</body></html>`;
+}
+
+/** Starts the static site on a free loopback port; any path answers the same page (html(extra),
+ *  docsPage by default). */
+export async function startSite(extra = '', html = (x) => docsPage('Running the tests', x)) {
   const server = createServer((req, res) => {
     if (req.url === '/favicon.ico') { res.writeHead(404).end(); return; }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(docsPage('Running the tests', extra));
+    res.end(html(extra));
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   // close() ends the connections the browser still holds: chromium opens a spare connection it
@@ -122,11 +144,12 @@ export async function axeContrast(page) {
 }
 
 /** Writes a screenshot to the docs images directory when SCREENSHOT_DIR is set: the whole page,
- *  or what the window shows when fullPage is false. */
+ *  or what the window shows when fullPage is false; given a locator, that element. */
 export async function screenshot(page, name, { fullPage = true } = {}) {
   if (!config.screenshots) return;
   await mkdir(config.screenshots, { recursive: true });
-  await page.screenshot({ path: join(config.screenshots, name), fullPage });
+  const isPage = typeof page.goto === 'function';
+  await page.screenshot(isPage ? { path: join(config.screenshots, name), fullPage } : { path: join(config.screenshots, name) });
 }
 
 /** Collects the page's Content-Security-Policy violations (the console reports each one). */

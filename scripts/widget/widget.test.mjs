@@ -2,7 +2,7 @@
 // by lectern on another. Page views, feedback, Ask AI, keyboard use and axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { config, startSite, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
+import { config, startSite, engagementPage, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
 
 let site, browser;
 const prefix = `/widget-${runID()}`;
@@ -144,6 +144,9 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   const row = log.locator('.src').first();
   assert.deepEqual(await row.getByRole('link').allInnerTexts(), finish.sources.map((c) => c.title));
   assert.deepEqual(await row.getByRole('link').evaluateAll((as) => as.map((a) => new URL(a.href).pathname)), finish.sources.map((c) => c.url));
+  // The answer cites its section once, in its lead sentence; the link row is the only list of sources.
+  assert.doesNotMatch(await log.innerText(), /^Sources?: /m);
+  assert.match(await log.locator('.a p').first().innerText(), /^The documentation covers this in .+ › .+\.$/);
   assert.ok(await page.evaluate((d) => sessionStorage.getItem(`lectern.thread.${d}`), config.domain));
   await screenshot(page, 'widget-answer.png', { fullPage: false });
 
@@ -278,6 +281,7 @@ test('the search box (data-search) finds pages, six by default, and a click is c
     await page.goto(`${searchSite.origin}${prefix}/search`);
     const query = 'how do i run the tests'; // each run starts lectern with a fresh data dir
     const asked = page.waitForRequest((r) => r.url().includes('/discovery/v1/search/'));
+    const searched = page.waitForResponse((r) => r.url().includes('/discovery/v1/search/')).then((r) => r.json());
     await page.getByRole('searchbox', { name: 'Search the docs' }).fill(query);
     await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
     assert.equal(JSON.parse((await asked).postData()).pageSize, 6, 'six results by default, as Mintlify\'s search bar');
@@ -287,6 +291,19 @@ test('the search box (data-search) finds pages, six by default, and a click is c
     assert.ok(await hit.count(), `no result link: ${await page.getByRole('search').innerText()}`);
     const items = await page.getByRole('search').getByRole('listitem').count();
     assert.ok(items > 1 && items <= 6, `${items} results`);
+    // Each result's line is the server's snippet (backticks left out), its matched words marked.
+    const shown = await page.getByRole('search').getByRole('listitem').evaluateAll((lis) => lis.map((li) => {
+      const s = li.querySelectorAll('small');
+      const line = s[s.length - 1];
+      return { text: line.textContent, marks: [...line.querySelectorAll('mark')].map((m) => m.textContent), html: line.innerHTML };
+    }));
+    const want = (await searched).map((h) => {
+      const sn = h.metadata.snippet;
+      return { text: sn.replace(/`/g, ''), marks: h.metadata.snippetMatches.map((x) => sn.slice(x.start, x.end).replace(/`/g, '')) };
+    });
+    assert.deepEqual(shown.map(({ text, marks }) => ({ text, marks })), want);
+    assert.ok(want[0].marks.length > 0, 'the first result has marked words');
+    for (const s of shown) assert.doesNotMatch(s.html, /<(?!\/?mark>)/, 'only text and mark elements');
     await hit.click();
     await waitFor('the click in the searches route', async () => {
       const row = (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === query);
@@ -354,6 +371,134 @@ test('data-analytics, data-feedback and data-chat set to "false" turn each part 
     assert.equal(await viewsOf(`${prefix}/off`), 0);
     await page.close();
   } finally {
+    await off.close();
+  }
+});
+
+/** The range of the engagement routes that holds today (UTC). */
+const today = () => {
+  const d = new Date().toISOString().slice(0, 10), t = new Date(`${d}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return `dateFrom=${d}&dateTo=${t.toISOString().slice(0, 10)}`;
+};
+/** The engagement/pages row of path (null when the route has none). */
+const engagementOf = async (path) => (await admin(`engagement/pages?limit=250&${today()}`)).pages.find((p) => p.path === path) || null;
+
+/** Opens the engagement page on site at path; records the events of every beacon the widget
+ *  sends (sendBeacon's Blob body is read in the page; playwright does not expose it). */
+async function openEngagement(siteOf, path, { dnt = false } = {}) {
+  const page = await browser.ctx.newPage();
+  const sent = [];
+  await page.exposeFunction('lecternTestBeacon', (body) => sent.push(...JSON.parse(body).events));
+  await page.addInitScript((dnt) => {
+    if (dnt) Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
+    const send = Navigator.prototype.sendBeacon;
+    Navigator.prototype.sendBeacon = function (url, data) { data.text().then((t) => window.lecternTestBeacon(t)); return send.call(this, url, data); };
+  }, dnt);
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) requests.push(r.url()); });
+  await page.goto(siteOf.origin + path);
+  await page.getByRole('button', { name: 'Ask AI' }).waitFor();
+  return { page, sent, requests };
+}
+
+/** Does each engagement action of the page once: a code copy of each kind (a selection copied
+ *  with the keyboard in block 1, the page's own copy button of block 2, the widget's Copy button
+ *  of block 3), the navbar CTA (which opens a tab), three contextual-menu actions and one sent
+ *  through the script hook, and last an outbound link, which leaves the page. */
+async function engage(page) {
+  await page.locator('pre').first().selectText();
+  await page.keyboard.press('Control+C');
+  await page.getByRole('button', { name: 'Copy the contents from code block' }).click();
+  await page.getByRole('button', { name: 'Copy this code' }).last().click();
+  const tab = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: 'Get started free' }).click();
+  await (await tab).close();
+  await page.getByRole('button', { name: 'More' }).click(); // the menu's trigger: no action
+  await page.getByRole('button', { name: 'Copy page' }).click();
+  await page.getByRole('menuitem', { name: /Open in ChatGPT/ }).click();
+  await page.getByRole('menuitem', { name: 'Share in Slack' }).click();
+  await page.evaluate(() => dispatchEvent(new CustomEvent('lectern:event', { detail: { type: 'menu_action', action: 'download-pdf' } })));
+  await page.getByRole('link', { name: 'the widget guide' }).click({ modifiers: ['Control'] }); // within the site: not outbound
+  await page.getByRole('link', { name: 'the source on GitHub' }).click();
+  await page.waitForURL('https://github.com/**');
+}
+
+test('engagement events: code copies, the CTA, menu actions, outbound links and a source opened reach the engagement routes', async () => {
+  const engageSite = await startSite('', engagementPage);
+  await browser.ctx.route(/^https:\/\/(github\.com|app\.example\.com)\//, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }));
+  try {
+    const path = `${prefix}/engage`;
+    const before = (await admin(`engagement?${today()}`)).totals;
+    const funnelBefore = (await admin(`engagement/funnels?${today()}`)).assistant.stages.find((s) => s.stage === 'sourceClicked').count;
+    const { page, sent } = await openEngagement(engageSite, path);
+    // The widget adds its Copy button where a block has none of its own: blocks 1 and 3.
+    assert.equal(await page.getByRole('button', { name: 'Copy this code' }).count(), 2);
+    await engage(page);
+
+    const row = await waitFor(`the engagement of ${path}`, async () => {
+      const r = await engagementOf(path);
+      return r && r.codeCopies === 3 && r.outboundClicks === 1 && r.menuActions === 4 && r.ctaClicks === 1 && r;
+    });
+    assert.deepEqual({ humanViews: row.humanViews, interactions: row.interactions, ctaRate: row.ctaRate },
+      { humanViews: 1, interactions: 1 + 3 + 4, ctaRate: 1 });
+    // What the beacons said, as sent: each block's position and language, the CTA's target, the actions.
+    const of = (type) => sent.filter((e) => e.type === type);
+    assert.deepEqual(of('code_copy').map((e) => [e.path, e.block, e.lang]), [[path, 1, 'bash'], [path, 2, 'python'], [path, 3, 'js']]);
+    assert.deepEqual(of('cta_click').map((e) => [e.target, e.label]), [['https://app.example.com/signup', 'Get started free']]);
+    assert.deepEqual(of('menu_action').map((e) => e.action), ['copy', 'chatgpt', 'custom:slack', 'download-pdf']);
+    await waitFor('the outbound click in the beacons', () => of('outbound_click').length === 1);
+    assert.deepEqual(of('outbound_click').map((e) => [e.path, e.target]), [[path, 'https://github.com/lectern-dev/lectern']]);
+
+    // A source opened from an answer: source_click with the thread, counted in the totals and in
+    // the assistant funnel (which joins it to the thread asked).
+    await page.goto(engageSite.origin + `${prefix}/engage-ask`);
+    const { item } = await askInDialog(page, 'How do I run the tests?');
+    const threadId = await page.evaluate((d) => JSON.parse(sessionStorage.getItem(`lectern.thread.${d}`)).id, config.domain);
+    const chip = item.locator('.src').getByRole('link').first();
+    const source = new URL(await chip.getAttribute('href')).pathname;
+    await chip.click();
+    await page.waitForURL(`**${source}`);
+    await waitFor('the source click in the routes', async () =>
+      (await admin(`engagement?${today()}`)).totals.sourceClicks.value === before.sourceClicks.value + 1 &&
+      (await admin(`engagement/funnels?${today()}`)).assistant.stages.find((s) => s.stage === 'sourceClicked').count === funnelBefore + 1);
+    assert.deepEqual(of('source_click').map((e) => [e.path, e.threadId]), [[source, threadId]]);
+    const after = (await admin(`engagement?${today()}`)).totals;
+    for (const k of ['codeCopies', 'ctaClicks', 'outboundClicks']) assert.ok(after[k].value >= before[k].value + 1, `${k} in the totals`);
+    await page.close();
+  } finally {
+    await browser.ctx.unroute(/^https:\/\/(github\.com|app\.example\.com)\//);
+    await engageSite.close();
+  }
+});
+
+test('engagement events: Do Not Track and data-analytics="false" send none, and the routes store none', async () => {
+  const off = await startSite('data-analytics="false"', engagementPage);
+  const on = await startSite('', engagementPage);
+  await browser.ctx.route(/^https:\/\/(github\.com|app\.example\.com)\//, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }));
+  try {
+    const quiet = [];
+    for (const [what, siteOf, opts] of [['dnt', on, { dnt: true }], ['off', off, {}]]) {
+      const path = `${prefix}/engage-${what}`;
+      const { page, sent, requests } = await openEngagement(siteOf, path, opts);
+      await engage(page);
+      await page.close();
+      quiet.push([path, sent, requests]);
+    }
+    // A page that does track, after them: once its CTA click is stored, theirs would have been.
+    const control = `${prefix}/engage-control`;
+    const c = await openEngagement(on, control);
+    await c.page.getByRole('link', { name: 'Get started free' }).click();
+    await waitFor('the control page\'s CTA click', async () => (await engagementOf(control))?.ctaClicks === 1);
+    await c.page.close();
+    for (const [path, sent, requests] of quiet) {
+      assert.deepEqual([sent, requests], [[], []], `${path}: beacons sent`);
+      assert.equal(await engagementOf(path), null, `${path}: stored`);
+      assert.equal(await viewsOf(path), 0);
+    }
+  } finally {
+    await browser.ctx.unroute(/^https:\/\/(github\.com|app\.example\.com)\//);
+    await on.close();
     await off.close();
   }
 });
