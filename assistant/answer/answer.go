@@ -20,6 +20,7 @@ type Source struct {
 	Text        string   // the section's text (an excerpt of it)
 	Breadcrumbs []string // navigation path to the page
 	Match       float64  // share of the question's terms the page holds, weighted by rarity (the index's Result.Match); 0 when unknown
+	Words       int      // the question's words the search looked for (the index's Result.Words); 0 when unknown
 }
 
 // Turn is an earlier question of the conversation and the answer given.

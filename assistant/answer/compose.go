@@ -44,7 +44,7 @@ func quoteUnits(us []unit) string {
 	var prose []string
 	flush := func() {
 		if len(prose) > 0 {
-			paras = append(paras, strings.Join(prose, " "))
+			paras = append(paras, joinSentences(prose))
 			prose = nil
 		}
 	}
@@ -65,6 +65,18 @@ func quoteUnits(us []unit) string {
 		lines[i] = strings.TrimRight("> "+l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// joinSentences joins sentences with a space, or with none after a Chinese or Japanese one.
+func joinSentences(ss []string) string {
+	var b strings.Builder
+	for i, s := range ss {
+		if i > 0 && !strings.HasSuffix(ss[i-1], "。") && !strings.HasSuffix(ss[i-1], "？") && !strings.HasSuffix(ss[i-1], "！") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // label is a source's citation text: "Page › Section", or the page title alone.

@@ -10,19 +10,27 @@ import (
 )
 
 // The relevance rule of the extractive answer. When the search tells how much of the question
-// a source's page holds (Source.Match, each term weighted by its rarity), the source answers
-// when that share is at least MatchShare and its section holds at least one of the question's
-// content words: the rare words of a question decide, and a page holding only its common ones
-// ("api", the product's name) does not answer it. Otherwise a section answers when it holds
-// (in its title, heading, breadcrumbs or text) at least MinShare of the question's distinct
-// content words, or at least EnoughTerms of them. Content words leave out stop words such as
-// "how", "do" and "I"; forms of one word count as one ("keys" and "key", "install" and
-// "installation"). When no source passes, the reply says the docs do not cover the question
-// and its resolution is unanswered.
+// a source's page holds (Source.Match, each word weighted by its rarity), the docs answer when
+// one of the sources holds at least MatchShare of it, or, for a question of n > LongQuestion
+// words (Source.Words), MatchShare·√(LongQuestion/n): a long question describes the reader's
+// situation in words the page that answers it need not use, as the search's own weighting of a
+// long question assumes (it scales a long part's weights by the same factor). The rare words of
+// a question decide, so a page holding only its common ones ("api", the product's name) does
+// not answer it, and a question naming something the site never mentions rarely passes. The
+// answer then quotes the first source (in the search's order) whose section holds at least one
+// of the question's content words: the search's order is the better judge of which page
+// answers; the rule decides whether any does. Otherwise (no Match) a section answers when it
+// holds (in its title, heading, breadcrumbs or text) at least MinShare of the question's
+// distinct content words, or at least EnoughTerms of them. Content words leave out stop words
+// such as "how", "do" and "I"; forms of one word count as one ("keys" and "key", "install" and
+// "installation"); Chinese and Japanese, written without spaces, are read as overlapping pairs
+// of characters, as the search reads them. When no source passes, the reply says the docs do
+// not cover the question and its resolution is unanswered.
 const (
-	MatchShare  = 0.5
-	MinShare    = 0.6
-	EnoughTerms = 3
+	MatchShare   = 0.5
+	LongQuestion = 10
+	MinShare     = 0.6
+	EnoughTerms  = 3
 )
 
 // Extractive answers without a language model: it quotes the passage of the best section that
@@ -90,26 +98,44 @@ func questionTerms(p *Prompt) []string {
 	return nil
 }
 
-// answering returns the first source that passes the relevance rule: the search orders the
-// sources by how well they answer, and a later one that also passes is most often about
-// something else.
+// answering returns the source to quote: with the search's Match, the first source whose
+// section holds a question word, when some source holds enough of the question; without it,
+// the first source that passes the word count.
 func answering(sources []Source, qterms []string) (Source, bool) {
 	if len(qterms) == 0 {
 		return Source{}, false
 	}
 	need := min(int(math.Ceil(MinShare*float64(len(qterms)))), EnoughTerms)
+	covered := false
 	for _, s := range sources {
-		text := s.Title + "\n" + s.Section + "\n" + strings.Join(s.Breadcrumbs, "\n") + "\n" + s.Text
-		n := vocab(text).matches(qterms)
-		pass := n >= need
-		if s.Match > 0 {
-			pass = s.Match >= MatchShare && n >= 1
+		covered = covered || s.Match > 0 && s.Match >= matchNeeded(s.Words)
+	}
+	for _, s := range sources {
+		n := vocab(sourceText(s)).matches(qterms)
+		if s.Match > 0 || covered {
+			if covered && n >= 1 {
+				return s, true
+			}
+			continue
 		}
-		if pass {
+		if n >= need {
 			return s, true
 		}
 	}
 	return Source{}, false
+}
+
+// matchNeeded is the share of a question of n words a page must hold to answer it.
+func matchNeeded(n int) float64 {
+	if n <= LongQuestion {
+		return MatchShare
+	}
+	return MatchShare * math.Sqrt(LongQuestion/float64(n))
+}
+
+// sourceText is what a source's words are looked for in: its titles and its text.
+func sourceText(s Source) string {
+	return s.Title + "\n" + s.Section + "\n" + strings.Join(s.Breadcrumbs, "\n") + "\n" + s.Text
 }
 
 func promptBytes(p *Prompt) int {

@@ -92,6 +92,11 @@ func TestRelevanceThreshold(t *testing.T) {
 		{"match: common words only", "which api key limits apply to the weather endpoint", nil, []answer.Source{withMatch(limits, 0.3)}, ""},
 		{"match: weaker second page left out", "How do I rotate API keys?", nil, []answer.Source{withMatch(rotate, 0.9), withMatch(limits, 0.2)}, "/authentication"},
 		{"match: no question word in the section", "rotate keys", nil, []answer.Source{withMatch(verify, 0.9)}, ""},
+		// Some source holding enough decides that the docs answer; the search's order decides
+		// which page is quoted: the first whose section holds a word of the question.
+		{"match: the first source is quoted when a later one holds more", "How do I rotate API keys?", nil, []answer.Source{withMatch(rotate, 0.3), withMatch(limits, 0.6)}, "/authentication"},
+		{"match: a first source without the question's words gives way", "What is the limit per minute?", nil, []answer.Source{withMatch(verify, 0.3), withMatch(limits, 0.6)}, "/rate-limits"},
+		{"match: no source holds enough", "How do I rotate API keys?", nil, []answer.Source{withMatch(rotate, 0.45), withMatch(limits, 0.3)}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -110,6 +115,67 @@ func TestRelevanceThreshold(t *testing.T) {
 				t.Errorf("unanswered text %q: want an honest answer without links", text)
 			}
 		})
+	}
+}
+
+// TestLongQuestions: a page that answers a long question holds less of it than one that
+// answers a short one; the share needed falls as MatchShare·√(LongQuestion/n) past
+// LongQuestion words.
+func TestLongQuestions(t *testing.T) {
+	long := "we put our api key in the backend environment but every single call comes back saying the key is invalid, so where do we rotate it?"
+	tests := []struct {
+		name  string
+		match float64
+		words int
+		cited string
+	}{
+		{"short question, 0.45 held", 0.45, 6, ""},
+		{"short question, half held", 0.5, 6, "/authentication"},
+		{"ten words, 0.45 held", 0.45, answer.LongQuestion, ""},
+		{"twenty words, 0.36 held (0.354 needed)", 0.36, 20, "/authentication"},
+		{"twenty words, 0.34 held", 0.34, 20, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := withMatch(rotate, tc.match)
+			s.Words = tc.words
+			text, _, a := generate(t, answer.Prompt{Question: long, Sources: []answer.Source{s}})
+			if got := citedPaths(a); got != tc.cited {
+				t.Errorf("cited %q, want %q\n%s", got, tc.cited, text)
+			}
+		})
+	}
+}
+
+// TestCJKQuestions: a Chinese or Japanese question, written without spaces, is read as pairs of
+// characters, so the section that holds its words is quoted.
+func TestCJKQuestions(t *testing.T) {
+	credits := answer.Source{
+		Title: "账单", Section: "积分", Path: "/zh/billing", URL: "/zh/billing#积分", Match: 0.8,
+		Text: "账单按月发送给团队的所有者。每月的积分会在账单周期结束时重置，未使用的积分不会结转到下个月。发票可以在设置中下载。未使用的积分不会结转到下个月。",
+	}
+	parse := answer.Source{
+		Title: "ファイルの解析", Path: "/ja/parse", URL: "/ja/parse", Match: 0.7,
+		Text: "料金はページ数で決まります。PDFやWordファイルをアップロードしてMarkdownに変換します。",
+	}
+	tests := []struct {
+		q         string
+		src       answer.Source
+		cited     string
+		quote     string
+		unrelated string // a sentence of the section that does not answer: not quoted
+	}{
+		{"没用完的积分会结转到下个月吗？", credits, "/zh/billing", "> 每月的积分会在账单周期结束时重置，未使用的积分不会结转到下个月。发票可以在设置中下载。", "账单按月发送"},
+		{"手元のファイルをMarkdownに変換したい", parse, "/ja/parse", "Markdownに変換します。", "料金"},
+	}
+	for _, tc := range tests {
+		text, _, a := generate(t, answer.Prompt{Question: tc.q, Sources: []answer.Source{tc.src}})
+		if got := citedPaths(a); got != tc.cited {
+			t.Errorf("%q: cited %q, want %q\n%s", tc.q, got, tc.cited, text)
+		}
+		if !strings.Contains(text, tc.quote) || strings.Contains(text, tc.unrelated) {
+			t.Errorf("%q: answer\n%s\nwant it to quote %q and not %q", tc.q, text, tc.quote, tc.unrelated)
+		}
 	}
 }
 

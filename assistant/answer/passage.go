@@ -148,8 +148,27 @@ func appendSentences(out []unit, text string) []unit {
 }
 
 // sentenceEnd returns the length of the first sentence of s: up to ". ", "? " or "! " followed
-// by a capital, a digit or markup; abbreviations such as "e.g. foo" do not end one.
+// by a capital, a digit or markup (abbreviations such as "e.g. foo" do not end one), or up to
+// a Chinese or Japanese full stop, question or exclamation mark ("。", "？", "！"), which need
+// no space after them.
 func sentenceEnd(s string) int {
+	for i, r := range s {
+		if (r == '。' || r == '？' || r == '！') && i+utf8.RuneLen(r) < len(s) {
+			if latin := latinEnd(s[:i]); latin >= 0 {
+				return latin
+			}
+			return i + utf8.RuneLen(r)
+		}
+	}
+	if n := latinEnd(s); n >= 0 {
+		return n
+	}
+	return len(s)
+}
+
+// latinEnd returns the length of the first sentence of s that ends with ". ", "? " or "! "
+// before a capital, a digit or markup, or -1.
+func latinEnd(s string) int {
 	for i := 0; i+2 < len(s); i++ {
 		if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' {
 			r, _ := utf8.DecodeRuneInString(s[i+2:])
@@ -158,7 +177,7 @@ func sentenceEnd(s string) int {
 			}
 		}
 	}
-	return len(s)
+	return -1
 }
 
 // Limits of one passage.

@@ -20,11 +20,50 @@ func terms(s string) []string {
 	return out
 }
 
-// words splits s into lower-case words of letters and digits.
+// words splits s into lower-case words of letters and digits. Chinese and Japanese, written
+// without spaces, give each pair of adjacent characters as a word (a lone character as
+// itself), as the search indexes them: the pairs find a word of any length without a
+// dictionary.
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+	}) {
+		out = appendWord(out, w)
+	}
+	return out
+}
+
+// appendWord appends w, its runs of CJK characters cut into pairs.
+func appendWord(out []string, w string) []string {
+	if !strings.ContainsFunc(w, isCJK) {
+		return append(out, w)
+	}
+	rs := []rune(w)
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && isCJK(rs[j]) == isCJK(rs[i]) {
+			j++
+		}
+		switch {
+		case !isCJK(rs[i]):
+			out = append(out, string(rs[i:j]))
+		case j-i == 1:
+			out = append(out, string(rs[i]))
+		default:
+			for k := i; k+1 < j; k++ {
+				out = append(out, string(rs[k:k+2]))
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// isCJK reports whether r is a Han, Hiragana, Katakana or Hangul character (or the katakana
+// length mark).
+func isCJK(r rune) bool {
+	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
 }
 
 // singular folds common English plurals: "keys" → "key", "policies" → "policy", "boxes" → "box".

@@ -20,10 +20,11 @@ const (
 )
 
 // acronymSynonyms returns term → synonym terms for the acronyms defined in the pages' text.
-func acronymSynonyms(docs []doc, an *analyzer) map[string][]string {
+func acronymSynonyms(docs []doc, an *analyzer, o *options) map[string][]string {
 	out := map[string][]string{}
 	found := 0
 	for i := range docs {
+		an.lang = o.language(docs[i].info.language)
 		for j := range docs[i].secs {
 			for _, def := range acronymDefs(docs[i].secs[j].text) {
 				if found >= maxAcronyms {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/blevesearch/snowballstem"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
@@ -12,6 +14,14 @@ const maxWordLen = 40
 // analyzer splits text into words and normalizes them into terms. It reuses its buffers, so one
 // analyzer serves one goroutine, and a slice it hands out is valid only until the next call.
 type analyzer struct {
+	lang *language // the text's language; nil is English
+	// englishStops: English stop words are stop words too (a query: a reader on a
+	// translated page may ask in English)
+	englishStops bool
+	env          *snowballstem.Env // the Snowball stemmer's state
+	// stems, when set, remembers each word's stem by language: an index's build stems each
+	// distinct word once
+	stems map[*language]map[string]string
 	word  []byte // the current surface word, lowercased
 	joint []byte // the joined form of a multi-part identifier
 	chain []byte // the joined form of a dotted name
@@ -192,20 +202,67 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) int {
 	return 1
 }
 
-// normalize turns a lowercase word into its term: nil for stop words and words shorter than two
-// bytes, the Porter stem for ASCII words, the word itself otherwise.
+// normalize turns a lowercase word into its term: nil for stop words of the analyzer's
+// language and words shorter than two bytes; the stem of a word of letters (in English the
+// Porter stem of an ASCII word, otherwise the language's Snowball stem); the word itself
+// otherwise.
 func (a *analyzer) normalize(w []byte) []byte {
 	if len(w) < 2 || len(w) > maxWordLen {
 		return nil
 	}
-	if _, stop := stopWords[string(w)]; stop {
+	l := a.lang
+	if l == nil {
+		l = english
+	}
+	if _, stop := l.stop[string(w)]; stop {
+		return nil
+	}
+	if _, stop := stopWords[string(w)]; stop && a.englishStops {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
-	if isASCIILetters(a.term) {
+	switch {
+	case l.porter && isASCIILetters(a.term):
 		a.term = stem(a.term)
+	case l.stem != nil && isLetters(a.term):
+		a.term = append(a.term[:0], a.snowballStem(l, w)...)
 	}
 	return a.term
+}
+
+// snowballStem returns the Snowball stem of w, a lowercase word of letters, in language l.
+func (a *analyzer) snowballStem(l *language, w []byte) string {
+	if a.stems != nil {
+		if st, ok := a.stems[l][string(w)]; ok {
+			return st
+		}
+	}
+	if a.env == nil {
+		a.env = snowballstem.NewEnv("")
+	}
+	st := l.snowballStem(a.env, w)
+	if a.stems != nil {
+		m := a.stems[l]
+		if m == nil {
+			m = map[string]string{}
+			a.stems[l] = m
+		}
+		m[string(w)] = st
+	}
+	return st
+}
+
+// english reports whether the analyzer reads English (or a language analyzed as English).
+func (a *analyzer) english() bool { return a.lang == nil || a.lang.porter }
+
+// isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
+func isLetters(b []byte) bool {
+	for _, r := range string(b) {
+		if !unicode.IsLetter(r) || isCJK(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCIILetters(b []byte) bool {

@@ -162,3 +162,38 @@ func scan(texts []string, q string, n int) []int {
 	}
 	return out
 }
+
+// translated returns the pages as a site's Spanish translation: the same text (the bench
+// measures the Snowball analysis's cost, not its quality), each page in language "es".
+func translated(pages []search.Page) []search.Page {
+	for i := range pages {
+		pages[i].Language = "es"
+	}
+	return pages
+}
+
+// BenchmarkBuild2000PagesSpanish is BenchmarkBuild2000Pages with every page analyzed in Spanish
+// (Snowball stems and stop words).
+func BenchmarkBuild2000PagesSpanish(b *testing.B) {
+	pages := translated(bigSite(b, 2000))
+	b.ReportAllocs()
+	for b.Loop() {
+		search.Build(pages)
+	}
+}
+
+// BenchmarkSearchSpanish is BenchmarkSearch on the Spanish site, each question analyzed in
+// Spanish.
+func BenchmarkSearchSpanish(b *testing.B) {
+	ix := search.Build(translated(bigSite(b, 2000)))
+	qs := benchQueries()
+	for i := range qs {
+		qs[i].Filter.Language = "es"
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		ix.Search(qs[i%len(qs)])
+		i++
+	}
+}

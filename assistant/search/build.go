@@ -25,8 +25,9 @@ type builder struct {
 
 // table holds raw postings of documents (sections or pages) numbered in order.
 type table struct {
-	raw  [][]rawPosting    // by term id
-	lens [][nFields]uint32 // field lengths by document
+	raw    [][]rawPosting    // by term id
+	lens   [][nFields]uint32 // field lengths by document
+	groups []uint8           // statistics group by document: its language's, 0 for none
 }
 
 // rawPosting is a document's term frequency in each field.
@@ -40,7 +41,9 @@ const fieldBits = 2
 
 // newBuilder makes a builder for about size bytes of text.
 func newBuilder(o options, size int) *builder {
-	return &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
+	b := &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
+	b.an.stems = map[*language]map[string]string{}
+	return b
 }
 
 // add indexes one section of a page.
@@ -60,13 +63,14 @@ func (b *builder) add(d *doc, s *secDraft) {
 			b.allLens[f] += lens[f] - b.pageLens[f]
 		}
 	}
-	b.secs.add(b.pairs, lens)
+	b.secs.add(b.pairs, lens, d.group)
 }
 
-// add records one document; it sorts pairs.
-func (t *table) add(pairs []uint64, lens [nFields]uint32) {
+// add records one document of a statistics group; it sorts pairs.
+func (t *table) add(pairs []uint64, lens [nFields]uint32, group uint8) {
 	doc := uint32(len(t.lens)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 	t.lens = append(t.lens, lens)
+	t.groups = append(t.groups, group)
 	slices.Sort(pairs)
 	for i := 0; i < len(pairs); {
 		id := uint32(pairs[i] >> fieldBits) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
@@ -98,6 +102,7 @@ func (b *builder) pageFields(d *doc) {
 	}
 	b.flushPage()
 	b.cur = d
+	b.an.lang = b.o.language(d.info.language)
 	var l [nFields]uint32
 	b.pairs = b.pairs[:0]
 	b.field(d.info.title, fieldTitle, &l)
@@ -111,7 +116,7 @@ func (b *builder) pageFields(d *doc) {
 // flushPage records the current page in the pages table.
 func (b *builder) flushPage() {
 	if b.cur != nil && b.o.pageBlend > 0 {
-		b.pages.add(b.all, b.allLens)
+		b.pages.add(b.all, b.allLens, b.cur.group)
 	}
 }
 
@@ -141,24 +146,40 @@ func (b *builder) finish(ix *Index) {
 	b.flushPage()
 	b.tokOff = append(b.tokOff, uint32(len(b.toks))) // #nosec G115 -- bounded by the index (far below 2^32)
 	ix.terms, ix.toks, ix.tokOff = b.terms, b.toks, b.tokOff
-	ix.postings, ix.fields, ix.idf = b.secs.impacts(b.o, len(b.terms))
-	ix.pageps, _, _ = b.pages.impacts(b.o, len(b.terms))
+	ix.postings, ix.fields, ix.idf, ix.groupDocs = b.secs.impacts(b.o, len(b.terms), len(ix.langs)+1)
+	ix.pageps, _, _, _ = b.pages.impacts(b.o, len(b.terms), len(ix.langs)+1)
 }
 
 // impacts computes, with N documents and df of them holding the term,
 // tf̃ = Σ_f w_f·tf_f / (1 − b_f + b_f·len_f/avglen_f), impact = idf · tf̃ / (k1 + tf̃) and
-// idf = ln(1 + (N − df + 0.5)/(df + 0.5)). It also returns, parallel to the postings, the
-// fields each document holds the term in (bit f for field f), and the idf of each term.
-func (t *table) impacts(o options, nterms int) (postings [][]posting, fields [][]uint8, idfs []float32) {
+// idf = ln(1 + (N − df + 0.5)/(df + 0.5)). Each language is a collection of its own (a search
+// is scoped to one): a document in a language takes N, df and the average lengths among the
+// documents of its group; a document in none takes them among all. It also returns, parallel
+// to the postings, the fields each document holds the term in (bit f for field f), the idf of
+// each term by group (group 0: all documents) and the number of documents of each group.
+func (t *table) impacts(o options, nterms, groups int) (postings [][]posting, fields [][]uint8, idfs [][]float32, ns []int) {
 	if len(t.lens) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
-	norm := t.norms(o)
-	n := float64(len(t.lens))
-	postings, fields, idfs = make([][]posting, nterms), make([][]uint8, nterms), make([]float32, nterms)
+	if !o.langStats {
+		groups = 1
+	}
+	norm, ns := t.norms(o, groups)
+	postings, fields, idfs = make([][]posting, nterms), make([][]uint8, nterms), make([][]float32, groups)
+	for g := range idfs {
+		idfs[g] = make([]float32, nterms)
+	}
+	df := make([]int, groups)
 	for id, raw := range t.raw {
-		df := float64(len(raw))
-		idf := float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
+		clear(df)
+		for _, r := range raw {
+			df[t.group(r.doc, groups)]++
+		}
+		df[0] = len(raw)
+		for g := range idfs {
+			n, d := float64(ns[g]), float64(df[g])
+			idfs[g][id] = float32(math.Log(1 + (n-d+0.5)/(d+0.5)))
+		}
 		ps, fs := make([]posting, len(raw)), make([]uint8, len(raw))
 		for i, r := range raw {
 			var tf float32
@@ -168,28 +189,48 @@ func (t *table) impacts(o options, nterms int) (postings [][]posting, fields [][
 					fs[i] |= 1 << f
 				}
 			}
-			ps[i] = posting{doc: r.doc, impact: idf * tf / (o.k1 + tf)}
+			ps[i] = posting{doc: r.doc, impact: idfs[t.group(r.doc, groups)][id] * tf / (o.k1 + tf)}
 		}
-		postings[id], fields[id], idfs[id] = ps, fs, idf
+		postings[id], fields[id] = ps, fs
 	}
-	return postings, fields, idfs
+	return postings, fields, idfs, ns
 }
 
-// norms returns, per document and field, 1 / (1 − b + b·len/avglen).
-func (t *table) norms(o options) [][nFields]float32 {
-	var sum [nFields]float64
-	for _, l := range t.lens {
-		for f := range nFields {
-			sum[f] += float64(l[f])
-		}
+// group is the statistics group of document d: its language's, 0 when it has none or there
+// is one group only.
+func (t *table) group(d uint32, groups int) int {
+	if groups == 1 {
+		return 0
 	}
-	norm := make([][nFields]float32, len(t.lens))
-	for s, l := range t.lens {
+	return int(t.groups[d])
+}
+
+// norms returns, per document and field, 1 / (1 − b + b·len/avglen), the average over the
+// document's group, and the number of documents in each group (group 0: all).
+func (t *table) norms(o options, groups int) ([][nFields]float32, []int) {
+	sum := make([][nFields]float64, groups)
+	ns := make([]int, groups)
+	for d, l := range t.lens {
+		g := t.group(uint32(d), groups) // #nosec G115 -- bounded by the index (far below 2^32)
+		ns[g]++
 		for f := range nFields {
-			if avg := sum[f] / float64(len(t.lens)); avg > 0 {
-				norm[s][f] = float32(1 / (1 - float64(o.b[f]) + float64(o.b[f])*float64(l[f])/avg))
+			sum[g][f] += float64(l[f])
+			if g != 0 {
+				sum[0][f] += float64(l[f])
 			}
 		}
 	}
-	return norm
+	for g := 1; g < groups; g++ {
+		ns[0] += ns[g]
+	}
+	norm := make([][nFields]float32, len(t.lens))
+	for d, l := range t.lens {
+		g := t.group(uint32(d), groups) // #nosec G115 -- bounded by the index (far below 2^32)
+		for f := range nFields {
+			if avg := sum[g][f] / float64(ns[g]); avg > 0 {
+				norm[d][f] = float32(1 / (1 - float64(o.b[f]) + float64(o.b[f])*float64(l[f])/avg))
+			}
+		}
+	}
+	return norm, ns
 }

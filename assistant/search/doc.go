@@ -7,7 +7,10 @@
 // links on other pages that point at the page (0.9), and its text with code
 // (1). Text is analyzed into terms: lowercase words, identifiers also split at camelCase and
 // '_' ("apiKey" → api, key, apikey), dotted names also whole ("client.messages.send" → client,
-// messages, send, clientmessagessend), English stop words dropped, Porter stems.
+// messages, send, clientmessagessend), stop words dropped and words stemmed in the page's
+// docs.json language (English: Porter; others: Snowball, lang.go), Chinese, Japanese and Korean
+// cut into pairs of characters. Each language's sections are a collection of their own for the
+// idf and the average lengths, and a query is analyzed in the language of its filter.
 //
 // A query's terms come from the last message (weight 1), earlier turns (0.5, decaying by 0.7
 // per turn) and context items such as a selected code snippet (0.8); a long part has its
@@ -23,13 +26,16 @@
 // score of its whole page, so that a section of a page about the question wins over a stray
 // mention. Each page contributes its best section. A second stage re-ranks the 50 best pages
 // with a linear model (rerank.go; weights in rerank.json, fitted by `make train-rerank` on the
-// tuning half of `make eval-search` only) over the first stage's scores, the shares of the
-// query's idf-weighted terms in the section, page, title, headings, meta field and path, the
-// most of the query found within 8 terms (proximity), its word pairs found in order (phrase),
-// the votes of the page's other sections, and the page's length. A result quotes the part of
-// its section that best matches the query, and its Match tells how much of the question its
-// page holds (the extractive answer cites by it, and says the docs do not cover a question
-// when no page holds enough of it).
+// tuning half of `make eval-search` only, its L2 penalty chosen by leaving one site out) over
+// the first stage's scores, the shares of the query's idf-weighted terms in the section, page,
+// title, headings, meta field and path, the most of the query found within 8 terms
+// (proximity), its word pairs found in order (phrase), the votes of the page's other sections,
+// the page's length, and whether the page holds the query's heaviest term and how much of its
+// three heaviest (the fitted model weighs both negatively: a single rare word of a long
+// question, often an incidental one, counts for less once the shares above are known). A
+// result quotes the part of its section that best matches the query, and its Match tells how
+// much of the question its page holds (the extractive answer cites by it, and says the docs do
+// not cover a question when no page holds enough of it).
 //
 // Impacts are computed at build time, so a search is a walk over the postings of a few terms
 // with pooled accumulators. An Index is immutable and safe for concurrent use. Live keeps the

@@ -10,9 +10,34 @@ func Terms(s string) []string {
 	return out
 }
 
+// TermsIn is Terms for text in a docs.json language.
+func TermsIn(lang, s string) []string {
+	a := analyzer{lang: languageOf(lang)}
+	var out []string
+	a.terms(s, func(t []byte) { out = append(out, string(t)) })
+	return out
+}
+
+// QueryTerms returns the terms a query's last message searches for, as the index spells them.
+func QueryTerms(ix *Index, q Query) []string {
+	sc := ix.getScratch()
+	defer ix.putScratch(sc)
+	ix.queryTerms(&q, sc)
+	names := make(map[uint32]string, len(ix.terms))
+	for t, id := range ix.terms {
+		names[id] = t
+	}
+	var out []string
+	for _, t := range sc.q[:sc.mainN] {
+		out = append(out, names[t.id])
+	}
+	return out
+}
+
 // BuildWithout builds an index with parts of the ranking turned off, to measure what each brings:
 // "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
-// frontmatter keywords, sidebarTitle, og:title), "fields" (all fields
+// frontmatter keywords, sidebarTitle, og:title), "languages" (every page and query analyzed as
+// English), "langstats" (idf and lengths over all languages at once), "fields" (all fields
 // weigh 1 with the body's length normalization), "rerank" (no second stage), or the name of a
 // re-ranker feature (its weight set to 0).
 func BuildWithout(pages []Page, parts ...string) *Index {
@@ -33,6 +58,10 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.author = false
 		case "acronyms":
 			o.acronyms = false
+		case "languages":
+			o.languages = false
+		case "langstats":
+			o.langStats = false
 		case "pages":
 			o.pageBlend = 0
 		case "rerank":

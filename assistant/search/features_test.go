@@ -1,6 +1,9 @@
 package search_test
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/search"
@@ -49,9 +52,9 @@ var featureCases = []featureCase{
 		name: "link anchor text names the page", part: "anchors", query: "undo mistakes", want: "/checkpoints",
 		pages: []search.Page{
 			{URL: "/checkpoints", Title: "Checkpoints", Body: "Snapshots of the workspace are taken after each step. Restore one to go back."},
-			{URL: "/editing", Title: "Editing", Body: "Edits to files are shown as a diff before they are written, one file at a time, and you accept or reject each of them. To go back, see [undo mistakes](/checkpoints)."},
-			{URL: "/intro", Title: "Intro", Body: "The agent reads your files, plans the work, runs commands and edits code; read about [undo mistakes](../checkpoints) and [editing](./editing)."},
-			{URL: "/faq", Title: "FAQ", Body: "Questions people ask about the agent, its models and its limits, with short answers. [Can I undo mistakes?](/checkpoints)"},
+			{URL: "/editing", Title: "Editing", Body: "Edits to files are shown as a diff before they are written, one file at a time, and you accept or reject each of them. To go back, see [undo mistakes](/checkpoints)." + strings.Repeat(filler, 6)},
+			{URL: "/intro", Title: "Intro", Body: "The agent reads your files, plans the work, runs commands and edits code; read about [undo mistakes](../checkpoints) and [editing](./editing)." + strings.Repeat(filler, 6)},
+			{URL: "/faq", Title: "FAQ", Body: "Questions people ask about the agent, its models and its limits, with short answers. [Can I undo mistakes?](/checkpoints)" + strings.Repeat(filler, 6)},
 		},
 	},
 	{
@@ -84,4 +87,43 @@ func first(ix *search.Index, q string) string {
 		return ""
 	}
 	return res[0].Path
+}
+
+// TestHeaviestTermFeatures: the re-ranker reads whether a candidate page holds the question's
+// heaviest term (weight · idf) and how much of its three heaviest it holds.
+func TestHeaviestTermFeatures(t *testing.T) {
+	pages := []search.Page{
+		{URL: "/quokka", Title: "Animals", Body: "The quokka lives on an island. " + filler},
+		{URL: "/wombat", Title: "Animals", Body: "The wombat digs burrows. " + filler},
+		{URL: "/both", Title: "Zoo", Body: "The wombat and the quokka. " + filler},
+	}
+	for i := range 6 {
+		pages = append(pages, search.Page{URL: fmt.Sprintf("/w%d", i), Title: "Other", Body: "A wombat. " + filler})
+	}
+	names := search.FeatureNames()
+	rarest, top3 := slices.Index(names, "rarest"), slices.Index(names, "top3")
+	if rarest < 0 || top3 < 0 {
+		t.Fatalf("features %v lack rarest and top3", names)
+	}
+	want := map[string][2]float64{"/quokka": {1, 0}, "/wombat": {0, 0}, "/both": {1, 1}}
+	for _, c := range search.Build(pages).Candidates(search.Query{Text: "quokka wombat"}) {
+		w, ok := want[c.Path]
+		if !ok {
+			continue
+		}
+		delete(want, c.Path)
+		if c.Features[rarest] != w[0] {
+			t.Errorf("%s: rarest %v, want %v", c.Path, c.Features[rarest], w[0])
+		}
+		// top3 is the share of the two terms' weight: quokka's alone is above half, wombat's below.
+		switch {
+		case c.Path == "/both" && c.Features[top3] != 1,
+			c.Path == "/quokka" && (c.Features[top3] <= 0.5 || c.Features[top3] >= 1),
+			c.Path == "/wombat" && (c.Features[top3] <= 0 || c.Features[top3] >= 0.5):
+			t.Errorf("%s: top3 %v", c.Path, c.Features[top3])
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("pages %v are no candidates", want)
+	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/lectern-dev/lectern/assistant/internal/text"
@@ -8,24 +9,26 @@ import (
 
 // Index is the search index of one site. It is immutable once built and safe for concurrent use.
 type Index struct {
-	pages    []pageInfo
-	secs     []section
-	secPage  []uint32            // page of each section, compact for the search loops
-	terms    map[string]uint32   // term → id
-	postings [][]posting         // by term id, in section order
-	pageps   [][]posting         // by term id, in page order; nil unless pages blend in
-	synonyms map[string][]uint32 // term → ids of its synonyms in this index
-	fields   [][]uint8           // parallel to postings: bit f set when the section holds the term in field f
-	idf      []float32           // by term id, over sections
-	toks     []uint32            // the heading and text terms of every section, in order
-	tokOff   []uint32            // section s's terms are toks[tokOff[s]:tokOff[s+1]]
-	pageSec  []uint32            // page p's sections are pageSec[p] to pageSec[p+1]-1
-	pathIDs  [][]uint32          // by page: the terms of its path
-	variants int                 // distinct variants (pages that are not another page's translation or version count one each)
-	shared   bool                // some pages share a variant
-	limited  bool                // some pages are restricted to user groups: every search filters
-	o        options
-	scratch  sync.Pool // *scratch
+	pages     []pageInfo
+	secs      []section
+	secPage   []uint32            // page of each section, compact for the search loops
+	terms     map[string]uint32   // term → id
+	postings  [][]posting         // by term id, in section order
+	pageps    [][]posting         // by term id, in page order; nil unless pages blend in
+	synonyms  map[string][]uint32 // term → ids of its synonyms in this index
+	fields    [][]uint8           // parallel to postings: bit f set when the section holds the term in field f
+	idf       [][]float32         // by statistics group (0: all sections, then each language's), by term id, over sections
+	langs     map[string]uint8    // lowercase language → its statistics group (from 1)
+	groupDocs []int               // sections by statistics group
+	toks      []uint32            // the heading and text terms of every section, in order
+	tokOff    []uint32            // section s's terms are toks[tokOff[s]:tokOff[s+1]]
+	pageSec   []uint32            // page p's sections are pageSec[p] to pageSec[p+1]-1
+	pathIDs   [][]uint32          // by page: the terms of its path
+	variants  int                 // distinct variants (pages that are not another page's translation or version count one each)
+	shared    bool                // some pages share a variant
+	limited   bool                // some pages are restricted to user groups: every search filters
+	o         options
+	scratch   sync.Pool // *scratch
 }
 
 // pageInfo is what results and filters need of a page.
@@ -81,14 +84,16 @@ func buildWith(pages []Page, o options) *Index {
 	if o.anchors {
 		linkAnchors(pages, docs)
 	}
+	langs := languageGroups(docs)
 	size := 0
 	for i := range pages {
 		size += len(pages[i].Body)
 	}
 	b := newBuilder(o, size)
-	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), o: o}
+	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), langs: langs, o: o}
 	for i, d := range docs {
 		ix.pages[i] = d.info
+		b.an.lang = o.language(d.info.language)
 		ix.pathIDs[i] = b.pathTerms(d.info.path)
 		ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
 		for j, s := range d.secs {
@@ -103,10 +108,40 @@ func buildWith(pages []Page, o options) *Index {
 	ix.synonyms = synonymIDs(ix.terms, o)
 	if o.acronyms {
 		var an analyzer
-		addSynonymIDs(ix.synonyms, acronymSynonyms(docs, &an), ix.terms)
+		addSynonymIDs(ix.synonyms, acronymSynonyms(docs, &an, &o), ix.terms)
 	}
 	ix.scratch.New = func() any { return newScratch(len(ix.secs), len(ix.pages), ix.variants, len(ix.terms)) }
 	return ix
+}
+
+// maxGroups bounds the statistics groups: languages past it share group 0 (all sections).
+const maxGroups = 255
+
+// languageGroups numbers the languages of the pages from 1 and sets each doc's group.
+func languageGroups(docs []doc) map[string]uint8 {
+	langs := map[string]uint8{}
+	for i := range docs {
+		l := strings.ToLower(docs[i].info.language)
+		if l == "" {
+			continue
+		}
+		g, ok := langs[l]
+		if !ok && len(langs) < maxGroups-1 {
+			g = uint8(len(langs) + 1) // #nosec G115 -- bounded by maxGroups
+			langs[l] = g
+		}
+		docs[i].group = g
+	}
+	return langs
+}
+
+// group returns the statistics group of a query in language lang: its language's, 0 (all
+// sections) for none or one no page has.
+func (ix *Index) group(lang string) int {
+	if len(ix.idf) <= 1 || lang == "" {
+		return 0
+	}
+	return int(ix.langs[strings.ToLower(lang)])
 }
 
 // setVariants numbers the pages' variants and notes whether any page is restricted to user groups.

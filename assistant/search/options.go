@@ -20,6 +20,8 @@ type options struct {
 	anchors     bool     // index the text of links pointing at a page in its meta field
 	author      bool     // index frontmatter keywords, sidebarTitle and og:title in the meta field
 	acronyms    bool     // acronyms the site defines ("Model Context Protocol (MCP)") as synonyms
+	languages   bool     // analyze each page and query in its language (stop words, stemmer)
+	langStats   bool     // each language's sections are a collection of their own for idf and lengths
 	rerank      bool     // re-rank the first stage's best pages with the linear model
 	rankWeights features // the model's weights (rerank.json)
 }
@@ -34,6 +36,8 @@ var defaultOptions = options{
 	anchors:     true,
 	author:      true,
 	acronyms:    true,
+	languages:   true,
+	langStats:   true,
 	rerank:      true,
 	rankWeights: trainedWeights,
 }

@@ -59,8 +59,12 @@ type Result struct {
 	Version     string   // the page's version, "" when it is in none
 	Language    string   // the page's language, "" when it is in none
 	Score       float64  // relevance, 1 for the first result; comparable within one query only
-	Match       float64  // share of the last message's terms the page holds in any field, each weighted by its idf
-	Line        Line     // with Query.Lines: one line of the section around the first match
+	Match       float64  // share of the last message's words the page holds in any field (a word or one of its synonyms), each weighted by its idf
+	// Words is the number of distinct words of the last message the search looked for (their
+	// terms, synonyms aside, and the words the index lacks), the same for every result of a
+	// query: the longer the question, the less of it a page that answers it holds.
+	Words int
+	Line  Line // with Query.Lines: one line of the section around the first match
 }
 
 // Line is a one-line preview of a result: the section's text on one line, windowed around the

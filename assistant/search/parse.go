@@ -12,9 +12,10 @@ import (
 
 // doc is a page split into the sections that get indexed.
 type doc struct {
-	info pageInfo
-	meta string // breadcrumbs and description: the meta field of every section
-	secs []secDraft
+	info  pageInfo
+	meta  string // breadcrumbs and description: the meta field of every section
+	secs  []secDraft
+	group uint8 // statistics group: its language's, 0 for none
 }
 
 // secDraft is a section before indexing.

@@ -43,6 +43,36 @@ func TestPassageAndMatch(t *testing.T) {
 	}
 }
 
+// TestMatchOfWords: a page holding every word of the question matches it fully, whether or
+// not it also holds their synonyms (a synonym adds no weight of its own to the question), and
+// a pair of Chinese characters no page has (it straddles two words) does not count against
+// the page, while a word the site never uses still does.
+func TestMatchOfWords(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/projects", Title: "Projects", Body: "Delete a project from its settings page. " + filler},
+		{URL: "/keys", Title: "Keys", Body: "Remove a key from the dashboard. " + filler},
+		{URL: "/zh/billing", Language: "zh", Title: "账单", Body: "未使用的积分不会结转到下个月。"},
+		{URL: "/zh/limits", Language: "zh", Title: "速率限制", Body: "每分钟的请求数有上限。"},
+	})
+	tests := []struct {
+		name, q, lang, want string
+		min, max            float64
+	}{
+		{"synonyms add no weight", "delete project", "", "/projects", 0.99, 1},
+		{"a pair straddling two words", "积分结转", "zh", "/zh/billing", 0.99, 1},
+		{"a word the site never uses", "delete project kubernetes", "", "/projects", 0.05, 0.6},
+	}
+	for _, tc := range tests {
+		rs := ix.Search(search.Query{Text: tc.q, Filter: search.Filter{Language: tc.lang}})
+		if len(rs) == 0 || rs[0].Path != tc.want {
+			t.Fatalf("%s: %q: results %v, want %s first", tc.name, tc.q, urls(rs), tc.want)
+		}
+		if m := rs[0].Match; m < tc.min || m > tc.max {
+			t.Errorf("%s: %q: match %.3f, want %.2f to %.2f", tc.name, tc.q, m, tc.min, tc.max)
+		}
+	}
+}
+
 // TestRerankModel reads rerank.json strictly: it names every feature, and only features.
 func TestRerankModel(t *testing.T) {
 	names, err := search.ModelFeatures()

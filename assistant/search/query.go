@@ -1,6 +1,9 @@
 package search
 
-import "math"
+import (
+	"bytes"
+	"math"
+)
 
 // Weights of the parts of a query.
 const (
@@ -21,11 +24,14 @@ const (
 type qterm struct {
 	id uint32
 	w  float32
+	of uint32 // for a synonym of a word of the query, the word's term id + 1; 0 for the query's own terms
 }
 
 // queryTerms turns a query into weighted terms of this index.
 func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	sc.q = sc.q[:0]
+	sc.an.lang, sc.group = ix.o.language(q.Filter.Language), ix.group(q.Filter.Language)
+	sc.an.englishStops = true
 	sc.main = true
 	ix.addPart(sc, q.Text, 1, true)
 	sc.main, sc.mainN = false, len(sc.q)
@@ -47,8 +53,8 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
 	sc.an.words(window(text, maxPartBytes), func(word []byte, joined bool) {
-		if !ix.word(sc, word) && !joined && sc.main {
-			sc.unknown++
+		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, isCJK) {
+			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words
 		}
 		if !joined && compounds {
 			ix.compound(sc, word)
@@ -59,7 +65,7 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 		scale = float32(math.Sqrt(partTerms / float64(sc.words)))
 	}
 	for _, t := range sc.part {
-		sc.add(t.id, w*scale*t.w)
+		sc.add(t.id, w*scale*t.w, t.of)
 	}
 }
 
@@ -71,14 +77,18 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 		return true
 	}
 	id, ok := ix.terms[string(t)]
-	if ok && sc.addPartTerm(id, 1) {
+	if ok && sc.addPartTerm(id, 1, 0) {
 		sc.words++
 	}
 	if ok && sc.main && len(sc.seq) < maxPartTerms {
 		sc.seq = append(sc.seq, id)
 	}
+	of := uint32(0)
+	if ok {
+		of = id + 1
+	}
 	for _, sid := range ix.synonyms[string(t)] {
-		sc.addPartTerm(sid, synonymWeight)
+		sc.addPartTerm(sid, synonymWeight, of)
 	}
 	return ok
 }
@@ -86,7 +96,9 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 // compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When
 // one of the two means nothing alone (a stop word, or a word the index lacks) and the index has
 // the joined term, that term takes the word's place: it counts fully and the other word of the
-// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's.
+// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's. Two stop words
+// are never joined ("do I" is not "doi"), and a stop word is joined to a word in English only,
+// whose phrasal verbs make nouns ("log in", "login"); in Spanish "de precios" is no word.
 func (ix *Index) compound(sc *scratch, word []byte) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
@@ -94,8 +106,11 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	if len(prev) == 0 || !ix.o.compounds || hasCJK(string(word)) || hasCJK(string(prev)) {
 		return // CJK bigrams overlap already
 	}
-	id1, ok1 := ix.termID(sc, prev)
-	id2, ok2 := ix.termID(sc, word)
+	id1, ok1, stop1 := ix.termID(sc, prev)
+	id2, ok2, stop2 := ix.termID(sc, word)
+	if stop1 && stop2 || (stop1 || stop2) && !sc.an.english() {
+		return // two function words make no word ("do I", "don't"), and outside English neither does one with a word ("de precios")
+	}
 	prev = append(prev, word...)
 	sc.pair = prev
 	t := sc.an.normalize(prev)
@@ -103,23 +118,24 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 		return
 	}
 	if id, ok := ix.terms[string(t)]; ok && !(ok1 && ok2) {
-		sc.addPartTerm(id, 1)
+		sc.addPartTerm(id, 1, 0)
 		sc.demote(id1, ok1)
 		sc.demote(id2, ok2)
 	}
 	for _, sid := range ix.synonyms[string(t)] {
-		sc.addPartTerm(sid, phraseWeight)
+		sc.addPartTerm(sid, phraseWeight, 0)
 	}
 }
 
-// termID returns the term id of a word, if the index has it (stop words have none).
-func (ix *Index) termID(sc *scratch, word []byte) (uint32, bool) {
+// termID returns the term id of a word, if the index has it; stop reports a word that is no
+// term at all (a stop word, or a single letter).
+func (ix *Index) termID(sc *scratch, word []byte) (id uint32, ok, stop bool) {
 	t := sc.an.normalize(word)
 	if t == nil {
-		return 0, false
+		return 0, false, true
 	}
-	id, ok := ix.terms[string(t)]
-	return id, ok
+	id, ok = ix.terms[string(t)]
+	return id, ok, false
 }
 
 // demote lowers a term of the current part to compoundWeight.
@@ -131,30 +147,41 @@ func (sc *scratch) demote(id uint32, ok bool) {
 	}
 }
 
-// addPartTerm records a term of the current part at the highest weight it was given; it
-// reports whether the term is new.
-func (sc *scratch) addPartTerm(id uint32, w float32) bool {
+// addPartTerm records a term of the current part at the highest weight it was given, as the
+// synonym of the word of term id of-1 (0: the query's own); it reports whether the term is new.
+// A term that is both a word of the query and a synonym is the query's own.
+func (sc *scratch) addPartTerm(id uint32, w float32, of uint32) bool {
 	for i := range sc.part {
 		if sc.part[i].id == id {
 			sc.part[i].w = max(sc.part[i].w, w)
+			sc.part[i].of = ownOf(sc.part[i].of, of)
 			return false
 		}
 	}
 	if len(sc.part) < maxPartTerms {
-		sc.part = append(sc.part, qterm{id: id, w: w})
+		sc.part = append(sc.part, qterm{id: id, w: w, of: of})
 	}
 	return true
 }
 
+// ownOf merges the origins of a term given twice: the query's own if either is.
+func ownOf(a, b uint32) uint32 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return a
+}
+
 // add adds weight to a query term.
-func (sc *scratch) add(id uint32, w float32) {
+func (sc *scratch) add(id uint32, w float32, of uint32) {
 	for i := range sc.q {
 		if sc.q[i].id == id {
 			sc.q[i].w = min(sc.q[i].w+w, maxTermWeight)
+			sc.q[i].of = ownOf(sc.q[i].of, of)
 			return
 		}
 	}
 	if len(sc.q) < maxQueryTerms {
-		sc.q = append(sc.q, qterm{id: id, w: min(w, maxTermWeight)})
+		sc.q = append(sc.q, qterm{id: id, w: min(w, maxTermWeight), of: of})
 	}
 }

@@ -24,6 +24,8 @@ const (
 	featVotes            // ln(1 + the other sections' first-stage scores over the best section's)
 	featLead             // 1 when the best section is the page's lead
 	featLength           // ln(1 + the page's terms) / 10
+	featRarest           // 1 when the page holds the query's heaviest term (weight · idf)
+	featTop3             // share of the weight of the query's three heaviest terms in the page
 	nFeatures
 )
 
@@ -31,7 +33,7 @@ const (
 var featureNames = [nFeatures]string{
 	featSection: "section", featPage: "page", featCoverSec: "cover_section", featCoverPg: "cover_page",
 	featTitle: "title", featHeading: "heading", featMeta: "meta", featPath: "path",
-	featProximity: "proximity", featPhrase: "phrase", featVotes: "votes", featLead: "lead", featLength: "length",
+	featProximity: "proximity", featPhrase: "phrase", featVotes: "votes", featLead: "lead", featLength: "length", featRarest: "rarest", featTop3: "top3",
 }
 
 const (
@@ -102,7 +104,7 @@ func (ix *Index) candidates(sc *scratch, hits []hit) {
 func (ix *Index) weighQuery(sc *scratch) {
 	sc.wq = sc.wq[:0]
 	for i, t := range sc.q {
-		sc.wq = append(sc.wq, t.w*ix.idf[t.id])
+		sc.wq = append(sc.wq, t.w*ix.idf[sc.group][t.id])
 		sc.slot[t.id] = uint8(i + 1) // #nosec G115 -- at most maxQueryTerms (64) terms
 	}
 }
@@ -112,6 +114,20 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
 	var total float32
 	var cov [nFeatures]float32
+	var top [3]int
+	for k := range top {
+		top[k] = -1
+	}
+	for i := range sc.q {
+		for k := range top {
+			if top[k] < 0 || sc.wq[i] > sc.wq[top[k]] {
+				copy(top[k+1:], top[k:len(top)-1])
+				top[k] = i
+				break
+			}
+		}
+	}
+	var topTotal, topHeld float32
 	for i, t := range sc.q {
 		w := sc.wq[i]
 		total += w
@@ -129,6 +145,16 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 		cov[featHeading] += w * b2f(secMask&(1<<fieldHeading) != 0)
 		cov[featMeta] += w * b2f(pageMask&(1<<fieldMeta) != 0)
 		cov[featPath] += w * b2f(slices.Contains(ix.pathIDs[p], t.id))
+		if slices.Contains(top[:], i) {
+			topTotal += w
+			topHeld += w * b2f(pageMask != 0)
+			if i == top[0] {
+				c.f[featRarest] = b2f(pageMask != 0)
+			}
+		}
+	}
+	if topTotal > 0 {
+		c.f[featTop3] = topHeld / topTotal
 	}
 	if total <= 0 {
 		return
@@ -138,17 +164,33 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 	}
 }
 
-// match returns the share of the last message's weight (weight · idf of each term) that page p
-// holds in any field; a word the index lacks weighs as much as the rarest term.
+// match returns the share of the last message's weight (weight · idf of each of its words'
+// terms) that page p holds in any field: a word counts as held when the page holds its term or
+// one of its synonyms, and a synonym adds no weight of its own. A word the index lacks weighs
+// as much as the rarest term (a pair of CJK characters the index lacks is not counted: it most
+// often straddles two words).
 func (ix *Index) match(sc *scratch, p uint32) float64 {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
-	n := float64(len(ix.secs))
+	n := float64(ix.groupDocs[sc.group])
 	total := float32(sc.unknown) * float32(math.Log(1+(n+0.5)/0.5))
 	var held float32
-	for i, t := range sc.q[:sc.mainN] {
-		total += sc.wq[i]
+	main := sc.q[:sc.mainN]
+	sc.held = slices.Grow(sc.held[:0], len(main))[:len(main)]
+	for i, t := range main {
 		ps := ix.postings[t.id]
-		if j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first }); j < len(ps) && ps[j].doc < end {
+		j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first })
+		sc.held[i] = j < len(ps) && ps[j].doc < end
+	}
+	for i, t := range main {
+		if t.of != 0 {
+			continue
+		}
+		total += sc.wq[i]
+		h := sc.held[i]
+		for k, s := range main {
+			h = h || s.of == t.id+1 && sc.held[k]
+		}
+		if h {
 			held += sc.wq[i]
 		}
 	}

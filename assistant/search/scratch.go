@@ -3,6 +3,7 @@ package search
 // scratch is the per-query working memory of one Index, reused through its pool.
 type scratch struct {
 	an        analyzer
+	group     int       // the query's statistics group (its language's)
 	q         []qterm   // the query's terms
 	part      []qterm   // the terms of the query part being read
 	prev      []byte    // the previous word, for compounds
@@ -24,6 +25,7 @@ type scratch struct {
 	last      []int32   // by place in q[:mainN]: the last position it was seen at
 	wq        []float32 // by place in q: weight · idf
 	cands     []cand
+	held      []bool    // by place in q[:mainN]: the page being matched holds the term
 	hits      []termHit // query terms found in a result's text, for its passage
 	lineSpans []Span    // matching words of a result's one-line preview
 }

@@ -177,13 +177,19 @@ func (ix *Index) results(sc *scratch, top []hit, lines bool) []Result {
 		return nil
 	}
 	out := make([]Result, len(top))
+	words := sc.unknown
+	for _, t := range sc.q[:sc.mainN] {
+		if t.of == 0 {
+			words++
+		}
+	}
 	for i, h := range top {
 		s := &ix.secs[h.sec]
 		p := &ix.pages[s.page]
 		out[i] = Result{
 			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: ix.passage(sc, s.text),
 			Breadcrumbs: slices.Clone(p.breadcrumbs), Version: p.version, Language: p.language,
-			Score: float64(h.score), Match: ix.match(sc, s.page),
+			Score: float64(h.score), Match: ix.match(sc, s.page), Words: words,
 		}
 		if lines {
 			out[i].Line = ix.line(sc, s.text)

@@ -398,3 +398,37 @@ func TestSearchCJK(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundsOfStopWords: two stop words are never joined into a term ("do I" is not "doi",
+// "don't" is not "dont"), and outside English a stop word is not joined to the next word
+// (Portuguese "de preços" is not "depreços", stemmed as "depreciado" is); "log in" still
+// becomes "login".
+func TestCompoundsOfStopWords(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/papers", Title: "Papers", Body: "Each paper has a DOI. Readers dont wait; a login is required."},
+		{URL: "/pt-BR/api", Language: "pt-BR", Title: "API", Body: "Este endpoint está depreciado."},
+		{URL: "/pt-BR/precos", Language: "pt-BR", Title: "Preços", Body: "A página de preços lista os planos."},
+	})
+	tests := []struct {
+		q, lang string
+		want    []string // terms the query must have
+		not     []string // terms it must not have
+	}{
+		{"how do I log in", "", []string{"login"}, []string{"doi"}},
+		{"I don't get it", "", nil, []string{"dont"}},
+		{"a página de preços", "pt-BR", search.TermsIn("pt-BR", "página preços"), search.TermsIn("pt-BR", "depreciado")},
+	}
+	for _, tc := range tests {
+		got := search.QueryTerms(ix, search.Query{Text: tc.q, Filter: search.Filter{Language: tc.lang}})
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: terms %v lack %q", tc.q, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if slices.Contains(got, w) {
+				t.Errorf("%q: terms %v hold %q", tc.q, got, w)
+			}
+		}
+	}
+}

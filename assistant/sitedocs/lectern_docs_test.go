@@ -19,12 +19,13 @@ func TestLecternDocsQuestions(t *testing.T) {
 	}
 	ix := search.Build(docs.Pages)
 	// page may list several pages separated by "|": any of them answers the question (the
-	// security page's key table answers the key questions as the authentication guide does).
+	// security page's key table answers the key questions as the authentication guide does, and
+	// the API introduction's Authentication section says which key ships in web pages).
 	for _, tc := range []struct{ question, page string }{
 		{"how do I start it on my laptop", "/quickstart"},
 		{"what command runs the test suite", "/quickstart"},
 		{"where do I get an api key", "/guides/authentication"},
-		{"which key can I put in my web page", "/guides/authentication|/security"},
+		{"which key can I put in my web page", "/guides/authentication|/security|/api-reference/introduction"},
 		{"what does a 429 mean", "/guides/authentication"},
 		{"my key stopped working after I revoked it", "/guides/authentication"},
 		{"which questions did the bot fail to answer", "/analytics/clickhouse-sql"},

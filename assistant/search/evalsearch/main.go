@@ -107,6 +107,17 @@ func (s *site) search(q question, limit int) ([]search.Result, error) {
 	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit}), nil
 }
 
+// firstStage returns the page paths of the index's first stage for q, before the re-ranker.
+func (s *site) firstStage(q question) []string {
+	f, _ := s.filter(q)
+	cands := s.index.Candidates(search.Query{Text: q.Text, History: q.Before, Filter: f})
+	out := make([]string, len(cands))
+	for i, c := range cands {
+		out[i] = c.Path
+	}
+	return out
+}
+
 // answers returns the pages that answer q and that the site puts in search. A page the site's
 // own rules leave out of search (noindex, searchable: false, hidden) cannot be found, as on
 // Mintlify: it is dropped, and a question left with none is not counted. A page the site does
@@ -122,6 +133,16 @@ func (s *site) answers(q question) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// rankOf is the rank (from 1) of q's first answering page in ranked, 0 when it is not there.
+func rankOf(q question, ranked []string) int {
+	for i, p := range ranked {
+		if slices.Contains(q.Pages, p) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // ranked returns the page paths of the results, as /discovery/v1/search lists them and the
@@ -198,9 +219,10 @@ func (e *eval) question(q question) error {
 	}
 	got := ranked(hits)
 	e.measure("index", q, got)
+	e.measure("stage-1", q, s.firstStage(q))
 	tuneMiss := e.opt.misses && q.Split == splitTune
 	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
-		fmt.Fprintf(e.w, "miss %s: %q want %v got %v\n", q.Site, q.Text, q.Pages, got[:min(3, len(got))])
+		fmt.Fprintf(e.w, "miss %s (rank %d, first stage %d): %q want %v got %v\n", q.Site, rankOf(q, got), rankOf(q, s.firstStage(q)), q.Text, q.Pages, got[:min(3, len(got))])
 	}
 	cited, err := citedPages(q.Text, hits[:min(len(hits), request.DefaultPageSize)])
 	if err != nil {
@@ -287,9 +309,26 @@ func (e *eval) uncovered() error {
 	return nil
 }
 
-// measure records a question's ranking under its method, half and site.
+// Groups of questions the per-site table adds up: by kind of site, and the questions asked in
+// another language than English.
+const (
+	groupEnglishSites = "English-only sites"
+	groupMultilingual = "multilingual sites"
+	groupTranslated   = "not in English"
+)
+
+// measure records a question's ranking under its method, half, site and groups.
 func (e *eval) measure(method string, q question, ranked []string) {
-	for _, k := range []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site} {
+	keys := []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site}
+	group := groupEnglishSites
+	if s := e.sites[q.Site]; s != nil && len(s.scopes.Languages) > 1 {
+		group = groupMultilingual
+	}
+	keys = append(keys, method+"/"+q.Split+"/"+group)
+	if q.Language != "" && !strings.EqualFold(q.Language, "en") {
+		keys = append(keys, method+"/"+q.Split+"/"+groupTranslated)
+	}
+	for _, k := range keys {
 		if e.res[k] == nil {
 			e.res[k] = &metrics{}
 		}
@@ -309,7 +348,7 @@ func (e *eval) printTable() {
 	fmt.Fprintf(w, "sites: %s (%d pages in search)\n", strings.Join(names, ", "), pages)
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
 	for _, split := range e.halves() {
-		for _, method := range []string{"index", "cited", "page-bm25", "follow-up", "fu-alone"} {
+		for _, method := range []string{"index", "stage-1", "cited", "page-bm25", "follow-up", "fu-alone"} {
 			if m := e.res[method+"/"+split]; m != nil {
 				r1, r5, mrr := m.values()
 				fmt.Fprintf(w, "%-10s %-5s %4d %9.3f %9.3f %6.3f %5d\n", method, split, m.n, r1, r5, mrr, m.none)
@@ -321,6 +360,7 @@ func (e *eval) printTable() {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
+	fmt.Fprintln(w, "stage-1 = the index's first stage alone, before the re-ranker (the candidates make train-rerank fits on)")
 	fmt.Fprintln(w, "cited = the page the model-free (extractive) answer quotes from the assistant's 5 sources (an unanswered reply cites none)")
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
@@ -345,8 +385,8 @@ func (e *eval) halves() []string {
 // baseline.
 func (e *eval) perSite(split string, names []string) {
 	w := e.w
-	fmt.Fprintf(w, "\n%-16s %4s | %-20s | %-13s | %-20s\n", "per site, "+split, "n", "index R@1  R@5   MRR", "cited R@1 R@5", "bm25 R@1  R@5   MRR")
-	for _, name := range append(slices.Clone(names), "") {
+	fmt.Fprintf(w, "\n%-18s %4s | %-20s | %-13s | %-20s\n", "per site, "+split, "n", "index R@1  R@5   MRR", "cited R@1 R@5", "bm25 R@1  R@5   MRR")
+	for _, name := range append(slices.Clone(names), groupEnglishSites, groupMultilingual, groupTranslated, "") {
 		key, label := "/"+split+"/"+name, name
 		if name == "" {
 			key, label = "/"+split, "all"
@@ -358,7 +398,7 @@ func (e *eval) perSite(split string, names []string) {
 		i1, i5, im := ix.values()
 		c1, c5, _ := ci.values()
 		b1, b5, bmrr := bm.values()
-		fmt.Fprintf(w, "%-16s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
+		fmt.Fprintf(w, "%-18s %4d |    %5.3f %5.3f %5.3f |   %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", label, ix.n, i1, i5, im, c1, c5, b1, b5, bmrr)
 	}
 }
 
@@ -385,7 +425,7 @@ func listSite(w io.Writer, dir string) error {
 func citedPages(q string, hits []search.Result) ([]string, error) {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
-		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match}
+		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
 	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources}, func(string) error { return nil })
 	if err != nil {

@@ -52,3 +52,29 @@ func TestFitLearnsTheSignal(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldsBySite: with questions from several sites, each site is a fold of its own (leave
+// one site out); from one site, the questions are dealt into trainFolds folds.
+func TestFoldsBySite(t *testing.T) {
+	sites := []string{"a", "b", "a", "c", "b", "a"}
+	exs := make([]example, len(sites))
+	for i, s := range sites {
+		exs[i].site = s
+	}
+	fold, n := folds(exs)
+	if n != 3 {
+		t.Fatalf("%d folds for 3 sites", n)
+	}
+	for i := range exs {
+		for j := range exs {
+			if (fold[i] == fold[j]) != (sites[i] == sites[j]) {
+				t.Errorf("examples %d (%s) and %d (%s): folds %d and %d", i, sites[i], j, sites[j], fold[i], fold[j])
+			}
+		}
+	}
+	one := make([]example, 12)
+	fold, n = folds(one)
+	if n != trainFolds || fold[0] == fold[1] || fold[0] != fold[trainFolds] {
+		t.Errorf("one site: %d folds %v, want %d folds dealt in turn", n, fold, trainFolds)
+	}
+}
