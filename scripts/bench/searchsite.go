@@ -369,12 +369,11 @@ func stripControls(data []byte) []byte {
 
 // navGroup and navTab are the docs.json elements the site's navigation is made of.
 type navGroup struct {
-	Group      string   `json:"group"`
-	Hidden     bool     `json:"hidden,omitempty"`
-	Boost      float64  `json:"boost,omitempty"`
-	Tag        string   `json:"tag,omitempty"`
-	Pages      []string `json:"pages"`
-	searchable bool
+	Group  string   `json:"group"`
+	Hidden bool     `json:"hidden,omitempty"`
+	Boost  float64  `json:"boost,omitempty"`
+	Tag    string   `json:"tag,omitempty"`
+	Pages  []string `json:"pages"`
 }
 
 type navTab struct {

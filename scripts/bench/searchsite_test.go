@@ -130,39 +130,39 @@ func TestCheckSearchSitesRefusesASiteWithoutItsControls(t *testing.T) {
 	if _, md, err := checkSearchSites(s.controls, s.plain); err != nil || len(md) < 1000 {
 		t.Fatalf("the generated sites: %v, %d Markdown pages", err, len(md))
 	}
+	// Each case changes one file of the shared sites, and puts it back after.
 	cases := []struct {
 		name   string
-		change func(t *testing.T, controls, plain string)
+		file   string // of the plain site ("" the controls site's docs.json)
+		change func(t *testing.T) []byte
 		want   string
 	}{
-		{"controls site without languages", func(t *testing.T, controls, plain string) {
-			copyFile(t, filepath.Join(plain, "docs.json"), filepath.Join(controls, "docs.json"))
+		{"controls site without languages", "", func(t *testing.T) []byte {
+			return readFile(t, filepath.Join(s.plain, "docs.json"))
 		}, "languages"},
-		{"a hidden page in the plain site", func(t *testing.T, controls, plain string) {
-			page := filepath.Join(plain, s.pages[0]+".mdx")
-			data, err := os.ReadFile(page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(page, append([]byte("---\nhidden: true\n---\n"), data...), 0o600); err != nil {
-				t.Fatal(err)
-			}
+		{"a hidden page in the plain site", s.pages[0] + ".mdx", func(t *testing.T) []byte {
+			return append([]byte("---\nhidden: true\n---\n"), readFile(t, filepath.Join(s.plain, s.pages[0]+".mdx"))...)
 		}, "the plain site's page"},
-		{"plain site with controls", func(t *testing.T, controls, plain string) {
-			copyFile(t, filepath.Join(controls, "docs.json"), filepath.Join(plain, "docs.json"))
+		{"plain site with the controls' navigation", "docs.json", func(t *testing.T) []byte {
+			return readFile(t, filepath.Join(s.controls, "docs.json"))
 		}, "the plain site's page"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			controls, plain := filepath.Join(dir, "controls"), filepath.Join(dir, "plain")
-			for _, p := range [][2]string{{s.controls, controls}, {s.plain, plain}} {
-				if err := os.CopyFS(p[1], os.DirFS(p[0])); err != nil {
+			file := filepath.Join(s.plain, c.file)
+			if c.file == "" {
+				file = filepath.Join(s.controls, "docs.json")
+			}
+			was := readFile(t, file)
+			t.Cleanup(func() {
+				if err := os.WriteFile(file, was, 0o600); err != nil {
 					t.Fatal(err)
 				}
+			})
+			if err := os.WriteFile(file, c.change(t), 0o600); err != nil {
+				t.Fatal(err)
 			}
-			c.change(t, controls, plain)
-			_, _, err := checkSearchSites(controls, plain)
+			_, _, err := checkSearchSites(s.controls, s.plain)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("error %v, want one naming %q", err, c.want)
 			}
@@ -170,15 +170,13 @@ func TestCheckSearchSitesRefusesASiteWithoutItsControls(t *testing.T) {
 	}
 }
 
-func copyFile(t *testing.T, from, to string) {
+func readFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(from)
+	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(to, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	return data
 }
 
 func TestPageRewrites(t *testing.T) {
