@@ -82,7 +82,7 @@ func (p *proc) stop(t *testing.T) int {
 
 func waitHTTP(t *testing.T, url string) {
 	t.Helper()
-	eventually.Succeeds(t, 60*time.Second, func() error {
+	eventually.Succeeds(t, readyWithin, func() error {
 		resp, err := http.Get(url)
 		if err != nil {
 			return err

@@ -118,7 +118,7 @@ func startTarget(t *testing.T, cfg Config) string {
 	case <-time.After(60 * time.Second):
 		t.Fatalf("%s did not start within 60s\n%s", cfg.Target, logs.String())
 	}
-	eventually.Succeeds(t, 30*time.Second, func() error {
+	eventually.Succeeds(t, readyWithin, func() error {
 		if got := status(t, "GET", url+"/readyz"); got != http.StatusOK {
 			return fmt.Errorf("%s /readyz: %d", cfg.Target, got)
 		}
