@@ -1,0 +1,191 @@
+package consumer
+
+import (
+	stdjson "encoding/json"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/nats-io/nats.go"
+)
+
+var scanNow = time.Date(2026, 11, 21, 6, 7, 8, 123_000_000, time.UTC)
+
+// scanSamples are events of each type with every field set, as encoding/json writes them.
+func scanSamples() (event.Traffic, event.Feedback, event.Conversation) {
+	helpful := true
+	tr := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypeMCPCall, ProjectID: "p", Domain: "d",
+		Timestamp: scanNow, VisitorID: "v<é>", Class: event.ClassAI, Caller: event.CallerOther, UserAgent: "a\tb",
+		Path: "/p & q", Title: "T\u2028", Referrer: "r", Query: "q\"\\/", Results: 3, Position: -2, Format: event.FormatLLMs,
+		Tool: "search", Client: "c", ClientVersion: "1", Status: "ok", DurationMs: 9, Block: 1, Lang: "go",
+		Target: "https://x", Label: "L", Action: "copy", ThreadID: "thr_1"}
+	fb := event.Feedback{EventID: "e", ID: "i", ProjectID: "p", Domain: "d", Path: "/x", Comment: "c\x01\n",
+		CreatedAt: scanNow, UpdatedAt: scanNow.Add(time.Nanosecond), Source: event.SourceAgent, Status: event.StatusResolved,
+		Helpful: &helpful, Contact: "a@b", Code: "x<y", Filename: "f", Lang: "l", FP: "fp", ThreadID: "t"}
+	conv := event.Conversation{ID: "i", ProjectID: "p", Domain: "d", ThreadID: "t", Timestamp: scanNow.Truncate(time.Second),
+		Query: "q", Response: "```\n<b>\n```", Sources: []event.Citation{{Title: "A", URL: "/a"}, {Title: "B", URL: "/b"}},
+		QueryCategory: "c", ResolutionStatus: event.Answered, PageURL: "/p", FP: "f", Aborted: true, Caller: event.CallerWeb, Client: "x"}
+	return tr, fb, conv
+}
+
+// TestScannerTakesWhatPublishersWrite checks that the fast path, not go-json, decodes every
+// field of the events Lectern publishes, alone and grouped, to what encoding/json decodes.
+func TestScannerTakesWhatPublishersWrite(t *testing.T) {
+	tr, fb, conv := scanSamples()
+	empty := conv
+	empty.Sources = []event.Citation{}
+	scanned(t, tr, scanTraffic)
+	scanned(t, fb, scanFeedback)
+	scanned(t, conv, scanConversation)
+	scanned(t, empty, scanConversation)
+	scanned(t, event.Traffic{Timestamp: scanNow}, scanTraffic)
+	// The collector's own encoder, as the bus carries it.
+	data, err := tr.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got event.Traffic
+	if !scanOne(data, &got, scanTraffic) || !reflect.DeepEqual(got, tr) {
+		t.Fatalf("AppendJSON's bytes scanned to %+v, ok false or not %+v", got, tr)
+	}
+}
+
+func scanned[T any](t *testing.T, v T, scan func(*scanner, *T) bool) {
+	t.Helper()
+	one, err := stdjson.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got T
+	if !scanOne(one, &got, scan) {
+		t.Fatalf("the scanner did not take %s", one)
+	}
+	if !reflect.DeepEqual(got, v) {
+		t.Fatalf("scanned %+v, want %+v", got, v)
+	}
+	group := []byte("[ " + string(one) + " ,\n" + string(one) + "]")
+	var many []T
+	if !scanMany(group, &many, scan) || len(many) != 2 || !reflect.DeepEqual(many[1], v) {
+		t.Fatalf("the scanner did not take the group %s: %+v", group, many)
+	}
+}
+
+// TestScannerLeavesTheRestToGoJSON checks inputs the scanner declines: each still decodes as
+// encoding/json decodes it, or is poison with go-json's reason.
+func TestScannerLeavesTheRestToGoJSON(t *testing.T) {
+	base := `"id":"01ARZ3NDEKTSV4RRFFQ69G5FAX","type":"page_view","projectId":"p","class":"human"`
+	for name, tc := range map[string]struct {
+		body   string
+		poison bool
+	}{
+		"unknown key":     {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","extra":[1,{"a":null}]}`},
+		"key in capitals": {body: `{` + base + `,"Timestamp":"2026-11-21T06:07:08Z"}`},
+		"null":            {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","path":null}`},
+		"zone offset":     {body: `{` + base + `,"timestamp":"2026-11-21T08:07:08+02:00"}`},
+		"surrogate pair":  {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","path":"/\ud83d\ude00"}`},
+		"escaped key":     {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","p\u0061th":"/x"}`},
+		"invalid UTF-8":   {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","path":"/` + "\xff" + `"}`},
+		"fraction":        {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","results":1.5}`, poison: true},
+		"string for int":  {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","results":"1"}`, poison: true},
+		"bad time":        {body: `{` + base + `,"timestamp":"2026-02-30T06:07:08Z"}`, poison: true},
+		"trailing data":   {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z"} x`, poison: true},
+		"cut short":       {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z"`, poison: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var fast event.Traffic
+			if scanOne([]byte(tc.body), &fast, scanTraffic) {
+				t.Fatalf("the scanner took %s", tc.body)
+			}
+			var want event.Traffic
+			wantErr := stdjson.Unmarshal([]byte(tc.body), &want)
+			var b store.Batch
+			_, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", event.TypePageView), data: []byte(tc.body)})
+			switch {
+			case tc.poison && (err == nil || wantErr == nil):
+				t.Fatalf("decoded with error %v (encoding/json: %v); want poison", err, wantErr)
+			case !tc.poison && (err != nil || wantErr != nil):
+				t.Fatalf("decode error %v (encoding/json: %v)", err, wantErr)
+			case !tc.poison && !reflect.DeepEqual(b.Traffic[0], want):
+				t.Fatalf("decoded %+v, encoding/json %+v", b.Traffic[0], want)
+			}
+		})
+	}
+}
+
+// FuzzScannerMatchesEncodingJSON checks that whatever the scanner takes, alone or grouped,
+// encoding/json takes too and decodes to the same events.
+func FuzzScannerMatchesEncodingJSON(f *testing.F) {
+	tr, fb, conv := scanSamples()
+	for _, v := range []any{tr, fb, conv, []any{tr, tr}, []any{conv}} {
+		data, _ := stdjson.Marshal(v)
+		f.Add(data)
+	}
+	f.Add([]byte(`{"timestamp":"2026-11-21T06:07:08.1Z","results":-0,"helpful":false,"sources":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzSame(t, data, scanTraffic)
+		fuzzSame(t, data, scanFeedback)
+		fuzzSame(t, data, scanConversation)
+	})
+}
+
+func fuzzSame[T any](t *testing.T, data []byte, scan func(*scanner, *T) bool) {
+	var one T
+	if scanOne(data, &one, scan) {
+		var want T
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatalf("scanner took %q, encoding/json: %v", data, err)
+		}
+		if !reflect.DeepEqual(one, want) {
+			t.Fatalf("%q: scanner %+v, encoding/json %+v", data, one, want)
+		}
+	}
+	var many []T
+	if scanMany(data, &many, scan) {
+		var want []T
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatalf("scanner took %q, encoding/json: %v", data, err)
+		}
+		if len(want) != len(many) || (len(want) > 0 && !reflect.DeepEqual(many, want)) {
+			t.Fatalf("%q: scanner %+v, encoding/json %+v", data, many, want)
+		}
+	}
+}
+
+// BenchmarkDecodeTrafficGroup decodes a grouped message of 256 page views as the consumers
+// do, beside go-json decoding the same message.
+func BenchmarkDecodeTrafficGroup(b *testing.B) {
+	var evs []event.Traffic
+	for i := range 256 {
+		evs = append(evs, event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5F" + strconv.Itoa(10+i%90), Type: event.TypePageView,
+			ProjectID: "bench-01", Domain: "docs-01", Timestamp: scanNow, VisitorID: "v" + strconv.Itoa(i), Class: event.ClassHuman,
+			UserAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", Path: "/docs/page-" + strconv.Itoa(i)})
+	}
+	data, _ := stdjson.Marshal(evs)
+	msg := fakeMsg{subject: event.BatchSubject("bench-01", event.TypePageView), data: data,
+		header: nats.Header{event.HeaderEvents: []string{"256"}}}
+	b.Run("scanner", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			batch := store.Batch{Traffic: make([]event.Traffic, 0, 256)}
+			if _, _, err := decodeInto(&batch, msg); err != nil || len(batch.Traffic) != 256 {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*256), "ns/event")
+	})
+	b.Run("go-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			batch := make([]event.Traffic, 0, 256)
+			if err := json.Unmarshal(data, &batch); err != nil || len(batch) != 256 {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*256), "ns/event")
+	})
+}
