@@ -7,66 +7,61 @@ import "github.com/lectern-dev/lectern/schemas/event"
 
 func scanTraffic(s *scanner, t *event.Traffic) bool {
 	return s.object(func(k string) (ok bool) {
-		var v string
 		switch k {
 		case "id":
-			t.ID, ok = s.str()
+			ok = s.strTo(&t.ID)
 		case "type":
-			v, ok = s.str()
-			t.Type = event.Type(v)
+			ok = s.strTo((*string)(&t.Type))
 		case "projectId":
-			t.ProjectID, ok = s.str()
+			ok = s.strTo(&t.ProjectID)
 		case "domain":
-			t.Domain, ok = s.str()
+			ok = s.strTo(&t.Domain)
 		case "timestamp":
-			t.Timestamp, ok = s.time()
+			ok = s.timeTo(&t.Timestamp)
 		case "visitorId":
-			t.VisitorID, ok = s.str()
+			ok = s.strTo(&t.VisitorID)
 		case "class":
-			v, ok = s.str()
-			t.Class = event.Class(v)
+			ok = s.strTo((*string)(&t.Class))
 		case "caller":
-			v, ok = s.str()
-			t.Caller = event.Caller(v)
+			ok = s.strTo((*string)(&t.Caller))
 		case "userAgent":
-			t.UserAgent, ok = s.str()
+			ok = s.strTo(&t.UserAgent)
 		case "path":
-			t.Path, ok = s.str()
+			ok = s.strTo(&t.Path)
 		case "title":
-			t.Title, ok = s.str()
+			ok = s.strTo(&t.Title)
 		case "referrer":
-			t.Referrer, ok = s.str()
+			ok = s.strTo(&t.Referrer)
 		case "query":
-			t.Query, ok = s.str()
+			ok = s.strTo(&t.Query)
 		case "results":
-			t.Results, ok = s.int()
+			ok = s.intTo(&t.Results)
 		case "position":
-			t.Position, ok = s.int()
+			ok = s.intTo(&t.Position)
 		case "format":
-			v, ok = s.str()
-			t.Format = event.Format(v)
+			ok = s.strTo((*string)(&t.Format))
 		case "tool":
-			t.Tool, ok = s.str()
+			ok = s.strTo(&t.Tool)
 		case "client":
-			t.Client, ok = s.str()
+			ok = s.strTo(&t.Client)
 		case "clientVersion":
-			t.ClientVersion, ok = s.str()
+			ok = s.strTo(&t.ClientVersion)
 		case "status":
-			t.Status, ok = s.str()
+			ok = s.strTo(&t.Status)
 		case "durationMs":
-			t.DurationMs, ok = s.int()
+			ok = s.intTo(&t.DurationMs)
 		case "block":
-			t.Block, ok = s.int()
+			ok = s.intTo(&t.Block)
 		case "lang":
-			t.Lang, ok = s.str()
+			ok = s.strTo(&t.Lang)
 		case "target":
-			t.Target, ok = s.str()
+			ok = s.strTo(&t.Target)
 		case "label":
-			t.Label, ok = s.str()
+			ok = s.strTo(&t.Label)
 		case "action":
-			t.Action, ok = s.str()
+			ok = s.strTo(&t.Action)
 		case "threadId":
-			t.ThreadID, ok = s.str()
+			ok = s.strTo(&t.ThreadID)
 		}
 		return ok
 	})
@@ -74,46 +69,47 @@ func scanTraffic(s *scanner, t *event.Traffic) bool {
 
 func scanFeedback(s *scanner, f *event.Feedback) bool {
 	return s.object(func(k string) (ok bool) {
-		var v string
 		switch k {
 		case "eventId":
-			f.EventID, ok = s.str()
+			ok = s.strTo(&f.EventID)
 		case "id":
-			f.ID, ok = s.str()
+			ok = s.strTo(&f.ID)
 		case "projectId":
-			f.ProjectID, ok = s.str()
+			ok = s.strTo(&f.ProjectID)
 		case "domain":
-			f.Domain, ok = s.str()
+			ok = s.strTo(&f.Domain)
 		case "path":
-			f.Path, ok = s.str()
+			ok = s.strTo(&f.Path)
 		case "comment":
-			f.Comment, ok = s.str()
+			ok = s.strTo(&f.Comment)
 		case "createdAt":
-			f.CreatedAt, ok = s.time()
+			ok = s.timeTo(&f.CreatedAt)
 		case "updatedAt":
-			f.UpdatedAt, ok = s.time()
+			ok = s.timeTo(&f.UpdatedAt)
 		case "source":
-			v, ok = s.str()
-			f.Source = event.Source(v)
+			ok = s.strTo((*string)(&f.Source))
 		case "status":
-			v, ok = s.str()
-			f.Status = event.Status(v)
+			ok = s.strTo((*string)(&f.Status))
 		case "helpful":
-			var h bool
-			h, ok = s.boolean()
-			f.Helpful = &h
+			if s.null() {
+				f.Helpful = nil // as encoding/json sets a pointer
+				return true
+			}
+			h := new(bool)
+			*h, ok = s.boolean()
+			f.Helpful = h
 		case "contact":
-			f.Contact, ok = s.str()
+			ok = s.strTo(&f.Contact)
 		case "code":
-			f.Code, ok = s.str()
+			ok = s.strTo(&f.Code)
 		case "filename":
-			f.Filename, ok = s.str()
+			ok = s.strTo(&f.Filename)
 		case "lang":
-			f.Lang, ok = s.str()
+			ok = s.strTo(&f.Lang)
 		case "fp":
-			f.FP, ok = s.str()
+			ok = s.strTo(&f.FP)
 		case "threadId":
-			f.ThreadID, ok = s.str()
+			ok = s.strTo(&f.ThreadID)
 		}
 		return ok
 	})
@@ -121,40 +117,41 @@ func scanFeedback(s *scanner, f *event.Feedback) bool {
 
 func scanConversation(s *scanner, c *event.Conversation) bool {
 	return s.object(func(k string) (ok bool) {
-		var v string
 		switch k {
 		case "id":
-			c.ID, ok = s.str()
+			ok = s.strTo(&c.ID)
 		case "projectId":
-			c.ProjectID, ok = s.str()
+			ok = s.strTo(&c.ProjectID)
 		case "domain":
-			c.Domain, ok = s.str()
+			ok = s.strTo(&c.Domain)
 		case "threadId":
-			c.ThreadID, ok = s.str()
+			ok = s.strTo(&c.ThreadID)
 		case "timestamp":
-			c.Timestamp, ok = s.time()
+			ok = s.timeTo(&c.Timestamp)
 		case "query":
-			c.Query, ok = s.str()
+			ok = s.strTo(&c.Query)
 		case "response":
-			c.Response, ok = s.str()
+			ok = s.strTo(&c.Response)
 		case "sources":
+			if s.null() {
+				c.Sources = nil // as encoding/json sets a slice
+				return true
+			}
 			c.Sources, ok = scanCitations(s, c.Sources[:0])
 		case "queryCategory":
-			c.QueryCategory, ok = s.str()
+			ok = s.strTo(&c.QueryCategory)
 		case "resolutionStatus":
-			v, ok = s.str()
-			c.ResolutionStatus = event.Resolution(v)
+			ok = s.strTo((*string)(&c.ResolutionStatus))
 		case "pageUrl":
-			c.PageURL, ok = s.str()
+			ok = s.strTo(&c.PageURL)
 		case "fp":
-			c.FP, ok = s.str()
+			ok = s.strTo(&c.FP)
 		case "aborted":
-			c.Aborted, ok = s.boolean()
+			ok = s.boolTo(&c.Aborted)
 		case "caller":
-			v, ok = s.str()
-			c.Caller = event.Caller(v)
+			ok = s.strTo((*string)(&c.Caller))
 		case "client":
-			c.Client, ok = s.str()
+			ok = s.strTo(&c.Client)
 		}
 		return ok
 	})
@@ -171,9 +168,9 @@ func scanCitations(s *scanner, out []event.Citation) ([]event.Citation, bool) {
 		if !s.object(func(k string) (ok bool) {
 			switch k {
 			case "title":
-				c.Title, ok = s.str()
+				ok = s.strTo(&c.Title)
 			case "url":
-				c.URL, ok = s.str()
+				ok = s.strTo(&c.URL)
 			}
 			return ok
 		}) {

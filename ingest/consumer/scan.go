@@ -10,7 +10,7 @@ import (
 // scanner reads the JSON of the events Lectern's publishers write, without reflection. It is
 // the fast path of decoding and it is narrow on purpose: it takes exactly the keys of the
 // event types, strings, integers, booleans, UTC timestamps in RFC 3339 and the sources array,
-// and answers false for anything else (an unknown or differently cased key, null, a number
+// and answers false for anything else (an unknown or differently cased key, a number
 // with a fraction, a zone offset, a surrogate escape, invalid UTF-8, bad JSON). The caller
 // then decodes the whole message again with go-json, which has encoding/json's meaning for
 // every input and gives the error a dead letter carries. What the scanner accepts it decodes
@@ -154,10 +154,19 @@ func (s *scanner) str() (string, bool) {
 
 // escaped reads the rest of a string that has an escape at j, into a new string.
 func (s *scanner) escaped(start, j int, ascii bool) (string, bool) {
-	out := make([]byte, 0, j-start+32)
-	out = append(out, s.data[start:j]...)
-	for j < len(s.data) {
-		c := s.data[j]
+	d := s.data
+	out := make([]byte, 0, j-start+64)
+	out = append(out, d[start:j]...)
+	for j < len(d) {
+		run := j
+		for j < len(d) && plain[d[j]] {
+			j++
+		}
+		out = append(out, d[run:j]...)
+		if j == len(d) {
+			return "", false
+		}
+		c := d[j]
 		switch {
 		case c == '"':
 			if !ascii && !utf8.Valid(out) {
@@ -171,43 +180,104 @@ func (s *scanner) escaped(start, j int, ascii bool) (string, bool) {
 			ascii = false
 			out = append(out, c)
 			j++
-		case c != '\\':
-			out = append(out, c)
-			j++
+			continue
+		}
+		// A backslash.
+		if j+1 >= len(d) {
+			return "", false
+		}
+		j += 2
+		switch e := d[j-1]; e {
+		case '"', '\\', '/':
+			out = append(out, e)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(d[j:])
+			if !ok || (r >= 0xD800 && r < 0xE000) { // surrogates: go-json pairs them
+				return "", false
+			}
+			out = utf8.AppendRune(out, r)
+			j += 4
 		default:
-			if j+1 >= len(s.data) {
-				return "", false
-			}
-			j += 2
-			switch e := s.data[j-1]; e {
-			case '"', '\\', '/':
-				out = append(out, e)
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'u':
-				if j+4 > len(s.data) {
-					return "", false
-				}
-				r, err := strconv.ParseUint(unsafe.String(&s.data[j], 4), 16, 32)
-				if err != nil || (r >= 0xD800 && r < 0xE000) { // surrogates: go-json pairs them
-					return "", false
-				}
-				out = utf8.AppendRune(out, rune(r))
-				j += 4
-			default:
-				return "", false
-			}
+			return "", false
 		}
 	}
 	return "", false
+}
+
+// hex4 reads the four hex digits of a \u escape.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// null consumes a null, reporting whether there was one.
+func (s *scanner) null() bool {
+	s.ws()
+	if len(s.data)-s.i >= 4 && string(s.data[s.i:s.i+4]) == "null" {
+		s.i += 4
+		return true
+	}
+	return false
+}
+
+// strTo, intTo, boolTo and timeTo read a value into *v; a null leaves *v as it is, as
+// encoding/json does.
+func (s *scanner) strTo(v *string) (ok bool) {
+	if s.null() {
+		return true
+	}
+	*v, ok = s.str()
+	return ok
+}
+
+func (s *scanner) intTo(v *int) (ok bool) {
+	if s.null() {
+		return true
+	}
+	*v, ok = s.int()
+	return ok
+}
+
+func (s *scanner) boolTo(v *bool) (ok bool) {
+	if s.null() {
+		return true
+	}
+	*v, ok = s.boolean()
+	return ok
+}
+
+func (s *scanner) timeTo(v *time.Time) (ok bool) {
+	if s.null() {
+		return true
+	}
+	*v, ok = s.time()
+	return ok
 }
 
 // int reads an integer without fraction or exponent.

@@ -75,6 +75,42 @@ func scanned[T any](t *testing.T, v T, scan func(*scanner, *T) bool) {
 	}
 }
 
+// TestScannerTakesNull checks that a null leaves a value as it is and empties a pointer or a
+// slice, as encoding/json does.
+func TestScannerTakesNull(t *testing.T) {
+	nulls := func(v any) {
+		t.Helper()
+		var body []byte
+		switch v.(type) {
+		case *event.Traffic:
+			body = []byte(`{"path":"/a","path":null,"results":null,"timestamp":null,"id":"x"}`)
+		case *event.Feedback:
+			body = []byte(`{"helpful":true,"helpful":null,"createdAt":"2026-11-21T06:07:08Z","createdAt":null}`)
+		case *event.Conversation:
+			body = []byte(`{"sources":[{"title":"a","url":null}],"sources":null,"aborted":null}`)
+		}
+		var ok bool
+		var want any
+		switch v := v.(type) {
+		case *event.Traffic:
+			ok = scanOne(body, v, scanTraffic)
+			want = new(event.Traffic)
+		case *event.Feedback:
+			ok = scanOne(body, v, scanFeedback)
+			want = new(event.Feedback)
+		case *event.Conversation:
+			ok = scanOne(body, v, scanConversation)
+			want = new(event.Conversation)
+		}
+		if err := stdjson.Unmarshal(body, want); err != nil || !ok || !reflect.DeepEqual(v, want) {
+			t.Errorf("%s: scanner %v %+v, encoding/json %v %+v", body, ok, v, err, want)
+		}
+	}
+	nulls(new(event.Traffic))
+	nulls(new(event.Feedback))
+	nulls(new(event.Conversation))
+}
+
 // TestScannerLeavesTheRestToGoJSON checks inputs the scanner declines: each still decodes as
 // encoding/json decodes it, or is poison with go-json's reason.
 func TestScannerLeavesTheRestToGoJSON(t *testing.T) {
@@ -85,7 +121,6 @@ func TestScannerLeavesTheRestToGoJSON(t *testing.T) {
 	}{
 		"unknown key":     {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","extra":[1,{"a":null}]}`},
 		"key in capitals": {body: `{` + base + `,"Timestamp":"2026-11-21T06:07:08Z"}`},
-		"null":            {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","path":null}`},
 		"zone offset":     {body: `{` + base + `,"timestamp":"2026-11-21T08:07:08+02:00"}`},
 		"surrogate pair":  {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","path":"/\ud83d\ude00"}`},
 		"escaped key":     {body: `{` + base + `,"timestamp":"2026-11-21T06:07:08Z","p\u0061th":"/x"}`},
@@ -126,6 +161,7 @@ func FuzzScannerMatchesEncodingJSON(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"timestamp":"2026-11-21T06:07:08.1Z","results":-0,"helpful":false,"sources":[]}`))
+	f.Add([]byte(`[{"helpful":null,"sources":null,"path":null,"id":"a","id":null}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzSame(t, data, scanTraffic)
 		fuzzSame(t, data, scanFeedback)

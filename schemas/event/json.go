@@ -11,7 +11,7 @@ import (
 // (a test holds them equal), written without reflection. Every traffic event is encoded once
 // at intake, so this is on the hot path of the collector. The error is Marshal's, for a
 // timestamp JSON cannot carry (a year outside 0 to 9999).
-func (t *Traffic) AppendJSON(b []byte) ([]byte, error) {
+func (t Traffic) AppendJSON(b []byte) ([]byte, error) {
 	if !jsonTime(t.Timestamp) {
 		_, err := json.Marshal(t)
 		return b, err
