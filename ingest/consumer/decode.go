@@ -169,9 +169,12 @@ func checkIDs(subjectProject, project, id, eventID string) error {
 	if project != subjectProject {
 		return fmt.Errorf("%w: project %q does not match subject project %q", errPoison, project, subjectProject)
 	}
-	for _, v := range []string{id, eventID} {
-		if _, err := ulid.ParseStrict(v); err != nil {
-			return fmt.Errorf("%w: id %q is not a ULID", errPoison, v)
+	if _, err := ulid.ParseStrict(id); err != nil {
+		return fmt.Errorf("%w: id %q is not a ULID", errPoison, id)
+	}
+	if eventID != id {
+		if _, err := ulid.ParseStrict(eventID); err != nil {
+			return fmt.Errorf("%w: id %q is not a ULID", errPoison, eventID)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package consumer
 
 import (
+	"encoding/binary"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -101,6 +102,25 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// plainRun returns the index of the first byte at or after j that is not plain, or len(d). It
+// tests eight bytes at a time: a word is plain when none of its bytes is below 0x20, '"', '\\'
+// or 0x80 and above.
+func plainRun(d []byte, j int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for j+8 <= len(d) {
+		w := binary.LittleEndian.Uint64(d[j:])
+		special := (w - 0x20*ones) | (w ^ '"'*ones - ones) | (w ^ '\\'*ones - ones) | w
+		if special&highs != 0 {
+			break
+		}
+		j += 8
+	}
+	for j < len(d) && plain[d[j]] {
+		j++
+	}
+	return j
+}
+
 // rawString reads a string of plain bytes (a key), pointing into the payload.
 func (s *scanner) rawString() (string, bool) {
 	d := s.data
@@ -108,10 +128,7 @@ func (s *scanner) rawString() (string, bool) {
 		return "", false
 	}
 	start := s.i + 1
-	j := start
-	for j < len(d) && plain[d[j]] {
-		j++
-	}
+	j := plainRun(d, start)
 	if j == len(d) || d[j] != '"' {
 		return "", false
 	}
@@ -127,41 +144,44 @@ func (s *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := s.i + 1
-	ascii := true
-	for j := start; ; j++ {
-		for j < len(d) && plain[d[j]] {
-			j++
-		}
+	j := start
+	for {
+		j = plainRun(d, j)
 		if j == len(d) {
 			return "", false
 		}
 		switch c := d[j]; {
 		case c == '"':
-			if !ascii && !utf8.Valid(d[start:j]) {
-				return "", false // encoding/json replaces invalid bytes; go-json decides
-			}
 			s.i = j + 1
 			return alias(d[start:j]), true
 		case c == '\\':
-			return s.escaped(start, j, ascii)
+			return s.escaped(start, j)
 		case c < 0x20:
 			return "", false
 		default:
-			ascii = false
+			size, ok := validRune(d[j:])
+			if !ok {
+				return "", false // encoding/json replaces invalid bytes; go-json decides
+			}
+			j += size
 		}
 	}
 }
 
+// validRune checks the multi-byte UTF-8 character b starts with and returns its length.
+func validRune(b []byte) (int, bool) {
+	r, size := utf8.DecodeRune(b)
+	return size, r != utf8.RuneError || size > 1
+}
+
 // escaped reads the rest of a string that has an escape at j, into a new string.
-func (s *scanner) escaped(start, j int, ascii bool) (string, bool) {
+func (s *scanner) escaped(start, j int) (string, bool) {
 	d := s.data
 	out := make([]byte, 0, j-start+64)
 	out = append(out, d[start:j]...)
 	for j < len(d) {
 		run := j
-		for j < len(d) && plain[d[j]] {
-			j++
-		}
+		j = plainRun(d, j)
 		out = append(out, d[run:j]...)
 		if j == len(d) {
 			return "", false
@@ -169,17 +189,17 @@ func (s *scanner) escaped(start, j int, ascii bool) (string, bool) {
 		c := d[j]
 		switch {
 		case c == '"':
-			if !ascii && !utf8.Valid(out) {
-				return "", false
-			}
 			s.i = j + 1
 			return alias(out), true
 		case c < 0x20:
 			return "", false
 		case c >= utf8.RuneSelf:
-			ascii = false
-			out = append(out, c)
-			j++
+			size, ok := validRune(d[j:])
+			if !ok {
+				return "", false
+			}
+			out = append(out, d[j:j+size]...)
+			j += size
 			continue
 		}
 		// A backslash.

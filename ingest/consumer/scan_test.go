@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/storetest"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/nats-io/nats.go"
 )
@@ -223,5 +224,37 @@ func BenchmarkDecodeTrafficGroup(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*256), "ns/event")
+	})
+}
+
+// BenchmarkDecodeConversationGroup decodes grouped messages of 12 conversations (the stream of
+// make bench figure 1: conversations of a few hundred bytes of escaped text), by the scanner
+// and by go-json.
+func BenchmarkDecodeConversationGroup(b *testing.B) {
+	g := storetest.NewGen(1)
+	var evs []event.Conversation
+	for range 12 {
+		evs = append(evs, g.Conversation("bench", scanNow))
+	}
+	data, _ := stdjson.Marshal(evs)
+	msg := fakeMsg{subject: event.BatchSubject("bench", event.TypeConversation), data: data,
+		header: nats.Header{event.HeaderEvents: []string{"12"}}}
+	b.Run("scanner", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			batch := store.Batch{Conversations: make([]event.Conversation, 0, 12)}
+			if _, _, err := decodeInto(&batch, msg); err != nil || len(batch.Conversations) != 12 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("go-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			batch := make([]event.Conversation, 0, 12)
+			if err := json.Unmarshal(data, &batch); err != nil || len(batch) != 12 {
+				b.Fatal(err)
+			}
+		}
 	})
 }
