@@ -137,7 +137,12 @@ func scanConversation(s *scanner, c *event.Conversation) bool {
 				c.Sources = nil // as encoding/json sets a slice
 				return true
 			}
-			c.Sources, ok = scanCitations(s, c.Sources[:0])
+			if c.Sources != nil {
+				// A repeated array: encoding/json decodes it into the first one's elements,
+				// keeping the fields the second does not set; go-json decides.
+				return false
+			}
+			c.Sources, ok = scanCitations(s, nil)
 		case "queryCategory":
 			ok = s.strTo(&c.QueryCategory)
 		case "resolutionStatus":

@@ -153,6 +153,82 @@ func TestScannerLeavesTheRestToGoJSON(t *testing.T) {
 	}
 }
 
+// TestScannerDeclinesWhatEncodingJSONReadsOtherwise checks the inputs where a fixed-shape
+// scanner could part from encoding/json: each is either taken and decoded to what encoding/json
+// decodes, or declined (then go-json decodes the whole message), as the case says.
+func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
+	const ts = `"timestamp":"2026-11-21T06:07:08Z"`
+	for name, tc := range map[string]struct {
+		body  string
+		taken bool
+	}{
+		"repeated key, last wins":       {body: `{"path":"/a",` + ts + `,"path":"/b","results":1,"results":2}`, taken: true},
+		"repeated time":                 {body: `{` + ts + `,"timestamp":"2020-01-02T03:04:05.5Z"}`, taken: true},
+		"unicode escape":                {body: `{"path":"/\u00e9\u0041\u2028","title":"\u0000"}`, taken: true},
+		"escaped slash and controls":    {body: `{"path":"\/a\b\f\n\r\t\"\\"}`, taken: true},
+		"surrogate pair":                {body: `{"path":"/\ud83d\ude00"}`},
+		"lone surrogate":                {body: `{"path":"/\ud83d"}`},
+		"unknown field":                 {body: `{"path":"/a","extra":1}`},
+		"key differing in case":         {body: `{"PATH":"/a"}`},
+		"escaped key":                   {body: `{"\u0070ath":"/a"}`},
+		"exponent":                      {body: `{"results":1e2}`},
+		"negative exponent":             {body: `{"results":10E-1}`},
+		"fraction":                      {body: `{"results":1.0}`},
+		"leading zero":                  {body: `{"results":01}`},
+		"integer overflow":              {body: `{"results":99999999999999999999}`},
+		"null values":                   {body: `{"path":"/a","path":null,"results":null,` + ts + `,"timestamp":null}`, taken: true},
+		"null message":                  {body: `null`},
+		"string for a number":           {body: `{"results":"1"}`},
+		"time with an offset":           {body: `{"timestamp":"2026-11-21T06:07:08+00:00"}`},
+		"time with ten fraction digits": {body: `{"timestamp":"2026-11-21T06:07:08.1234567891Z"}`},
+		"time with an escape":           {body: `{"timestamp":"2026-11-21T06:07:08\u005a"}`},
+		"invalid UTF-8":                 {body: "{\"path\":\"/\xc3\"}"},
+		"white space everywhere":        {body: " \t\r\n{ \"path\" : \"/a\" , \"results\" : -0 } \n", taken: true},
+		"trailing comma":                {body: `{"path":"/a",}`},
+		"nested value in a known field": {body: `{"path":{"a":1}}`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var got, want event.Traffic
+			taken := scanOne([]byte(tc.body), &got, scanTraffic)
+			if taken != tc.taken {
+				t.Fatalf("scanner took %s: %v, want %v", tc.body, taken, tc.taken)
+			}
+			if err := stdjson.Unmarshal([]byte(tc.body), &want); taken && (err != nil || !reflect.DeepEqual(got, want)) {
+				t.Fatalf("scanner %+v, encoding/json %+v (%v)", got, want, err)
+			}
+		})
+	}
+	for name, tc := range map[string]struct {
+		body  string
+		taken bool
+	}{
+		"repeated sources":         {body: `{"sources":[{"title":"a","url":"/u"}],"sources":[{"title":"b"}]}`},
+		"sources after an empty":   {body: `{"sources":[],"sources":[{"title":"b"}]}`},
+		"sources after null":       {body: `{"sources":null,"sources":[{"title":"b","title":"c"}]}`, taken: true},
+		"null after sources":       {body: `{"sources":[{"title":"a"}],"sources":null}`, taken: true},
+		"null citation":            {body: `{"sources":[null]}`},
+		"citation with extra key":  {body: `{"sources":[{"title":"a","page":1}]}`},
+		"repeated bool and string": {body: `{"aborted":true,"aborted":false,"query":"a","query":"b"}`, taken: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var got, want event.Conversation
+			taken := scanOne([]byte(tc.body), &got, scanConversation)
+			if taken != tc.taken {
+				t.Fatalf("scanner took %s: %v, want %v", tc.body, taken, tc.taken)
+			}
+			if err := stdjson.Unmarshal([]byte(tc.body), &want); taken && (err != nil || !reflect.DeepEqual(got, want)) {
+				t.Fatalf("scanner %+v, encoding/json %+v (%v)", got, want, err)
+			}
+		})
+	}
+	// A repeated pointer: encoding/json writes the second value through the first pointer.
+	var got, want event.Feedback
+	body := []byte(`{"helpful":true,"helpful":false}`)
+	if !scanOne(body, &got, scanFeedback) || stdjson.Unmarshal(body, &want) != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: scanner %+v, encoding/json %+v", body, got, want)
+	}
+}
+
 // FuzzScannerMatchesEncodingJSON checks that whatever the scanner takes, alone or grouped,
 // encoding/json takes too and decodes to the same events.
 func FuzzScannerMatchesEncodingJSON(f *testing.F) {
@@ -163,6 +239,16 @@ func FuzzScannerMatchesEncodingJSON(f *testing.F) {
 	}
 	f.Add([]byte(`{"timestamp":"2026-11-21T06:07:08.1Z","results":-0,"helpful":false,"sources":[]}`))
 	f.Add([]byte(`[{"helpful":null,"sources":null,"path":null,"id":"a","id":null}]`))
+	for _, seed := range []string{
+		`{"sources":[{"title":"a","url":"/u"}],"sources":[{"title":"b"}]}`,
+		`{"path":"/\u00e9\ud83d\ude00","query":"\ud800"}`,
+		`{"results":1e2,"position":-0.0,"block":1E+0}`,
+		`{"path":"/a","path":"/b","helpful":true,"helpful":false,"Path":"/c"}`,
+		`{"timestamp":"2026-11-21T06:07:08.123456789Z","createdAt":"2026-11-21T06:07:08+01:00"}`,
+		`null`,
+	} {
+		f.Add([]byte(seed))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzSame(t, data, scanTraffic)
 		fuzzSame(t, data, scanFeedback)
