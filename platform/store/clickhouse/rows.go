@@ -22,7 +22,8 @@ type rowColumns[T any] interface {
 }
 
 // sendRows inserts rows in one INSERT statement, appending them to the batch a chunk at a time
-// through columns taken from pool.
+// through columns taken from pool. A chunk's write that makes no progress fails after the
+// connection's write timeout (dialWithWriteDeadlines).
 func sendRows[T any, C rowColumns[T]](ctx context.Context, s *Store, insert string, rows []T, pool *sync.Pool) error {
 	cols := pool.Get().(C)
 	defer func() { cols.release(); pool.Put(cols) }()
@@ -32,7 +33,10 @@ func sendRows[T any, C rowColumns[T]](ctx context.Context, s *Store, insert stri
 	}
 	for lo := 0; lo < len(rows); lo += chunkRows {
 		hi := min(len(rows), lo+chunkRows)
-		err := appendColumns(batch, cols.set(rows[lo:hi]))
+		err := ctx.Err() // clickhouse-go watches ctx only in Send: a chunk is not begun after it ends
+		if err == nil {
+			err = appendColumns(batch, cols.set(rows[lo:hi]))
+		}
 		if err == nil && hi < len(rows) {
 			err = batch.Flush()
 		}
