@@ -10,16 +10,19 @@ import (
 	ch "github.com/ClickHouse/clickhouse-go/v2"
 )
 
-// clickhouse-go's defaults for a DSN without dial_timeout or read_timeout (Options.setDefaults
-// applies them to its own copy of the options, after Open has made the dialer).
-const (
-	defaultDialTimeout = 30 * time.Second
-	defaultReadTimeout = 5 * time.Minute
-)
+// defaultDialTimeout is clickhouse-go's for a DSN without dial_timeout (Options.setDefaults
+// applies it to its own copy of the options, after Open has made the dialer).
+const defaultDialTimeout = 30 * time.Second
+
+// defaultWriteTimeout bounds a write for a DSN without read_timeout: the consumer's default
+// store timeout, so that a store call takes about as long at most as it did when the whole
+// insert was sent under clickhouse-go's watch of the context.
+const defaultWriteTimeout = time.Minute
 
 // dialWithWriteDeadlines makes the client's connections as clickhouse-go would (TCP, or TLS
-// when the DSN asks for it), with a write deadline set before each write: a write may wait for
-// the server as long as a read may, the DSN's read_timeout (5 minutes unless it says).
+// when the DSN asks for it), with a write deadline set before each write: the DSN's
+// read_timeout when it sets one (a write may then wait for the server as long as a read may),
+// else defaultWriteTimeout.
 //
 // An insert hands its rows to the connection a chunk at a time (sendRows) and clickhouse-go
 // watches the context only while it sends the last one: without a deadline, a server that
@@ -36,7 +39,7 @@ func dialWithWriteDeadlines(opts *ch.Options) {
 		dialTimeout = defaultDialTimeout
 	}
 	if writeTimeout == 0 {
-		writeTimeout = defaultReadTimeout
+		writeTimeout = defaultWriteTimeout
 	}
 	opts.DialContext = func(ctx context.Context, addr string) (net.Conn, error) {
 		d := &net.Dialer{Timeout: dialTimeout}
