@@ -90,11 +90,11 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 	data := msg.Data()
 	switch t {
 	case event.TypeFeedback:
-		u.n, bad, err = appendEvents(&b.Feedback, data, grouped, func(f *event.Feedback) error {
+		u.n, bad, err = appendEvents(&b.Feedback, data, grouped, scanFeedback, func(f *event.Feedback) error {
 			return checkIDs(project, f.ProjectID, f.ID, f.EventID)
 		})
 	case event.TypeConversation:
-		u.n, bad, err = appendEvents(&b.Conversations, data, grouped, func(c *event.Conversation) error {
+		u.n, bad, err = appendEvents(&b.Conversations, data, grouped, scanConversation, func(c *event.Conversation) error {
 			return checkIDs(project, c.ProjectID, c.ID, c.ID)
 		})
 	default:
@@ -102,7 +102,7 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 			err = fmt.Errorf("%w: unknown event type %q", errPoison, t)
 			break
 		}
-		u.n, bad, err = appendEvents(&b.Traffic, data, grouped, func(tr *event.Traffic) error {
+		u.n, bad, err = appendEvents(&b.Traffic, data, grouped, scanTraffic, func(tr *event.Traffic) error {
 			return checkTraffic(project, t, tr)
 		})
 	}
@@ -111,14 +111,19 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 
 // appendEvents decodes data, one event or a grouped message's JSON array of them, onto *dst
 // and keeps those check accepts; it returns how many it kept and the grouped events it did not.
-func appendEvents[T any](dst *[]T, data []byte, grouped bool, check func(*T) error) (int, []badEvent, error) {
+// The scanner decodes what Lectern's publishers write; anything it does not take is decoded by
+// go-json, whose error names what is wrong.
+func appendEvents[T any](dst *[]T, data []byte, grouped bool, scan func(*scanner, *T) bool, check func(*T) error) (int, []badEvent, error) {
 	n := len(*dst)
 	if !grouped {
 		var zero T
 		*dst = append(*dst, zero)
-		if err := json.Unmarshal(data, &(*dst)[n]); err != nil {
-			*dst = (*dst)[:n]
-			return 0, nil, fmt.Errorf("%w: decode: %w", errPoison, err)
+		if !scanOne(data, &(*dst)[n], scan) {
+			(*dst)[n] = zero
+			if err := json.Unmarshal(data, &(*dst)[n]); err != nil {
+				*dst = (*dst)[:n]
+				return 0, nil, fmt.Errorf("%w: decode: %w", errPoison, err)
+			}
 		}
 		if err := check(&(*dst)[n]); err != nil {
 			*dst = (*dst)[:n]
@@ -126,17 +131,21 @@ func appendEvents[T any](dst *[]T, data []byte, grouped bool, check func(*T) err
 		}
 		return 1, nil, nil
 	}
-	tail := (*dst)[n:] // decoding an array into a slice with room appends to it in place
-	if err := json.Unmarshal(data, &tail); err != nil {
-		return 0, nil, fmt.Errorf("%w: decode grouped message: %w", errPoison, err)
+	if !scanMany(data, dst, scan) {
+		tail := (*dst)[n:] // decoding an array into a slice with room appends to it in place
+		if err := json.Unmarshal(data, &tail); err != nil {
+			return 0, nil, fmt.Errorf("%w: decode grouped message: %w", errPoison, err)
+		}
+		if len(tail) > 0 && (cap(*dst) == n || &(*dst)[:n+1][n] != &tail[0]) {
+			*dst = append(*dst, tail...) // the room ran out: the decoder grew a slice of its own
+		} else {
+			*dst = (*dst)[:n+len(tail)]
+		}
 	}
-	if len(tail) > maxGroup {
-		return 0, nil, fmt.Errorf("%w: a grouped message of %d events; at most %d", errPoison, len(tail), maxGroup)
-	}
-	if len(tail) > 0 && (cap(*dst) == n || &(*dst)[:n+1][n] != &tail[0]) {
-		*dst = append(*dst, tail...) // the room ran out: the decoder grew a slice of its own
-	} else {
-		*dst = (*dst)[:n+len(tail)]
+	if k := len(*dst) - n; k > maxGroup {
+		clear((*dst)[n:])
+		*dst = (*dst)[:n]
+		return 0, nil, fmt.Errorf("%w: a grouped message of %d events; at most %d", errPoison, k, maxGroup)
 	}
 	var bad []badEvent
 	kept := n
@@ -160,9 +169,12 @@ func checkIDs(subjectProject, project, id, eventID string) error {
 	if project != subjectProject {
 		return fmt.Errorf("%w: project %q does not match subject project %q", errPoison, project, subjectProject)
 	}
-	for _, v := range []string{id, eventID} {
-		if _, err := ulid.ParseStrict(v); err != nil {
-			return fmt.Errorf("%w: id %q is not a ULID", errPoison, v)
+	if _, err := ulid.ParseStrict(id); err != nil {
+		return fmt.Errorf("%w: id %q is not a ULID", errPoison, id)
+	}
+	if eventID != id {
+		if _, err := ulid.ParseStrict(eventID); err != nil {
+			return fmt.Errorf("%w: id %q is not a ULID", errPoison, eventID)
 		}
 	}
 	return nil

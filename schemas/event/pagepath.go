@@ -3,7 +3,6 @@ package event
 import (
 	"errors"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -11,7 +10,22 @@ import (
 // ErrPagePath reports a page reference that is neither a site path nor an http(s) URL.
 var ErrPagePath = errors.New(`must be a site path ("/" then not "/"; no backslash or control characters) or an absolute http or https URL`)
 
-var schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+// hasScheme reports whether p starts with a URL scheme and its colon (RFC 3986: a letter, then
+// letters, digits, '+', '-' and '.'). Every page view's path goes through it twice at intake.
+func hasScheme(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 // PagePath checks a reference to a docs page that readers send (feedback path, assistant
 // context path, page views) and returns it in the form stored: a site path, with a leading "/"
@@ -22,7 +36,7 @@ func PagePath(p string) (string, error) {
 	if strings.ContainsFunc(p, func(r rune) bool { return r == '\\' || unicode.IsControl(r) }) {
 		return "", ErrPagePath
 	}
-	if schemeRE.MatchString(p) {
+	if hasScheme(p) {
 		u, err := url.Parse(p)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
 			return "", ErrPagePath
@@ -51,7 +65,7 @@ func CanonicalPath(p string) string {
 		p, rest = p[:i], p[i:]
 	}
 	origin := ""
-	if schemeRE.MatchString(p) {
+	if hasScheme(p) {
 		// scheme://host[:port] then the path, if any.
 		after := strings.Index(p, "://") + len("://")
 		end := strings.IndexByte(p[after:], '/')

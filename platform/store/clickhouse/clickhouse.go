@@ -61,6 +61,9 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger, options ...Optio
 		}
 	}
 	opts.Auth.Database = db
+	if opts.DialContext == nil {
+		dialWithWriteDeadlines(opts)
+	}
 	conn, err := ch.Open(opts)
 	if err != nil {
 		return nil, wrap("open", err)

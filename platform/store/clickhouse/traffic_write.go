@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -25,7 +26,7 @@ func (s *Store) writeTraffic(ctx context.Context, ts []event.Traffic) error {
 	if err != nil || len(fresh) == 0 {
 		return err
 	}
-	return s.send(ctx, insertTraffic, trafficColumns(fresh))
+	return sendRows[*event.Traffic, *trafficRows](ctx, s, insertTraffic, fresh, &trafficPool)
 }
 
 // newTraffic drops the events already stored and repeats within ts.
@@ -142,29 +143,62 @@ func (s *Store) heldIDs(ctx context.Context, ranges []idRange, want map[string]b
 	return held, rows.Err()
 }
 
-func trafficColumns(ts []*event.Traffic) []any {
+// trafficRows holds the columns of a chunk of traffic rows, reused from chunk to chunk.
+type trafficRows struct {
+	project, id, typ, domain, visitor, class, caller, ua []string
+	path, title, referrer, query, norm                   []string
+	format, tool, client, clientVersion, status          []string
+	lang, target, label, action, thread                  []string
+	day, stamp                                           []time.Time
+	stampMS                                              []uint16
+	results, position, duration, block                   []uint32
+}
+
+func (r *trafficRows) strings() []*[]string {
+	return []*[]string{&r.project, &r.id, &r.typ, &r.domain, &r.visitor, &r.class, &r.caller, &r.ua,
+		&r.path, &r.title, &r.referrer, &r.query, &r.norm, &r.format, &r.tool, &r.client, &r.clientVersion,
+		&r.status, &r.lang, &r.target, &r.label, &r.action, &r.thread}
+}
+
+func (r *trafficRows) release() { clearStrings(r.strings()...) }
+
+// set makes the columns hold ts, in the order of insertTraffic.
+func (r *trafficRows) set(ts []*event.Traffic) []any {
 	n := len(ts)
-	str := func() []string { return make([]string, n) }
-	project, id, typ, domain, visitor, class, caller, ua := str(), str(), str(), str(), str(), str(), str(), str()
-	path, title, referrer, query, norm := str(), str(), str(), str(), str()
-	day, stamp, stampMS := make([]time.Time, n), make([]time.Time, n), make([]uint16, n)
-	results, position := make([]uint32, n), make([]uint32, n)
-	format, tool, client, clientVersion, status := str(), str(), str(), str(), str()
-	lang, target, label, action, thread := str(), str(), str(), str(), str()
-	duration, block := make([]uint32, n), make([]uint32, n)
-	for i, e := range ts {
-		project[i], id[i], typ[i], domain[i] = e.ProjectID, e.ID, string(e.Type), e.Domain
-		t := e.Timestamp.UTC()
-		day[i], stamp[i], stampMS[i] = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), t, millis(t)
-		visitor[i], class[i], caller[i], ua[i] = e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent
-		path[i], title[i], referrer[i] = e.Path, e.Title, e.Referrer
-		query[i], norm[i] = e.Query, event.NormalizeQuery(e.Query)
-		results[i], position[i] = uint32(max(e.Results, 0)), uint32(max(e.Position, 0))
-		format[i], tool[i], client[i], clientVersion[i], status[i] = string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status
-		duration[i], block[i] = uint32(max(e.DurationMs, 0)), uint32(max(e.Block, 0))
-		lang[i], target[i], label[i], action[i], thread[i] = e.Lang, e.Target, e.Label, e.Action, e.ThreadID
+	for _, c := range r.strings() {
+		*c = resize(*c, n)
 	}
-	return []any{project, id, typ, domain, day, stamp, stampMS, visitor, class, caller, ua, path, title,
-		referrer, query, norm, results, position, format, tool, client, clientVersion, status, duration, block,
-		lang, target, label, action, thread}
+	r.day, r.stamp, r.stampMS = resize(r.day, n), resize(r.stamp, n), resize(r.stampMS, n)
+	r.results, r.position, r.duration, r.block = resize(r.results, n), resize(r.position, n), resize(r.duration, n), resize(r.block, n)
+	for i, e := range ts {
+		r.project[i], r.id[i], r.typ[i], r.domain[i] = e.ProjectID, e.ID, string(e.Type), e.Domain
+		t := e.Timestamp.UTC()
+		r.day[i], r.stamp[i], r.stampMS[i] = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), t, millis(t)
+		r.visitor[i], r.class[i], r.caller[i], r.ua[i] = e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent
+		r.path[i], r.title[i], r.referrer[i] = e.Path, e.Title, e.Referrer
+		r.query[i], r.norm[i] = e.Query, normalized(e.Query)
+		r.results[i], r.position[i] = uint32(max(e.Results, 0)), uint32(max(e.Position, 0))
+		r.format[i], r.tool[i], r.client[i], r.clientVersion[i], r.status[i] = string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status
+		r.duration[i], r.block[i] = uint32(max(e.DurationMs, 0)), uint32(max(e.Block, 0))
+		r.lang[i], r.target[i], r.label[i], r.action[i], r.thread[i] = e.Lang, e.Target, e.Label, e.Action, e.ThreadID
+	}
+	return []any{r.project, r.id, r.typ, r.domain, r.day, r.stamp, r.stampMS, r.visitor, r.class, r.caller, r.ua, r.path, r.title,
+		r.referrer, r.query, r.norm, r.results, r.position, r.format, r.tool, r.client, r.clientVersion, r.status, r.duration, r.block,
+		r.lang, r.target, r.label, r.action, r.thread}
+}
+
+// normalized is event.NormalizeQuery without its allocations for the common case: no query,
+// or one already lower-case with single inner spaces.
+func normalized(q string) string {
+	if q == "" {
+		return ""
+	}
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') || (c != ' ' && c <= ' ') ||
+			(c == ' ' && (i == 0 || i == len(q)-1 || q[i+1] == ' ')) {
+			return event.NormalizeQuery(q)
+		}
+	}
+	return q
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
-
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -38,40 +36,18 @@ func (s *Store) WriteBatch(ctx context.Context, b store.Batch) error {
 		return fmt.Errorf("clickhouse: write: %w", err)
 	}
 	if len(b.Feedback) > 0 {
-		if err := s.send(ctx, insertFeedback, feedbackColumns(b.Feedback)); err != nil {
+		if err := sendRows[event.Feedback, *feedbackRows](ctx, s, insertFeedback, b.Feedback, &feedbackPool); err != nil {
 			return wrap("write feedback", err)
 		}
 	}
 	if len(b.Conversations) > 0 {
-		if err := s.send(ctx, insertConversations, conversationColumns(b.Conversations)); err != nil {
+		if err := sendRows[event.Conversation, *conversationRows](ctx, s, insertConversations, b.Conversations, &conversationPool); err != nil {
 			return wrap("write conversations", err)
 		}
 	}
 	if len(b.Traffic) > 0 {
 		if err := s.writeTraffic(ctx, b.Traffic); err != nil {
 			return wrap("write traffic", err)
-		}
-	}
-	return nil
-}
-
-// send inserts whole columns, in the order the statement names them.
-func (s *Store) send(ctx context.Context, insert string, columns []any) error {
-	batch, err := s.conn.PrepareBatch(ctx, insert)
-	if err != nil {
-		return err
-	}
-	if err := appendColumns(batch, columns); err != nil {
-		batch.Abort() // #nosec G104 -- the append error is returned; Abort only releases the batch
-		return err
-	}
-	return batch.Send()
-}
-
-func appendColumns(batch driver.Batch, columns []any) error {
-	for i, col := range columns {
-		if err := batch.Column(i).Append(col); err != nil {
-			return fmt.Errorf("column %d: %w", i, err)
 		}
 	}
 	return nil
@@ -122,62 +98,102 @@ func updatedAt(f *event.Feedback) time.Time {
 
 func millis(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) } // #nosec G115 -- milliseconds of a second: 0 to 999
 
-func feedbackColumns(fs []event.Feedback) []any {
+// feedbackRows holds the columns of a chunk of feedback rows, reused from chunk to chunk.
+type feedbackRows struct {
+	project, id, eventID, domain, path, comment               []string
+	source, status, contact, code, filename, lang, fp, thread []string
+	version                                                   []uint64
+	created, updated                                          []time.Time
+	createdMS, updatedMS                                      []uint16
+	skewed, helpfulVals                                       []uint8
+	helpful                                                   []*uint8
+}
+
+func (r *feedbackRows) strings() []*[]string {
+	return []*[]string{&r.project, &r.id, &r.eventID, &r.domain, &r.path, &r.comment, &r.source, &r.status,
+		&r.contact, &r.code, &r.filename, &r.lang, &r.fp, &r.thread}
+}
+
+func (r *feedbackRows) release() { clearStrings(r.strings()...) }
+
+// set makes the columns hold fs, in the order of insertFeedback.
+func (r *feedbackRows) set(fs []event.Feedback) []any {
 	n := len(fs)
-	str := func() []string { return make([]string, n) }
-	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
-	source, status, contact, code, filename, lang, fp, thread := str(), str(), str(), str(), str(), str(), str(), str()
-	version := make([]uint64, n)
-	created, updated := make([]time.Time, n), make([]time.Time, n)
-	createdMS, updatedMS, skewed := make([]uint16, n), make([]uint16, n), make([]uint8, n)
-	helpful, helpfulVals := make([]*uint8, n), make([]uint8, n)
+	for _, c := range r.strings() {
+		*c = resize(*c, n)
+	}
+	r.version, r.created, r.updated = resize(r.version, n), resize(r.created, n), resize(r.updated, n)
+	r.createdMS, r.updatedMS, r.skewed = resize(r.createdMS, n), resize(r.updatedMS, n), resize(r.skewed, n)
+	r.helpful, r.helpfulVals = resize(r.helpful, n), resize(r.helpfulVals, n)
 	for i := range fs {
 		f := &fs[i]
 		up := updatedAt(f)
-		project[i], id[i], eventID[i], version[i] = f.ProjectID, f.ID, f.EventID, uint64(up.UnixNano())
-		if eventID[i] == "" {
-			eventID[i] = f.ID
+		r.project[i], r.id[i], r.eventID[i], r.version[i] = f.ProjectID, f.ID, f.EventID, uint64(up.UnixNano())
+		if r.eventID[i] == "" {
+			r.eventID[i] = f.ID
 		}
-		domain[i], path[i], comment[i] = f.Domain, f.Path, f.Comment
-		created[i], createdMS[i], updated[i], updatedMS[i] = f.CreatedAt, millis(f.CreatedAt), up, millis(up)
-		source[i], status[i] = string(f.Source), string(f.Status)
+		r.domain[i], r.path[i], r.comment[i] = f.Domain, f.Path, f.Comment
+		r.created[i], r.createdMS[i], r.updated[i], r.updatedMS[i] = f.CreatedAt, millis(f.CreatedAt), up, millis(up)
+		r.source[i], r.status[i] = string(f.Source), string(f.Status)
+		r.helpful[i], r.helpfulVals[i] = nil, 0
 		if f.Helpful != nil {
 			if *f.Helpful {
-				helpfulVals[i] = 1
+				r.helpfulVals[i] = 1
 			}
-			helpful[i] = &helpfulVals[i]
+			r.helpful[i] = &r.helpfulVals[i]
 		}
-		contact[i], code[i], filename[i], lang[i], fp[i], thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
-		skewed[i] = idSkewed(f.ID, f.CreatedAt.UnixMilli())
+		r.contact[i], r.code[i], r.filename[i], r.lang[i], r.fp[i], r.thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
+		r.skewed[i] = idSkewed(f.ID, f.CreatedAt.UnixMilli())
 	}
-	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
-		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread}
+	return []any{r.project, r.id, r.eventID, r.version, r.domain, r.path, r.comment, r.created, r.createdMS, r.updated,
+		r.updatedMS, r.source, r.status, r.helpful, r.contact, r.code, r.filename, r.lang, r.fp, r.skewed, r.thread}
 }
 
-func conversationColumns(cs []event.Conversation) []any {
+// conversationRows holds the columns of a chunk of conversation rows, reused from chunk to chunk.
+type conversationRows struct {
+	project, id, domain, thread, query, response      []string
+	category, resolution, pageURL, fp, caller, client []string
+	ts                                                []time.Time
+	tsMS                                              []uint16
+	titles, urls                                      [][]string
+	aborted, skewed                                   []uint8
+}
+
+func (r *conversationRows) strings() []*[]string {
+	return []*[]string{&r.project, &r.id, &r.domain, &r.thread, &r.query, &r.response, &r.category,
+		&r.resolution, &r.pageURL, &r.fp, &r.caller, &r.client}
+}
+
+func (r *conversationRows) release() {
+	clearStrings(r.strings()...)
+	clear(r.titles[:cap(r.titles)])
+	clear(r.urls[:cap(r.urls)])
+}
+
+// set makes the columns hold cs, in the order of insertConversations.
+func (r *conversationRows) set(cs []event.Conversation) []any {
 	n := len(cs)
-	str := func() []string { return make([]string, n) }
-	project, id, domain, thread, query, response := str(), str(), str(), str(), str(), str()
-	category, resolution, pageURL, fp := str(), str(), str(), str()
-	ts, tsMS := make([]time.Time, n), make([]uint16, n)
-	titles, urls := make([][]string, n), make([][]string, n)
-	aborted, skewed := make([]uint8, n), make([]uint8, n)
-	caller, client := str(), str()
+	for _, c := range r.strings() {
+		*c = resize(*c, n)
+	}
+	r.ts, r.tsMS, r.titles, r.urls = resize(r.ts, n), resize(r.tsMS, n), resize(r.titles, n), resize(r.urls, n)
+	r.aborted, r.skewed = resize(r.aborted, n), resize(r.skewed, n)
 	for i := range cs {
 		c := &cs[i]
-		project[i], id[i], domain[i], thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
-		ts[i], tsMS[i], query[i], response[i] = c.Timestamp, millis(c.Timestamp), c.Query, c.Response
-		titles[i], urls[i] = make([]string, len(c.Sources)), make([]string, len(c.Sources))
+		r.project[i], r.id[i], r.domain[i], r.thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
+		r.ts[i], r.tsMS[i], r.query[i], r.response[i] = c.Timestamp, millis(c.Timestamp), c.Query, c.Response
+		r.titles[i], r.urls[i] = make([]string, len(c.Sources)), make([]string, len(c.Sources))
 		for j, src := range c.Sources {
-			titles[i][j], urls[i][j] = src.Title, src.URL
+			r.titles[i][j], r.urls[i][j] = src.Title, src.URL
 		}
-		category[i], resolution[i], pageURL[i], fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
+		r.category[i], r.resolution[i], r.pageURL[i], r.fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
+		r.aborted[i] = 0
 		if c.Aborted {
-			aborted[i] = 1
+			r.aborted[i] = 1
 		}
-		skewed[i] = idSkewed(c.ID, c.Timestamp.UnixMilli())
-		caller[i], client[i] = string(c.Caller), c.Client
+		r.skewed[i] = idSkewed(c.ID, c.Timestamp.UnixMilli())
+		r.caller[i], r.client[i] = string(c.Caller), c.Client
 	}
-	return []any{project, id, domain, thread, ts, tsMS, query, response, titles, urls, category,
-		resolution, pageURL, fp, aborted, skewed, caller, client}
+	return []any{r.project, r.id, r.domain, r.thread, r.ts, r.tsMS, r.query, r.response, r.titles, r.urls, r.category,
+		r.resolution, r.pageURL, r.fp, r.aborted, r.skewed, r.caller, r.client}
 }

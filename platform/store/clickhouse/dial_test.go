@@ -1,0 +1,178 @@
+package clickhouse_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/store"
+)
+
+// proxy passes loopback connections on to the test ClickHouse server. It can stop passing a
+// client's bytes on once a number of them went through (a server that stops reading in the
+// middle of an insert: a host gone from the network) and cut every connection (a restart).
+type proxy struct {
+	ln      net.Listener
+	target  string
+	sent    atomic.Int64 // client bytes passed on, over every connection
+	holdAt  atomic.Int64 // stop passing client bytes on beyond this many; 0: never
+	release chan struct{}
+	mu      sync.Mutex
+	conns   []net.Conn
+	wg      sync.WaitGroup
+}
+
+func newProxy(t *testing.T, dsn string) (p *proxy, proxied string) {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = &proxy{ln: ln, target: u.Host, release: make(chan struct{})}
+	p.wg.Add(1)
+	go p.accept()
+	t.Cleanup(func() {
+		ln.Close()
+		p.resume()
+		p.cut()
+		p.wg.Wait()
+	})
+	u.Host = ln.Addr().String()
+	return p, u.String()
+}
+
+func (p *proxy) accept() {
+	defer p.wg.Done()
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		s, err := net.Dial("tcp", p.target)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, c, s)
+		p.mu.Unlock()
+		p.wg.Add(2)
+		go func() { defer p.wg.Done(); p.upstream(c, s) }()
+		go func() { defer p.wg.Done(); io.Copy(c, s); c.Close() }() //nolint:errcheck // ends when either side closes
+	}
+}
+
+// upstream passes the client's bytes on, waiting for resume once holdAt of them went through.
+func (p *proxy) upstream(c, s net.Conn) {
+	defer s.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		if at := p.holdAt.Load(); at > 0 && p.sent.Load() >= at {
+			<-p.release
+		}
+		n, err := c.Read(buf)
+		if n > 0 {
+			if _, werr := s.Write(buf[:n]); werr != nil {
+				return
+			}
+			p.sent.Add(int64(n))
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// holdAfter makes the proxy stop passing client bytes on after n more of them.
+func (p *proxy) holdAfter(n int64) { p.holdAt.Store(p.sent.Load() + n) }
+
+func (p *proxy) resume() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case <-p.release:
+	default:
+		close(p.release)
+	}
+}
+
+// cut closes every connection, both sides, as a server that restarts does.
+func (p *proxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// A server that stops reading in the middle of an insert fails the write once the
+// connection's write timeout (the DSN's read_timeout) passes: the batch is reported
+// unavailable, to be handed back, rather than holding its writer until the kernel gives up.
+// Nothing of the cut insert is stored: written again, every event is stored once.
+func TestStalledInsertFailsAsUnavailableAndIsStoredOnceAfter(t *testing.T) {
+	dsn := testDSN(t)
+	p, proxied := newProxy(t, dsn)
+	s := open(t, proxied+"?read_timeout=5s")
+	defer s.Close()
+	a := newArrivals(11, time.Millisecond)
+	evs := a.batch(12_000, "p1") // three chunks of about 8 MB: more than the sockets buffer
+	for i := range evs {
+		evs[i].UserAgent = strings.Repeat("Mozilla/5.0 ", 170) + evs[i].ID
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	p.holdAfter(1 << 20)
+	stuck := time.AfterFunc(time.Minute, p.resume) // without a write timeout the write waits for this
+	start := time.Now()
+	err := s.WriteBatch(ctx, store.Batch{Traffic: evs})
+	took := time.Since(start)
+	stuck.Stop()
+	if !errors.Is(err, store.ErrUnavailable) || took > 45*time.Second {
+		t.Fatalf("insert into a server that stopped reading: %v after %s; want ErrUnavailable within seconds", err, took)
+	}
+	p.resume()
+	if err := s.WriteBatch(ctx, store.Batch{Traffic: evs}); err != nil {
+		t.Fatalf("the batch written again: %v", err)
+	}
+	var rows, ids uint64
+	if err := rawConn(t, dsn).QueryRow(ctx, "SELECT count(), uniqExact(id) FROM traffic_events").Scan(&rows, &ids); err != nil {
+		t.Fatal(err)
+	}
+	if rows != uint64(len(evs)) || ids != rows {
+		t.Fatalf("%d rows of %d ids stored; want each of the %d events once", rows, ids, len(evs))
+	}
+}
+
+// The connections a restarted server closed are dropped from the pool before they are used
+// again (clickhouse-go checks an idle connection's socket, which the write-deadline connection
+// still exposes), so the first write after a restart does not fail on one of them.
+func TestConnectionsClosedByTheServerAreNotReused(t *testing.T) {
+	dsn := testDSN(t)
+	p, proxied := newProxy(t, dsn)
+	s := open(t, proxied)
+	defer s.Close()
+	a := newArrivals(12, time.Millisecond)
+	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: a.batch(10, "p1")}); err != nil {
+		t.Fatal(err)
+	}
+	p.cut()
+	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: a.batch(10, "p1")}); err != nil {
+		t.Fatalf("the first write after the server closed its connections: %v", err)
+	}
+	var rows uint64
+	if err := rawConn(t, dsn).QueryRow(t.Context(), "SELECT count() FROM traffic_events").Scan(&rows); err != nil || rows != 20 {
+		t.Fatalf("%d rows (%v); want 20", rows, err)
+	}
+}
