@@ -42,8 +42,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 // Validate checks the configuration.
 func (c *Config) Validate() error {
 	var errs []error
-	if c.Interval != 0 && c.Interval < 10*time.Second {
-		errs = append(errs, errors.New("summaries-interval: want 0 (off) or at least 10s"))
+	if c.Interval < 0 || (c.Interval != 0 && c.Interval < time.Second) {
+		errs = append(errs, errors.New("summaries-interval: want 0 (off) or at least 1s"))
 	}
 	if c.Grace < 0 || c.Grace > 7*24*time.Hour {
 		errs = append(errs, errors.New("summaries-grace: want 0 to 168h"))

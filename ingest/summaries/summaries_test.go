@@ -258,7 +258,8 @@ func TestValidate(t *testing.T) {
 	}{
 		{summaries.Config{Interval: 5 * time.Minute, Grace: 15 * time.Minute}, true},
 		{summaries.Config{}, true},
-		{summaries.Config{Interval: time.Second}, false},
+		{summaries.Config{Interval: time.Millisecond}, false},
+		{summaries.Config{Interval: -time.Minute}, false},
 		{summaries.Config{Interval: time.Minute, Grace: -time.Second}, false},
 		{summaries.Config{Interval: time.Minute, Grace: 8 * 24 * time.Hour}, false},
 	} {
