@@ -94,26 +94,26 @@ func (s *Store) Summarise(ctx context.Context, ps []store.Pending) error {
 	ctx = ch.Context(ctx, ch.WithSettings(ch.Settings{"insert_distributed_sync": 1}))
 	days := map[string][]string{}
 	var projects []string
-	var spans []store.Pending
+	seen := map[string]bool{}
+	spans := map[string][]daySpan{}
 	for _, p := range ps {
+		if !seen[p.ProjectID] {
+			seen[p.ProjectID] = true
+			projects = append(projects, p.ProjectID)
+		}
 		switch p.Kind {
 		case store.SummarySessions:
-			if days[p.ProjectID] == nil {
-				projects = append(projects, p.ProjectID)
-			}
 			days[p.ProjectID] = append(days[p.ProjectID], p.Start)
 		case store.SummaryVisitors:
-			spans = append(spans, p)
+			spans[p.ProjectID] = append(spans[p.ProjectID], daySpan{int64(p.Days), dayNumber(p.Start)})
 		}
 	}
 	for _, project := range projects {
 		if err := s.summariseSessions(ctx, project, days[project]); err != nil {
 			return wrap("summarise sessions of "+project, err)
 		}
-	}
-	for _, sp := range spans {
-		if err := s.makeSpan(ctx, sp.ProjectID, sp.Start, sp.Days); err != nil {
-			return wrap("summarise visitors of "+sp.ProjectID, err)
+		if err := s.makeSpans(ctx, project, spans[project]); err != nil {
+			return wrap("summarise visitors of "+project, err)
 		}
 	}
 	return nil
@@ -124,6 +124,9 @@ func (s *Store) Summarise(ctx context.Context, ps []store.Pending) error {
 // holds at least the events its count counts (the events table is written before the views
 // that count): one that holds more is out of date at once and made again later.
 func (s *Store) summariseSessions(ctx context.Context, project string, days []string) error {
+	if len(days) == 0 {
+		return nil
+	}
 	var c cond
 	c.add("project_id = ?", project)
 	c.add("day IN ?", set(days))

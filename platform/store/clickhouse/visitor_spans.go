@@ -1,7 +1,10 @@
 package clickhouse
 
 import (
+	"cmp"
 	"context"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -93,36 +96,82 @@ func dayNumber(day string) int64 {
 	return store.DayNumber(t)
 }
 
-// makeSpan merges the visitor states of the project's days of one span (days long, from start)
-// into visitor_span_totals and, for spans of several days, visitor_spans, and records the
-// change count it read first. The states are read from traffic_pages_daily, whose view runs
-// after the change counts' on an insert: a span is therefore made only of days whose counts held
-// still (the summaries' job waits for that), else it could miss a visitor its count counts.
-func (s *Store) makeSpan(ctx context.Context, project, start string, days int) error {
-	from, err := store.ParseDay(start)
+// makeSpans merges the visitor states of the project's days of each span into
+// visitor_span_totals and, for spans of several days, visitor_spans, with one query per length,
+// table and chunk of about maxSummaryEvents change counts, and then records the change count of
+// each span's days, read first. The states are read from traffic_pages_daily, whose view may run
+// after the change counts' on an insert: spans are therefore made only of days whose counts held
+// still (the summaries' job waits for that), else one could miss a visitor its count counts.
+func (s *Store) makeSpans(ctx context.Context, project string, spans []daySpan) error {
+	if len(spans) == 0 {
+		return nil
+	}
+	first, end := spans[0].start, spans[0].start+spans[0].n
+	byLength := map[int64][]daySpan{}
+	for _, sp := range spans {
+		first, end = min(first, sp.start), max(end, sp.start+sp.n)
+		byLength[sp.n] = append(byLength[sp.n], sp)
+	}
+	c := cond{}
+	c.add("project_id = ?", project)
+	c.add("day >= toDate(?)", store.FromDayNumber(first))
+	c.add("day < toDate(?)", store.FromDayNumber(end))
+	counts, err := s.changes(ctx, c)
 	if err != nil {
 		return err
 	}
-	to := store.UTCDay(from.AddDate(0, 0, days))
-	var changes uint64
-	if err := s.conn.QueryRow(ctx, "SELECT sumMerge(changes) FROM traffic_changes_daily WHERE project_id = ? AND day >= toDate(?) AND day < toDate(?)",
-		project, start, to).Scan(&changes); err != nil {
-		return err
+	days := map[int64]uint64{}
+	for _, d := range counts {
+		days[dayNumber(d.day)] = d.changes
 	}
-	where := " FROM traffic_pages_daily WHERE project_id = ? AND day >= toDate(?) AND day < toDate(?) GROUP BY project_id, "
-	args := []any{days, start, project, start, to}
-	if err := s.conn.Exec(ctx, "INSERT INTO visitor_span_totals (project_id, days, start, class, visitors) SELECT project_id, toUInt8(?), toDate(?),"+
-		" class, uniqCombinedMergeState(18)(visitors)"+where+"class", args...); err != nil {
-		return err
-	}
-	if days > 1 {
-		if err := s.conn.Exec(ctx, "INSERT INTO visitor_spans (project_id, days, start, path, class, visitors) SELECT project_id, toUInt8(?),"+
-			" toDate(?), path, class, uniqCombinedMergeState(18)(visitors)"+where+"path, class", args...); err != nil {
-			return err
+	for _, n := range slices.Sorted(maps.Keys(byLength)) {
+		group := byLength[n]
+		slices.SortFunc(group, func(a, b daySpan) int { return cmp.Compare(a.start, b.start) })
+		for len(group) > 0 {
+			k, sum := 0, uint64(0)
+			for k < len(group) && (k == 0 || sum+spanChanges(days, group[k]) <= maxSummaryEvents) {
+				sum += spanChanges(days, group[k])
+				k++
+			}
+			if err := s.mergeSpans(ctx, project, n, group[:k]); err != nil {
+				return err
+			}
+			group = group[k:]
 		}
 	}
-	return s.send(ctx, "INSERT INTO visitor_spans_made (project_id, days, start, changes)",
-		[]any{[]string{project}, []uint8{uint8(days)}, []time.Time{from}, []uint64{changes}}) // #nosec G115 -- at most 64
+	cols := [4]any{make([]string, len(spans)), make([]uint8, len(spans)), make([]time.Time, len(spans)), make([]uint64, len(spans))}
+	for i, sp := range spans {
+		cols[0].([]string)[i], cols[1].([]uint8)[i] = project, uint8(sp.n) // #nosec G115 -- at most 64
+		cols[2].([]time.Time)[i] = time.Unix(sp.start*86400, 0).UTC()
+		cols[3].([]uint64)[i] = spanChanges(days, sp)
+	}
+	return s.send(ctx, "INSERT INTO visitor_spans_made (project_id, days, start, changes)", cols[:])
+}
+
+// mergeSpans merges the visitor states of the days of spans, all n days long, into their rows
+// of visitor_span_totals and, for n > 1, visitor_spans. A day's span starts at its day number
+// less the number modulo n, as in pendingSpans (Date is a UInt16 of days since 1970-01-01 on
+// 18.16 and on current releases, and toDate reads a UInt16 as one).
+func (s *Store) mergeSpans(ctx context.Context, project string, n int64, spans []daySpan) error {
+	var in []string
+	for _, sp := range spans {
+		for d := sp.start; d < sp.start+sp.n; d++ {
+			in = append(in, store.FromDayNumber(d))
+		}
+	}
+	length := itoa(int(n))
+	start := "toDate(toUInt16(toUInt16(day) - toUInt16(day) % " + length + "))"
+	dc := daysCond(project, in)
+	sel := " FROM traffic_pages_daily WHERE " + dc.sql() + " GROUP BY project_id, start, "
+	if err := s.conn.Exec(ctx, "INSERT INTO visitor_span_totals (project_id, days, start, class, visitors) SELECT project_id, toUInt8("+
+		length+"), "+start+" AS start, class, uniqCombinedMergeState(18)(visitors)"+sel+"class", dc.args...); err != nil {
+		return err
+	}
+	if n == 1 {
+		return nil
+	}
+	return s.conn.Exec(ctx, "INSERT INTO visitor_spans (project_id, days, start, path, class, visitors) SELECT project_id, toUInt8("+
+		length+"), "+start+" AS start, path, class, uniqCombinedMergeState(18)(visitors)"+sel+"path, class", dc.args...)
 }
 
 // visitorPlan covers the days of a range with events by the current spans and the days left:
