@@ -212,13 +212,14 @@ for round in 1 2; do
 	chq 0-0 --multiquery <"$HERE/schema-cluster.sql" >/dev/null || fail "schema-cluster.sql (round $round) failed"
 done
 tables() { chq "$1" -q "SELECT name, engine FROM system.tables WHERE database = 'lectern' ORDER BY name FORMAT TSV"; }
-want_tables="$(printf '%s\t%s\n' conversations Distributed conversations_local ReplicatedReplacingMergeTree \
-	feedback Distributed feedback_local ReplicatedReplacingMergeTree schema_migrations ReplicatedReplacingMergeTree \
-	traffic_events Distributed traffic_events_local ReplicatedReplacingMergeTree \
-	traffic_pages_daily Distributed traffic_pages_daily_local ReplicatedAggregatingMergeTree traffic_pages_daily_mv MaterializedView \
-	traffic_search_clicks_daily Distributed traffic_search_clicks_daily_local ReplicatedAggregatingMergeTree \
-	traffic_search_clicks_daily_mv MaterializedView \
-	traffic_searches_daily Distributed traffic_searches_daily_local ReplicatedAggregatingMergeTree traffic_searches_daily_mv MaterializedView)"
+# Every table and view schema-cluster.sql creates, with its engine (a view's is MaterializedView).
+want_tables="$(awk '
+/^CREATE MATERIALIZED VIEW IF NOT EXISTS lectern\./ { v = $7; sub(/^lectern\./, "", v); print v "\tMaterializedView"; next }
+/^CREATE TABLE IF NOT EXISTS lectern\./ { t = $6; sub(/^lectern\./, "", t); next }
+/^ENGINE = / && t != "" { e = $3; sub(/\(.*/, "", e); print t "\t" e; t = "" }
+' "$HERE/schema-cluster.sql" | LC_ALL=C sort)"
+[[ "$want_tables" == *$'feedback_local\tReplicatedReplacingMergeTree'* && "$want_tables" == *$'traffic_pages_daily_mv\tMaterializedView'* ]] ||
+	fail "could not read the tables of schema-cluster.sql: $want_tables"
 # Every migration of schemas/migrations/clickhouse, as schema_migrations lists them: [1,2,...].
 want_versions="[$(cd "$REPO/schemas/migrations/clickhouse" && ls [0-9]*.sql | sed 's/_.*//; s/^0*//' | paste -sd,)]"
 for n in "${NODES[@]}"; do
@@ -263,7 +264,7 @@ done
 [[ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/readyz")" == 200 ]] || fail "lectern did not become ready: $(curl -s "$URL/readyz")"
 ADMIN_DOCS="$(sed -n 's/^LECTERN_ADMIN_KEY=//p' "$DIR/lectern.out")"
 PUB_DOCS="$(sed -n 's/^LECTERN_ASSISTANT_KEY=//p' "$DIR/lectern.out")"
-keys() { "$BIN" keys create --nats-url "nats://127.0.0.1:$NATS_PORT" --data-dir "$DIR/data" "$@"; } # the embedded server's credentials
+keys() { "$BIN" keys create --nats-url "nats://127.0.0.1:$NATS_PORT" --data-dir "$DIR/data" --sites "$DIR/sites.yaml" "$@"; } # the embedded server's credentials
 ADMIN_ACME="$(keys --kind admin --project acme-prod)"
 PUB_ACME="$(keys --kind assistant --domain acme)"
 [[ -n "$ADMIN_DOCS" && -n "$PUB_DOCS" && -n "$ADMIN_ACME" && -n "$PUB_ACME" ]] || fail "no API keys"

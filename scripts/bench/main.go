@@ -10,7 +10,9 @@
 // for a finite 95% confidence interval of a median), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
 // default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
-// default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000), BENCH_TRAFFIC
+// default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000),
+// BENCH_AGENT_QUESTIONS (figure 11's questions per site and run, default the 187 tuning
+// questions of the search evaluation), BENCH_TRAFFIC
 // and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
 // (figure 8's backlog, default 100000), BENCH_SCALE_TRAFFIC, BENCH_SCALE_CLIENTS, BENCH_SCALE_SQLITE
 // and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
@@ -54,9 +56,12 @@ type config struct {
 	lagRate     int
 	lagDuration time.Duration
 	firstText   int
-	traffic     int // traffic events for figure 7 in ClickHouse
-	trafficLite int // and in SQLite
-	scaleEvents int // backlog drained by the ingest replicas in figure 8
+	// agentQuestions is how many questions figure 11 asks each site per run of its latency
+	// rows (0: the evaluation's tuning questions once each).
+	agentQuestions int
+	traffic        int // traffic events for figure 7 in ClickHouse
+	trafficLite    int // and in SQLite
+	scaleEvents    int // backlog drained by the ingest replicas in figure 8
 	// Figure 9 (make bench-scale): traffic events stored end to end in ClickHouse, the clients
 	// sending them, whether to fill again a kept set, and SQLite's events.
 	scaleTraffic int
@@ -102,7 +107,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"6", "durability policy (--nats-sync): publish cost", benchDurability, false, false},
 		{"7", "analytics reads over 30 days, one project among 100", benchTraffic, true, false},
 		{"8", "scale-out: ingest and assistant replicas on a 3-node NATS cluster", benchScaleOut, false, false},
-		{"11", "agents: llms-full.txt, Markdown pages and the MCP server of a 2,000-page site", benchAgents, true, false},
+		{"11", "search and agents on a 2,000-page multilingual site with every control, beside the same pages without", benchAgents, true, false},
 		{"9", "at scale: traffic stored end to end, the analytics reads at that size (make bench-scale)", benchScale, true, true},
 		{"10", "why the raw insert swings: the same insert after what a bench does between sides", benchSwing, true, true},
 	}
@@ -200,6 +205,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.lagRate = envInt("BENCH_LAG_RATE", 10_000, 100)
 	cfg.lagDuration = envDur("BENCH_LAG_DURATION", 5*time.Second)
 	cfg.firstText = envInt("BENCH_FIRSTTEXT", 3000, 100)
+	cfg.agentQuestions = envInt("BENCH_AGENT_QUESTIONS", 0, 0)
 	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
 	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
 	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
@@ -273,8 +279,8 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
-			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.traffic, cfg.trafficLite, cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_AGENT_QUESTIONS=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.agentQuestions, cfg.traffic, cfg.trafficLite, cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
 	}
 }
 
