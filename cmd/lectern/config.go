@@ -18,6 +18,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/agents"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
+	"github.com/lectern-dev/lectern/ingest/summaries"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
@@ -58,6 +59,7 @@ type Config struct {
 	RateLimit      ratelimit.Config
 	Consumer       consumer.Config
 	Retention      retention.Config
+	Summaries      summaries.Config
 	Assistant      assistant.Config
 	Agents         agents.Config
 
@@ -198,7 +200,7 @@ func (c *Config) Validate() error {
 	if c.SQLitePath != "" && c.Store != "sqlite" {
 		errs = append(errs, fmt.Errorf("--sqlite-path %q: only with --store sqlite", c.SQLitePath))
 	}
-	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Assistant.Validate(), c.Agents.Validate())
+	errs = append(errs, c.Publish.Validate(), c.HTTP.Validate(), c.RateLimit.Validate(), c.Consumer.Validate(), c.Retention.Validate(), c.Summaries.Validate(), c.Assistant.Validate(), c.Agents.Validate())
 	return errors.Join(errs...)
 }
 

@@ -60,6 +60,15 @@ func TestDocsSQLRuns(t *testing.T) {
 	if err := st.WriteBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
+	// Summarise today as if it had closed, so that the examples reading the summaries find rows
+	// (and the gaps route below reads its sessions from them, as the SQL reads the events).
+	ps, err := st.Pending(ctx, now.Add(48*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Summarise(ctx, ps); err != nil {
+		t.Fatal(err)
+	}
 	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
 	if err != nil {
 		t.Fatal(err)

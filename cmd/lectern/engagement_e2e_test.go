@@ -29,9 +29,36 @@ func testEngagementRoutes(t *testing.T, store string) {
 	day := time.Now().UTC().Truncate(24 * time.Hour).Add(-24 * time.Hour)
 	t0 := day.Add(10 * time.Hour)
 	publishEngagementDay(t, l, t0)
-	rng := "?dateFrom=" + day.Format(time.DateOnly) + "&dateTo=" + day.Add(48*time.Hour).Format(time.DateOnly)
+	rng := engagementRange(day)
+	for _, tc := range engagementWants(day) {
+		t.Run(tc.sub, func(t *testing.T) { expectRoute(t, l, tc.sub+rng, tc.want) })
+	}
+	t.Run("agents", func(t *testing.T) { checkAgentsRoute(t, l, day, rng) })
+	t.Run("gaps", func(t *testing.T) { checkGapsRoute(t, l, rng) })
+	t.Run("views count agents' fetches", func(t *testing.T) {
+		eventually.Succeeds(t, 30*time.Second, func() error {
+			var views struct {
+				Totals struct{ Human, AI, Total int }
+			}
+			get(t, l, "views"+rng, &views)
+			if views.Totals.Human != 8 || views.Totals.AI != 2 {
+				return fmt.Errorf("views totals %+v; want 8 human, and the Markdown and llms.txt fetches as 2 ai", views.Totals)
+			}
+			return nil
+		})
+	})
+}
+
+// engagementRange is the query of the routes' range: the day of publishEngagementDay and the next.
+func engagementRange(day time.Time) string {
+	return "?dateFrom=" + day.Format(time.DateOnly) + "&dateTo=" + day.Add(48*time.Hour).Format(time.DateOnly)
+}
+
+// engagementWants are the answers of the engagement routes to publishEngagementDay's day, worked
+// out by hand from the routes' documented definitions.
+func engagementWants(day time.Time) []struct{ sub, want string } {
 	prev := day.Add(-48 * time.Hour).Format(time.DateOnly)
-	for _, tc := range []struct{ sub, want string }{
+	return []struct{ sub, want string }{
 		{"engagement", `{"dateFrom":"` + day.Format(time.DateOnly) + `","dateTo":"` + day.Add(48*time.Hour).Format(time.DateOnly) + `",
 			"previousFrom":"` + prev + `","previousTo":"` + day.Format(time.DateOnly) + `","totals":{
 			"interactions":{"value":5,"previous":0,"change":null},"sessions":{"value":4,"previous":0,"change":null},
@@ -60,23 +87,7 @@ func testEngagementRoutes(t *testing.T, store string) {
 			{"stage":"clicked","count":1,"rate":1,"dropOff":0},{"stage":"landed","count":1,"rate":1,"dropOff":0},{"stage":"acted","count":1,"rate":1,"dropOff":0}]},
 			"assistant":{"unit":"threads","stages":[{"stage":"asked","count":2,"rate":1,"dropOff":0},{"stage":"answered","count":1,"rate":0.5,"dropOff":0.5},
 			{"stage":"sourceClicked","count":1,"rate":0.5,"dropOff":0},{"stage":"rated","count":1,"rate":0.5,"dropOff":0}],"ratedHelpful":0}}`},
-	} {
-		t.Run(tc.sub, func(t *testing.T) { expectRoute(t, l, tc.sub+rng, tc.want) })
 	}
-	t.Run("agents", func(t *testing.T) { checkAgentsRoute(t, l, day, rng) })
-	t.Run("gaps", func(t *testing.T) { checkGapsRoute(t, l, rng) })
-	t.Run("views count agents' fetches", func(t *testing.T) {
-		eventually.Succeeds(t, 30*time.Second, func() error {
-			var views struct {
-				Totals struct{ Human, AI, Total int }
-			}
-			get(t, l, "views"+rng, &views)
-			if views.Totals.Human != 8 || views.Totals.AI != 2 {
-				return fmt.Errorf("views totals %+v; want 8 human, and the Markdown and llms.txt fetches as 2 ai", views.Totals)
-			}
-			return nil
-		})
-	})
 }
 
 // Threads of the day: one unanswered, one answered whose source a reader opened and rated down.

@@ -16,6 +16,7 @@ import (
 	"github.com/lectern-dev/lectern/ingest/collector"
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/ingest/retention"
+	"github.com/lectern-dev/lectern/ingest/summaries"
 	"github.com/lectern-dev/lectern/ingest/visitor"
 	"github.com/lectern-dev/lectern/platform/ratelimit"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
@@ -34,6 +35,7 @@ type eventStore interface {
 	analytics.Store
 	collector.FeedbackReader
 	retention.Expirer
+	summaries.Store
 	eraser
 	Ping(ctx context.Context) error
 	Close() error
@@ -175,6 +177,13 @@ func initConsumer(_ context.Context, p *process) error {
 func initRetention(_ context.Context, p *process) error {
 	sweeper := retention.New(p.cfg.Retention, p.store, p.component("retention"), p.deps.registry, nil)
 	p.runners = append(p.runners, runner{"retention", sweeper.Run})
+	return nil
+}
+
+// initSummaries starts the job that summarises closed days for the analytics reads.
+func initSummaries(_ context.Context, p *process) error {
+	job := summaries.New(p.cfg.Summaries, p.store, p.component("summaries"), p.deps.registry, nil)
+	p.runners = append(p.runners, runner{"summaries", job.Run})
 	return nil
 }
 

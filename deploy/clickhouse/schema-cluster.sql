@@ -488,6 +488,135 @@ ENGINE = Distributed(lectern, lectern, traffic_ids_local, cityHash64(project_id)
 CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_ids_mv ON CLUSTER lectern TO lectern.traffic_ids_local AS
 SELECT id, project_id FROM lectern.traffic_events_local;
 
+-- ---------------------------------------------------------------- 0009_summaries
+-- Summaries of closed days (see the migration): the per-day change counts and their view, each
+-- day's sessions, and the distinct-visitor sketches of spans of days. Like the traffic tables,
+-- they are sharded by project, so a project's summaries and the rollups they are made from sit
+-- on one shard. The services write them with insert_distributed_sync = 1, so that a span's
+-- record (visitor_spans_made) never reaches its shard before the span's states. A cluster
+-- created before it counts its stored events once with:
+--   INSERT INTO lectern.traffic_changes_daily (project_id, day, changes) SELECT project_id, day, sumState(toUInt64(1)) FROM lectern.traffic_events GROUP BY project_id, day;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_changes_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    changes    AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_changes_daily', '{replica}')
+ORDER BY (project_id, day);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_changes_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    changes    AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_changes_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_changes_daily_mv ON CLUSTER lectern TO lectern.traffic_changes_daily_local AS
+SELECT project_id, day, sumState(toUInt64(1)) AS changes
+FROM lectern.traffic_events_local
+GROUP BY project_id, day;
+
+CREATE TABLE IF NOT EXISTS lectern.session_days_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    version    UInt64,
+    changes    UInt64,
+    sessions   UInt64,
+    searched   UInt64,
+    clicked    UInt64,
+    landed     UInt64,
+    acted      UInt64,
+    trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
+    exits      Nested(path String, exits UInt64, quiet UInt64)
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/session_days', '{replica}', version)
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day);
+
+CREATE TABLE IF NOT EXISTS lectern.session_days ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    version    UInt64,
+    changes    UInt64,
+    sessions   UInt64,
+    searched   UInt64,
+    clicked    UInt64,
+    landed     UInt64,
+    acted      UInt64,
+    trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
+    exits      Nested(path String, exits UInt64, quiet UInt64)
+)
+ENGINE = Distributed(lectern, lectern, session_days_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_spans_local ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    path       String,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_spans', '{replica}')
+PARTITION BY toYYYYMM(start)
+ORDER BY (project_id, days, start, path, class);
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_spans ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    path       String,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, visitor_spans_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_span_totals_local ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_span_totals', '{replica}')
+ORDER BY (project_id, days, start, class);
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_span_totals ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, visitor_span_totals_local, cityHash64(project_id));
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_spans_made_local ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    changes    UInt64
+)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_spans_made', '{replica}', changes)
+ORDER BY (project_id, days, start);
+
+CREATE TABLE IF NOT EXISTS lectern.visitor_spans_made ON CLUSTER lectern
+(
+    project_id String,
+    days       UInt8,
+    start      Date,
+    changes    UInt64
+)
+ENGINE = Distributed(lectern, lectern, visitor_spans_made_local, cityHash64(project_id));
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -508,4 +637,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now());

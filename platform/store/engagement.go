@@ -6,18 +6,19 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// Sessions are cookieless and computed when read: a session is the run of one visitor's
-// human events (page views, searches, search clicks and the engagement events of the widget)
-// in which no two consecutive events are more than SessionGap apart. The visitor is the page's
-// anonId, or the daily-salted hash of site, address and User-Agent when the page sends none
-// (so such a session also ends at UTC midnight). Events are ordered by time, then by id.
+// Sessions are cookieless: a session is the run of one visitor's human events (page views,
+// searches, search clicks and the engagement events of the widget) of one UTC day in which no
+// two consecutive events are more than SessionGap apart. The visitor is the page's anonId, or
+// the daily-salted hash of site, address and User-Agent when the page sends none; either way a
+// session ends at UTC midnight, so that a day's sessions depend on that day's events only and
+// each closed day is summarised once (see Pending). Events are ordered by time, then by id.
 // Computing them from the stored events, rather than assigning a session at intake, gives the
 // same sessions whichever ingest replica stored an event, in whatever order, and however often
 // it was redelivered.
 const SessionGap = 30 * time.Minute
 
-// MaxEngagementDays bounds the range of the reads that compute sessions from raw events
-// (engagement totals, user flows, funnels, content gaps): a quarter.
+// MaxEngagementDays bounds the range of the session reads (engagement totals, user flows,
+// funnels, content gaps): a quarter.
 const MaxEngagementDays = 92
 
 // SessionTypes are the event types that make up a reader's session.

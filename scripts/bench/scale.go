@@ -49,14 +49,17 @@ func benchScale(ctx context.Context, cfg *config, t *table) error {
 	if err != nil {
 		return err
 	}
-	if err := storageReport(ctx, cfg, t, "9s", scaleDB, set.events); err != nil {
-		return err
-	}
 	ch, err := clickhouse.Open(ctx, cfg.benchDSN(scaleDB), slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
 	defer ch.Close()
+	if err := summariseSet(ctx, t, "ClickHouse", ch, set); err != nil {
+		return err
+	}
+	if err := storageReport(ctx, cfg, t, "9s", scaleDB, set.events); err != nil {
+		return err
+	}
 	logged, err := openLogged(ctx, cfg, scaleDB)
 	if err != nil {
 		return err
@@ -452,6 +455,9 @@ func scaleSQLite(ctx context.Context, cfg *config, t *table) error {
 		t.note("SQLite: %s events written through Store.WriteBatch (%s for the last %s)", millions(written), kps(rate(upTo-from, time.Since(start))), millions(upTo-from))
 		// The reads of a set this size: the same generator, scaled.
 		set := newTrafficSet(written, full.end)
+		if err := summariseSet(ctx, t, "SQLite", lite, set); err != nil {
+			return err
+		}
 		// One round: SQLite's reads have no baseline to alternate with, and at millions of events
 		// some take seconds.
 		quick := *cfg

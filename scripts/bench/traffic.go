@@ -30,6 +30,7 @@ var trafficFillBatch = consumerDefaults().BatchSize
 type trafficStore interface {
 	readStore
 	WriteBatch(ctx context.Context, b store.Batch) error
+	summariser
 	Close() error
 }
 
@@ -53,6 +54,9 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	defer ch.Close()
 	set := newTrafficSet(cfg.traffic, time.Now())
 	if _, err := fillStore(ctx, t, "ClickHouse", ch, set, 2); err != nil {
+		return err
+	}
+	if err := summariseSet(ctx, t, "ClickHouse", ch, set); err != nil {
 		return err
 	}
 	if err := storageReport(ctx, cfg, t, "7s", db, set.events); err != nil {
@@ -80,6 +84,9 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	defer lite.Close()
 	liteSet := newTrafficSet(cfg.trafficLite, time.Now())
 	if _, err := fillStore(ctx, t, "SQLite", lite, liteSet, 1); err != nil {
+		return err
+	}
+	if err := summariseSet(ctx, t, "SQLite", lite, liteSet); err != nil {
 		return err
 	}
 	rb = &readBench{cfg: cfg, t: t, name: "SQLite", st: lite, set: liteSet, target: 250 * time.Millisecond,

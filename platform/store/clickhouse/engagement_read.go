@@ -1,7 +1,6 @@
 package clickhouse
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -64,12 +63,11 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 		}
 		out.Thumbs = int64(n)
 	}
-	sc := sessionCond(projectID, r)
-	var sessions uint64
-	if err := s.conn.QueryRow(ctx, sessionCountSQL(sc), sc.args...).Scan(&sessions); err != nil {
+	sr, err := s.sessionDays(ctx, projectID, r)
+	if err != nil {
 		return out, err
 	}
-	out.Sessions = int64(sessions)
+	out.Sessions, _ = sr.totals()
 	return out, nil
 }
 
@@ -208,95 +206,13 @@ func (s *Store) engagementPages(ctx context.Context, q store.EngagementPagesQuer
 	return page, nil
 }
 
-// flowsSQL counts, for every entry page, the sessions by trail position (0 to FlowSteps-1), page
-// there and page after it (” when the trail ends there): each visitor's trails (trailsSQL),
-// then the few rows of each session grouped once more to learn the session's entry page.
-var flowsSQL = `SELECT entry, l.1 AS k, l.2 AS from_path, l.3 AS to_path, count()
-FROM (
-	SELECT anyIf(r.2, r.1 = 0) AS entry, groupArray(r) AS ls
-	FROM (SELECT visitor_id, r FROM (SELECT visitor_id, ` + trailsSQL + ` FROM (%s)) ARRAY JOIN flows AS r)
-	GROUP BY visitor_id, r.4)
-ARRAY JOIN ls AS l
-GROUP BY entry, k, from_path, to_path`
-
-// Flows reads the user flows from an entry page: one query counts, for every entry page, the
-// sessions by trail position and the page there and after it; the entry page's rows are the
-// links, and the position-0 rows of every entry page count the sessions it started.
+// Flows reads the user flows from an entry page.
 func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
-	type row struct {
-		entry string
-		link  store.FlowLink
-	}
-	var rows []row
-	starts := map[string]int64{}
-	c := sessionCond(q.ProjectID, q.Range)
-	err := s.each(ctx, fmt.Sprintf(flowsSQL, visitorEventsSQL(c, "")), c.args, func(scan func(...any) error) error {
-		var r row
-		var k int64
-		var n uint64
-		if err := scan(&r.entry, &k, &r.link.From, &r.link.To, &n); err != nil {
-			return err
-		}
-		r.link.Step, r.link.Sessions = int(k), int64(n) // #nosec G115 -- k < store.FlowSteps
-		if k == 0 {
-			starts[r.entry] += int64(n)
-		}
-		rows = append(rows, r)
-		return nil
-	})
+	f, err := s.flows(ctx, q)
 	if err != nil {
-		return store.Flows{}, wrap("flows", err)
+		return f, wrap("flows", err)
 	}
-	f := store.Flows{Entry: q.Entry}
-	for p, n := range starts {
-		f.Entries = append(f.Entries, store.PathSessions{Path: p, Sessions: n})
-	}
-	slices.SortFunc(f.Entries, func(a, b store.PathSessions) int {
-		return cmp.Or(cmp.Compare(b.Sessions, a.Sessions), strings.Compare(a.Path, b.Path))
-	})
-	f.Entries = f.Entries[:min(len(f.Entries), store.MaxFlowEntries)]
-	if f.Entry == "" && len(f.Entries) > 0 {
-		f.Entry = f.Entries[0].Path
-	}
-	for _, r := range rows {
-		if r.entry == f.Entry {
-			f.Links = append(f.Links, r.link)
-		}
-	}
-	slices.SortFunc(f.Links, func(a, b store.FlowLink) int {
-		return cmp.Or(cmp.Compare(a.Step, b.Step), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
-	})
 	return f, nil
-}
-
-// searchFunnelSQL counts the sessions at each stage of the search funnel (store.SearchFunnel),
-// from the sessions of the visitors who searched: cl are the clicks after the first search, as
-// (place among the visitor's events, page clicked); the landing is the first page view of a page
-// clicked before it.
-var searchFunnelSQL = `SELECT count(), countIf(notEmpty(cl)), countIf(landing > 0), countIf(acted) FROM (
-	SELECT arrayFirstIndex(x -> x.2 = 'search', sess) AS fs, tupleElement(sess[fs], 1) AS first_ord,
-		arrayMap(x -> (x.1, replaceRegexpOne(x.3, '(?s)[#?].*$', '')), arrayFilter(x -> x.1 > first_ord AND x.2 = 'search_click', sess)) AS cl,
-		arrayFirstIndex(x -> x.2 = 'page_view' AND arrayExists(c -> c.1 < x.1 AND c.2 = x.3, cl), sess) AS landing,
-		landing > 0 AND arrayExists((x, k) -> k > landing AND has(` + actionTypes + `, x.2), sess, arrayEnumerate(sess)) AS acted
-	FROM (%s) WHERE fs > 0)`
-
-// funnelSessionsSQL is a subquery with one row per session of the visitors who searched, made of
-// the events the search funnel reads: searches, search clicks, actions, and the page views of a
-// page the visitor clicked in a search result (the only ones that can be a landing); sess holds
-// them as (ord, type, path) tuples in order (ord is the event's place among the visitor's). The
-// clicked pages reach the lambda as an argument: 18.16 drops a column that only a lambda reads.
-func funnelSessionsSQL(c cond) string {
-	return `SELECT visitor_id, arraySort(groupArray(e)) AS sess FROM (
-	SELECT visitor_id, e, sid FROM (
-		SELECT visitor_id,
-			arrayDistinct(arrayMap(x -> replaceRegexpOne(x.4, '(?s)[#?].*$', ''), arrayFilter(x -> x.3 = 'search_click', ev))) AS clicked,
-			arrayMap((x, c) -> has(['search', 'search_click', 'code_copy', 'cta_click', 'menu_action'], x.3) OR (x.3 = 'page_view' AND has(c, x.4)),
-				ev, arrayResize([clicked], length(ev), clicked)) AS keep,
-			arrayFilter((x, k) -> k, arrayMap((x, i) -> (i, x.3, x.4), ev, arrayEnumerate(ev)), keep) AS ke,
-			arrayFilter((s, k) -> k, sids, keep) AS ks
-		FROM (` + visitorEventsSQL(c, "has(groupArray(type), 'search')") + `))
-	ARRAY JOIN ke AS e, ks AS sid)
-GROUP BY visitor_id, sid`
 }
 
 // Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
@@ -313,13 +229,12 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	if err := ctx.Err(); err != nil {
 		return f, err
 	}
-	c := sessionCond(projectID, r)
-	var n [5]uint64
-	if err := s.conn.QueryRow(ctx, fmt.Sprintf(searchFunnelSQL, funnelSessionsSQL(c)), c.args...).
-		Scan(&n[0], &n[1], &n[2], &n[3]); err != nil {
+	sr, err := s.sessionDays(ctx, projectID, r)
+	if err != nil {
 		return f, err
 	}
-	f.Search = store.SearchFunnel{Searched: int64(n[0]), Clicked: int64(n[1]), Landed: int64(n[2]), Acted: int64(n[3])}
+	_, f.Search = sr.totals()
+	var n [5]uint64
 	ms, ok := millisRange(r)
 	if !ok {
 		return f, nil
@@ -333,7 +248,7 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	clicks := dayCond(projectID, r)
 	clicks.add("type = 'source_click'")
 	args := append(append(append(append([]any{}, clicks.args...), fb.args...), fb.args...), conv.args...)
-	err := s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND clicked), countIf(ans AND clicked AND rated),"+
+	err = s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND clicked), countIf(ans AND clicked AND rated),"+
 		" countIf(ans AND clicked AND rated AND helpful) FROM (SELECT thread_id, max(resolution_status = 'answered') AS ans,"+
 		" thread_id IN (SELECT thread_id FROM traffic_events WHERE "+clicks.sql()+") AS clicked,"+
 		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+") AS rated,"+

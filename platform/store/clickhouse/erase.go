@@ -25,20 +25,49 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND fp = ?", project, subject.AnonID)
 		}
 		if err == nil { // the rollups hold counts and HyperLogLog states, nothing that names a visitor
-			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND visitor_id = ?", project, subject.AnonID)
+			n.Traffic, err = s.eraseTraffic(ctx, "project_id = ? AND visitor_id = ?", project, subject.AnonID)
 		}
 	default: // the thread's turns, the ratings of its answers and the clicks on its sources
 		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND thread_id = ?", project, subject.ThreadID); err == nil {
 			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
 		}
 		if err == nil {
-			n.Traffic, err = s.deleteWhere(ctx, "traffic_events", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
+			n.Traffic, err = s.eraseTraffic(ctx, "project_id = ? AND thread_id = ?", project, subject.ThreadID)
 		}
 	}
 	return n, err
 }
 
-// Expire deletes the records of kind older than before, in every project.
+// eraseTraffic deletes the traffic events where selects and then adds their number to the
+// change counts of their days, so that the summaries holding them are seen to be out of date
+// (a summary made while the events were being deleted is too).
+func (s *Store) eraseTraffic(ctx context.Context, where string, args ...any) (int, error) {
+	var days []dayCount
+	err := s.each(ctx, "SELECT project_id, toString(day), count() FROM traffic_events WHERE "+where+" GROUP BY project_id, day", args,
+		func(scan func(...any) error) error {
+			var d dayCount
+			err := scan(&d.project, &d.day, &d.changes)
+			days = append(days, d)
+			return err
+		})
+	if err != nil {
+		return 0, wrap("count traffic_events", err)
+	}
+	n, err := s.deleteWhere(ctx, "traffic_events", where, args...)
+	if err != nil {
+		return n, err
+	}
+	for _, d := range days {
+		if err := s.conn.Exec(ctx, "INSERT INTO traffic_changes_daily (project_id, day, changes) SELECT ?, toDate(?), sumState(toUInt64(?))",
+			d.project, d.day, d.changes); err != nil {
+			return n, wrap("count erased events", err)
+		}
+	}
+	return n, nil
+}
+
+// Expire deletes the records of kind older than before, in every project. Traffic's daily
+// rollups and summaries stay: they count the events as they were.
 func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error) {
 	cutoff := before.UTC().Truncate(time.Second)
 	switch kind {

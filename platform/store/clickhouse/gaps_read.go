@@ -2,7 +2,6 @@ package clickhouse
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	ch "github.com/ClickHouse/clickhouse-go/v2"
@@ -72,51 +71,18 @@ func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range)
 	return out, nil
 }
 
-// engagementTypes are the engagement event types as an SQL array.
-const engagementTypes = `['code_copy', 'cta_click', 'outbound_click', 'menu_action', 'source_click']`
-
-// exitsSQL counts, per path, the sessions whose last page view it is, and those with no
-// engagement event after it: from each visitor's events, the last page view of each session
-// (the next page view is of another session) and the last engagement event of each, as
-// (session, place, path) rows; each session's two rows are then compared.
-var exitsSQL = `SELECT path, count() AS exits, countIf(quiet) AS q FROM (
-	SELECT anyIf(r.3, r.4 = 1) AS path, maxIf(r.2, r.4 = 1) > maxIf(r.2, r.4 = 2) AS quiet, countIf(r.4 = 1) AS views
-	FROM (
-		SELECT visitor_id, r FROM (
-			SELECT visitor_id,
-				arrayFilter((i, x) -> x.3 = 'page_view', arrayEnumerate(ev), ev) AS pi,
-				arrayFilter((s, x) -> x.3 = 'page_view', sids, ev) AS ps,
-				arrayMap(x -> x.4, arrayFilter(x -> x.3 = 'page_view', ev)) AS pp,
-				` + shiftLeft("ps", "toUInt64(0)") + ` AS next_s,
-				arrayFilter((s, n) -> n != s, ps, next_s) AS last_s,
-				arrayFilter((i, s, n) -> n != s, pi, ps, next_s) AS last_i,
-				arrayFilter((p, s, n) -> n != s, pp, ps, next_s) AS last_p,
-				arrayFilter((i, x) -> has(` + engagementTypes + `, x.3), arrayEnumerate(ev), ev) AS ei,
-				arrayFilter((s, x) -> has(` + engagementTypes + `, x.3), sids, ev) AS es,
-				arrayConcat(arrayMap((s, i, p) -> (s, i, p, 1), last_s, last_i, last_p),
-					arrayFilter((x, n) -> n != x.1, arrayMap((s, i) -> (s, i, '', 2), es, ei), ` + shiftLeft("es", "toUInt64(0)") + `)) AS rows
-			FROM (%s))
-		ARRAY JOIN rows AS r)
-	GROUP BY visitor_id, r.1)
-WHERE views > 0 GROUP BY path HAVING q > 0 ORDER BY q DESC, path ASC LIMIT `
-
 func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) ([]store.PageExits, error) {
-	c := sessionCond(projectID, r)
-	var out []store.PageExits
-	at := map[string]int{}
-	err := s.each(ctx, fmt.Sprintf(exitsSQL, visitorEventsSQL(c, ""))+itoa(store.MaxGapRecords), c.args, func(scan func(...any) error) error {
-		var p store.PageExits
-		var exits, quiet uint64
-		if err := scan(&p.Path, &exits, &quiet); err != nil {
-			return err
-		}
-		p.Exits, p.ExitsWithoutAction = int64(exits), int64(quiet)
-		at[p.Path] = len(out)
-		out = append(out, p)
-		return nil
-	})
-	if err != nil || len(out) == 0 {
-		return out, err
+	exits, err := s.exits(ctx, projectID, r)
+	if err != nil {
+		return nil, err
+	}
+	out := store.RankExits(exits)
+	if len(out) == 0 {
+		return out, nil
+	}
+	at := make(map[string]int, len(out))
+	for i, p := range out {
+		at[p.Path] = i
 	}
 	vc := dayCond(projectID, r)
 	paths := make([]any, len(out))

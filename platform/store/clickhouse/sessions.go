@@ -1,16 +1,16 @@
 package clickhouse
 
 import (
+	"context"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
-// Sessions on ClickHouse 18.16, which has no window functions: each visitor's human events of
-// the range are gathered into one time-ordered array of (ms, id, type, path) tuples; a running
-// sum of "more than store.SessionGap after the previous event" numbers each event's session,
-// and the events are grouped again by visitor and session number. A redelivered event stored
-// twice sits next to itself in the array and changes no session figure.
+// Sessions are read from the summaries of the days of the range (session_days) where a day's
+// summary was made at the day's current change count, and computed from the events
+// (liveSessions) for the other days with events: today, days not summarised yet, and days
+// changed since their summary.
 
 // sessionCond selects the events sessions are made of: the project's human events of the days
 // of r, of the session types, with a visitor id.
@@ -31,53 +31,159 @@ var sessionTypes = func() string {
 	return "(" + strings.Join(q, ", ") + ")"
 }()
 
-// gapMS is store.SessionGap in milliseconds, as SQL.
-var gapMS = itoa(int(store.SessionGap.Milliseconds()))
+// sessionRange is what a session read takes from the days of its range: the current summaries
+// (their days and versions, and their sessions and search funnel added up), and the other
+// days' sessions summarised from their events.
+type sessionRange struct {
+	fresh    []freshDay
+	sessions int64
+	search   store.SearchFunnel
+	live     []store.DaySessions
+}
 
-// visitorEventsSQL is the per-visitor part of the session queries: each visitor's events as
-// (ms, id, type, path) tuples in time then id order (ev), their times (ts), and the session
-// number of each (sids: a running count of the events more than store.SessionGap after the one
-// before). having keeps some visitors only ("" keeps all).
-func visitorEventsSQL(c cond, having string) string {
-	if having != "" {
-		having = " HAVING " + having
+// freshDay is a day whose latest summary was made at its current change count.
+type freshDay struct {
+	day     string
+	version uint64
+}
+
+// sessionDays reads the latest summary of each day of r and the days' change counts, and
+// summarises the days without a current summary from their events.
+func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range) (sessionRange, error) {
+	var sr sessionRange
+	if err := ctx.Err(); err != nil {
+		return sr, err
 	}
-	return `SELECT visitor_id, arraySort(groupArray((toUInt64(timestamp) * 1000 + timestamp_ms, id, type, path))) AS ev,
-		arrayMap(x -> x.1, ev) AS ts,
-		arrayCumSum(arrayMap((t, p) -> t - p > ` + gapMS + `, ts, arrayPushFront(arrayPopBack(ts), toUInt64(0)))) AS sids
-	FROM traffic_events WHERE ` + c.sql() + ` GROUP BY visitor_id` + having
+	type summary struct {
+		freshDay
+		changes  uint64
+		sessions int64
+		search   store.SearchFunnel
+	}
+	made := map[string]summary{}
+	c := dayCond(projectID, r)
+	err := s.each(ctx, "SELECT toString(day), version, changes, sessions, searched, clicked, landed, acted FROM session_days WHERE "+
+		c.sql()+" ORDER BY day, version DESC LIMIT 1 BY day", c.args, func(scan func(...any) error) error {
+		var m summary
+		var n [5]uint64
+		if err := scan(&m.day, &m.version, &m.changes, &n[0], &n[1], &n[2], &n[3], &n[4]); err != nil {
+			return err
+		}
+		m.sessions = int64(n[0])                                                                                            // #nosec G115 -- counts
+		m.search = store.SearchFunnel{Searched: int64(n[1]), Clicked: int64(n[2]), Landed: int64(n[3]), Acted: int64(n[4])} // #nosec G115 -- counts
+		made[m.day] = m
+		return nil
+	})
+	if err != nil {
+		return sr, err
+	}
+	counts, err := s.changes(ctx, c)
+	if err != nil {
+		return sr, err
+	}
+	var stale []string
+	for _, d := range counts {
+		m, ok := made[d.day]
+		if !ok || m.changes != d.changes {
+			stale = append(stale, d.day)
+			continue
+		}
+		sr.fresh = append(sr.fresh, m.freshDay)
+		sr.sessions += m.sessions
+		sr.search.Searched, sr.search.Clicked = sr.search.Searched+m.search.Searched, sr.search.Clicked+m.search.Clicked
+		sr.search.Landed, sr.search.Acted = sr.search.Landed+m.search.Landed, sr.search.Acted+m.search.Acted
+	}
+	if len(stale) > 0 {
+		sr.live, err = s.liveSessions(ctx, projectID, stale)
+	}
+	return sr, err
 }
 
-// sessionCountSQL counts the sessions of the events c selects, reading only their times.
-func sessionCountSQL(c cond) string {
-	return `SELECT sum(arraySum(arrayMap((t, p) -> t - p > ` + gapMS + `, ts, arrayPushFront(arrayPopBack(ts), toUInt64(0)))))
-FROM (SELECT arraySort(groupArray(toUInt64(timestamp) * 1000 + timestamp_ms)) AS ts FROM traffic_events WHERE ` + c.sql() + `
-GROUP BY visitor_id)`
+// totals are the sessions of the range and their search funnel.
+func (sr sessionRange) totals() (int64, store.SearchFunnel) {
+	n, f := store.SessionTotals(sr.live)
+	f.Searched, f.Clicked, f.Landed, f.Acted = f.Searched+sr.search.Searched, f.Clicked+sr.search.Clicked, f.Landed+sr.search.Landed, f.Acted+sr.search.Acted
+	return n + sr.sessions, f
 }
 
-// trailsSQL adds to a visitorEventsSQL row its sessions' trails, all in one array, with no
-// lambda capturing an array (so the work stays linear in a visitor's events): kp the paths of
-// the page views, a path repeated right after itself in one session once, ks their session
-// numbers, pos the position of each in its session's trail (from 1), and flows, for each
-// position before FlowSteps, (position - 1, path, next path in the trail or ”, session).
-var trailsSQL = `arrayFilter(x -> x.3 = 'page_view', ev) AS pv, arrayMap(x -> x.4, pv) AS pp,
-	arrayFilter((s, x) -> x.3 = 'page_view', sids, ev) AS ps,
-	` + shiftRight("pp", "''") + ` AS prev_p, ` + shiftRight("ps", "toUInt64(0)") + ` AS prev_s,
-	arrayFilter((p, q, s, t) -> p != q OR s != t, pp, prev_p, ps, prev_s) AS kp,
-	arrayFilter((s, p, q, t) -> p != q OR s != t, ps, pp, prev_p, prev_s) AS ks,
-	arrayEnumerateUniq(ks) AS pos,
-	arrayFilter(x -> x.1 < ` + itoa(store.FlowSteps) + `, arrayMap((p, s, n, ns, o) -> (o - 1, p, if(ns = s, n, ''), s),
-		kp, ks, ` + shiftLeft("kp", "''") + `, ` + shiftLeft("ks", "toUInt64(0)") + `, pos)) AS flows`
-
-// shiftRight is array a moved one place right, zero in front, its last element dropped;
-// shiftLeft moves it left, zero at the end. Both keep a's length, an empty array included.
-func shiftRight(a, zero string) string {
-	return "arraySlice(arrayPushFront(arrayPopBack(" + a + "), " + zero + "), 1, length(" + a + "))"
+// freshCond selects the current summaries of the fresh days of the project.
+func (sr sessionRange) freshCond(projectID string) cond {
+	var c cond
+	c.add("project_id = ?", projectID)
+	var args []any
+	terms := make([]string, len(sr.fresh))
+	for i, d := range sr.fresh {
+		terms[i] = "(day = toDate(?) AND version = ?)"
+		args = append(args, d.day, d.version)
+	}
+	c.add("("+strings.Join(terms, " OR ")+")", args...)
+	return c
 }
 
-func shiftLeft(a, zero string) string {
-	return "arraySlice(arrayPushBack(arrayPopFront(" + a + "), " + zero + "), 1, length(" + a + "))"
+// flows reads the user flows of q: the sessions each entry page started, then the trails of
+// the entry page followed.
+func (s *Store) flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
+	var f store.Flows
+	sr, err := s.sessionDays(ctx, q.ProjectID, q.Range)
+	if err != nil {
+		return f, err
+	}
+	entries := map[string]int64{}
+	store.AddEntries(entries, sr.live)
+	fc := sr.freshCond(q.ProjectID)
+	if len(sr.fresh) > 0 {
+		err = s.each(ctx, "SELECT t.entry, sum(t.sessions) FROM session_days ARRAY JOIN trails AS t WHERE "+fc.sql()+" GROUP BY t.entry",
+			fc.args, func(scan func(...any) error) error {
+				var p string
+				var n uint64
+				err := scan(&p, &n)
+				entries[p] += int64(n) // #nosec G115 -- counts
+				return err
+			})
+		if err != nil {
+			return f, err
+		}
+	}
+	f.Entries, f.Entry = store.FlowEntries(entries, q.Entry)
+	trails := map[store.Trail]int64{}
+	store.AddTrails(trails, sr.live, f.Entry)
+	if len(sr.fresh) > 0 {
+		err = s.each(ctx, "SELECT t.step1, t.step2, t.step3, sum(t.sessions) FROM session_days ARRAY JOIN trails AS t WHERE "+fc.sql()+
+			" AND t.entry = ? GROUP BY t.step1, t.step2, t.step3", append(fc.args, f.Entry), func(scan func(...any) error) error {
+			t := store.Trail{f.Entry}
+			var n uint64
+			err := scan(&t[1], &t[2], &t[3], &n)
+			trails[t] += int64(n) // #nosec G115 -- counts
+			return err
+		})
+	}
+	f.Links = store.FlowLinks(trails)
+	return f, err
 }
 
-// actionTypes are the events that count as acting after a search landing.
-const actionTypes = `['code_copy', 'cta_click', 'menu_action']`
+// exits counts each path's exits in r: the sessions whose last page view it was, and those of
+// them with no engagement event after it.
+func (s *Store) exits(ctx context.Context, projectID string, r store.Range) (map[string]*store.PageExits, error) {
+	sr, err := s.sessionDays(ctx, projectID, r)
+	if err != nil {
+		return nil, err
+	}
+	exits := map[string]*store.PageExits{}
+	store.AddExits(exits, sr.live)
+	if len(sr.fresh) == 0 {
+		return exits, nil
+	}
+	fc := sr.freshCond(projectID)
+	err = s.each(ctx, "SELECT x.path, sum(x.exits), sum(x.quiet) FROM session_days ARRAY JOIN exits AS x WHERE "+fc.sql()+" GROUP BY x.path",
+		fc.args, func(scan func(...any) error) error {
+			var x store.PageExits
+			var n, q uint64
+			if err := scan(&x.Path, &n, &q); err != nil {
+				return err
+			}
+			x.Exits, x.ExitsWithoutAction = int64(n), int64(q) // #nosec G115 -- counts
+			store.AddExits(exits, []store.DaySessions{{Exits: []store.PageExits{x}}})
+			return nil
+		})
+	return exits, err
+}

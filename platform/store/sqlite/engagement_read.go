@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -53,7 +52,8 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 	if err := s.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM feedback"+tw.clause(), tw.args...).Scan(&c.Thumbs); err != nil {
 		return c, err
 	}
-	return c, s.eachSession(ctx, projectID, r, func([]sessEvent) { c.Sessions++ })
+	c.Sessions, _, err = s.sessionTotals(ctx, projectID, r)
+	return c, err
 }
 
 // engagementField is the count of c an engagement type adds to.
@@ -176,62 +176,18 @@ func (s *Store) EngagementPages(ctx context.Context, q store.EngagementPagesQuer
 
 // Flows reads the user flows from an entry page.
 func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
-	var trails [][]string
-	starts := map[string]int64{}
-	err := s.eachSession(ctx, q.ProjectID, q.Range, func(sess []sessEvent) {
-		if t := trailOf(nil, sess); len(t) > 0 {
-			starts[t[0]]++
-			trails = append(trails, t[:min(len(t), store.FlowSteps+1)])
-		}
-	})
+	f, err := s.flows(ctx, q)
 	if err != nil {
-		return store.Flows{}, wrap("flows", err)
+		return f, wrap("flows", err)
 	}
-	f := store.Flows{Entry: q.Entry}
-	for p, n := range starts {
-		f.Entries = append(f.Entries, store.PathSessions{Path: p, Sessions: n})
-	}
-	slices.SortFunc(f.Entries, func(a, b store.PathSessions) int {
-		return cmp.Or(cmp.Compare(b.Sessions, a.Sessions), strings.Compare(a.Path, b.Path))
-	})
-	f.Entries = f.Entries[:min(len(f.Entries), store.MaxFlowEntries)]
-	if f.Entry == "" && len(f.Entries) > 0 {
-		f.Entry = f.Entries[0].Path
-	}
-	links := map[store.FlowLink]int64{}
-	for _, t := range trails {
-		if t[0] != f.Entry {
-			continue
-		}
-		for k := range min(len(t), store.FlowSteps) {
-			l := store.FlowLink{Step: k, From: t[k]}
-			if k+1 < len(t) {
-				l.To = t[k+1]
-			}
-			links[l]++
-		}
-	}
-	for l, n := range links {
-		l.Sessions = n
-		f.Links = append(f.Links, l)
-	}
-	slices.SortFunc(f.Links, func(a, b store.FlowLink) int {
-		return cmp.Or(cmp.Compare(a.Step, b.Step), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
-	})
 	return f, nil
 }
 
 // Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
 func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
 	var f store.Funnels
-	err := s.eachSession(ctx, projectID, r, func(sess []sessEvent) {
-		for stage, n := range []*int64{&f.Search.Searched, &f.Search.Clicked, &f.Search.Landed, &f.Search.Acted} {
-			if searchStages(sess) > stage {
-				*n++
-			}
-		}
-	})
-	if err != nil {
+	var err error
+	if _, f.Search, err = s.sessionTotals(ctx, projectID, r); err != nil {
 		return f, wrap("funnels", err)
 	}
 	w, cw := dayWhere(projectID, r), newWhere(projectID, "", "timestamp", r)

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -25,7 +26,7 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 				n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND fp = ?`, project, subject.AnonID)
 			}
 			if err == nil {
-				n.Traffic, err = exec(ctx, tx, `DELETE FROM traffic_events WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
+				n.Traffic, err = eraseTraffic(ctx, tx, "visitor_id", project, subject.AnonID)
 			}
 			if err == nil { // the daily visitor sets name the visitor too; the counts are anonymous
 				_, err = exec(ctx, tx, `DELETE FROM traffic_visitors_daily WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
@@ -35,7 +36,7 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 				n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID)
 			}
 			if err == nil {
-				n.Traffic, err = exec(ctx, tx, `DELETE FROM traffic_events WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID)
+				n.Traffic, err = eraseTraffic(ctx, tx, "thread_id", project, subject.ThreadID)
 			}
 		}
 		return err
@@ -43,7 +44,36 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 	return n, err
 }
 
-// Expire deletes the records of kind older than before, in every project.
+// eraseTraffic deletes a project's traffic events whose column holds value, and counts them in
+// the change counts of their days, so that the summaries that hold them are made again.
+func eraseTraffic(ctx context.Context, tx *sql.Tx, column, project, value string) (int, error) {
+	where := ` FROM traffic_events WHERE project_id = ? AND ` + column + ` = ?`
+	rows, err := tx.QueryContext(ctx, `SELECT day, COUNT(*)`+where+` GROUP BY day`, project, value)
+	if err != nil {
+		return 0, err
+	}
+	days := map[dayKey]int64{}
+	for rows.Next() {
+		var day string
+		var n int64
+		if err := rows.Scan(&day, &n); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		days[dayKey{project, day}] = n
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, err
+	}
+	n, err := exec(ctx, tx, `DELETE`+where, project, value)
+	if err != nil {
+		return n, err
+	}
+	return n, bumpChanges(ctx, tx, days)
+}
+
+// Expire deletes the records of kind older than before, in every project. Traffic's daily
+// rollups and summaries stay: they count the events as they were.
 func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error) {
 	var q string
 	switch kind {

@@ -1,10 +1,8 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
-	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/store"
@@ -169,35 +167,11 @@ func (s *Store) gapFeedback(ctx context.Context, projectID string, r store.Range
 // pageExits counts each path's exits from the sessions of r, and its human views for those
 // with an exit without action.
 func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) ([]store.PageExits, error) {
-	byPath := map[string]*store.PageExits{}
-	err := s.eachSession(ctx, projectID, r, func(sess []sessEvent) {
-		path, none, ok := exitOf(sess)
-		if !ok {
-			return
-		}
-		p := byPath[path]
-		if p == nil {
-			p = &store.PageExits{Path: path}
-			byPath[path] = p
-		}
-		p.Exits++
-		if none {
-			p.ExitsWithoutAction++
-		}
-	})
+	exits, err := s.exits(ctx, projectID, r)
 	if err != nil {
 		return nil, err
 	}
-	var out []store.PageExits
-	for _, p := range byPath {
-		if p.ExitsWithoutAction > 0 {
-			out = append(out, *p)
-		}
-	}
-	slices.SortFunc(out, func(a, b store.PageExits) int {
-		return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
-	})
-	out = out[:min(len(out), store.MaxGapRecords)]
+	out := store.RankExits(exits)
 	w := dayWhere(projectID, r)
 	at := make(map[string]int, len(out))
 	for i, p := range out {

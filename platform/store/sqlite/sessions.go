@@ -2,18 +2,11 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/store"
-	"github.com/lectern-dev/lectern/schemas/event"
 )
-
-// sessEvent is one event of a session, as the session reads need it.
-type sessEvent struct {
-	ms   int64
-	typ  event.Type
-	path string
-}
 
 // sessionTypes is store.SessionTypes as an SQL list.
 var sessionTypes = func() string {
@@ -24,100 +17,75 @@ var sessionTypes = func() string {
 	return "(" + strings.Join(q, ", ") + ")"
 }()
 
-// eachSession reads the human events of the days of r visitor by visitor, in time then id
-// order, and calls fn with each session (store.SessionGap); fn must not keep the slice.
-func (s *Store) eachSession(ctx context.Context, projectID string, r store.Range, fn func([]sessEvent)) error {
-	w := dayWhere(projectID, r)
-	w.conds = append(w.conds, "class = 'human'", "visitor_id != ''", "type IN "+sessionTypes)
-	rows, err := s.r.QueryContext(ctx, "SELECT visitor_id, timestamp, type, path FROM traffic_events"+w.clause()+
-		" ORDER BY visitor_id, timestamp, id", w.args...)
-	if err != nil {
+// sessionTotals counts the sessions of r and how far they went in the search funnel.
+func (s *Store) sessionTotals(ctx context.Context, projectID string, r store.Range) (int64, store.SearchFunnel, error) {
+	var n int64
+	var f store.SearchFunnel
+	err := s.readSessions(ctx, projectID, r, func(tx *sql.Tx, sr sessionRange) error {
+		n, f = store.SessionTotals(sr.live)
+		in, args := sr.in()
+		var a, b, c, d, e sql.NullInt64
+		err := tx.QueryRowContext(ctx, "SELECT SUM(sessions), SUM(searched), SUM(clicked), SUM(landed), SUM(acted) FROM session_days"+
+			" WHERE project_id = ? AND "+in, append([]any{projectID}, args...)...).Scan(&a, &b, &c, &d, &e)
+		n, f.Searched, f.Clicked, f.Landed, f.Acted = n+a.Int64, f.Searched+b.Int64, f.Clicked+c.Int64, f.Landed+d.Int64, f.Acted+e.Int64
 		return err
-	}
-	defer rows.Close()
-	gap := store.SessionGap.Milliseconds()
-	var cur []sessEvent
-	var visitor string
-	for rows.Next() {
-		var v string
-		var e sessEvent
-		if err := rows.Scan(&v, &e.ms, &e.typ, &e.path); err != nil {
+	})
+	return n, f, err
+}
+
+// flows reads the user flows of q: the entry pages from the summaries and the live days, then
+// the trails of the entry page followed.
+func (s *Store) flows(ctx context.Context, q store.FlowQuery) (store.Flows, error) {
+	var f store.Flows
+	err := s.readSessions(ctx, q.ProjectID, q.Range, func(tx *sql.Tx, sr sessionRange) error {
+		entries := map[string]int64{}
+		store.AddEntries(entries, sr.live)
+		in, args := sr.in()
+		args = append([]any{q.ProjectID}, args...)
+		err := eachRowIn(ctx, tx, "SELECT entry, SUM(sessions) FROM session_trails WHERE project_id = ? AND "+in+" GROUP BY entry", args,
+			func(scan func(...any) error) error {
+				var p string
+				var n int64
+				err := scan(&p, &n)
+				entries[p] += n
+				return err
+			})
+		if err != nil {
 			return err
 		}
-		if len(cur) > 0 && (v != visitor || e.ms-cur[len(cur)-1].ms > gap) {
-			fn(cur)
-			cur = cur[:0]
-		}
-		visitor = v
-		cur = append(cur, e)
-	}
-	if err := rows.Err(); err != nil {
+		f.Entries, f.Entry = store.FlowEntries(entries, q.Entry)
+		trails := map[store.Trail]int64{}
+		store.AddTrails(trails, sr.live, f.Entry)
+		err = eachRowIn(ctx, tx, "SELECT step1, step2, step3, SUM(sessions) FROM session_trails WHERE project_id = ? AND "+in+
+			" AND entry = ? GROUP BY step1, step2, step3", append(args, f.Entry), func(scan func(...any) error) error {
+			t := store.Trail{f.Entry}
+			var n int64
+			err := scan(&t[1], &t[2], &t[3], &n)
+			trails[t] += n
+			return err
+		})
+		f.Links = store.FlowLinks(trails)
 		return err
-	}
-	if len(cur) > 0 {
-		fn(cur)
-	}
-	return nil
+	})
+	return f, err
 }
 
-// trailOf appends the session's page trail (consecutive repeats once) to dst.
-func trailOf(dst []string, sess []sessEvent) []string {
-	for _, e := range sess {
-		if e.typ == event.TypePageView && (len(dst) == 0 || dst[len(dst)-1] != e.path) {
-			dst = append(dst, e.path)
-		}
-	}
-	return dst
-}
-
-// searchStages is how far a session went in the search funnel: 0 none, 1 searched, 2 clicked
-// a result after its first search, 3 landed on a clicked result's page, 4 acted after landing.
-func searchStages(sess []sessEvent) int {
-	first := -1
-	for i, e := range sess {
-		if e.typ == event.TypeSearch {
-			first = i
-			break
-		}
-	}
-	if first < 0 {
-		return 0
-	}
-	stage, landed := 1, false
-	clicked := map[string]bool{}
-	for _, e := range sess[first+1:] {
-		switch {
-		case e.typ == event.TypeSearchClick:
-			clicked[store.StripFragment(e.path)] = true
-			stage = max(stage, 2)
-		case e.typ == event.TypePageView && !landed && clicked[e.path]:
-			landed, stage = true, 3
-		case landed && (e.typ == event.TypeCodeCopy || e.typ == event.TypeCTAClick || e.typ == event.TypeMenuAction):
-			return 4
-		}
-	}
-	return stage
-}
-
-// exitOf is the path of the session's last page view, and whether no engagement event follows
-// it; ok is false for a session without a page view.
-func exitOf(sess []sessEvent) (path string, withoutAction, ok bool) {
-	withoutAction = true
-	for i := len(sess) - 1; i >= 0; i-- {
-		switch e := sess[i]; {
-		case e.typ == event.TypePageView:
-			return e.path, withoutAction, true
-		case isEngagement(e.typ):
-			withoutAction = false
-		}
-	}
-	return "", false, false
-}
-
-func isEngagement(t event.Type) bool {
-	switch t {
-	case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
-		return true
-	}
-	return false
+// exits counts each path's exits in r: the sessions whose last page view it was, and those of
+// them without an engagement event after it.
+func (s *Store) exits(ctx context.Context, projectID string, r store.Range) (map[string]*store.PageExits, error) {
+	exits := map[string]*store.PageExits{}
+	err := s.readSessions(ctx, projectID, r, func(tx *sql.Tx, sr sessionRange) error {
+		store.AddExits(exits, sr.live)
+		in, args := sr.in()
+		return eachRowIn(ctx, tx, "SELECT path, SUM(exits), SUM(quiet) FROM session_exits WHERE project_id = ? AND "+in+" GROUP BY path",
+			append([]any{projectID}, args...), func(scan func(...any) error) error {
+				var x store.PageExits
+				if err := scan(&x.Path, &x.Exits, &x.ExitsWithoutAction); err != nil {
+					return err
+				}
+				store.AddExits(exits, []store.DaySessions{{Exits: []store.PageExits{x}}})
+				return nil
+			})
+	})
+	return exits, err
 }

@@ -71,27 +71,48 @@ func writeTraffic(ctx context.Context, tx *sql.Tx, ts []event.Traffic) error {
 		defer st.Close()
 		sts[i] = st
 	}
+	stored := map[dayKey]int64{}
 	for i := range ts {
-		if err := writeOne(ctx, sts, &ts[i]); err != nil {
+		ok, err := writeOne(ctx, sts, &ts[i])
+		if err != nil {
+			return err
+		}
+		if ok {
+			stored[dayKey{ts[i].ProjectID, store.UTCDay(ts[i].Timestamp)}]++
+		}
+	}
+	return bumpChanges(ctx, tx, stored)
+}
+
+// dayKey is one project's UTC day.
+type dayKey struct{ project, day string }
+
+// bumpChanges adds n[k] to the change count of each day k (traffic_changes_daily): the events
+// stored or erased, so that the summaries of those days are seen to be out of date.
+func bumpChanges(ctx context.Context, tx *sql.Tx, n map[dayKey]int64) error {
+	for k, c := range n {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO traffic_changes_daily (project_id, day, changes) VALUES (?, ?, ?)
+			ON CONFLICT (project_id, day) DO UPDATE SET changes = changes + excluded.changes`, k.project, k.day, c); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) error {
+// writeOne stores e unless it is stored already, and reports whether it stored it.
+func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) (bool, error) {
 	day, norm, ms := store.UTCDay(e.Timestamp), event.NormalizeQuery(e.Query), e.Timestamp.UnixMilli()
 	res, err := sts[stRaw].ExecContext(ctx, e.ProjectID, e.ID, string(e.Type), e.Domain, day, ms,
 		e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent, e.Path, e.Title, e.Referrer,
 		e.Query, norm, e.Results, e.Position, string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status,
 		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return err // already stored
+		return false, err // already stored
 	}
-	return bumpRollups(ctx, sts, e, day, norm, ms)
+	return true, bumpRollups(ctx, sts, e, day, norm, ms)
 }
 
 // bumpRollups counts a newly stored event in the daily rollups of its type.

@@ -74,7 +74,7 @@ func testEngagementReads(t *testing.T, s Store) {
 			if want := ref.funnels(p, rg); funnels != want {
 				t.Errorf("Funnels %s:\n got %+v\nwant %+v", name, funnels, want)
 			}
-			checkFlows(t, s, p, rg, ref)
+			checkFlows(t, s, p, rg, ref, store.MaxFlowEntries)
 		}
 	}
 	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 {
@@ -109,11 +109,15 @@ func checkEngagementPages(t *testing.T, s Store, p string, rg store.Range, ref *
 	}
 }
 
-func checkFlows(t *testing.T, s Store, p string, rg store.Range, ref *engRef) {
+// checkFlows compares the flows from the most common entry pages (most of them: all) with
+// the reference, and from the default and an unknown entry.
+func checkFlows(t *testing.T, s Store, p string, rg store.Range, ref *engRef, most int) {
 	t.Helper()
 	entries := []string{""}
 	for _, e := range ref.flows(store.FlowQuery{ProjectID: p, Range: rg}).Entries {
-		entries = append(entries, e.Path)
+		if len(entries) <= most {
+			entries = append(entries, e.Path)
+		}
 	}
 	entries = append(entries, "/never-an-entry")
 	for _, entry := range entries {

@@ -15,10 +15,17 @@ import (
 type engRef struct {
 	traffic *trafficRef
 	rec     *reference
+	erased  map[string]bool // project/id of erased traffic events: gone from the raw events, still in the rollups' counts
 }
 
 func newEngRef() *engRef {
-	return &engRef{traffic: &trafficRef{events: map[string]event.Traffic{}}, rec: newReference()}
+	return &engRef{traffic: &trafficRef{events: map[string]event.Traffic{}}, rec: newReference(), erased: map[string]bool{}}
+}
+
+// raw are the project's traffic events of the days of rg that are still stored as events (not
+// erased): what sessions and the other reads of raw events see.
+func (r *engRef) raw(project string, rg store.Range, keep func(event.Traffic) bool) []event.Traffic {
+	return r.events(project, rg, func(e event.Traffic) bool { return !r.erased[e.ProjectID+"/"+e.ID] && keep(e) })
 }
 
 func (r *engRef) add(b store.Batch) {
@@ -41,13 +48,15 @@ func isSessionType(t event.Type) bool { return slices.Contains(store.SessionType
 
 func isEngagement(t event.Type) bool { return slices.Contains(event.EngagementTypes, t) }
 
-// sessions splits the human events of each visitor into sessions, each in time then id order.
+// sessions splits the human events of each visitor and UTC day into sessions, each in time then
+// id order.
 func (r *engRef) sessions(project string, rg store.Range) [][]event.Traffic {
-	byVisitor := map[string][]event.Traffic{}
-	for _, e := range r.events(project, rg, func(e event.Traffic) bool {
+	byVisitor := map[[2]string][]event.Traffic{}
+	for _, e := range r.raw(project, rg, func(e event.Traffic) bool {
 		return e.Class == event.ClassHuman && e.VisitorID != "" && isSessionType(e.Type)
 	}) {
-		byVisitor[e.VisitorID] = append(byVisitor[e.VisitorID], e)
+		k := [2]string{e.VisitorID, store.UTCDay(e.Timestamp)}
+		byVisitor[k] = append(byVisitor[k], e)
 	}
 	var out [][]event.Traffic
 	for _, es := range byVisitor {
@@ -266,7 +275,7 @@ func (r *engRef) funnels(project string, rg store.Range) store.Funnels {
 		}
 	}
 	clicked := map[string]bool{}
-	for _, e := range r.events(project, rg, func(e event.Traffic) bool { return e.Type == event.TypeSourceClick }) {
+	for _, e := range r.raw(project, rg, func(e event.Traffic) bool { return e.Type == event.TypeSourceClick }) {
 		clicked[e.ThreadID] = true
 	}
 	rated, helpful := map[string]bool{}, map[string]bool{}

@@ -35,6 +35,8 @@ type Store interface {
 	Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error)
 	Agents(ctx context.Context, q store.AgentsQuery) (store.AgentStats, error)
 	GapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error)
+	Pending(ctx context.Context, before time.Time) ([]store.Pending, error)
+	Summarise(ctx context.Context, ps []store.Pending) error
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -68,6 +70,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"EngagementReads", testEngagementReads},
 		{"AgentReads", testAgentReads},
 		{"GapSignals", testGapSignals},
+		{"Summaries", testSummaries},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,15 +44,37 @@ func testTrafficReads(t *testing.T, s Store) {
 		{To: day0.Add(24 * time.Hour)},
 		{From: day0.Add(20 * 24 * time.Hour)},
 	}
-	for _, p := range []string{"p1", "p2", "p3"} {
-		for _, rg := range ranges {
-			name := fmt.Sprintf("%s %s..%s", p, store.UTCDay(rg.From), store.UTCDay(rg.To))
-			checkPathCounts(t, "Views "+name, s.Views, p, rg, ref, false)
-			checkPathCounts(t, "Visitors "+name, s.Visitors, p, rg, ref, true)
-			checkSearches(t, "Searches "+name, s, p, rg, ref)
-			checkDaily(t, "DailyTraffic "+name, s, p, rg, ref)
+	limits := []int{1, 5, 250}
+	check := func(phase string) {
+		for _, p := range []string{"p1", "p2", "p3"} {
+			for _, rg := range ranges {
+				name := fmt.Sprintf("%s: %s %s..%s", phase, p, store.UTCDay(rg.From), store.UTCDay(rg.To))
+				checkPathCounts(t, "Views "+name, s.Views, p, rg, ref, false, limits)
+				checkPathCounts(t, "Visitors "+name, s.Visitors, p, rg, ref, true, limits)
+				checkSearches(t, "Searches "+name, s, p, rg, ref)
+				checkDaily(t, "DailyTraffic "+name, s, p, rg, ref)
+			}
 		}
 	}
+	check("nothing summarised")
+	limits = []int{4, 250} // paging is the same whatever the summaries: page less from here on
+	// The summaries of closed days (on ClickHouse, visitor sketches of spans of days) change no
+	// read: with some days summarised, after late events on them, and with all summarised.
+	summarise(t, s, day0.Add(7*24*time.Hour))
+	check("7 days summarised")
+	var late []event.Traffic
+	for i := range 40 {
+		e := g.Traffic("p1", day0.Add(time.Duration(i%6)*24*time.Hour+time.Duration(g.rng.Int63n(int64(24*time.Hour)))))
+		if i%2 == 0 { // a reader seen before, on another page
+			e.VisitorID = all[i].VisitorID
+		}
+		late = append(late, e)
+	}
+	write(t, s, store.Batch{Traffic: late})
+	ref.add(late)
+	check("late events")
+	summarise(t, s, day0.Add(30*24*time.Hour))
+	check("all summarised")
 }
 
 // checkDaily compares the per-day read with the reference's counts of each single day.
@@ -80,10 +102,11 @@ func checkDaily(t *testing.T, what string, s Store, project string, rg store.Ran
 }
 
 func checkPathCounts(t *testing.T, what string,
-	read func(context.Context, store.TrafficQuery) (store.PathCountPage, error), project string, rg store.Range, ref *trafficRef, distinct bool) {
+	read func(context.Context, store.TrafficQuery) (store.PathCountPage, error), project string, rg store.Range, ref *trafficRef, distinct bool,
+	limits []int) {
 	t.Helper()
 	wantTotals, want := ref.pathCounts(project, rg, distinct)
-	for _, limit := range []int{1, 5, 250} {
+	for _, limit := range limits {
 		var got []store.PathCounts
 		for offset := 0; ; offset += limit {
 			page, err := read(t.Context(), store.TrafficQuery{ProjectID: project, Range: rg, Limit: limit, Offset: offset})

@@ -1,0 +1,259 @@
+package clickhouse
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	ch "github.com/ClickHouse/clickhouse-go/v2"
+
+	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// Summaries of closed days (store.Pending): each day's sessions in one row of session_days,
+// and the visitor sketches of spans of days (visitor_spans.go).
+
+// maxSummaryEvents bounds the events one summarising query reads: a project's days are
+// summarised in chunks of about this many change counts.
+const maxSummaryEvents = 2_000_000
+
+// dayCount is one project's day and its change count.
+type dayCount struct {
+	project, day string
+	changes      uint64
+}
+
+// changes reads the change counts of the days c selects (of traffic_changes_daily), by project
+// and day.
+func (s *Store) changes(ctx context.Context, c cond) ([]dayCount, error) {
+	var out []dayCount
+	err := s.each(ctx, "SELECT project_id, toString(day), sumMerge(changes) FROM traffic_changes_daily WHERE "+c.sql()+
+		" GROUP BY project_id, day", c.args, func(scan func(...any) error) error {
+		var d dayCount
+		err := scan(&d.project, &d.day, &d.changes)
+		out = append(out, d)
+		return err
+	})
+	return out, err
+}
+
+// Pending lists the summaries of the days before before that are missing or made at another
+// change count than their days': each day's sessions, and the visitor sketches of each span of
+// days (visitorSpanDays) that ends before it.
+func (s *Store) Pending(ctx context.Context, before time.Time) ([]store.Pending, error) {
+	out, err := s.pending(ctx, store.UTCDay(before))
+	if err != nil {
+		return nil, wrap("pending summaries", err)
+	}
+	return out, nil
+}
+
+func (s *Store) pending(ctx context.Context, before string) ([]store.Pending, error) {
+	var c cond
+	c.add("day < toDate(?)", before)
+	counts, err := s.changes(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	made := map[[2]string]uint64{}
+	err = s.each(ctx, "SELECT project_id, toString(day), argMax(changes, version) FROM session_days WHERE day < toDate(?)"+
+		" GROUP BY project_id, day", []any{before}, func(scan func(...any) error) error {
+		var k [2]string
+		var n uint64
+		err := scan(&k[0], &k[1], &n)
+		made[k] = n
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Pending
+	for _, d := range counts {
+		if n, ok := made[[2]string{d.project, d.day}]; !ok || n != d.changes {
+			out = append(out, store.Pending{ProjectID: d.project, Kind: store.SummarySessions, Start: d.day, Days: 1, Changes: int64(d.changes)})
+		}
+	}
+	spans, err := s.pendingSpans(ctx, counts, before)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, spans...)
+	slices.SortFunc(out, func(a, b store.Pending) int {
+		return cmp.Or(strings.Compare(a.ProjectID, b.ProjectID), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Start, b.Start), cmp.Compare(a.Days, b.Days))
+	})
+	return out, nil
+}
+
+// Summarise makes the summaries ps name again from the events stored now.
+func (s *Store) Summarise(ctx context.Context, ps []store.Pending) error {
+	// On a cluster, each insert reaches its shard before the next is sent: a span's record
+	// never arrives before the span's states.
+	ctx = ch.Context(ctx, ch.WithSettings(ch.Settings{"insert_distributed_sync": 1}))
+	days := map[string][]string{}
+	var projects []string
+	seen := map[string]bool{}
+	spans := map[string][]daySpan{}
+	for _, p := range ps {
+		if !seen[p.ProjectID] {
+			seen[p.ProjectID] = true
+			projects = append(projects, p.ProjectID)
+		}
+		switch p.Kind {
+		case store.SummarySessions:
+			days[p.ProjectID] = append(days[p.ProjectID], p.Start)
+		case store.SummaryVisitors:
+			spans[p.ProjectID] = append(spans[p.ProjectID], daySpan{int64(p.Days), dayNumber(p.Start)})
+		}
+	}
+	for _, project := range projects {
+		if err := s.summariseSessions(ctx, project, days[project]); err != nil {
+			return wrap("summarise sessions of "+project, err)
+		}
+		if err := s.makeSpans(ctx, project, spans[project]); err != nil {
+			return wrap("summarise visitors of "+project, err)
+		}
+	}
+	return nil
+}
+
+// summariseSessions summarises the project's days in chunks of about maxSummaryEvents events.
+// Each chunk reads its days' change counts first and their events after, so that a summary
+// holds at least the events its count counts (the events table is written before the views
+// that count): one that holds more is out of date at once and made again later.
+func (s *Store) summariseSessions(ctx context.Context, project string, days []string) error {
+	if len(days) == 0 {
+		return nil
+	}
+	var c cond
+	c.add("project_id = ?", project)
+	c.add("day IN ?", set(days))
+	counts, err := s.changes(ctx, c)
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(counts, func(a, b dayCount) int { return strings.Compare(a.day, b.day) })
+	for len(counts) > 0 {
+		n, sum := 0, uint64(0)
+		for n < len(counts) && (n == 0 || sum+counts[n].changes <= maxSummaryEvents) {
+			sum += counts[n].changes
+			n++
+		}
+		if err := s.summariseChunk(ctx, project, counts[:n]); err != nil {
+			return err
+		}
+		counts = counts[n:]
+	}
+	return nil
+}
+
+func (s *Store) summariseChunk(ctx context.Context, project string, chunk []dayCount) error {
+	version := uint64(time.Now().UnixNano()) // #nosec G115 -- after 1970
+	days := make([]string, len(chunk))
+	for i, d := range chunk {
+		days[i] = d.day
+	}
+	var c cond
+	c.add("project_id = ?", project)
+	c.add("day IN ?", set(days))
+	counts, err := s.changes(ctx, c) // again, now, before the events
+	if err != nil {
+		return err
+	}
+	live, err := s.liveSessions(ctx, project, days)
+	if err != nil {
+		return err
+	}
+	byDay := map[string]store.DaySessions{}
+	for _, d := range live {
+		byDay[d.Day] = d
+	}
+	rows := make([]store.DaySessions, 0, len(counts))
+	for _, d := range counts {
+		sum := byDay[d.day]
+		sum.Day, sum.Changes = d.day, int64(d.changes) // #nosec G115 -- counts of events
+		rows = append(rows, sum)
+	}
+	return s.send(ctx, insertSessionDays, sessionDayColumns(project, version, rows))
+}
+
+const insertSessionDays = `INSERT INTO session_days (project_id, day, version, changes, sessions, searched, clicked, landed, acted,
+	trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet)`
+
+func sessionDayColumns(project string, version uint64, rows []store.DaySessions) []any {
+	n := len(rows)
+	projects, days := make([]string, n), make([]time.Time, n)
+	nums := make([][]uint64, 7) // version, changes, sessions, searched, clicked, landed, acted
+	for i := range nums {
+		nums[i] = make([]uint64, n)
+	}
+	strs := make([][][]string, 5) // trails entry, step1..3, exits path
+	for i := range strs {
+		strs[i] = make([][]string, n)
+	}
+	counts := make([][][]uint64, 3) // trails sessions, exits exits and quiet
+	for i := range counts {
+		counts[i] = make([][]uint64, n)
+	}
+	for i, d := range rows {
+		projects[i] = project
+		days[i], _ = store.ParseDay(d.Day)
+		for k, v := range []int64{int64(version), d.Changes, d.Sessions, d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted} { // #nosec G115 -- version fits
+			nums[k][i] = uint64(v) // #nosec G115 -- counts
+		}
+		for k := range strs {
+			strs[k][i] = []string{}
+		}
+		for k := range counts {
+			counts[k][i] = []uint64{}
+		}
+		for _, t := range d.Trails {
+			for k := range 4 {
+				strs[k][i] = append(strs[k][i], t.Trail[k])
+			}
+			counts[0][i] = append(counts[0][i], uint64(t.Sessions)) // #nosec G115 -- counts
+		}
+		for _, x := range d.Exits {
+			strs[4][i] = append(strs[4][i], x.Path)
+			counts[1][i] = append(counts[1][i], uint64(x.Exits))              // #nosec G115 -- counts
+			counts[2][i] = append(counts[2][i], uint64(x.ExitsWithoutAction)) // #nosec G115 -- counts
+		}
+	}
+	return []any{projects, days, nums[0], nums[1], nums[2], nums[3], nums[4], nums[5], nums[6],
+		strs[0], strs[1], strs[2], strs[3], counts[0], strs[4], counts[1], counts[2]}
+}
+
+// liveSessions summarises the sessions of the project's days from their events, read in
+// session order.
+func (s *Store) liveSessions(ctx context.Context, project string, days []string) ([]store.DaySessions, error) {
+	c := sessionCond(project, store.Range{})
+	c.add("day IN ?", set(days))
+	var sum store.SessionSummariser
+	err := s.each(ctx, "SELECT toString(day), visitor_id, id, toUInt64(timestamp) * 1000 + timestamp_ms AS ms, type, path FROM traffic_events WHERE "+
+		c.sql()+" ORDER BY day, visitor_id, ms, id", c.args, func(scan func(...any) error) error {
+		var day, visitor, typ string
+		var e store.SessionEvent
+		var ms uint64
+		if err := scan(&day, &visitor, &e.ID, &ms, &typ, &e.Path); err != nil {
+			return err
+		}
+		e.MS, e.Type = int64(ms), event.Type(typ) // #nosec G115 -- unix ms
+		sum.Add(day, visitor, e)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sum.Days(), nil
+}
+
+// set is ss as the right side of IN.
+func set(ss []string) ch.GroupSet {
+	v := make([]any, len(ss))
+	for i, s := range ss {
+		v[i] = s
+	}
+	return ch.GroupSet{Value: v}
+}
