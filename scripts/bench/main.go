@@ -13,7 +13,9 @@
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000),
 // BENCH_AGENT_QUESTIONS (figure 11's questions per site and run, default the 187 tuning
 // questions of the search evaluation), BENCH_TRAFFIC
-// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_SCALE_EVENTS
+// and BENCH_TRAFFIC_SQLITE (figure 7 events, default 1000000 and 200000), BENCH_READS=all
+// (figure 7 measures every analytics read, the engagement, gaps and agents routes too, not only
+// the dashboard's five traffic reads; about 5 minutes more), BENCH_SCALE_EVENTS
 // (figure 8's backlog, default 100000), BENCH_SCALE_TRAFFIC, BENCH_SCALE_CLIENTS, BENCH_SCALE_SQLITE
 // and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
 // 5000000 in SQLite; 1 fills the kept set again), BENCH_ONLY
@@ -59,9 +61,11 @@ type config struct {
 	// agentQuestions is how many questions figure 11 asks each site per run of its latency
 	// rows (0: the evaluation's tuning questions once each).
 	agentQuestions int
-	traffic        int // traffic events for figure 7 in ClickHouse
-	trafficLite    int // and in SQLite
-	scaleEvents    int // backlog drained by the ingest replicas in figure 8
+	// fig7Reads is how many of readsOf's reads figure 7 measures (0: all).
+	fig7Reads   int
+	traffic     int // traffic events for figure 7 in ClickHouse
+	trafficLite int // and in SQLite
+	scaleEvents int // backlog drained by the ingest replicas in figure 8
 	// Figure 9 (make bench-scale): traffic events stored end to end in ClickHouse, the clients
 	// sending them, whether to fill again a kept set, and SQLite's events.
 	scaleTraffic int
@@ -208,6 +212,10 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.agentQuestions = envInt("BENCH_AGENT_QUESTIONS", 0, 0)
 	cfg.traffic = envInt("BENCH_TRAFFIC", 1_000_000, 10_000)
 	cfg.trafficLite = envInt("BENCH_TRAFFIC_SQLITE", 200_000, 10_000)
+	cfg.fig7Reads = dashboardReads
+	if os.Getenv("BENCH_READS") == "all" {
+		cfg.fig7Reads = 0
+	}
 	cfg.scaleEvents = envInt("BENCH_SCALE_EVENTS", 100_000, 10_000)
 	cfg.scaleTraffic = envInt("BENCH_SCALE_TRAFFIC", 50_000_000, 100_000)
 	cfg.scaleClients = envInt("BENCH_SCALE_CLIENTS", 8, 1)
@@ -279,8 +287,8 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
 		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_AGENT_QUESTIONS=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
-			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.agentQuestions, cfg.traffic, cfg.trafficLite, cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_AGENT_QUESTIONS=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_READS=%s BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.agentQuestions, cfg.traffic, cfg.trafficLite, readsSetting(cfg.fig7Reads), cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
 	}
 }
 
@@ -299,4 +307,12 @@ func clickhouseClient(ctx context.Context, cfg *config, query string, extra ...s
 		return "", fmt.Errorf("clickhouse-client: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return string(out), nil
+}
+
+// readsSetting is BENCH_READS as figure 7 runs: "all" or "dashboard".
+func readsSetting(n int) string {
+	if n == 0 {
+		return "all"
+	}
+	return "dashboard"
 }

@@ -68,7 +68,7 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 	}
 	defer logged.Close()
 	rb := &readBench{cfg: cfg, t: t, name: "ClickHouse", st: ch, set: set, target: 150 * time.Millisecond,
-		reads: dashboardReads, samples: readSamples, figure: "7", db: db, logged: logged}
+		reads: cfg.fig7Reads, samples: readSamples, figure: "7", db: db, logged: logged}
 	if err := rb.run(ctx); err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func benchTraffic(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	rb = &readBench{cfg: cfg, t: t, name: "SQLite", st: lite, set: liteSet, target: 250 * time.Millisecond,
-		reads: dashboardReads, samples: readSamples, figure: "7"}
+		reads: cfg.fig7Reads, samples: readSamples, figure: "7"}
 	return rb.run(ctx)
 }
 
