@@ -37,14 +37,13 @@ type Consumer struct {
 	// limit is the most events one write holds now: BatchSize, halved after a write that ran
 	// out of StoreTimeout and doubled back after each write that did not, so that a batch too
 	// large to store in time under load is retried in parts instead of timing out again.
+	// Zero means BatchSize.
 	limit atomic.Int64
 }
 
 // New returns a consumer; Run starts it.
 func New(cfg Config, js jetstream.JetStream, st Store, logger *slog.Logger, reg prometheus.Registerer) *Consumer {
-	c := &Consumer{cfg: cfg, js: js, store: st, logger: logger, m: newMetrics(reg)}
-	c.limit.Store(int64(cfg.BatchSize))
-	return c
+	return &Consumer{cfg: cfg, js: js, store: st, logger: logger, m: newMetrics(reg)}
 }
 
 // Ready reports whether the consumers are fetching.
@@ -114,11 +113,19 @@ const coldFetch = 100
 // sets no byte limit itself: on a replicated stream a pull with max_bytes drained a backlog 6x
 // slower (make bench figure 8a, 21 s against 3.8 s).
 func (c *Consumer) fetchCount() int {
-	perMsg, size, limit := int(c.perMsg.Load()), int(c.msgSize.Load()), int(c.limit.Load())
+	perMsg, size, limit := int(c.perMsg.Load()), int(c.msgSize.Load()), c.eventLimit()
 	if perMsg == 0 {
 		return min(limit, coldFetch)
 	}
 	return max(1, min(limit/perMsg, c.cfg.BatchBytes/max(1, size)))
+}
+
+// eventLimit is the most events one write holds now.
+func (c *Consumer) eventLimit() int {
+	if l := int(c.limit.Load()); l > 0 {
+		return l
+	}
+	return c.cfg.BatchSize
 }
 
 // timedOut halves the events of the next writes after a write of n events ran out of time.
@@ -128,7 +135,7 @@ func (c *Consumer) timedOut(n int) {
 
 // wroteInTime doubles the events of the next writes back towards BatchSize.
 func (c *Consumer) wroteInTime() {
-	if l := c.limit.Load(); l < int64(c.cfg.BatchSize) {
+	if l := c.limit.Load(); l > 0 {
 		c.limit.CompareAndSwap(l, min(2*l, int64(c.cfg.BatchSize)))
 	}
 }
@@ -166,7 +173,7 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 // header announces; one message is never split).
 func (c *Consumer) runs(msgs []jetstream.Msg) [][]jetstream.Msg {
 	var out [][]jetstream.Msg
-	start, n, size, limit := 0, 0, 0, int(c.limit.Load())
+	start, n, size, limit := 0, 0, 0, c.eventLimit()
 	for i, msg := range msgs {
 		k, b := eventsIn(msg), len(msg.Data())
 		if n > 0 && (n+k > limit || size+b > c.cfg.BatchBytes) {
