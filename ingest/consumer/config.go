@@ -22,7 +22,10 @@ type Config struct {
 	MaxRetries int           // attempts to store a single event before it is dead-lettered
 	// StoreTimeout bounds one store call. While it runs, the batch's events are kept from
 	// redelivery by in-progress heartbeats every AckWait/3, so a short AckWait (fast recovery
-	// after a crash) does not cut a slow write short.
+	// after a crash) does not cut a slow write short. A write that runs out of it is handed back
+	// for redelivery within seconds, and the next writes hold half as many events, so it
+	// bounds how long a write stuck on a dead or unresponsive server holds its events: keep it
+	// to seconds.
 	StoreTimeout time.Duration
 }
 
@@ -34,7 +37,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Duration(fs, &c.BatchWait, "consumer-batch-wait", "LECTERN_CONSUMER_BATCH_WAIT", 200*time.Millisecond, "longest wait to fill a batch")
 	envflag.Int(fs, &c.Workers, "consumer-workers", "LECTERN_CONSUMER_WORKERS", 2, "concurrent fetch-and-write loops")
 	envflag.Duration(fs, &c.AckWait, "consumer-ack-wait", "LECTERN_CONSUMER_ACK_WAIT", 5*time.Second, "redeliver an event not acknowledged within this time: how soon events a crashed replica held are stored by another")
-	envflag.Duration(fs, &c.StoreTimeout, "consumer-store-timeout", "LECTERN_CONSUMER_STORE_TIMEOUT", time.Minute, "longest one store write may take (its events are kept from redelivery meanwhile)")
+	envflag.Duration(fs, &c.StoreTimeout, "consumer-store-timeout", "LECTERN_CONSUMER_STORE_TIMEOUT", 10*time.Second, "longest one store write may take (its events are kept from redelivery meanwhile); a write that runs out is retried within seconds, in smaller batches")
 	envflag.Int(fs, &c.MaxRetries, "consumer-max-retries", "LECTERN_CONSUMER_MAX_RETRIES", 5, "attempts to store one rejected event before dead-lettering it")
 }
 

@@ -34,6 +34,11 @@ type Consumer struct {
 	running atomic.Bool
 	perMsg  atomic.Int64 // events per message in the last batch, for the next fetch's size
 	msgSize atomic.Int64 // bytes per message in the last batch, likewise
+	// limit is the most events one write holds now: BatchSize, halved after a write that ran
+	// out of StoreTimeout and doubled back after each write that did not, so that a batch too
+	// large to store in time under load is retried in parts instead of timing out again.
+	// Zero means BatchSize.
+	limit atomic.Int64
 }
 
 // New returns a consumer; Run starts it.
@@ -108,11 +113,31 @@ const coldFetch = 100
 // sets no byte limit itself: on a replicated stream a pull with max_bytes drained a backlog 6x
 // slower (make bench figure 8a, 21 s against 3.8 s).
 func (c *Consumer) fetchCount() int {
-	perMsg, size := int(c.perMsg.Load()), int(c.msgSize.Load())
+	perMsg, size, limit := int(c.perMsg.Load()), int(c.msgSize.Load()), c.eventLimit()
 	if perMsg == 0 {
-		return min(c.cfg.BatchSize, coldFetch)
+		return min(limit, coldFetch)
 	}
-	return max(1, min(c.cfg.BatchSize/perMsg, c.cfg.BatchBytes/max(1, size)))
+	return max(1, min(limit/perMsg, c.cfg.BatchBytes/max(1, size)))
+}
+
+// eventLimit is the most events one write holds now.
+func (c *Consumer) eventLimit() int {
+	if l := int(c.limit.Load()); l > 0 {
+		return l
+	}
+	return c.cfg.BatchSize
+}
+
+// timedOut halves the events of the next writes after a write of n events ran out of time.
+func (c *Consumer) timedOut(n int) {
+	c.limit.Store(int64(max(1, n/2)))
+}
+
+// wroteInTime doubles the events of the next writes back towards BatchSize.
+func (c *Consumer) wroteInTime() {
+	if l := c.limit.Load(); l > 0 {
+		c.limit.CompareAndSwap(l, min(2*l, int64(c.cfg.BatchSize)))
+	}
 }
 
 // fetched is one decoded message: what it added to the batch, and its events that cannot be
@@ -143,14 +168,15 @@ func (c *Consumer) handle(msgs []jetstream.Msg) bool {
 	return true
 }
 
-// runs splits a fetch into runs of at most BatchSize events and BatchBytes bytes of messages
-// (a grouped message counted by the events its header announces; one message is never split).
+// runs splits a fetch into runs of at most BatchSize events (the current limit, see
+// Consumer.limit) and BatchBytes bytes of messages (a grouped message counted by the events its
+// header announces; one message is never split).
 func (c *Consumer) runs(msgs []jetstream.Msg) [][]jetstream.Msg {
 	var out [][]jetstream.Msg
-	start, n, size := 0, 0, 0
+	start, n, size, limit := 0, 0, 0, c.eventLimit()
 	for i, msg := range msgs {
 		k, b := eventsIn(msg), len(msg.Data())
-		if n > 0 && (n+k > c.cfg.BatchSize || size+b > c.cfg.BatchBytes) {
+		if n > 0 && (n+k > limit || size+b > c.cfg.BatchBytes) {
 			out = append(out, msgs[start:i])
 			start, n, size = i, 0, 0
 		}
@@ -190,13 +216,25 @@ func (c *Consumer) write(msgs []jetstream.Msg) error {
 	if b.Len() > 0 {
 		start := time.Now()
 		err = c.store.WriteBatch(ctx, b)
-		c.m.insert.Observe(time.Since(start).Seconds())
+		took := time.Since(start)
+		c.m.insert.Observe(took.Seconds())
 		c.m.batchSize.Observe(float64(b.Len()))
+		if took > c.cfg.AckWait {
+			c.logger.Warn("slow store write", "took", took.Round(time.Millisecond), "events", b.Len(), "err", err)
+		}
+		switch {
+		case ctx.Err() != nil:
+			c.timedOut(b.Len())
+		case err == nil:
+			c.wroteInTime()
+		}
 	}
 	switch {
 	case err == nil:
 		c.settle(ctx, items)
 	case errors.Is(err, store.ErrUnavailable) || ctx.Err() != nil:
+		// The store's client closed the connection the write ran on (a server or replica that
+		// stopped answering): the retry opens another, to the next host of the DSN.
 		c.retryLater(items, err)
 		return err
 	default:

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -36,7 +38,10 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 	store := []string{"--store", "clickhouse", "--clickhouse-dsn", ch.dsn(), "--clickhouse-migrate=false"} // the assistant has no store
 	procs := map[string]*lectern{}
 	defer func() {
-		for _, p := range procs {
+		for name, p := range procs {
+			if e.cfg.keep {
+				keepMetrics(e, name, p)
+			}
 			p.stop()
 		}
 	}()
@@ -86,6 +91,7 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		ld.fault(true)
 		f.kill()
 		r.faults++
+		fmt.Fprintf(e.cfg.log, "chaos: %s %s killed\n", time.Now().Format(time.RFC3339Nano), f.what)
 		pause(ctx, 5*time.Second)
 		if err := f.back(ctx); err != nil {
 			ld.finish()
@@ -98,6 +104,7 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		}
 		ld.fault(false)
 		recovered = time.Now()
+		fmt.Fprintf(e.cfg.log, "chaos: %s %s back, intake accepting\n", recovered.Format(time.RFC3339Nano), f.what)
 	}
 	pause(ctx, 2*time.Second)
 	accepted, errs := ld.finish()
@@ -241,4 +248,19 @@ func replicasAgree(ctx context.Context, ch *chCluster) string {
 		}
 	}
 	return ""
+}
+
+// keepMetrics saves p's /metrics as metrics/NAME.txt in the work directory (-keep).
+func keepMetrics(e *env, name string, p *lectern) {
+	resp, err := http.Get(p.base + "/metrics") // #nosec G107 G704 -- its own loopback server
+	if err != nil {
+		fmt.Fprintf(e.cfg.log, "chaos: metrics of %s: %v\n", name, err)
+		return
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	dir := filepath.Join(e.dir, "metrics")
+	if err := os.MkdirAll(dir, 0o750); err == nil {
+		_ = os.WriteFile(filepath.Join(dir, name+".txt"), body, 0o600)
+	}
 }

@@ -24,6 +24,8 @@ type config struct {
 	chPort      int           // the scenario ClickHouse's native port (HTTP is one above)
 	seed        int64
 	soak        time.Duration // when set, soak for this long instead of running scenarios
+	keep        bool          // keep the work directory, with every process's log and the services' last metrics
+	logLevel    string        // the lectern processes' --log-level
 	log         io.Writer
 }
 
@@ -43,6 +45,8 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	fs.DurationVar(&cfg.maxRecovery, "max-recovery", 10*time.Second, "longest allowed time from recovery until every accepted event is visible")
 	fs.IntVar(&cfg.chPort, "clickhouse-port", 19900, "native port of the ClickHouse the suite starts (HTTP on the next port)")
 	fs.DurationVar(&cfg.soak, "soak", 0, "soak for this long under steady mixed load instead of running the scenarios (make soak)")
+	fs.BoolVar(&cfg.keep, "keep", false, "keep the work directory, with each process's log (logs/NAME.log) and each Lectern process's /metrics when it stops (metrics/NAME.txt)")
+	fs.StringVar(&cfg.logLevel, "log-level", "warn", "the Lectern processes' --log-level")
 	fs.Int64Var(&cfg.seed, "seed", time.Now().UnixNano(), "random seed for fault timing")
 	if err := fs.Parse(args); err != nil {
 		return nil, err

@@ -28,6 +28,12 @@ func prepare(ctx context.Context, cfg *config, stderr io.Writer) (*env, error) {
 	}
 	e := &env{cfg: cfg, rnd: rand.New(rand.NewPCG(uint64(cfg.seed), 1)), dir: dir} // #nosec G115 G404 -- a seed reinterpreted as unsigned
 	fmt.Fprintf(stderr, "chaos: seed %d, work dir %s\n", cfg.seed, dir)
+	if cfg.keep {
+		logDir = filepath.Join(dir, "logs")
+		if err := os.MkdirAll(logDir, 0o750); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.natsServer == "" && (cfg.selected("nats-restart") || cfg.selected("replica") || cfg.selected("cluster")) {
 		if cfg.natsServer, err = buildNATSServer(ctx, cfg.repo, dir); err != nil {
 			e.close()
@@ -47,6 +53,10 @@ func prepare(ctx context.Context, cfg *config, stderr io.Writer) (*env, error) {
 func (e *env) close() {
 	if e.ch != nil {
 		_ = e.ch.stop(context.Background())
+	}
+	if e.cfg.keep {
+		fmt.Fprintf(e.cfg.log, "chaos: work dir kept: %s\n", e.dir)
+		return
 	}
 	_ = os.RemoveAll(e.dir) // #nosec G703 -- its own temporary directory
 }

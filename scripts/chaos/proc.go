@@ -6,9 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -17,25 +20,38 @@ import (
 
 // proc is one server process the suite starts, kills and restarts with the same arguments.
 type proc struct {
-	dir  string // working directory
-	name string
-	bin  string
-	args []string
-	cmd  *exec.Cmd
-	logs *lockedBuffer
-	done chan struct{}
-	keys map[string]string // LECTERN_*_KEY lines a first start printed
+	dir     string // working directory
+	name    string
+	bin     string
+	args    []string
+	cmd     *exec.Cmd
+	logs    *lockedBuffer
+	done    chan struct{}
+	keys    map[string]string // LECTERN_*_KEY lines a first start printed
+	logFile *os.File          // the copy of the log under logDir, when kept
 }
 
 func newProc(name, bin string, args ...string) *proc {
 	return &proc{name: name, bin: bin, args: args, logs: &lockedBuffer{}, keys: map[string]string{}}
 }
 
+// logDir, when set (-keep), receives a copy of every process's stderr in NAME.log.
+var logDir string
+
 // start runs the process; its stdout is scanned for printed keys.
 func (p *proc) start() error {
 	cmd := exec.Command(p.bin, p.args...) // #nosec G204 -- runs the binaries named by its own flags
 	cmd.Dir = p.dir
 	cmd.Stderr = p.logs
+	if logDir != "" {
+		f, err := os.OpenFile(filepath.Join(logDir, strings.ReplaceAll(p.name, " ", "_")+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600) // #nosec G304 -- its own work dir
+		if err != nil {
+			return err
+		}
+		p.logFile = f
+		fmt.Fprintf(f, "=== %s start %s\n", time.Now().Format(time.RFC3339Nano), p.name)
+		cmd.Stderr = io.MultiWriter(p.logs, f)
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
@@ -54,7 +70,16 @@ func (p *proc) start() error {
 			}
 		}
 	}()
-	go func() { <-keysDone; _ = cmd.Wait(); close(p.done) }()
+	logFile := p.logFile
+	go func() {
+		<-keysDone
+		_ = cmd.Wait()
+		if logFile != nil {
+			fmt.Fprintf(logFile, "=== %s exited %s: %v\n", time.Now().Format(time.RFC3339Nano), p.name, cmd.ProcessState)
+			_ = logFile.Close()
+		}
+		close(p.done)
+	}()
 	return nil
 }
 

@@ -51,7 +51,7 @@ func startLectern(ctx context.Context, e *env, name string, args ...string) (*le
 		return nil, err
 	}
 	args = append(args, "--http-addr", httpAddr, "--sites", filepath.Join(e.cfg.repo, "lectern.yaml"),
-		"--ratelimit=false", "--log-level", "warn")
+		"--ratelimit=false", "--log-level", e.cfg.logLevel)
 	l := &lectern{proc: newProc(name, e.cfg.lectern, args...), base: "http://" + httpAddr}
 	l.dir = e.cfg.repo
 	if err := l.start(); err != nil {

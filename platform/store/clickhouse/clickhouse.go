@@ -117,15 +117,23 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close closes the connection pool.
 func (s *Store) Close() error { return s.conn.Close() }
 
-// Server error codes that mean "try again later".
+// Server error codes that mean "try again later". On a cluster, a node that died or restarted
+// under a Distributed insert, or a lost ZooKeeper session, fails the insert with one of the
+// inter-server or keeper codes: the batch is retried whole (an insert is deduplicated), not
+// taken for bad data and stored event by event until its events are dead-lettered.
 var unavailableCodes = map[int32]bool{
+	32:  true, // ATTEMPT_TO_READ_AFTER_EOF: a shard's connection closed mid-insert
 	159: true, // TIMEOUT_EXCEEDED
 	202: true, // TOO_MANY_SIMULTANEOUS_QUERIES
 	209: true, // SOCKET_TIMEOUT
 	210: true, // NETWORK_ERROR
+	225: true, // NO_ZOOKEEPER
 	241: true, // MEMORY_LIMIT_EXCEEDED
 	242: true, // TABLE_IS_READ_ONLY
 	252: true, // TOO_MANY_PARTS
+	279: true, // ALL_CONNECTION_TRIES_FAILED: no replica of a shard answered
+	319: true, // UNKNOWN_STATUS_OF_INSERT: the keeper session ended during the commit
+	999: true, // KEEPER_EXCEPTION
 }
 
 // wrap adds the operation to err and marks connection failures as store.ErrUnavailable;

@@ -14,9 +14,9 @@ import (
 // applies it to its own copy of the options, after Open has made the dialer).
 const defaultDialTimeout = 30 * time.Second
 
-// defaultWriteTimeout bounds a write for a DSN without read_timeout: the consumer's default
-// store timeout, so that a store call takes about as long at most as it did when the whole
-// insert was sent under clickhouse-go's watch of the context.
+// defaultWriteTimeout bounds a write for a DSN without read_timeout: a minute, what the
+// consumer's store timeout was (it is 10 s now, and bounds the call once the last chunk is
+// sent, where clickhouse-go watches the context).
 const defaultWriteTimeout = time.Minute
 
 // dialWithWriteDeadlines makes the client's connections as clickhouse-go would (TCP, or TLS

@@ -6,6 +6,9 @@ import (
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
+// Wrap is wrap, for the error classification tests.
+var Wrap = wrap
+
 // RawScan reads the columns the session reads read, of every event of the range, and
 // aggregates them trivially: the cost of scanning, without the sessions' array work.
 func (s *Store) RawScan(ctx context.Context, projectID string, r store.Range) error {
