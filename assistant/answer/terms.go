@@ -8,7 +8,7 @@ import (
 // terms returns the distinct content words of s: lower-cased, plurals folded, stop words left out.
 func terms(s string) []string {
 	var out []string
-	for _, w := range words(s) {
+	for _, w := range Words(s) {
 		if len(w) < 2 || stopwords[w] {
 			continue
 		}
@@ -20,11 +20,12 @@ func terms(s string) []string {
 	return out
 }
 
-// words splits s into lower-case words of letters and digits. Chinese and Japanese, written
+// Words splits s into lower-case words of letters and digits. Chinese and Japanese, written
 // without spaces, give each pair of adjacent characters as a word (a lone character as
 // itself), as the search indexes them: the pairs find a word of any length without a
-// dictionary.
-func words(s string) []string {
+// dictionary. It is the plainest analyzer: the extractive answer's, and the evaluation's
+// whole-page BM25 baseline's.
+func Words(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)

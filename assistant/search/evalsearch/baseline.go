@@ -4,8 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
 
+	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/search"
 )
 
@@ -29,7 +29,7 @@ func newPageBM25(pages []search.Page) *pageBM25 {
 			parts = append(parts, s.Heading, s.Text)
 		}
 		tf := map[string]int{}
-		terms := plainTerms(strings.Join(parts, "\n"))
+		terms := answer.Words(strings.Join(parts, "\n"))
 		for _, t := range terms {
 			if tf[t] == 0 {
 				b.df[t]++
@@ -56,7 +56,7 @@ func (b *pageBM25) rank(q string, n int, f search.Filter) []string {
 		s float64
 	}
 	var hits []scored
-	qterms := plainTerms(q)
+	qterms := answer.Words(q)
 	for i, tf := range b.tf {
 		if !inScope(f.Version, b.scope[i].Version) || !inScope(f.Language, b.scope[i].Language) {
 			continue
@@ -79,48 +79,6 @@ func (b *pageBM25) rank(q string, n int, f search.Filter) []string {
 	out := make([]string, 0, n)
 	for _, h := range hits[:min(n, len(hits))] {
 		out = append(out, b.paths[h.i])
-	}
-	return out
-}
-
-// plainTerms is the plainest analyzer: lowercase words of letters and digits, and in Chinese and
-// Japanese, which put no spaces between words, each pair of adjacent characters (a word-based
-// baseline would otherwise find nothing in those languages).
-func plainTerms(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		out = appendPlain(out, w)
-	}
-	return out
-}
-
-// appendPlain appends the terms of one word: itself, or its CJK pairs and the words between them.
-func appendPlain(out []string, w string) []string {
-	isCJK := func(r rune) bool {
-		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
-	}
-	if !strings.ContainsFunc(w, isCJK) {
-		return append(out, w)
-	}
-	rs := []rune(w)
-	for i := 0; i < len(rs); {
-		j := i + 1
-		for j < len(rs) && isCJK(rs[j]) == isCJK(rs[i]) {
-			j++
-		}
-		switch {
-		case !isCJK(rs[i]):
-			out = append(out, string(rs[i:j]))
-		case j-i == 1:
-			out = append(out, string(rs[i]))
-		default:
-			for k := i; k+1 < j; k++ {
-				out = append(out, string(rs[k:k+2]))
-			}
-		}
-		i = j
 	}
 	return out
 }
