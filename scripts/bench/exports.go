@@ -233,7 +233,8 @@ func sampleAfter(ctx context.Context, warm, n int, fn func() error) ([]time.Dura
 func clientTimes(ctx context.Context, cfg *config, sql string, warm, n int) ([]time.Duration, error) {
 	queries := strings.Repeat(sql+";\n", warm+n)
 	host, port, _ := strings.Cut(cfg.chHost, ":")
-	cmd := exec.CommandContext(ctx, "clickhouse-client", "--host", host, "--port", port, "--multiquery", "--time", "--query", queries)
+	cmd := exec.CommandContext(ctx, "clickhouse-client", "--host", host, "--port", port, "--multiquery", "--time")
+	cmd.Stdin = strings.NewReader(queries) // on stdin: one argument holds at most 128 KiB
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	cmd.Stdout = nil // rows are received and formatted, then dropped
