@@ -1,5 +1,5 @@
 // Package summaries runs the store's summaries of closed UTC days (store.Pending): each day's
-// sessions, and on ClickHouse the distinct-visitor sketches of spans of days. The ingest target
+// sessions. The ingest target
 // runs it every interval; several replicas may run it at once (a summary made twice is the same
 // summary, written idempotently).
 package summaries
@@ -34,7 +34,7 @@ type Config struct {
 // RegisterFlags registers the summaries' flags.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Duration(fs, &c.Interval, "summaries-interval", "LECTERN_SUMMARIES_INTERVAL", 5*time.Minute,
-		"how often the summaries of closed days (sessions, visitor sketches) are brought up to date; 0 leaves it to other replicas")
+		"how often the summaries of closed days (each day's sessions) are brought up to date; 0 leaves it to other replicas")
 	envflag.Duration(fs, &c.Grace, "summaries-grace", "LECTERN_SUMMARIES_GRACE", 15*time.Minute,
 		"how long after UTC midnight the day before is summarised (events of a day still arriving then are read live until its summary is made again)")
 }

@@ -8,7 +8,7 @@ import (
 // Summaries of closed days. Some reads would cost what the raw events of their range cost:
 // sessions (flows, funnels, exits) are made from each visitor's events in order, and distinct
 // visitors merge a sketch per day and path. A store therefore summarises each closed UTC day
-// once (and, on ClickHouse, the visitor sketches of spans of closed days), and a read combines
+// once, and a read combines
 // the summaries of its days with a live computation of the others: today, a day not summarised
 // yet, and a day changed since its summary.
 //
@@ -19,11 +19,8 @@ import (
 // changes the count, so reads compute that day live until the day is summarised again. Reads
 // are therefore exact at every moment; the summaries only make them cheap.
 
-// Kinds of summary.
-const (
-	SummarySessions = "sessions" // one day's sessions (DaySessions)
-	SummaryVisitors = "visitors" // the distinct-visitor sketches of a span of days (ClickHouse)
-)
+// SummarySessions is the kind of summary of one day's sessions (DaySessions), the only kind.
+const SummarySessions = "sessions"
 
 // Pending is a summary that is missing or older than its days: of Days UTC days from Start, of
 // one project. Changes is the sum of those days' change counts now.

@@ -29,12 +29,8 @@ func summariseSet(ctx context.Context, t *table, name string, st summariser, set
 		return fmt.Errorf("%s summaries: %w", name, err)
 	}
 	use := cpu.stop()
-	kinds := map[string]int{}
-	for _, p := range ps {
-		kinds[p.Kind]++
-	}
-	t.note("%s: made %d summaries of the set's closed days (%d days' sessions, %d visitor spans) in %s, the days before %s; %s; load %s",
-		name, len(ps), kinds[store.SummarySessions], kinds[store.SummaryVisitors], use.wall.Round(time.Millisecond),
+	t.note("%s: made %d summaries of the set's closed days (each day's sessions) in %s, the days before %s; %s; load %s",
+		name, len(ps), use.wall.Round(time.Millisecond),
 		store.UTCDay(before), use.per(max(set.events, 1), "event of the set"), loadAverage())
 	return nil
 }

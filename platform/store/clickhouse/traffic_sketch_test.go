@@ -64,10 +64,10 @@ func TestVisitorsSketchError(t *testing.T) {
 		}
 	}
 	var page store.PathCountPage
-	// The same reads from the day states alone, and from the sketches of the spans of days the
-	// summaries merge (every day closed).
-	for _, phase := range []string{"days", "spans"} {
-		if phase == "spans" {
+	// The same reads before and after the summaries of every closed day (which leave the
+	// visitors' day states alone).
+	for _, phase := range []string{"live", "summarised"} {
+		if phase == "summarised" {
 			ps, err := s.Pending(t.Context(), day0.Add(31*24*time.Hour))
 			if err != nil {
 				t.Fatal(err)

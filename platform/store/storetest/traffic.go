@@ -58,8 +58,8 @@ func testTrafficReads(t *testing.T, s Store) {
 	}
 	check("nothing summarised")
 	limits = []int{4, 250} // paging is the same whatever the summaries: page less from here on
-	// The summaries of closed days (on ClickHouse, visitor sketches of spans of days) change no
-	// read: with some days summarised, after late events on them, and with all summarised.
+	// The summaries of closed days change no read: with some days summarised, after late
+	// events on them, and with all summarised.
 	summarise(t, s, day0.Add(7*24*time.Hour))
 	check("7 days summarised")
 	var late []event.Traffic
