@@ -2,13 +2,8 @@ package consumer_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net/url"
-	"os"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -22,6 +17,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/bus/bustest"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -30,43 +26,7 @@ import (
 // fails under CI.
 func clickhouseStore(t *testing.T) (*clickhouse.Store, ch.Conn) {
 	t.Helper()
-	base := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI needs a ClickHouse: LECTERN_TEST_CLICKHOUSE_DSN is not set")
-		}
-		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN is not set: run `scripts/clickhouse.sh start`")
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	db := strings.Trim(u.Path, "/") + "_consumer_" + hex.EncodeToString(suffix)
-	u.Path = "/" + db
-	st, err := clickhouse.Open(t.Context(), u.String(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, err := ch.ParseDSN(u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := ch.Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := conn.Exec(ctx, "DROP DATABASE IF EXISTS `"+db+"`"); err != nil {
-			t.Errorf("drop %s: %v", db, err)
-		}
-		conn.Close()
-		st.Close()
-	})
-	return st, conn
+	return chtest.Open(t, "consumer")
 }
 
 // replyLost stores each batch, then reports the store unavailable for the first lose calls: the

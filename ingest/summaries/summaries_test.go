@@ -3,25 +3,20 @@ package summaries_test
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net/url"
-	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/oklog/ulid/v2"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lectern-dev/lectern/ingest/summaries"
 	"github.com/lectern-dev/lectern/platform/fakeclock"
 	"github.com/lectern-dev/lectern/platform/store"
-	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/platform/store/sqlite"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -56,42 +51,7 @@ func stores(t *testing.T) map[string]func(t *testing.T) testStore {
 // fails under CI.
 func clickhouseStore(t *testing.T) testStore {
 	t.Helper()
-	base := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI needs a ClickHouse: LECTERN_TEST_CLICKHOUSE_DSN is not set")
-		}
-		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN is not set: run `scripts/clickhouse.sh start`")
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	db := strings.Trim(u.Path, "/") + "_summaries_" + hex.EncodeToString(suffix)
-	u.Path = "/" + db
-	st, err := clickhouse.Open(t.Context(), u.String(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, err := ch.ParseDSN(u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := ch.Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := conn.Exec(ctx, "DROP DATABASE IF EXISTS `"+db+"`"); err != nil {
-			t.Errorf("drop %s: %v", db, err)
-		}
-		conn.Close()
-		st.Close()
-	})
+	st, _ := chtest.Open(t, "summaries")
 	return st
 }
 
