@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/search"
@@ -31,6 +32,31 @@ const (
 // trainLambdas are the L2 penalties cross-validation picks from.
 var trainLambdas = []float64{0.1, 0.01, 0.003, 0.001, 0.0003, 0.0001, 0.00003, 0}
 
+// parseLambdas reads -lambdas: L2 penalties, comma-separated; trainLambdas when empty.
+func parseLambdas(s string) ([]float64, error) {
+	if s == "" {
+		return trainLambdas, nil
+	}
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		l, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || l < 0 || math.IsInf(l, 0) {
+			return nil, fmt.Errorf("-lambdas: %q is not a penalty (a number ≥ 0)", f)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// formatLambdas lists penalties as -lambdas reads them.
+func formatLambdas(ls []float64) string {
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = strconv.FormatFloat(l, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
 // example is one tuning question's candidates: their features and which answer it.
 type example struct {
 	site string
@@ -39,14 +65,14 @@ type example struct {
 }
 
 // train fits the model on the tuning half and writes it to out.
-func train(w io.Writer, dir, out string) error {
+func train(w io.Writer, dir, out string, lambdas []float64) error {
 	exs, err := trainingSet(dir)
 	if err != nil {
 		return err
 	}
 	names := search.FeatureNames()
 	best, bestMRR := 0.0, -1.0
-	for _, l := range trainLambdas {
+	for _, l := range lambdas {
 		mrr := crossValidate(exs, l, len(names))
 		fmt.Fprintf(w, "lambda %-6g leave-one-site-out MRR on the tuning half %.3f\n", l, mrr)
 		if mrr > bestMRR+1e-9 {
