@@ -227,8 +227,9 @@ func (c *Consumer) runs(msgs []jetstream.Msg) [][]jetstream.Msg {
 // the dead-letter stream. It records the events and bytes per message for the next fetch's size.
 func (c *Consumer) decode(msgs []jetstream.Msg) run {
 	r := run{b: sizeBatch(msgs), items: make([]fetched, 0, len(msgs))}
+	mem := new(arena) // shared by the run's events, dropped with the batch
 	for _, msg := range msgs {
-		u, bad, err := decodeInto(&r.b, msg)
+		u, bad, err := decodeInto(&r.b, msg, mem)
 		if err != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), c.cfg.StoreTimeout)
 			c.deadLetter(ctx, msg, u.t, "decode", err)
@@ -295,7 +296,7 @@ func (c *Consumer) write(r run) error {
 func (c *Consumer) handleEach(ctx context.Context, items []fetched) {
 	for _, it := range items {
 		var b store.Batch
-		_, _, _ = decodeInto(&b, it.msg) // decoded once already: the same events, the same bad ones
+		_, _, _ = decodeInto(&b, it.msg, nil) // decoded once already: the same events, the same bad ones
 		err := c.store.WriteBatch(ctx, b)
 		switch {
 		case err == nil:

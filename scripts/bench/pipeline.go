@@ -109,7 +109,7 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 			return fmt.Errorf("raw ClickHouse insert: %w", err)
 		}
 		bEnv := rawEnv.stop()
-		t.note("raw insert: %s sustained, %d in %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), bEnv)
+		t.note("raw insert: %s sustained, %d in %s; %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), rawCH.cpu.allocs(len(evs.msgs), "event"), bEnv)
 		st, db, err := pipelineDB("lectern")
 		if err != nil {
 			return err
@@ -123,8 +123,8 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		if err != nil {
 			return fmt.Errorf("pipeline: %w", err)
 		}
-		t.note("lectern consumers: %s sustained, %d in %s (%d store writes of %.0f events on average); %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond),
-			pipe.writes, float64(len(evs.msgs))/float64(max(1, pipe.writes)), pipe.cpu.per(len(evs.msgs), "event"), pipeEnv.stop())
+		t.note("lectern consumers: %s sustained, %d in %s (%d store writes of %.0f events on average); %s; %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond),
+			pipe.writes, float64(len(evs.msgs))/float64(max(1, pipe.writes)), pipe.cpu.per(len(evs.msgs), "event"), pipe.cpu.allocs(len(evs.msgs), "event"), pipeEnv.stop())
 		if n, err := countRows(ctx, cfg, db); err != nil {
 			return err
 		} else if n != len(evs.msgs) {
@@ -235,7 +235,7 @@ func profilePipeline(ctx context.Context, cfg *config, t *table, ccfg consumer.C
 	if err != nil {
 		return fmt.Errorf("profiled pipeline: %w", err)
 	}
-	t.note("profiled pipeline run (not counted): %s sustained; %s; profile %s", kps(tp.sustained), tp.cpu.per(n, "event"), path)
+	t.note("profiled pipeline run (not counted): %s sustained; %s; %s; profile %s", kps(tp.sustained), tp.cpu.per(n, "event"), tp.cpu.allocs(n, "event"), path)
 	for _, l := range profileTop(ctx, path, 18) {
 		t.note("  %s", l)
 	}
