@@ -3,6 +3,9 @@ package consumer_test
 import (
 	"context"
 	"log/slog"
+	"math/rand"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -156,5 +159,67 @@ func TestStopWritesTheFetchesInHand(t *testing.T) {
 	info := p.info(t)
 	if info.NumAckPending != 0 || info.AckFloor.Consumer != p.held || p.rows() != p.held {
 		t.Errorf("after stopping: %d pending acks, ack floor %d, %d rows; want 0, %d, %d", info.NumAckPending, info.AckFloor.Consumer, p.rows(), p.held, p.held)
+	}
+}
+
+// sizesStore records the events of each write.
+type sizesStore struct {
+	consumer.Store
+	mu    sync.Mutex
+	sizes []int
+}
+
+func (s *sizesStore) WriteBatch(ctx context.Context, b store.Batch) error {
+	if err := s.Store.WriteBatch(ctx, b); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.sizes = append(s.sizes, b.Len())
+	s.mu.Unlock()
+	return nil
+}
+
+// A backlog of grouped messages of varied sizes is written in whole batches near BatchBytes: a
+// fetch sized from the last one's messages does not pass the bound by a message and leave a
+// write of a few events behind each time.
+func TestBacklogIsWrittenInFullBatches(t *testing.T) {
+	f := setup(t)
+	rng := rand.New(rand.NewSource(7))
+	total := 0
+	for total < 6000 {
+		var msgs []event.Message
+		for range 1 + rng.Intn(24) {
+			e := feedback("p1")
+			e.Path = "/" + strings.Repeat("p", rng.Intn(200))
+			msgs = append(msgs, event.Message{Type: event.TypeFeedback, ID: e.EventID, Value: e})
+		}
+		if err := f.pub.PublishBatch(t.Context(), "p1", msgs); err != nil {
+			t.Fatal(err)
+		}
+		total += len(msgs)
+	}
+	st := &sizesStore{Store: f.store}
+	cfg := consumer.Config{Durable: "test", BatchSize: 100000, BatchBytes: 1 << 16, BatchWait: 50 * time.Millisecond, Workers: 1,
+		AckWait: 5 * time.Second, StoreTimeout: 30 * time.Second, MaxRetries: 2}
+	c := consumer.New(cfg, f.srv.JS, st, slog.New(slog.DiscardHandler), f.reg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	waitFor(t, "every event stored", func() bool { return settled(t, f) && f.count(t, "p1") == total })
+	st.mu.Lock()
+	sizes := slices.Clone(st.sizes)
+	st.mu.Unlock()
+	largest := slices.Max(sizes)
+	small := 0
+	for _, n := range sizes {
+		if n < largest/3 {
+			small++
+		}
+	}
+	// The first fetch (100 messages, before the consumer knows their size) ends in a short
+	// write, and so does the end of the backlog.
+	if small > 2 {
+		t.Errorf("writes of %v events: %d of them under a third of the largest, want at most 2", sizes, small)
 	}
 }
