@@ -100,9 +100,8 @@ func (c *Consumer) work(ctx context.Context, cons jetstream.Consumer) error {
 // ready when it stops.
 func (c *Consumer) fetchLoop(ctx context.Context, cons jetstream.Consumer, ready chan<- *pending) {
 	defer close(ready)
-	wait := c.cfg.BatchWait
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(c.fetchCount(), jetstream.FetchMaxWait(wait))
+		batch, err := cons.Fetch(c.fetchCount(), jetstream.FetchMaxWait(c.cfg.BatchWait))
 		if err != nil {
 			c.logger.Warn("fetch failed", "err", err)
 			sleep(ctx, time.Second)
@@ -115,28 +114,10 @@ func (c *Consumer) fetchLoop(ctx context.Context, cons jetstream.Consumer, ready
 		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && len(msgs) == 0 {
 			c.logger.Debug("fetch ended", "err", err)
 		}
-		wait = c.cfg.BatchWait
 		if len(msgs) > 0 {
-			wait = c.fetchWait(msgs[len(msgs)-1])
 			ready <- c.prepare(msgs) // also when ctx ended meanwhile: the writer settles it
 		}
 	}
-}
-
-// fetchWait is how long the fetch after the one that ended with last may wait to fill:
-// BatchWait, unless at least another fetch's worth of messages was waiting behind last. Then
-// the stream holds a backlog, and what a fetch waits for is the delivery of messages already
-// there: cut short at BatchWait on a busy machine, it wrote a 16 MiB batch in parts of a few
-// MiB (make bench figure 1: 23 writes of 17,000 events on average for 400,000, where 13 of
-// 31,000 were due), each a part ClickHouse creates and merges. The longer wait is bounded by
-// a quarter of AckWait, so that the first messages of a fetch are never near their redelivery
-// before the heartbeats cover them; it is over as soon as the fetch is full.
-func (c *Consumer) fetchWait(last jetstream.Msg) time.Duration {
-	md, err := last.Metadata()
-	if err != nil || md.NumPending < uint64(c.fetchCount()) { // #nosec G115 -- a positive count
-		return c.cfg.BatchWait
-	}
-	return max(c.cfg.BatchWait, c.cfg.AckWait/4)
 }
 
 // coldFetch is how many messages a consumer fetches before it knows how many events a
