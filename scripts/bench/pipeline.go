@@ -84,8 +84,8 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	t.note("raw insert: %s", raw.describe(ccfg.Workers))
-	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, fetches of about %d events, one Store.WriteBatch per run of at most %d events and %d bytes, then an ack per message) reading the stream above from its start with a new durable consumer; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides",
-		ccfg.Workers, ccfg.BatchSize, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), len(evs.msgs))
+	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, each fetching and decoding its next fetch while one is written; fetches aimed at 15/16 of %d events and %d bytes, one Store.WriteBatch per run of at most that, then an ack per message) reading the stream above from its start with a new durable consumer, JSON decoded and columns built on the clock; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides",
+		ccfg.Workers, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), len(evs.msgs))
 	// pipelineDB opens the store on a new database of the figure.
 	pipelineDB := func(side string) (*clickhouse.Store, string, error) {
 		db := sc.db(side)
