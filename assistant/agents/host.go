@@ -17,8 +17,9 @@ const Prefix = "/sites/"
 const baseLocal = "lectern.agents.base"
 
 // ownPaths are Lectern's own routes: a request for them is never a site's, whatever its host.
+// Of /api/ only Mintlify's analytics prefix is Lectern's: sites keep their own /api/... pages.
 var ownPaths = []string{
-	"/discovery/", "/api/", "/v1/analytics/", "/sites/", "/healthz", "/readyz", "/metrics", "/openapi.json",
+	"/discovery/", "/api/external/", "/v1/analytics/", "/sites/", "/healthz", "/readyz", "/metrics", "/openapi.json",
 	"/asyncapi.json", "/widget.js", "/widget/", "/dashboard",
 }
 

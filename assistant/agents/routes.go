@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"os"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -32,7 +31,7 @@ const (
 	RouteSkillsIndex   = "/sites/:domain/.well-known/agent-skills/index.json"
 	RouteSkillFile     = "/sites/:domain/.well-known/agent-skills/:skill/SKILL.md"
 	RouteSiteRoot      = "/sites/:domain"
-	RoutePage          = "/sites/:domain/*" // /{path}.md, a page with Accept: text/markdown, an OpenAPI spec llms.txt links
+	RoutePage          = "/sites/:domain/*" // /{path}.md, a page with Accept: text/markdown, a spec llms.txt links
 )
 
 func (s *Service) mountRoutes(app *fiber.App) {
@@ -142,7 +141,7 @@ func (s *Service) getLLMs(full bool) fiber.Handler {
 }
 
 // getPage serves a page as Markdown (/{path}.md, or its path with Accept: text/markdown or
-// text/plain), or an OpenAPI document llms.txt links to.
+// text/plain), or an OpenAPI or AsyncAPI document the navigation names (llms.txt links them).
 func (s *Service) getPage(c *fiber.Ctx) error {
 	site, st, err := s.siteOf(c)
 	if err != nil {
@@ -154,7 +153,7 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	}
 	p := path.Clean("/" + raw)
 	cat := st.snap.Catalog
-	if file := strings.TrimPrefix(p, "/"); slices.Contains(cat.Specs, file) {
+	if file := strings.TrimPrefix(p, "/"); cat.SpecFile(file) {
 		return s.sendSpec(c, site, file)
 	}
 	pageURL, asMarkdown := strings.CutSuffix(p, ".md")
@@ -214,7 +213,7 @@ func wantsMarkdown(accept string) bool {
 	return best > 0 && best >= html
 }
 
-// sendSpec serves an OpenAPI document of the site.
+// sendSpec serves an OpenAPI or AsyncAPI document of the site.
 func (s *Service) sendSpec(c *fiber.Ctx, site sites.Site, file string) error {
 	data, err := fs.ReadFile(os.DirFS(site.Docs), file)
 	if err != nil {

@@ -110,6 +110,8 @@ func TestMarkdownNegotiation(t *testing.T) {
 		{"own routes pass", "/docs/healthz", []string{"Host: docs.example.com"}, 404, ""},
 		{"host at the root", "/v2/intro.md", []string{"Host: trails.example.com"}, 200, "# What is Trails?"},
 		{"lectern's own routes on a site's host", "/healthz", []string{"Host: trails.example.com"}, 200, "ok"},
+		{"a site's /api/ pages are the site's", "/api/users.md", []string{"Host: trails.example.com"}, 404, "is not a page of agents-trails"},
+		{"lectern's analytics on a site's host, not rewritten", "/api/external/v1/analytics/trails-docs/views", []string{"Host: trails.example.com"}, 404, "Cannot GET /api/external/v1/analytics/trails-docs/views"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,10 +16,20 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // FixtureSites are built from real pages of public Mintlify sites (each site's SOURCE names
 // them), each with the public root URL its golden files link to: one under a base path, one
-// at the root of its host.
+// at the root of its host. agents-relay, this package's own (testdata/sites), is written for
+// these tests: OpenAPI and AsyncAPI specs in every shape docs.json allows, in two languages.
 var FixtureSites = map[string]string{
 	"agents-cline":  "https://docs.example.com/docs",
 	"agents-trails": "https://trails.example.com",
+	"agents-relay":  "https://relay.example.com",
+}
+
+// siteDir is a fixture site's directory: this package's testdata/sites, else the assistant's.
+func siteDir(name string) string {
+	if _, err := os.Stat(filepath.Join("testdata/sites", name)); err == nil {
+		return filepath.Join("testdata/sites", name)
+	}
+	return filepath.Join("../testdata/sites", name)
 }
 
 // TestGolden: llms.txt, llms-full.txt and every page's Markdown of the fixture sites equal
@@ -27,7 +37,7 @@ var FixtureSites = map[string]string{
 func TestGolden(t *testing.T) {
 	for name, base := range FixtureSites {
 		t.Run(name, func(t *testing.T) {
-			docs, err := sitedocs.Load(context.Background(), filepath.Join("../testdata/sites", name))
+			docs, err := sitedocs.Load(context.Background(), siteDir(name))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,13 +1,14 @@
 // Package llmstxt writes a site's llms.txt and llms-full.txt in Mintlify's documented format
 // (llmstxt.org): the site's name and description, its agent instructions, a section per
-// navigation group listing each page's Markdown URL with its description, the OpenAPI specs,
-// and the navigation's external links under "Optional"; llms-full.txt holds every listed page
-// whole. Only the default version and language are listed; the catalog's InLLMs flag (the
-// indexing rules) decides the pages.
+// navigation group listing each page's Markdown URL with its description, the OpenAPI and
+// AsyncAPI specs, and the navigation's external links under "Optional"; llms-full.txt holds
+// every listed page whole. Only the default version and language are listed; the catalog's
+// InLLMs flag (the indexing rules) decides the pages.
 package llmstxt
 
 import (
 	"fmt"
+	"net/url"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -119,13 +120,8 @@ func (s Site) sections() []section {
 // tail lists the specs and the external links.
 func (s Site) tail() string {
 	var b strings.Builder
-	if len(s.Catalog.Specs) > 0 {
-		b.WriteString("\n## OpenAPI Specs\n\n")
-		for _, spec := range s.Catalog.Specs {
-			name := strings.TrimSuffix(path.Base(spec), path.Ext(spec))
-			fmt.Fprintf(&b, "- [%s](%s/%s)\n", name, s.Base, spec)
-		}
-	}
+	s.specs(&b, "OpenAPI", s.Catalog.Specs)
+	s.specs(&b, "AsyncAPI", s.Catalog.AsyncAPI)
 	if len(s.Catalog.Links) > 0 {
 		b.WriteString("\n## Optional\n\n")
 		for _, l := range s.Catalog.Links {
@@ -137,6 +133,26 @@ func (s Site) tail() string {
 		}
 	}
 	return b.String()
+}
+
+// specs writes a section of spec links, each named by its file name without extension: a
+// site path is linked under the site's root, a URL as it is.
+func (s Site) specs(b *strings.Builder, kind string, refs []string) {
+	if len(refs) == 0 {
+		return
+	}
+	b.WriteString("\n## " + kind + " Specs\n\n")
+	for _, ref := range refs {
+		link, file := s.Base+"/"+(&url.URL{Path: ref}).EscapedPath(), ref
+		if u, err := url.Parse(ref); err == nil && u.Scheme != "" && u.Host != "" {
+			link, file = ref, u.Path
+		}
+		name := strings.TrimSuffix(path.Base(file), path.Ext(file))
+		if name == "" || name == "/" || name == "." {
+			name = strings.ToLower(kind)
+		}
+		fmt.Fprintf(b, "- [%s](%s)\n", name, link)
+	}
 }
 
 // render writes the file.

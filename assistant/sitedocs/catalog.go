@@ -26,11 +26,13 @@ type Catalog struct {
 	DefaultLanguage string
 	Pages           []CatalogPage
 	Links           []Link   // the navigation's external links, in order
-	Specs           []string // the OpenAPI files the navigation uses (site paths), in order
+	Specs           []string // the OpenAPI files the default version and language use (site paths), in order
+	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
 	LLMsTxt         string // a custom llms.txt at the docs root; "" when there is none
 	LLMsFullTxt     string // a custom llms-full.txt at the docs root
 	byURL           map[string]int
+	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
 }
 
 // CatalogPage is one page as agents read it.
@@ -142,16 +144,14 @@ type catalogBuilder struct {
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	cfg := site.Config
 	c := &Catalog{Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
-		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}}
+		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
 	walkNodes(tree.Root, func(n *docsjson.Node) {
 		if isExternal(n.Href) {
 			c.addLink(n.Label, n.Href)
 		}
-		if n.OpenAPI != "" && !isExternal(n.OpenAPI) {
-			c.addSpec(n.OpenAPI)
-		}
 	})
+	b.walkSpecs(tree.Root, true)
 	for _, a := range tree.GlobalAnchors {
 		if isExternal(a.Href) {
 			c.addLink(a.Anchor, a.Href)
@@ -177,11 +177,70 @@ func (c *Catalog) addLink(label, href string) {
 	}
 }
 
-func (c *Catalog) addSpec(file string) {
-	file = strings.TrimPrefix(file, "/")
-	if !slices.Contains(c.Specs, file) {
+// SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
+// names, which agents may fetch.
+func (c *Catalog) SpecFile(file string) bool { return c != nil && c.specFiles[file] }
+
+// walkSpecs collects the spec files the navigation names: each is served, and llms.txt lists
+// those of the default version and language (listed), as it lists pages.
+func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
+	if n == nil {
+		return
+	}
+	c := b.cat
+	switch n.Kind {
+	case docsjson.KindVersion:
+		listed = listed && inScope(n.Label, c.DefaultVersion)
+	case docsjson.KindLanguage:
+		listed = listed && inScope(n.Label, c.DefaultLanguage)
+	}
+	if n.OpenAPI != "" && !isExternal(n.OpenAPI) {
+		c.addSpec(n.OpenAPI, listed)
+	}
+	for _, ref := range n.AsyncAPI {
+		b.addAsyncAPI(ref, listed)
+	}
+	for _, child := range n.Children {
+		b.walkSpecs(child, listed)
+	}
+}
+
+// addSpec records an OpenAPI file; listed adds it to Specs.
+func (c *Catalog) addSpec(file string, listed bool) {
+	file, ok := specPath(file)
+	if !ok {
+		return
+	}
+	c.specFiles[file] = true
+	if listed && !slices.Contains(c.Specs, file) {
 		c.Specs = append(c.Specs, file)
 	}
+}
+
+// addAsyncAPI records an AsyncAPI reference: a URL is listed as it is; a local file is served
+// and listed only when the site has it.
+func (b *catalogBuilder) addAsyncAPI(ref string, listed bool) {
+	c := b.cat
+	if !isExternal(ref) {
+		file, ok := specPath(ref)
+		if !ok || strings.Contains(ref, "://") {
+			return
+		}
+		if info, err := fs.Stat(b.fsys, file); err != nil || !info.Mode().IsRegular() {
+			return
+		}
+		c.specFiles[file] = true
+		ref = file
+	}
+	if listed && !slices.Contains(c.AsyncAPI, ref) {
+		c.AsyncAPI = append(c.AsyncAPI, ref)
+	}
+}
+
+// specPath turns a spec reference into a site path ("/api/openapi.json" → "api/openapi.json").
+func specPath(ref string) (string, bool) {
+	file := path.Clean(strings.TrimPrefix(ref, "/"))
+	return file, fs.ValidPath(file) && file != "."
 }
 
 // add renders a page into the catalog; body is its file's content. A listed page without a
@@ -197,7 +256,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 			mp.Description = p.OperationDescription
 		}
 		if spec, file := b.spec(p); spec != nil {
-			b.cat.addSpec(file)
+			b.cat.addSpec(file, inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage))
 			if b.cfg.Markdown.WithSchema() {
 				mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
 				mp.OperationLabel = file + " " + p.Method + " " + p.APIPath

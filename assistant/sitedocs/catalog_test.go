@@ -126,6 +126,66 @@ func TestCatalogLanguagesAndCustomFiles(t *testing.T) {
 }
 
 // copySite copies a site directory into a temporary one.
+// TestCatalogSpecs: the catalog lists the OpenAPI and AsyncAPI specs of the default language
+// (URLs as they are, local files only when the site has them) and serves every local spec
+// the navigation names, in any language, and nothing else.
+func TestCatalogSpecs(t *testing.T) {
+	const relay = "../llmstxt/testdata/sites/agents-relay"
+	const webhooks = "https://events.example.org/relay/webhooks.asyncapi.yaml"
+	tests := []struct {
+		name              string
+		changes           []string // old, new, ... in docs.json
+		specs, asyncapi   []string
+		served, notServed []string
+	}{
+		{name: "as written", specs: []string{"api-reference/openapi.yaml"},
+			asyncapi:  []string{"api-reference/asyncapi.yaml", webhooks, "api-reference/presence.asyncapi.json"},
+			served:    []string{"api-reference/openapi.yaml", "api-reference/asyncapi.yaml", "api-reference/presence.asyncapi.json", "es/api-reference/asyncapi.yaml"},
+			notServed: []string{"docs.json", "index.mdx", webhooks, "api-reference", "/api-reference/asyncapi.yaml"}},
+		{name: "the other language default", changes: []string{`"default": true,`, ``, `"language": "es",`, `"language": "es", "default": true,`},
+			asyncapi: []string{"es/api-reference/asyncapi.yaml"}, specs: nil, served: []string{"api-reference/openapi.yaml", "api-reference/asyncapi.yaml", "es/api-reference/asyncapi.yaml"}},
+		{name: "a spec the site lacks", changes: []string{`"api-reference/presence.asyncapi.json"`, `"api-reference/missing.asyncapi.json"`}, specs: []string{"api-reference/openapi.yaml"},
+			asyncapi: []string{"api-reference/asyncapi.yaml", webhooks}, notServed: []string{"api-reference/missing.asyncapi.json", "api-reference/presence.asyncapi.json"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copySite(t, relay)
+			cfg, err := os.ReadFile(filepath.Join(dir, "docs.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := string(cfg)
+			for i := 0; i+1 < len(tc.changes); i += 2 {
+				if !strings.Contains(changed, tc.changes[i]) {
+					t.Fatalf("docs.json has no %s", tc.changes[i])
+				}
+				changed = strings.Replace(changed, tc.changes[i], tc.changes[i+1], 1)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(changed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			docs, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := docs.Catalog
+			if !slices.Equal(c.Specs, tc.specs) || !slices.Equal(c.AsyncAPI, tc.asyncapi) {
+				t.Errorf("specs %q, asyncapi %q; want %q, %q", c.Specs, c.AsyncAPI, tc.specs, tc.asyncapi)
+			}
+			for _, f := range tc.served {
+				if !c.SpecFile(f) {
+					t.Errorf("%s is not served", f)
+				}
+			}
+			for _, f := range tc.notServed {
+				if c.SpecFile(f) {
+					t.Errorf("%s is served", f)
+				}
+			}
+		})
+	}
+}
+
 func copySite(t *testing.T, src string) string {
 	t.Helper()
 	dst := t.TempDir()

@@ -489,11 +489,10 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_ids_mv ON CLUSTER lectern
 SELECT id, project_id FROM lectern.traffic_events_local;
 
 -- ---------------------------------------------------------------- 0009_summaries
--- Summaries of closed days (see the migration): the per-day change counts and their view, each
--- day's sessions, and the distinct-visitor sketches of spans of days. Like the traffic tables,
--- they are sharded by project, so a project's summaries and the rollups they are made from sit
--- on one shard. The services write them with insert_distributed_sync = 1, so that a span's
--- record (visitor_spans_made) never reaches its shard before the span's states. A cluster
+-- Summaries of closed days (see the migration): the per-day change counts and their view (each
+-- day's sessions are in sessions_daily, 0010). Like the traffic tables, they are sharded by
+-- project, so a project's summaries and the rollups they are made from sit on one shard. The
+-- services write them with insert_distributed_sync = 1. A cluster
 -- created before it counts its stored events once with:
 --   INSERT INTO lectern.traffic_changes_daily (project_id, day, changes) SELECT project_id, day, sumState(toUInt64(1)) FROM lectern.traffic_events GROUP BY project_id, day;
 
@@ -519,7 +518,17 @@ SELECT project_id, day, sumState(toUInt64(1)) AS changes
 FROM lectern.traffic_events_local
 GROUP BY project_id, day;
 
-CREATE TABLE IF NOT EXISTS lectern.session_days_local ON CLUSTER lectern
+-- ---------------------------------------------------------------- 0010_read_tables
+-- Each day's sessions (sessions_daily, in granules of 16 rows so that a read of one project does
+-- not read the others' trails), and distinct visitors per day and class over every path
+-- (traffic_day_visitors, one state a day for a range's totals). A cluster made from an earlier
+-- version of this file moves its summaries and fills the visitors once with:
+--   INSERT INTO lectern.sessions_daily SELECT project_id, day, version, changes, sessions, searched, clicked, landed, acted, trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet FROM lectern.session_days;
+--   INSERT INTO lectern.traffic_day_visitors (project_id, day, class, visitors) SELECT project_id, day, class, uniqCombinedMergeState(18)(visitors) FROM lectern.traffic_pages_daily GROUP BY project_id, day, class;
+-- and then drops session_days, visitor_spans, visitor_span_totals and visitor_spans_made (the
+-- _local tables and the Distributed ones, ON CLUSTER lectern).
+
+CREATE TABLE IF NOT EXISTS lectern.sessions_daily_local ON CLUSTER lectern
 (
     project_id String,
     day        Date,
@@ -533,11 +542,12 @@ CREATE TABLE IF NOT EXISTS lectern.session_days_local ON CLUSTER lectern
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
     exits      Nested(path String, exits UInt64, quiet UInt64)
 )
-ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/session_days', '{replica}', version)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/sessions_daily', '{replica}', version)
 PARTITION BY toYYYYMM(day)
-ORDER BY (project_id, day);
+ORDER BY (project_id, day)
+SETTINGS index_granularity = 16;
 
-CREATE TABLE IF NOT EXISTS lectern.session_days ON CLUSTER lectern
+CREATE TABLE IF NOT EXISTS lectern.sessions_daily ON CLUSTER lectern
 (
     project_id String,
     day        Date,
@@ -551,71 +561,34 @@ CREATE TABLE IF NOT EXISTS lectern.session_days ON CLUSTER lectern
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
     exits      Nested(path String, exits UInt64, quiet UInt64)
 )
-ENGINE = Distributed(lectern, lectern, session_days_local, cityHash64(project_id));
+ENGINE = Distributed(lectern, lectern, sessions_daily_local, cityHash64(project_id));
 
-CREATE TABLE IF NOT EXISTS lectern.visitor_spans_local ON CLUSTER lectern
+CREATE TABLE IF NOT EXISTS lectern.traffic_day_visitors_local ON CLUSTER lectern
 (
     project_id String,
-    days       UInt8,
-    start      Date,
-    path       String,
+    day        Date,
     class      String,
     visitors   AggregateFunction(uniqCombined(18), String)
 )
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_spans', '{replica}')
-PARTITION BY toYYYYMM(start)
-ORDER BY (project_id, days, start, path, class);
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_day_visitors', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, class)
+SETTINGS index_granularity = 16;
 
-CREATE TABLE IF NOT EXISTS lectern.visitor_spans ON CLUSTER lectern
+CREATE TABLE IF NOT EXISTS lectern.traffic_day_visitors ON CLUSTER lectern
 (
     project_id String,
-    days       UInt8,
-    start      Date,
-    path       String,
+    day        Date,
     class      String,
     visitors   AggregateFunction(uniqCombined(18), String)
 )
-ENGINE = Distributed(lectern, lectern, visitor_spans_local, cityHash64(project_id));
+ENGINE = Distributed(lectern, lectern, traffic_day_visitors_local, cityHash64(project_id));
 
-CREATE TABLE IF NOT EXISTS lectern.visitor_span_totals_local ON CLUSTER lectern
-(
-    project_id String,
-    days       UInt8,
-    start      Date,
-    class      String,
-    visitors   AggregateFunction(uniqCombined(18), String)
-)
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_span_totals', '{replica}')
-ORDER BY (project_id, days, start, class);
-
-CREATE TABLE IF NOT EXISTS lectern.visitor_span_totals ON CLUSTER lectern
-(
-    project_id String,
-    days       UInt8,
-    start      Date,
-    class      String,
-    visitors   AggregateFunction(uniqCombined(18), String)
-)
-ENGINE = Distributed(lectern, lectern, visitor_span_totals_local, cityHash64(project_id));
-
-CREATE TABLE IF NOT EXISTS lectern.visitor_spans_made_local ON CLUSTER lectern
-(
-    project_id String,
-    days       UInt8,
-    start      Date,
-    changes    UInt64
-)
-ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/visitor_spans_made', '{replica}', changes)
-ORDER BY (project_id, days, start);
-
-CREATE TABLE IF NOT EXISTS lectern.visitor_spans_made ON CLUSTER lectern
-(
-    project_id String,
-    days       UInt8,
-    start      Date,
-    changes    UInt64
-)
-ENGINE = Distributed(lectern, lectern, visitor_spans_made_local, cityHash64(project_id));
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_day_visitors_mv ON CLUSTER lectern TO lectern.traffic_day_visitors_local AS
+SELECT project_id, day, class, uniqCombinedState(18)(visitor_id) AS visitors
+FROM lectern.traffic_events_local
+WHERE type = 'page_view'
+GROUP BY project_id, day, class;
 
 -- ---------------------------------------------------------------- migration bookkeeping
 
@@ -637,4 +610,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now());

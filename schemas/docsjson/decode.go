@@ -116,6 +116,7 @@ func (d *decoder) element(v any, kind Kind, list, path string, depth int) *Eleme
 	for _, k := range sortedKeys(obj) {
 		d.field(e, k, obj[k], depth)
 	}
+	d.asyncBesideOpenAPI(e)
 	switch raw, ok := obj[kind.labelKey()]; {
 	case ok && e.Label == "" && raw != "" && isString(raw):
 		d.c.warnf(path, "%s has a blank label; set %q to a visible name"+accepted, kind, kind.labelKey())
@@ -146,6 +147,8 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
 		e.OpenAPI = d.openapi(v, p)
+	case "asyncapi":
+		e.AsyncAPI = d.asyncapi(e.Kind, v, p)
 	case "expanded":
 		if b, ok := d.boolean(v, p); ok {
 			e.Expanded = &b
@@ -182,7 +185,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 // ignoredKeys are element fields real sites use that do not affect navigation here; the ones
 // from "align" on are in the navigation schemas of @mintlify/validation 0.1.878.
 var ignoredKeys = map[string]bool{
-	"asyncapi": true, "color": true, "directory": true, "public": true, "footer": true,
+	"color": true, "directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true, "global": true,
 	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }

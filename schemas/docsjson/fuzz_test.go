@@ -31,11 +31,12 @@ func FuzzSite(f *testing.F) {
 	f.Add([]byte(`{"navigation": {"$ref": "nav.json", "global": {"anchors": [{"anchor": "x", "href": "mailto:a@b"}]}}}`))
 	f.Add([]byte(`{"navigation": {"pages": [{"$ref": "docs.json"}]}}`))
 	fsys := siteFS("", map[string]string{
-		"a.mdx":      "---\ntitle: A\nhidden: true\nopenapi: GET /users\n---\nbody",
-		"b.md":       "---\ntitle: [unclosed\n---\n",
-		"api.yaml":   usersSpec,
-		"nav.json":   `{"tabs": [{"tab": "T", "openapi": "api.yaml", "pages": ["a", "b", "GET /users", {"$ref": "group.json"}]}]}`,
-		"group.json": `{"group": "G", "pages": ["a"]}`,
+		"a.mdx":       "---\ntitle: A\nhidden: true\nopenapi: GET /users\n---\nbody",
+		"b.md":        "---\ntitle: [unclosed\n---\n",
+		"api.yaml":    usersSpec,
+		"events.yaml": ordersAsyncAPI,
+		"nav.json":    `{"tabs": [{"tab": "T", "openapi": "api.yaml", "pages": ["a", "b", "GET /users", {"$ref": "group.json"}]}]}`,
+		"group.json":  `{"group": "G", "pages": ["a"]}`,
 	})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys["docs.json"].Data = data

@@ -47,3 +47,13 @@ paths:
       summary: Create a user
       responses: {"201": {description: Created}}
 `
+
+// ordersAsyncAPI is a small AsyncAPI 3 file for the validation cases.
+const ordersAsyncAPI = `asyncapi: 3.0.0
+info: {title: Orders, version: "1"}
+channels:
+  orderPlaced:
+    address: orders.placed
+    messages:
+      placed: {payload: {type: object}}
+`

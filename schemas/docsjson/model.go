@@ -99,6 +99,7 @@ type Element struct {
 	Products    []*Element
 	Versions    []*Element
 	Languages   []*Element
+	AsyncAPI    []string   // AsyncAPI files (or URLs) set on this element, in order
 	Menu        []*Element // tabs only
 }
 

@@ -152,8 +152,9 @@ func line(o *openapi3.Origin) int {
 
 // specCache loads each spec once per Validate or Resolve call.
 type specCache struct {
-	fsys  fs.FS
-	specs map[string]specResult
+	fsys   fs.FS
+	specs  map[string]specResult
+	asyncs map[string]error // AsyncAPI documents checked, by site path
 }
 
 type specResult struct {

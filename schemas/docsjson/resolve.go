@@ -41,19 +41,20 @@ type Page struct {
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
 type Node struct {
-	Kind        Kind    `json:"kind"`
-	Label       string  `json:"label,omitempty"`
-	Icon        string  `json:"icon,omitempty"`
-	Tag         string  `json:"tag,omitempty"`
-	Description string  `json:"description,omitempty"`
-	Href        string  `json:"href,omitempty"`
-	OpenAPI     string  `json:"openapi,omitempty"` // set on this element
-	Expanded    bool    `json:"expanded,omitempty"`
-	Hidden      bool    `json:"hidden,omitempty"`
-	Default     bool    `json:"default,omitempty"`
-	Banner      *Banner `json:"banner,omitempty"`
-	Children    []*Node `json:"children,omitempty"`
-	Page        *Page   `json:"page,omitempty"`
+	Kind        Kind     `json:"kind"`
+	Label       string   `json:"label,omitempty"`
+	Icon        string   `json:"icon,omitempty"`
+	Tag         string   `json:"tag,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Href        string   `json:"href,omitempty"`
+	OpenAPI     string   `json:"openapi,omitempty"` // set on this element
+	Expanded    bool     `json:"expanded,omitempty"`
+	Hidden      bool     `json:"hidden,omitempty"`
+	Default     bool     `json:"default,omitempty"`
+	Banner      *Banner  `json:"banner,omitempty"`
+	AsyncAPI    []string `json:"asyncapi,omitempty"` // set on this element: site paths, or URLs
+	Children    []*Node  `json:"children,omitempty"`
+	Page        *Page    `json:"page,omitempty"`
 }
 
 // Resolve turns a valid navigation into a tree of pages. It fails with a *ValidationError
@@ -140,6 +141,9 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	n := &Node{Kind: e.Kind, Label: e.Label, Icon: e.Icon, Tag: e.Tag, Description: e.Description,
 		Href: e.Href, OpenAPI: specName(e.OpenAPI), Expanded: e.Expanded != nil && *e.Expanded,
 		Hidden: e.Hidden, Default: e.Default, Banner: e.Banner}
+	for _, ref := range e.AsyncAPI {
+		n.AsyncAPI = append(n.AsyncAPI, specName(ref))
+	}
 	sc = r.enter(e, sc)
 	if e.Root != "" {
 		n.Children = append(n.Children, r.entry(e.Root, field(e.Path, "root"), sc))

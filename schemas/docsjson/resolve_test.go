@@ -154,6 +154,44 @@ func TestResolveEndpointPages(t *testing.T) {
 	}
 }
 
+// TestResolveAsyncAPI: every shape of asyncapi reaches the tree as site paths (URLs as they
+// are), on the element that sets it; a group's asyncapi beside its openapi is dropped.
+func TestResolveAsyncAPI(t *testing.T) {
+	site := loadJSON(t, withSettings(`{"tabs": [{"tab": "Events", "asyncapi": "/events.yaml", "groups": [
+		{"group": "Orders", "asyncapi": ["./orders/asyncapi.yaml", "https://example.com/asyncapi.yml"], "pages": ["a"]},
+		{"group": "Chat", "asyncapi": {"source": "/chat//asyncapi.json", "directory": "chat"}, "pages": ["b"]},
+		{"group": "API", "openapi": "api.yaml", "asyncapi": "ignored.yaml", "pages": ["c"]}]}]}`), nil)
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	var walk func(*docsjson.Node)
+	walk = func(n *docsjson.Node) {
+		if n.Page == nil {
+			got[n.Label] = n.AsyncAPI
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(tree.Root)
+	want := map[string][]string{
+		"": nil, "Events": {"events.yaml"}, "Orders": {"orders/asyncapi.yaml", "https://example.com/asyncapi.yml"},
+		"Chat": {"chat/asyncapi.json"}, "API": nil,
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("asyncapi by element = %v, want %v", got, want)
+	}
+	var text strings.Builder
+	if err := tree.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), `group "Orders" [asyncapi orders/asyncapi.yaml, https://example.com/asyncapi.yml]`) {
+		t.Errorf("tree text without the Orders group's specs:\n%s", text.String())
+	}
+}
+
 func TestResolveRejectsInvalid(t *testing.T) {
 	site := loadJSON(t, `{"navigation": {"tabs": [{"groups": []}]}}`, nil)
 	_, err := site.Resolve()

@@ -136,6 +136,9 @@ func writeNode(w *bufio.Writer, n *Node, depth int) {
 		if n.OpenAPI != "" {
 			fmt.Fprintf(w, " [openapi %s]", n.OpenAPI)
 		}
+		if len(n.AsyncAPI) > 0 {
+			fmt.Fprintf(w, " [asyncapi %s]", strings.Join(n.AsyncAPI, ", "))
+		}
 		writeFlags(w, n.Hidden, n.Default)
 	}
 	w.WriteByte('\n') // #nosec G104 -- the writer is a bufio/strings builder whose error surfaces at Flush

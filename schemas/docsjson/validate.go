@@ -82,7 +82,7 @@ func (v *validator) walk(e *Element, sc vscope) {
 	}
 }
 
-// enter updates the scope with e's own openapi, version or language, and checks the spec.
+// enter updates the scope with e's own openapi, version or language, and checks the specs.
 func (v *validator) enter(e *Element, sc vscope) vscope {
 	switch e.Kind {
 	case KindVersion:
@@ -90,6 +90,7 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 	case KindLanguage:
 		sc.language = e.Label
 	}
+	v.asyncSpecs(e)
 	if e.OpenAPI == "" {
 		return sc
 	}
@@ -126,7 +127,7 @@ func (v *validator) children(e *Element) {
 		v.rootPattern(e, kinds)
 	case KindGroup:
 		v.only(e, kinds, []string{"pages"}, "a group holds only pages (nest groups inside pages)")
-		if e.Pages == nil && e.OpenAPI == "" {
+		if e.Pages == nil && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
 			v.c.warnf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`+accepted, named("group", e.Label))
 		}
 	case KindMenuItem:
@@ -179,7 +180,7 @@ func (v *validator) mixed(e *Element, kinds []string) {
 
 // empty warns about an element that shows nothing.
 func (v *validator) empty(e *Element, kinds []string, what string) {
-	if len(kinds) == 0 && e.Href == "" && e.OpenAPI == "" {
+	if len(kinds) == 0 && e.Href == "" && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
 		v.c.warnf(e.Path, "%s is empty; give it %s", named(e.Kind.String(), e.Label), what)
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -270,69 +268,25 @@ func (a *agentSites) benchMCPLoad(ctx context.Context, cfg *config, t *table) er
 			figure: fmt.Sprintf("11f MCP search calls/s per core of lectern (%d sessions)", agentSessions),
 			v:      val.perCore, b: base.perCore, r: val.perCore / base.perCore,
 			unit: unitPerS, bLabel: "without controls", target: "report", bEnv: en,
-			sides: fmt.Sprintf("value: %d sessions of the official Go SDK client (Streamable HTTP) on the site with every control, each calling the search tool back to back (the tuning questions in turn) for %s, calls divided by the CPU the lectern process used over the wall time; baseline: %d sessions on the site without controls, run before it", agentSessions, cfg.duration, agentSessions),
+			sides: fmt.Sprintf("value: %d sessions of the official Go SDK client (Streamable HTTP) on the site with every control, each calling the search tool back to back (the tuning questions in turn) for %s, then finishing the call in flight, answered calls divided by the CPU the lectern process used over the wall time; baseline: %d sessions on the site without controls, run before it", agentSessions, cfg.duration, agentSessions),
+		})
+		t.add(row{
+			figure: fmt.Sprintf("11f MCP search calls answered with an error (%d sessions)", agentSessions),
+			v:      float64(val.errs), b: float64(base.errs), r: ratioOrZero(float64(val.errs), float64(base.errs)),
+			unit: unitCount, bLabel: "without controls", target: "0 (rate limits off)",
+			pass:  func(v, _, _ float64) bool { return v == 0 },
+			sides: "value: the calls of the 11f row above on the site with every control that the server refused (an HTTP 429 or 503, a JSON-RPC error) or the search tool answered with an error result; each is counted and its session calls on; a session the server closes ends the figure with an error; baseline: the same on the site without controls",
 		})
 	}
 	return nil
 }
 
-// mcpRun is one side of 11f.
-type mcpRun struct {
-	calls          int64
-	wall           time.Duration
-	cores, perCore float64
-	self           float64 // cores this process (the clients) used
-	lat            []time.Duration
-}
-
-func (r mcpRun) String() string {
-	return fmt.Sprintf("%d calls in %s: %s, %s; lectern busy %.2f cores: %.0f calls/s per core; the clients %.2f cores",
-		r.calls, r.wall.Round(time.Millisecond), kps(float64(r.calls)/r.wall.Seconds()), summary(r.lat), r.cores, r.perCore, r.self)
-}
-
-// mcpLoad runs the sessions for cfg.duration.
-func (a *agentSites) mcpLoad(ctx context.Context, cfg *config, sessions []*mcp.ClientSession, qs []siteQuestion) (mcpRun, error) {
-	var calls atomic.Int64
-	var mu sync.Mutex
-	var lat []time.Duration
-	cctx, cancel := context.WithTimeout(ctx, cfg.duration)
-	defer cancel()
-	cpu0, _ := a.l.cpuTime()
-	self0 := selfCPU()
-	start := time.Now()
-	var wg sync.WaitGroup
-	var firstErr atomic.Pointer[error]
-	for i, cs := range sessions {
-		wg.Go(func() {
-			var mine []time.Duration
-			for k := 0; cctx.Err() == nil; k++ {
-				s := time.Now()
-				err := callSearch(cctx, cs, qs[(i*31+k)%len(qs)].q)
-				if cctx.Err() != nil {
-					break
-				}
-				if err != nil {
-					firstErr.CompareAndSwap(nil, &err)
-					return
-				}
-				mine = append(mine, time.Since(s))
-				calls.Add(1)
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		})
+// ratioOrZero is v/b, or 0 when b is 0.
+func ratioOrZero(v, b float64) float64 {
+	if b == 0 {
+		return 0
 	}
-	wg.Wait()
-	wall := time.Since(start)
-	cpu1, _ := a.l.cpuTime()
-	if p := firstErr.Load(); p != nil {
-		return mcpRun{}, *p
-	}
-	slices.Sort(lat)
-	r := mcpRun{calls: calls.Load(), wall: wall, lat: lat, cores: (cpu1 - cpu0).Seconds() / wall.Seconds(), self: (selfCPU() - self0).Seconds() / wall.Seconds()}
-	r.perCore = float64(r.calls) / wall.Seconds() / max(r.cores, 0.01)
-	return r, nil
+	return v / b
 }
 
 // mcpSessions opens n sessions of the official Go SDK client on a site's MCP server.
@@ -356,11 +310,14 @@ func (a *agentSites) mcpSessions(ctx context.Context, s siteEndpoint, n int) ([]
 	return out, closeAll, nil
 }
 
+// errToolResult is a search call the tool answered with an error result.
+var errToolResult = errors.New("search tool: an error result")
+
 // callSearch calls the search tool once.
 func callSearch(ctx context.Context, cs *mcp.ClientSession, query string) error {
 	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": query}})
 	if err == nil && r.IsError {
-		err = errors.New("search tool: an error result")
+		err = errToolResult
 	}
 	return err
 }

@@ -42,6 +42,7 @@ const (
 	unitPct   unit = "pct"   // a ratio printed as a percentage
 	unitTimes unit = "times" // a ratio printed as n×
 	unitPerS  unit = "per-s" // a plain count per second (answers/s)
+	unitCount unit = "count" // a plain count (errors); a zero baseline prints
 )
 
 func (u unit) format(v float64) string {
@@ -56,6 +57,8 @@ func (u unit) format(v float64) string {
 		return fmt.Sprintf("%.2f×", v)
 	case unitPerS:
 		return fmt.Sprintf("%.0f/s", v)
+	case unitCount:
+		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%g", v)
 }
@@ -91,7 +94,7 @@ func (t *table) add(r row) {
 		if r.value == "" {
 			r.value = r.unit.format(r.v)
 		}
-		if r.baseline == "" && r.b != 0 {
+		if r.baseline == "" && (r.b != 0 || r.unit == unitCount) {
 			r.baseline = strings.TrimSpace(r.unit.format(r.b) + " " + r.bLabel)
 		}
 		if r.ratio == "" && r.b != 0 {
@@ -245,6 +248,8 @@ func combine(runs []row) row {
 		if p, ok := differs(vs, bs); ok || p != "" {
 			out.ratio += " (" + p + ")"
 		}
+	} else if first.unit == unitCount {
+		out.baseline = strings.TrimSpace(b.cell(first.unit) + " " + first.bLabel)
 	} else {
 		out.baseline = first.baseline
 	}

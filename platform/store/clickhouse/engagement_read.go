@@ -32,42 +32,51 @@ func (s *Store) Engagement(ctx context.Context, projectID string, r store.Range)
 	return c, nil
 }
 
+// engagement runs its four reads at once.
 func (s *Store) engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error) {
 	var out store.EngagementCounts
 	if err := ctx.Err(); err != nil {
 		return out, err
 	}
 	c := dayCond(projectID, r)
-	var views uint64
-	if err := s.conn.QueryRow(ctx, "SELECT sumMerge(views) FROM traffic_pages_daily WHERE "+c.sql()+" AND class = 'human'", c.args...).Scan(&views); err != nil {
-		return out, err
+	var types store.EngagementCounts
+	reads := []func() error{
+		func() error {
+			var views uint64
+			err := s.conn.QueryRow(ctx, "SELECT sumMerge(views) FROM traffic_pages_daily WHERE "+c.sql()+" AND class = 'human'", c.args...).Scan(&views)
+			out.HumanViews = int64(views) // #nosec G115 -- counts of stored events
+			return err
+		},
+		func() error {
+			return s.each(ctx, "SELECT type, sumMerge(events) FROM traffic_engagement_daily WHERE "+c.sql()+" AND class = 'human' GROUP BY type", c.args,
+				func(scan func(...any) error) error {
+					var typ string
+					var n uint64
+					if err := scan(&typ, &n); err != nil {
+						return err
+					}
+					*engagementField(&types, event.Type(typ)) += int64(n) // #nosec G115 -- counts of stored events
+					return nil
+				})
+		},
+		func() error {
+			sr, err := s.sessionDays(ctx, projectID, r)
+			out.Sessions, _ = sr.totals()
+			return err
+		},
 	}
-	out.HumanViews = int64(views)
-	err := s.each(ctx, "SELECT type, sumMerge(events) FROM traffic_engagement_daily WHERE "+c.sql()+" AND class = 'human' GROUP BY type", c.args,
-		func(scan func(...any) error) error {
-			var typ string
-			var n uint64
-			if err := scan(&typ, &n); err != nil {
-				return err
-			}
-			*engagementField(&out, event.Type(typ)) += int64(n)
-			return nil
-		})
-	if err != nil {
-		return out, err
-	}
+	var thumbs uint64
 	if tc, ok := thumbsCond(projectID, r); ok {
-		var n uint64
-		if err := s.conn.QueryRow(ctx, "SELECT uniqExact(id) FROM feedback WHERE "+tc.sql(), tc.args...).Scan(&n); err != nil {
-			return out, err
-		}
-		out.Thumbs = int64(n)
+		reads = append(reads, func() error {
+			return s.conn.QueryRow(ctx, "SELECT uniqExact(id) FROM feedback WHERE "+tc.sql(), tc.args...).Scan(&thumbs)
+		})
 	}
-	sr, err := s.sessionDays(ctx, projectID, r)
-	if err != nil {
+	if err := parallel(reads...); err != nil {
 		return out, err
 	}
-	out.Sessions, _ = sr.totals()
+	out.CTAClicks, out.CodeCopies, out.MenuActions = types.CTAClicks, types.CodeCopies, types.MenuActions
+	out.OutboundClicks, out.SourceClicks = types.OutboundClicks, types.SourceClicks
+	out.Thumbs = int64(thumbs) // #nosec G115 -- counts of stored records
 	return out, nil
 }
 

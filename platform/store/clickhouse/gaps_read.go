@@ -19,54 +19,50 @@ func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range)
 	return g, nil
 }
 
+// gapSignals runs the signals' reads at once: each is its own query (or two), and the read
+// takes as long as the slowest rather than their sum.
 func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
 	var g store.GapSignals
-	var err error
-	if err = ctx.Err(); err != nil {
+	if err := ctx.Err(); err != nil {
 		return g, err
 	}
-	if g.Queries, err = s.gapQueries(ctx, projectID, r); err != nil {
-		return g, err
+	reads := []func() error{
+		func() (err error) { g.Queries, err = s.gapQueries(ctx, projectID, r); return err },
+		func() (err error) { g.Pages, err = s.pageExits(ctx, projectID, r); return err },
 	}
-	if g.Pages, err = s.pageExits(ctx, projectID, r); err != nil {
-		return g, err
+	if ms, ok := millisRange(r); ok {
+		reads = append(reads,
+			func() (err error) { g.Unanswered, err = s.unanswered(ctx, projectID, ms); return err },
+			func() (err error) { g.RatedDown, err = s.ratedDown(ctx, projectID, ms); return err },
+			func() (err error) { g.Feedback, err = s.gapFeedback(ctx, projectID, ms); return err })
 	}
-	ms, ok := millisRange(r)
-	if !ok {
-		return g, nil
-	}
-	if g.Unanswered, err = s.unanswered(ctx, projectID, ms); err != nil {
-		return g, err
-	}
-	if g.RatedDown, err = s.ratedDown(ctx, projectID, ms); err != nil {
-		return g, err
-	}
-	g.Feedback, err = s.gapFeedback(ctx, projectID, ms)
-	return g, err
+	return g, parallel(reads...)
 }
 
+// gapQueries reads the outcomes of the three sources' queries in one pass over
+// traffic_queries_daily (whose key puts day before source, so a query per source read the
+// project's rows three times): the first store.MaxGapRecords of each source, by searches,
+// agent first, then mcp, then reader.
 func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range) ([]store.QueryOutcome, error) {
 	var out []store.QueryOutcome
-	for _, src := range []string{store.QuerySourceAgent, store.QuerySourceMCP, store.QuerySourceReader} {
-		c := dayCond(projectID, r)
-		c.add("source = ?", src)
-		err := s.each(ctx, "SELECT query_norm, sumMerge(searches) AS s, sumMerge(no_results) AS n, sumMerge(clicks) AS c,"+
-			" minMerge(first_ms), maxMerge(last_ms) FROM traffic_queries_daily WHERE "+c.sql()+" GROUP BY query_norm"+
-			" HAVING s > 0 AND (n > 0 OR (? = 'reader' AND c = 0)) ORDER BY s DESC, query_norm ASC LIMIT "+itoa(store.MaxGapRecords),
-			append(c.args, src), func(scan func(...any) error) error {
-				o := store.QueryOutcome{Source: src}
-				var n, nr, cl, first, last uint64
-				if err := scan(&o.Query, &n, &nr, &cl, &first, &last); err != nil {
-					return err
-				}
-				o.Searches, o.NoResults, o.Clicks = int64(n), int64(nr), int64(cl)
-				o.First, o.Last = fromMilli(int64(first)), fromMilli(int64(last)) // #nosec G115 -- unix ms of searches
-				out = append(out, o)
-				return nil
-			})
-		if err != nil {
-			return nil, err
-		}
+	c := dayCond(projectID, r)
+	c.add("source IN (?, ?, ?)", store.QuerySourceAgent, store.QuerySourceMCP, store.QuerySourceReader)
+	err := s.each(ctx, "SELECT source, query_norm, sumMerge(searches) AS s, sumMerge(no_results) AS n, sumMerge(clicks) AS c,"+
+		" minMerge(first_ms), maxMerge(last_ms) FROM traffic_queries_daily WHERE "+c.sql()+" GROUP BY source, query_norm"+
+		" HAVING s > 0 AND (n > 0 OR (source = ? AND c = 0)) ORDER BY source, s DESC, query_norm ASC LIMIT "+itoa(store.MaxGapRecords)+" BY source",
+		append(c.args, store.QuerySourceReader), func(scan func(...any) error) error {
+			var o store.QueryOutcome
+			var n, nr, cl, first, last uint64
+			if err := scan(&o.Source, &o.Query, &n, &nr, &cl, &first, &last); err != nil {
+				return err
+			}
+			o.Searches, o.NoResults, o.Clicks = int64(n), int64(nr), int64(cl) // #nosec G115 -- counts
+			o.First, o.Last = fromMilli(int64(first)), fromMilli(int64(last))  // #nosec G115 -- unix ms of searches
+			out = append(out, o)
+			return nil
+		})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
-// Sessions are read from the summaries of the days of the range (session_days) where a day's
+// Sessions are read from the summaries of the days of the range (sessions_daily) where a day's
 // summary was made at the day's current change count, and computed from the events
 // (liveSessions) for the other days with events: today, days not summarised yet, and days
 // changed since their summary.
@@ -47,8 +47,8 @@ type freshDay struct {
 	version uint64
 }
 
-// sessionDays reads the latest summary of each day of r and the days' change counts, and
-// summarises the days without a current summary from their events.
+// sessionDays reads the latest summary of each day of r and the days' change counts (at once),
+// and summarises the days without a current summary from their events.
 func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range) (sessionRange, error) {
 	var sr sessionRange
 	if err := ctx.Err(); err != nil {
@@ -62,22 +62,24 @@ func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range
 	}
 	made := map[string]summary{}
 	c := dayCond(projectID, r)
-	err := s.each(ctx, "SELECT toString(day), version, changes, sessions, searched, clicked, landed, acted FROM session_days WHERE "+
-		c.sql()+" ORDER BY day, version DESC LIMIT 1 BY day", c.args, func(scan func(...any) error) error {
-		var m summary
-		var n [5]uint64
-		if err := scan(&m.day, &m.version, &m.changes, &n[0], &n[1], &n[2], &n[3], &n[4]); err != nil {
-			return err
-		}
-		m.sessions = int64(n[0])                                                                                            // #nosec G115 -- counts
-		m.search = store.SearchFunnel{Searched: int64(n[1]), Clicked: int64(n[2]), Landed: int64(n[3]), Acted: int64(n[4])} // #nosec G115 -- counts
-		made[m.day] = m
-		return nil
+	var counts []dayCount
+	err := parallel(func() error {
+		return s.each(ctx, "SELECT toString(day), version, changes, sessions, searched, clicked, landed, acted FROM sessions_daily WHERE "+
+			c.sql()+" ORDER BY day, version DESC LIMIT 1 BY day", c.args, func(scan func(...any) error) error {
+			var m summary
+			var n [5]uint64
+			if err := scan(&m.day, &m.version, &m.changes, &n[0], &n[1], &n[2], &n[3], &n[4]); err != nil {
+				return err
+			}
+			m.sessions = int64(n[0])                                                                                            // #nosec G115 -- counts
+			m.search = store.SearchFunnel{Searched: int64(n[1]), Clicked: int64(n[2]), Landed: int64(n[3]), Acted: int64(n[4])} // #nosec G115 -- counts
+			made[m.day] = m
+			return nil
+		})
+	}, func() (err error) {
+		counts, err = s.changes(ctx, c)
+		return err
 	})
-	if err != nil {
-		return sr, err
-	}
-	counts, err := s.changes(ctx, c)
 	if err != nil {
 		return sr, err
 	}
@@ -106,17 +108,18 @@ func (sr sessionRange) totals() (int64, store.SearchFunnel) {
 	return n + sr.sessions, f
 }
 
-// freshCond selects the current summaries of the fresh days of the project.
+// freshCond selects the current summaries of the fresh days of the project: a set of
+// (day, version) pairs (one IN, not an OR per day: 18.16 took 20-50 ms to evaluate 30 ORs).
 func (sr sessionRange) freshCond(projectID string) cond {
 	var c cond
 	c.add("project_id = ?", projectID)
 	var args []any
 	terms := make([]string, len(sr.fresh))
 	for i, d := range sr.fresh {
-		terms[i] = "(day = toDate(?) AND version = ?)"
+		terms[i] = "(toDate(?), ?)"
 		args = append(args, d.day, d.version)
 	}
-	c.add("("+strings.Join(terms, " OR ")+")", args...)
+	c.add("(day, version) IN ("+strings.Join(terms, ", ")+")", args...)
 	return c
 }
 
@@ -132,7 +135,7 @@ func (s *Store) flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 	store.AddEntries(entries, sr.live)
 	fc := sr.freshCond(q.ProjectID)
 	if len(sr.fresh) > 0 {
-		err = s.each(ctx, "SELECT t.entry, sum(t.sessions) FROM session_days ARRAY JOIN trails AS t WHERE "+fc.sql()+" GROUP BY t.entry",
+		err = s.each(ctx, "SELECT t.entry, sum(t.sessions) FROM sessions_daily ARRAY JOIN trails AS t WHERE "+fc.sql()+" GROUP BY t.entry",
 			fc.args, func(scan func(...any) error) error {
 				var p string
 				var n uint64
@@ -148,7 +151,7 @@ func (s *Store) flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 	trails := map[store.Trail]int64{}
 	store.AddTrails(trails, sr.live, f.Entry)
 	if len(sr.fresh) > 0 {
-		err = s.each(ctx, "SELECT t.step1, t.step2, t.step3, sum(t.sessions) FROM session_days ARRAY JOIN trails AS t WHERE "+fc.sql()+
+		err = s.each(ctx, "SELECT t.step1, t.step2, t.step3, sum(t.sessions) FROM sessions_daily ARRAY JOIN trails AS t WHERE "+fc.sql()+
 			" AND t.entry = ? GROUP BY t.step1, t.step2, t.step3", append(fc.args, f.Entry), func(scan func(...any) error) error {
 			t := store.Trail{f.Entry}
 			var n uint64
@@ -174,7 +177,7 @@ func (s *Store) exits(ctx context.Context, projectID string, r store.Range) (map
 		return exits, nil
 	}
 	fc := sr.freshCond(projectID)
-	err = s.each(ctx, "SELECT x.path, sum(x.exits), sum(x.quiet) FROM session_days ARRAY JOIN exits AS x WHERE "+fc.sql()+" GROUP BY x.path",
+	err = s.each(ctx, "SELECT x.path, sum(x.exits), sum(x.quiet) FROM sessions_daily ARRAY JOIN exits AS x WHERE "+fc.sql()+" GROUP BY x.path",
 		fc.args, func(scan func(...any) error) error {
 			var x store.PageExits
 			var n, q uint64

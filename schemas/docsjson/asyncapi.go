@@ -1,0 +1,156 @@
+package docsjson
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// asyncapi decodes an element's asyncapi field as Mintlify's validator takes it: a spec path
+// or URL, a list of them, or an object {"source": path, "directory": dir}. A group drops an
+// invalid value (Mintlify's validator does), so there its problems are warnings; elsewhere
+// they are errors. A value with a problem yields no spec.
+func (d *decoder) asyncapi(kind Kind, v any, path string) []string {
+	report, ignored := d.c.errorf, ""
+	if kind == KindGroup {
+		report, ignored = d.c.warnf, "; it is ignored"+accepted
+	}
+	switch t := v.(type) {
+	case string:
+		if s := strings.TrimSpace(t); s != "" {
+			return []string{s}
+		}
+		report(path, "asyncapi must name an AsyncAPI file such as \"asyncapi.yaml\"; it is empty"+ignored)
+	case []any:
+		out := make([]string, 0, len(t))
+		for i, item := range t {
+			s, ok := item.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				report(at(path, i), "each entry of asyncapi must name an AsyncAPI file (a non-empty string), but this one is %s"+ignored, describeValue(item))
+				return nil
+			}
+			out = append(out, strings.TrimSpace(s))
+		}
+		return out
+	case map[string]any:
+		return d.asyncapiObject(t, path, report, ignored)
+	default:
+		report(path, "asyncapi must name an AsyncAPI file (a string), a list of them or an object with \"source\", but it is %s"+ignored, describe(v))
+	}
+	return nil
+}
+
+// asyncapiObject decodes {"source": path, "directory": dir}; no other key is allowed.
+func (d *decoder) asyncapiObject(obj map[string]any, path string, report func(string, string, ...any), ignored string) []string {
+	for _, k := range sortedKeys(obj) {
+		if k != "source" && k != "directory" {
+			report(field(path, k), "asyncapi as an object holds only \"source\" and \"directory\", not %q"+ignored, k)
+			return nil
+		}
+	}
+	if dir, ok := obj["directory"]; ok && !isString(dir) {
+		report(field(path, "directory"), "directory must be a folder name (a string), but it is %s"+ignored, describe(dir))
+		return nil
+	}
+	src, ok := obj["source"].(string)
+	if !ok || strings.TrimSpace(src) == "" {
+		report(path, "asyncapi as an object must have \"source\", the path or URL of an AsyncAPI file"+ignored)
+		return nil
+	}
+	return []string{strings.TrimSpace(src)}
+}
+
+// describeValue is describe, telling an empty string apart.
+func describeValue(v any) string {
+	if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {
+		return "empty"
+	}
+	return describe(v)
+}
+
+// asyncBesideOpenAPI drops the asyncapi of a group that also sets openapi, as Mintlify does.
+func (d *decoder) asyncBesideOpenAPI(e *Element) {
+	if e.Kind != KindGroup || e.OpenAPI == "" || len(e.AsyncAPI) == 0 {
+		return
+	}
+	d.c.warnf(field(e.Path, "asyncapi"), "%s sets both openapi and asyncapi; Mintlify ignores asyncapi on such a group, so it is ignored here too: put the AsyncAPI spec on a group of its own", named("group", e.Label))
+	e.AsyncAPI = nil
+}
+
+// asyncSpecs checks that each asyncapi value of e names a readable AsyncAPI document in the
+// site, or a URL (linked as it is, never fetched).
+func (v *validator) asyncSpecs(e *Element) {
+	jpath := field(e.Path, "asyncapi")
+	for _, ref := range e.AsyncAPI {
+		if isURL(ref) {
+			continue
+		}
+		file, ok := sitePath(ref)
+		if !ok {
+			v.c.errorf(jpath, "asyncapi %q points outside the site; name a spec file inside the site directory", ref)
+			continue
+		}
+		if !v.files {
+			continue
+		}
+		switch err := v.specs.async(file); {
+		case isNotExist(err):
+			v.fc.errorf(jpath, "asyncapi names %q, which does not exist; asyncapi must name an AsyncAPI file (JSON or YAML) in the site", ref)
+		case err != nil:
+			v.fc.errorf(jpath, "AsyncAPI spec %q cannot be used: %v", ref, err)
+		}
+	}
+}
+
+// maxAsyncAPIBytes bounds an AsyncAPI document read to check it.
+const maxAsyncAPIBytes = 32 << 20
+
+// async checks the AsyncAPI document at a site path once: it must be a JSON or YAML object
+// with an "asyncapi" version.
+func (c *specCache) async(file string) error {
+	if err, ok := c.asyncs[file]; ok {
+		return err
+	}
+	err := checkAsyncAPI(c.fsys, file)
+	if c.asyncs == nil {
+		c.asyncs = map[string]error{}
+	}
+	c.asyncs[file] = err
+	return err
+}
+
+func checkAsyncAPI(fsys fs.FS, file string) error {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxAsyncAPIBytes+1))
+	if err != nil {
+		return fmt.Errorf("read AsyncAPI spec: %w", err)
+	}
+	if len(data) > maxAsyncAPIBytes {
+		return fmt.Errorf("the file is larger than %d MiB", maxAsyncAPIBytes>>20)
+	}
+	var doc struct {
+		AsyncAPI any `yaml:"asyncapi"`
+	}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("parse AsyncAPI spec: %w", err)
+	}
+	switch v := doc.AsyncAPI.(type) {
+	case int, float64:
+		return nil // asyncapi: 3.0 written unquoted
+	case string:
+		if strings.TrimSpace(v) != "" {
+			return nil
+		}
+	}
+	return errNoAsyncAPIVersion
+}
+
+var errNoAsyncAPIVersion = errors.New(`it has no "asyncapi" version; an AsyncAPI document starts with asyncapi: 3.0.0`)
