@@ -628,6 +628,10 @@ type lagResult struct {
 	histP99 string
 }
 
+// lagStallWait is how long a publish of the lag figure waits for room among the publishes in
+// flight before it fails.
+const lagStallWait = 30 * time.Second
+
 // measureLag publishes at cfg.lagRate for cfg.lagDuration while the consumers run, and
 // measures each event's time from publish to the return of the store write.
 func measureLag(ctx context.Context, js jetstream.JetStream, cs *countingStore, reg *prometheus.Registry, cfg *config, done <-chan error) (lagResult, error) {
@@ -665,7 +669,9 @@ func measureLag(ctx context.Context, js jetstream.JetStream, cs *countingStore, 
 			time.Sleep(d)
 		}
 		tr.sent[i].Store(time.Now().UnixNano())
-		if _, err := pub.PublishMsgAsync(m); err != nil {
+		// A loaded machine may hold 4,096 publishes unacknowledged for longer than the default
+		// stall wait (200 ms), which failed the figure; the pace then slips and the rate shows it.
+		if _, err := pub.PublishMsgAsync(m, jetstream.WithStallWait(lagStallWait)); err != nil {
 			return lagResult{}, err
 		}
 	}
