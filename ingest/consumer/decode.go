@@ -81,7 +81,7 @@ func eventsIn(msg jetstream.Msg) int {
 // decodeInto decodes msg and appends its events to b, in place: into the slice's next
 // elements rather than into copies appended afterwards. An error means no event of msg can
 // be stored; bad lists the events of a grouped message that cannot be (the others are in b).
-func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err error) {
+func decodeInto(b *store.Batch, msg jetstream.Msg, mem *arena) (u unit, bad []badEvent, err error) {
 	project, t, grouped, err := event.ParseSubject(msg.Subject())
 	if err != nil {
 		return unit{t: t}, nil, fmt.Errorf("%w: %w", errPoison, err)
@@ -90,11 +90,11 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 	data := msg.Data()
 	switch t {
 	case event.TypeFeedback:
-		u.n, bad, err = appendEvents(&b.Feedback, data, grouped, scanFeedback, func(f *event.Feedback) error {
+		u.n, bad, err = appendEvents(&b.Feedback, data, mem, grouped, scanFeedback, func(f *event.Feedback) error {
 			return checkIDs(project, f.ProjectID, f.ID, f.EventID)
 		})
 	case event.TypeConversation:
-		u.n, bad, err = appendEvents(&b.Conversations, data, grouped, scanConversation, func(c *event.Conversation) error {
+		u.n, bad, err = appendEvents(&b.Conversations, data, mem, grouped, scanConversation, func(c *event.Conversation) error {
 			return checkIDs(project, c.ProjectID, c.ID, c.ID)
 		})
 	default:
@@ -102,7 +102,7 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 			err = fmt.Errorf("%w: unknown event type %q", errPoison, t)
 			break
 		}
-		u.n, bad, err = appendEvents(&b.Traffic, data, grouped, scanTraffic, func(tr *event.Traffic) error {
+		u.n, bad, err = appendEvents(&b.Traffic, data, mem, grouped, scanTraffic, func(tr *event.Traffic) error {
 			return checkTraffic(project, t, tr)
 		})
 	}
@@ -113,12 +113,12 @@ func decodeInto(b *store.Batch, msg jetstream.Msg) (u unit, bad []badEvent, err 
 // and keeps those check accepts; it returns how many it kept and the grouped events it did not.
 // The scanner decodes what Lectern's publishers write; anything it does not take is decoded by
 // go-json, whose error names what is wrong.
-func appendEvents[T any](dst *[]T, data []byte, grouped bool, scan func(*scanner, *T) bool, check func(*T) error) (int, []badEvent, error) {
+func appendEvents[T any](dst *[]T, data []byte, mem *arena, grouped bool, scan func(*scanner, *T) bool, check func(*T) error) (int, []badEvent, error) {
 	n := len(*dst)
 	if !grouped {
 		var zero T
 		*dst = append(*dst, zero)
-		if !scanOne(data, &(*dst)[n], scan) {
+		if !scanOne(data, mem, &(*dst)[n], scan) {
 			(*dst)[n] = zero
 			if err := json.Unmarshal(data, &(*dst)[n]); err != nil {
 				*dst = (*dst)[:n]
@@ -131,7 +131,7 @@ func appendEvents[T any](dst *[]T, data []byte, grouped bool, scan func(*scanner
 		}
 		return 1, nil, nil
 	}
-	if !scanMany(data, dst, scan) {
+	if !scanMany(data, mem, dst, scan) {
 		tail := (*dst)[n:] // decoding an array into a slice with room appends to it in place
 		if err := json.Unmarshal(data, &tail); err != nil {
 			return 0, nil, fmt.Errorf("%w: decode grouped message: %w", errPoison, err)

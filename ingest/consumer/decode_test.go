@@ -49,7 +49,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.t), data: data}); err != nil {
+		if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.t), data: data}, new(arena)); err != nil {
 			t.Fatalf("%s: %v", tc.t, err)
 		}
 	}
@@ -88,7 +88,7 @@ func TestDecodeRejectsBadTraffic(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b store.Batch
-			if _, _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}); !errors.Is(err, errPoison) {
+			if _, _, err := decodeInto(&b, fakeMsg{subject: tc.subject, data: data}, nil); !errors.Is(err, errPoison) {
 				t.Fatalf("err = %v, want poison", err)
 			}
 		})
@@ -139,7 +139,7 @@ func TestDecodeAgentAndEngagementFields(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b store.Batch
-			if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.in.Type), data: data}); err != nil {
+			if _, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", tc.in.Type), data: data}, new(arena)); err != nil {
 				t.Fatal(err)
 			}
 			want := tc.in
@@ -172,7 +172,7 @@ func TestDecodeGroupedMessage(t *testing.T) {
 	for _, room := range []int{0, 1, 4, 10} {
 		b := store.Batch{Traffic: append(make([]event.Traffic, 0, room), first)}
 		msg := fakeMsg{subject: event.BatchSubject("p", event.TypePageView), data: data}
-		u, bad, err := decodeInto(&b, msg)
+		u, bad, err := decodeInto(&b, msg, new(arena))
 		if err != nil {
 			t.Fatalf("room %d: %v", room, err)
 		}
@@ -193,7 +193,7 @@ func TestDecodeGroupedMessage(t *testing.T) {
 	}
 	for _, broken := range []string{`[{"id":`, `{"id":"x"}`, `[1,2]`} {
 		var b store.Batch
-		if _, _, err := decodeInto(&b, fakeMsg{subject: event.BatchSubject("p", event.TypePageView), data: []byte(broken)}); !errors.Is(err, errPoison) {
+		if _, _, err := decodeInto(&b, fakeMsg{subject: event.BatchSubject("p", event.TypePageView), data: []byte(broken)}, new(arena)); !errors.Is(err, errPoison) {
 			t.Errorf("grouped message %s: err = %v; want poison", broken, err)
 		}
 		if b.Len() != 0 {

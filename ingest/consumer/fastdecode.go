@@ -142,7 +142,7 @@ func scanConversation(s *scanner, c *event.Conversation) bool {
 				// keeping the fields the second does not set; go-json decides.
 				return false
 			}
-			c.Sources, ok = scanCitations(s, nil)
+			c.Sources, ok = scanCitations(s)
 		case "queryCategory":
 			ok = s.strTo(&c.QueryCategory)
 		case "resolutionStatus":
@@ -163,41 +163,51 @@ func scanConversation(s *scanner, c *event.Conversation) bool {
 }
 
 // scanCitations reads the sources array: an empty array is an empty slice, as encoding/json
-// leaves it.
-func scanCitations(s *scanner, out []event.Citation) ([]event.Citation, bool) {
-	if out == nil {
-		out = []event.Citation{}
-	}
-	ok := s.array(func() bool {
-		var c event.Citation
-		if !s.object(func(k string) (ok bool) {
-			switch k {
-			case "title":
-				ok = s.strTo(&c.Title)
-			case "url":
-				ok = s.strTo(&c.URL)
-			}
+// leaves it. With an arena the citations go into its shared slab.
+func scanCitations(s *scanner) ([]event.Citation, bool) {
+	if s.mem == nil {
+		out := []event.Citation{}
+		ok := s.array(func() bool {
+			c, ok := scanCitation(s)
+			out = append(out, c)
 			return ok
-		}) {
-			return false
-		}
-		out = append(out, c)
-		return true
+		})
+		return out, ok
+	}
+	from := len(s.mem.cites)
+	ok := s.array(func() bool {
+		c, ok := scanCitation(s)
+		s.mem.addCite(c, &from)
+		return ok
 	})
-	return out, ok
+	return s.mem.takeCites(from), ok
+}
+
+func scanCitation(s *scanner) (event.Citation, bool) {
+	var c event.Citation
+	ok := s.object(func(k string) (ok bool) {
+		switch k {
+		case "title":
+			ok = s.strTo(&c.Title)
+		case "url":
+			ok = s.strTo(&c.URL)
+		}
+		return ok
+	})
+	return c, ok
 }
 
 // scanOne decodes data, one event, into *v with scan; scanMany decodes a grouped message's
 // array, appending to *dst. Either reports false, with *dst as it was, when the scanner does
 // not take the message.
-func scanOne[T any](data []byte, v *T, scan func(*scanner, *T) bool) bool {
-	s := scanner{data: data}
+func scanOne[T any](data []byte, mem *arena, v *T, scan func(*scanner, *T) bool) bool {
+	s := scanner{data: data, mem: mem}
 	return scan(&s, v) && s.end()
 }
 
-func scanMany[T any](data []byte, dst *[]T, scan func(*scanner, *T) bool) bool {
+func scanMany[T any](data []byte, mem *arena, dst *[]T, scan func(*scanner, *T) bool) bool {
 	n := len(*dst)
-	s := scanner{data: data}
+	s := scanner{data: data, mem: mem}
 	ok := s.array(func() bool {
 		var zero T
 		*dst = append(*dst, zero)

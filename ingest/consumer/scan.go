@@ -23,6 +23,7 @@ import (
 type scanner struct {
 	data []byte
 	i    int
+	mem  *arena // where unescaped strings and sources go; nil: each allocated alone
 }
 
 func (s *scanner) ws() {
@@ -177,7 +178,12 @@ func validRune(b []byte) (int, bool) {
 // escaped reads the rest of a string that has an escape at j, into a new string.
 func (s *scanner) escaped(start, j int) (string, bool) {
 	d := s.data
-	out := make([]byte, 0, j-start+64)
+	var out []byte
+	if s.mem != nil {
+		out = s.mem.room(len(d) - start) // unescaping never lengthens: the rest of the payload fits
+	} else {
+		out = make([]byte, 0, j-start+64)
+	}
 	out = append(out, d[start:j]...)
 	for j < len(d) {
 		run := j
@@ -190,6 +196,9 @@ func (s *scanner) escaped(start, j int) (string, bool) {
 		switch {
 		case c == '"':
 			s.i = j + 1
+			if s.mem != nil {
+				return s.mem.keep(out), true
+			}
 			return alias(out), true
 		case c < 0x20:
 			return "", false

@@ -51,7 +51,7 @@ func TestScannerTakesWhatPublishersWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got event.Traffic
-	if !scanOne(data, &got, scanTraffic) || !reflect.DeepEqual(got, tr) {
+	if !scanOne(data, nil, &got, scanTraffic) || !reflect.DeepEqual(got, tr) {
 		t.Fatalf("AppendJSON's bytes scanned to %+v, ok false or not %+v", got, tr)
 	}
 }
@@ -62,17 +62,22 @@ func scanned[T any](t *testing.T, v T, scan func(*scanner, *T) bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got T
-	if !scanOne(one, &got, scan) {
-		t.Fatalf("the scanner did not take %s", one)
-	}
-	if !reflect.DeepEqual(got, v) {
-		t.Fatalf("scanned %+v, want %+v", got, v)
-	}
-	group := []byte("[ " + string(one) + " ,\n" + string(one) + "]")
-	var many []T
-	if !scanMany(group, &many, scan) || len(many) != 2 || !reflect.DeepEqual(many[1], v) {
-		t.Fatalf("the scanner did not take the group %s: %+v", group, many)
+	for _, mem := range []*arena{nil, new(arena)} {
+		var got T
+		if !scanOne(one, mem, &got, scan) {
+			t.Fatalf("the scanner did not take %s", one)
+		}
+		if !reflect.DeepEqual(got, v) {
+			t.Fatalf("scanned %+v, want %+v", got, v)
+		}
+		group := []byte("[ " + string(one) + " ,\n" + string(one) + "]")
+		var many []T
+		if !scanMany(group, mem, &many, scan) || len(many) != 2 || !reflect.DeepEqual(many[1], v) {
+			t.Fatalf("the scanner did not take the group %s: %+v", group, many)
+		}
+		if !reflect.DeepEqual(got, v) {
+			t.Fatalf("after the group: %+v, want %+v (the arena wrote over what it handed out)", got, v)
+		}
 	}
 }
 
@@ -94,13 +99,13 @@ func TestScannerTakesNull(t *testing.T) {
 		var want any
 		switch v := v.(type) {
 		case *event.Traffic:
-			ok = scanOne(body, v, scanTraffic)
+			ok = scanOne(body, new(arena), v, scanTraffic)
 			want = new(event.Traffic)
 		case *event.Feedback:
-			ok = scanOne(body, v, scanFeedback)
+			ok = scanOne(body, new(arena), v, scanFeedback)
 			want = new(event.Feedback)
 		case *event.Conversation:
-			ok = scanOne(body, v, scanConversation)
+			ok = scanOne(body, new(arena), v, scanConversation)
 			want = new(event.Conversation)
 		}
 		if err := stdjson.Unmarshal(body, want); err != nil || !ok || !reflect.DeepEqual(v, want) {
@@ -134,13 +139,13 @@ func TestScannerLeavesTheRestToGoJSON(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var fast event.Traffic
-			if scanOne([]byte(tc.body), &fast, scanTraffic) {
+			if scanOne([]byte(tc.body), new(arena), &fast, scanTraffic) {
 				t.Fatalf("the scanner took %s", tc.body)
 			}
 			var want event.Traffic
 			wantErr := stdjson.Unmarshal([]byte(tc.body), &want)
 			var b store.Batch
-			_, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", event.TypePageView), data: []byte(tc.body)})
+			_, _, err := decodeInto(&b, fakeMsg{subject: event.Subject("p", event.TypePageView), data: []byte(tc.body)}, new(arena))
 			switch {
 			case tc.poison && (err == nil || wantErr == nil):
 				t.Fatalf("decoded with error %v (encoding/json: %v); want poison", err, wantErr)
@@ -189,7 +194,7 @@ func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var got, want event.Traffic
-			taken := scanOne([]byte(tc.body), &got, scanTraffic)
+			taken := scanOne([]byte(tc.body), new(arena), &got, scanTraffic)
 			if taken != tc.taken {
 				t.Fatalf("scanner took %s: %v, want %v", tc.body, taken, tc.taken)
 			}
@@ -212,7 +217,7 @@ func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var got, want event.Conversation
-			taken := scanOne([]byte(tc.body), &got, scanConversation)
+			taken := scanOne([]byte(tc.body), new(arena), &got, scanConversation)
 			if taken != tc.taken {
 				t.Fatalf("scanner took %s: %v, want %v", tc.body, taken, tc.taken)
 			}
@@ -224,7 +229,7 @@ func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
 	// A repeated pointer: encoding/json writes the second value through the first pointer.
 	var got, want event.Feedback
 	body := []byte(`{"helpful":true,"helpful":false}`)
-	if !scanOne(body, &got, scanFeedback) || stdjson.Unmarshal(body, &want) != nil || !reflect.DeepEqual(got, want) {
+	if !scanOne(body, new(arena), &got, scanFeedback) || stdjson.Unmarshal(body, &want) != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: scanner %+v, encoding/json %+v", body, got, want)
 	}
 }
@@ -256,9 +261,23 @@ func FuzzScannerMatchesEncodingJSON(f *testing.F) {
 	})
 }
 
+// fuzzSame decodes data alone and as a group, without an arena and twice with one (the second
+// decode must not write over what the first handed out), and compares with encoding/json.
 func fuzzSame[T any](t *testing.T, data []byte, scan func(*scanner, *T) bool) {
-	var one T
-	if scanOne(data, &one, scan) {
+	mem := new(arena)
+	var ones []T
+	var manys [][]T
+	for _, m := range []*arena{nil, mem, mem} {
+		var one T
+		if scanOne(data, m, &one, scan) {
+			ones = append(ones, one)
+		}
+		var many []T
+		if scanMany(data, m, &many, scan) {
+			manys = append(manys, many)
+		}
+	}
+	for _, one := range ones {
 		var want T
 		if err := stdjson.Unmarshal(data, &want); err != nil {
 			t.Fatalf("scanner took %q, encoding/json: %v", data, err)
@@ -267,8 +286,7 @@ func fuzzSame[T any](t *testing.T, data []byte, scan func(*scanner, *T) bool) {
 			t.Fatalf("%q: scanner %+v, encoding/json %+v", data, one, want)
 		}
 	}
-	var many []T
-	if scanMany(data, &many, scan) {
+	for _, many := range manys {
 		var want []T
 		if err := stdjson.Unmarshal(data, &want); err != nil {
 			t.Fatalf("scanner took %q, encoding/json: %v", data, err)
@@ -276,6 +294,9 @@ func fuzzSame[T any](t *testing.T, data []byte, scan func(*scanner, *T) bool) {
 		if len(want) != len(many) || (len(want) > 0 && !reflect.DeepEqual(many, want)) {
 			t.Fatalf("%q: scanner %+v, encoding/json %+v", data, many, want)
 		}
+	}
+	if len(ones)%3 != 0 || len(manys)%3 != 0 {
+		t.Fatalf("%q: taken %d of 3 times alone and %d of 3 as a group: the arena changed what the scanner takes", data, len(ones), len(manys))
 	}
 }
 
@@ -293,9 +314,10 @@ func BenchmarkDecodeTrafficGroup(b *testing.B) {
 		header: nats.Header{event.HeaderEvents: []string{"256"}}}
 	b.Run("scanner", func(b *testing.B) {
 		b.ReportAllocs()
+		mem := new(arena)
 		for b.Loop() {
 			batch := store.Batch{Traffic: make([]event.Traffic, 0, 256)}
-			if _, _, err := decodeInto(&batch, msg); err != nil || len(batch.Traffic) != 256 {
+			if _, _, err := decodeInto(&batch, msg, mem); err != nil || len(batch.Traffic) != 256 {
 				b.Fatal(err)
 			}
 		}
@@ -327,9 +349,10 @@ func BenchmarkDecodeConversationGroup(b *testing.B) {
 		header: nats.Header{event.HeaderEvents: []string{"12"}}}
 	b.Run("scanner", func(b *testing.B) {
 		b.ReportAllocs()
+		mem := new(arena) // shared by the messages of a run, as the consumers share it
 		for b.Loop() {
 			batch := store.Batch{Conversations: make([]event.Conversation, 0, 12)}
-			if _, _, err := decodeInto(&batch, msg); err != nil || len(batch.Conversations) != 12 {
+			if _, _, err := decodeInto(&batch, msg, mem); err != nil || len(batch.Conversations) != 12 {
 				b.Fatal(err)
 			}
 		}

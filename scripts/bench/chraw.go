@@ -69,12 +69,17 @@ func rawBlocks(batches []store.Batch) []rawBatch {
 // rawInserter is the raw baseline: bare clickhouse-go PrepareBatch statements with whole columns
 // appended, as many writers as the consumers have workers.
 type rawInserter struct {
-	size   int
-	blocks []rawBatch // of size events each
+	size   int        // most events a batch
+	bytes  int        // most bytes of JSON a batch, or 0
+	blocks []rawBatch // bounded by size and bytes
 	cols   string     // the columns written, checked against the tables
 }
 
-func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, size int) (*rawInserter, error) {
+// newRawInserter checks the columns and builds the batches: at most size events and, when
+// maxBytes > 0, at most maxBytes bytes of the events' JSON, the bounds the consumers put on
+// one store write (Config.BatchSize and BatchBytes), so that both sides write the same rows in
+// batches of the same sizes.
+func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, size, maxBytes int) (*rawInserter, error) {
 	var cols []string
 	for _, c := range []struct{ table, insert string }{{"feedback", rawFeedbackInsert}, {"conversations", rawConversationInsert}} {
 		out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT count() FROM system.columns WHERE database = '%s' AND table = '%s'", db, c.table))
@@ -89,12 +94,25 @@ func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, si
 		}
 		cols = append(cols, fmt.Sprintf("%s %d of %d columns", c.table, n, have))
 	}
-	return &rawInserter{size: size, blocks: rawBlocks(evs.chunks(size)), cols: strings.Join(cols, ", ")}, nil
+	return &rawInserter{size: size, bytes: maxBytes, blocks: rawBlocks(evs.runs(size, maxBytes)), cols: strings.Join(cols, ", ")}, nil
+}
+
+// batchSizes describes the batches of blocks: how many, and their mean events.
+func batchSizes(blocks []rawBatch) string {
+	n := 0
+	for _, b := range blocks {
+		n += b.n
+	}
+	return fmt.Sprintf("%d batches of %.0f events on average", len(blocks), float64(n)/float64(max(1, len(blocks))))
 }
 
 func (r *rawInserter) describe(workers int) string {
-	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; batches of %d events (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
-		r.cols, r.size, workers, workers)
+	bound := fmt.Sprintf("batches of at most %d events", r.size)
+	if r.bytes > 0 {
+		bound += fmt.Sprintf(" and %d bytes of the events' JSON, as the consumers bound a write", r.bytes)
+	}
+	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; %s: %s (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
+		r.cols, bound, batchSizes(r.blocks), workers, workers)
 }
 
 // insert writes blocks into the database of dsn (its tables made by the store's migrations)

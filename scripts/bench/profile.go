@@ -64,10 +64,15 @@ type cpuUse struct {
 	serverKnown  bool
 	wall         time.Duration
 	start        time.Time
+	mallocs      uint64 // heap allocations of this process
+	allocBytes   uint64 // and their bytes
+	gcs          uint32 // garbage collections of this process
 }
 
 func startCPU() cpuUse {
-	c := cpuUse{self: selfCPU(), start: time.Now()}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	c := cpuUse{self: selfCPU(), start: time.Now(), mallocs: ms.Mallocs, allocBytes: ms.TotalAlloc, gcs: ms.NumGC}
 	if clickhousePID > 0 {
 		if u, sys, err := procCPUSplit(clickhousePID); err == nil {
 			c.server, c.serverSys, c.serverKnown = u+sys, sys, true
@@ -82,6 +87,9 @@ func (c cpuUse) stop() cpuUse {
 	end.server -= c.server
 	end.serverSys -= c.serverSys
 	end.serverKnown = end.serverKnown && c.serverKnown
+	end.mallocs -= c.mallocs
+	end.allocBytes -= c.allocBytes
+	end.gcs -= c.gcs
 	end.wall = time.Since(c.start)
 	return end
 }
@@ -96,4 +104,10 @@ func (c cpuUse) per(n int, unit string) string {
 	return s + fmt.Sprintf(", clickhouse-server %.1f µs, %.0f%% of it in the kernel (the two busy %.0f%% of %d cores)",
 		float64(c.server.Nanoseconds())/1e3/float64(n), 100*float64(c.serverSys)/float64(max(c.server, 1)),
 		100*float64(c.self+c.server)/float64(c.wall)/float64(runtime.NumCPU()), runtime.NumCPU())
+}
+
+// allocs describes the heap allocations of this process per unit of work, and its collections.
+func (c cpuUse) allocs(n int, unit string) string {
+	return fmt.Sprintf("bench process heap: %.1f allocations and %.0f bytes per %s, %d collections",
+		float64(c.mallocs)/float64(n), float64(c.allocBytes)/float64(n), unit, c.gcs)
 }

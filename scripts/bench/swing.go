@@ -32,7 +32,7 @@ func benchSwing(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	st.Close()
-	raw, err := newRawInserter(ctx, cfg, probe, evs, swingBatch)
+	raw, err := newRawInserter(ctx, cfg, probe, evs, swingBatch, 0)
 	if err != nil {
 		return err
 	}

@@ -58,10 +58,17 @@ func TestChunkedInsertIsOnePart(t *testing.T) {
 		}
 		c := b.Conversations[i]
 		var response string
-		var titles []string
-		if err := conn.QueryRow(t.Context(), "SELECT response, sources.title FROM conversations WHERE id = ?", c.ID).Scan(&response, &titles); err != nil ||
-			response != c.Response || len(titles) != len(c.Sources) {
-			t.Errorf("conversation %d: %q %v (%v), want %q with %d sources", i, response, titles, err, c.Response, len(c.Sources))
+		var titles, urls []string
+		if err := conn.QueryRow(t.Context(), "SELECT response, sources.title, sources.url FROM conversations WHERE id = ?", c.ID).Scan(&response, &titles, &urls); err != nil ||
+			response != c.Response || len(titles) != len(c.Sources) || len(urls) != len(c.Sources) {
+			t.Errorf("conversation %d: %q %v %v (%v), want %q with %d sources", i, response, titles, urls, err, c.Response, len(c.Sources))
+			continue
+		}
+		// The sources of a chunk's rows share one reused array: each row keeps its own.
+		for j, src := range c.Sources {
+			if titles[j] != src.Title || urls[j] != src.URL {
+				t.Errorf("conversation %d source %d stored as %q %q, want %q %q", i, j, titles[j], urls[j], src.Title, src.URL)
+			}
 		}
 	}
 }

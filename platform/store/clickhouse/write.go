@@ -156,6 +156,7 @@ type conversationRows struct {
 	ts                                                []time.Time
 	tsMS                                              []uint16
 	titles, urls                                      [][]string
+	titleSlab, urlSlab                                []string // the chunk's titles and urls, one array each
 	aborted, skewed                                   []uint8
 }
 
@@ -166,6 +167,7 @@ func (r *conversationRows) strings() []*[]string {
 
 func (r *conversationRows) release() {
 	clearStrings(r.strings()...)
+	clearStrings(&r.titleSlab, &r.urlSlab)
 	clear(r.titles[:cap(r.titles)])
 	clear(r.urls[:cap(r.urls)])
 }
@@ -178,14 +180,24 @@ func (r *conversationRows) set(cs []event.Conversation) []any {
 	}
 	r.ts, r.tsMS, r.titles, r.urls = resize(r.ts, n), resize(r.tsMS, n), resize(r.titles, n), resize(r.urls, n)
 	r.aborted, r.skewed = resize(r.aborted, n), resize(r.skewed, n)
+	sources := 0
+	for i := range cs {
+		sources += len(cs[i].Sources)
+	}
+	// Each row's titles and urls are slices of one array per chunk, reused from chunk to chunk:
+	// clickhouse-go copies them into its column buffers when they are appended.
+	r.titleSlab, r.urlSlab = resize(r.titleSlab, sources), resize(r.urlSlab, sources)
+	k := 0
 	for i := range cs {
 		c := &cs[i]
 		r.project[i], r.id[i], r.domain[i], r.thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
 		r.ts[i], r.tsMS[i], r.query[i], r.response[i] = c.Timestamp, millis(c.Timestamp), c.Query, c.Response
-		r.titles[i], r.urls[i] = make([]string, len(c.Sources)), make([]string, len(c.Sources))
+		m := len(c.Sources)
+		r.titles[i], r.urls[i] = r.titleSlab[k:k+m:k+m], r.urlSlab[k:k+m:k+m]
 		for j, src := range c.Sources {
 			r.titles[i][j], r.urls[i][j] = src.Title, src.URL
 		}
+		k += m
 		r.category[i], r.resolution[i], r.pageURL[i], r.fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
 		r.aborted[i] = 0
 		if c.Aborted {
