@@ -32,10 +32,15 @@ func main() {
 	misses := flag.Bool("misses", false, "print the tuning questions whose first result is wrong")
 	halves := flag.String("halves", "tune,held", `the halves to print: "tune" alone while changing the ranking (the held-out half is read only at the end)`)
 	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half and write its model to this file, then exit")
+	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
+	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	flag.Parse()
 	var err error
 	if *trainTo != "" {
-		err = train(os.Stdout, *dir, *trainTo)
+		var ls []float64
+		if ls, err = parseLambdas(*lambdas); err == nil {
+			err = train(os.Stdout, *dir, *trainTo, ls, *ablate)
+		}
 	} else {
 		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ",")})
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/search"
@@ -31,6 +32,31 @@ const (
 // trainLambdas are the L2 penalties cross-validation picks from.
 var trainLambdas = []float64{0.1, 0.01, 0.003, 0.001, 0.0003, 0.0001, 0.00003, 0}
 
+// parseLambdas reads -lambdas: L2 penalties, comma-separated; trainLambdas when empty.
+func parseLambdas(s string) ([]float64, error) {
+	if s == "" {
+		return trainLambdas, nil
+	}
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		l, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(l >= 0) || math.IsInf(l, 0) {
+			return nil, fmt.Errorf("-lambdas: %q is not a penalty (a number ≥ 0)", f)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// formatLambdas lists penalties as -lambdas reads them.
+func formatLambdas(ls []float64) string {
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = strconv.FormatFloat(l, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
 // example is one tuning question's candidates: their features and which answer it.
 type example struct {
 	site string
@@ -39,14 +65,19 @@ type example struct {
 }
 
 // train fits the model on the tuning half and writes it to out.
-func train(w io.Writer, dir, out string) error {
+// With ablate, it writes nothing and prints instead what each feature brings (see ablation).
+func train(w io.Writer, dir, out string, lambdas []float64, ablate bool) error {
 	exs, err := trainingSet(dir)
 	if err != nil {
 		return err
 	}
 	names := search.FeatureNames()
+	if ablate {
+		printAblation(w, ablation(exs, lambdas[0], names))
+		return nil
+	}
 	best, bestMRR := 0.0, -1.0
-	for _, l := range trainLambdas {
+	for _, l := range lambdas {
 		mrr := crossValidate(exs, l, len(names))
 		fmt.Fprintf(w, "lambda %-6g leave-one-site-out MRR on the tuning half %.3f\n", l, mrr)
 		if mrr > bestMRR+1e-9 {
@@ -298,4 +329,51 @@ func printWeights(w io.Writer, names []string, wts []float64) {
 		parts[k] = fmt.Sprintf("%s %.3f", n, wts[k])
 	}
 	fmt.Fprintln(w, strings.Join(parts, ", "))
+}
+
+// looFigures are leave-one-site-out figures of the re-ranker over the tuning questions.
+type looFigures struct {
+	label       string
+	r1, r5, mrr float64
+}
+
+// ablation returns the leave-one-site-out figures of the model with every feature ("all"),
+// then with each feature left out in turn ("-name"), at penalty lambda: a feature whose
+// absence costs nothing is one the model could do without.
+func ablation(exs []example, lambda float64, names []string) []looFigures {
+	out := []looFigures{looScore("all", exs, lambda, len(names))}
+	for k, name := range names {
+		cp := make([]example, len(exs))
+		for i, ex := range exs {
+			cp[i] = ex
+			cp[i].x = make([][]float64, len(ex.x))
+			for j, x := range ex.x {
+				cp[i].x[j] = slices.Clone(x)
+				cp[i].x[j][k] = 0
+			}
+		}
+		out = append(out, looScore("-"+name, cp, lambda, len(names)))
+	}
+	return out
+}
+
+// looScore ranks each example by the model fitted without its fold.
+func looScore(label string, exs []example, lambda float64, nf int) looFigures {
+	f := looFigures{label: label}
+	for i, m := range heldOutModels(exs, lambda, nf) {
+		rr := reciprocalRank(exs[i], m)
+		f.mrr += rr
+		f.r1 += float64(b2i(rr == 1))
+		f.r5 += float64(b2i(rr >= 0.2))
+	}
+	n := float64(len(exs))
+	f.r1, f.r5, f.mrr = f.r1/n, f.r5/n, f.mrr/n
+	return f
+}
+
+func printAblation(w io.Writer, rows []looFigures) {
+	fmt.Fprintln(w, "leave-one-site-out on the tuning half, each feature left out in turn")
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-14s R@1 %.3f R@5 %.3f MRR %.3f\n", r.label, r.r1, r.r5, r.mrr)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -76,5 +77,50 @@ func TestFoldsBySite(t *testing.T) {
 	fold, n = folds(one)
 	if n != trainFolds || fold[0] == fold[1] || fold[0] != fold[trainFolds] {
 		t.Errorf("one site: %d folds %v, want %d folds dealt in turn", n, fold, trainFolds)
+	}
+}
+
+// TestAblation: leaving out the feature that decides costs the model its MRR; leaving out the
+// noise costs nothing.
+func TestAblation(t *testing.T) {
+	exs := synthetic(60, true)
+	for i := range exs {
+		exs[i].site = []string{"a", "b", "c"}[i%3]
+	}
+	rows := ablation(exs, 0.001, []string{"noise", "signal"})
+	if len(rows) != 3 || rows[0].label != "all" || rows[1].label != "-noise" || rows[2].label != "-signal" {
+		t.Fatalf("rows %+v, want all, -noise, -signal", rows)
+	}
+	if rows[0].mrr < 0.99 || rows[1].mrr < 0.99 {
+		t.Errorf("with the signal: MRR %.3f (all) and %.3f (without the noise), want ≥ 0.99", rows[0].mrr, rows[1].mrr)
+	}
+	if rows[2].mrr > 0.6 || rows[2].r1 >= rows[0].r1 {
+		t.Errorf("without the signal: MRR %.3f R@1 %.3f, want ≤ 0.6 and below %.3f", rows[2].mrr, rows[2].r1, rows[0].r1)
+	}
+	if rows[0].r5 < rows[0].r1 {
+		t.Errorf("R@5 %.3f below R@1 %.3f", rows[0].r5, rows[0].r1)
+	}
+}
+
+func TestParseLambdas(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []float64
+		wantErr bool
+	}{
+		{"", trainLambdas, false},
+		{"0.0001", []float64{0.0001}, false},
+		{"0.01, 0", []float64{0.01, 0}, false},
+		{"-1", nil, true},
+		{"x", nil, true},
+		{"1,,2", nil, true},
+		{"inf", nil, true},
+		{"NaN", nil, true},
+	}
+	for _, tt := range tests {
+		got, err := parseLambdas(tt.in)
+		if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) {
+			t.Errorf("parseLambdas(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.wantErr)
+		}
 	}
 }
