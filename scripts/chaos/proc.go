@@ -191,13 +191,4 @@ func (b *lockedBuffer) key(m map[string]string, k string) string {
 	return m[k]
 }
 
-func freePort() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
-}
-
 var errNoKeys = errors.New("no keys printed on first start")
