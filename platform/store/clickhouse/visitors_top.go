@@ -100,14 +100,15 @@ func (s *Store) mostViewed(ctx context.Context, c cond, n int) ([]pathViews, err
 	return out, err
 }
 
-// visitorsOf counts the visitors of paths in c (see visitorStates), in no order. The paths go
-// as an array (one literal, parsed far faster than a tuple of as many) and filter the rows
-// before their states are merged.
+// visitorsOf counts the visitors of paths in c (see visitorStates), in no order, from
+// traffic_path_visitors, whose sort key puts the path before the day: the read touches the
+// granules of paths only. The paths go as an array (one literal, parsed far faster than a
+// tuple of as many).
 func (s *Store) visitorsOf(ctx context.Context, c cond, paths []string) ([]store.PathCounts, error) {
 	pc := cond{parts: slices.Clone(c.parts), args: slices.Clone(c.args)}
 	pc.add("path IN (SELECT arrayJoin(?))", paths)
 	var out []store.PathCounts
-	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates("traffic_pages_daily", "path, ", pc)+") GROUP BY path", pc.args,
+	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates("traffic_path_visitors", "path, ", pc)+") GROUP BY path", pc.args,
 		func(scan func(...any) error) error {
 			r, err := scanPathCounts(scan)
 			out = append(out, r)
