@@ -146,7 +146,7 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		}
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
-		e.OpenAPI = d.openapi(v, p)
+		e.OpenAPI = d.openapi(e.Kind, v, p)
 	case "asyncapi":
 		e.AsyncAPI = d.asyncapi(e.Kind, v, p)
 	case "expanded":

@@ -84,7 +84,7 @@ type Element struct {
 	Description string
 	Href        string  // external link
 	Root        string  // group landing page
-	OpenAPI     string  // spec file (or URL) for this element and its children
+	OpenAPI     []string // spec files (or URLs) for this element and its children, in order
 	Expanded    *bool   // nested groups only
 	Hidden      bool    // hidden from the navigation, still served
 	Searchable  *bool   // on a hidden element: true keeps its pages in search and the assistant's context
@@ -195,5 +195,5 @@ func (e *Element) hasChildren() bool {
 // generates reports whether e makes one page per operation of its own OpenAPI spec:
 // it sets openapi and lists no pages or other children.
 func (e *Element) generates() bool {
-	return e.OpenAPI != "" && e.Href == "" && !e.hasChildren()
+	return len(e.OpenAPI) > 0 && e.Href == "" && !e.hasChildren()
 }

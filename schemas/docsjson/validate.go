@@ -49,7 +49,7 @@ type validator struct {
 
 // vscope is what an element inherits from its ancestors.
 type vscope struct {
-	openapi  string
+	openapi  []string // the nearest element's specs
 	version  string
 	language string
 	parent   Kind
@@ -91,11 +91,17 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 		sc.language = e.Label
 	}
 	v.asyncSpecs(e)
-	if e.OpenAPI == "" {
+	if len(e.OpenAPI) == 0 {
 		return sc
 	}
 	sc.openapi = e.OpenAPI
-	v.spec(e.OpenAPI, field(e.Path, "openapi"))
+	for i, ref := range e.OpenAPI {
+		jpath := field(e.Path, "openapi")
+		if len(e.OpenAPI) > 1 {
+			jpath = at(jpath, i)
+		}
+		v.spec(ref, jpath)
+	}
 	return sc
 }
 
@@ -127,7 +133,7 @@ func (v *validator) children(e *Element) {
 		v.rootPattern(e, kinds)
 	case KindGroup:
 		v.only(e, kinds, []string{"pages"}, "a group holds only pages (nest groups inside pages)")
-		if e.Pages == nil && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
+		if e.Pages == nil && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 {
 			v.c.warnf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`+accepted, named("group", e.Label))
 		}
 	case KindMenuItem:
@@ -180,7 +186,7 @@ func (v *validator) mixed(e *Element, kinds []string) {
 
 // empty warns about an element that shows nothing.
 func (v *validator) empty(e *Element, kinds []string, what string) {
-	if len(kinds) == 0 && e.Href == "" && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
+	if len(kinds) == 0 && e.Href == "" && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 {
 		v.c.warnf(e.Path, "%s is empty; give it %s", named(e.Kind.String(), e.Label), what)
 	}
 }
