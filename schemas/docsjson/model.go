@@ -82,15 +82,15 @@ type Element struct {
 	Icon        string
 	Tag         string
 	Description string
-	Href        string  // external link
-	Root        string  // group landing page
+	Href        string   // external link
+	Root        string   // group landing page
 	OpenAPI     []string // spec files (or URLs) for this element and its children, in order
-	Expanded    *bool   // nested groups only
-	Hidden      bool    // hidden from the navigation, still served
-	Searchable  *bool   // on a hidden element: true keeps its pages in search and the assistant's context
-	Boost       float64 // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
-	Default     bool    // versions and languages: the default one
-	Banner      *Banner // languages
+	Expanded    *bool    // nested groups only
+	Hidden      bool     // hidden from the navigation, still served
+	Searchable  *bool    // on a hidden element: true keeps its pages in search and the assistant's context
+	Boost       float64  // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
+	Default     bool     // versions and languages: the default one
+	Banner      *Banner  // languages
 	Pages       []Entry
 	Groups      []*Element
 	Tabs        []*Element
