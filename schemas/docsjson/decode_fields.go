@@ -118,12 +118,12 @@ func (d *decoder) banner(v any, path string) *Banner {
 
 // openapi decodes an element's openapi field as Mintlify documents and its validator takes it:
 // a spec path or URL, a list of them (each generates its own endpoints), or an object
-// {"source": path, "directory": dir}. A group drops an invalid value (Mintlify's validator
-// does), so there its problems are warnings; elsewhere they are errors. A value with a problem
-// yields no spec.
-func (d *decoder) openapi(kind Kind, v any, path string) []string {
+// {"source": path, "directory": dir}. Where Mintlify's validator drops an invalid value (on a
+// group: lenient) its problems are warnings; elsewhere (other elements, api.openapi) they are
+// errors. A value with a problem yields no spec.
+func (d *decoder) openapi(lenient bool, v any, path string) []string {
 	report, ignored := d.c.errorf, ""
-	if kind == KindGroup {
+	if lenient {
 		report, ignored = d.c.warnf, "; it is ignored"+accepted
 	}
 	switch t := v.(type) {

@@ -9,6 +9,15 @@ type Config struct {
 	Name        string   // the site's name
 	Description string   // the site's description (llms.txt quotes it)
 	Markdown    Markdown // how pages are exported as Markdown for agents
+	API         API      // the api settings that concern pages
+}
+
+// API holds the api settings that concern pages (the playground and examples are for the
+// rendered site).
+type API struct {
+	// OpenAPI are the site-wide specs (api.openapi): the scope of an endpoint written in the
+	// navigation or a page's frontmatter under no element that sets openapi.
+	OpenAPI []string
 }
 
 // Markdown holds the settings of the pages' Markdown export (docs.json "markdown").

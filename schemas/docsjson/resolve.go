@@ -100,7 +100,7 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 		t.GlobalAnchors = slices.Clone(nav.Global.Anchors)
 	}
 	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll()}
-	t.Root = r.element(&nav.Element, rscope{})
+	t.Root = r.element(&nav.Element, rscope{openapi: s.Config.API.OpenAPI})
 	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]

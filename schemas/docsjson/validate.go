@@ -24,7 +24,11 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 	if nav := s.Config.Navigation; nav != nil {
 		v := &validator{c: c, fc: fc, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
 		v.globalAnchors(nav.Global)
-		v.walk(&nav.Element, vscope{parent: KindNavigation})
+		sc := vscope{parent: KindNavigation, openapi: s.Config.API.OpenAPI}
+		for i, ref := range sc.openapi {
+			v.spec(ref, specField("api.openapi", i, len(sc.openapi)))
+		}
+		v.walk(&nav.Element, sc)
 	}
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
 	// missing page or spec file is a problem wherever it is listed.
@@ -96,13 +100,18 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 	}
 	sc.openapi = e.OpenAPI
 	for i, ref := range e.OpenAPI {
-		jpath := field(e.Path, "openapi")
-		if len(e.OpenAPI) > 1 {
-			jpath = at(jpath, i)
-		}
-		v.spec(ref, jpath)
+		v.spec(ref, specField(field(e.Path, "openapi"), i, len(e.OpenAPI)))
 	}
 	return sc
+}
+
+// specField is the JSON path of the i-th of n specs of an openapi field at jpath: jpath
+// itself when it names one.
+func specField(jpath string, i, n int) string {
+	if n > 1 {
+		return at(jpath, i)
+	}
+	return jpath
 }
 
 // spec checks that an openapi value names a readable OpenAPI 3.x file in the site.
