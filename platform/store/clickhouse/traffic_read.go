@@ -50,6 +50,13 @@ func visitorStates(table, keys string, c cond) string {
 		" FROM " + table + " WHERE " + c.sql() + " GROUP BY " + keys + "class"
 }
 
+// oneThread ends a query merging few visitor states into few groups: with two threads each
+// builds its own HyperLogLogs of the same groups and merges them cell by cell at the end (30
+// days of a project of 507k events at 50M: the totals took 105 ms of server CPU and 67 ms with
+// two threads, 45 ms and 44 ms with one). The clause is in the SQL (18.16 reads it), so that the
+// same statement run elsewhere runs alike.
+const oneThread = " SETTINGS max_threads = 1"
+
 // visitorCols are the human, ai and total visitors of the rows of visitorStates.
 const visitorCols = "sumIf(n, class = 'human'), sumIf(n, class = 'ai'), uniqCombinedMerge(18)(s)"
 
@@ -59,7 +66,7 @@ const visitorCols = "sumIf(n, class = 'human'), sumIf(n, class = 'ai'), uniqComb
 // states of the paths with the most views only.
 func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
 	c := dayCond(q.ProjectID, q.Range)
-	totals := "SELECT " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "", c) + ")"
+	totals := "SELECT " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "", c) + ")" + oneThread
 	page, err := s.pathCountsBy(ctx, q, totals, c.args, func() ([]store.PathCounts, error) {
 		return s.topVisitors(ctx, c, q.Offset+q.Limit+1)
 	})

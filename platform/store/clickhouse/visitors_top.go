@@ -108,7 +108,7 @@ func (s *Store) visitorsOf(ctx context.Context, c cond, paths []string) ([]store
 	pc := cond{parts: slices.Clone(c.parts), args: slices.Clone(c.args)}
 	pc.add("path IN (SELECT arrayJoin(?))", paths)
 	var out []store.PathCounts
-	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates("traffic_path_visitors", "path, ", pc)+") GROUP BY path", pc.args,
+	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates("traffic_path_visitors", "path, ", pc)+") GROUP BY path"+oneThread, pc.args,
 		func(scan func(...any) error) error {
 			r, err := scanPathCounts(scan)
 			out = append(out, r)
