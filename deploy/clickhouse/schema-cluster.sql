@@ -590,41 +590,6 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view'
 GROUP BY project_id, day, class;
 
--- ---------------------------------------------------------------- 0011_path_visitors
--- Distinct visitors per path, day and class sorted by path, so that the visitors read merges the
--- states of the paths with the most views without reading the others'. A cluster made from an
--- earlier version of this file fills it once with:
---   INSERT INTO lectern.traffic_path_visitors (project_id, path, day, class, visitors) SELECT project_id, path, day, class, visitors FROM lectern.traffic_pages_daily;
-
-CREATE TABLE IF NOT EXISTS lectern.traffic_path_visitors_local ON CLUSTER lectern
-(
-    project_id String,
-    path       String,
-    day        Date,
-    class      String,
-    visitors   AggregateFunction(uniqCombined(18), String)
-)
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_path_visitors', '{replica}')
-PARTITION BY toYYYYMM(day)
-ORDER BY (project_id, path, day, class)
-SETTINGS index_granularity = 64;
-
-CREATE TABLE IF NOT EXISTS lectern.traffic_path_visitors ON CLUSTER lectern
-(
-    project_id String,
-    path       String,
-    day        Date,
-    class      String,
-    visitors   AggregateFunction(uniqCombined(18), String)
-)
-ENGINE = Distributed(lectern, lectern, traffic_path_visitors_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_path_visitors_mv ON CLUSTER lectern TO lectern.traffic_path_visitors_local AS
-SELECT project_id, path, day, class, uniqCombinedState(18)(visitor_id) AS visitors
-FROM lectern.traffic_events_local
-WHERE type = 'page_view'
-GROUP BY project_id, path, day, class;
-
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -645,4 +610,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'path_visitors', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now());
