@@ -39,22 +39,6 @@ func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCoun
 	return page, nil
 }
 
-// Visitors counts distinct visitors per path and class, exactly, from the daily distinct table:
-// one row per visitor (per path, for the rows) with the classes it came as, then counted.
-func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
-	const flags = "MAX(class = 'human') AS h, MAX(class = 'ai') AS a"
-	const cols = "SUM(h), SUM(a), COUNT(*)"
-	w := dayWhere(q.ProjectID, q.Range)
-	totals := "SELECT " + cols + " FROM (SELECT " + flags + " FROM traffic_visitors_daily" + w.clause() + " GROUP BY visitor_id)"
-	rows := "SELECT path, " + cols + " FROM (SELECT path, " + flags + " FROM traffic_visitors_daily" + w.clause() +
-		" GROUP BY path, visitor_id) GROUP BY path"
-	page, err := s.pathCounts(ctx, q, w.args, totals, rows)
-	if err != nil {
-		return page, wrap("visitors", err)
-	}
-	return page, nil
-}
-
 // DailyTraffic reads page views and exact visitors per UTC day of r, oldest first; days
 // without a page view are left out.
 func (s *Store) DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error) {
