@@ -97,7 +97,8 @@ bench-scale: clickhouse-start
 
 ## bench-scale-sqlite: figure 9's SQLite part alone, no ClickHouse needed: BENCH_SCALE_SQLITE events
 ## (default 5M) through Store.WriteBatch into a temp file, the fill rate as it grows and every
-## analytics read after a fifth, two fifths and all of it (BENCH_SCALE_STORES=sqlite; BENCH_KEEP=1 keeps the file)
+## analytics read after a fifth, two fifths and all of it (BENCH_SCALE_STORES=sqlite; BENCH_KEEP=1 keeps the file,
+## BENCH_SCALE_SQLITE_FILE=that file measures its reads again without filling)
 bench-scale-sqlite:
 	BENCH_ONLY=9 BENCH_SCALE_STORES=sqlite scripts/bench.sh
 

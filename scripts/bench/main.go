@@ -20,7 +20,8 @@
 // and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
 // 5000000 in SQLite; 1 fills the kept set again), BENCH_SCALE_STORES (figure 9's stores,
 // default "clickhouse,sqlite"; "sqlite" measures SQLite alone, without the ClickHouse set, and
-// then needs no ClickHouse at all: make bench-scale-sqlite), BENCH_ONLY
+// then needs no ClickHouse at all: make bench-scale-sqlite; BENCH_KEEP=1 keeps its file, and
+// BENCH_SCALE_SQLITE_FILE=that file measures its reads again without filling), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -77,9 +78,12 @@ type config struct {
 	// scaleCH and scaleSQLite are figure 9's stores (BENCH_SCALE_STORES).
 	scaleCH     bool
 	scaleSQLite bool
-	only        map[string]bool
-	keep        bool
-	log         *slog.Logger
+	// scaleLiteFile is a SQLite file kept by an earlier run whose reads figure 9 measures again,
+	// without filling (BENCH_SCALE_SQLITE_FILE).
+	scaleLiteFile string
+	only          map[string]bool
+	keep          bool
+	log           *slog.Logger
 }
 
 func main() {
@@ -243,6 +247,7 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.scaleClients = envInt("BENCH_SCALE_CLIENTS", 8, 1)
 	cfg.scaleRefill = os.Getenv("BENCH_SCALE_REFILL") == "1"
 	cfg.scaleLite = envInt("BENCH_SCALE_SQLITE", 5_000_000, 50_000)
+	cfg.scaleLiteFile = os.Getenv("BENCH_SCALE_SQLITE_FILE")
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
 	if cfg.repo, err = absDir(cfg.repo); err != nil {
 		errs = append(errs, err)

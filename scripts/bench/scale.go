@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -442,6 +443,9 @@ func (tl *timeline) slowestWindow(d time.Duration) float64 {
 // at which a read passes its target can be read off. The database is a temporary file, removed
 // afterwards unless BENCH_KEEP=1 (to look at its query plans).
 func scaleSQLite(ctx context.Context, cfg *config, t *table) error {
+	if cfg.scaleLiteFile != "" {
+		return scaleSQLiteKept(ctx, cfg, t)
+	}
 	dir, err := os.MkdirTemp("", "lectern-bench-sqlite-")
 	if err != nil {
 		return err
@@ -489,13 +493,7 @@ func scaleSQLite(ctx context.Context, cfg *config, t *table) error {
 		if err := summariseSet(ctx, t, "SQLite", lite, set); err != nil {
 			return err
 		}
-		// One round: SQLite's reads have no baseline to alternate with, and at millions of events
-		// some take seconds.
-		quick := *cfg
-		quick.runs = 1
-		rb := &readBench{cfg: &quick, t: t, name: "SQLite", st: lite, set: set, target: 250 * time.Millisecond,
-			samples: readSamples, budget: 10 * time.Second, figure: "9"}
-		if err := rb.run(ctx); err != nil {
+		if err := sqliteReads(ctx, cfg, t, lite, set); err != nil {
 			return err
 		}
 	}
@@ -516,4 +514,48 @@ func fileSize(path string) string {
 		}
 	}
 	return bytesf(n)
+}
+
+// sqliteReads measures SQLite's reads of set.
+func sqliteReads(ctx context.Context, cfg *config, t *table, lite *sqlite.Store, set *trafficSet) error {
+	// One round: SQLite's reads have no baseline to alternate with, and at millions of events
+	// some take seconds.
+	quick := *cfg
+	quick.runs = 1
+	rb := &readBench{cfg: &quick, t: t, name: "SQLite", st: lite, set: set, target: 250 * time.Millisecond,
+		samples: readSamples, budget: 10 * time.Second, figure: "9"}
+	return rb.run(ctx)
+}
+
+// scaleSQLiteKept measures the reads again on a file an earlier run kept (BENCH_KEEP=1), at its
+// size, without filling: BENCH_SCALE_SQLITE_FILE. The set is the file's: its events and the day
+// of its last one. Opening the file applies the migrations it lacks.
+func scaleSQLiteKept(ctx context.Context, cfg *config, t *table) error {
+	path := cfg.scaleLiteFile
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("BENCH_SCALE_SQLITE_FILE: %w", err)
+	}
+	start := time.Now()
+	lite, err := sqlite.Open(ctx, path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return err
+	}
+	defer lite.Close()
+	opened := time.Since(start)
+	db, err := sql.Open("sqlite", path+"?_query_only=1")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var events, lastMS int64
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*), COALESCE(MAX(timestamp), 0) FROM traffic_events").Scan(&events, &lastMS); err != nil {
+		return fmt.Errorf("BENCH_SCALE_SQLITE_FILE %s: %w", path, err)
+	}
+	t.note("SQLite: the reads of a kept file, %s (%s events, the last on %s; opened with its migrations in %s); file %s",
+		path, millions(int(events)), time.UnixMilli(lastMS).UTC().Format(time.DateOnly), opened.Round(time.Millisecond), fileSize(path))
+	set := newTrafficSet(int(events), time.UnixMilli(lastMS))
+	if err := summariseSet(ctx, t, "SQLite", lite, set); err != nil {
+		return err
+	}
+	return sqliteReads(ctx, cfg, t, lite, set)
 }
