@@ -39,57 +39,6 @@ func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCoun
 	return page, nil
 }
 
-// DailyTraffic reads page views and exact visitors per UTC day of r, oldest first; days
-// without a page view are left out.
-func (s *Store) DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error) {
-	days, err := s.dailyTraffic(ctx, projectID, r)
-	if err != nil {
-		return nil, wrap("daily traffic", err)
-	}
-	return days, nil
-}
-
-func (s *Store) dailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error) {
-	const views = `SELECT day, SUM(CASE WHEN class = 'human' THEN views ELSE 0 END),
-		SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END), SUM(views) FROM traffic_pages_daily`
-	const visitors = `SELECT day, SUM(h), SUM(a), COUNT(*) FROM (SELECT day, MAX(class = 'human') AS h,
-		MAX(class = 'ai') AS a FROM traffic_visitors_daily%s GROUP BY day, visitor_id)`
-	w := dayWhere(projectID, r)
-	var out []store.DayTraffic
-	byDay := map[string]int{}
-	err := s.eachDay(ctx, views+w.clause()+" GROUP BY day ORDER BY day", w.args, func(day string, c store.ClassCounts) {
-		byDay[day] = len(out)
-		out = append(out, store.DayTraffic{Day: day, Views: c})
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = s.eachDay(ctx, fmt.Sprintf(visitors, w.clause())+" GROUP BY day", w.args, func(day string, c store.ClassCounts) {
-		if i, ok := byDay[day]; ok { // a visitor row comes with a view row; the check keeps a torn read harmless
-			out[i].Visitors = c
-		}
-	})
-	return out, err
-}
-
-// eachDay runs a statement whose rows are day, human, ai, total.
-func (s *Store) eachDay(ctx context.Context, q string, args []any, fn func(string, store.ClassCounts)) error {
-	rows, err := s.r.QueryContext(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var day string
-		var c store.ClassCounts
-		if err := rows.Scan(&day, &c.Human, &c.AI, &c.Total); err != nil {
-			return err
-		}
-		fn(day, c)
-	}
-	return rows.Err()
-}
-
 // pathCounts runs the totals statement and one page of the per-path one (total in column 4).
 func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, args []any, totals, perPath string) (store.PathCountPage, error) {
 	var page store.PathCountPage
