@@ -26,7 +26,7 @@ type Catalog struct {
 	DefaultLanguage string
 	Pages           []CatalogPage
 	Links           []Link   // the navigation's external links, in order
-	Specs           []string // the OpenAPI files the default version and language use (site paths), in order
+	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
 	LLMsTxt         string // a custom llms.txt at the docs root; "" when there is none
@@ -194,8 +194,12 @@ func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
 	case docsjson.KindLanguage:
 		listed = listed && inScope(n.Label, c.DefaultLanguage)
 	}
-	if n.OpenAPI != "" && !isExternal(n.OpenAPI) {
-		c.addSpec(n.OpenAPI, listed)
+	for _, ref := range n.OpenAPI {
+		if isExternal(ref) {
+			c.addRemoteSpec(ref, listed)
+		} else {
+			c.addSpec(ref, listed)
+		}
 	}
 	for _, ref := range n.AsyncAPI {
 		b.addAsyncAPI(ref, listed)
@@ -214,6 +218,13 @@ func (c *Catalog) addSpec(file string, listed bool) {
 	c.specFiles[file] = true
 	if listed && !slices.Contains(c.Specs, file) {
 		c.Specs = append(c.Specs, file)
+	}
+}
+
+// addRemoteSpec lists an OpenAPI spec the navigation names by URL: agents fetch it there.
+func (c *Catalog) addRemoteSpec(ref string, listed bool) {
+	if listed && !slices.Contains(c.Specs, ref) {
+		c.Specs = append(c.Specs, ref)
 	}
 }
 

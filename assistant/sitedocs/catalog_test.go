@@ -132,6 +132,7 @@ func TestCatalogLanguagesAndCustomFiles(t *testing.T) {
 func TestCatalogSpecs(t *testing.T) {
 	const relay = "../llmstxt/testdata/sites/agents-relay"
 	const webhooks = "https://events.example.org/relay/webhooks.asyncapi.yaml"
+	const admin = "https://api.example.org/relay/admin.openapi.json"
 	tests := []struct {
 		name              string
 		changes           []string // old, new, ... in docs.json
@@ -146,6 +147,9 @@ func TestCatalogSpecs(t *testing.T) {
 			asyncapi: []string{"es/api-reference/asyncapi.yaml"}, specs: nil, served: []string{"api-reference/openapi.yaml", "api-reference/asyncapi.yaml", "es/api-reference/asyncapi.yaml"}},
 		{name: "a spec the site lacks", changes: []string{`"api-reference/presence.asyncapi.json"`, `"api-reference/missing.asyncapi.json"`}, specs: []string{"api-reference/openapi.yaml"},
 			asyncapi: []string{"api-reference/asyncapi.yaml", webhooks}, notServed: []string{"api-reference/missing.asyncapi.json", "api-reference/presence.asyncapi.json"}},
+		{name: "a list of OpenAPI specs with a URL", changes: []string{`"openapi": "/api-reference/openapi.yaml",`, `"openapi": ["/api-reference/openapi.yaml", "` + admin + `", "api-reference/openapi.yaml"],`},
+			specs: []string{"api-reference/openapi.yaml", admin}, asyncapi: []string{"api-reference/asyncapi.yaml", webhooks, "api-reference/presence.asyncapi.json"},
+			served: []string{"api-reference/openapi.yaml"}, notServed: []string{admin}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

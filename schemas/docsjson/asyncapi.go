@@ -74,7 +74,7 @@ func describeValue(v any) string {
 
 // asyncBesideOpenAPI drops the asyncapi of a group that also sets openapi, as Mintlify does.
 func (d *decoder) asyncBesideOpenAPI(e *Element) {
-	if e.Kind != KindGroup || e.OpenAPI == "" || len(e.AsyncAPI) == 0 {
+	if e.Kind != KindGroup || len(e.OpenAPI) == 0 || len(e.AsyncAPI) == 0 {
 		return
 	}
 	d.c.warnf(field(e.Path, "asyncapi"), "%s sets both openapi and asyncapi; Mintlify ignores asyncapi on such a group, so it is ignored here too: put the AsyncAPI spec on a group of its own", named("group", e.Label))

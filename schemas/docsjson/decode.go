@@ -21,7 +21,7 @@ func decodeConfig(root any, c *collector) Config {
 		return Config{}
 	}
 	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"]),
-		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"])}
+		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"]), API: d.api(obj["api"])}
 	nav, ok := obj["navigation"]
 	if !ok {
 		c.errorf("navigation", `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`)
@@ -64,6 +64,19 @@ func (d *decoder) seo(v any) SEO {
 		s.Indexing = ""
 	}
 	return s
+}
+
+// api decodes api.openapi; the other api settings are for the rendered pages.
+func (d *decoder) api(v any) API {
+	obj, ok := d.object(v, "api")
+	if !ok {
+		return API{}
+	}
+	raw, ok := obj["openapi"]
+	if !ok {
+		return API{}
+	}
+	return API{OpenAPI: d.openapi(false, raw, "api.openapi")}
 }
 
 func (d *decoder) interaction(v any) Interaction {
@@ -146,7 +159,7 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		}
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
-		e.OpenAPI = d.openapi(v, p)
+		e.OpenAPI = d.openapi(e.Kind == KindGroup, v, p)
 	case "asyncapi":
 		e.AsyncAPI = d.asyncapi(e.Kind, v, p)
 	case "expanded":

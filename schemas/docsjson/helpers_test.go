@@ -48,6 +48,10 @@ paths:
       responses: {"201": {description: Created}}
 `
 
+// billingSpec is a second OpenAPI file, in JSON, for the cases with a list of specs.
+const billingSpec = `{"openapi": "3.1.0", "info": {"title": "Billing", "version": "2"},
+ "paths": {"/invoices": {"get": {"summary": "List invoices", "responses": {"200": {"description": "OK"}}}}}}`
+
 // ordersAsyncAPI is a small AsyncAPI 3 file for the validation cases.
 const ordersAsyncAPI = `asyncapi: 3.0.0
 info: {title: Orders, version: "1"}

@@ -9,6 +9,15 @@ type Config struct {
 	Name        string   // the site's name
 	Description string   // the site's description (llms.txt quotes it)
 	Markdown    Markdown // how pages are exported as Markdown for agents
+	API         API      // the api settings that concern pages
+}
+
+// API holds the api settings that concern pages (the playground and examples are for the
+// rendered site).
+type API struct {
+	// OpenAPI are the site-wide specs (api.openapi): the scope of an endpoint written in the
+	// navigation or a page's frontmatter under no element that sets openapi.
+	OpenAPI []string
 }
 
 // Markdown holds the settings of the pages' Markdown export (docs.json "markdown").
@@ -82,15 +91,15 @@ type Element struct {
 	Icon        string
 	Tag         string
 	Description string
-	Href        string  // external link
-	Root        string  // group landing page
-	OpenAPI     string  // spec file (or URL) for this element and its children
-	Expanded    *bool   // nested groups only
-	Hidden      bool    // hidden from the navigation, still served
-	Searchable  *bool   // on a hidden element: true keeps its pages in search and the assistant's context
-	Boost       float64 // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
-	Default     bool    // versions and languages: the default one
-	Banner      *Banner // languages
+	Href        string   // external link
+	Root        string   // group landing page
+	OpenAPI     []string // spec files (or URLs) for this element and its children, in order
+	Expanded    *bool    // nested groups only
+	Hidden      bool     // hidden from the navigation, still served
+	Searchable  *bool    // on a hidden element: true keeps its pages in search and the assistant's context
+	Boost       float64  // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
+	Default     bool     // versions and languages: the default one
+	Banner      *Banner  // languages
 	Pages       []Entry
 	Groups      []*Element
 	Tabs        []*Element
@@ -195,5 +204,5 @@ func (e *Element) hasChildren() bool {
 // generates reports whether e makes one page per operation of its own OpenAPI spec:
 // it sets openapi and lists no pages or other children.
 func (e *Element) generates() bool {
-	return e.OpenAPI != "" && e.Href == "" && !e.hasChildren()
+	return len(e.OpenAPI) > 0 && e.Href == "" && !e.hasChildren()
 }

@@ -24,7 +24,7 @@ type Page struct {
 	Version              string   `json:"version,omitempty"`
 	Language             string   `json:"language,omitempty"`
 	Groups               []string `json:"groups,omitempty"`  // the group chain, outermost first
-	OpenAPI              string   `json:"openapi,omitempty"` // the spec in scope
+	OpenAPI              string   `json:"openapi,omitempty"` // the spec of its endpoint, else the first spec in scope
 	Method               string   `json:"method,omitempty"`
 	APIPath              string   `json:"apiPath,omitempty"`
 	OperationID          string   `json:"operationId,omitempty"`
@@ -47,7 +47,7 @@ type Node struct {
 	Tag         string   `json:"tag,omitempty"`
 	Description string   `json:"description,omitempty"`
 	Href        string   `json:"href,omitempty"`
-	OpenAPI     string   `json:"openapi,omitempty"` // set on this element
+	OpenAPI     []string `json:"openapi,omitempty"` // set on this element: site paths, or URLs
 	Expanded    bool     `json:"expanded,omitempty"`
 	Hidden      bool     `json:"hidden,omitempty"`
 	Default     bool     `json:"default,omitempty"`
@@ -100,7 +100,7 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 		t.GlobalAnchors = slices.Clone(nav.Global.Anchors)
 	}
 	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll()}
-	t.Root = r.element(&nav.Element, rscope{})
+	t.Root = r.element(&nav.Element, rscope{openapi: s.Config.API.OpenAPI})
 	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]
@@ -130,7 +130,7 @@ type rscope struct {
 	groups   []string
 	version  string
 	language string
-	openapi  string
+	openapi  []string // the nearest element's specs, in order
 	hidden   bool
 	hide     hiding   // the nearest hidden element, for indexing
 	boost    float64  // the nearest element's boost
@@ -139,8 +139,11 @@ type rscope struct {
 
 func (r *resolver) element(e *Element, sc rscope) *Node {
 	n := &Node{Kind: e.Kind, Label: e.Label, Icon: e.Icon, Tag: e.Tag, Description: e.Description,
-		Href: e.Href, OpenAPI: specName(e.OpenAPI), Expanded: e.Expanded != nil && *e.Expanded,
+		Href: e.Href, Expanded: e.Expanded != nil && *e.Expanded,
 		Hidden: e.Hidden, Default: e.Default, Banner: e.Banner}
+	for _, ref := range e.OpenAPI {
+		n.OpenAPI = append(n.OpenAPI, specName(ref))
+	}
 	for _, ref := range e.AsyncAPI {
 		n.AsyncAPI = append(n.AsyncAPI, specName(ref))
 	}
@@ -191,7 +194,7 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		sc.language = e.Label
 		r.tree.addLanguage(e.Label, e.Default)
 	}
-	if e.OpenAPI != "" {
+	if len(e.OpenAPI) > 0 {
 		sc.openapi = e.OpenAPI
 	}
 	if e.Boost > 0 {
@@ -208,7 +211,8 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 // entry resolves one string of a pages list (or a group root).
 func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 	if method, apiPath, ok := ParseEndpoint(entry); ok {
-		return r.add(r.endpoint(Operation{Method: method, Path: apiPath}, navPath, sc))
+		op := Operation{Method: method, Path: apiPath}
+		return r.add(r.endpoint(op, r.specOf(op, sc.openapi), navPath, sc))
 	}
 	p, _ := pagePath(entry)
 	file, found := pageFile(r.fsys, p)
@@ -237,8 +241,14 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if fm.OpenAPI == "" {
 		return fm
 	}
-	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI, sc.openapi)
+	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI)
 	if !ok {
+		return fm
+	}
+	if spec == "" {
+		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
+	}
+	if spec == "" {
 		return fm
 	}
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
@@ -272,7 +282,7 @@ func applyFrontmatter(pg *Page, fm *Frontmatter) {
 // scoped starts a page with what it inherits.
 func (r *resolver) scoped(navPath string, sc rscope) Page {
 	return Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
-		OpenAPI: specName(sc.openapi), Hidden: sc.hidden, Boost: sc.boost, Tags: slices.Clone(sc.tags), NavPath: navPath}
+		OpenAPI: specName(first(sc.openapi)), Hidden: sc.hidden, Boost: sc.boost, Tags: slices.Clone(sc.tags), NavPath: navPath}
 }
 
 // add appends a page to the tree and returns its node.

@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 
 // goldenSites are the sites under testdata/sites: one per root pattern, deep nesting,
 // OpenAPI inheritance and generation, and a docs.json split with $ref.
-var goldenSites = []string{"pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions", "languages", "openapi", "refs"}
+var goldenSites = []string{"pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions", "languages", "openapi", "openapis", "refs"}
 
 func TestResolveGolden(t *testing.T) {
 	for _, name := range goldenSites {

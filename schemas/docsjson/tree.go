@@ -133,8 +133,8 @@ func writeNode(w *bufio.Writer, n *Node, depth int) {
 		if n.Href != "" {
 			fmt.Fprintf(w, " → %s", n.Href)
 		}
-		if n.OpenAPI != "" {
-			fmt.Fprintf(w, " [openapi %s]", n.OpenAPI)
+		if len(n.OpenAPI) > 0 {
+			fmt.Fprintf(w, " [openapi %s]", strings.Join(n.OpenAPI, ", "))
 		}
 		if len(n.AsyncAPI) > 0 {
 			fmt.Fprintf(w, " [asyncapi %s]", strings.Join(n.AsyncAPI, ", "))

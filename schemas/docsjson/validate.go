@@ -24,7 +24,11 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 	if nav := s.Config.Navigation; nav != nil {
 		v := &validator{c: c, fc: fc, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
 		v.globalAnchors(nav.Global)
-		v.walk(&nav.Element, vscope{parent: KindNavigation})
+		sc := vscope{parent: KindNavigation, openapi: s.Config.API.OpenAPI}
+		for i, ref := range sc.openapi {
+			v.spec(ref, specField("api.openapi", i, len(sc.openapi)))
+		}
+		v.walk(&nav.Element, sc)
 	}
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
 	// missing page or spec file is a problem wherever it is listed.
@@ -49,7 +53,7 @@ type validator struct {
 
 // vscope is what an element inherits from its ancestors.
 type vscope struct {
-	openapi  string
+	openapi  []string // the nearest element's specs
 	version  string
 	language string
 	parent   Kind
@@ -91,12 +95,23 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 		sc.language = e.Label
 	}
 	v.asyncSpecs(e)
-	if e.OpenAPI == "" {
+	if len(e.OpenAPI) == 0 {
 		return sc
 	}
 	sc.openapi = e.OpenAPI
-	v.spec(e.OpenAPI, field(e.Path, "openapi"))
+	for i, ref := range e.OpenAPI {
+		v.spec(ref, specField(field(e.Path, "openapi"), i, len(e.OpenAPI)))
+	}
 	return sc
+}
+
+// specField is the JSON path of the i-th of n specs of an openapi field at jpath: jpath
+// itself when it names one.
+func specField(jpath string, i, n int) string {
+	if n > 1 {
+		return at(jpath, i)
+	}
+	return jpath
 }
 
 // spec checks that an openapi value names a readable OpenAPI 3.x file in the site.
@@ -127,7 +142,7 @@ func (v *validator) children(e *Element) {
 		v.rootPattern(e, kinds)
 	case KindGroup:
 		v.only(e, kinds, []string{"pages"}, "a group holds only pages (nest groups inside pages)")
-		if e.Pages == nil && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
+		if e.Pages == nil && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 {
 			v.c.warnf(e.Path, `%s has no pages; a group needs "pages" (or "openapi" to generate endpoint pages)`+accepted, named("group", e.Label))
 		}
 	case KindMenuItem:
@@ -180,7 +195,7 @@ func (v *validator) mixed(e *Element, kinds []string) {
 
 // empty warns about an element that shows nothing.
 func (v *validator) empty(e *Element, kinds []string, what string) {
-	if len(kinds) == 0 && e.Href == "" && e.OpenAPI == "" && len(e.AsyncAPI) == 0 {
+	if len(kinds) == 0 && e.Href == "" && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 {
 		v.c.warnf(e.Path, "%s is empty; give it %s", named(e.Kind.String(), e.Label), what)
 	}
 }

@@ -47,21 +47,34 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 // endpoint checks a "<METHOD> <path>" entry against the spec in scope.
 func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
 	entry := method + " " + apiPath
-	if sc.openapi == "" {
+	if len(sc.openapi) == 0 {
 		v.c.warnf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents"+accepted, entry)
 		return
 	}
-	v.once(sc, sc.openapi+"\x00"+entry, jpath, "endpoint "+quote(entry))
+	v.once(sc, strings.Join(sc.openapi, "\x00")+"\x00"+entry, jpath, "endpoint "+quote(entry))
 	if !v.files {
 		return
 	}
-	spec, err := v.specs.get(sc.openapi)
-	if err != nil {
-		return // reported where openapi is set
+	var specs []*Spec
+	for _, ref := range sc.openapi {
+		spec, err := v.specs.get(ref)
+		if err != nil {
+			return // reported where openapi is set
+		}
+		if _, ok := spec.Operation(method, apiPath); ok {
+			return
+		}
+		specs = append(specs, spec)
 	}
-	if _, ok := spec.Operation(method, apiPath); !ok {
-		v.fc.errorf(jpath, "endpoint %q is not in %s; it has %s", entry, spec.File, summarizeOps(spec.Operations))
+	if len(specs) == 1 {
+		v.fc.errorf(jpath, "endpoint %q is not in %s; it has %s", entry, specs[0].File, summarizeOps(specs[0].Operations))
+		return
 	}
+	files := make([]string, len(specs))
+	for i, s := range specs {
+		files[i] = s.File
+	}
+	v.fc.errorf(jpath, "endpoint %q is in none of the specs in scope (%s)", entry, strings.Join(files, ", "))
 }
 
 // generated checks an element that generates its pages from its spec.
@@ -69,8 +82,10 @@ func (v *validator) generated(e *Element) {
 	if !v.files {
 		return
 	}
-	if spec, err := v.specs.get(e.OpenAPI); err == nil && len(spec.Operations) == 0 {
-		v.fc.warnf(field(e.Path, "openapi"), "OpenAPI spec %q has no operations, so %s gets no pages", e.OpenAPI, named(e.Kind.String(), e.Label))
+	for _, ref := range e.OpenAPI {
+		if spec, err := v.specs.get(ref); err == nil && len(spec.Operations) == 0 {
+			v.fc.warnf(field(e.Path, "openapi"), "OpenAPI spec %q has no operations, so %s gets no pages", ref, named(e.Kind.String(), e.Label))
+		}
 	}
 }
 

@@ -33,11 +33,11 @@ async function mintlify(config) {
   const r = await validateDocsConfig(config);
   if (r.success) return { ok: true, nav: [], other: [] };
   const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  // The parts of docs.json Lectern validates: the navigation, the three settings that shape it
-  // (styling.eyebrows, interaction.drilldown, seo.indexing), and the fields every docs.json needs
-  // (the root path: docs.json is not an object).
+  // The parts of docs.json Lectern validates: the navigation, the settings that shape it
+  // (styling.eyebrows, interaction.drilldown, seo.indexing, api.openapi), and the fields every
+  // docs.json needs (the root path: docs.json is not an object).
   const compared = (p) => p === '' || p === 'navigation' || p.startsWith('navigation.') || p === 'styling.eyebrows' || p === 'interaction.drilldown' ||
-    p === 'seo.indexing' || p === 'theme' || p === 'name' || p === 'colors' || p.startsWith('colors.');
+    p === 'seo.indexing' || p === 'api' || p === 'api.openapi' || p.startsWith('api.openapi.') || p === 'theme' || p === 'name' || p === 'colors' || p.startsWith('colors.');
   const nav = issues.filter((i) => compared(i.path));
   return { ok: nav.length === 0, nav, other: issues.filter((i) => !nav.includes(i)) };
 }
