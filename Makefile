@@ -5,7 +5,7 @@ LINT_MODULES := $(MODULES) scripts/bench scripts/chaos
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench bench-scale fmt eval-search train-rerank
+.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench bench-scale bench-scale-sqlite fmt eval-search train-rerank
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -94,6 +94,13 @@ bench: clickhouse-start
 ## size beside clickhouse-client, and SQLite at 5M events; BENCH_SCALE_TRAFFIC=200000000 for 200M
 bench-scale: clickhouse-start
 	LECTERN_TEST_CLICKHOUSE_DSN=$$(scripts/clickhouse.sh dsn) BENCH_ONLY=9 scripts/bench.sh; status=$$?; scripts/clickhouse.sh stop; exit $$status
+
+## bench-scale-sqlite: figure 9's SQLite part alone, no ClickHouse needed: BENCH_SCALE_SQLITE events
+## (default 5M) through Store.WriteBatch into a temp file, the fill rate as it grows and every
+## analytics read after a fifth, two fifths and all of it (BENCH_SCALE_STORES=sqlite; BENCH_KEEP=1 keeps the file,
+## BENCH_SCALE_SQLITE_FILE=that file measures its reads again without filling)
+bench-scale-sqlite:
+	BENCH_ONLY=9 BENCH_SCALE_STORES=sqlite scripts/bench.sh
 
 fmt:
 	gofmt -w $(LINT_MODULES)

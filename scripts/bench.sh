@@ -6,7 +6,7 @@
 # Needs LECTERN_TEST_CLICKHOUSE_DSN (a ClickHouse from scripts/clickhouse.sh) and
 # clickhouse-client. Each figure runs BENCH_RUNS times (default 3); the table prints the median and the
 # spread (min–max). Tunables (environment): BENCH_RUNS, BENCH_EVENTS, BENCH_ROWS, BENCH_DURATION,
-# BENCH_CONCURRENCY, BENCH_LAG_RATE, BENCH_LAG_DURATION, BENCH_FIRSTTEXT, BENCH_SCALE_EVENTS, BENCH_ONLY, BENCH_KEEP;
+# BENCH_CONCURRENCY, BENCH_LAG_RATE, BENCH_LAG_DURATION, BENCH_FIRSTTEXT, BENCH_SCALE_EVENTS, BENCH_SCALE_STORES, BENCH_ONLY, BENCH_KEEP;
 # see scripts/bench/main.go.
 set -euo pipefail
 
@@ -14,11 +14,16 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GO="${GO:-go}"
 OUT="$REPO/.tmp/bench"
 
-if [[ -z "${LECTERN_TEST_CLICKHOUSE_DSN:-}" ]]; then
+# Figure 9's SQLite part alone (make bench-scale-sqlite) needs no ClickHouse.
+sqlite_only=""
+if [[ "${BENCH_ONLY// /}" == "9" && "${BENCH_SCALE_STORES// /}" == "sqlite" ]]; then
+	sqlite_only=1
+fi
+if [[ -z "${LECTERN_TEST_CLICKHOUSE_DSN:-}" && -z "$sqlite_only" ]]; then
 	echo "bench.sh: LECTERN_TEST_CLICKHOUSE_DSN is not set; run via 'make bench' or scripts/clickhouse.sh start" >&2
 	exit 2
 fi
-command -v clickhouse-client >/dev/null || {
+[[ -n "$sqlite_only" ]] || command -v clickhouse-client >/dev/null || {
 	echo "bench.sh: clickhouse-client not found (scripts/clickhouse.sh start installs it)" >&2
 	exit 2
 }

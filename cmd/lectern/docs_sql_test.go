@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"maps"
 	"os"
 	"reflect"
@@ -16,6 +15,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/lectern-dev/lectern/platform/store"
 	chstore "github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/query/gaps"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
@@ -24,13 +24,8 @@ import (
 // TestDocsSQLRuns runs every SQL example of the BI page against the real ClickHouse schema,
 // with a few records written through the store, and expects each to return rows.
 func TestDocsSQLRuns(t *testing.T) {
-	dsn := clickhouseDSN(t)
+	st, conn := chtest.Open(t, "docs_sql")
 	ctx := context.Background()
-	st, err := chstore.Open(ctx, dsn, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	helpful := false
 	fb := event.Feedback{EventID: ulid.Make().String(), ProjectID: "lectern-docs", Domain: "lectern", Path: "/quickstart",
@@ -77,15 +72,6 @@ func TestDocsSQLRuns(t *testing.T) {
 	if len(blocks) < 5 {
 		t.Fatalf("found %d SQL examples, want at least 5", len(blocks))
 	}
-	opts, err := clickhouse.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := clickhouse.Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	for _, b := range blocks {
 		rows, err := conn.Query(ctx, b[1])
 		if err != nil {
@@ -191,26 +177,12 @@ func engagementSeed(now time.Time) []event.Traffic {
 // TestDocsSQLColumns keeps the column tables of the BI page true: each table the page
 // documents lists exactly the columns ClickHouse has, after the migrations.
 func TestDocsSQLColumns(t *testing.T) {
-	dsn := clickhouseDSN(t)
+	_, conn := chtest.Open(t, "docs_sql") // migrated, as a service migrates at start
 	ctx := context.Background()
-	st, err := chstore.Open(ctx, dsn, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := clickhouse.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := clickhouse.Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	documented := documentedColumns(string(page))
 	for _, table := range []string{"conversations", "feedback", "traffic_events"} {
 		t.Run(table, func(t *testing.T) {

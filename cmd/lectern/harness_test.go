@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,10 +19,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/keys"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/platform/web"
 )
 
@@ -53,36 +51,6 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-// clickhouseDSN returns a DSN for a fresh database on the test ClickHouse, dropped when the test
-// ends; without LECTERN_TEST_CLICKHOUSE_DSN the test is skipped, or failed when CI=true.
-func clickhouseDSN(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("LECTERN_TEST_CLICKHOUSE_DSN is not set: CI must run the ClickHouse tests (scripts/clickhouse.sh start)")
-		}
-		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN not set; run scripts/clickhouse.sh start")
-	}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	db := "lectern_e2e_" + hex.EncodeToString(suffix)
-	dsn := base[:strings.LastIndex(base, "/")+1] + db
-	t.Cleanup(func() {
-		opts, err := clickhouse.ParseDSN(base)
-		if err != nil {
-			return
-		}
-		conn, err := clickhouse.Open(opts)
-		if err != nil {
-			return
-		}
-		defer conn.Close()
-		_ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+db)
-	})
-	return dsn
-}
-
 func writeSites(t *testing.T) string {
 	t.Helper()
 	docs, err := filepath.Abs("../../docs")
@@ -105,7 +73,7 @@ func testConfig(t *testing.T, store string) Config {
 	cfg.Consumer.BatchSize, cfg.Consumer.BatchWait, cfg.Consumer.AckWait, cfg.Consumer.MaxRetries = 500, 20*time.Millisecond, 30*time.Second, 3
 	cfg.RateLimit.Enabled = false // the e2e tests send thousands of requests from one address
 	if store == "clickhouse" {
-		cfg.ClickHouseDSN = clickhouseDSN(t)
+		cfg.ClickHouseDSN = chtest.DSN(t, "e2e")
 	}
 	return cfg
 }

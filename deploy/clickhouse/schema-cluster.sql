@@ -590,6 +590,9 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view'
 GROUP BY project_id, day, class;
 
+-- ---------------------------------------------------------------- 0011_day_traffic
+-- Nothing: the migration changes SQLite's day summaries only.
+
 -- ---------------------------------------------------------------- migration bookkeeping
 
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -610,4 +613,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now());

@@ -18,7 +18,10 @@
 // the dashboard's five traffic reads; about 5 minutes more), BENCH_SCALE_EVENTS
 // (figure 8's backlog, default 100000), BENCH_SCALE_TRAFFIC, BENCH_SCALE_CLIENTS, BENCH_SCALE_SQLITE
 // and BENCH_SCALE_REFILL (figure 9, make bench-scale: 50000000 events end to end from 8 clients,
-// 5000000 in SQLite; 1 fills the kept set again), BENCH_ONLY
+// 5000000 in SQLite; 1 fills the kept set again), BENCH_SCALE_STORES (figure 9's stores,
+// default "clickhouse,sqlite"; "sqlite" measures SQLite alone, without the ClickHouse set, and
+// then needs no ClickHouse at all: make bench-scale-sqlite; BENCH_KEEP=1 keeps its file, and
+// BENCH_SCALE_SQLITE_FILE=that file measures its reads again without filling), BENCH_ONLY
 // (figures to run, e.g. "1,3"; default all), BENCH_KEEP=1 (keep the bench databases).
 package main
 
@@ -72,9 +75,15 @@ type config struct {
 	scaleClients int
 	scaleRefill  bool
 	scaleLite    int
-	only         map[string]bool
-	keep         bool
-	log          *slog.Logger
+	// scaleCH and scaleSQLite are figure 9's stores (BENCH_SCALE_STORES).
+	scaleCH     bool
+	scaleSQLite bool
+	// scaleLiteFile is a SQLite file kept by an earlier run whose reads figure 9 measures again,
+	// without filling (BENCH_SCALE_SQLITE_FILE).
+	scaleLiteFile string
+	only          map[string]bool
+	keep          bool
+	log           *slog.Logger
 }
 
 func main() {
@@ -163,16 +172,33 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	var (
+		errs []error
+		err  error
+	)
+	cfg.scaleCH, cfg.scaleSQLite, err = scaleStores(os.Getenv("BENCH_SCALE_STORES"))
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if v := os.Getenv("BENCH_ONLY"); v != "" {
+		cfg.only = map[string]bool{}
+		for _, f := range strings.Split(v, ",") {
+			cfg.only[strings.TrimSpace(f)] = true
+		}
+	}
 	cfg.dsn = os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if cfg.dsn == "" {
+	switch {
+	case cfg.dsn == "" && cfg.sqliteOnly():
+		// SQLite's part of figure 9 alone: no ClickHouse is used.
+	case cfg.dsn == "":
 		return nil, errors.New("LECTERN_TEST_CLICKHOUSE_DSN is not set (scripts/clickhouse.sh dsn)")
+	default:
+		u, err := url.Parse(cfg.dsn)
+		if err != nil || u.Scheme != "clickhouse" || u.Host == "" {
+			return nil, fmt.Errorf("LECTERN_TEST_CLICKHOUSE_DSN %q: want clickhouse://host:port/database", cfg.dsn)
+		}
+		cfg.chHost = u.Host
 	}
-	u, err := url.Parse(cfg.dsn)
-	if err != nil || u.Scheme != "clickhouse" || u.Host == "" {
-		return nil, fmt.Errorf("LECTERN_TEST_CLICKHOUSE_DSN %q: want clickhouse://host:port/database", cfg.dsn)
-	}
-	cfg.chHost = u.Host
-	var errs []error
 	envInt := func(name string, def, minimum int) int {
 		v := os.Getenv(name)
 		if v == "" {
@@ -221,13 +247,8 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	cfg.scaleClients = envInt("BENCH_SCALE_CLIENTS", 8, 1)
 	cfg.scaleRefill = os.Getenv("BENCH_SCALE_REFILL") == "1"
 	cfg.scaleLite = envInt("BENCH_SCALE_SQLITE", 5_000_000, 50_000)
+	cfg.scaleLiteFile = os.Getenv("BENCH_SCALE_SQLITE_FILE")
 	cfg.keep = os.Getenv("BENCH_KEEP") == "1"
-	if v := os.Getenv("BENCH_ONLY"); v != "" {
-		cfg.only = map[string]bool{}
-		for _, f := range strings.Split(v, ",") {
-			cfg.only[strings.TrimSpace(f)] = true
-		}
-	}
 	if cfg.repo, err = absDir(cfg.repo); err != nil {
 		errs = append(errs, err)
 	}
@@ -235,6 +256,30 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 }
 
 func (c *config) selected(figure string) bool { return c.only == nil || c.only[figure] }
+
+// sqliteOnly reports whether the run is figure 9's SQLite part alone, which needs no ClickHouse.
+func (c *config) sqliteOnly() bool {
+	return len(c.only) == 1 && c.only["9"] && !c.scaleCH
+}
+
+// scaleStores parses BENCH_SCALE_STORES: a comma-separated subset of clickhouse and sqlite
+// (default both).
+func scaleStores(v string) (ch, lite bool, err error) {
+	if strings.TrimSpace(v) == "" {
+		return true, true, nil
+	}
+	for _, s := range strings.Split(v, ",") {
+		switch strings.TrimSpace(s) {
+		case "clickhouse":
+			ch = true
+		case "sqlite":
+			lite = true
+		default:
+			return false, false, fmt.Errorf("BENCH_SCALE_STORES=%q: want clickhouse, sqlite or both, comma-separated", v)
+		}
+	}
+	return ch, lite, nil
+}
 
 // benchDSN is the DSN of a bench database on the same server as the test database.
 func (c *config) benchDSN(db string) string {
@@ -276,8 +321,10 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		}
 	}
 	chVersion := "unknown"
-	if out, err := clickhouseClient(ctx, cfg, "SELECT version()"); err == nil {
-		chVersion = strings.TrimSpace(out)
+	if cfg.chHost == "" {
+		chVersion = "not used (BENCH_SCALE_STORES=sqlite)"
+	} else if out, err := clickhouseClient(ctx, cfg, "SELECT version()"); err == nil {
+		chVersion = strings.TrimSpace(out) + " at " + cfg.chHost
 	}
 	host, _ := os.Hostname()
 	return []string{
@@ -286,9 +333,9 @@ func machineFacts(ctx context.Context, cfg *config) []string {
 		fmt.Sprintf("cpu:        %d × %s (nproc %d)", runtime.NumCPU(), cpu, runtime.NumCPU()),
 		"memory:     " + mem,
 		"go:         " + runtime.Version(),
-		"clickhouse: " + chVersion + " at " + cfg.chHost,
-		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_AGENT_QUESTIONS=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_READS=%s BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d",
-			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.agentQuestions, cfg.traffic, cfg.trafficLite, readsSetting(cfg.fig7Reads), cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite),
+		"clickhouse: " + chVersion,
+		fmt.Sprintf("settings:   BENCH_RUNS=%d BENCH_PAIRS=%d BENCH_EVENTS=%d BENCH_ROWS=%d BENCH_DURATION=%s BENCH_CONCURRENCY=%d BENCH_LAG_RATE=%d BENCH_LAG_DURATION=%s BENCH_FIRSTTEXT=%d BENCH_AGENT_QUESTIONS=%d BENCH_TRAFFIC=%d BENCH_TRAFFIC_SQLITE=%d BENCH_READS=%s BENCH_SCALE_EVENTS=%d BENCH_SCALE_TRAFFIC=%d BENCH_SCALE_CLIENTS=%d BENCH_SCALE_SQLITE=%d BENCH_SCALE_STORES=%s",
+			cfg.runs, cfg.pairs, cfg.events, cfg.rows, cfg.duration, cfg.concurrency, cfg.lagRate, cfg.lagDuration, cfg.firstText, cfg.agentQuestions, cfg.traffic, cfg.trafficLite, readsSetting(cfg.fig7Reads), cfg.scaleEvents, cfg.scaleTraffic, cfg.scaleClients, cfg.scaleLite, storesSetting(cfg)),
 	}
 }
 
@@ -307,6 +354,18 @@ func clickhouseClient(ctx context.Context, cfg *config, query string, extra ...s
 		return "", fmt.Errorf("clickhouse-client: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return string(out), nil
+}
+
+// storesSetting is BENCH_SCALE_STORES as figure 9 runs.
+func storesSetting(cfg *config) string {
+	var s []string
+	if cfg.scaleCH {
+		s = append(s, "clickhouse")
+	}
+	if cfg.scaleSQLite {
+		s = append(s, "sqlite")
+	}
+	return strings.Join(s, ",")
 }
 
 // readsSetting is BENCH_READS as figure 7 runs: "all" or "dashboard".

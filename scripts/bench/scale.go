@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -44,7 +45,22 @@ const (
 // clickhouse-client; then SQLite with cfg.scaleLite events and its reads as it grows. The
 // ClickHouse set is kept between runs (database lectern_bench_bigset): a run whose set matches
 // (size, generator) measures the reads only; BENCH_SCALE_REFILL=1 fills it again.
+// BENCH_SCALE_STORES picks the stores (default both): "sqlite" measures SQLite alone.
 func benchScale(ctx context.Context, cfg *config, t *table) error {
+	if cfg.scaleCH {
+		if err := scaleClickHouse(ctx, cfg, t); err != nil {
+			return err
+		}
+	}
+	if cfg.scaleSQLite {
+		return scaleSQLite(ctx, cfg, t)
+	}
+	return nil
+}
+
+// scaleClickHouse is figure 9's ClickHouse part: the kept set (filled end to end when it does
+// not match) and its reads beside clickhouse-client.
+func scaleClickHouse(ctx context.Context, cfg *config, t *table) error {
 	set, err := scaleSet(ctx, cfg, t)
 	if err != nil {
 		return err
@@ -67,10 +83,7 @@ func benchScale(ctx context.Context, cfg *config, t *table) error {
 	defer logged.Close()
 	rb := &readBench{cfg: cfg, t: t, name: "ClickHouse", st: ch, set: set, target: 150 * time.Millisecond,
 		samples: readSamples, budget: 10 * time.Second, figure: "9", db: scaleDB, logged: logged}
-	if err := rb.run(ctx); err != nil {
-		return err
-	}
-	return scaleSQLite(ctx, cfg, t)
+	return rb.run(ctx)
 }
 
 // scaleSet returns the kept set when it matches the configuration, else fills a new one.
@@ -427,14 +440,23 @@ func (tl *timeline) slowestWindow(d time.Duration) float64 {
 
 // scaleSQLite fills SQLite with cfg.scaleLite events of the same kind through Store.WriteBatch
 // and measures the reads as it grows (after a fifth, two fifths and all of it), so that the size
-// at which a read passes its target can be read off.
+// at which a read passes its target can be read off. The database is a temporary file, removed
+// afterwards unless BENCH_KEEP=1 (to look at its query plans).
 func scaleSQLite(ctx context.Context, cfg *config, t *table) error {
+	if cfg.scaleLiteFile != "" {
+		return scaleSQLiteKept(ctx, cfg, t)
+	}
 	dir, err := os.MkdirTemp("", "lectern-bench-sqlite-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	lite, err := sqlite.Open(ctx, filepath.Join(dir, "traffic.db"), slog.New(slog.DiscardHandler))
+	path := filepath.Join(dir, "traffic.db")
+	if cfg.keep {
+		t.note("SQLite: the database is kept (BENCH_KEEP=1): %s", path)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	lite, err := sqlite.Open(ctx, path, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
@@ -442,31 +464,98 @@ func scaleSQLite(ctx context.Context, cfg *config, t *table) error {
 	full := newTrafficSet(cfg.scaleLite, time.Now())
 	ts := full.stream(7)
 	written := 0
+	var filling time.Duration // the fill's time so far, the reads' left out
+	var tenths []float64
+	step := max(full.events/10, trafficFillBatch)
 	for _, share := range []int{1, 2, 5} {
 		upTo, from := full.events*share/5, written
-		start := time.Now()
+		start, mark, markAt := time.Now(), written, time.Now()
 		for written < upTo {
 			n := min(trafficFillBatch, upTo-written)
 			if err := lite.WriteBatch(ctx, ts.batch(n)); err != nil {
 				return fmt.Errorf("SQLite fill: %w", err)
 			}
 			written += n
+			if written-mark >= step || written == upTo {
+				// The fill rate as the table grows: that of the last stretch.
+				r := rate(written-mark, time.Since(markAt))
+				tenths = append(tenths, r)
+				t.note("SQLite fill %s: %s written (%s over the last %s); file %s",
+					(filling + time.Since(start)).Round(time.Second), millions(written), kps(r), millions(written-mark), fileSize(path))
+				mark, markAt = written, time.Now()
+			}
 		}
-		t.note("SQLite: %s events written through Store.WriteBatch (%s for the last %s)", millions(written), kps(rate(upTo-from, time.Since(start))), millions(upTo-from))
+		filling += time.Since(start)
+		t.note("SQLite: %s events written through Store.WriteBatch (%s for the last %s); file %s",
+			millions(written), kps(rate(upTo-from, time.Since(start))), millions(upTo-from), fileSize(path))
 		// The reads of a set this size: the same generator, scaled.
 		set := newTrafficSet(written, full.end)
 		if err := summariseSet(ctx, t, "SQLite", lite, set); err != nil {
 			return err
 		}
-		// One round: SQLite's reads have no baseline to alternate with, and at millions of events
-		// some take seconds.
-		quick := *cfg
-		quick.runs = 1
-		rb := &readBench{cfg: &quick, t: t, name: "SQLite", st: lite, set: set, target: 250 * time.Millisecond,
-			samples: readSamples, budget: 10 * time.Second, figure: "9"}
-		if err := rb.run(ctx); err != nil {
+		if err := sqliteReads(ctx, cfg, t, lite, set); err != nil {
 			return err
 		}
 	}
+	t.add(row{
+		figure: fmt.Sprintf("9 SQLite fill through Store.WriteBatch (%d-event batches), events/s over the whole %s; first and last stretch %s and %s",
+			trafficFillBatch, millions(full.events), kps(tenths[0]), kps(tenths[len(tenths)-1])),
+		v: rate(full.events, filling), unit: unitRate, target: "report",
+	})
 	return nil
+}
+
+// fileSize is the size of a SQLite database with its write-ahead log.
+func fileSize(path string) string {
+	var n int64
+	for _, p := range []string{path, path + "-wal"} {
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return bytesf(n)
+}
+
+// sqliteReads measures SQLite's reads of set.
+func sqliteReads(ctx context.Context, cfg *config, t *table, lite *sqlite.Store, set *trafficSet) error {
+	// One round: SQLite's reads have no baseline to alternate with, and at millions of events
+	// some take seconds.
+	quick := *cfg
+	quick.runs = 1
+	rb := &readBench{cfg: &quick, t: t, name: "SQLite", st: lite, set: set, target: 250 * time.Millisecond,
+		samples: readSamples, budget: 10 * time.Second, figure: "9"}
+	return rb.run(ctx)
+}
+
+// scaleSQLiteKept measures the reads again on a file an earlier run kept (BENCH_KEEP=1), at its
+// size, without filling: BENCH_SCALE_SQLITE_FILE. The set is the file's: its events and the day
+// of its last one. Opening the file applies the migrations it lacks.
+func scaleSQLiteKept(ctx context.Context, cfg *config, t *table) error {
+	path := cfg.scaleLiteFile
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("BENCH_SCALE_SQLITE_FILE: %w", err)
+	}
+	start := time.Now()
+	lite, err := sqlite.Open(ctx, path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return err
+	}
+	defer lite.Close()
+	opened := time.Since(start)
+	db, err := sql.Open("sqlite", path+"?_query_only=1")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var events, lastMS int64
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*), COALESCE(MAX(timestamp), 0) FROM traffic_events").Scan(&events, &lastMS); err != nil {
+		return fmt.Errorf("BENCH_SCALE_SQLITE_FILE %s: %w", path, err)
+	}
+	t.note("SQLite: the reads of a kept file, %s (%s events, the last on %s; opened with its migrations in %s); file %s",
+		path, millions(int(events)), time.UnixMilli(lastMS).UTC().Format(time.DateOnly), opened.Round(time.Millisecond), fileSize(path))
+	set := newTrafficSet(int(events), time.UnixMilli(lastMS))
+	if err := summariseSet(ctx, t, "SQLite", lite, set); err != nil {
+		return err
+	}
+	return sqliteReads(ctx, cfg, t, lite, set)
 }

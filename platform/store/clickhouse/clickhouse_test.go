@@ -2,83 +2,24 @@ package clickhouse_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"log/slog"
-	"net/url"
-	"os"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/platform/store/storetest"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 var _ storetest.Store = (*clickhouse.Store)(nil)
 
-const dsnEnv = "LECTERN_TEST_CLICKHOUSE_DSN"
-
-// baseDSN returns the test server's DSN; without one the test is skipped, or fails under CI.
-func baseDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv(dsnEnv)
-	if dsn == "" {
-		msg := dsnEnv + " is not set: run `scripts/clickhouse.sh start` and export " + dsnEnv + "=$(scripts/clickhouse.sh dsn)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI needs a ClickHouse: " + msg)
-		}
-		t.Skip(msg)
-	}
-	return dsn
-}
-
-var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_]+`)
-
 // testDSN returns a DSN naming a database of this test alone, dropped when the test ends.
 func testDSN(t testing.TB) string {
 	t.Helper()
-	u, err := url.Parse(baseDSN(t))
-	if err != nil {
-		t.Fatalf("%s: %v", dsnEnv, err)
-	}
-	suffix := make([]byte, 4)
-	rand.Read(suffix)
-	base := strings.Trim(u.Path, "/")
-	if base == "" {
-		base = "lectern_test"
-	}
-	name := unsafeChars.ReplaceAllString(strings.ToLower(t.Name()), "_")
-	db := base + "_" + name[:min(len(name), 40)] + "_" + hex.EncodeToString(suffix)
-	u.Path = "/" + db
-	t.Cleanup(func() { dropDatabase(t, u.String(), db) })
-	return u.String()
-}
-
-func dropDatabase(t testing.TB, dsn, db string) {
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Errorf("drop %s: %v", db, err)
-		return
-	}
-	opts.Auth.Database = ""
-	conn, err := ch.Open(opts)
-	if err != nil {
-		t.Errorf("drop %s: %v", db, err)
-		return
-	}
-	defer conn.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := conn.Exec(ctx, "DROP DATABASE IF EXISTS `"+db+"`"); err != nil {
-		t.Errorf("drop %s: %v", db, err)
-	}
+	return chtest.DSN(t, t.Name())
 }
 
 func open(t testing.TB, dsn string) *clickhouse.Store {
@@ -91,7 +32,7 @@ func open(t testing.TB, dsn string) *clickhouse.Store {
 }
 
 func TestConformance(t *testing.T) {
-	baseDSN(t)
+	chtest.ServerDSN(t)
 	storetest.Run(t, func(t *testing.T) storetest.Store { return open(t, testDSN(t)) })
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"net"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -22,7 +23,8 @@ const defaultWriteTimeout = time.Minute
 // dialWithWriteDeadlines makes the client's connections as clickhouse-go would (TCP, or TLS
 // when the DSN asks for it), with a write deadline set before each write: the DSN's
 // read_timeout when it sets one (a write may then wait for the server as long as a read may),
-// else defaultWriteTimeout.
+// else defaultWriteTimeout. Until the dial's context ends, no deadline is set past the
+// context's (see stallConn.handshaking).
 //
 // An insert hands its rows to the connection a chunk at a time (sendRows) and clickhouse-go
 // watches the context only while it sends the last one: without a deadline, a server that
@@ -55,14 +57,53 @@ func dialWithWriteDeadlines(opts *ch.Options) {
 		if err != nil {
 			return nil, err
 		}
-		return &stallConn{Conn: conn, timeout: writeTimeout}, nil
+		c := &stallConn{Conn: conn, timeout: writeTimeout}
+		c.dial.Store(&ctx)
+		context.AfterFunc(ctx, func() { c.dial.Store(nil) }) // the context of a dial is not kept
+		return c, nil
 	}
 }
 
-// stallConn sets a write deadline before each write.
+// stallConn sets a write deadline before each write, and keeps the deadlines of the
+// handshake within the dial's context.
 type stallConn struct {
 	net.Conn
 	timeout time.Duration
+	// dial is the context the connection was dialed under, until it ends. clickhouse-go
+	// dials a connection when a call finds none idle, with that call's context bounded by the
+	// dial timeout, and then exchanges hellos with the server under deadlines of its own: the
+	// dial timeout (30 s by default) whatever the context. A server that takes connections but
+	// never answers held a 10 s consumer write for 30 s so; the deadlines are cut to the
+	// context's instead, and the connection is dropped when it ends, like one stuck in a query.
+	dial atomic.Pointer[context.Context]
+}
+
+// handshaking returns t, or the dial context's deadline when that comes first and the
+// context has not ended: the dial is not over yet. A zero t (no deadline) stays zero, so that
+// clearing a deadline never leaves one behind on a pooled connection.
+func (c *stallConn) handshaking(t time.Time) time.Time {
+	p := c.dial.Load()
+	if p == nil || t.IsZero() {
+		return t
+	}
+	ctx := *p
+	if ctx.Err() != nil { // checked here, not left to AfterFunc, which runs a moment later
+		return t
+	}
+	if dl, ok := ctx.Deadline(); ok && dl.Before(t) {
+		return dl
+	}
+	return t
+}
+
+func (c *stallConn) SetDeadline(t time.Time) error { return c.Conn.SetDeadline(c.handshaking(t)) }
+
+func (c *stallConn) SetReadDeadline(t time.Time) error {
+	return c.Conn.SetReadDeadline(c.handshaking(t))
+}
+
+func (c *stallConn) SetWriteDeadline(t time.Time) error {
+	return c.Conn.SetWriteDeadline(c.handshaking(t))
 }
 
 func (c *stallConn) Write(p []byte) (int, error) {

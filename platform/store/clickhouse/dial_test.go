@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/url"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/store"
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 )
 
 // proxy passes loopback connections on to the test ClickHouse server. It can stop passing a
@@ -174,5 +176,32 @@ func TestConnectionsClosedByTheServerAreNotReused(t *testing.T) {
 	var rows uint64
 	if err := rawConn(t, dsn).QueryRow(t.Context(), "SELECT count() FROM traffic_events").Scan(&rows); err != nil || rows != 20 {
 		t.Fatalf("%d rows (%v); want 20", rows, err)
+	}
+}
+
+// A server that takes connections but never answers (a hung process, a replica stuck behind a
+// load balancer) fails a write when the write's context ends, also when the write needs a new
+// connection: clickhouse-go's handshake waits for the server's hello as long as the dial
+// timeout (30 s by default) whatever the context, which held a consumer's batch for three
+// times its store timeout.
+func TestWriteThroughHandshakeToSilentServerEndsWithItsContext(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // never accepted: the kernel takes the connection, nothing answers
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	s, err := clickhouse.Open(t.Context(), "clickhouse://"+ln.Addr().String()+"/silent", slog.New(slog.DiscardHandler), clickhouse.SkipMigrations())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const timeout = time.Second
+	ctx, cancel := context.WithTimeout(t.Context(), timeout)
+	defer cancel()
+	start := time.Now()
+	err = s.WriteBatch(ctx, store.Batch{Traffic: newArrivals(13, time.Millisecond).batch(1, "p1")})
+	took := time.Since(start)
+	if err == nil || took > timeout+5*time.Second {
+		t.Fatalf("a write to a server that never answers: %v after %s; want an error once its %s context ends", err, took.Round(time.Millisecond), timeout)
 	}
 }

@@ -29,7 +29,7 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 				n.Traffic, err = eraseTraffic(ctx, tx, "visitor_id", project, subject.AnonID)
 			}
 			if err == nil { // the daily visitor sets name the visitor too; the counts are anonymous
-				_, err = exec(ctx, tx, `DELETE FROM traffic_visitors_daily WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
+				err = eraseVisitorSets(ctx, tx, project, subject.AnonID)
 			}
 		default: // the thread's turns, the ratings of its answers and the clicks on its sources
 			if n.Feedback, err = exec(ctx, tx, `DELETE FROM feedback WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID); err == nil {
@@ -42,6 +42,28 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 		return err
 	})
 	return n, err
+}
+
+// eraseVisitorSets deletes a visitor from the daily visitor sets and counts the rows in the
+// change counts of their days: the day summaries hold each day's distinct visitors, and a day
+// whose raw events have expired has rows here still.
+func eraseVisitorSets(ctx context.Context, tx *sql.Tx, project, visitor string) error {
+	days := map[dayKey]int64{}
+	err := eachRowIn(ctx, tx, `SELECT day, COUNT(*) FROM traffic_visitors_daily WHERE project_id = ? AND visitor_id = ? GROUP BY day`,
+		[]any{project, visitor}, func(scan func(...any) error) error {
+			var day string
+			var n int64
+			err := scan(&day, &n)
+			days[dayKey{project, day}] = n
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	if _, err := exec(ctx, tx, `DELETE FROM traffic_visitors_daily WHERE project_id = ? AND visitor_id = ?`, project, visitor); err != nil {
+		return err
+	}
+	return bumpChanges(ctx, tx, days)
 }
 
 // eraseTraffic deletes a project's traffic events whose column holds value, and counts them in

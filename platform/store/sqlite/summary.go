@@ -11,8 +11,9 @@ import (
 )
 
 // Summaries of closed days (store.Pending): SQLite keeps each day's sessions (session_days,
-// session_trails, session_exits); it counts distinct visitors exactly from its per-day sets,
-// so it keeps no visitor sketches.
+// session_trails, session_exits) and, in session_days, the day's page views and distinct
+// visitors (exact, counted from its per-day sets) for the daily traffic read; it keeps no
+// visitor sketches.
 
 // Pending lists the sessions of the days before before whose summary is missing or made at
 // another change count than the day's.
@@ -82,6 +83,11 @@ func (s *Store) summariseSessions(ctx context.Context, project string, days []st
 	if err != nil {
 		return err
 	}
+	dw := &where{conds: []string{"project_id = ?", "day IN (" + marks(len(days)) + ")"}, args: append([]any{project}, anys(days)...)}
+	traffic, err := liveDayTraffic(ctx, rtx, dw)
+	if err != nil {
+		return err
+	}
 	if err := rtx.Rollback(); err != nil {
 		return err
 	}
@@ -94,7 +100,7 @@ func (s *Store) summariseSessions(ctx context.Context, project string, days []st
 		for day, n := range changes {
 			d := byDay[day]
 			d.Day, d.Changes = day, n
-			if err := writeDaySessions(ctx, tx, project, d, now); err != nil {
+			if err := writeDaySessions(ctx, tx, project, d, traffic[day], now); err != nil {
 				return err
 			}
 		}
@@ -102,16 +108,18 @@ func (s *Store) summariseSessions(ctx context.Context, project string, days []st
 	})
 }
 
-// writeDaySessions replaces a day's summary.
-func writeDaySessions(ctx context.Context, tx *sql.Tx, project string, d store.DaySessions, now int64) error {
+// writeDaySessions replaces a day's summary: its sessions and its traffic t.
+func writeDaySessions(ctx context.Context, tx *sql.Tx, project string, d store.DaySessions, t store.DayTraffic, now int64) error {
 	for _, table := range []string{"session_days", "session_trails", "session_exits"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE project_id = ? AND day = ?", project, d.Day); err != nil {
 			return err
 		}
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO session_days (project_id, day, changes, sessions, searched, clicked, landed, acted,
-		summarised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, project, d.Day, d.Changes, d.Sessions,
-		d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted, now)
+		summarised_at, views_human, views_ai, views, visitors_human, visitors_ai, visitors)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, project, d.Day, d.Changes, d.Sessions,
+		d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted, now,
+		t.Views.Human, t.Views.AI, t.Views.Total, t.Visitors.Human, t.Visitors.AI, t.Visitors.Total)
 	if err != nil {
 		return err
 	}

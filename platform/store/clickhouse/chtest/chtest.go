@@ -1,5 +1,6 @@
-// Package chtest opens the ClickHouse store on a database of one test's own, for the tests of
-// the packages built on the store.
+// Package chtest gives each test a ClickHouse database of its own, on the server the tests
+// run (LECTERN_TEST_CLICKHOUSE_DSN), for the store's tests and those of the packages and
+// commands built on it.
 package chtest
 
 import (
@@ -9,6 +10,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -18,31 +20,92 @@ import (
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 )
 
-// Open opens the ClickHouse store, and a plain connection, on a new database named after the
-// server's LECTERN_TEST_CLICKHOUSE_DSN database, tag and a random suffix; the database is dropped
-// when the test ends. Without the variable the test is skipped, or fails under CI.
-func Open(t testing.TB, tag string) (*clickhouse.Store, ch.Conn) {
+// Env names the variable holding the DSN of the test server.
+const Env = "LECTERN_TEST_CLICKHOUSE_DSN"
+
+// ServerDSN returns the test server's DSN. Without one the test is skipped, or fails under CI.
+func ServerDSN(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if base == "" {
+	dsn := os.Getenv(Env)
+	if dsn == "" {
+		msg := Env + " is not set: run `scripts/clickhouse.sh start` and export " + Env + "=$(scripts/clickhouse.sh dsn)"
 		if os.Getenv("CI") == "true" {
-			t.Fatal("CI needs a ClickHouse: LECTERN_TEST_CLICKHOUSE_DSN is not set")
+			t.Fatal("CI needs a ClickHouse: " + msg)
 		}
-		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN is not set: run `scripts/clickhouse.sh start`")
+		t.Skip(msg)
 	}
-	u, err := url.Parse(base)
+	return dsn
+}
+
+var unsafeChars = regexp.MustCompile(`[^a-z0-9_]+`)
+
+// DSN creates an empty database on the test server and returns the server's DSN naming it; the
+// database is dropped when the test ends. It is named after the server DSN's database
+// (lectern_test without one), tag (lower case, at most 40 characters, anything but letters,
+// digits and '_' made '_': a test's name will do) and a random suffix.
+func DSN(t testing.TB, tag string) string {
+	t.Helper()
+	u, err := url.Parse(ServerDSN(t))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", Env, err)
 	}
+	base := strings.Trim(u.Path, "/")
+	if base == "" {
+		base = "lectern_test"
+	}
+	tag = unsafeChars.ReplaceAllString(strings.ToLower(tag), "_")
 	suffix := make([]byte, 4)
 	_, _ = rand.Read(suffix)
-	db := strings.Trim(u.Path, "/") + "_" + tag + "_" + hex.EncodeToString(suffix)
+	db := base + "_" + tag[:min(len(tag), 40)] + "_" + hex.EncodeToString(suffix)
+	u.Path = "/"
+	server := u.String()
+	if err := onServer(server, "CREATE DATABASE `"+db+"`"); err != nil {
+		t.Fatalf("create %s: %v", db, err)
+	}
+	t.Cleanup(func() {
+		if err := onServer(server, "DROP DATABASE IF EXISTS `"+db+"`"); err != nil {
+			t.Errorf("drop %s: %v", db, err)
+		}
+	})
 	u.Path = "/" + db
-	st, err := clickhouse.Open(t.Context(), u.String(), slog.New(slog.DiscardHandler))
+	return u.String()
+}
+
+// Open opens the ClickHouse store, migrated, and a plain connection on a database of DSN(t,
+// tag); both are closed, and the database dropped, when the test ends.
+func Open(t testing.TB, tag string) (*clickhouse.Store, ch.Conn) {
+	t.Helper()
+	dsn := DSN(t, tag)
+	st, err := clickhouse.Open(t.Context(), dsn, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := ch.ParseDSN(u.String())
+	t.Cleanup(func() { st.Close() })
+	return st, connect(t, dsn)
+}
+
+// onServer runs one statement on a connection of its own: the tests hold no connection idle for
+// their cleanups. A drop waits for the queries and merges on the database's tables: one ran
+// out of 30 s on a loaded machine (load average 14 on 2 cores).
+func onServer(dsn, statement string) error {
+	opts, err := ch.ParseDSN(dsn)
+	if err != nil {
+		return err
+	}
+	conn, err := ch.Open(opts)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return conn.Exec(ctx, statement)
+}
+
+// connect opens a plain connection, closed when the test ends.
+func connect(t testing.TB, dsn string) ch.Conn {
+	t.Helper()
+	opts, err := ch.ParseDSN(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,14 +113,6 @@ func Open(t testing.TB, tag string) (*clickhouse.Store, ch.Conn) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := conn.Exec(ctx, "DROP DATABASE IF EXISTS `"+db+"`"); err != nil {
-			t.Errorf("drop %s: %v", db, err)
-		}
-		conn.Close()
-		st.Close()
-	})
-	return st, conn
+	t.Cleanup(func() { conn.Close() })
+	return conn
 }
