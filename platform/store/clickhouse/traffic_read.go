@@ -50,19 +50,36 @@ func visitorStates(table, keys string, c cond) string {
 		" FROM " + table + " WHERE " + c.sql() + " GROUP BY " + keys + "class"
 }
 
+// oneThread ends a query merging few visitor states into few groups: with two threads each
+// builds its own HyperLogLogs of the same groups and merges them cell by cell at the end (30
+// days of a project of 507k events at 50M: the totals took 105 ms of server CPU and 67 ms with
+// two threads, 45 ms and 44 ms with one). The clause is in the SQL (18.16 reads it), so that the
+// same statement run elsewhere runs alike.
+const oneThread = " SETTINGS max_threads = 1"
+
 // visitorCols are the human, ai and total visitors of the rows of visitorStates.
 const visitorCols = "sumIf(n, class = 'human'), sumIf(n, class = 'ai'), uniqCombinedMerge(18)(s)"
 
 // Visitors counts distinct visitors per path and class from the visitor states of
 // traffic_pages_daily, and the range's totals from those of traffic_day_visitors, one per day
-// and class (see visitorStates).
+// and class (see visitorStates). The page of paths is found by topVisitors, which merges the
+// states of the paths with the most views only.
 func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
 	c := dayCond(q.ProjectID, q.Range)
-	totals := "SELECT " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "", c) + ")"
-	perPath := "SELECT path, " + visitorCols + " AS t FROM (" + visitorStates("traffic_pages_daily", "path, ", c) + ") GROUP BY path"
-	page, err := s.pathCounts(ctx, q, totals, perPath, c.args)
+	totals := "SELECT " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "", c) + ")" + oneThread
+	page, err := s.pathCountsBy(ctx, q, totals, c.args, func() ([]store.PathCounts, error) {
+		return s.topVisitors(ctx, c, q.Offset+q.Limit+1)
+	})
 	if err != nil {
 		return page, wrap("visitors", err)
+	}
+	if q.Offset < len(page.Rows) {
+		page.Rows = page.Rows[q.Offset:]
+	} else {
+		page.Rows = nil
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
 	}
 	return page, nil
 }
@@ -111,6 +128,27 @@ func (s *Store) dayCounts(ctx context.Context, sel string, args []any, add func(
 // pathCounts runs the totals query and one page of the per-path query (which names its total
 // t) at once.
 func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, totals, perPath string, args []any) (store.PathCountPage, error) {
+	page, err := s.pathCountsBy(ctx, q, totals, args, func() ([]store.PathCounts, error) {
+		var rows []store.PathCounts
+		err := s.each(ctx, perPath+" ORDER BY t DESC, path ASC"+limitOffset(q.Offset, q.Limit+1), args, func(scan func(...any) error) error {
+			r, err := scanPathCounts(scan)
+			rows = append(rows, r)
+			return err
+		})
+		return rows, err
+	})
+	if err != nil {
+		return page, err
+	}
+	if len(page.Rows) > q.Limit {
+		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	return page, nil
+}
+
+// pathCountsBy runs the totals query and rows at once: page holds the totals and what rows
+// returned.
+func (s *Store) pathCountsBy(ctx context.Context, q store.TrafficQuery, totals string, args []any, rows func() ([]store.PathCounts, error)) (store.PathCountPage, error) {
 	var page store.PathCountPage
 	if err := ctx.Err(); err != nil {
 		return page, err
@@ -125,25 +163,20 @@ func (s *Store) pathCounts(ctx context.Context, q store.TrafficQuery, totals, pe
 		}
 		page.Totals = store.ClassCounts{Human: int64(h), AI: int64(a), Total: int64(t)} // #nosec G115 -- counts of stored events
 		return nil
-	}, func() error {
-		return s.each(ctx, perPath+" ORDER BY t DESC, path ASC"+limitOffset(q.Offset, q.Limit+1), args, func(scan func(...any) error) error {
-			var r store.PathCounts
-			var h, a, t uint64
-			if err := scan(&r.Path, &h, &a, &t); err != nil {
-				return err
-			}
-			r.Human, r.AI, r.Total = int64(h), int64(a), int64(t) // #nosec G115 -- counts of stored events
-			page.Rows = append(page.Rows, r)
-			return nil
-		})
+	}, func() (err error) {
+		page.Rows, err = rows()
+		return err
 	})
-	if err != nil {
-		return page, err
-	}
-	if len(page.Rows) > q.Limit {
-		page.Rows, page.HasMore = page.Rows[:q.Limit], true
-	}
-	return page, nil
+	return page, err
+}
+
+// scanPathCounts scans a path and its human, ai and total counts.
+func scanPathCounts(scan func(...any) error) (store.PathCounts, error) {
+	var r store.PathCounts
+	var h, a, t uint64
+	err := scan(&r.Path, &h, &a, &t)
+	r.Human, r.AI, r.Total = int64(h), int64(a), int64(t) // #nosec G115 -- counts of stored events
+	return r, err
 }
 
 // Searches lists normalized queries by hits from traffic_searches_daily, keyset-paged on
