@@ -10,60 +10,6 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// asyncapi decodes an element's asyncapi field as Mintlify's validator takes it: a spec path
-// or URL, a list of them, or an object {"source": path, "directory": dir}. A group drops an
-// invalid value (Mintlify's validator does), so there its problems are warnings; elsewhere
-// they are errors. A value with a problem yields no spec.
-func (d *decoder) asyncapi(kind Kind, v any, path string) []string {
-	report, ignored := d.c.errorf, ""
-	if kind == KindGroup {
-		report, ignored = d.c.warnf, "; it is ignored"+accepted
-	}
-	switch t := v.(type) {
-	case string:
-		if s := strings.TrimSpace(t); s != "" {
-			return []string{s}
-		}
-		report(path, "asyncapi must name an AsyncAPI file such as \"asyncapi.yaml\"; it is empty"+ignored)
-	case []any:
-		out := make([]string, 0, len(t))
-		for i, item := range t {
-			s, ok := item.(string)
-			if !ok || strings.TrimSpace(s) == "" {
-				report(at(path, i), "each entry of asyncapi must name an AsyncAPI file (a non-empty string), but this one is %s"+ignored, describeValue(item))
-				return nil
-			}
-			out = append(out, strings.TrimSpace(s))
-		}
-		return out
-	case map[string]any:
-		return d.asyncapiObject(t, path, report, ignored)
-	default:
-		report(path, "asyncapi must name an AsyncAPI file (a string), a list of them or an object with \"source\", but it is %s"+ignored, describe(v))
-	}
-	return nil
-}
-
-// asyncapiObject decodes {"source": path, "directory": dir}; no other key is allowed.
-func (d *decoder) asyncapiObject(obj map[string]any, path string, report func(string, string, ...any), ignored string) []string {
-	for _, k := range sortedKeys(obj) {
-		if k != "source" && k != "directory" {
-			report(field(path, k), "asyncapi as an object holds only \"source\" and \"directory\", not %q"+ignored, k)
-			return nil
-		}
-	}
-	if dir, ok := obj["directory"]; ok && !isString(dir) {
-		report(field(path, "directory"), "directory must be a folder name (a string), but it is %s"+ignored, describe(dir))
-		return nil
-	}
-	src, ok := obj["source"].(string)
-	if !ok || strings.TrimSpace(src) == "" {
-		report(path, "asyncapi as an object must have \"source\", the path or URL of an AsyncAPI file"+ignored)
-		return nil
-	}
-	return []string{strings.TrimSpace(src)}
-}
-
 // describeValue is describe, telling an empty string apart.
 func describeValue(v any) string {
 	if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {

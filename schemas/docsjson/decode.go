@@ -76,7 +76,7 @@ func (d *decoder) api(v any) API {
 	if !ok {
 		return API{}
 	}
-	return API{OpenAPI: d.openapi(false, raw, "api.openapi")}
+	return API{OpenAPI: d.specRefs(openapiKey, false, raw, "api.openapi")}
 }
 
 func (d *decoder) interaction(v any) Interaction {
@@ -159,9 +159,9 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		}
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
-		e.OpenAPI = d.openapi(e.Kind == KindGroup, v, p)
+		e.OpenAPI = d.specRefs(openapiKey, e.Kind == KindGroup, v, p)
 	case "asyncapi":
-		e.AsyncAPI = d.asyncapi(e.Kind, v, p)
+		e.AsyncAPI = d.specRefs(asyncapiKey, e.Kind == KindGroup, v, p)
 	case "expanded":
 		if b, ok := d.boolean(v, p); ok {
 			e.Expanded = &b

@@ -116,46 +116,6 @@ func (d *decoder) banner(v any, path string) *Banner {
 	return b
 }
 
-// openapi decodes an element's openapi field as Mintlify documents and its validator takes it:
-// a spec path or URL, a list of them (each generates its own endpoints), or an object
-// {"source": path, "directory": dir}. Where Mintlify's validator drops an invalid value (on a
-// group: lenient) its problems are warnings; elsewhere (other elements, api.openapi) they are
-// errors. A value with a problem yields no spec.
-func (d *decoder) openapi(lenient bool, v any, path string) []string {
-	report, ignored := d.c.errorf, ""
-	if lenient {
-		report, ignored = d.c.warnf, "; it is ignored"+accepted
-	}
-	switch t := v.(type) {
-	case string:
-		if s := strings.TrimSpace(t); s != "" {
-			return []string{s}
-		}
-		report(path, "openapi must name an OpenAPI file such as \"openapi.yaml\"; it is empty"+ignored)
-	case []any:
-		out := make([]string, 0, len(t))
-		for i, item := range t {
-			s, ok := item.(string)
-			if !ok || strings.TrimSpace(s) == "" {
-				report(at(path, i), "each entry of openapi must name an OpenAPI file (a non-empty string), but this one is %s"+ignored, describeValue(item))
-				return nil
-			}
-			out = append(out, strings.TrimSpace(s))
-		}
-		return out
-	case map[string]any:
-		src, ok := t["source"].(string)
-		if !ok || strings.TrimSpace(src) == "" {
-			report(path, "openapi as an object must have \"source\", the path or URL of an OpenAPI file"+ignored)
-			return nil
-		}
-		return []string{strings.TrimSpace(src)}
-	default:
-		report(path, "openapi must name an OpenAPI file (a string), a list of them or an object with \"source\", but it is %s"+ignored, describe(v))
-	}
-	return nil
-}
-
 // icon accepts an icon name or an icon object {"name": ...} and returns the name.
 func (d *decoder) icon(v any, path string) string {
 	switch t := v.(type) {
