@@ -164,6 +164,9 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	if err := profilePipeline(ctx, cfg, t, ccfg, js, pipelineDB, len(evs.msgs)); err != nil {
 		return err
 	}
+	if cfg.pairsOnly {
+		return nil
+	}
 	if err := insertLimit(ctx, cfg, t, raw, sc, evs, ccfg, pipes); err != nil {
 		return err
 	}
