@@ -65,9 +65,9 @@ type cpuUse struct {
 	serverKnown  bool
 	wall         time.Duration
 	start        time.Time
-	mallocs      uint64 // heap allocations of this process
-	allocBytes   uint64 // and their bytes
-	gcs          uint32 // garbage collections of this process
+	mallocs      uint64  // heap allocations of this process
+	allocBytes   uint64  // and their bytes
+	gcs          uint32  // garbage collections of this process
 	gcCPU        float64 // CPU seconds of this process's garbage collector (estimated by the runtime)
 	scanHeap     uint64  // bytes of heap the collector scans (at the last collection; not a delta)
 }
