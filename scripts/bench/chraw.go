@@ -120,7 +120,7 @@ func (r *rawInserter) describe(workers int) string {
 	if r.bytes > 0 {
 		bound += fmt.Sprintf(" and %d bytes of the events' JSON, as the consumers bound a write", r.bytes)
 	}
-	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; %s: %s (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
+	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended (the sources arrays row by row, as the store appends them), built before the clock starts; %s: %s (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
 		r.cols, bound, batchSizes(r.blocks), workers, workers)
 }
 
@@ -176,13 +176,29 @@ func sendColumns(ctx context.Context, conn driver.Conn, insert string, cols []an
 		return err
 	}
 	for i, c := range cols {
-		if err := batch.Column(i).Append(c); err != nil {
+		var err error
+		if rows, ok := c.(rawArrayRows); ok {
+			col := batch.Column(i)
+			for _, row := range rows {
+				if err = col.AppendRow(row); err != nil {
+					break
+				}
+			}
+		} else {
+			err = batch.Column(i).Append(c)
+		}
+		if err != nil {
 			batch.Abort()
 			return fmt.Errorf("column %d: %w", i, err)
 		}
 	}
 	return batch.Send()
 }
+
+// rawArrayRows is an Array(String) column appended row by row, as the store appends it: a
+// row of []*string takes clickhouse-go's path without reflection, where a whole [][]string
+// column boxes each string into an interface.
+type rawArrayRows [][]*string
 
 func msOf(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) } // #nosec G115 -- 0 to 999
 
@@ -230,15 +246,17 @@ func rawConversationColumns(cs []event.Conversation, mem *offHeap) []any {
 	project, id, domain, thread, query, response := str(), str(), str(), str(), str(), str()
 	category, resolution, pageURL, fp, caller, client := str(), str(), str(), str(), str(), str()
 	ts, tsMS := offSlice[time.Time](mem, n), offSlice[uint16](mem, n)
-	titles, urls := offSlice[[]string](mem, n), offSlice[[]string](mem, n)
+	titles, urls := rawArrayRows(offSlice[[]*string](mem, n)), rawArrayRows(offSlice[[]*string](mem, n))
 	aborted, skewed := offSlice[uint8](mem, n), offSlice[uint8](mem, n)
 	for i := range cs {
 		c := &cs[i]
 		project[i], id[i], domain[i], thread[i] = mem.str(c.ProjectID), mem.str(c.ID), mem.str(c.Domain), mem.str(c.ThreadID)
 		ts[i], tsMS[i], query[i], response[i] = utc(c.Timestamp), msOf(c.Timestamp), mem.str(c.Query), mem.str(c.Response)
-		titles[i], urls[i] = offSlice[string](mem, len(c.Sources)), offSlice[string](mem, len(c.Sources))
+		titles[i], urls[i] = offSlice[*string](mem, len(c.Sources)), offSlice[*string](mem, len(c.Sources))
 		for j, src := range c.Sources {
-			titles[i][j], urls[i][j] = mem.str(src.Title), mem.str(src.URL)
+			t, u := offSlice[string](mem, 2), mem.str(src.URL)
+			t[0], t[1] = mem.str(src.Title), u
+			titles[i][j], urls[i][j] = &t[0], &t[1]
 		}
 		category[i], resolution[i], pageURL[i], fp[i] = mem.str(c.QueryCategory), mem.str(string(c.ResolutionStatus)), mem.str(c.PageURL), mem.str(c.FP)
 		if c.Aborted {

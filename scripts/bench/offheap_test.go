@@ -58,10 +58,14 @@ func heapColumns(cols []any) []any {
 		switch c := c.(type) {
 		case []string:
 			out[i] = cloneStrings(c)
-		case [][]string:
-			arr := make([][]string, len(c))
-			for j, s := range c {
-				arr[j] = cloneStrings(s)
+		case rawArrayRows:
+			arr := make(rawArrayRows, len(c))
+			for j, row := range c {
+				arr[j] = make([]*string, len(row))
+				for k, p := range row {
+					v := string([]byte(*p))
+					arr[j][k] = &v
+				}
 			}
 			out[i] = arr
 		case []*uint8:
@@ -101,7 +105,8 @@ func render(bs []rawBatch) string {
 	var out []any
 	for _, b := range bs {
 		for _, c := range append(append([]any(nil), b.feedback...), b.conversations...) {
-			if ps, ok := c.([]*uint8); ok {
+			switch ps := c.(type) {
+			case []*uint8:
 				vals := make([]any, len(ps))
 				for i, p := range ps {
 					if p != nil {
@@ -109,6 +114,14 @@ func render(bs []rawBatch) string {
 					}
 				}
 				c = vals
+			case rawArrayRows:
+				rows := make([][]string, len(ps))
+				for i, row := range ps {
+					for _, p := range row {
+						rows[i] = append(rows[i], *p)
+					}
+				}
+				c = rows
 			}
 			out = append(out, c)
 		}
