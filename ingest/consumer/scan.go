@@ -28,7 +28,7 @@ type scanner struct {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.data) {
+	for s.i < len(s.data) && s.data[s.i] <= ' ' { // one test for the usual next byte, not white space
 		switch s.data[s.i] {
 		case ' ', '\t', '\n', '\r':
 			s.i++
@@ -277,7 +277,7 @@ func hex4(b []byte) (rune, bool) {
 // null consumes a null, reporting whether there was one.
 func (s *scanner) null() bool {
 	s.ws()
-	if len(s.data)-s.i >= 4 && string(s.data[s.i:s.i+4]) == "null" {
+	if len(s.data)-s.i >= 4 && s.data[s.i] == 'n' && string(s.data[s.i:s.i+4]) == "null" {
 		s.i += 4
 		return true
 	}
