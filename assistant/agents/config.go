@@ -26,7 +26,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	c.SiteRate = ratelimit.Rate{Requests: 10000, Per: time.Hour}
 	envflag.Var(fs, &c.SiteRate, "agents-site-rate", "LECTERN_AGENTS_SITE_RATE",
 		"calls of each MCP tool one site's server answers, from all clients together, as N/unit[,burst=B] or off "+
-			"(Mintlify's limit per site: 10000/h); a call past it is a tool error that says when to retry")
+			"(Mintlify's limit per site: 10000/h; off with --ratelimit=false); a call past it is a tool error that says when to retry")
 }
 
 // Validate checks the configuration.
