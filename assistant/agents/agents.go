@@ -9,6 +9,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 
@@ -59,6 +60,7 @@ type Service struct {
 	m       *serviceMetrics
 	logger  *slog.Logger
 	mcp     *mcp.StreamableHTTPHandler
+	budget  *ratelimit.Budget[toolKey] // each tool's calls per site
 
 	mu    sync.Mutex
 	cache map[string]*siteState // by domain; guarded by mu
@@ -75,6 +77,11 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	s := &Service{cfg: cfg, sites: d.Sites, docs: d.Docs, guard: d.Guard, proxies: d.Proxies, pub: d.Publisher,
 		m: newMetrics(reg), logger: logger, cache: map[string]*siteState{}}
 	s.rec = newRecorder(d.Publisher, d.Visitors, logger, s.m)
+	budget, err := ratelimit.NewBudget[toolKey](cfg.SiteRate, maxBudgets, nil)
+	if err != nil {
+		return nil, fmt.Errorf("agents: %w", err)
+	}
+	s.budget = budget
 	s.mcp = mcp.NewStreamableHTTPHandler(s.server, &mcp.StreamableHTTPOptions{
 		Stateless:    true, // no session state: any replica answers any call, and a flood of sessions holds no memory
 		JSONResponse: true, // one JSON answer per POST: nothing streams, nothing waits on an open connection

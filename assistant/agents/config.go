@@ -7,12 +7,14 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/envflag"
+	"github.com/lectern-dev/lectern/platform/ratelimit"
 )
 
 // Config configures the agents' routes.
 type Config struct {
-	OutputBytes int           // most bytes one query_docs_filesystem call returns
-	ToolTimeout time.Duration // longest one MCP tool call may take
+	OutputBytes int            // most bytes one query_docs_filesystem call returns
+	ToolTimeout time.Duration  // longest one MCP tool call may take
+	SiteRate    ratelimit.Rate // each tool's calls per site, from all clients together
 }
 
 // RegisterFlags registers the flags; each falls back to an environment variable.
@@ -21,6 +23,10 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 		"most bytes one call of the MCP filesystem tool returns; longer output is cut with a marker that says so")
 	envflag.Duration(fs, &c.ToolTimeout, "agents-tool-timeout", "LECTERN_AGENTS_TOOL_TIMEOUT", 5*time.Second,
 		"longest one MCP tool call may take (a search, a filesystem command line, a feedback report)")
+	c.SiteRate = ratelimit.Rate{Requests: 10000, Per: time.Hour}
+	envflag.Var(fs, &c.SiteRate, "agents-site-rate", "LECTERN_AGENTS_SITE_RATE",
+		"calls of each MCP tool one site's server answers, from all clients together, as N/unit[,burst=B] or off "+
+			"(Mintlify's limit per site: 10000/h; off with --ratelimit=false); a call past it is a tool error that says when to retry")
 }
 
 // Validate checks the configuration.
@@ -31,6 +37,9 @@ func (c *Config) Validate() error {
 	}
 	if c.ToolTimeout < 100*time.Millisecond || c.ToolTimeout > 2*time.Minute {
 		errs = append(errs, fmt.Errorf("agents-tool-timeout %v: want 100ms to 2m", c.ToolTimeout))
+	}
+	if err := c.SiteRate.Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("agents-site-rate: %w", err))
 	}
 	return errors.Join(errs...)
 }

@@ -15,6 +15,10 @@ const (
 
 var toolNames = []string{ToolSearch, ToolFilesystem, ToolFeedback}
 
+// statusLimited is the calls' status label of a call refused by the site's budget
+// (--agents-site-rate): counted, not recorded as an mcp_call event, so a flood stores nothing.
+const statusLimited = "limited"
+
 // serviceMetrics are the agents' Prometheus series; every label value is a constant.
 type serviceMetrics struct {
 	calls       *prometheus.CounterVec   // tool, status
@@ -27,7 +31,7 @@ func newMetrics(reg prometheus.Registerer) *serviceMetrics {
 	m := &serviceMetrics{
 		calls: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_mcp_tool_calls_total",
-			Help: "MCP tool calls, by tool and status (ok, or error: the tool answered with an error result).",
+			Help: "MCP tool calls, by tool and status (ok; error: the tool answered with an error result; limited: refused by the site's budget, --agents-site-rate).",
 		}, []string{"tool", "status"})),
 		duration: metrics.Register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "lectern_mcp_tool_duration_seconds",
@@ -46,6 +50,7 @@ func newMetrics(reg prometheus.Registerer) *serviceMetrics {
 	for _, tool := range toolNames {
 		m.calls.WithLabelValues(tool, event.MCPStatusOK)
 		m.calls.WithLabelValues(tool, event.MCPStatusError)
+		m.calls.WithLabelValues(tool, statusLimited)
 		m.duration.WithLabelValues(tool)
 	}
 	for _, f := range []event.Format{event.FormatMarkdown, event.FormatLLMs, event.FormatLLMsFull} {

@@ -98,6 +98,9 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 	if cl == nil {
 		return nil, errNoSite
 	}
+	if err := s.spend(cl, ToolSearch); err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.ToolTimeout)
 	defer cancel()
 	limit := in.Limit
@@ -135,6 +138,9 @@ func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, 
 	if cl == nil {
 		return nil, errNoSite
 	}
+	if err := s.spend(cl, ToolFilesystem); err != nil {
+		return nil, err
+	}
 	lim := docsfs.Limits{Output: s.cfg.OutputBytes, Pipe: pipeBytes, Commands: maxCommandsPerCall, Timeout: s.cfg.ToolTimeout}
 	res, err := cl.state.filesystem().Run(ctx, in.Command, lim)
 	if err == nil && res.Failed == res.Commands {
@@ -157,6 +163,9 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	cl, start := callOf(ctx), time.Now()
 	if cl == nil {
 		return nil, errNoSite
+	}
+	if err := s.spend(cl, ToolFeedback); err != nil {
+		return nil, err
 	}
 	path, err := s.feedbackPath(cl, in.Path)
 	if err == nil {

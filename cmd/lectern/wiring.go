@@ -225,7 +225,11 @@ func initAgents(ctx context.Context, p *process) error {
 	if err != nil {
 		return err
 	}
-	svc, err := agents.New(p.cfg.Agents, agents.Deps{
+	cfg := p.cfg.Agents
+	if !p.cfg.RateLimit.Enabled {
+		cfg.SiteRate = ratelimit.Rate{} // --ratelimit=false turns every limit off, the sites' budgets too
+	}
+	svc, err := agents.New(cfg, agents.Deps{
 		Sites: p.deps.sites, Docs: p.answers, Guard: p.guard, Proxies: p.cfg.RateLimit.TrustedProxies,
 		Publisher: p.deps.pub, Visitors: visitors,
 	}, p.component("agents"), p.deps.registry)

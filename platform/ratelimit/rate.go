@@ -116,6 +116,9 @@ func (r Rate) capacity() int {
 }
 
 // check reports a Rate outside the bounds the bucket arithmetic allows; off is fine.
+// Validate checks that r is "off" or within the bounds ParseRate accepts.
+func (r Rate) Validate() error { return r.check() }
+
 func (r Rate) check() error {
 	switch {
 	case r.Off() && r.Per == 0 && r.Burst == 0:

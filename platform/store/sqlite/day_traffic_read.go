@@ -28,10 +28,7 @@ func (s *Store) dailyTraffic(ctx context.Context, projectID string, r store.Rang
 	}
 	defer func() { _ = tx.Rollback() }()
 	byDay := map[string]store.DayTraffic{}
-	w := dayWhere(projectID, r)
-	for i := range w.conds {
-		w.conds[i] = "d." + w.conds[i]
-	}
+	w := dayWhereOf("d", projectID, r)
 	var fresh []string
 	err = eachRowIn(ctx, tx, "SELECT d.day, d.views_human, d.views_ai, d.views, d.visitors_human, d.visitors_ai, d.visitors"+
 		" FROM session_days d JOIN traffic_changes_daily c ON c.project_id = d.project_id AND c.day = d.day"+

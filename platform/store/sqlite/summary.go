@@ -154,10 +154,7 @@ func (sr sessionRange) in() (string, []any) {
 func sessionDays(ctx context.Context, tx *sql.Tx, projectID string, r store.Range) (sessionRange, error) {
 	var sr sessionRange
 	var stale []string
-	w := dayWhere(projectID, r)
-	for i := range w.conds {
-		w.conds[i] = "c." + w.conds[i]
-	}
+	w := dayWhereOf("c", projectID, r)
 	err := eachRowIn(ctx, tx, "SELECT c.day, c.changes = d.changes FROM traffic_changes_daily c LEFT JOIN session_days d"+
 		" ON d.project_id = c.project_id AND d.day = c.day"+w.clause(), w.args, func(scan func(...any) error) error {
 		var day string

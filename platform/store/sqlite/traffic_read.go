@@ -11,15 +11,21 @@ import (
 )
 
 // dayWhere bounds a rollup table to the project and the UTC days of r.
-func dayWhere(projectID string, r store.Range) *where {
+func dayWhere(projectID string, r store.Range) *where { return dayWhereOf("", projectID, r) }
+
+// dayWhereOf is dayWhere on the columns of the table aliased as alias in a join ("" for none).
+func dayWhereOf(alias, projectID string, r store.Range) *where {
+	if alias != "" {
+		alias += "."
+	}
 	w := &where{}
-	w.add("project_id = ?", projectID)
+	w.add(alias+"project_id = ?", projectID)
 	from, to := store.DayRange(r)
 	if from != "" {
-		w.add("day >= ?", from)
+		w.add(alias+"day >= ?", from)
 	}
 	if to != "" {
-		w.add("day < ?", to)
+		w.add(alias+"day < ?", to)
 	}
 	return w
 }

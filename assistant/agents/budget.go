@@ -1,0 +1,28 @@
+package agents
+
+import (
+	"fmt"
+	"time"
+)
+
+// toolKey names one tool of one site: a bucket of the site budget.
+type toolKey struct{ domain, tool string }
+
+// maxBudgets bounds the site budget's buckets (sites × tools); a full bucket is the same as an
+// absent one, so only the sites whose agents called lately hold one.
+const maxBudgets = 1 << 14
+
+// spend takes one call of tool from the budget of cl's site (--agents-site-rate), shared by all
+// its clients as Mintlify's per-site limit is: the per-address limit of the public routes
+// bounds one client, this bounds them all. A refused call is counted, not recorded as an
+// event, and the agent reads when to retry.
+func (s *Service) spend(cl *call, tool string) error {
+	d := s.budget.Allow(toolKey{domain: cl.site.Domain, tool: tool})
+	if d.Allowed {
+		return nil
+	}
+	s.m.calls.WithLabelValues(tool, statusLimited).Inc()
+	retry := max(d.RetryAfter.Round(time.Second), time.Second)
+	return fmt.Errorf("rate limit: the %s docs answer at most %s calls of %s from all clients together; retry in %s",
+		cl.site.Domain, s.cfg.SiteRate, tool, retry)
+}
