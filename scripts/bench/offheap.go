@@ -73,15 +73,6 @@ func (m *offHeap) bytes(b []byte) []byte {
 	return out
 }
 
-// strs copies ss, the array and its strings, into m.
-func (m *offHeap) strs(ss []string) []string {
-	out := offSlice[string](m, len(ss))
-	for i, s := range ss {
-		out[i] = m.str(s)
-	}
-	return out
-}
-
 // utc is t in UTC, whose location pointer is nil: a time.Time safe to store in m.
 func utc(t time.Time) time.Time { return t.UTC() }
 
