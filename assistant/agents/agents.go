@@ -61,6 +61,7 @@ type Service struct {
 	logger  *slog.Logger
 	mcp     *mcp.StreamableHTTPHandler
 	budget  *ratelimit.Budget[toolKey] // each tool's calls per site
+	spent   sync.Map                   // toolKey → struct{}: the budgets refusing now, each logged once
 
 	mu    sync.Mutex
 	cache map[string]*siteState // by domain; guarded by mu

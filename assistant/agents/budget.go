@@ -17,11 +17,18 @@ const maxBudgets = 1 << 14
 // bounds one client, this bounds them all. A refused call is counted, not recorded as an
 // event, and the agent reads when to retry.
 func (s *Service) spend(cl *call, tool string) error {
-	d := s.budget.Allow(toolKey{domain: cl.site.Domain, tool: tool})
+	k := toolKey{domain: cl.site.Domain, tool: tool}
+	d := s.budget.Allow(k)
 	if d.Allowed {
+		if _, was := s.spent.Load(k); was {
+			s.spent.Delete(k)
+		}
 		return nil
 	}
 	s.m.calls.WithLabelValues(tool, statusLimited).Inc()
+	if _, was := s.spent.LoadOrStore(k, struct{}{}); !was { // once per spell of refusals, not per call
+		s.logger.Warn("MCP site budget spent: calls refused until it refills", "domain", k.domain, "tool", tool, "rate", s.cfg.SiteRate.String())
+	}
 	retry := max(d.RetryAfter.Round(time.Second), time.Second)
 	return fmt.Errorf("rate limit: the %s docs answer at most %s calls of %s from all clients together; retry in %s",
 		cl.site.Domain, s.cfg.SiteRate, tool, retry)

@@ -57,14 +57,14 @@ func (r *renderer) block(n *node, d int) []string {
 	case codeNode:
 		return []string{codeBlock(n, d)}
 	}
+	if file, ok := r.imports[n.tag.name]; ok { // an import shadows a built-in of its name (<Note />)
+		return r.snippetBlocks(file)
+	}
 	if render, ok := components[n.tag.name]; ok {
 		return render(r, n)
 	}
 	if html, ok := htmlRenders[strings.ToLower(n.tag.name)]; ok && !isUpper(n.tag.name[0]) {
 		return html(r, n)
-	}
-	if file, ok := r.imports[n.tag.name]; ok {
-		return r.snippetBlocks(file)
 	}
 	return r.children(n)
 }

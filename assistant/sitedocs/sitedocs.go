@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lectern-dev/lectern/assistant/markdown"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
@@ -79,6 +80,7 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 			return nil, err
 		}
 		file, text := pageText(site.FS(), &all[i])
+		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
 		cat.add(&all[i], file)
 	}

@@ -225,3 +225,21 @@ func TestScopesResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestSnippetsAreSearched: a snippet a page imports is part of the page for search, as it is
+// for the page's Markdown: tessera's quickstart shows snippets/note.mdx under "Publish".
+func TestSnippetsAreSearched(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), tessera)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "who do I write to at support when I need help", Limit: 3, Filter: search.Filter{Version: "v2"}})
+	if len(results) == 0 || results[0].Path != "/quickstart" || results[0].Section != "Publish" || !strings.Contains(results[0].Snippet, "support@tessera.dev") {
+		t.Fatalf("first result %+v, want /quickstart's Publish section quoting the snippet", results)
+	}
+	for _, p := range d.Catalog.Pages {
+		if p.URL == "/quickstart" && p.Version == "v2" && !strings.Contains(p.Body, "support@tessera.dev") {
+			t.Errorf("the Markdown page lacks the snippet:\n%s", p.Body)
+		}
+	}
+}

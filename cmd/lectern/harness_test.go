@@ -30,11 +30,12 @@ import (
 type testLectern struct {
 	URL        string
 	NATSURL    string
-	NATSAuth   bus.Auth // the embedded server's credentials, from the data dir
-	AdminKey   string   // project acme-prod
-	AsstKey    string   // domain acme
-	OtherAdmin string   // project other-prod
-	OtherAsst  string   // domain other
+	NATSAuth   bus.Auth    // the embedded server's credentials, from the data dir
+	AdminKey   string      // project acme-prod
+	AsstKey    string      // domain acme
+	OtherAdmin string      // project other-prod
+	OtherAsst  string      // domain other
+	Logs       *syncBuffer // what the process logged
 	keys       *keys.Registry
 }
 
@@ -109,7 +110,7 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 	case <-time.After(60 * time.Second):
 		t.Fatalf("lectern did not start within 60s\n%s", logs.String())
 	}
-	l := &testLectern{URL: "http://" + a.http, NATSURL: a.nats}
+	l := &testLectern{URL: "http://" + a.http, NATSURL: a.nats, Logs: logs}
 	if cfg.NATSURL == "" {
 		auth, err := bus.LoadEmbeddedAuth(cfg.DataDir)
 		if err != nil {

@@ -28,7 +28,7 @@ func TestSiteBudgetFollowsRateLimitSwitch(t *testing.T) {
 		}
 		var isErr []bool
 		var last string
-		for range 2 {
+		for range 3 {
 			r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "run the test suite"}})
 			if err != nil {
 				t.Fatal(err)
@@ -37,8 +37,11 @@ func TestSiteBudgetFollowsRateLimitSwitch(t *testing.T) {
 			last = r.Content[0].(*mcp.TextContent).Text
 		}
 		_ = cs.Close()
-		if isErr[0] || isErr[1] != tc.secondError {
-			t.Errorf("--ratelimit=%v, --agents-site-rate 1/h: calls were errors %v, want [false %v] (last: %.120s)", tc.limits, isErr, tc.secondError, last)
+		if isErr[0] || isErr[1] != tc.secondError || isErr[2] != tc.secondError {
+			t.Errorf("--ratelimit=%v, --agents-site-rate 1/h: calls were errors %v, want [false %v %v] (last: %.120s)", tc.limits, isErr, tc.secondError, tc.secondError, last)
+		}
+		if n, want := strings.Count(l.Logs.String(), "MCP site budget spent"), map[bool]int{true: 1, false: 0}[tc.secondError]; n != want {
+			t.Errorf("--ratelimit=%v: %d log lines of the spent budget for two refused calls, want %d:\n%s", tc.limits, n, want, l.Logs.String())
 		}
 		if tc.secondError && !strings.Contains(last, "rate limit: the acme docs answer at most 1/h calls of search") {
 			t.Errorf("refusal %q: want the site's limit", last)

@@ -1,0 +1,103 @@
+package markdown
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// InlineSnippets returns a page's MDX source with each imported snippet's component written in
+// its place (`<Install />` after `import Install from "/snippets/install.mdx"`): the snippet's
+// content without its frontmatter, its own snippets inlined in turn (to maxSnippetDepth), on
+// lines of its own. That is the page as Mintlify renders it, so what readers see is what the
+// search and the assistant read. Tags in fenced code stay as they are, and so does any tag
+// whose snippet cannot be read or would take the result past limit bytes (the search drops a
+// tag it does not know, as before).
+func InlineSnippets(src string, snippet func(path string) (string, bool), limit int) string {
+	room := limit - len(src)
+	return inlineSnippets(src, snippet, 0, &room)
+}
+
+func inlineSnippets(src string, snippet func(string) (string, bool), depth int, room *int) string {
+	if snippet == nil || depth >= maxSnippetDepth || !strings.Contains(src, "import ") {
+		return src
+	}
+	_, body := splitFrontmatter(normalize(src))
+	_, imports := parse(body)
+	if len(imports) == 0 {
+		return src
+	}
+	tags := snippetTags(imports)
+	var b strings.Builder
+	fence := ""
+	for line := range strings.Lines(src) {
+		if fence != "" {
+			if closesFence(line, fence) {
+				fence = ""
+			}
+			b.WriteString(line)
+			continue
+		}
+		if fence = fenceOf(strings.TrimSpace(line)); fence != "" {
+			b.WriteString(line)
+			continue
+		}
+		b.WriteString(tags.ReplaceAllStringFunc(line, func(tag string) string {
+			name := tags.FindStringSubmatch(tag)[1]
+			text, ok := snippet(imports[name])
+			if !ok {
+				return tag
+			}
+			_, text = splitFrontmatter(normalize(text))
+			text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, snippet, depth+1, room))) + "\n"
+			if len(text)-len(tag) > *room {
+				return tag
+			}
+			*room -= len(text) - len(tag)
+			return text
+		}))
+	}
+	return b.String()
+}
+
+// dropESM removes a snippet's import and export statements (outside fenced code), which mean
+// nothing once its text is inside another page.
+func dropESM(src string) string {
+	if !strings.Contains(src, "import ") && !strings.Contains(src, "export ") {
+		return src
+	}
+	var b strings.Builder
+	fence, depth, inESM := "", 0, false
+	for line := range strings.Lines(src) {
+		switch {
+		case inESM:
+			depth += bracketDepth(line)
+			inESM = depth > 0
+			continue
+		case fence != "":
+			if closesFence(line, fence) {
+				fence = ""
+			}
+		case isESM(line):
+			depth = bracketDepth(line)
+			inESM = depth > 0
+			continue
+		default:
+			fence = fenceOf(strings.TrimSpace(line))
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// snippetTags matches a self-closing or empty tag of one of the imported components:
+// <Install />, <Install version="2" />, <Install></Install>.
+func snippetTags(imports map[string]string) *regexp.Regexp {
+	names := make([]string, 0, len(imports))
+	for name := range imports {
+		names = append(names, regexp.QuoteMeta(name))
+	}
+	slices.Sort(names)
+	alt := strings.Join(names, "|")
+	return regexp.MustCompile(`<(` + alt + `)(?:\s[^<>]*)?(?:/>|>\s*</(?:` + alt + `)>)`)
+}

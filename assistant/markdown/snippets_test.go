@@ -1,0 +1,81 @@
+package markdown_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/markdown"
+)
+
+func TestInlineSnippets(t *testing.T) {
+	files := map[string]string{
+		"/snippets/install.mdx": "---\ntitle: not the page's\n---\nimport Deeper from '/snippets/deeper.mdx'\n\nRun `npm i acme`. <Deeper />",
+		"/snippets/deeper.mdx":  "Then acme login.",
+		"/snippets/loop.mdx":    "import Loop from '/snippets/loop.mdx'\n\nagain <Loop />",
+		"/snippets/big.mdx":     strings.Repeat("x", 500),
+		"/snippets/multi.mdx":   "import {\n  A,\n} from '/snippets/a.jsx'\nexport const cfg = {\n  a: 1,\n}\n\nBody text.\n\n```js\nimport x from 'y'\n```\n",
+	}
+	read := func(p string) (string, bool) { s, ok := files[p]; return s, ok }
+	const head = "---\ntitle: Setup\n---\nimport Install from \"/snippets/install.mdx\";\n"
+	for _, tc := range []struct {
+		name, src string
+		limit     int
+		want      []string // in the result, in order
+		not       []string // not in the result
+	}{
+		{name: "self-closing, nested, frontmatter dropped", src: head + "\nBefore.\n\n<Install />\n\nAfter.\n", limit: 1 << 20,
+			want: []string{"title: Setup", "Before.", "Run `npm i acme`.", "Then acme login.", "After."}, not: []string{"not the page's", "<Install", "<Deeper"}},
+		{name: "attributes and an empty pair", src: head + "<Install version=\"2\" />\n<Install></Install>\n", limit: 1 << 20,
+			want: []string{"Run `npm i acme`.", "Run `npm i acme`."}, not: []string{"<Install"}},
+		{name: "mid-line, on lines of its own", src: head + "Text <Install/> more.\n", limit: 1 << 20,
+			want: []string{"Text \nRun `npm i acme`.", "Then acme login.\n more."}, not: []string{"import Deeper"}},
+		{name: "a snippet's statements dropped, multi-line too", src: "import Multi from '/snippets/multi.mdx'\n\n<Multi />\n", limit: 1 << 20,
+			want: []string{"Body text.", "```js\nimport x from 'y'\n```"}, not: []string{"export const", "a: 1", "import {"}},
+		{name: "fenced code left as written", src: head + "```mdx\n<Install />\n```\n", limit: 1 << 20,
+			want: []string{"```mdx\n<Install />\n```"}, not: []string{"npm i acme"}},
+		{name: "a missing snippet keeps its tag", src: "import Gone from '/snippets/gone.mdx'\n\n<Gone />\n", limit: 1 << 20,
+			want: []string{"<Gone />"}},
+		{name: "a named import is not a snippet component", src: "import { Install } from '/snippets/install.mdx'\n\n<Install />\n", limit: 1 << 20,
+			want: []string{"<Install />"}, not: []string{"npm i acme"}},
+		{name: "a loop stops at the depth bound", src: "import Loop from '/snippets/loop.mdx'\n\n<Loop />\n", limit: 1 << 20,
+			want: []string{"again", "<Loop />"}},
+		{name: "past the limit a tag stays", src: "import Big from '/snippets/big.mdx'\n\n<Big />\n<Big />\n", limit: 800,
+			want: []string{strings.Repeat("x", 500), "<Big />"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := markdown.InlineSnippets(tc.src, read, tc.limit)
+			rest := got
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("%q not found (in order) in:\n%s", w, got)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tc.not {
+				if strings.Contains(got, n) {
+					t.Errorf("%q in:\n%s", n, got)
+				}
+			}
+			if len(got) > max(tc.limit, len(tc.src)) {
+				t.Errorf("%d bytes, limit %d", len(got), tc.limit)
+			}
+		})
+	}
+	if got := markdown.InlineSnippets("plain text <Install />", read, 1<<20); got != "plain text <Install />" {
+		t.Errorf("no imports: %q", got)
+	}
+	if got := markdown.InlineSnippets(head+"<Install />", nil, 1<<20); got != head+"<Install />" {
+		t.Errorf("no reader: %q", got)
+	}
+}
+
+// TestImportShadowsBuiltIn: a snippet imported as Note is the snippet, not Mintlify's Note
+// callout.
+func TestImportShadowsBuiltIn(t *testing.T) {
+	read := func(p string) (string, bool) { return "Write to support@acme.dev.", p == "/snippets/note.mdx" }
+	got := markdown.Body("import Note from '/snippets/note.mdx'\n\n<Note />\n", "", read)
+	if got != "Write to support@acme.dev." {
+		t.Errorf("Body = %q, want the snippet's text", got)
+	}
+}
