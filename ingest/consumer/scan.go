@@ -2,6 +2,7 @@ package consumer
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -27,7 +28,7 @@ type scanner struct {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.data) {
+	for s.i < len(s.data) && s.data[s.i] <= ' ' { // one test for the usual next byte, not white space
 		switch s.data[s.i] {
 		case ' ', '\t', '\n', '\r':
 			s.i++
@@ -94,43 +95,73 @@ func (s *scanner) array(elem func() bool) bool {
 	}
 }
 
-// plain marks the bytes a JSON string holds as they are: not '"', '\\', a control byte or
-// the start of a multi-byte character.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// plainRun returns the index of the first byte at or after j that is not plain, or len(d). It
-// tests eight bytes at a time: a word is plain when none of its bytes is below 0x20, '"', '\\'
-// or 0x80 and above.
-func plainRun(d []byte, j int) int {
+// quoteAt returns the index of the first '"' at or after j, or len(d). It tests eight bytes at
+// a time: a byte that is '"' is 0 in the word's xor with '"' in every byte, and the lowest byte
+// flagged by the zero test is the first such (a borrow runs on only past one).
+func quoteAt(d []byte, j int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for j+8 <= len(d) {
-		w := binary.LittleEndian.Uint64(d[j:])
-		special := (w - 0x20*ones) | (w ^ '"'*ones - ones) | (w ^ '\\'*ones - ones) | w
-		if special&highs != 0 {
-			break
+		x := binary.LittleEndian.Uint64(d[j:]) ^ '"'*ones
+		if m := (x - ones) &^ x & highs; m != 0 {
+			return j + bits.TrailingZeros64(m)/8
 		}
 		j += 8
 	}
-	for j < len(d) && plain[d[j]] {
+	for j < len(d) && d[j] != '"' {
 		j++
 	}
 	return j
 }
 
-// rawString reads a string of plain bytes (a key), pointing into the payload.
+// stops marks the bytes a run of string text ends at: '"', '\\' and control bytes.
+var stops = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// textRun returns the index of the first byte at or after j that is '"', '\\' or a control
+// byte, or len(d), and whether the bytes before it hold any of 0x80 and above (the caller then
+// checks them with utf8.Valid, once for the run rather than a character at a time). It tests
+// eight bytes at a time.
+func textRun(d []byte, j int) (int, bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var seen uint64
+	for j+8 <= len(d) {
+		w := binary.LittleEndian.Uint64(d[j:])
+		// A byte below 0x20, or one whose xor with '"' or '\\' is 0, sets its high bit in
+		// the differences, and the lowest such is the first (a borrow runs on only past one);
+		// a byte of 0x80 and above sets it too, and is masked out by ^w.
+		if m := ((w - 0x20*ones) | (w ^ '"'*ones - ones) | (w ^ '\\'*ones - ones)) &^ w & highs; m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			seen |= w & (1<<(8*k) - 1) // the bytes before it
+			return j + k, seen&highs != 0
+		}
+		seen |= w
+		j += 8
+	}
+	for j < len(d) && !stops[d[j]] {
+		seen |= uint64(d[j])
+		j++
+	}
+	return j, seen&highs != 0
+}
+
+// rawString reads a key as its bytes up to the next '"', pointing into the payload. Escapes are
+// not read: a key is only taken when it equals one of a decoder's keys, which are plain
+// letters, so a key with an escape, a control byte or a multi-byte character matches none (an
+// escaped quote ends it early, and what it leaves matches none either) and the message goes
+// to go-json.
 func (s *scanner) rawString() (string, bool) {
 	d := s.data
 	if s.i >= len(d) || d[s.i] != '"' {
 		return "", false
 	}
 	start := s.i + 1
-	j := plainRun(d, start)
-	if j == len(d) || d[j] != '"' {
+	j := quoteAt(d, start)
+	if j == len(d) {
 		return "", false
 	}
 	s.i = j + 1
@@ -145,34 +176,19 @@ func (s *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := s.i + 1
-	j := start
-	for {
-		j = plainRun(d, j)
-		if j == len(d) {
-			return "", false
-		}
-		switch c := d[j]; {
-		case c == '"':
-			s.i = j + 1
-			return alias(d[start:j]), true
-		case c == '\\':
-			return s.escaped(start, j)
-		case c < 0x20:
-			return "", false
-		default:
-			size, ok := validRune(d[j:])
-			if !ok {
-				return "", false // encoding/json replaces invalid bytes; go-json decides
-			}
-			j += size
-		}
+	j, high := textRun(d, start)
+	if j == len(d) || high && !utf8.Valid(d[start:j]) {
+		return "", false // encoding/json replaces invalid bytes; go-json decides
 	}
-}
-
-// validRune checks the multi-byte UTF-8 character b starts with and returns its length.
-func validRune(b []byte) (int, bool) {
-	r, size := utf8.DecodeRune(b)
-	return size, r != utf8.RuneError || size > 1
+	switch d[j] {
+	case '"':
+		s.i = j + 1
+		return alias(d[start:j]), true
+	case '\\':
+		return s.escaped(start, j)
+	default: // a control byte
+		return "", false
+	}
 }
 
 // escaped reads the rest of a string that has an escape at j, into a new string.
@@ -187,11 +203,12 @@ func (s *scanner) escaped(start, j int) (string, bool) {
 	out = append(out, d[start:j]...)
 	for j < len(d) {
 		run := j
-		j = plainRun(d, j)
-		out = append(out, d[run:j]...)
-		if j == len(d) {
+		var high bool
+		j, high = textRun(d, j)
+		if j == len(d) || high && !utf8.Valid(d[run:j]) {
 			return "", false
 		}
+		out = append(out, d[run:j]...)
 		c := d[j]
 		switch {
 		case c == '"':
@@ -202,14 +219,6 @@ func (s *scanner) escaped(start, j int) (string, bool) {
 			return alias(out), true
 		case c < 0x20:
 			return "", false
-		case c >= utf8.RuneSelf:
-			size, ok := validRune(d[j:])
-			if !ok {
-				return "", false
-			}
-			out = append(out, d[j:j+size]...)
-			j += size
-			continue
 		}
 		// A backslash.
 		if j+1 >= len(d) {
@@ -268,7 +277,7 @@ func hex4(b []byte) (rune, bool) {
 // null consumes a null, reporting whether there was one.
 func (s *scanner) null() bool {
 	s.ws()
-	if len(s.data)-s.i >= 4 && string(s.data[s.i:s.i+4]) == "null" {
+	if len(s.data)-s.i >= 4 && s.data[s.i] == 'n' && string(s.data[s.i:s.i+4]) == "null" {
 		s.i += 4
 		return true
 	}
@@ -397,7 +406,29 @@ func (s *scanner) time() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	s.i += i + 2
-	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC), true
+	unix := unixDays(year, month, day)*86400 + int64(hour*3600+minute*60+sec)
+	return time.Unix(unix, int64(nsec)).UTC(), true // time.Date's value, without its normalising
+}
+
+// unixDays is the number of days from 1970-01-01 to a valid date of the proleptic Gregorian
+// calendar (Howard Hinnant's days_from_civil).
+func unixDays(year, month, day int) int64 {
+	if month <= 2 {
+		year--
+	}
+	era := year
+	if era < 0 {
+		era -= 399
+	}
+	era /= 400
+	yoe := year - era*400
+	mp := month + 9
+	if month > 2 {
+		mp = month - 3
+	}
+	doy := (153*mp+2)/5 + day - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era*146097 + doe - 719468)
 }
 
 func daysIn(m time.Month, year int) int {

@@ -176,6 +176,12 @@ func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
 		"unknown field":                 {body: `{"path":"/a","extra":1}`},
 		"key differing in case":         {body: `{"PATH":"/a"}`},
 		"escaped key":                   {body: `{"\u0070ath":"/a"}`},
+		"key with an escaped quote":     {body: `{"pa\"th":"/a","path":"/b"}`},
+		"key ending in a backslash":     {body: `{"path\\":"/a"}`},
+		"key with a control byte":       {body: "{\"pa\x01th\":\"/a\"}"},
+		"key with a multi-byte letter":  {body: `{"päth":"/a"}`},
+		"long unknown key":              {body: `{"pathpathpathpathpath":"/a"}`},
+		"key cut short":                 {body: `{"path`},
 		"exponent":                      {body: `{"results":1e2}`},
 		"negative exponent":             {body: `{"results":10E-1}`},
 		"fraction":                      {body: `{"results":1.0}`},
@@ -188,9 +194,21 @@ func TestScannerDeclinesWhatEncodingJSONReadsOtherwise(t *testing.T) {
 		"time with ten fraction digits": {body: `{"timestamp":"2026-11-21T06:07:08.1234567891Z"}`},
 		"time with an escape":           {body: `{"timestamp":"2026-11-21T06:07:08\u005a"}`},
 		"invalid UTF-8":                 {body: "{\"path\":\"/\xc3\"}"},
-		"white space everywhere":        {body: " \t\r\n{ \"path\" : \"/a\" , \"results\" : -0 } \n", taken: true},
-		"trailing comma":                {body: `{"path":"/a",}`},
-		"nested value in a known field": {body: `{"path":{"a":1}}`},
+		// UTF-8 is checked once a run of text, from the run's first byte to the quote, the
+		// backslash or the control byte that ends it: runs longer than a word included.
+		"multi-byte text, long runs":     {body: `{"path":"/naïve Grüße 日本語 한국어 🚀👍🏽 مرحبا e\u0301 done","title":"ééééééééééééééééé\n日本"}`, taken: true},
+		"invalid byte after a long run":  {body: "{\"path\":\"/abcdefghijklmnopqrstuvwxyz\xff\"}"},
+		"invalid byte after an escape":   {body: "{\"path\":\"/a\\nbcdefghijklmnop\xc3(\"}"},
+		"character cut by an escape":     {body: "{\"path\":\"/abcdefgh\xe6\x97\\n\"}"},
+		"character cut by the quote":     {body: "{\"path\":\"/abcdefghijklmnop\xe6\x97\"}"},
+		"encoded surrogate":              {body: "{\"path\":\"/abcdefgh\xed\xa0\x80\"}"},
+		"overlong encoding":              {body: "{\"path\":\"/\xc0\xaf\"}"},
+		"control byte after multi-byte":  {body: "{\"path\":\"/日本語\x01\"}"},
+		"quote right after a long run":   {body: `{"path":"/abcdefghijklmnopqrstuvwxyz0123456789"}`, taken: true},
+		"multi-byte across word borders": {body: `{"path":"/a日本語b日本語c日本語d日本語"}`, taken: true},
+		"white space everywhere":         {body: " \t\r\n{ \"path\" : \"/a\" , \"results\" : -0 } \n", taken: true},
+		"trailing comma":                 {body: `{"path":"/a",}`},
+		"nested value in a known field":  {body: `{"path":{"a":1}}`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var got, want event.Traffic
@@ -366,4 +384,19 @@ func BenchmarkDecodeConversationGroup(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestScannerTimesMatchTimeDate checks the scanner's date arithmetic against time.Date on every
+// day of years around the leap rules, the ends of the four-digit range and the Unix epoch.
+func TestScannerTimesMatchTimeDate(t *testing.T) {
+	for _, year := range []int{0, 1, 4, 99, 100, 400, 1600, 1900, 1969, 1970, 1972, 2000, 2024, 2026, 2100, 2400, 9999} {
+		for day := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC); day.Year() == year; day = day.AddDate(0, 0, 1) {
+			want := day.Add(23*time.Hour + 59*time.Minute + 58*time.Second + 123456789)
+			body := []byte(`{"timestamp":"` + want.Format("2006-01-02T15:04:05.999999999Z") + `"}`)
+			var got event.Traffic
+			if !scanOne(body, nil, &got, scanTraffic) || got.Timestamp != want {
+				t.Fatalf("%s scanned to %v, want %v", body, got.Timestamp, want)
+			}
+		}
+	}
 }

@@ -45,24 +45,27 @@ func openConn(dsn string) (driver.Conn, error) {
 }
 
 // rawBatch is one batch of the raw insert, its columns built before the clock starts: the raw
-// side measures the driver's encoding, the network and the server, nothing else.
+// side measures the driver's encoding, the network and the server, nothing else. The columns
+// are held outside the Go heap (see offHeap).
 type rawBatch struct {
 	feedback, conversations []any
 	n                       int
 }
 
-// rawBlocks builds the columns of each batch as the store builds them.
-func rawBlocks(batches []store.Batch) []rawBatch {
-	out := make([]rawBatch, len(batches))
-	for i, b := range batches {
-		out[i] = rawBatch{n: b.Len()}
+// rawBlocks builds the columns of the events' batches (see events.runs) as the store builds
+// them, in mem.
+func rawBlocks(evs *events, size, maxBytes int, mem *offHeap) []rawBatch {
+	var out []rawBatch
+	evs.runs(size, maxBytes, func(b store.Batch) {
+		r := rawBatch{n: b.Len()}
 		if len(b.Feedback) > 0 {
-			out[i].feedback = rawFeedbackColumns(b.Feedback)
+			r.feedback = rawFeedbackColumns(b.Feedback, mem)
 		}
 		if len(b.Conversations) > 0 {
-			out[i].conversations = rawConversationColumns(b.Conversations)
+			r.conversations = rawConversationColumns(b.Conversations, mem)
 		}
-	}
+		out = append(out, r)
+	})
 	return out
 }
 
@@ -72,8 +75,12 @@ type rawInserter struct {
 	size   int        // most events a batch
 	bytes  int        // most bytes of JSON a batch, or 0
 	blocks []rawBatch // bounded by size and bytes
+	mem    offHeap    // where blocks are
 	cols   string     // the columns written, checked against the tables
 }
+
+// release gives the memory of the blocks back; r is not used after.
+func (r *rawInserter) release() { r.blocks = nil; r.mem.release() }
 
 // newRawInserter checks the columns and builds the batches: at most size events and, when
 // maxBytes > 0, at most maxBytes bytes of the events' JSON, the bounds the consumers put on
@@ -94,7 +101,9 @@ func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, si
 		}
 		cols = append(cols, fmt.Sprintf("%s %d of %d columns", c.table, n, have))
 	}
-	return &rawInserter{size: size, bytes: maxBytes, blocks: rawBlocks(evs.runs(size, maxBytes)), cols: strings.Join(cols, ", ")}, nil
+	r := &rawInserter{size: size, bytes: maxBytes, cols: strings.Join(cols, ", ")}
+	r.blocks = rawBlocks(evs, size, maxBytes, &r.mem)
+	return r, nil
 }
 
 // batchSizes describes the batches of blocks: how many, and their mean events.
@@ -111,7 +120,7 @@ func (r *rawInserter) describe(workers int) string {
 	if r.bytes > 0 {
 		bound += fmt.Sprintf(" and %d bytes of the events' JSON, as the consumers bound a write", r.bytes)
 	}
-	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended, built before the clock starts; %s: %s (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
+	return fmt.Sprintf("clickhouse-go v2 PrepareBatch with the store's insert statements (%s), whole columns appended (the sources arrays row by row, as the store appends them), built before the clock starts; %s: %s (a feedback insert and a conversations insert each); %d writers on one connection pool (%d connections in use)",
 		r.cols, bound, batchSizes(r.blocks), workers, workers)
 }
 
@@ -167,7 +176,18 @@ func sendColumns(ctx context.Context, conn driver.Conn, insert string, cols []an
 		return err
 	}
 	for i, c := range cols {
-		if err := batch.Column(i).Append(c); err != nil {
+		var err error
+		if rows, ok := c.(rawArrayRows); ok {
+			col := batch.Column(i)
+			for _, row := range rows {
+				if err = col.AppendRow(row); err != nil {
+					break
+				}
+			}
+		} else {
+			err = batch.Column(i).Append(c)
+		}
+		if err != nil {
 			batch.Abort()
 			return fmt.Errorf("column %d: %w", i, err)
 		}
@@ -175,65 +195,74 @@ func sendColumns(ctx context.Context, conn driver.Conn, insert string, cols []an
 	return batch.Send()
 }
 
+// rawArrayRows is an Array(String) column appended row by row, as the store appends it: a
+// row of []*string takes clickhouse-go's path without reflection, where a whole [][]string
+// column boxes each string into an interface.
+type rawArrayRows [][]*string
+
 func msOf(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millisecond)) } // #nosec G115 -- 0 to 999
 
-// rawFeedbackColumns are the columns of rawFeedbackInsert, as the store builds them.
-func rawFeedbackColumns(fs []event.Feedback) []any {
+// rawFeedbackColumns are the columns of rawFeedbackInsert, as the store builds them, in mem.
+func rawFeedbackColumns(fs []event.Feedback, mem *offHeap) []any {
 	n := len(fs)
-	str := func() []string { return make([]string, n) }
+	str := func() []string { return offSlice[string](mem, n) }
 	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
 	source, status, contact, code, filename, lang, fp, thread := str(), str(), str(), str(), str(), str(), str(), str()
-	version := make([]uint64, n)
-	created, updated := make([]time.Time, n), make([]time.Time, n)
-	createdMS, updatedMS, skewed := make([]uint16, n), make([]uint16, n), make([]uint8, n)
-	helpful, helpfulVals := make([]*uint8, n), make([]uint8, n)
+	version := offSlice[uint64](mem, n)
+	created, updated := offSlice[time.Time](mem, n), offSlice[time.Time](mem, n)
+	createdMS, updatedMS, skewed := offSlice[uint16](mem, n), offSlice[uint16](mem, n), offSlice[uint8](mem, n)
+	helpful, helpfulVals := offSlice[*uint8](mem, n), offSlice[uint8](mem, n)
 	for i := range fs {
 		f := &fs[i]
 		up := f.UpdatedAt
 		if up.IsZero() {
 			up = f.CreatedAt
 		}
-		project[i], id[i], eventID[i], version[i] = f.ProjectID, f.ID, f.EventID, uint64(up.UnixNano())
+		project[i], id[i], eventID[i], version[i] = mem.str(f.ProjectID), mem.str(f.ID), mem.str(f.EventID), uint64(up.UnixNano())
 		if eventID[i] == "" {
-			eventID[i] = f.ID
+			eventID[i] = id[i]
 		}
-		domain[i], path[i], comment[i] = f.Domain, f.Path, f.Comment
-		created[i], createdMS[i], updated[i], updatedMS[i] = f.CreatedAt, msOf(f.CreatedAt), up, msOf(up)
-		source[i], status[i] = string(f.Source), string(f.Status)
+		domain[i], path[i], comment[i] = mem.str(f.Domain), mem.str(f.Path), mem.str(f.Comment)
+		created[i], createdMS[i], updated[i], updatedMS[i] = utc(f.CreatedAt), msOf(f.CreatedAt), utc(up), msOf(up)
+		source[i], status[i] = mem.str(string(f.Source)), mem.str(string(f.Status))
 		if f.Helpful != nil {
 			if *f.Helpful {
 				helpfulVals[i] = 1
 			}
 			helpful[i] = &helpfulVals[i]
 		}
-		contact[i], code[i], filename[i], lang[i], fp[i], thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
+		contact[i], code[i], filename[i], lang[i] = mem.str(f.Contact), mem.str(f.Code), mem.str(f.Filename), mem.str(f.Lang)
+		fp[i], thread[i] = mem.str(f.FP), mem.str(f.ThreadID)
 	}
 	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
 		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread}
 }
 
-// rawConversationColumns are the columns of rawConversationInsert, as the store builds them.
-func rawConversationColumns(cs []event.Conversation) []any {
+// rawConversationColumns are the columns of rawConversationInsert, as the store builds them, in
+// mem.
+func rawConversationColumns(cs []event.Conversation, mem *offHeap) []any {
 	n := len(cs)
-	str := func() []string { return make([]string, n) }
+	str := func() []string { return offSlice[string](mem, n) }
 	project, id, domain, thread, query, response := str(), str(), str(), str(), str(), str()
 	category, resolution, pageURL, fp, caller, client := str(), str(), str(), str(), str(), str()
-	ts, tsMS := make([]time.Time, n), make([]uint16, n)
-	titles, urls := make([][]string, n), make([][]string, n)
-	aborted, skewed := make([]uint8, n), make([]uint8, n)
+	ts, tsMS := offSlice[time.Time](mem, n), offSlice[uint16](mem, n)
+	titles, urls := rawArrayRows(offSlice[[]*string](mem, n)), rawArrayRows(offSlice[[]*string](mem, n))
+	aborted, skewed := offSlice[uint8](mem, n), offSlice[uint8](mem, n)
 	for i := range cs {
 		c := &cs[i]
-		project[i], id[i], domain[i], thread[i] = c.ProjectID, c.ID, c.Domain, c.ThreadID
-		ts[i], tsMS[i], query[i], response[i] = c.Timestamp, msOf(c.Timestamp), c.Query, c.Response
-		titles[i], urls[i] = make([]string, len(c.Sources)), make([]string, len(c.Sources))
+		project[i], id[i], domain[i], thread[i] = mem.str(c.ProjectID), mem.str(c.ID), mem.str(c.Domain), mem.str(c.ThreadID)
+		ts[i], tsMS[i], query[i], response[i] = utc(c.Timestamp), msOf(c.Timestamp), mem.str(c.Query), mem.str(c.Response)
+		titles[i], urls[i] = offSlice[*string](mem, len(c.Sources)), offSlice[*string](mem, len(c.Sources))
 		for j, src := range c.Sources {
-			titles[i][j], urls[i][j] = src.Title, src.URL
+			t, u := offSlice[string](mem, 2), mem.str(src.URL)
+			t[0], t[1] = mem.str(src.Title), u
+			titles[i][j], urls[i][j] = &t[0], &t[1]
 		}
-		category[i], resolution[i], pageURL[i], fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
+		category[i], resolution[i], pageURL[i], fp[i] = mem.str(c.QueryCategory), mem.str(string(c.ResolutionStatus)), mem.str(c.PageURL), mem.str(c.FP)
 		if c.Aborted {
 			aborted[i] = 1
 		}
-		caller[i], client[i] = string(c.Caller), c.Client
+		caller[i], client[i] = mem.str(string(c.Caller)), mem.str(c.Client)
 	}
 	return []any{project, id, domain, thread, ts, tsMS, query, response, titles, urls, category,
 		resolution, pageURL, fp, aborted, skewed, caller, client}

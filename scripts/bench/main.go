@@ -7,7 +7,8 @@
 //
 // Environment: BENCH_RUNS (runs of each figure, default 3; the table prints the median and the
 // spread), BENCH_PAIRS (figure 1's interleaved raw-insert/pipeline pairs, default 6: the fewest
-// for a finite 95% confidence interval of a median), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
+// for a finite 95% confidence interval of a median), BENCH_PIPELINE=pairs (figure 1's pairs and
+// its profile only, for working on the consumer), BENCH_EVENTS (pipeline events, default 400000), BENCH_ROWS (export rows,
 // default 10000000), BENCH_DURATION (collector load per side, default 5s), BENCH_CONCURRENCY
 // (collector clients, default 64), BENCH_LAG_RATE and BENCH_LAG_DURATION (paced ingest,
 // default 10000/s for 5s), BENCH_FIRSTTEXT (assistant questions, default 3000),
@@ -52,6 +53,7 @@ type config struct {
 	chHost      string // host:port of the native protocol, for clickhouse-client
 	runs        int    // runs of each figure, for the median and spread
 	pairs       int    // interleaved raw/pipeline pairs of figure 1
+	pairsOnly   bool   // figure 1 stops after its pairs and profile (BENCH_PIPELINE=pairs)
 	batchSizes  []int  // batch sizes of figure 1's raw insert sweep
 	profileDir  string // where CPU profiles go
 	events      int
@@ -223,6 +225,13 @@ func parseConfig(args []string, stderr io.Writer) (*config, error) {
 	}
 	cfg.runs = envInt("BENCH_RUNS", 3, 1)
 	cfg.pairs = envInt("BENCH_PAIRS", 6, 1)
+	switch v := os.Getenv("BENCH_PIPELINE"); v {
+	case "", "all":
+	case "pairs":
+		cfg.pairsOnly = true
+	default:
+		errs = append(errs, fmt.Errorf("BENCH_PIPELINE=%q: want all or pairs", v))
+	}
 	cfg.events = envInt("BENCH_EVENTS", 400_000, 10_000)
 	cfg.batchSizes = []int{1000, 10_000, 50_000, 100_000}
 	cfg.profileDir = os.Getenv("BENCH_PROFILE_DIR")

@@ -61,8 +61,9 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	}
 
 	evs := makeEvents(cfg.events, time.Now().UTC())
-	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average",
-		len(evs.msgs), evs.conversations, len(evs.msgs)-evs.conversations, float64(evs.bytes)/float64(len(evs.msgs)))
+	defer evs.release()
+	t.note("%d events (%d conversations, %d feedback), %.0f bytes of JSON on average; the events and the raw insert's columns are held outside the Go heap, where no collection marks them",
+		evs.len(), evs.conversations, evs.len()-evs.conversations, float64(evs.bytes)/float64(evs.len()))
 	msgs, err := prefill(ctx, js, evs, cfg.concurrency, bus.DefaultPublishConfig(), t)
 	if err != nil {
 		return err
@@ -83,9 +84,10 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 	if err != nil {
 		return err
 	}
+	defer raw.release()
 	t.note("raw insert: %s", raw.describe(ccfg.Workers))
-	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, each fetching and decoding its next fetch while one is written; fetches aimed at 15/16 of %d events and %d bytes, one Store.WriteBatch per run of at most that, then an ack per message) reading the stream above from its start with a new durable consumer, JSON decoded and columns built on the clock; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides",
-		ccfg.Workers, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), len(evs.msgs))
+	sides := fmt.Sprintf("value: lectern's consumers (consumer.Consumer, %d workers, each fetching and decoding its next fetch while one is written; fetches aimed at 15/16 of %d events and %d bytes, one Store.WriteBatch per run of at most that, then an ack per message) reading the stream above from its start with a new durable consumer, JSON decoded and columns built on the clock; baseline: %s. Each side writes the same %d rows into empty tables of a database of its own, created by the store's migrations, after ClickHouse's merges stopped; no file is deleted between sides. The bench process holds the events' JSON and the raw insert's columns outside the Go heap during both sides (a production lectern holds neither: on the heap, every collection of either side marked their ~500 MB)",
+		ccfg.Workers, ccfg.BatchSize, ccfg.BatchBytes, raw.describe(ccfg.Workers), evs.len())
 	// pipelineDB opens the store on a new database of the figure.
 	pipelineDB := func(side string) (*clickhouse.Store, string, error) {
 		db := sc.db(side)
@@ -104,12 +106,12 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		}
 		rawDB := sc.db("raw")
 		rawEnv := startEnv()
-		rawCH, err := raw.insert(ctx, cfg.benchDSN(rawDB), raw.blocks, ccfg.Workers, len(evs.msgs))
+		rawCH, err := raw.insert(ctx, cfg.benchDSN(rawDB), raw.blocks, ccfg.Workers, evs.len())
 		if err != nil {
 			return fmt.Errorf("raw ClickHouse insert: %w", err)
 		}
 		bEnv := rawEnv.stop()
-		t.note("raw insert: %s sustained, %d in %s; %s; %s; %s", kps(rawCH.sustained), len(evs.msgs), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(len(evs.msgs), "event"), rawCH.cpu.allocs(len(evs.msgs), "event"), bEnv)
+		t.note("raw insert: %s sustained, %d in %s; %s; %s; %s", kps(rawCH.sustained), evs.len(), rawCH.total.Round(time.Millisecond), rawCH.cpu.per(evs.len(), "event"), rawCH.cpu.allocs(evs.len(), "event"), bEnv)
 		st, db, err := pipelineDB("lectern")
 		if err != nil {
 			return err
@@ -118,25 +120,25 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 			return err
 		}
 		pipeEnv := startEnv()
-		pipe, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-%d", i), len(evs.msgs))
+		pipe, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-%d", i), evs.len())
 		st.Close()
 		if err != nil {
 			return fmt.Errorf("pipeline: %w", err)
 		}
-		t.note("lectern consumers: %s sustained, %d in %s (%d store writes of %.0f events on average); %s; %s; %s", kps(pipe.sustained), len(evs.msgs), pipe.total.Round(time.Millisecond),
-			pipe.writes, float64(len(evs.msgs))/float64(max(1, pipe.writes)), pipe.cpu.per(len(evs.msgs), "event"), pipe.cpu.allocs(len(evs.msgs), "event"), pipeEnv.stop())
+		t.note("lectern consumers: %s sustained, %d in %s (%d store writes of %.0f events on average); %s; %s; %s", kps(pipe.sustained), evs.len(), pipe.total.Round(time.Millisecond),
+			pipe.writes, float64(evs.len())/float64(max(1, pipe.writes)), pipe.cpu.per(evs.len(), "event"), pipe.cpu.allocs(evs.len(), "event"), pipeEnv.stop())
 		if n, err := countRows(ctx, cfg, db); err != nil {
 			return err
-		} else if n != len(evs.msgs) {
-			t.note("WARNING: ClickHouse holds %d rows for %d events", n, len(evs.msgs))
+		} else if n != evs.len() {
+			t.note("WARNING: ClickHouse holds %d rows for %d events", n, evs.len())
 		}
 		jsEnv := startEnv()
-		rawJS, err := rawConsume(ctx, js, ccfg, len(evs.msgs), msgs)
+		rawJS, err := rawConsume(ctx, js, ccfg, evs.len(), msgs)
 		if err != nil {
 			return fmt.Errorf("raw JetStream consume: %w", err)
 		}
 		jEnv := jsEnv.stop()
-		t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), len(evs.msgs), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(len(evs.msgs), "event"))
+		t.note("raw JetStream fetch+ack: %s sustained, %d in %s; %s", kps(rawJS.sustained), evs.len(), rawJS.total.Round(time.Millisecond), rawJS.cpu.per(evs.len(), "event"))
 		pipes = append(pipes, pipe.sustained)
 		t.add(row{
 			figure: "1a pipeline JetStream→ClickHouse, events/s",
@@ -161,8 +163,11 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 			sides: fmt.Sprintf("baseline: a durable pull consumer configured as lectern's, %d workers fetching as many messages as the consumers do, acknowledging each and doing nothing else", ccfg.Workers),
 		})
 	}
-	if err := profilePipeline(ctx, cfg, t, ccfg, js, pipelineDB, len(evs.msgs)); err != nil {
+	if err := profilePipeline(ctx, cfg, t, ccfg, js, pipelineDB, evs.len()); err != nil {
 		return err
+	}
+	if cfg.pairsOnly {
+		return nil
 	}
 	if err := insertLimit(ctx, cfg, t, raw, sc, evs, ccfg, pipes); err != nil {
 		return err
@@ -251,16 +256,18 @@ func insertLimit(ctx context.Context, cfg *config, t *table, raw *rawInserter, s
 			if err := settleWrites(ctx, cfg, t); err != nil {
 				return err
 			}
-			blocks := raw.blocks
+			blocks, mem := raw.blocks, &offHeap{}
 			if size != ccfg.BatchSize {
-				blocks = rawBlocks(evs.chunks(size))
+				blocks = rawBlocks(evs, size, 0, mem)
 			}
 			e := startEnv()
-			tp, err := raw.insert(ctx, cfg.benchDSN(sc.db(fmt.Sprintf("sweep%d", size))), blocks, workers, len(evs.msgs))
+			tp, err := raw.insert(ctx, cfg.benchDSN(sc.db(fmt.Sprintf("sweep%d", size))), blocks, workers, evs.len())
+			blocks = nil
+			mem.release()
 			if err != nil {
 				return fmt.Errorf("raw insert, batches of %d: %w", size, err)
 			}
-			t.note("raw insert, batches of %d, %d connections: %s sustained; %s; %s", size, workers, kps(tp.sustained), tp.cpu.per(len(evs.msgs), "event"), e.stop())
+			t.note("raw insert, batches of %d, %d connections: %s sustained; %s; %s", size, workers, kps(tp.sustained), tp.cpu.per(evs.len(), "event"), e.stop())
 			if tp.sustained > best {
 				best, bestAt = tp.sustained, fmt.Sprintf("batches of %d, %d connections", size, workers)
 			}
@@ -337,14 +344,15 @@ func pipelineUngrouped(ctx context.Context, cfg *config, t *table, js jetstream.
 		return throughput{}, 0, err
 	}
 	evs := makeEvents(max(1000, cfg.events/4), time.Now().UTC().Add(-2*time.Hour))
+	defer evs.release()
 	if _, err := prefill(ctx, js, evs, cfg.concurrency, bus.PublishConfig{GroupEvents: 1, GroupBytes: 1 << 20}, t); err != nil {
 		return throughput{}, 0, err
 	}
 	if err := settleWrites(ctx, cfg, t); err != nil {
 		return throughput{}, 0, err
 	}
-	tp, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-ungrouped-%d", run), len(evs.batch))
-	return tp, len(evs.batch), err
+	tp, err := runConsumers(ctx, ccfg, js, st, fmt.Sprintf("lectern-store-ungrouped-%d", run), evs.len())
+	return tp, evs.len(), err
 }
 
 // consumerDefaults is the consumer configuration `lectern` runs with when no flag is given.
@@ -356,11 +364,13 @@ func consumerDefaults() consumer.Config {
 	return c
 }
 
-// events are the messages of the pipeline run and the events they carry.
+// events are the events of a pipeline run, as the publishers encode them, held outside the Go
+// heap (see offHeap): a production consumer holds no such fixture, and the bench's collections
+// should not mark it. Release gives the memory back.
 type events struct {
-	msgs          []*nats.Msg
-	batch         []store.Batch // one event each, in message order
-	sizes         []int         // bytes of each event's JSON
+	mem           offHeap
+	data          [][]byte // each event's JSON, in mem
+	conv          []bool   // whether event i is a conversation (else feedback), in mem
 	conversations int
 	bytes         int
 }
@@ -370,31 +380,53 @@ type events struct {
 func makeEvents(n int, end time.Time) *events {
 	g := storetest.NewGen(1)
 	rng := rand.New(rand.NewSource(2))
-	evs := &events{msgs: make([]*nats.Msg, 0, n), batch: make([]store.Batch, 0, n)}
-	for range n {
+	evs := &events{}
+	evs.data, evs.conv = offSlice[[]byte](&evs.mem, n), offSlice[bool](&evs.mem, n)
+	for i := range n {
 		at := end.Add(-time.Duration(rng.Int63n(int64(time.Hour)))).Truncate(time.Millisecond)
-		var (
-			b    store.Batch
-			id   string
-			typ  event.Type
-			data []byte
-		)
+		var data []byte
 		if rng.Intn(2) == 0 {
-			c := g.Conversation(pipelineProject, at)
-			b.Conversations, id, typ = []event.Conversation{c}, c.ID, event.TypeConversation
-			data, _ = json.Marshal(c)
+			data, _ = json.Marshal(g.Conversation(pipelineProject, at))
+			evs.conv[i] = true
 			evs.conversations++
 		} else {
-			f := g.Feedback(pipelineProject, at)
-			b.Feedback, id, typ = []event.Feedback{f}, f.EventID, event.TypeFeedback
-			data, _ = json.Marshal(f)
+			data, _ = json.Marshal(g.Feedback(pipelineProject, at))
 		}
-		evs.msgs = append(evs.msgs, eventMsg(pipelineProject, typ, id, data))
-		evs.batch = append(evs.batch, b)
-		evs.sizes = append(evs.sizes, len(data))
+		evs.data[i] = evs.mem.bytes(data)
 		evs.bytes += len(data)
 	}
 	return evs
+}
+
+// len is the number of events.
+func (e *events) len() int { return len(e.data) }
+
+// release gives the events' memory back; e is not used after.
+func (e *events) release() { e.data, e.conv = nil, nil; e.mem.release() }
+
+// message is event i as the publisher's caller hands it over, decoded afresh on the heap.
+func (e *events) message(i int) event.Message {
+	if e.conv[i] {
+		var c event.Conversation
+		mustDecode(e.data[i], &c)
+		return event.Message{Type: event.TypeConversation, ID: c.ID, Value: &c}
+	}
+	var f event.Feedback
+	mustDecode(e.data[i], &f)
+	return event.Message{Type: event.TypeFeedback, ID: f.EventID, Value: &f}
+}
+
+// mustDecode decodes JSON the bench encoded itself.
+func mustDecode(data []byte, v any) {
+	if err := json.Unmarshal(data, v); err != nil {
+		panic(fmt.Sprintf("bench: decoding its own event: %v", err))
+	}
+}
+
+// msg is the message bus.Publisher sends for event i alone.
+func (e *events) msg(i int) *nats.Msg {
+	m := e.message(i)
+	return eventMsg(pipelineProject, m.Type, m.ID, e.data[i])
 }
 
 // eventMsg is the message bus.Publisher sends for an event.
@@ -404,30 +436,31 @@ func eventMsg(project string, t event.Type, id string, data []byte) *nats.Msg {
 	return msg
 }
 
-// chunks groups the events into batches of size, in message order.
-func (e *events) chunks(size int) []store.Batch { return e.runs(size, 0) }
-
-// runs groups the events, in message order, into batches as the consumers bound a store write:
-// at most size events and, when maxBytes > 0, at most maxBytes bytes of JSON (a batch holds at
-// least one event). The consumers count the bytes of the messages, whose grouped arrays add a
-// comma an event: the runs here are within a fraction of a percent of theirs.
-func (e *events) runs(size, maxBytes int) []store.Batch {
-	var out []store.Batch
+// runs calls fn with each batch of the events, in message order, as the consumers bound a store
+// write: at most size events and, when maxBytes > 0, at most maxBytes bytes of JSON (a batch
+// holds at least one event). The consumers count the bytes of the messages, whose grouped
+// arrays add a comma an event: the runs here are within a fraction of a percent of theirs. The
+// batches are decoded on the heap, one at a time.
+func (e *events) runs(size, maxBytes int, fn func(store.Batch)) {
 	var b store.Batch
 	n, bytes := 0, 0
-	for i, one := range e.batch {
-		if n > 0 && (n+1 > size || (maxBytes > 0 && bytes+e.sizes[i] > maxBytes)) {
-			out = append(out, b)
+	for i, data := range e.data {
+		if n > 0 && (n+1 > size || (maxBytes > 0 && bytes+len(data) > maxBytes)) {
+			fn(b)
 			b, n, bytes = store.Batch{}, 0, 0
 		}
-		b.Feedback = append(b.Feedback, one.Feedback...)
-		b.Conversations = append(b.Conversations, one.Conversations...)
-		n, bytes = n+1, bytes+e.sizes[i]
+		if e.conv[i] {
+			b.Conversations = append(b.Conversations, event.Conversation{})
+			mustDecode(data, &b.Conversations[len(b.Conversations)-1])
+		} else {
+			b.Feedback = append(b.Feedback, event.Feedback{})
+			mustDecode(data, &b.Feedback[len(b.Feedback)-1])
+		}
+		n, bytes = n+1, bytes+len(data)
 	}
 	if n > 0 {
-		out = append(out, b)
+		fn(b)
 	}
-	return out
 }
 
 // prefill fills the stream as Lectern's publisher does while clients post at once: each client
@@ -440,7 +473,7 @@ func prefill(ctx context.Context, js jetstream.JetStream, evs *events, clients i
 	g, gctx := errgroup.WithContext(ctx)
 	for c := range clients {
 		g.Go(func() error {
-			for i := c; i < len(evs.batch); i += clients {
+			for i := c; i < evs.len(); i += clients {
 				if err := pub.PublishBatch(gctx, pipelineProject, []event.Message{evs.message(i)}); err != nil {
 					return fmt.Errorf("prefill: %w", err)
 				}
@@ -462,17 +495,8 @@ func prefill(ctx context.Context, js jetstream.JetStream, evs *events, clients i
 	}
 	msgs := int(info.State.Msgs)
 	t.note("stream filled by bus.Publisher from %d clients (at most %d events a message) in %s (%s): %d messages, %.1f events a message",
-		clients, group.GroupEvents, d.Round(time.Millisecond), kps(rate(len(evs.batch), d)), msgs, float64(len(evs.batch))/float64(max(1, msgs)))
+		clients, group.GroupEvents, d.Round(time.Millisecond), kps(rate(evs.len(), d)), msgs, float64(evs.len())/float64(max(1, msgs)))
 	return msgs, nil
-}
-
-// message is event i as the publisher's caller hands it over.
-func (e *events) message(i int) event.Message {
-	b := &e.batch[i]
-	if len(b.Feedback) > 0 {
-		return event.Message{Type: event.TypeFeedback, ID: b.Feedback[0].EventID, Value: &b.Feedback[0]}
-	}
-	return event.Message{Type: event.TypeConversation, ID: b.Conversations[0].ID, Value: &b.Conversations[0]}
 }
 
 // throughput is what watch saw: the time to reach the target and the rate between 10% and 90%
@@ -637,13 +661,12 @@ const lagStallWait = 30 * time.Second
 func measureLag(ctx context.Context, js jetstream.JetStream, cs *countingStore, reg *prometheus.Registry, cfg *config, done <-chan error) (lagResult, error) {
 	n := int(float64(cfg.lagRate) * cfg.lagDuration.Seconds())
 	evs := makeEvents(n, time.Now().UTC())
+	defer evs.release()
 	tr := &lagTracker{index: make(map[string]int, n), sent: make([]atomic.Int64, n)}
-	for i, b := range evs.batch {
-		if len(b.Feedback) > 0 {
-			tr.index[b.Feedback[0].EventID] = i
-		} else {
-			tr.index[b.Conversations[0].ID] = i
-		}
+	msgs := make([]*nats.Msg, n)
+	for i := range n {
+		msgs[i] = evs.msg(i)
+		tr.index[msgs[i].Header.Get(jetstream.MsgIDHeader)] = i
 	}
 	before, err := histogram(reg, "lectern_ingest_lag_seconds")
 	if err != nil {
@@ -664,7 +687,7 @@ func measureLag(ctx context.Context, js jetstream.JetStream, cs *countingStore, 
 	}
 	interval := time.Second / time.Duration(cfg.lagRate)
 	start := time.Now()
-	for i, m := range evs.msgs {
+	for i, m := range msgs {
 		if d := time.Until(start.Add(time.Duration(i) * interval)); d > 0 {
 			time.Sleep(d)
 		}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -64,15 +65,31 @@ type cpuUse struct {
 	serverKnown  bool
 	wall         time.Duration
 	start        time.Time
-	mallocs      uint64 // heap allocations of this process
-	allocBytes   uint64 // and their bytes
-	gcs          uint32 // garbage collections of this process
+	mallocs      uint64  // heap allocations of this process
+	allocBytes   uint64  // and their bytes
+	gcs          uint32  // garbage collections of this process
+	gcCPU        float64 // CPU seconds of this process's garbage collector (estimated by the runtime)
+	scanHeap     uint64  // bytes of heap the collector scans (at the last collection; not a delta)
+}
+
+// gcSamples are the runtime metrics of the collector's cost that cpuUse reads.
+func gcSamples() (cpu float64, scan uint64) {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/gc/scan/heap:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindFloat64 {
+		cpu = s[0].Value.Float64()
+	}
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		scan = s[1].Value.Uint64()
+	}
+	return cpu, scan
 }
 
 func startCPU() cpuUse {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	c := cpuUse{self: selfCPU(), start: time.Now(), mallocs: ms.Mallocs, allocBytes: ms.TotalAlloc, gcs: ms.NumGC}
+	c.gcCPU, c.scanHeap = gcSamples()
 	if clickhousePID > 0 {
 		if u, sys, err := procCPUSplit(clickhousePID); err == nil {
 			c.server, c.serverSys, c.serverKnown = u+sys, sys, true
@@ -90,6 +107,7 @@ func (c cpuUse) stop() cpuUse {
 	end.mallocs -= c.mallocs
 	end.allocBytes -= c.allocBytes
 	end.gcs -= c.gcs
+	end.gcCPU -= c.gcCPU
 	end.wall = time.Since(c.start)
 	return end
 }
@@ -106,8 +124,10 @@ func (c cpuUse) per(n int, unit string) string {
 		100*float64(c.self+c.server)/float64(c.wall)/float64(runtime.NumCPU()), runtime.NumCPU())
 }
 
-// allocs describes the heap allocations of this process per unit of work, and its collections.
+// allocs describes the heap allocations of this process per unit of work, its collections and
+// their CPU (the runtime's estimate), and the heap a collection scans.
 func (c cpuUse) allocs(n int, unit string) string {
-	return fmt.Sprintf("bench process heap: %.1f allocations and %.0f bytes per %s, %d collections",
-		float64(c.mallocs)/float64(n), float64(c.allocBytes)/float64(n), unit, c.gcs)
+	return fmt.Sprintf("bench process heap: %.1f allocations and %.0f bytes per %s, %d collections, GC CPU %.2f µs per %s, %.0f MB of heap scanned by a collection",
+		float64(c.mallocs)/float64(n), float64(c.allocBytes)/float64(n), unit, c.gcs,
+		c.gcCPU*1e6/float64(n), unit, float64(c.scanHeap)/1e6)
 }

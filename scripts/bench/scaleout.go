@@ -36,6 +36,7 @@ func benchScaleOut(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	evs := makeEvents(cfg.scaleEvents, time.Now().UTC())
+	defer evs.release()
 	var pipe [2]float64
 	for i, k := range []int{1, 2} {
 		r, err := drainWith(ctx, cfg, t, natsBin, filepath.Join(dir, fmt.Sprintf("ingest-%d", k)), k, evs)
@@ -59,10 +60,9 @@ func benchScaleOut(ctx context.Context, cfg *config, t *table) error {
 	return nil
 }
 
-// drainWith publishes msgs while k ingest processes are stopped (SIGSTOP), lets them go, and
+// drainWith publishes the events while k ingest processes are stopped (SIGSTOP), lets them go, and
 // returns events/s from the first row stored to the last.
 func drainWith(ctx context.Context, cfg *config, t *table, natsBin, dir string, k int, evs *events) (float64, error) {
-	msgs := evs.msgs
 	cl, err := startNATSCluster(ctx, natsBin, dir)
 	if err != nil {
 		return 0, err
@@ -122,23 +122,23 @@ func drainWith(ctx context.Context, cfg *config, t *table, natsBin, dir string, 
 		if err == nil && n > 0 && first.IsZero() {
 			first, firstN = time.Now(), n
 		}
-		if err == nil && n >= len(msgs) {
+		if err == nil && n >= evs.len() {
 			break
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return 0, fmt.Errorf("%d of %d events stored after 5 minutes", n, len(msgs))
+			return 0, fmt.Errorf("%d of %d events stored after 5 minutes", n, evs.len())
 		}
 		time.Sleep(50 * time.Millisecond) // ClickHouse is polled; nothing to wait on
 	}
 	took := time.Since(first)
-	r := rate(len(msgs)-firstN, took)
+	r := rate(evs.len()-firstN, took)
 	var cpus []string
 	for i, p := range procs {
 		c, _ := procCPU(p.cmd.Process.Pid)
 		cpus = append(cpus, fmt.Sprintf("%.1f s", (c-cpu0[i]).Seconds()))
 	}
 	t.note("%d ingest: %d events drained in %s (%s); CPU: ingest %s, the 3 nats-servers %.1f s, clickhouse-server %s",
-		k, len(msgs), took.Round(time.Millisecond), kps(r), strings.Join(cpus, " + "), (cl.cpu() - natsCPU0).Seconds(), chCPU(chCPU0))
+		k, evs.len(), took.Round(time.Millisecond), kps(r), strings.Join(cpus, " + "), (cl.cpu() - natsCPU0).Seconds(), chCPU(chCPU0))
 	return r, nil
 }
 

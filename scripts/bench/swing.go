@@ -26,6 +26,7 @@ func benchSwing(ctx context.Context, cfg *config, t *table) error {
 	}
 	defer sc.drop(context.WithoutCancel(ctx))
 	evs := makeEvents(cfg.events, time.Now().UTC())
+	defer evs.release()
 	probe := sc.db("columns")
 	st, err := clickhouse.Open(ctx, cfg.benchDSN(probe), slog.New(slog.DiscardHandler))
 	if err != nil {
@@ -36,7 +37,8 @@ func benchSwing(ctx context.Context, cfg *config, t *table) error {
 	if err != nil {
 		return err
 	}
-	t.note("raw insert of %d rows: %s", len(evs.msgs), raw.describe(ccfg.Workers))
+	defer raw.release()
+	t.note("raw insert of %d rows: %s", evs.len(), raw.describe(ccfg.Workers))
 	if err := settleWrites(ctx, cfg, t); err != nil {
 		return err
 	}
@@ -45,12 +47,12 @@ func benchSwing(ctx context.Context, cfg *config, t *table) error {
 			return err
 		}
 		e := startEnv()
-		tp, err := raw.insert(ctx, cfg.benchDSN(db), raw.blocks, ccfg.Workers, len(evs.msgs))
+		tp, err := raw.insert(ctx, cfg.benchDSN(db), raw.blocks, ccfg.Workers, evs.len())
 		if err != nil {
 			return err
 		}
 		en := e.stop()
-		t.note("%-58s %s; %s; %s", step+":", kps(tp.sustained), tp.cpu.per(len(evs.msgs), "row"), en)
+		t.note("%-58s %s; %s; %s", step+":", kps(tp.sustained), tp.cpu.per(evs.len(), "row"), en)
 		t.add(row{figure: "10 raw insert, " + step, v: tp.sustained, unit: unitRate, bEnv: en})
 		return nil
 	}

@@ -50,8 +50,28 @@ func sendRows[T any, C rowColumns[T]](ctx context.Context, s *Store, insert stri
 
 func appendColumns(batch driver.Batch, columns []any) error {
 	for i, col := range columns {
-		if err := batch.Column(i).Append(col); err != nil {
+		var err error
+		if rows, ok := col.(arrayRows); ok {
+			err = rows.appendTo(batch.Column(i))
+		} else {
+			err = batch.Column(i).Append(col)
+		}
+		if err != nil {
 			return fmt.Errorf("column %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// arrayRows is an Array(String) column, appended row by row. clickhouse-go appends a whole
+// [][]string column through reflection, boxing each string into an interface (an allocation a
+// string); a row of []*string takes its path without reflection, one allocation a row.
+type arrayRows [][]*string
+
+func (a arrayRows) appendTo(col driver.BatchColumn) error {
+	for _, row := range a {
+		if err := col.AppendRow(row); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -155,8 +155,8 @@ type conversationRows struct {
 	category, resolution, pageURL, fp, caller, client []string
 	ts                                                []time.Time
 	tsMS                                              []uint16
-	titles, urls                                      [][]string
-	titleSlab, urlSlab                                []string // the chunk's titles and urls, one array each
+	titles, urls                                      arrayRows
+	titleSlab, urlSlab                                []*string // the chunk's titles and urls, one array each
 	aborted, skewed                                   []uint8
 }
 
@@ -167,7 +167,8 @@ func (r *conversationRows) strings() []*[]string {
 
 func (r *conversationRows) release() {
 	clearStrings(r.strings()...)
-	clearStrings(&r.titleSlab, &r.urlSlab)
+	clear(r.titleSlab[:cap(r.titleSlab)])
+	clear(r.urlSlab[:cap(r.urlSlab)])
 	clear(r.titles[:cap(r.titles)])
 	clear(r.urls[:cap(r.urls)])
 }
@@ -184,8 +185,9 @@ func (r *conversationRows) set(cs []event.Conversation) []any {
 	for i := range cs {
 		sources += len(cs[i].Sources)
 	}
-	// Each row's titles and urls are slices of one array per chunk, reused from chunk to chunk:
-	// clickhouse-go copies them into its column buffers when they are appended.
+	// Each row's titles and urls are slices of one array per chunk, reused from chunk to chunk,
+	// of pointers to the citations' strings: clickhouse-go copies them into its column buffers
+	// when they are appended.
 	r.titleSlab, r.urlSlab = resize(r.titleSlab, sources), resize(r.urlSlab, sources)
 	k := 0
 	for i := range cs {
@@ -194,8 +196,8 @@ func (r *conversationRows) set(cs []event.Conversation) []any {
 		r.ts[i], r.tsMS[i], r.query[i], r.response[i] = c.Timestamp, millis(c.Timestamp), c.Query, c.Response
 		m := len(c.Sources)
 		r.titles[i], r.urls[i] = r.titleSlab[k:k+m:k+m], r.urlSlab[k:k+m:k+m]
-		for j, src := range c.Sources {
-			r.titles[i][j], r.urls[i][j] = src.Title, src.URL
+		for j := range c.Sources {
+			r.titles[i][j], r.urls[i][j] = &c.Sources[j].Title, &c.Sources[j].URL
 		}
 		k += m
 		r.category[i], r.resolution[i], r.pageURL[i], r.fp[i] = c.QueryCategory, string(c.ResolutionStatus), c.PageURL, c.FP
