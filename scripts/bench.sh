@@ -16,7 +16,8 @@ OUT="$REPO/.tmp/bench"
 
 # Figure 9's SQLite part alone (make bench-scale-sqlite) needs no ClickHouse.
 sqlite_only=""
-if [[ "${BENCH_ONLY// /}" == "9" && "${BENCH_SCALE_STORES// /}" == "sqlite" ]]; then
+only="${BENCH_ONLY:-}" stores="${BENCH_SCALE_STORES:-}"
+if [[ "${only// /}" == "9" && "${stores// /}" == "sqlite" ]]; then
 	sqlite_only=1
 fi
 if [[ -z "${LECTERN_TEST_CLICKHOUSE_DSN:-}" && -z "$sqlite_only" ]]; then
