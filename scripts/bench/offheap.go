@@ -29,9 +29,6 @@ const offHeapChunk = 64 << 20
 
 // alloc returns size bytes, zeroed, aligned to align (a power of two up to the page size).
 func (m *offHeap) alloc(size, align int) unsafe.Pointer {
-	if size == 0 {
-		return unsafe.Pointer(&zeroByte)
-	}
 	pad := int(-uintptr(unsafe.Pointer(unsafe.SliceData(m.free))) & uintptr(align-1))
 	if len(m.free) < pad+size {
 		n := max(offHeapChunk, size)
@@ -47,12 +44,13 @@ func (m *offHeap) alloc(size, align int) unsafe.Pointer {
 	return p
 }
 
-var zeroByte byte
-
 // offSlice returns a zeroed slice of n Ts in m. T's pointers, if any, must be set only to
 // memory of m (see offHeap).
 func offSlice[T any](m *offHeap, n int) []T {
 	var zero T
+	if n == 0 || unsafe.Sizeof(zero) == 0 {
+		return nil // no memory: and no pointer to convert (a shared zero byte is not aligned for T)
+	}
 	return unsafe.Slice((*T)(m.alloc(n*int(unsafe.Sizeof(zero)), int(unsafe.Alignof(zero)))), n)
 }
 
