@@ -344,6 +344,28 @@ func TestMissingPageReported(t *testing.T) {
 	}
 }
 
+// TestPageOutOfSearchSaysWhy: POST /discovery/v1/page answers 404 for a page its indexing
+// keeps out of site search, and the error names the rule (as lectern nav index does) instead of
+// saying the page is not in the navigation, which it is.
+func TestPageOutOfSearchSaysWhy(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct{ path, want string }{
+		{"/secret-roadmap", `page "/secret-roadmap" of tessera is not in site search: hidden: true in its frontmatter`},
+		{"/legacy-sso", `page "/legacy-sso" of tessera is not in site search: noindex: true in its frontmatter`},
+		{"/internal-notes", `page "/internal-notes" of tessera is not in site search: searchable: false in its frontmatter (still in llms.txt)`},
+		{"/no-such-page", `page "/no-such-page" is not in the navigation of tessera`},
+	} {
+		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
+		var e struct {
+			Error   string
+			Details []struct{ Field string }
+		}
+		if err := json.Unmarshal(body, &e); err != nil || status != http.StatusNotFound || e.Error != tc.want || len(e.Details) != 1 || e.Details[0].Field != "path" {
+			t.Errorf("%s: %d %s\nwant 404 %q naming the field path", tc.path, status, body, tc.want)
+		}
+	}
+}
+
 // postFor posts a JSON body to path with the domain's assistant key.
 func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
 	t.Helper()

@@ -228,6 +228,11 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
 	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+		if ok {
+			// The page exists but its indexing keeps it out of search: say which rule, as
+			// `lectern nav index` does, instead of sending the docs team to the navigation.
+			e = web.Errorf(fiber.StatusNotFound, "page %q of %s is not in site search: %s", path, site.Domain, page.Rule.Describe())
+		}
 		e.Details[0].Field = "path"
 		return e
 	}
