@@ -186,6 +186,31 @@ type searchHit struct {
 		SnippetMatches []struct{ Start, End int }
 		Version        string
 		Language       string
+		Breadcrumbs    []string
+	}
+}
+
+// TestSearchBreadcrumbsLeaveOutTheLanguage: a hit's breadcrumbs, which the widget shows under
+// its title, are the navigation path a reader sees: the tab, group and so on, without the
+// language element's code ("es", "en") that heads the path of every page in navigation.languages.
+func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct {
+		body  map[string]any
+		path  string
+		crumb string // a breadcrumb the hit keeps
+	}{
+		{map[string]any{"query": "install the cli with npm"}, "/quickstart", "Get started"},
+		{map[string]any{"query": "install the cli with npm", "filter": map[string]any{"language": "es"}}, "/es/quickstart", ""},
+	} {
+		hits := h.searchHits(t, "tessera", tc.body)
+		if len(hits) == 0 || hits[0].Path != tc.path {
+			t.Fatalf("%v: hits %+v, want %s first", tc.body, hits, tc.path)
+		}
+		crumbs := hits[0].Metadata.Breadcrumbs
+		if slices.Contains(crumbs, hits[0].Metadata.Language) || tc.crumb != "" && !slices.Contains(crumbs, tc.crumb) {
+			t.Errorf("%s: breadcrumbs %q: want no %q, and %q", tc.path, crumbs, hits[0].Metadata.Language, tc.crumb)
+		}
 	}
 }
 

@@ -136,7 +136,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 			break
 		}
 		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path, Metadata: searchMetadata{
-			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs),
+			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: readerCrumbs(r.Breadcrumbs, r.Language),
 			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
 		}})
 	}
@@ -237,6 +237,19 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		return e
 	}
 	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
+}
+
+// readerCrumbs is a result's navigation path as the search bar shows it: without the
+// language element, whose label is its code ("en", "zh"): readers pick the language in the
+// language switcher, and "en › Guides › Setup" is not a path they see.
+func readerCrumbs(crumbs []string, language string) []string {
+	out := make([]string, 0, len(crumbs))
+	for _, c := range crumbs {
+		if language == "" || c != language {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func nonNil(s []string) []string {
