@@ -251,10 +251,3 @@ func readerCrumbs(crumbs []string, language string) []string {
 	}
 	return out
 }
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
