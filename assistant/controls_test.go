@@ -186,6 +186,31 @@ type searchHit struct {
 		SnippetMatches []struct{ Start, End int }
 		Version        string
 		Language       string
+		Breadcrumbs    []string
+	}
+}
+
+// TestSearchBreadcrumbsLeaveOutTheLanguage: a hit's breadcrumbs, which the widget shows under
+// its title, are the navigation path a reader sees: the tab, group and so on, without the
+// language element's code ("es", "en") that heads the path of every page in navigation.languages.
+func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct {
+		body  map[string]any
+		path  string
+		crumb string // a breadcrumb the hit keeps
+	}{
+		{map[string]any{"query": "install the cli with npm"}, "/quickstart", "Get started"},
+		{map[string]any{"query": "install the cli with npm", "filter": map[string]any{"language": "es"}}, "/es/quickstart", ""},
+	} {
+		hits := h.searchHits(t, "tessera", tc.body)
+		if len(hits) == 0 || hits[0].Path != tc.path {
+			t.Fatalf("%v: hits %+v, want %s first", tc.body, hits, tc.path)
+		}
+		crumbs := hits[0].Metadata.Breadcrumbs
+		if slices.Contains(crumbs, hits[0].Metadata.Language) || tc.crumb != "" && !slices.Contains(crumbs, tc.crumb) {
+			t.Errorf("%s: breadcrumbs %q: want no %q, and %q", tc.path, crumbs, hits[0].Metadata.Language, tc.crumb)
+		}
 	}
 }
 
@@ -341,6 +366,28 @@ func TestMissingPageReported(t *testing.T) {
 	}
 	if status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": "/missing-page"}); status != http.StatusNotFound {
 		t.Errorf("the missing page: %d %s, want 404", status, body)
+	}
+}
+
+// TestPageOutOfSearchSaysWhy: POST /discovery/v1/page answers 404 for a page its indexing
+// keeps out of site search, and the error names the rule (as lectern nav index does) instead of
+// saying the page is not in the navigation, which it is.
+func TestPageOutOfSearchSaysWhy(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct{ path, want string }{
+		{"/secret-roadmap", `page "/secret-roadmap" of tessera is not in site search: hidden: true in its frontmatter`},
+		{"/legacy-sso", `page "/legacy-sso" of tessera is not in site search: noindex: true in its frontmatter`},
+		{"/internal-notes", `page "/internal-notes" of tessera is not in site search: searchable: false in its frontmatter (still in llms.txt)`},
+		{"/no-such-page", `page "/no-such-page" is not in the navigation of tessera`},
+	} {
+		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
+		var e struct {
+			Error   string
+			Details []struct{ Field string }
+		}
+		if err := json.Unmarshal(body, &e); err != nil || status != http.StatusNotFound || e.Error != tc.want || len(e.Details) != 1 || e.Details[0].Field != "path" {
+			t.Errorf("%s: %d %s\nwant 404 %q naming the field path", tc.path, status, body, tc.want)
+		}
 	}
 }
 

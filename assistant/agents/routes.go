@@ -30,6 +30,8 @@ const (
 	RouteSkill         = "/sites/:domain/skill.md"
 	RouteSkillsIndex   = "/sites/:domain/.well-known/agent-skills/index.json"
 	RouteSkillFile     = "/sites/:domain/.well-known/agent-skills/:skill/SKILL.md"
+	RouteSkillsList    = "/sites/:domain/.well-known/skills/index.json"      // Mintlify's original skills index
+	RouteSkillsListed  = "/sites/:domain/.well-known/skills/:skill/skill.md" // a skill of that index (any case)
 	RouteSiteRoot      = "/sites/:domain"
 	RoutePage          = "/sites/:domain/*" // /{path}.md, a page with Accept: text/markdown, a spec llms.txt links
 )
@@ -56,6 +58,8 @@ func (s *Service) mountRoutes(app *fiber.App) {
 	get(RouteSkill, s.getSkill)
 	get(RouteSkillsIndex, s.getSkillsIndex)
 	get(RouteSkillFile, s.getSkillFile)
+	get(RouteSkillsList, s.getSkillsList)
+	get(RouteSkillsListed, s.getSkillFile)
 	get(RouteSiteRoot, s.getPage)
 	get(RoutePage, s.getPage)
 }

@@ -171,6 +171,9 @@ func sentenceEnd(s string) int {
 func latinEnd(s string) int {
 	for i := 0; i+2 < len(s); i++ {
 		if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' {
+			if s[i] == '.' && listNumber(s[:i]) {
+				continue // "1. Stop the service": the number of a step, not a sentence
+			}
 			r, _ := utf8.DecodeRuneInString(s[i+2:])
 			if unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("`*[(\"'", r) {
 				return i + 1
@@ -178,6 +181,20 @@ func latinEnd(s string) int {
 		}
 	}
 	return -1
+}
+
+// listNumber reports whether s is the number of an ordered list item ("1", "12"): the text
+// before its dot, at the start of a paragraph or after the sentence before it.
+func listNumber(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Limits of one passage.
@@ -229,14 +246,40 @@ type picker struct {
 
 // add picks unit i if it exists, is not picked yet and fits.
 func (p *picker) add(i int) {
-	if i >= len(p.us) || p.picked[i] || p.n == passageUnits {
+	if i >= len(p.us) || p.picked[i] || p.n >= passageUnits {
 		return
+	}
+	p.take(i)
+}
+
+// take picks unit i if it exists, is not picked yet and fits in bytes, and reports whether it
+// is picked. A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
+// after it along, even past passageUnits: quoted alone, it would point at something the quote
+// left out, so when that unit does not fit the sentence is not picked either (unless it is the
+// passage's first).
+func (p *picker) take(i int) bool {
+	if i >= len(p.us) {
+		return false
+	}
+	if p.picked[i] {
+		return true
 	}
 	u := p.us[i]
 	if (u.block && (p.block || len(u.text) > maxBlockBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
-		return
+		return false
 	}
+	first, block := p.n == 0, p.block
 	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+len(u.text), p.block || u.block
+	if u.block || !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first {
+		return true
+	}
+	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-len(u.text), block
+	return false
+}
+
+// introduces reports whether a sentence ends with a colon: it announces what comes next.
+func introduces(s string) bool {
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
 }
 
 // units returns the picked units in their original order.

@@ -1,0 +1,46 @@
+package answer_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/answer"
+)
+
+// TestAnswerKeepsStepsWhole: a section of numbered steps, each introducing a code block with a
+// colon (testdata/lists, from a real site), is quoted so that it reads: a list number stays
+// with its step, and a sentence that introduces something ("Either:", "...(usually Apache/Nginx):")
+// is followed by what it introduces, never by another step or by nothing.
+func TestAnswerKeepsStepsWhole(t *testing.T) {
+	tests := []struct {
+		file, question string
+		want           string // the quote must hold this run, in this order
+	}{
+		{"docker-port-conflicts.en.md", "docker compose up says port 80 is already in use",
+			"> Port 80 already in use? Either: 1. Stop the conflicting service (usually Apache/Nginx):\n>\n> ```bash\n> sudo service nginx stop\n> sudo service apache2 stop\n> ```"},
+		{"docker-port-conflicts.ja.md", "docker compose で起動したらポート80が使用中と言われる",
+			"> ポート80が既に使用中ですか？以下のいずれかを選択してください： 1. 競合するサービス（通常Apache/Nginx）を停止する：\n>\n> ```bash\n> sudo service nginx stop"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile("testdata/lists/" + tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := answer.Source{Title: "Docker", Section: "Port conflicts", Path: "/docker-issues", URL: "/docker-issues#port-conflicts",
+				Match: 0.8, Text: strings.TrimSpace(string(data))}
+			text, _, a := generate(t, answer.Prompt{Question: tc.question, Sources: []answer.Source{src}})
+			if len(a.Cited) != 1 {
+				t.Fatalf("cited %v, want the section\n%s", a.Cited, text)
+			}
+			if !strings.Contains(text, tc.want) {
+				t.Errorf("answer\n%s\nwant it to quote\n%s", text, tc.want)
+			}
+			last := strings.TrimSpace(text[strings.LastIndex(strings.TrimSpace(text), "\n")+1:])
+			if strings.HasSuffix(last, ":") || strings.HasSuffix(last, "：") {
+				t.Errorf("the quote ends with an introduction to something it left out:\n%s", text)
+			}
+		})
+	}
+}
