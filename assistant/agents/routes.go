@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"cmp"
 	"io/fs"
 	"net/url"
 	"os"
@@ -184,14 +185,16 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	return c.SendString(cat.Markdown(page))
 }
 
-// findPage finds a page by its URL ("/index" is the home page).
+// findPage finds a page by its URL. A page file dir/index is served at /dir, as Mintlify serves
+// it, so "/index" is the home page and "/zh/index" the page at "/zh".
 func findPage(cat *sitedocs.Catalog, u string) (*sitedocs.CatalogPage, bool) {
-	if u == "/index" {
-		if p, ok := cat.Page("/", "", ""); ok {
-			return p, true
-		}
+	if p, ok := cat.Page(u, "", ""); ok {
+		return p, true
 	}
-	return cat.Page(u, "", "")
+	if dir, ok := strings.CutSuffix(u, "/index"); ok {
+		return cat.Page(cmp.Or(dir, "/"), "", "")
+	}
+	return nil, false
 }
 
 // wantsMarkdown reports whether an Accept header prefers Markdown or plain text to HTML.
