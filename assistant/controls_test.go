@@ -405,3 +405,70 @@ func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []b
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, data
 }
+
+// TestQuestionScriptPicksTheLanguage: a question that names no language and is asked from no
+// page is answered in the language its script tells, when the site has one written in it
+// (sitedocs.Scopes.LanguageOf); otherwise, and whenever a page or the filter tells the
+// language, as before. Checked on a copy of tessera with a Japanese translation of its
+// quickstart, through the discovery search, the assistant's search step and its answer.
+func TestQuestionScriptPicksTheLanguage(t *testing.T) {
+	src, err := filepath.Abs("testdata/sites/tessera")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "tessera-ja")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(dir, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja := `"language": "ja", "groups": [{"group": "はじめに", "pages": ["ja/quickstart"]}]}, {"language": "es",`
+	if docs = bytes.Replace(docs, []byte(`"language": "es",`), []byte(ja), 1); !bytes.Contains(docs, []byte(`"ja/quickstart"`)) {
+		t.Fatal("tessera's docs.json has no es language to put ja before")
+	}
+	page := "---\ntitle: \"クイックスタート\"\ndescription: \"Tessera の CLI をインストールして、最初のサイトを公開します。\"\n---\n\n" +
+		"## CLI をインストールする\n\nnpm でコマンドラインツールをインストールします：\n\n```bash\nnpm install -g @tessera/cli\n```\n\n" +
+		"## 公開する\n\n`tessera.json` があるフォルダーで `tessera publish` を実行します。\n"
+	if err := os.MkdirAll(filepath.Join(dir, "ja"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for file, data := range map[string][]byte{"docs.json": docs, "ja/quickstart.mdx": []byte(page)} {
+		if err := os.WriteFile(filepath.Join(dir, file), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := start(t, []sites.Site{{Domain: "tessera-ja", Project: "tessera-ja-docs", Docs: dir}})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
+	}
+	cases := []control{
+		{name: "asked in Japanese from no page", q: "CLI をインストールするには？", first: "/ja/quickstart", absent: []string{"/quickstart", "/es/quickstart"}},
+		{name: "asked in English from no page: the default language", q: "install the tessera cli with npm", first: "/quickstart", absent: []string{"/ja/quickstart"}},
+		{name: "the current page tells the language first", q: "CLI をインストールするには？", opts: map[string]any{"currentPath": "/es/custom-domain"},
+			absent: []string{"/ja/quickstart", "/quickstart"}},
+		{name: "the filter tells the language first", q: "CLI をインストールするには？", opts: map[string]any{"filter": map[string]any{"language": "en"}},
+			absent: []string{"/ja/quickstart"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.check(t, "discovery search", h.search(t, "tessera-ja", c.searchBody()), variants)
+			step, cited := h.ask(t, "tessera-ja", c.messageBody())
+			c.check(t, "search step", step, variants)
+			if c.first != "" && !slices.Contains(cited, c.first) {
+				t.Errorf("the answer cites %v, not %s", cited, c.first)
+			}
+			for _, p := range cited {
+				if slices.Contains(c.absent, p) {
+					t.Errorf("the answer cites %s", p)
+				}
+			}
+		})
+	}
+}

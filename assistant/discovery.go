@@ -126,7 +126,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 		return nil, err
 	}
 	results := snap.Index.Search(search.Query{
-		Text: p.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
+		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, current), Limit: size, Lines: true,
 		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
 	})
 	hits := make([]SearchHit, 0, len(results))
