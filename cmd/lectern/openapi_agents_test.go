@@ -81,6 +81,7 @@ func (c *contract) agentsRoutes(t *testing.T) {
 		{"getSkill", "/skill.md"}, {"getSkillsIndex", "/.well-known/agent-skills/index.json"},
 		{"getSkillFile", "/.well-known/agent-skills/lectern/SKILL.md"},
 		{"getSkillsList", "/.well-known/skills/index.json"}, {"getListedSkillFile", "/.well-known/skills/lectern/skill.md"},
+		{"getAgentCard", "/.well-known/agent-card.json"}, {"getAPICatalog", "/.well-known/api-catalog"},
 	} {
 		c.run(t, []apiCall{
 			{name: r.op + " 200", op: r.op, method: "GET", path: "/sites/acme" + r.suffix, status: 200},
