@@ -41,7 +41,7 @@ func pieces(text string) []string {
 // blocks and tables as their own paragraphs.
 func quoteUnits(us []unit) string {
 	var paras []string
-	var prose []string
+	var prose []unit
 	flush := func() {
 		if len(prose) > 0 {
 			paras = append(paras, joinSentences(prose))
@@ -54,7 +54,7 @@ func quoteUnits(us []unit) string {
 			paras = append(paras, u.text)
 			continue
 		}
-		prose = append(prose, u.text)
+		prose = append(prose, u)
 	}
 	flush()
 	if len(paras) == 0 {
@@ -67,14 +67,22 @@ func quoteUnits(us []unit) string {
 	return strings.Join(lines, "\n")
 }
 
-// joinSentences joins sentences with a space, or with none after a Chinese or Japanese one.
-func joinSentences(ss []string) string {
+// joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a
+// sentence that starts a list item starts a line.
+func joinSentences(us []unit) string {
 	var b strings.Builder
-	for i, s := range ss {
-		if i > 0 && !strings.HasSuffix(ss[i-1], "。") && !strings.HasSuffix(ss[i-1], "？") && !strings.HasSuffix(ss[i-1], "！") {
-			b.WriteByte(' ')
+	for i, u := range us {
+		switch prev := ""; {
+		case i == 0:
+		case u.item:
+			b.WriteByte('\n')
+		default:
+			prev = us[i-1].text
+			if !strings.HasSuffix(prev, "。") && !strings.HasSuffix(prev, "？") && !strings.HasSuffix(prev, "！") {
+				b.WriteByte(' ')
+			}
 		}
-		b.WriteString(s)
+		b.WriteString(u.text)
 	}
 	return b.String()
 }

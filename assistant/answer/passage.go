@@ -11,6 +11,7 @@ import (
 type unit struct {
 	text  string
 	block bool
+	item  bool // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
 }
 
 // units splits a section's text into sentences, code blocks and tables, in order. A code
@@ -132,19 +133,56 @@ func closingFence(line, fence string) bool {
 	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == ""
 }
 
-// appendSentences splits prose at sentence ends and paragraph breaks.
+// appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
 	for _, para := range strings.Split(text, "\n\n") {
-		para = strings.Join(strings.Fields(para), " ")
-		for para != "" {
-			n := sentenceEnd(para)
-			if s := strings.TrimSpace(para[:n]); s != "" {
-				out = append(out, unit{text: s})
+		for _, chunk := range listItems(para) {
+			item := listMarker(chunk)
+			chunk = strings.Join(strings.Fields(chunk), " ")
+			for chunk != "" {
+				n := sentenceEnd(chunk)
+				if s := strings.TrimSpace(chunk[:n]); s != "" {
+					out = append(out, unit{text: s, item: item})
+					item = false
+				}
+				chunk = strings.TrimSpace(chunk[n:])
 			}
-			para = strings.TrimSpace(para[n:])
 		}
 	}
 	return out
+}
+
+// listItems cuts a paragraph before each line that starts a list item, so that an item's
+// lines stay together and apart from the next item's.
+func listItems(para string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(para); {
+		end := strings.IndexByte(para[i:], '\n')
+		if end < 0 {
+			end = len(para) - i
+		}
+		if i > start && listMarker(para[i:i+end]) {
+			out = append(out, para[start:i])
+			start = i
+		}
+		i += end + 1
+	}
+	return append(out, para[start:])
+}
+
+// listMarker reports whether line starts a Markdown list item: "-", "*" or "+", or a number of
+// at most nine digits with "." or ")", then a space.
+func listMarker(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if len(t) >= 2 && strings.IndexByte("-*+", t[0]) >= 0 && t[1] == ' ' {
+		return true
+	}
+	n := 0
+	for n < len(t) && n < 10 && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n < 10 && n+1 < len(t) && (t[n] == '.' || t[n] == ')') && t[n+1] == ' '
 }
 
 // sentenceEnd returns the length of the first sentence of s: up to ". ", "? " or "! " followed
