@@ -461,6 +461,12 @@ func TestQuestionScriptPicksTheLanguage(t *testing.T) {
 			c.check(t, "discovery search", h.search(t, "tessera-ja", c.searchBody()), variants)
 			step, cited := h.ask(t, "tessera-ja", c.messageBody())
 			c.check(t, "search step", step, variants)
+			if c.first == "/ja/quickstart" {
+				parts := checkReply(t, h.post(t, "tessera-ja", c.messageBody()))
+				if answer := text(t, parts); !strings.HasPrefix(answer, "ドキュメントの [") {
+					t.Errorf("the answer's own sentence is not in Japanese: %.200q", answer)
+				}
+			}
 			if c.first != "" && !slices.Contains(cited, c.first) {
 				t.Errorf("the answer cites %v, not %s", cited, c.first)
 			}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -10,8 +11,8 @@ import (
 // section ("Page › Section", linked to the section), then the passage of that section that
 // matches the question as a quote, streamed a line or a sentence at a time. The reply's finish
 // item lists the cited page, which the widget shows as its link row: the text cites it once.
-func compose(s Source, qterms []string) []string {
-	lead := "The documentation covers this in " + link(label(s), s.URL) + "."
+func compose(s Source, qterms []string, ph phrases) []string {
+	lead := fmt.Sprintf(ph.lead, link(label(s), s.URL))
 	quote := quoteUnits(passage(s.Text, qterms))
 	if quote == "" {
 		return []string{lead}

@@ -68,3 +68,32 @@ func TestListItemsKeepTheirLines(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerSpeaksTheScopeLanguage: the model-free answer's own sentences (the lead before a
+// quote, the reply that declines) are in the language of the search's scope when it has them,
+// by the code's primary subtag, and in English otherwise.
+func TestAnswerSpeaksTheScopeLanguage(t *testing.T) {
+	src := answer.Source{Title: "Retries", Path: "/retries", URL: "/retries", Match: 0.9, Text: "Max retries sets how often to retry a node."}
+	tests := []struct{ lang, lead, decline string }{
+		{"", "The documentation covers this in [Retries](/retries).", "I could not find anything"},
+		{"en", "The documentation covers this in", "I could not find anything"},
+		{"es", "La documentación trata esto en [Retries](/retries).", "No encontré nada"},
+		{"pt-BR", "A documentação aborda isso em", "Não encontrei nada"},
+		{"zh-Hans", "文档在 [Retries](/retries) 中介绍了这一点。", "我在文档中没有找到"},
+		{"jp", "ドキュメントの [Retries](/retries) で説明されています。", "ドキュメントにはこの質問に答える内容が見つからなかった"},
+		{"ko", "문서의 [Retries](/retries)에서", "문서에서 이 질문에 답하는 내용을 찾지 못했으므로"},
+		{"uk", "The documentation covers this in", "I could not find anything"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			text, _, _ := generate(t, answer.Prompt{Question: "max retries of a node", Sources: []answer.Source{src}, Language: tc.lang})
+			if !strings.HasPrefix(text, tc.lead) {
+				t.Errorf("answer %q, want it to begin %q", text, tc.lead)
+			}
+			text, _, _ = generate(t, answer.Prompt{Question: "quantum teleportation pricing", Sources: []answer.Source{src}, Language: tc.lang})
+			if !strings.HasPrefix(text, tc.decline) {
+				t.Errorf("declined %q, want it to begin %q", text, tc.decline)
+			}
+		})
+	}
+}
