@@ -6,7 +6,7 @@ TEST_MODULES := $(LINT_MODULES)
 GO ?= go
 export CLICKHOUSE_DIR ?= $(CURDIR)/.tmp/clickhouse
 
-.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench bench-scale bench-scale-sqlite fmt eval-search train-rerank
+.PHONY: run build tidy-check test test-go test-clients chaos chaos-short cluster-test soak clickhouse-start clickhouse-stop lint bench bench-scale bench-scale-sqlite fmt eval-search train-rerank cluster-schema
 
 ## run: build and start `lectern all` (embedded NATS, SQLite, the docs/ demo site) on 127.0.0.1:8080
 run: build
@@ -62,6 +62,10 @@ cluster-test: build
 		s=; [ "$$(id -u)" = 0 ] || s=sudo; $$s apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$s apt-get install -y -qq zookeeper >/dev/null; }
 	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios cluster
 	LECTERN_BIN=$(CURDIR)/bin/lectern LECTERN_CLUSTER_TEST_REQUIRED=1 bash deploy/clickhouse/cluster_test.sh
+
+## cluster-schema: rewrite deploy/clickhouse/schema-cluster.sql from the ClickHouse migrations (after adding one; review the diff)
+cluster-schema:
+	cd schemas && GOWORK=off $(GO) test ./migrations -run TestClusterSchemaFile -count=1 -update
 
 ## soak: steady mixed load against `lectern all` for DURATION (default 10m); fails if memory, goroutines, files or backlog keep growing
 DURATION ?= 10m

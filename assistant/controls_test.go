@@ -186,6 +186,31 @@ type searchHit struct {
 		SnippetMatches []struct{ Start, End int }
 		Version        string
 		Language       string
+		Breadcrumbs    []string
+	}
+}
+
+// TestSearchBreadcrumbsLeaveOutTheLanguage: a hit's breadcrumbs, which the widget shows under
+// its title, are the navigation path a reader sees: the tab, group and so on, without the
+// language element's code ("es", "en") that heads the path of every page in navigation.languages.
+func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct {
+		body  map[string]any
+		path  string
+		crumb string // a breadcrumb the hit keeps
+	}{
+		{map[string]any{"query": "install the cli with npm"}, "/quickstart", "Get started"},
+		{map[string]any{"query": "install the cli with npm", "filter": map[string]any{"language": "es"}}, "/es/quickstart", ""},
+	} {
+		hits := h.searchHits(t, "tessera", tc.body)
+		if len(hits) == 0 || hits[0].Path != tc.path {
+			t.Fatalf("%v: hits %+v, want %s first", tc.body, hits, tc.path)
+		}
+		crumbs := hits[0].Metadata.Breadcrumbs
+		if slices.Contains(crumbs, hits[0].Metadata.Language) || tc.crumb != "" && !slices.Contains(crumbs, tc.crumb) {
+			t.Errorf("%s: breadcrumbs %q: want no %q, and %q", tc.path, crumbs, hits[0].Metadata.Language, tc.crumb)
+		}
 	}
 }
 
@@ -344,6 +369,28 @@ func TestMissingPageReported(t *testing.T) {
 	}
 }
 
+// TestPageOutOfSearchSaysWhy: POST /discovery/v1/page answers 404 for a page its indexing
+// keeps out of site search, and the error names the rule (as lectern nav index does) instead of
+// saying the page is not in the navigation, which it is.
+func TestPageOutOfSearchSaysWhy(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct{ path, want string }{
+		{"/secret-roadmap", `page "/secret-roadmap" of tessera is not in site search: hidden: true in its frontmatter`},
+		{"/legacy-sso", `page "/legacy-sso" of tessera is not in site search: noindex: true in its frontmatter`},
+		{"/internal-notes", `page "/internal-notes" of tessera is not in site search: searchable: false in its frontmatter (still in llms.txt)`},
+		{"/no-such-page", `page "/no-such-page" is not in the navigation of tessera`},
+	} {
+		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
+		var e struct {
+			Error   string
+			Details []struct{ Field string }
+		}
+		if err := json.Unmarshal(body, &e); err != nil || status != http.StatusNotFound || e.Error != tc.want || len(e.Details) != 1 || e.Details[0].Field != "path" {
+			t.Errorf("%s: %d %s\nwant 404 %q naming the field path", tc.path, status, body, tc.want)
+		}
+	}
+}
+
 // postFor posts a JSON body to path with the domain's assistant key.
 func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
 	t.Helper()
@@ -357,4 +404,77 @@ func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []b
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, data
+}
+
+// TestQuestionScriptPicksTheLanguage: a question that names no language and is asked from no
+// page is answered in the language its script tells, when the site has one written in it
+// (sitedocs.Scopes.LanguageOf); otherwise, and whenever a page or the filter tells the
+// language, as before. Checked on a copy of tessera with a Japanese translation of its
+// quickstart, through the discovery search, the assistant's search step and its answer.
+func TestQuestionScriptPicksTheLanguage(t *testing.T) {
+	src, err := filepath.Abs("testdata/sites/tessera")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "tessera-ja")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(dir, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja := `"language": "ja", "groups": [{"group": "はじめに", "pages": ["ja/quickstart"]}]}, {"language": "es",`
+	if docs = bytes.Replace(docs, []byte(`"language": "es",`), []byte(ja), 1); !bytes.Contains(docs, []byte(`"ja/quickstart"`)) {
+		t.Fatal("tessera's docs.json has no es language to put ja before")
+	}
+	page := "---\ntitle: \"クイックスタート\"\ndescription: \"Tessera の CLI をインストールして、最初のサイトを公開します。\"\n---\n\n" +
+		"## CLI をインストールする\n\nnpm でコマンドラインツールをインストールします：\n\n```bash\nnpm install -g @tessera/cli\n```\n\n" +
+		"## 公開する\n\n`tessera.json` があるフォルダーで `tessera publish` を実行します。\n"
+	if err := os.MkdirAll(filepath.Join(dir, "ja"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for file, data := range map[string][]byte{"docs.json": docs, "ja/quickstart.mdx": []byte(page)} {
+		if err := os.WriteFile(filepath.Join(dir, file), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := start(t, []sites.Site{{Domain: "tessera-ja", Project: "tessera-ja-docs", Docs: dir}})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
+	}
+	cases := []control{
+		{name: "asked in Japanese from no page", q: "CLI をインストールするには？", first: "/ja/quickstart", absent: []string{"/quickstart", "/es/quickstart"}},
+		{name: "asked in English from no page: the default language", q: "install the tessera cli with npm", first: "/quickstart", absent: []string{"/ja/quickstart"}},
+		{name: "the current page tells the language first", q: "CLI をインストールするには？", opts: map[string]any{"currentPath": "/es/custom-domain"},
+			absent: []string{"/ja/quickstart", "/quickstart"}},
+		{name: "the filter tells the language first", q: "CLI をインストールするには？", opts: map[string]any{"filter": map[string]any{"language": "en"}},
+			absent: []string{"/ja/quickstart"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.check(t, "discovery search", h.search(t, "tessera-ja", c.searchBody()), variants)
+			step, cited := h.ask(t, "tessera-ja", c.messageBody())
+			c.check(t, "search step", step, variants)
+			if c.first == "/ja/quickstart" {
+				parts := checkReply(t, h.post(t, "tessera-ja", c.messageBody()))
+				if answer := text(t, parts); !strings.HasPrefix(answer, "ドキュメントの [") {
+					t.Errorf("the answer's own sentence is not in Japanese: %.200q", answer)
+				}
+			}
+			if c.first != "" && !slices.Contains(cited, c.first) {
+				t.Errorf("the answer cites %v, not %s", cited, c.first)
+			}
+			for _, p := range cited {
+				if slices.Contains(c.absent, p) {
+					t.Errorf("the answer cites %s", p)
+				}
+			}
+		})
+	}
 }

@@ -126,7 +126,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 		return nil, err
 	}
 	results := snap.Index.Search(search.Query{
-		Text: p.Query, Filter: searchFilter(f, snap.Scopes, current), Limit: size, Lines: true,
+		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, current), Limit: size, Lines: true,
 		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
 	})
 	hits := make([]SearchHit, 0, len(results))
@@ -136,7 +136,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 			break
 		}
 		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path, Metadata: searchMetadata{
-			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: nonNil(r.Breadcrumbs),
+			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: readerCrumbs(r.Breadcrumbs, r.Language),
 			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
 		}})
 	}
@@ -228,15 +228,26 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
 	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+		if ok {
+			// The page exists but its indexing keeps it out of search: say which rule, as
+			// `lectern nav index` does, instead of sending the docs team to the navigation.
+			e = web.Errorf(fiber.StatusNotFound, "page %q of %s is not in site search: %s", path, site.Domain, page.Rule.Describe())
+		}
 		e.Details[0].Field = "path"
 		return e
 	}
 	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
+// readerCrumbs is a result's navigation path as the search bar shows it: without the
+// language element, whose label is its code ("en", "zh"): readers pick the language in the
+// language switcher, and "en › Guides › Setup" is not a path they see.
+func readerCrumbs(crumbs []string, language string) []string {
+	out := make([]string, 0, len(crumbs))
+	for _, c := range crumbs {
+		if language == "" || c != language {
+			out = append(out, c)
+		}
 	}
-	return s
+	return out
 }

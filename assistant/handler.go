@@ -88,7 +88,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.filter = searchFilter(f, t.snap.Scopes, t.req.ScopePaths()...)
+	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), t.req.ScopePaths()...)
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {
@@ -99,10 +99,11 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 }
 
 // searchFilter is the search's scope: the filter the caller set, its version and language
-// completed from the pages the reader is on (currentPath, context items' paths), else the
-// site's defaults, so a question is answered in one language and version.
-func searchFilter(f request.Filter, s *sitedocs.Scopes, paths ...string) search.Filter {
-	version, language := s.Resolve(f.Version, f.Language, paths...)
+// completed from the pages the reader is on (currentPath, context items' paths), else (the
+// language) from the script the question is written in, else the site's defaults, so a
+// question is answered in one language and version.
+func searchFilter(f request.Filter, s *sitedocs.Scopes, question string, paths ...string) search.Filter {
+	version, language := s.ResolveAsked(f.Version, f.Language, question, paths...)
 	return search.Filter{Version: version, Language: language, Tag: f.Tag, Groups: f.Groups}
 }
 

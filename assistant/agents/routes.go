@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"cmp"
 	"io/fs"
 	"net/url"
 	"os"
@@ -30,6 +31,10 @@ const (
 	RouteSkill         = "/sites/:domain/skill.md"
 	RouteSkillsIndex   = "/sites/:domain/.well-known/agent-skills/index.json"
 	RouteSkillFile     = "/sites/:domain/.well-known/agent-skills/:skill/SKILL.md"
+	RouteSkillsList    = "/sites/:domain/.well-known/skills/index.json"      // Mintlify's original skills index
+	RouteSkillsListed  = "/sites/:domain/.well-known/skills/:skill/skill.md" // a skill of that index (any case)
+	RouteAgentCard     = "/sites/:domain/.well-known/agent-card.json"        // the A2A agent card
+	RouteAPICatalog    = "/sites/:domain/.well-known/api-catalog"            // RFC 9727
 	RouteSiteRoot      = "/sites/:domain"
 	RoutePage          = "/sites/:domain/*" // /{path}.md, a page with Accept: text/markdown, a spec llms.txt links
 )
@@ -56,6 +61,10 @@ func (s *Service) mountRoutes(app *fiber.App) {
 	get(RouteSkill, s.getSkill)
 	get(RouteSkillsIndex, s.getSkillsIndex)
 	get(RouteSkillFile, s.getSkillFile)
+	get(RouteSkillsList, s.getSkillsList)
+	get(RouteSkillsListed, s.getSkillFile)
+	get(RouteAgentCard, s.getAgentCard)
+	get(RouteAPICatalog, s.getAPICatalog)
 	get(RouteSiteRoot, s.getPage)
 	get(RoutePage, s.getPage)
 }
@@ -180,14 +189,16 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	return c.SendString(cat.Markdown(page))
 }
 
-// findPage finds a page by its URL ("/index" is the home page).
+// findPage finds a page by its URL. A page file dir/index is served at /dir, as Mintlify serves
+// it, so "/index" is the home page and "/zh/index" the page at "/zh".
 func findPage(cat *sitedocs.Catalog, u string) (*sitedocs.CatalogPage, bool) {
-	if u == "/index" {
-		if p, ok := cat.Page("/", "", ""); ok {
-			return p, true
-		}
+	if p, ok := cat.Page(u, "", ""); ok {
+		return p, true
 	}
-	return cat.Page(u, "", "")
+	if dir, ok := strings.CutSuffix(u, "/index"); ok {
+		return cat.Page(cmp.Or(dir, "/"), "", "")
+	}
+	return nil, false
 }
 
 // wantsMarkdown reports whether an Accept header prefers Markdown or plain text to HTML.
@@ -240,14 +251,16 @@ func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pa
 }
 
 // discoveryHeaders sets the Link and X-Llms-Txt headers Mintlify sends with every page: where
-// llms.txt, llms-full.txt, the MCP server card and the skills index are, under the path the
-// client reached the site by.
+// llms.txt, llms-full.txt, the API catalog, the MCP server card, the agent card and the skills
+// index are, in Mintlify's order, under the path the client reached the site by.
 func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site, st *siteState) {
 	root := s.rootPath(c, site)
 	links := []string{
 		"<" + root + "/llms.txt>; rel=\"llms-txt\"",
 		"<" + root + "/llms-full.txt>; rel=\"llms-full-txt\"",
+		"<" + root + "/.well-known/api-catalog>; rel=\"api-catalog\"",
 		"<" + root + "/.well-known/mcp/server-card.json>; rel=\"mcp-server-card\"",
+		"<" + root + "/.well-known/agent-card.json>; rel=\"agent-card\"",
 	}
 	if len(st.snap.Catalog.Skills) > 0 {
 		links = append(links, "<"+root+"/.well-known/agent-skills/index.json>; rel=\"agent-skills\"")

@@ -96,3 +96,28 @@ func specLinks(llms, kind string) []string {
 	}
 	return out
 }
+
+// A page file dir/index is served at /dir, so its Markdown is /dir.md and, as the file is
+// named, /dir/index.md (a language's home page, /es, among them); /index.md is the home page.
+func TestIndexPagesByTheirFileName(t *testing.T) {
+	dir, err := filepath.Abs("../llmstxt/testdata/sites/agents-relay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, []sites.Site{{Domain: "agents-relay", Project: "relay-docs", Docs: dir}}, nil)
+	for _, tc := range []struct{ page, alias string }{
+		{"/sites/agents-relay/es.md", "/sites/agents-relay/es/index.md"},
+		{"/sites/agents-relay/index.md", "/sites/agents-relay/index.md"},
+	} {
+		resp, want := h.get(t, tc.page)
+		if resp.StatusCode != 200 || !strings.HasPrefix(want, "# ") {
+			t.Fatalf("%s: %d %.100q", tc.page, resp.StatusCode, want)
+		}
+		if resp, got := h.get(t, tc.alias); resp.StatusCode != 200 || got != want {
+			t.Errorf("%s: %d, %d bytes; want 200 and the %d bytes of %s", tc.alias, resp.StatusCode, len(got), len(want), tc.page)
+		}
+	}
+	if resp, body := h.get(t, "/sites/agents-relay/api-reference/index.md"); resp.StatusCode != 404 {
+		t.Errorf("a folder with no page of its own: %d %.100q, want 404", resp.StatusCode, body)
+	}
+}

@@ -204,6 +204,11 @@ func (s *Service) feedbackPath(cl *call, p string) (string, error) {
 		return "", fmt.Errorf("path %q: %w", p, err)
 	}
 	if _, ok := cl.state.snap.Catalog.Page(clean, "", ""); !ok {
+		if dir, isIndex := strings.CutSuffix(clean, "/index"); isIndex { // dir/index is served at /dir
+			if _, ok := cl.state.snap.Catalog.Page(dir, "", ""); ok {
+				return dir, nil
+			}
+		}
 		return "", fmt.Errorf("path %q is not a page of these docs; find its path with search or query_docs_filesystem (ls /)", clean)
 	}
 	return clean, nil

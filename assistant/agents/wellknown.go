@@ -112,7 +112,26 @@ func (s *Service) getSkill(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 		return c.SendString(skills[0].Content)
 	}
-	return c.Redirect(s.rootPath(c, site)+"/.well-known/agent-skills/index.json", fiber.StatusFound)
+	return c.Redirect(s.rootPath(c, site)+"/.well-known/skills/index.json", fiber.StatusFound)
+}
+
+// getSkillsList serves Mintlify's original skills index, /.well-known/skills/index.json: each
+// skill's slug, description and files (its SKILL.md, at /.well-known/skills/{name}/skill.md).
+func (s *Service) getSkillsList(c *fiber.Ctx) error {
+	_, st, err := s.siteOf(c)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		Name        string   `json:"name"`
+		Description string   `json:"description"`
+		Files       []string `json:"files"`
+	}
+	out := []entry{}
+	for _, sk := range st.snap.Catalog.Skills {
+		out = append(out, entry{Name: sk.Name, Description: sk.Description, Files: []string{"SKILL.md"}})
+	}
+	return c.JSON(fiber.Map{"skills": out})
 }
 
 // getSkillsIndex serves the agent-skills 0.2.0 discovery index.

@@ -89,7 +89,21 @@ func TestSkills(t *testing.T) {
 	if resp.StatusCode != 200 || body != want {
 		t.Errorf("index: %d %s", resp.StatusCode, body)
 	}
-	for _, p := range []string{"/docs/.well-known/agent-skills/install-cline/SKILL.md", "/docs/skill.md"} {
+	// Mintlify's original index, /.well-known/skills/, lists the same skills and serves each
+	// at {name}/skill.md (ai/skillmd: "Skills index", "Individual skill files").
+	resp, body = h.get(t, "/docs/.well-known/skills/index.json", "Host: docs.example.com")
+	wantList := `{"skills":[{"name":"install-cline","description":"Install Cline in an editor or as a CLI, then authorize it with a provider.","files":["SKILL.md"]}]}`
+	if resp.StatusCode != 200 || body != wantList {
+		t.Errorf("skills index: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := h.get(t, "/.well-known/skills/index.json", "Host: trails.example.com"); resp.StatusCode != 200 || body != `{"skills":[]}` {
+		t.Errorf("skills index of a site without skills: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := h.get(t, "/docs/.well-known/skills/nope/skill.md", "Host: docs.example.com"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("an unknown skill: %d", resp.StatusCode)
+	}
+	for _, p := range []string{"/docs/.well-known/agent-skills/install-cline/SKILL.md", "/docs/skill.md",
+		"/docs/.well-known/skills/install-cline/skill.md", "/docs/.well-known/skills/install-cline/SKILL.md"} {
 		if resp, body := h.get(t, p, "Host: docs.example.com"); resp.StatusCode != 200 || body != string(skill) {
 			t.Errorf("%s: %d %s", p, resp.StatusCode, body)
 		}

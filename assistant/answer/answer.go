@@ -42,6 +42,9 @@ type Prompt struct {
 	History  []Turn // earlier turns, oldest first
 	Context  []ContextItem
 	Sources  []Source // best first
+	// Language is the docs.json language code of the search's scope: the model-free answer's own
+	// sentences are in it when it has them (English otherwise). "" is the site's only language.
+	Language string
 }
 
 // Usage counts the tokens of a reply (estimated when the generator cannot count them).

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -10,8 +11,8 @@ import (
 // section ("Page › Section", linked to the section), then the passage of that section that
 // matches the question as a quote, streamed a line or a sentence at a time. The reply's finish
 // item lists the cited page, which the widget shows as its link row: the text cites it once.
-func compose(s Source, qterms []string) []string {
-	lead := "The documentation covers this in " + link(label(s), s.URL) + "."
+func compose(s Source, qterms []string, ph phrases) []string {
+	lead := fmt.Sprintf(ph.lead, link(label(s), s.URL))
 	quote := quoteUnits(passage(s.Text, qterms))
 	if quote == "" {
 		return []string{lead}
@@ -41,7 +42,7 @@ func pieces(text string) []string {
 // blocks and tables as their own paragraphs.
 func quoteUnits(us []unit) string {
 	var paras []string
-	var prose []string
+	var prose []unit
 	flush := func() {
 		if len(prose) > 0 {
 			paras = append(paras, joinSentences(prose))
@@ -54,7 +55,7 @@ func quoteUnits(us []unit) string {
 			paras = append(paras, u.text)
 			continue
 		}
-		prose = append(prose, u.text)
+		prose = append(prose, u)
 	}
 	flush()
 	if len(paras) == 0 {
@@ -67,14 +68,22 @@ func quoteUnits(us []unit) string {
 	return strings.Join(lines, "\n")
 }
 
-// joinSentences joins sentences with a space, or with none after a Chinese or Japanese one.
-func joinSentences(ss []string) string {
+// joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a
+// sentence that starts a list item starts a line.
+func joinSentences(us []unit) string {
 	var b strings.Builder
-	for i, s := range ss {
-		if i > 0 && !strings.HasSuffix(ss[i-1], "。") && !strings.HasSuffix(ss[i-1], "？") && !strings.HasSuffix(ss[i-1], "！") {
-			b.WriteByte(' ')
+	for i, u := range us {
+		switch prev := ""; {
+		case i == 0:
+		case u.item:
+			b.WriteByte('\n')
+		default:
+			prev = us[i-1].text
+			if !strings.HasSuffix(prev, "。") && !strings.HasSuffix(prev, "？") && !strings.HasSuffix(prev, "！") {
+				b.WriteByte(' ')
+			}
 		}
-		b.WriteString(s)
+		b.WriteString(u.text)
 	}
 	return b.String()
 }

@@ -51,19 +51,17 @@ var _ Generator = (*Extractive)(nil)
 func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) error) (Answer, error) {
 	qterms := questionTerms(&p)
 	best, found := answering(p.Sources, qterms)
+	ph := phrasesFor(p.Language)
 	a := Answer{Resolution: event.Unanswered}
 	var chunks []string
 	switch {
 	case len(qterms) == 0:
-		chunks = []string{"I answer questions about this documentation. ", "What would you like to know?"}
+		chunks = []string{ph.greet + sep(ph.greet), ph.ask}
 	case !found:
-		chunks = []string{
-			"I could not find anything in the documentation that answers this, so I will not guess.\n\n",
-			"Try rephrasing the question with the words the docs use, or ask about a specific feature or page.",
-		}
+		chunks = []string{ph.notFound + "\n\n", ph.rephrase}
 	default:
 		a.Cited, a.Resolution = []Source{best}, event.Answered
-		chunks = compose(best, qterms)
+		chunks = compose(best, qterms, ph)
 	}
 	n := 0
 	for _, c := range chunks {

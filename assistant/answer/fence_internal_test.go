@@ -89,3 +89,22 @@ func TestQuotedFencesKeepTheirBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A list number at the start of an item is part of its step, not a sentence of its own.
+func TestListNumbersStayWithTheirStep(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"1. Stop the service.", "1. Stop the service."},
+		{"Do this:\n\n2. Change the port.\n\n10. Restart it.", "Do this:|2. Change the port.|10. Restart it."},
+		{"Use version 2. Then restart.", "Use version 2.|Then restart."},
+		{"It costs 1. 2. Both work.", "It costs 1.|2. Both work."},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, u := range units(tc.text) {
+			got = append(got, u.text)
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("units(%q) = %q, want %q", tc.text, strings.Join(got, "|"), tc.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 type unit struct {
 	text  string
 	block bool
+	item  bool // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
 }
 
 // units splits a section's text into sentences, code blocks and tables, in order. A code
@@ -132,19 +133,56 @@ func closingFence(line, fence string) bool {
 	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == ""
 }
 
-// appendSentences splits prose at sentence ends and paragraph breaks.
+// appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
 	for _, para := range strings.Split(text, "\n\n") {
-		para = strings.Join(strings.Fields(para), " ")
-		for para != "" {
-			n := sentenceEnd(para)
-			if s := strings.TrimSpace(para[:n]); s != "" {
-				out = append(out, unit{text: s})
+		for _, chunk := range listItems(para) {
+			item := listMarker(chunk)
+			chunk = strings.Join(strings.Fields(chunk), " ")
+			for chunk != "" {
+				n := sentenceEnd(chunk)
+				if s := strings.TrimSpace(chunk[:n]); s != "" {
+					out = append(out, unit{text: s, item: item})
+					item = false
+				}
+				chunk = strings.TrimSpace(chunk[n:])
 			}
-			para = strings.TrimSpace(para[n:])
 		}
 	}
 	return out
+}
+
+// listItems cuts a paragraph before each line that starts a list item, so that an item's
+// lines stay together and apart from the next item's.
+func listItems(para string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(para); {
+		end := strings.IndexByte(para[i:], '\n')
+		if end < 0 {
+			end = len(para) - i
+		}
+		if i > start && listMarker(para[i:i+end]) {
+			out = append(out, para[start:i])
+			start = i
+		}
+		i += end + 1
+	}
+	return append(out, para[start:])
+}
+
+// listMarker reports whether line starts a Markdown list item: "-", "*" or "+", or a number of
+// at most nine digits with "." or ")", then a space.
+func listMarker(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if len(t) >= 2 && strings.IndexByte("-*+", t[0]) >= 0 && t[1] == ' ' {
+		return true
+	}
+	n := 0
+	for n < len(t) && n < 10 && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n < 10 && n+1 < len(t) && (t[n] == '.' || t[n] == ')') && t[n+1] == ' '
 }
 
 // sentenceEnd returns the length of the first sentence of s: up to ". ", "? " or "! " followed
@@ -171,6 +209,9 @@ func sentenceEnd(s string) int {
 func latinEnd(s string) int {
 	for i := 0; i+2 < len(s); i++ {
 		if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' {
+			if s[i] == '.' && listNumber(s[:i]) {
+				continue // "1. Stop the service": the number of a step, not a sentence
+			}
 			r, _ := utf8.DecodeRuneInString(s[i+2:])
 			if unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("`*[(\"'", r) {
 				return i + 1
@@ -178,6 +219,20 @@ func latinEnd(s string) int {
 		}
 	}
 	return -1
+}
+
+// listNumber reports whether s is the number of an ordered list item ("1", "12"): the text
+// before its dot, at the start of a paragraph or after the sentence before it.
+func listNumber(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Limits of one passage.
@@ -229,14 +284,40 @@ type picker struct {
 
 // add picks unit i if it exists, is not picked yet and fits.
 func (p *picker) add(i int) {
-	if i >= len(p.us) || p.picked[i] || p.n == passageUnits {
+	if i >= len(p.us) || p.picked[i] || p.n >= passageUnits {
 		return
+	}
+	p.take(i)
+}
+
+// take picks unit i if it exists, is not picked yet and fits in bytes, and reports whether it
+// is picked. A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
+// after it along, even past passageUnits: quoted alone, it would point at something the quote
+// left out, so when that unit does not fit the sentence is not picked either (unless it is the
+// passage's first).
+func (p *picker) take(i int) bool {
+	if i >= len(p.us) {
+		return false
+	}
+	if p.picked[i] {
+		return true
 	}
 	u := p.us[i]
 	if (u.block && (p.block || len(u.text) > maxBlockBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
-		return
+		return false
 	}
+	first, block := p.n == 0, p.block
 	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+len(u.text), p.block || u.block
+	if u.block || !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first {
+		return true
+	}
+	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-len(u.text), block
+	return false
+}
+
+// introduces reports whether a sentence ends with a colon: it announces what comes next.
+func introduces(s string) bool {
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
 }
 
 // units returns the picked units in their original order.

@@ -3,6 +3,7 @@ package markdown_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -31,6 +32,28 @@ func FuzzBody(f *testing.F) {
 		}
 		if len(out) > 8*len(src)+64 {
 			t.Errorf("%d bytes out of %d", len(out), len(src))
+		}
+	})
+}
+
+// FuzzInlineSnippets: any page with snippet imports inlines without a panic, within its limit,
+// and keeps every byte of the page outside the tags it replaces (a tag in code stays).
+func FuzzInlineSnippets(f *testing.F) {
+	for _, s := range []string{
+		"import S from '/snippets/s.mdx'\n\n<S />\n", "import S from '/s.mdx'\nA `<S />` and ``<S/>`` b <S></S>\n",
+		"import S from '/s.mdx'\n```\n<S />\n```\n<S />", "import S from '/s.mdx'\n` <S /> ``` <S x=\"1\" />",
+	} {
+		f.Add(s, "snippet text `x`")
+	}
+	f.Fuzz(func(t *testing.T, src, snippet string) {
+		read := func(string) (string, bool) { return snippet, true }
+		limit := 4 * len(src)
+		out := markdown.InlineSnippets(src, read, limit)
+		if len(out) > max(limit, len(src)) {
+			t.Errorf("%d bytes out of %d, limit %d", len(out), len(src), limit)
+		}
+		if !strings.Contains(src, "import ") && out != src {
+			t.Errorf("no imports, but changed: %q → %q", src, out)
 		}
 	})
 }

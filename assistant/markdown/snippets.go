@@ -42,7 +42,7 @@ func inlineSnippets(src string, snippet func(string) (string, bool), depth int, 
 			b.WriteString(line)
 			continue
 		}
-		b.WriteString(tags.ReplaceAllStringFunc(line, func(tag string) string {
+		b.WriteString(replaceOutsideCode(line, tags, func(tag string) string {
 			name := tags.FindStringSubmatch(tag)[1]
 			text, ok := snippet(imports[name])
 			if !ok {
@@ -58,6 +58,67 @@ func inlineSnippets(src string, snippet func(string) (string, bool), depth int, 
 		}))
 	}
 	return b.String()
+}
+
+// replaceOutsideCode replaces re's matches in line with fn's, except those inside inline code
+// ("write `<Install />` where the steps go" shows the tag, as Mintlify renders it).
+func replaceOutsideCode(line string, re *regexp.Regexp, fn func(string) string) string {
+	if !strings.Contains(line, "`") {
+		return re.ReplaceAllStringFunc(line, fn)
+	}
+	spans := codeSpans(line)
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringIndex(line, -1) {
+		if slices.ContainsFunc(spans, func(s [2]int) bool { return m[0] >= s[0] && m[0] < s[1] }) {
+			continue
+		}
+		b.WriteString(line[last:m[0]])
+		b.WriteString(fn(line[m[0]:m[1]]))
+		last = m[1]
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
+
+// codeSpans returns the byte ranges of the inline code spans of one line: a run of backticks
+// opens one, closed by the next run of the same length (CommonMark); an unclosed run is text.
+func codeSpans(line string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			i++
+			continue
+		}
+		n := runOf(line, i)
+		closed := false
+		for j := i + n; j < len(line); {
+			if line[j] != '`' {
+				j++
+				continue
+			}
+			if m := runOf(line, j); m != n {
+				j += m
+				continue
+			}
+			out = append(out, [2]int{i, j + n})
+			i, closed = j+n, true
+			break
+		}
+		if !closed {
+			i += n
+		}
+	}
+	return out
+}
+
+// runOf is the length of the run of backticks that starts at line[i].
+func runOf(line string, i int) int {
+	n := 0
+	for i+n < len(line) && line[i+n] == '`' {
+		n++
+	}
+	return n
 }
 
 // dropESM removes a snippet's import and export statements (outside fenced code), which mean

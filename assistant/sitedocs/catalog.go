@@ -43,11 +43,12 @@ type CatalogPage struct {
 	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
 	Version     string
 	Language    string
-	Body        string   // markdown.Render of the page, without the site's agent instructions
-	InLLMs      bool     // listed in llms.txt and llms-full.txt (docsjson.Indexing.LLMsTxt)
-	InSearch    bool     // in site search (docsjson.Indexing.Search)
-	Indexed     bool     // in site search or llms.txt: a file of the MCP server's filesystem
-	UserGroups  []string // readable only by these user groups; none: by anyone
+	Body        string        // markdown.Render of the page, without the site's agent instructions
+	InLLMs      bool          // listed in llms.txt and llms-full.txt (docsjson.Indexing.LLMsTxt)
+	InSearch    bool          // in site search (docsjson.Indexing.Search)
+	Rule        docsjson.Rule // the rule of Mintlify's indexing table that decided InLLMs and InSearch
+	Indexed     bool          // in site search or llms.txt: a file of the MCP server's filesystem
+	UserGroups  []string      // readable only by these user groups; none: by anyone
 }
 
 // Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
@@ -280,7 +281,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
 		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
 		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
-		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search,
+		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search, Rule: p.Index.Rule,
 		UserGroups: slices.Clone(p.UserGroups),
 	})
 }

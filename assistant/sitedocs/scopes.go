@@ -1,6 +1,7 @@
 package sitedocs
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"strings"
@@ -101,6 +102,13 @@ func (s *Scopes) Of(p string) (version, language string) {
 // items) whose page tells it, else the site's default. Content in no version (or language)
 // serves every version (or language), so a page without one is never filtered out.
 func (s *Scopes) Resolve(version, language string, paths ...string) (string, string) {
+	return s.ResolveAsked(version, language, "", paths...)
+}
+
+// ResolveAsked is Resolve for a question: a language that neither the caller nor the paths tell
+// is the one the question is written in, when its script tells one of the site's (LanguageOf: a
+// question in Japanese asked from no page, on a site with Japanese pages), before the default.
+func (s *Scopes) ResolveAsked(version, language, question string, paths ...string) (string, string) {
 	for _, p := range paths {
 		if version != "" && language != "" {
 			break
@@ -117,7 +125,7 @@ func (s *Scopes) Resolve(version, language string, paths ...string) (string, str
 		version = s.DefaultVersion
 	}
 	if language == "" {
-		language = s.DefaultLanguage
+		language = cmp.Or(s.LanguageOf(question), s.DefaultLanguage)
 	}
 	return version, language
 }

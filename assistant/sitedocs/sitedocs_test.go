@@ -243,3 +243,39 @@ func TestSnippetsAreSearched(t *testing.T) {
 		}
 	}
 }
+
+func TestLanguageOf(t *testing.T) {
+	site := func(def string, langs ...string) *sitedocs.Scopes {
+		return &sitedocs.Scopes{Languages: langs, DefaultLanguage: def}
+	}
+	cjk := site("en", "en", "zh-Hans", "zh-Hant", "ja", "ko")
+	tests := []struct {
+		name string
+		s    *sitedocs.Scopes
+		text string
+		want string
+	}{
+		{"Japanese: kana with kanji", cjk, "コードノードで使えるPythonのライブラリは？", "ja"},
+		{"Japanese: kanji outnumber the kana", cjk, "日本語版価格設定変更方法は", "ja"},
+		{"Chinese: Han without kana, the first zh listed", cjk, "如何在代码节点中使用 Python 库？", "zh-Hans"},
+		{"Korean", cjk, "코드 노드에서 파이썬 라이브러리를 쓰려면?", "ko"},
+		{"English", cjk, "how do I install the cli", ""},
+		{"mostly Latin with a word of Han", cjk, "what does the heading 概要 mean on the install page", ""},
+		{"Han on a site with Japanese only", site("en", "en", "ja"), "東京リージョン", "ja"},
+		{"the code cn", site("en", "en", "cn"), "如何安装", "cn"},
+		{"Russian", site("en", "en", "ru", "de"), "как установить интерфейс командной строки", "ru"},
+		{"Cyrillic on a site with Russian and Ukrainian", site("en", "en", "ru", "uk"), "как установить", ""},
+		{"a script no language of the site is written in", site("en", "en", "es"), "インストール方法", ""},
+		{"the default language is written in it", site("ja", "ja", "en"), "インストール方法", ""},
+		{"one language only", site("ja", "ja"), "インストール方法", ""},
+		{"Arabic on a site with Arabic and Persian", site("en", "en", "ar", "fa"), "كيف أثبت", ""},
+		{"Hebrew", site("en", "en", "he"), "איך להתקין", "he"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.s.LanguageOf(tc.text); got != tc.want {
+				t.Errorf("LanguageOf(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -144,7 +144,8 @@ func TestBinaryLifecycle(t *testing.T) {
 		t.Fatalf("keys create printed %q, want one admin key", created)
 	}
 	checkNATSAuth(t, natsAddr, dataDir)
-	list := runCLI(t, bin, "keys", "list", "--nats-url", natsURL, "--data-dir", dataDir)
+	// The tools take the server's own --nats-addr too, as 'lectern data delete' does.
+	list := runCLI(t, bin, "keys", "list", "--nats-addr", natsAddr, "--data-dir", dataDir)
 	if strings.Count(list, "\n") != 4 || strings.Contains(list, created[len("lk_admin_")+27:]) {
 		t.Fatalf("keys list shows %q: want a header and three keys, no secrets", list)
 	}

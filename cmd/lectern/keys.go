@@ -67,13 +67,14 @@ of 'lectern keys list' (26 characters, such as 01JD8W6K2Q3R4S5T6V7W8X9Y0Z); the 
 
 // keysConn holds the flags every keys command shares: where NATS is and how to log in.
 type keysConn struct {
-	natsURL, dataDir, sites string
-	auth                    bus.Auth
-	replicas                int
+	natsURL, natsAddr, dataDir, sites string
+	auth                              bus.Auth
+	replicas                          int
 }
 
 func (k *keysConn) registerFlags(fs *flag.FlagSet) {
-	envflag.String(fs, &k.natsURL, "nats-url", "LECTERN_NATS_URL", "nats://127.0.0.1:4222", "NATS server URL (comma-separated for a cluster)")
+	envflag.String(fs, &k.natsURL, "nats-url", "LECTERN_NATS_URL", "", "NATS server URLs (comma-separated for a cluster); empty: the embedded server of 'lectern all' at --nats-addr")
+	envflag.String(fs, &k.natsAddr, "nats-addr", "LECTERN_NATS_ADDR", "127.0.0.1:4222", "client listener of the embedded nats-server of 'lectern all' (its --nats-addr)")
 	envflag.String(fs, &k.dataDir, "data-dir", "LECTERN_DATA_DIR", "./data", "the server's data directory, holding the embedded NATS credentials")
 	registerNATSAuthFlags(fs, &k.auth)
 	envflag.Int(fs, &k.replicas, "nats-replicas", "LECTERN_NATS_REPLICAS", 1, "replicas of the key bucket when this command creates it (an existing bucket is used as the servers set it)")
@@ -95,9 +96,13 @@ func (k *keysConn) open(ctx context.Context) (*keys.Registry, func(), error) {
 		return nil, nil, err
 	}
 	logger := slog.New(slog.DiscardHandler)
-	nc, js, err := bus.Connect(k.natsURL, "lectern-keys", logger, auth.Options()...)
+	url := k.natsURL
+	if url == "" {
+		url = "nats://" + k.natsAddr // the embedded server of a running `lectern all`
+	}
+	nc, js, err := bus.Connect(url, "lectern-keys", logger, auth.Options()...)
 	if err != nil {
-		return nil, nil, natsConnectError(k.natsURL, k.dataDir, auth, err)
+		return nil, nil, natsConnectError(url, k.dataDir, auth, err)
 	}
 	reg, err := keys.Attach(ctx, js, k.replicas, logger)
 	if err != nil {
@@ -116,7 +121,7 @@ func natsConnectError(url, dataDir string, auth bus.Auth, err error) error {
 		}
 		return fmt.Errorf("NATS at %s refused the credentials (from --data-dir %s or the --nats-* flags): is the data dir that of the server listening there? %w", url, dataDir, err)
 	case errors.Is(err, nats.ErrNoServers):
-		return fmt.Errorf("cannot reach NATS at %s: is 'lectern all' running (its NATS listens on --nats-addr, 127.0.0.1:4222 by default)? Give the address with --nats-url: %w", url, err)
+		return fmt.Errorf("cannot reach NATS at %s: is 'lectern all' running (its NATS listens on --nats-addr, 127.0.0.1:4222 by default)? Give the same --nats-addr here, or --nats-url for an external NATS: %w", url, err)
 	}
 	return err
 }

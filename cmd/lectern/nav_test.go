@@ -117,7 +117,7 @@ navigation.groups[0].pages[0]
   warning: endpoint "GET /x" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents (Mintlify's validator accepts this)
 
 navigation.groups[0].pages[2]
-  warning: page "a" is already listed at navigation.groups[0].pages[1]; list each page once per version and language
+  warning: page "a" is already listed at navigation.groups[0].pages[1]; list each page once per version, language and product
 `
 	if code != 1 || out != want {
 		t.Errorf("exit %d, output:\n%s\nwant:\n%s", code, out, want)

@@ -80,6 +80,8 @@ func (c *contract) agentsRoutes(t *testing.T) {
 		{"getMCPServerCard", "/.well-known/mcp/server-card.json"}, {"getMCPServerCards", "/.well-known/mcp/server-cards.json"},
 		{"getSkill", "/skill.md"}, {"getSkillsIndex", "/.well-known/agent-skills/index.json"},
 		{"getSkillFile", "/.well-known/agent-skills/lectern/SKILL.md"},
+		{"getSkillsList", "/.well-known/skills/index.json"}, {"getListedSkillFile", "/.well-known/skills/lectern/skill.md"},
+		{"getAgentCard", "/.well-known/agent-card.json"}, {"getAPICatalog", "/.well-known/api-catalog"},
 	} {
 		c.run(t, []apiCall{
 			{name: r.op + " 200", op: r.op, method: "GET", path: "/sites/acme" + r.suffix, status: 200},
@@ -93,5 +95,6 @@ func (c *contract) agentsRoutes(t *testing.T) {
 		{name: "a page path too long", op: "getMarkdownPage", method: "GET", path: "/sites/acme/" + strings.Repeat("p", 2100) + ".md", status: 400, req: reqInvalid},
 		{name: "several skills", op: "getSkill", method: "GET", path: "/sites/multi/skill.md", status: 302},
 		{name: "no such skill", op: "getSkillFile", method: "GET", path: "/sites/acme/.well-known/agent-skills/nope/SKILL.md", status: 404},
+		{name: "no such listed skill", op: "getListedSkillFile", method: "GET", path: "/sites/acme/.well-known/skills/nope/skill.md", status: 404},
 	})
 }

@@ -1,21 +1,26 @@
--- Lectern's ClickHouse schema for a cluster: `lectern` (2 shards x 2 replicas, cluster.xml).
+-- Lectern's ClickHouse schema for a cluster: `lectern` (deploy/clickhouse/cluster.xml has 2 shards x 2
+-- replicas), database `lectern`.
+--
+-- GENERATED from schemas/migrations/clickhouse by `lectern migrate --cluster-schema`; do not edit
+-- (TestClusterSchemaFile fails until the file matches; `make cluster-schema` writes it). For
+-- another cluster or database: lectern migrate --cluster-schema --cluster NAME --database DB.
 --
 --   clickhouse-client --host ANY_NODE --user admin --password ... --multiquery < schema-cluster.sql
 --
--- Apply it BEFORE the first Lectern service connects (README.md says why). Every statement is
--- idempotent and runs ON CLUSTER, so running it again, or after adding nodes, is safe.
+-- Apply it BEFORE the first Lectern service connects (deploy/clickhouse/README.md says why).
+-- Every statement is idempotent and runs ON CLUSTER, so running it again, or after adding
+-- nodes, is safe.
 --
--- For each table of schemas/migrations/clickhouse: a local ReplicatedReplacingMergeTree
--- `<table>_local` on every node, with the columns, partitioning and sort key of the migration
--- (deploy/deploy_test.sh checks they stay identical), and a Distributed table under the name
--- the services read and write. Rows are sharded by cityHash64(project_id): every version and
--- every redelivered copy of a record lands on the shard of its project, so background merges
--- collapse them and the services' `LIMIT 1 BY id` sees all of a record's rows on one shard.
---
--- The database is `lectern`, the database of the services' DSN
--- (clickhouse://.../lectern). For another name, replace every `lectern.` and the second
--- argument of Distributed(...) below.
-
+-- For each table of the migrations: a local Replicated*MergeTree `<table>_local` on every node,
+-- with the columns, partitioning and sort key of the migrations (TestClusterSchemaMatchesMigrations
+-- checks them on a real ClickHouse), and a Distributed table under the name the services read
+-- and write. Rows are sharded by cityHash64(project_id): every version and every redelivered
+-- copy of a record lands on the shard of its project, so background merges collapse them and
+-- the services' `LIMIT 1 BY id` sees all of a record's rows on one shard. The rollups are kept
+-- by materialized views on each shard's local tables: an insert into a Distributed table
+-- reaches one shard's local table, whose views add to that shard's rollups; readers merge the
+-- states across shards. Columns a later migration added are in the tables below; under each
+-- migration, comments say what a cluster made by an earlier version of this file runs for it.
 CREATE DATABASE IF NOT EXISTS lectern ON CLUSTER lectern;
 
 -- ---------------------------------------------------------------- 0001_feedback
@@ -125,37 +130,33 @@ CREATE TABLE IF NOT EXISTS lectern.conversations ON CLUSTER lectern
 ENGINE = Distributed(lectern, lectern, conversations_local, cityHash64(project_id));
 
 -- ---------------------------------------------------------------- 0003_conversation_caller
--- The two columns above. A cluster created before them takes them with:
+-- A cluster made by an earlier version of this file first runs:
 --   ALTER TABLE lectern.conversations_local ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
 --   ALTER TABLE lectern.conversations ON CLUSTER lectern ADD COLUMN caller String, ADD COLUMN client String;
-
+-- then applies this file again.
 
 -- ---------------------------------------------------------------- 0004_traffic
--- Each traffic table is a replicated local table and a Distributed one, sharded by project like
--- the others. The rollups are kept by materialized views on each shard's local tables: an
--- insert into the Distributed traffic_events reaches one shard's traffic_events_local, whose
--- views add to that shard's rollups; readers merge the states across shards.
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
 (
-    project_id   String,
-    id           FixedString(26),
-    type         String,
-    domain       String,
-    day          Date,
-    timestamp    DateTime,
-    timestamp_ms UInt16,
-    visitor_id   String,
-    class        String,
-    caller       String,
-    user_agent   String,
-    path         String,
-    title        String,
-    referrer     String,
-    query        String,
-    query_norm   String,
-    results      UInt32,
-    position     UInt32,
+    project_id     String,
+    id             FixedString(26),
+    type           String,
+    domain         String,
+    day            Date,
+    timestamp      DateTime,
+    timestamp_ms   UInt16,
+    visitor_id     String,
+    class          String,
+    caller         String,
+    user_agent     String,
+    path           String,
+    title          String,
+    referrer       String,
+    query          String,
+    query_norm     String,
+    results        UInt32,
+    position       UInt32,
     format         String,
     tool           String,
     client         String,
@@ -175,24 +176,24 @@ ORDER BY (project_id, id);
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
 (
-    project_id   String,
-    id           FixedString(26),
-    type         String,
-    domain       String,
-    day          Date,
-    timestamp    DateTime,
-    timestamp_ms UInt16,
-    visitor_id   String,
-    class        String,
-    caller       String,
-    user_agent   String,
-    path         String,
-    title        String,
-    referrer     String,
-    query        String,
-    query_norm   String,
-    results      UInt32,
-    position     UInt32,
+    project_id     String,
+    id             FixedString(26),
+    type           String,
+    domain         String,
+    day            Date,
+    timestamp      DateTime,
+    timestamp_ms   UInt16,
+    visitor_id     String,
+    class          String,
+    caller         String,
+    user_agent     String,
+    path           String,
+    title          String,
+    referrer       String,
+    query          String,
+    query_norm     String,
+    results        UInt32,
+    position       UInt32,
     format         String,
     tool           String,
     client         String,
@@ -232,6 +233,14 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, traffic_pages_daily_local, cityHash64(project_id));
 
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
+SELECT project_id, day, path, class,
+       sumState(toUInt64(1)) AS views,
+       uniqCombinedState(18)(visitor_id) AS visitors
+FROM lectern.traffic_events_local
+WHERE type = 'page_view'
+GROUP BY project_id, day, path, class;
+
 CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily_local ON CLUSTER lectern
 (
     project_id String,
@@ -256,6 +265,15 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, traffic_searches_daily_local, cityHash64(project_id));
 
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
+SELECT project_id, day, query_norm,
+       sumState(toUInt64(type = 'search')) AS hits,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE type IN ('search', 'search_click')
+GROUP BY project_id, day, query_norm;
+
 CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily_local ON CLUSTER lectern
 (
     project_id String,
@@ -278,23 +296,6 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily ON CLUSTER lecter
 )
 ENGINE = Distributed(lectern, lectern, traffic_search_clicks_daily_local, cityHash64(project_id));
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
-SELECT project_id, day, path, class,
-       sumState(toUInt64(1)) AS views,
-       uniqCombinedState(18)(visitor_id) AS visitors
-FROM lectern.traffic_events_local
-WHERE type = 'page_view'
-GROUP BY project_id, day, path, class;
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
-SELECT project_id, day, query_norm,
-       sumState(toUInt64(type = 'search')) AS hits,
-       sumState(toUInt64(type = 'search_click')) AS clicks,
-       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
-FROM lectern.traffic_events_local
-WHERE type IN ('search', 'search_click')
-GROUP BY project_id, day, query_norm;
-
 CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_search_clicks_daily_mv ON CLUSTER lectern TO lectern.traffic_search_clicks_daily_local AS
 SELECT project_id, day, query_norm, path, sumState(toUInt64(1)) AS clicks
 FROM lectern.traffic_events_local
@@ -302,19 +303,16 @@ WHERE type = 'search_click'
 GROUP BY project_id, day, query_norm, path;
 
 -- ---------------------------------------------------------------- 0005_feedback_thread
--- The feedback column thread_id above. A cluster created before it takes it with:
+-- A cluster made by an earlier version of this file first runs:
 --   ALTER TABLE lectern.feedback_local ON CLUSTER lectern ADD COLUMN thread_id String;
 --   ALTER TABLE lectern.feedback ON CLUSTER lectern ADD COLUMN thread_id String;
+-- then applies this file again.
 
 -- ---------------------------------------------------------------- 0006_agents
--- The traffic_events columns format, tool, client, client_version, status and duration_ms above,
--- and the agents' rollups. A cluster created before them takes the columns with:
---   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String,
---     ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
---   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String,
---     ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
--- then the statements below. traffic_queries_daily counts from then on; the BI docs show how to
--- fill it from older events once.
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String, ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN format String, ADD COLUMN tool String, ADD COLUMN client String, ADD COLUMN client_version String, ADD COLUMN status String, ADD COLUMN duration_ms UInt32;
+-- then applies this file again.
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily_local ON CLUSTER lectern
 (
@@ -344,6 +342,15 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, traffic_mcp_daily_local, cityHash64(project_id));
 
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern TO lectern.traffic_mcp_daily_local AS
+SELECT project_id, day, tool, client, client_version,
+       sumState(toUInt64(1)) AS calls,
+       sumState(toUInt64(status = 'error')) AS errors,
+       sumState(toUInt64(duration_ms)) AS duration_ms
+FROM lectern.traffic_events_local
+WHERE type = 'mcp_call'
+GROUP BY project_id, day, tool, client, client_version;
+
 CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily_local ON CLUSTER lectern
 (
     project_id String,
@@ -365,6 +372,12 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily ON CLUSTER lectern
     views      AggregateFunction(sum, UInt64)
 )
 ENGINE = Distributed(lectern, lectern, traffic_formats_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
+SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND format != ''
+GROUP BY project_id, day, path, format;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily_local ON CLUSTER lectern
 (
@@ -396,21 +409,6 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, traffic_queries_daily_local, cityHash64(project_id));
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern TO lectern.traffic_mcp_daily_local AS
-SELECT project_id, day, tool, client, client_version,
-       sumState(toUInt64(1)) AS calls,
-       sumState(toUInt64(status = 'error')) AS errors,
-       sumState(toUInt64(duration_ms)) AS duration_ms
-FROM lectern.traffic_events_local
-WHERE type = 'mcp_call'
-GROUP BY project_id, day, tool, client, client_version;
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
-SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
-FROM lectern.traffic_events_local
-WHERE type = 'page_view' AND format != ''
-GROUP BY project_id, day, path, format;
-
 CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
 SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
        sumState(toUInt64(type != 'search_click')) AS searches,
@@ -423,13 +421,10 @@ WHERE type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'searc
 GROUP BY project_id, day, source, query_norm;
 
 -- ---------------------------------------------------------------- 0007_engagement
--- The traffic_events columns block, lang, target, label, action and thread_id above, and the
--- engagement rollup. A cluster created before them takes the columns with:
---   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String,
---     ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
---   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String,
---     ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
--- then the statements below.
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String, ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN block UInt32, ADD COLUMN lang String, ADD COLUMN target String, ADD COLUMN label String, ADD COLUMN action String, ADD COLUMN thread_id String;
+-- then applies this file again.
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_engagement_daily_local ON CLUSTER lectern
 (
@@ -465,9 +460,7 @@ WHERE type IN ('code_copy', 'cta_click', 'outbound_click', 'menu_action', 'sourc
 GROUP BY project_id, day, path, class, type, detail;
 
 -- ---------------------------------------------------------------- 0008_traffic_ids
--- The ids of traffic_events in id order, for the writers' duplicate check (see the migration).
--- Each shard's view keeps its own ids; the check reads them through the Distributed table. A
--- cluster created before it fills the table from its events with:
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
 --   INSERT INTO lectern.traffic_ids (id, project_id) SELECT id, project_id FROM lectern.traffic_events;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_ids_local ON CLUSTER lectern
@@ -489,12 +482,9 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_ids_mv ON CLUSTER lectern
 SELECT id, project_id FROM lectern.traffic_events_local;
 
 -- ---------------------------------------------------------------- 0009_summaries
--- Summaries of closed days (see the migration): the per-day change counts and their view (each
--- day's sessions are in sessions_daily, 0010). Like the traffic tables, they are sharded by
--- project, so a project's summaries and the rollups they are made from sit on one shard. The
--- services write them with insert_distributed_sync = 1. A cluster
--- created before it counts its stored events once with:
---   INSERT INTO lectern.traffic_changes_daily (project_id, day, changes) SELECT project_id, day, sumState(toUInt64(1)) FROM lectern.traffic_events GROUP BY project_id, day;
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   INSERT INTO lectern.traffic_changes_daily (project_id, day, changes)
+--     SELECT project_id, day, sumState(toUInt64(1)) FROM lectern.traffic_events GROUP BY project_id, day;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_changes_daily_local ON CLUSTER lectern
 (
@@ -519,14 +509,22 @@ FROM lectern.traffic_events_local
 GROUP BY project_id, day;
 
 -- ---------------------------------------------------------------- 0010_read_tables
--- Each day's sessions (sessions_daily, in granules of 16 rows so that a read of one project does
--- not read the others' trails), and distinct visitors per day and class over every path
--- (traffic_day_visitors, one state a day for a range's totals). A cluster made from an earlier
--- version of this file moves its summaries and fills the visitors once with:
---   INSERT INTO lectern.sessions_daily SELECT project_id, day, version, changes, sessions, searched, clicked, landed, acted, trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet FROM lectern.session_days;
---   INSERT INTO lectern.traffic_day_visitors (project_id, day, class, visitors) SELECT project_id, day, class, uniqCombinedMergeState(18)(visitors) FROM lectern.traffic_pages_daily GROUP BY project_id, day, class;
--- and then drops session_days, visitor_spans, visitor_span_totals and visitor_spans_made (the
--- _local tables and the Distributed ones, ON CLUSTER lectern).
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   INSERT INTO lectern.sessions_daily
+--     SELECT project_id, day, version, changes, sessions, searched, clicked, landed, acted,
+--     trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet
+--     FROM lectern.session_days
+--     WHERE (project_id, day, version) NOT IN (SELECT project_id, day, version FROM lectern.sessions_daily);
+--   DROP TABLE IF EXISTS lectern.session_days ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.session_days_local ON CLUSTER lectern;
+--   INSERT INTO lectern.traffic_day_visitors (project_id, day, class, visitors)
+--     SELECT project_id, day, class, uniqCombinedMergeState(18)(visitors) FROM lectern.traffic_pages_daily GROUP BY project_id, day, class;
+--   DROP TABLE IF EXISTS lectern.visitor_spans ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.visitor_spans_local ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.visitor_span_totals ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.visitor_span_totals_local ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.visitor_spans_made ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.visitor_spans_made_local ON CLUSTER lectern;
 
 CREATE TABLE IF NOT EXISTS lectern.sessions_daily_local ON CLUSTER lectern
 (
@@ -591,18 +589,16 @@ WHERE type = 'page_view'
 GROUP BY project_id, day, class;
 
 -- ---------------------------------------------------------------- 0011_day_traffic
--- Nothing: the migration changes SQLite's day summaries only.
 
 -- ---------------------------------------------------------------- migration bookkeeping
-
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
 -- exists on every node, replicated across the whole cluster (the path has no {shard}, so the
 -- {replica} macro must be unique per node), and records the migrations as applied, so the
 -- services change nothing. Without it, each service would create a plain, unreplicated
 -- schema_migrations on whichever node it reached, and a connection to another node would not
--- find it (the services' connection pools spread over the nodes). A new migration in schemas/migrations/clickhouse needs its
--- ON CLUSTER form here and its row below before services that carry it are rolled out.
+-- find it (the services' connection pools spread over the nodes).
+
 CREATE TABLE IF NOT EXISTS lectern.schema_migrations ON CLUSTER lectern
 (
     version    UInt32,

@@ -76,7 +76,18 @@ func (c *Consumer) Run(ctx context.Context) error {
 		g.Go(func() error { return c.work(gctx, cons) })
 	}
 	g.Go(func() error { c.watchPending(gctx, cons); return nil })
-	return g.Wait()
+	err = g.Wait()
+	c.flushAcks()
+	return err
+}
+
+// flushAcks waits until the server has read the acknowledgements sent so far: an Ack is
+// buffered by the client, and a process that exits right after Run would lose the last ones,
+// which the stream then redelivers (stored once, but written twice).
+func (c *Consumer) flushAcks() {
+	if err := c.js.Conn().FlushTimeout(c.cfg.AckWait); err != nil {
+		c.logger.Warn("acks not flushed; the last events will be redelivered and stored once", "err", err)
+	}
 }
 
 // work is one fetch-and-write loop, in two stages: while one fetch is being written, the next

@@ -56,6 +56,7 @@ type vscope struct {
 	openapi  []string // the nearest element's specs
 	version  string
 	language string
+	product  string // a product is a navigation of its own: a page may be listed in each
 	parent   Kind
 }
 
@@ -93,6 +94,8 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 		sc.version = e.Label
 	case KindLanguage:
 		sc.language = e.Label
+	case KindProduct:
+		sc.product = e.Label
 	}
 	v.asyncSpecs(e)
 	if len(e.OpenAPI) == 0 {

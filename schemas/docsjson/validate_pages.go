@@ -89,11 +89,12 @@ func (v *validator) generated(e *Element) {
 	}
 }
 
-// once warns when the same page appears twice in one version and language.
+// once warns when the same page appears twice in one version, language and product (a site's
+// products may share pages, as dify's Cloud and Self-Host share most of theirs).
 func (v *validator) once(sc vscope, key, jpath, what string) {
-	k := sc.version + "\x00" + sc.language + "\x00" + key
+	k := sc.version + "\x00" + sc.language + "\x00" + sc.product + "\x00" + key
 	if first, ok := v.seen[k]; ok {
-		v.c.warnf(jpath, "%s is already listed at %s; list each page once per version and language", what, first)
+		v.c.warnf(jpath, "%s is already listed at %s; list each page once per version, language and product", what, first)
 		return
 	}
 	v.seen[k] = jpath

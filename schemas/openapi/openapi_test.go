@@ -213,6 +213,8 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /sites/{domain}/.well-known/mcp/server-card.json", "GET /sites/{domain}/.well-known/mcp/server-cards.json",
 		"GET /sites/{domain}/skill.md", "GET /sites/{domain}/.well-known/agent-skills/index.json",
 		"GET /sites/{domain}/.well-known/agent-skills/{skill}/SKILL.md",
+		"GET /sites/{domain}/.well-known/skills/index.json", "GET /sites/{domain}/.well-known/skills/{skill}/skill.md",
+		"GET /sites/{domain}/.well-known/agent-card.json", "GET /sites/{domain}/.well-known/api-catalog",
 	}
 	ops := operations(decoded(t))
 	var got []string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -14,20 +13,20 @@ import (
 
 	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/lectern-dev/lectern/schemas/migrations"
 )
 
-// clusterSchema is the DDL an operator applies to a ClickHouse cluster instead of letting the
-// services migrate (deploy/clickhouse).
-const clusterSchema = "../../../deploy/clickhouse/schema-cluster.sql"
-
 // TestClusterSchemaMatchesMigrations applies the services' migrations to one database and the
-// cluster schema to another, on the ClickHouse the tests run, and compares what ClickHouse
-// built: every migrated table has a replicated `_local` table with the same columns, types,
-// engine, partition and sort keys, and a Distributed table with the same columns over it; the
-// rollups' views select the same; and the cluster's bookkeeping records every migration, so a
-// service connecting to the cluster changes nothing. Only what a single server cannot run is
-// rewritten first: ON CLUSTER goes, Replicated* engines lose their ZooKeeper path and replica
-// (the test checks each local table was Replicated), and the database is the test's.
+// cluster schema (migrations.ClusterSchema, which deploy/clickhouse/schema-cluster.sql is:
+// schemas/migrations' TestClusterSchemaFile) to another, rendered for that database, on the
+// ClickHouse the tests run, and compares what ClickHouse built: every migrated table has a
+// replicated `_local` table with the same columns, types, engine, partition and sort keys, and
+// a Distributed table with the same columns over it; the rollups' views select the same; and
+// the cluster's bookkeeping records every migration, so a service connecting to the cluster
+// changes nothing. Only what a single server cannot run is rewritten first: ON CLUSTER goes,
+// and Replicated* engines lose their ZooKeeper path and replica (the test checks each local
+// table was Replicated).
 func TestClusterSchemaMatchesMigrations(t *testing.T) {
 	migratedDSN, clusterDSN := testDSN(t), testDSN(t)
 	open(t, migratedDSN).Close() // the services' migrations, as a service applies them at start
@@ -189,7 +188,7 @@ func compareBookkeeping(t *testing.T, conn driver.Conn, migrated, cluster string
 var (
 	reOnCluster  = regexp.MustCompile(`\s+ON CLUSTER lectern\b`)
 	reReplicated = regexp.MustCompile(`ENGINE = Replicated(\w+)\('[^']*', '\{replica\}'(?:, )?`)
-	reCreated    = regexp.MustCompile(`^CREATE TABLE IF NOT EXISTS lectern\.(\w+)`)
+	reCreated    = regexp.MustCompile(`^CREATE TABLE IF NOT EXISTS \w+\.(\w+)`)
 )
 
 // applyClusterSchema runs the cluster schema in db, rewritten for one server, through
@@ -197,13 +196,13 @@ var (
 // Replicated engine.
 func applyClusterSchema(t *testing.T, dsn, db string) map[string]bool {
 	t.Helper()
-	text, err := os.ReadFile(clusterSchema)
+	text, err := migrations.ClusterSchema(migrations.ClusterOptions{Cluster: "lectern", Database: db})
 	if err != nil {
 		t.Fatal(err)
 	}
 	replicated := map[string]bool{}
 	var script strings.Builder
-	for _, stmt := range statements(string(text)) {
+	for _, stmt := range statements(text) {
 		if !strings.HasPrefix(stmt, "INSERT") && !reOnCluster.MatchString(stmt) {
 			t.Errorf("statement without ON CLUSTER lectern: %.80s", stmt)
 		}
@@ -212,9 +211,6 @@ func applyClusterSchema(t *testing.T, dsn, db string) map[string]bool {
 			replicated[m[1]] = true
 		}
 		local = reReplicated.ReplaceAllString(local, "ENGINE = $1(")
-		local = strings.ReplaceAll(local, "Distributed(lectern, lectern,", "Distributed(lectern, "+db+",")
-		local = strings.ReplaceAll(local, "lectern.", db+".")
-		local = strings.Replace(local, "CREATE DATABASE IF NOT EXISTS lectern", "CREATE DATABASE IF NOT EXISTS "+db, 1)
 		script.WriteString(local + ";\n")
 	}
 	u, err := url.Parse(dsn)

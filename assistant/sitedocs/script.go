@@ -1,0 +1,101 @@
+package sitedocs
+
+import (
+	"strings"
+	"unicode"
+)
+
+// scripts are the writing systems that tell a question's language among a site's languages,
+// each with the docs.json language codes (their primary subtag) written in it. Latin is not
+// among them: a question in Latin letters may be in any of a site's Latin languages.
+var scripts = []struct {
+	table *unicode.RangeTable
+	langs []string
+}{
+	{unicode.Hiragana, []string{"ja", "jp"}},
+	{unicode.Katakana, []string{"ja", "jp"}},
+	{unicode.Hangul, []string{"ko"}},
+	{unicode.Han, []string{"zh", "cn", "ja", "jp"}}, // Chinese first: Japanese has kana besides
+	{unicode.Cyrillic, []string{"ru", "uk", "bg", "sr", "kk", "mn", "be"}},
+	{unicode.Arabic, []string{"ar", "fa", "ur"}},
+	{unicode.Hebrew, []string{"he"}},
+	{unicode.Thai, []string{"th"}},
+	{unicode.Devanagari, []string{"hi", "mr", "ne"}},
+	{unicode.Greek, []string{"el"}},
+}
+
+// LanguageOf returns the site's language that text is written in when its script tells it:
+// the script of most of its letters outside Latin, any kana making it Japanese (kanji are Han),
+// matched to the site's language written in it; Han without kana is Chinese before Japanese, and
+// zh-Hans before zh-Hant when listed so. "" when most letters are Latin, when no language of the
+// site or two of different primary subtags (ru and uk) are written in the script, or when the
+// default language is written in it already.
+func (s *Scopes) LanguageOf(text string) string {
+	if len(s.Languages) < 2 {
+		return ""
+	}
+	counts := make([]int, len(scripts))
+	latin, other := 0, 0
+	for _, r := range text {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if unicode.Is(unicode.Latin, r) {
+			latin++
+			continue
+		}
+		for i, sc := range scripts {
+			if unicode.Is(sc.table, r) {
+				counts[i]++
+				other++
+				break
+			}
+		}
+	}
+	if other == 0 || other <= latin {
+		return ""
+	}
+	best := 0
+	if counts[0]+counts[1] == 0 { // no kana
+		for i, n := range counts {
+			if n > counts[best] {
+				best = i
+			}
+		}
+	}
+	return s.writtenIn(scripts[best].langs, scripts[best].table == unicode.Han)
+}
+
+// writtenIn returns the site's language written in the script of langs (primary subtags, in the
+// order preferred when ordered), "" when none is, when the default language is, or when two of
+// different subtags are and the script prefers none.
+func (s *Scopes) writtenIn(langs []string, ordered bool) string {
+	rank := func(l string) int {
+		for i, p := range langs {
+			if primary(l) == p {
+				return i
+			}
+		}
+		return -1
+	}
+	if rank(s.DefaultLanguage) >= 0 {
+		return ""
+	}
+	found := ""
+	for _, l := range s.Languages {
+		switch r := rank(l); {
+		case r < 0:
+		case found == "" || ordered && r < rank(found):
+			found = l
+		case primary(found) != primary(l) && !ordered:
+			return ""
+		}
+	}
+	return found
+}
+
+// primary is a language code's primary subtag, lower case: "zh" of "zh-Hans", "pt" of "pt-BR".
+func primary(lang string) string {
+	p, _, _ := strings.Cut(lang, "-")
+	return strings.ToLower(p)
+}
