@@ -214,8 +214,9 @@ func sampleFor(ctx context.Context, n int, budget time.Duration, fn func() error
 }
 
 // captureSQL runs the read once on the logging store and returns the statements the server
-// received for it, in order: those of system.query_log it has not seen before (only the logging
-// store asks the server to log its queries).
+// received for it, in order: those of system.query_log it has not seen before that came from the
+// logging store (its client name carries loggedProduct: another client logging its queries on
+// the same server, as an experiment beside the bench did, is not taken for the read).
 func (rb *readBench) captureSQL(ctx context.Context, rd analyticsRead, project string, r store.Range) ([]string, error) {
 	if rb.seen == nil {
 		rb.seen = map[string]bool{}
@@ -242,7 +243,7 @@ func (rb *readBench) loggedSince(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	out, err := clickhouseClient(ctx, rb.cfg, "SELECT query_id, query FROM system.query_log WHERE type = 2"+
-		" ORDER BY query_start_time, event_time FORMAT JSONEachRow")
+		" AND startsWith(client_name, '"+loggedProduct+"/') ORDER BY query_start_time, event_time FORMAT JSONEachRow")
 	if err != nil {
 		return nil, fmt.Errorf("system.query_log (scripts/clickhouse/config.xml.tmpl configures it): %w", err)
 	}
@@ -306,12 +307,17 @@ func clientReadTimes(ctx context.Context, cfg *config, db string, sqls []string,
 	return runs, nil
 }
 
-// openLogged opens a second store on db whose queries the server records in system.query_log.
+// loggedProduct names the logging store's connections to the server (the first word of their
+// client_name in system.query_log).
+const loggedProduct = "lectern-bench-reads"
+
+// openLogged opens a second store on db whose queries the server records in system.query_log,
+// under the client name loggedProduct.
 func openLogged(ctx context.Context, cfg *config, db string) (*clickhouse.Store, error) {
 	dsn := cfg.benchDSN(db)
 	sep := "?"
 	if strings.Contains(dsn, "?") {
 		sep = "&"
 	}
-	return clickhouse.Open(ctx, dsn+sep+"log_queries=1", slog.New(slog.DiscardHandler))
+	return clickhouse.Open(ctx, dsn+sep+"log_queries=1&client_info_product="+loggedProduct+"/1", slog.New(slog.DiscardHandler))
 }
