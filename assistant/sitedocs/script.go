@@ -8,24 +8,28 @@ import (
 // scripts are the writing systems that tell a question's language among a site's languages,
 // each with the docs.json language codes (their primary subtag) written in it. Latin is not
 // among them: a question in Latin letters may be in any of a site's Latin languages.
+// A letter of a script weighs weight Latin letters when the question's letters are counted: a
+// Chinese, Japanese or Korean character is about a word ("如何在代码节点中使用 Python 库" is
+// Chinese, not the English of "Python").
 var scripts = []struct {
-	table *unicode.RangeTable
-	langs []string
+	table  *unicode.RangeTable
+	langs  []string
+	weight int
 }{
-	{unicode.Hiragana, []string{"ja", "jp"}},
-	{unicode.Katakana, []string{"ja", "jp"}},
-	{unicode.Hangul, []string{"ko"}},
-	{unicode.Han, []string{"zh", "cn", "ja", "jp"}}, // Chinese first: Japanese has kana besides
-	{unicode.Cyrillic, []string{"ru", "uk", "bg", "sr", "kk", "mn", "be"}},
-	{unicode.Arabic, []string{"ar", "fa", "ur"}},
-	{unicode.Hebrew, []string{"he"}},
-	{unicode.Thai, []string{"th"}},
-	{unicode.Devanagari, []string{"hi", "mr", "ne"}},
-	{unicode.Greek, []string{"el"}},
+	{unicode.Hiragana, []string{"ja", "jp"}, 3},
+	{unicode.Katakana, []string{"ja", "jp"}, 3},
+	{unicode.Hangul, []string{"ko"}, 3},
+	{unicode.Han, []string{"zh", "cn", "ja", "jp"}, 3}, // Chinese first: Japanese has kana besides
+	{unicode.Cyrillic, []string{"ru", "uk", "bg", "sr", "kk", "mn", "be"}, 1},
+	{unicode.Arabic, []string{"ar", "fa", "ur"}, 1},
+	{unicode.Hebrew, []string{"he"}, 1},
+	{unicode.Thai, []string{"th"}, 1},
+	{unicode.Devanagari, []string{"hi", "mr", "ne"}, 1},
+	{unicode.Greek, []string{"el"}, 1},
 }
 
 // LanguageOf returns the site's language that text is written in when its script tells it:
-// the script of most of its letters outside Latin, any kana making it Japanese (kanji are Han),
+// the script of most of its letters outside Latin, when they outweigh the Latin ones, any kana making it Japanese (kanji are Han),
 // matched to the site's language written in it; Han without kana is Chinese before Japanese, and
 // zh-Hans before zh-Hant when listed so. "" when most letters are Latin, when no language of the
 // site or two of different primary subtags (ru and uk) are written in the script, or when the
@@ -47,7 +51,7 @@ func (s *Scopes) LanguageOf(text string) string {
 		for i, sc := range scripts {
 			if unicode.Is(sc.table, r) {
 				counts[i]++
-				other++
+				other += sc.weight
 				break
 			}
 		}
