@@ -358,7 +358,7 @@ func TestMissingPageReported(t *testing.T) {
 	if !st.Serving || len(st.Problems) != 1 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
 		t.Errorf("tessera state %+v: want it served, with the missing page as its one problem", st)
 	}
-	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site tessera: 1 problems") {
+	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site tessera: 0 errors, 1 warnings") {
 		t.Errorf("sites check: %v", err)
 	}
 	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 1 {

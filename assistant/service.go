@@ -186,10 +186,22 @@ func (s *Service) SitesHealthy(context.Context) error {
 		case st.Attempted && !st.Serving:
 			errs = append(errs, fmt.Errorf("site %s: not served (%s)", domain, strings.Join(st.Problems, "; ")))
 		case len(st.Problems) > 0:
-			errs = append(errs, fmt.Errorf("site %s: %d problems", domain, len(st.Problems)))
+			errs = append(errs, fmt.Errorf("site %s: %s", domain, countProblems(st.Problems)))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// countProblems says how many of a site's problems are errors and how many warnings ("0 errors,
+// 552 warnings": a site served with warnings only is less alarming than one with errors).
+func countProblems(problems []string) string {
+	errs := 0
+	for _, p := range problems {
+		if strings.HasPrefix(p, "error: ") {
+			errs++
+		}
+	}
+	return fmt.Sprintf("%d errors, %d warnings (lectern nav validate lists them)", errs, len(problems)-errs)
 }
 
 // SiteStates reports every site's index and problems, by domain (/readyz?verbose).
