@@ -148,10 +148,7 @@ func (ix *Index) group(lang string) int {
 func (ix *Index) setVariants(pages []Page) {
 	ids := make(map[string]uint32, len(pages))
 	for i := range pages {
-		key := pages[i].Variant
-		if key == "" {
-			key = pages[i].URL
-		}
+		key := variantOf(&pages[i])
 		id, ok := ids[key]
 		if !ok {
 			id = uint32(len(ids)) // #nosec G115 -- bounded by the number of pages
