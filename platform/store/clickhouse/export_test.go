@@ -6,6 +6,9 @@ import (
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
+// ChunkRows is how many rows an insert hands to clickhouse-go at a time.
+const ChunkRows = chunkRows
+
 // Wrap is wrap, for the error classification tests.
 var Wrap = wrap
 
