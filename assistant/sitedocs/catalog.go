@@ -152,6 +152,13 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 			c.addLink(n.Label, n.Href)
 		}
 	})
+	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
+		if isExternal(ref) {
+			c.addRemoteSpec(ref, true)
+		} else if file, ok := specPath(ref); ok && fileExists(b.fsys, file) {
+			c.addSpec(file, true)
+		}
+	}
 	b.walkSpecs(tree.Root, true)
 	for _, a := range tree.GlobalAnchors {
 		if isExternal(a.Href) {
@@ -238,7 +245,7 @@ func (b *catalogBuilder) addAsyncAPI(ref string, listed bool) {
 		if !ok || strings.Contains(ref, "://") {
 			return
 		}
-		if info, err := fs.Stat(b.fsys, file); err != nil || !info.Mode().IsRegular() {
+		if !fileExists(b.fsys, file) {
 			return
 		}
 		c.specFiles[file] = true
@@ -247,6 +254,12 @@ func (b *catalogBuilder) addAsyncAPI(ref string, listed bool) {
 	if listed && !slices.Contains(c.AsyncAPI, ref) {
 		c.AsyncAPI = append(c.AsyncAPI, ref)
 	}
+}
+
+// fileExists reports whether file is a regular file of fsys.
+func fileExists(fsys fs.FS, file string) bool {
+	info, err := fs.Stat(fsys, file)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // specPath turns a spec reference into a site path ("/api/openapi.json" → "api/openapi.json").
