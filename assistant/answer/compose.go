@@ -52,6 +52,9 @@ func quoteUnits(us []unit) string {
 	for _, u := range us {
 		if u.block {
 			flush()
+			if u.caption != "" {
+				paras = append(paras, bold(u.caption))
+			}
 			paras = append(paras, u.text)
 			continue
 		}
@@ -66,6 +69,15 @@ func quoteUnits(us []unit) string {
 		lines[i] = strings.TrimRight("> "+l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// bold writes a block's title in bold, as the page's Markdown writes a tab's title; a title
+// with its own emphasis stays as it is.
+func bold(title string) string {
+	if strings.Contains(title, "*") {
+		return title
+	}
+	return "**" + title + "**"
 }
 
 // joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a
