@@ -50,12 +50,16 @@ func quoteUnits(us []unit) string {
 		}
 	}
 	for _, u := range us {
-		if u.block {
+		if u.block || u.title {
 			flush()
 			if u.caption != "" {
 				paras = append(paras, bold(u.caption))
 			}
-			paras = append(paras, u.text)
+			if u.title {
+				paras = append(paras, bold(u.text))
+			} else {
+				paras = append(paras, u.text)
+			}
 			continue
 		}
 		prose = append(prose, u)

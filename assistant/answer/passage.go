@@ -13,6 +13,7 @@ type unit struct {
 	block   bool
 	item    bool   // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
 	table   bool   // the block is a table
+	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
 	caption string // the title line over a block (a tab's, "Python"), quoted with it and never alone
 }
 
@@ -71,14 +72,20 @@ const maxCaption = 60
 func caption(prose string) (rest, title string) {
 	t := strings.TrimRight(prose, " \t\n")
 	i := strings.LastIndex(t, "\n\n")
-	last := strings.TrimSpace(t[i+1:])
-	if last == "" || len(last) > maxCaption || strings.Contains(last, "\n") || listMarker(last) || strings.HasPrefix(last, ellipsis) {
-		return prose, ""
+	if last := strings.TrimSpace(t[i+1:]); isTitle(last) {
+		return t[:max(i, 0)], last
 	}
-	if r, _ := utf8.DecodeLastRuneInString(last); strings.ContainsRune(".!?:;,。？！：", r) {
-		return prose, ""
+	return prose, ""
+}
+
+// isTitle reports whether a paragraph is a title: one short line that ends no sentence and
+// starts no list item.
+func isTitle(para string) bool {
+	if para == "" || len(para) > maxCaption || strings.Contains(para, "\n") || listMarker(para) || strings.HasPrefix(para, ellipsis) {
+		return false
 	}
-	return t[:max(i, 0)], last
+	r, _ := utf8.DecodeLastRuneInString(para)
+	return !strings.ContainsRune(".!?:;,。？！：", r)
 }
 
 // ellipsis marks text the search's excerpt left out.
@@ -162,6 +169,10 @@ func closingFence(line, fence string) bool {
 // appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
 	for _, para := range strings.Split(text, "\n\n") {
+		if t := strings.TrimSpace(para); isTitle(t) {
+			out = append(out, unit{text: t, title: true})
+			continue
+		}
 		for _, chunk := range listItems(para) {
 			item := listMarker(chunk)
 			chunk = strings.Join(strings.Fields(chunk), " ")
@@ -269,7 +280,8 @@ const (
 )
 
 // passage picks the units of a section that best match the question's terms: the best one
-// (most terms; the earlier on ties) and the one after it, which usually carries on its thought,
+// (most terms; the earlier on ties) and the one after it, which usually carries on its thought
+// (unless it is a title, which starts another topic),
 // then the next best; at most one block (code or table), in their original order. When nothing in the
 // text matches (the section matched by its title or breadcrumbs) it takes the opening units.
 func passage(text string, qterms []string) []unit {
@@ -296,7 +308,9 @@ func passage(text string, qterms []string) []unit {
 		return p.units()
 	}
 	p.add(order[0])
-	p.add(order[0] + 1)
+	if next := order[0] + 1; next < len(us) && !us[next].title { // a title starts another topic
+		p.add(next)
+	}
 	for _, i := range order[1:] {
 		p.add(i)
 	}
@@ -338,7 +352,14 @@ func (p *picker) take(i int) bool {
 	}
 	first, block := p.n == 0, p.block
 	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+u.size(), p.block || u.block
-	if u.block || !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first {
+	switch {
+	case u.block:
+		return true
+	case u.title: // only over what it titles
+		if i+1 < len(p.us) && !p.us[i+1].title && p.take(i+1) {
+			return true
+		}
+	case !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first:
 		return true
 	}
 	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-u.size(), block
