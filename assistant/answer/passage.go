@@ -78,14 +78,15 @@ func caption(prose string) (rest, title string) {
 	return prose, ""
 }
 
-// isTitle reports whether a paragraph is a title: one short line that ends no sentence and
-// starts no list item.
+// isTitle reports whether a paragraph is a title: one short line of words that ends no
+// sentence and starts no list item (a line of code, "`pip install x`", is no title).
 func isTitle(para string) bool {
-	if para == "" || len(para) > maxCaption || strings.Contains(para, "\n") || listMarker(para) || strings.HasPrefix(para, ellipsis) {
+	if para == "" || len(para) > maxCaption || strings.Contains(para, "\n") || listMarker(para) {
 		return false
 	}
-	r, _ := utf8.DecodeLastRuneInString(para)
-	return !strings.ContainsRune(".!?:;,。？！：", r)
+	first, _ := utf8.DecodeRuneInString(para)
+	last, _ := utf8.DecodeLastRuneInString(para)
+	return (unicode.IsLetter(first) || unicode.IsDigit(first)) && !strings.ContainsRune(".!?:;,。？！：`", last)
 }
 
 // ellipsis marks text the search's excerpt left out.

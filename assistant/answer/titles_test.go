@@ -59,3 +59,13 @@ func TestAnswerKeepsTitlesApart(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerQuotesALineOfCode: a paragraph that is one line of code is no title: it is quoted.
+func TestAnswerQuotesALineOfCode(t *testing.T) {
+	s := answer.Source{Title: "Quickstart", Section: "Install", Path: "/q", URL: "/q#install",
+		Text: "Install the SDK with pip:\n\n`pip install mem0ai`\n\nThen set MEM0_API_KEY in your environment."}
+	md, _, _ := generate(t, answer.Prompt{Question: "how do I install the mem0 sdk with pip", Sources: []answer.Source{s}})
+	if !strings.Contains(md, "`pip install mem0ai`") || strings.Contains(md, "**`pip") {
+		t.Errorf("the line of code is not quoted as it is:\n%s", md)
+	}
+}
