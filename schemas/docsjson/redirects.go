@@ -36,10 +36,13 @@ func (d *decoder) redirects(v any) []Redirect {
 		}
 		src, _ := obj["source"].(string)
 		dst, _ := obj["destination"].(string)
-		r := Redirect{Source: strings.TrimSpace(src), Destination: strings.TrimSpace(dst), Permanent: true}
+		r := Redirect{Source: sitePathOf(src), Destination: strings.TrimSpace(dst), Permanent: true}
+		if !isURL(r.Destination) && r.Destination != "" {
+			r.Destination = sitePathOf(r.Destination)
+		}
 		switch {
-		case !strings.HasPrefix(r.Source, "/"):
-			d.c.warnf(field(path, "source"), "source must be a path that starts with \"/\", such as \"/old/page\", but it is %s; the redirect is ignored", describe(obj["source"]))
+		case strings.Trim(r.Source, "/") == "" && r.Source != "/":
+			d.c.warnf(field(path, "source"), "source must be a path such as \"/old/page\", but it is %s; the redirect is ignored", describe(obj["source"]))
 			continue
 		case strings.ContainsAny(r.Source, "#?"):
 			d.c.warnf(field(path, "source"), "source %q holds an anchor or a query; a redirect's source is a path only; the redirect is ignored", r.Source)
@@ -59,6 +62,16 @@ func (d *decoder) redirects(v any) []Redirect {
 		out = append(out, r)
 	}
 	return out
+}
+
+// sitePathOf writes a redirect's path from the site root: "features/extract" (as some sites
+// write it) is "/features/extract".
+func sitePathOf(p string) string {
+	p = strings.TrimSpace(p)
+	if p == "" || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return "/" + p
 }
 
 // Redirect returns where the first redirect whose source matches p (a site path) sends it,

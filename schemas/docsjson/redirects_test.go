@@ -16,7 +16,8 @@ const redirectsJSON = `[
  {"source": "/users/:id/profile", "destination": "/people/:id#profile", "permanent": false},
  {"source": "/old/article-*", "destination": "/new/article-*"},
  {"source": "/articles/concepts-*", "destination": "/collections/overview"},
- {"source": "/away", "destination": "https://example.com/elsewhere"}
+ {"source": "/away", "destination": "https://example.com/elsewhere"},
+ {"source": "features/extract-beta", "destination": "features/extract"}
 ]`
 
 func TestRedirect(t *testing.T) {
@@ -34,6 +35,7 @@ func TestRedirect(t *testing.T) {
 		{"/old/article-123", "/new/article-123", true},
 		{"/articles/concepts-getting-started", "/collections/overview", true},
 		{"/away", "https://example.com/elsewhere", true},
+		{"/features/extract-beta", "/features/extract", true}, // firecrawl/firecrawl-docs writes these without "/"
 		{"/open-source/features", "", false},
 		{"/users/42", "", false},
 		{"/users/42/profile/more", "", false},
@@ -51,7 +53,7 @@ func TestRedirectProblems(t *testing.T) {
 	tests := []struct{ redirects, warning string }{
 		{`{"a": 1}`, `redirects: redirects must be a list of {"source", "destination"} objects, but it is an object; it is ignored`},
 		{`["/a"]`, `redirects[0]: a redirect must be an object with "source" and "destination", but it is a string; it is ignored`},
-		{`[{"source": "a", "destination": "/b"}]`, `redirects[0].source: source must be a path that starts with "/", such as "/old/page", but it is a string; the redirect is ignored`},
+		{`[{"source": 3, "destination": "/b"}]`, `redirects[0].source: source must be a path such as "/old/page", but it is a number; the redirect is ignored`},
 		{`[{"source": "/a#x", "destination": "/b"}]`, `redirects[0].source: source "/a#x" holds an anchor or a query; a redirect's source is a path only; the redirect is ignored`},
 		{`[{"source": "/a"}]`, `redirects[0].destination: destination must be a path or a URL, but it is null; the redirect is ignored`},
 		{`[{"source": "/a", "destination": "/b", "permanent": "yes"}]`, `redirects[0].permanent: permanent must be true or false, but it is a string; the redirect is permanent`},

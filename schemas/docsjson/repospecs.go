@@ -62,12 +62,17 @@ func sniffOpenAPI(fsys fs.FS, file string) bool {
 	return err == nil && openapiField.Match(head)
 }
 
-// inRepo returns the first of the repository's OpenAPI files that has the operation, or "".
-func (c *specCache) inRepo(method, apiPath string) string {
+// repoFiles returns the repository's OpenAPI files, found once.
+func (c *specCache) repoFiles() []string {
 	if !c.walked {
 		c.repo, c.walked = repoSpecs(c.fsys), true
 	}
-	for _, file := range c.repo {
+	return c.repo
+}
+
+// inRepo returns the first of the repository's OpenAPI files that has the operation, or "".
+func (c *specCache) inRepo(method, apiPath string) string {
+	for _, file := range c.repoFiles() {
 		if s, err := c.get(file); err == nil {
 			if _, ok := s.Operation(method, apiPath); ok {
 				return file
