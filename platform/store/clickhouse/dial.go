@@ -116,6 +116,22 @@ func (c *stallConn) Write(p []byte) (int, error) {
 	return c.Conn.Write(p)
 }
 
+// resetOnClose makes closing the connection reset it (SO_LINGER 0) rather than end it in
+// order. ClickHouse 18.16 takes an orderly end right after a whole block for the end of an
+// insert and stores the blocks it received: a batch abandoned between two of its chunks is
+// stored in part. After a reset it discards the insert.
+func (c *stallConn) resetOnClose() error {
+	conn := c.Conn
+	if t, ok := conn.(*tls.Conn); ok {
+		conn = t.NetConn()
+	}
+	tcp, ok := conn.(*net.TCPConn)
+	if !ok {
+		return nil
+	}
+	return tcp.SetLinger(0)
+}
+
 // SyscallConn exposes the socket, TLS or not, as the connection clickhouse-go dials itself
 // does: it checks an idle connection's socket before reusing it, and so drops the connections
 // a restarted server closed instead of failing an insert on each of them.

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -241,6 +242,41 @@ func TestInsertStalledInAnyChunkEndsWithItsContext(t *testing.T) {
 				t.Fatalf("%d rows of %d ids stored; want each of the %d events once", rows, ids, len(evs))
 			}
 		})
+	}
+}
+
+// An insert abandoned between two of its chunks (its context ended, a chunk failed to encode)
+// stores nothing: the store resets the connection. An orderly close after a whole block made
+// ClickHouse 18.16 store the blocks it had received, to be stored again when the batch is
+// retried (traffic's duplicate check catches that only when the part lands before it looks).
+func TestAbandonedInsertStoresNothing(t *testing.T) {
+	dsn := testDSN(t)
+	s := open(t, dsn)
+	defer s.Close()
+	conn := rawConn(t, dsn)
+	ctx := t.Context()
+	if err := conn.Exec(ctx, "CREATE TABLE abandoned_insert (x UInt64) ENGINE = MergeTree ORDER BY x"); err != nil {
+		t.Fatal(err)
+	}
+	xs := make([]uint64, 1000)
+	for i := range xs {
+		xs[i] = uint64(i)
+	}
+	if err := s.AbandonInsert(ctx, "INSERT INTO abandoned_insert (x)", []any{xs}); err != nil {
+		t.Fatal(err)
+	}
+	// The server is done with the insert once it left the process list: stored or discarded.
+	eventually.True(t, 30*time.Second, "the abandoned insert over on the server", func() bool {
+		var n uint64
+		err := conn.QueryRow(ctx, "SELECT count() FROM system.processes WHERE query LIKE 'INSERT INTO abandoned_insert%'").Scan(&n)
+		return err == nil && n == 0
+	})
+	var rows uint64
+	if err := conn.QueryRow(ctx, "SELECT count() FROM abandoned_insert").Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 0 {
+		t.Fatalf("%d rows of an abandoned insert stored; want none", rows)
 	}
 }
 

@@ -24,6 +24,12 @@ import (
 // progress fails at once and clickhouse-go drops the connection. A slow insert is not failed
 // sooner than its context says: nothing but the caller's deadline is added.
 //
+// An inserter's connections are reset when they are closed, not ended in order, so that the
+// server discards an insert cut short, whatever closed its connection: this watch, the Send's,
+// or clickhouse-go dropping the connection of a batch aborted between two chunks (see
+// stallConn.resetOnClose). Each chunk of a cut insert would otherwise be stored, and stored
+// again with the whole batch when it is retried.
+//
 // The store's other calls keep the shared client: a query or a one-block insert (send) is
 // watched by clickhouse-go for its whole length.
 type inserters struct {
@@ -72,7 +78,10 @@ func (p *inserters) open() (*inserter, error) {
 	in := new(inserter)
 	opts := p.opts
 	opts.MaxOpenConns, opts.MaxIdleConns = 1, 1
-	dialWithWriteDeadlines(&opts, in.sock.Store)
+	dialWithWriteDeadlines(&opts, func(c *stallConn) {
+		c.resetOnClose() // #nosec G104 -- a socket that is not TCP ends as it can
+		in.sock.Store(c)
+	})
 	conn, err := ch.Open(&opts)
 	if err != nil {
 		return nil, err
@@ -101,7 +110,7 @@ func (p *inserters) close() error {
 
 // insert runs send with an inserter's client, closing its socket if ctx ends first. The
 // error is then ctx's, with what the cut write reported.
-func (p *inserters) insert(ctx context.Context, send func(driver.Conn) error) error {
+func (p *inserters) insert(ctx context.Context, send func(*inserter) error) error {
 	in, err := p.get(ctx)
 	if err != nil {
 		return err
@@ -113,7 +122,7 @@ func (p *inserters) insert(ctx context.Context, send func(driver.Conn) error) er
 			c.Conn.Close() // #nosec G104 -- the write in progress fails, which is the point
 		}
 	})
-	err = send(in.conn)
+	err = send(in)
 	if !stop() {
 		<-aborted // the socket is closed before the client is lent again
 	}

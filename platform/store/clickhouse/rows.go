@@ -27,8 +27,8 @@ type rowColumns[T any] interface {
 func sendRows[T any, C rowColumns[T]](ctx context.Context, s *Store, insert string, rows []T, pool *sync.Pool) error {
 	cols := pool.Get().(C)
 	defer func() { cols.release(); pool.Put(cols) }()
-	return s.ins.insert(ctx, func(conn driver.Conn) error {
-		batch, err := conn.PrepareBatch(ctx, insert)
+	return s.ins.insert(ctx, func(in *inserter) error {
+		batch, err := in.conn.PrepareBatch(ctx, insert)
 		if err != nil {
 			return err
 		}
