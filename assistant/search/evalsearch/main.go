@@ -31,7 +31,8 @@ func main() {
 	list := flag.String("list", "", "print the pages and headings of this site, then exit")
 	misses := flag.Bool("misses", false, "print the tuning questions whose first result is wrong")
 	halves := flag.String("halves", "tune,held", `the halves to print: "tune" alone while changing the ranking (the held-out half is read only at the end)`)
-	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half and write its model to this file, then exit")
+	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half (and -trainset) and write its model to this file, then exit")
+	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
 	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	flag.Parse()
@@ -39,7 +40,7 @@ func main() {
 	if *trainTo != "" {
 		var ls []float64
 		if ls, err = parseLambdas(*lambdas); err == nil {
-			err = train(os.Stdout, *dir, *trainTo, ls, *ablate)
+			err = train(os.Stdout, *dir, *trainSet, *trainTo, ls, *ablate)
 		}
 	} else {
 		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ",")})
