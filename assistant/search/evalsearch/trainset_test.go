@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -51,5 +52,37 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 				t.Errorf("%s: %q: %s is not a page in search in language %q", q.Site, q.Text, p, f.Language)
 			}
 		}
+	}
+}
+
+// TestTrainSitesApart: with -trainsites, train.json's questions are ranked under "train" and
+// nowhere else: "all" (and the extractive answer's "all") counts the two halves only.
+func TestTrainSitesApart(t *testing.T) {
+	const dir = "../testdata/eval"
+	var out nopWriter
+	e, err := rankAll(&out, dir, options{halves: []string{splitTune, splitHeld}, trainSites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, err := evalset.LoadTraining(filepath.Join(dir, "train.json"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, method := range []string{"index", "stage-1", "cited", "page-bm25"} {
+		tr, tune, held, all := e.res[method+"/"+splitTrain], e.res[method+"/"+splitTune], e.res[method+"/"+splitHeld], e.res[method+"/all"]
+		if tr == nil || tr.n != len(train) {
+			t.Fatalf("%s, train: %+v, want %d questions", method, tr, len(train))
+		}
+		if all.n != tune.n+held.n || math.Abs(all.mrr-tune.mrr-held.mrr) > 1e-9 {
+			t.Errorf("%s: all %+v is not tune %+v and held %+v", method, all, tune, held)
+		}
+	}
+	ct, ch, ca := e.cites[splitTune], e.cites[splitHeld], e.cites["all"]
+	if ca.answers != ct.answers+ch.answers || ca.right != ct.right+ch.right {
+		t.Errorf("cited: all %+v is not tune %+v and held %+v", *ca, *ct, *ch)
+	}
+	e.printTable()
+	if out == 0 {
+		t.Fatal("no table printed")
 	}
 }
