@@ -240,7 +240,10 @@ func crossValidate(exs []example, lambda float64, nf int) float64 {
 // candidates, beside the first stage's own order; then the evaluation's sites (questions.json's
 // tuning half) and the training-only sites together, and all.
 func printHeldOutSites(w io.Writer, exs []example, lambda float64, nf int) {
-	type tally struct{ n, r1, r5, s1, s5 int }
+	type tally struct {
+		n, r1, r5, s1, s5 int
+		mrr, smrr         float64
+	}
 	const (
 		evalSites  = "eval sites"
 		trainSites = "train-only"
@@ -266,6 +269,10 @@ func printHeldOutSites(w io.Writer, exs []example, lambda float64, nf int) {
 			t.r5 += b2i(r <= 5)
 			t.s1 += b2i(s == 1)
 			t.s5 += b2i(s <= 5)
+			t.mrr += reciprocalRank(ex, models[i])
+			if s <= 10 {
+				t.smrr += 1 / s
+			}
 		}
 	}
 	names := make([]string, 0, len(by))
@@ -280,11 +287,11 @@ func printHeldOutSites(w io.Writer, exs []example, lambda float64, nf int) {
 		rows = append(rows, trainSites)
 	}
 	fmt.Fprintf(w, "leave-one-site-out, L2 %g: each site re-ranked by the model fitted on the others (training questions with an answering candidate; eval sites = questions.json's tuning half, train-only = train.json)\n", lambda)
-	fmt.Fprintf(w, "%-10s %4s | %-13s | %-13s\n", "site", "n", "re-ranked R@1 R@5", "stage-1 R@1 R@5")
+	fmt.Fprintf(w, "%-10s %4s | %-23s | %-23s\n", "site", "n", "re-ranked R@1 R@5  MRR", "stage-1 R@1 R@5  MRR")
 	for _, k := range append(rows, all) {
 		t := by[k]
 		n := float64(t.n)
-		fmt.Fprintf(w, "%-10s %4d |   %5.3f %5.3f |   %5.3f %5.3f\n", k, t.n, float64(t.r1)/n, float64(t.r5)/n, float64(t.s1)/n, float64(t.s5)/n)
+		fmt.Fprintf(w, "%-10s %4d |   %5.3f %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", k, t.n, float64(t.r1)/n, float64(t.r5)/n, t.mrr/n, float64(t.s1)/n, float64(t.s5)/n, t.smrr/n)
 	}
 }
 
