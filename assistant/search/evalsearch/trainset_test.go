@@ -55,8 +55,10 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 	}
 }
 
-// TestTrainSitesApart: with -trainsites, train.json's questions are ranked under "train" and
-// nowhere else: "all" (and the extractive answer's "all") counts the two halves only.
+// TestTrainSitesApart keeps the evaluation data honest and train.json apart: every question of
+// questions.json, followups.json, unanswerable.json and train.json loads and names pages its
+// site has, and with -trainsites train.json's questions are ranked under "train" and nowhere
+// else: "all" (and the extractive answer's "all") counts the two halves only.
 func TestTrainSitesApart(t *testing.T) {
 	const dir = "../testdata/eval"
 	var out nopWriter
@@ -82,6 +84,10 @@ func TestTrainSitesApart(t *testing.T) {
 		t.Errorf("cited: all %+v is not tune %+v and held %+v", *ca, *ct, *ch)
 	}
 	e.printTable()
+	printCited(&out, e.cites, e.halves())
+	if err := e.uncovered(); err != nil {
+		t.Fatal(err)
+	}
 	if out == 0 {
 		t.Fatal("no table printed")
 	}
