@@ -66,6 +66,16 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestRenderLink: a page whose frontmatter sets url (LangChain's API reference pages) says
+// where it links: an agent fetching its Markdown otherwise gets a bare title.
+func TestRenderLink(t *testing.T) {
+	got := markdown.Render(markdown.Page{Title: "Checkpointers", Link: "https://example.com/reference/checkpoints/",
+		Body: "---\ntitle: Checkpointers\nurl: https://example.com/reference/checkpoints/\n---\n"})
+	if want := "# Checkpointers\n\nThis page links to [https://example.com/reference/checkpoints/](https://example.com/reference/checkpoints/).\n"; got != want {
+		t.Errorf("Render\n got: %q\nwant: %q", got, want)
+	}
+}
+
 func TestSnippets(t *testing.T) {
 	files := map[string]string{
 		"/snippets/install.mdx": "---\ntitle: x\n---\nimport Deeper from '/snippets/deeper.mdx'\n\nInstall it. <Deeper />\n\n<Deeper />",
