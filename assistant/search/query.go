@@ -96,9 +96,10 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 // compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When
 // one of the two means nothing alone (a stop word, or a word the index lacks) and the index has
 // the joined term, that term takes the word's place: it counts fully and the other word of the
-// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's. Two stop words
-// are never joined ("do I" is not "doi"), and a stop word is joined to a word in English only,
-// whose phrasal verbs make nouns ("log in", "login"); in Spanish "de precios" is no word.
+// pair drops to compoundWeight. Synonyms of the joined term count as a phrase's. A stop word is
+// joined only as the particle after a word, and in English only, whose phrasal verbs make nouns
+// ("log in", "login"): a stop word first makes no word ("do I" is not "doi", and "my chatbot"
+// is not the "mychatbot" of a code sample), and in Spanish "de precios" is no word.
 func (ix *Index) compound(sc *scratch, word []byte) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
@@ -108,8 +109,8 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	}
 	id1, ok1, stop1 := ix.termID(sc, prev)
 	id2, ok2, stop2 := ix.termID(sc, word)
-	if stop1 && stop2 || (stop1 || stop2) && !sc.an.english() {
-		return // two function words make no word ("do I", "don't"), and outside English neither does one with a word ("de precios")
+	if stop1 || stop2 && !sc.an.english() {
+		return // a function word first makes no word ("do I", "my app"), and outside English neither does one after a word ("de precios")
 	}
 	prev = append(prev, word...)
 	sc.pair = prev
