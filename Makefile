@@ -35,7 +35,7 @@ test-go:
 eval-search:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval $(EVAL_ARGS)
 
-## train-rerank: fit the search re-ranker on the tuning half of the evaluation (never the held-out half) and write assistant/search/rerank.json
+## train-rerank: fit the search re-ranker on the tuning half of the evaluation and the training-only sites' train.json (never the held-out half) and write assistant/search/rerank.json
 train-rerank:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval -train search/rerank.json
 

@@ -26,7 +26,8 @@
 // score of its whole page, so that a section of a page about the question wins over a stray
 // mention. Each page contributes its best section. A second stage re-ranks the 50 best pages
 // with a linear model (rerank.go; weights in rerank.json, fitted by `make train-rerank` on the
-// tuning half of `make eval-search` only, its L2 penalty chosen by leaving one site out) over
+// tuning half of `make eval-search` and the training-only sites of its train.json, never the
+// held-out half, its L2 penalty chosen by leaving one site out) over
 // the first stage's scores, the shares of the query's idf-weighted terms in the section, page,
 // title, headings, meta field and path, the most of the query found within 8 terms
 // (proximity), its word pairs found in order (phrase), the votes of the page's other sections,

@@ -7,9 +7,10 @@ import (
 )
 
 // The second stage re-ranks the first stage's best maxCandidates pages with a linear model over
-// the features below (weights in rerank.json, trained by `make train-rerank` on the tuning half
-// of the search evaluation). Coverage features are shares of the query's weight (each term's
-// weight times its idf) that a part of the candidate holds.
+// the features below (weights in rerank.json, written by `make train-rerank`, which fits on the
+// search evaluation's tuning half and training-only sites, never its held-out half). Coverage
+// features are shares of the query's weight (each term's weight times its idf) that a part of
+// the candidate holds.
 const (
 	featSection   = iota // the best section's first-stage score over the best candidate's
 	featPage             // the whole page's BM25F score over the best candidate page's

@@ -14,12 +14,16 @@ type citeStats struct {
 	answers, pages, right, single int
 }
 
-// addCited records the pages cited for q, under its half and under "all".
+// addCited records the pages cited for q, under its half and (but train.json's) under "all".
 func addCited(stats map[string]*citeStats, q question, cited []string) {
 	if len(cited) == 0 {
 		return
 	}
-	for _, k := range []string{q.Split, "all"} {
+	keys := []string{q.Split, "all"}
+	if q.Split == splitTrain {
+		keys = keys[:1]
+	}
+	for _, k := range keys {
 		s := stats[k]
 		if s == nil {
 			s = &citeStats{}

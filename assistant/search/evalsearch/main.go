@@ -22,6 +22,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
@@ -29,9 +30,11 @@ import (
 func main() {
 	dir := flag.String("dir", "testdata/eval", "folder holding questions.json and one folder per site")
 	list := flag.String("list", "", "print the pages and headings of this site, then exit")
-	misses := flag.Bool("misses", false, "print the tuning questions whose first result is wrong")
+	misses := flag.Bool("misses", false, "print the tuning questions (and with -trainsites train.json's) whose first result is wrong")
 	halves := flag.String("halves", "tune,held", `the halves to print: "tune" alone while changing the ranking (the held-out half is read only at the end)`)
-	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half and write its model to this file, then exit")
+	trainSites := flag.Bool("trainsites", false, "also rank train.json's questions (the training-only sites) and print them apart, as \"train\": in-sample once make train-rerank has fitted on them, never a held-out figure")
+	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half (and -trainset) and write its model to this file, then exit")
+	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
 	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	flag.Parse()
@@ -39,10 +42,10 @@ func main() {
 	if *trainTo != "" {
 		var ls []float64
 		if ls, err = parseLambdas(*lambdas); err == nil {
-			err = train(os.Stdout, *dir, *trainTo, ls, *ablate)
+			err = train(os.Stdout, *dir, *trainSet, *trainTo, ls, *ablate)
 		}
 	} else {
-		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ",")})
+		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ","), trainSites: *trainSites})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalsearch:", err)
@@ -55,7 +58,13 @@ type options struct {
 	list   string   // a site to list instead
 	misses bool     // print the tuning questions' misses
 	halves []string // the halves to print
+	// trainSites also ranks train.json's questions, under splitTrain: kept out of "all", the
+	// groups and every figure of the evaluation's halves.
+	trainSites bool
 }
+
+// splitTrain marks train.json's questions when -trainsites ranks them.
+const splitTrain = "train"
 
 // site is one loaded site: its pages in search, every page's indexing rule, its index, its
 // baseline and its scopes.
@@ -187,22 +196,37 @@ func run(w io.Writer, dir string, opt options) error {
 	if opt.list != "" {
 		return listSite(w, filepath.Join(dir, opt.list))
 	}
-	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
-	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
+	e, err := rankAll(w, dir, opt)
 	if err != nil {
-		return err
-	}
-	for _, q := range qs {
-		if err := e.question(q); err != nil {
-			return err
-		}
-	}
-	if err := e.followUps(); err != nil {
 		return err
 	}
 	e.printTable()
 	printCited(w, e.cites, e.halves())
 	return e.uncovered()
+}
+
+// rankAll ranks every question of questions.json (and with opt.trainSites train.json's) and
+// every follow-up, and returns the figures.
+func rankAll(w io.Writer, dir string, opt options) (*eval, error) {
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
+	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range qs {
+		if err := e.question(q); err != nil {
+			return nil, err
+		}
+	}
+	if opt.trainSites {
+		if err := e.trainQuestions(qs); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.followUps(); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // question ranks one question with the index, the extractive answer and the baseline.
@@ -225,7 +249,7 @@ func (e *eval) question(q question) error {
 	got := ranked(hits)
 	e.measure("index", q, got)
 	e.measure("stage-1", q, s.firstStage(q))
-	tuneMiss := e.opt.misses && q.Split == splitTune
+	tuneMiss := e.opt.misses && (q.Split == splitTune || q.Split == splitTrain)
 	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
 		fmt.Fprintf(e.w, "miss %s (rank %d, first stage %d): %q want %v got %v\n", q.Site, rankOf(q, got), rankOf(q, s.firstStage(q)), q.Text, q.Pages, got[:min(3, len(got))])
 	}
@@ -240,6 +264,26 @@ func (e *eval) question(q question) error {
 	}
 	f, _ := s.filter(q)
 	e.measure("page-bm25", q, s.base.rank(q.Text, 10, f))
+	return nil
+}
+
+// trainQuestions ranks train.json's questions (on sites none of qs, the evaluation's questions,
+// is on) under splitTrain.
+func (e *eval) trainQuestions(qs []question) error {
+	var evalSites []string
+	for _, q := range qs {
+		evalSites = append(evalSites, q.Site)
+	}
+	train, err := evalset.LoadTraining(filepath.Join(e.dir, "train.json"), evalSites)
+	if err != nil {
+		return err
+	}
+	for _, q := range train {
+		q.Split = splitTrain
+		if err := e.question(q); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -324,7 +368,10 @@ const (
 
 // measure records a question's ranking under its method, half, site and groups.
 func (e *eval) measure(method string, q question, ranked []string) {
-	keys := []string{method + "/" + q.Split, method + "/all", method + "/" + q.Split + "/" + q.Site}
+	keys := []string{method + "/" + q.Split, method + "/" + q.Split + "/" + q.Site}
+	if q.Split != splitTrain {
+		keys = append(keys, method+"/all")
+	}
 	group := groupEnglishSites
 	if s := e.sites[q.Site]; s != nil && len(s.scopes.Languages) > 1 {
 		group = groupMultilingual
@@ -363,6 +410,9 @@ func (e *eval) printTable() {
 	for _, split := range e.opt.halves {
 		e.perSite(split, names)
 	}
+	if e.opt.trainSites {
+		e.perSite(splitTrain, names)
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "index = search.Index.Search: the hits of /discovery/v1/search and the sources of the assistant's search step (same call)")
 	fmt.Fprintln(w, "stage-1 = the index's first stage alone, before the re-ranker (the candidates make train-rerank fits on)")
@@ -370,6 +420,9 @@ func (e *eval) printTable() {
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
+	if e.opt.trainSites {
+		fmt.Fprintln(w, "train = train.json, the training-only sites: in-sample for a re-ranker make train-rerank fitted on them, never a held-out figure; not in \"all\"")
+	}
 	for _, split := range e.opt.halves {
 		if n := e.excluded[split]; n > 0 {
 			fmt.Fprintf(w, "not counted (%s): %d questions answered only by pages the site's own rules leave out of search (noindex, searchable: false, hidden)\n", split, n)
@@ -377,11 +430,14 @@ func (e *eval) printTable() {
 	}
 }
 
-// halves are the halves to print, and "all" when both are.
+// halves are the halves to print, and "all" when both are, then "train" with -trainsites.
 func (e *eval) halves() []string {
-	halves := e.opt.halves
+	halves := slices.Clone(e.opt.halves)
 	if slices.Contains(halves, splitTune) && slices.Contains(halves, splitHeld) {
-		halves = append(slices.Clone(halves), "all")
+		halves = append(halves, "all")
+	}
+	if e.opt.trainSites {
+		halves = append(halves, splitTrain)
 	}
 	return halves
 }

@@ -32,18 +32,6 @@ func TestMetrics(t *testing.T) {
 	}
 }
 
-// TestQuestionsAnswerable keeps the evaluation data honest: every question loads and names pages
-// that its site has.
-func TestQuestionsAnswerable(t *testing.T) {
-	var out nopWriter
-	if err := run(&out, "../testdata/eval", options{halves: []string{splitTune, splitHeld}}); err != nil {
-		t.Fatal(err)
-	}
-	if out == 0 {
-		t.Fatal("no table printed")
-	}
-}
-
 type nopWriter int
 
 func (w *nopWriter) Write(p []byte) (int, error) { *w += nopWriter(len(p)); return len(p), nil }

@@ -1,28 +1,33 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
 )
 
 // The re-ranker is a linear model fitted by pairwise logistic regression (RankNet with a
-// linear scorer): for each tuning question, every answering candidate page should outscore
-// every other candidate. Each question weighs the same, whatever its number of pairs; an L2
-// penalty keeps the weights small. Full-batch gradient descent from zero with fixed steps, so
-// a run is reproducible. The penalty is chosen by leave-one-site-out cross-validation on the
-// tuning half: each site's questions are ranked by the model fitted on the other sites'
-// questions, as a new site's would be (the held-out half shares its sites with the tuning
-// half, so folds of questions would measure a model that has seen the site). The held-out
-// half is never read. The run prints the cross-validated figures per site: what to expect of
-// the re-ranker on a site it was not fitted on.
+// linear scorer): for each training question, every answering candidate page should outscore
+// every other candidate. The training questions are questions.json's tuning half and train.json
+// (questions on training-only sites, which no evaluation figure counts). Each question weighs
+// the same, whatever its number of pairs; an L2 penalty keeps the weights small. Full-batch
+// gradient descent from zero with fixed steps, so a run is reproducible. The penalty is chosen
+// by leave-one-site-out cross-validation over every training site: each site's questions are
+// ranked by the model fitted on the other sites' questions, as a new site's would be (the
+// held-out half shares its sites with the tuning half, so folds of questions would measure a
+// model that has seen the site). The held-out half is never read. The run prints the
+// cross-validated figures per site: what to expect of the re-ranker on a site it was not
+// fitted on.
 const (
 	trainSteps = 3000
 	trainRate  = 0.5
@@ -57,20 +62,23 @@ func formatLambdas(ls []float64) string {
 	return strings.Join(parts, ",")
 }
 
-// example is one tuning question's candidates: their features and which answer it.
+// example is one training question's candidates: their features and which answer it.
 type example struct {
-	site string
-	x    [][]float64
-	rel  []bool
+	site      string
+	trainOnly bool // a question of train.json, on a training-only site (else questions.json's tuning half)
+	x         [][]float64
+	rel       []bool
 }
 
-// train fits the model on the tuning half and writes it to out.
-// With ablate, it writes nothing and prints instead what each feature brings (see ablation).
-func train(w io.Writer, dir, out string, lambdas []float64, ablate bool) error {
-	exs, err := trainingSet(dir)
+// train fits the model on the tuning half and the training-only questions of trainFile, and
+// writes it to out. With ablate, it writes nothing and prints instead what each feature brings
+// (see ablation).
+func train(w io.Writer, dir, trainFile, out string, lambdas []float64, ablate bool) error {
+	exs, nTune, nTrain, err := trainingSet(dir, trainFile)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "training on %d questions with an answering candidate: %d of questions.json's tuning half, %d of %s (training-only sites)\n", len(exs), nTune, nTrain, cmp.Or(trainFile, "no training file"))
 	names := search.FeatureNames()
 	if ablate {
 		printAblation(w, ablation(exs, lambdas[0], names))
@@ -79,7 +87,7 @@ func train(w io.Writer, dir, out string, lambdas []float64, ablate bool) error {
 	best, bestMRR := 0.0, -1.0
 	for _, l := range lambdas {
 		mrr := crossValidate(exs, l, len(names))
-		fmt.Fprintf(w, "lambda %-6g leave-one-site-out MRR on the tuning half %.3f\n", l, mrr)
+		fmt.Fprintf(w, "lambda %-6g leave-one-site-out MRR %.3f\n", l, mrr)
 		if mrr > bestMRR+1e-9 {
 			best, bestMRR = l, mrr
 		}
@@ -95,7 +103,7 @@ func train(w io.Writer, dir, out string, lambdas []float64, ablate bool) error {
 		Trained string             `json:"trained"`
 		Weights map[string]float64 `json:"weights"`
 	}{
-		Trained: fmt.Sprintf("make train-rerank: pairwise logistic regression on the %d tuning questions with an answering page among the candidates, L2 %g (leave-one-site-out MRR %.3f), %d steps", len(exs), best, bestMRR, trainSteps),
+		Trained: trainedNote(nTune, nTrain, best, bestMRR),
 		Weights: m,
 	}
 	data, err := json.MarshalIndent(model, "", "  ")
@@ -109,42 +117,70 @@ func train(w io.Writer, dir, out string, lambdas []float64, ablate bool) error {
 	return nil
 }
 
-// trainingSet reads the tuning questions' candidates, with the features the index computes.
-func trainingSet(dir string) ([]example, error) {
-	qs, err := loadQuestions(dir + "/questions.json")
+// trainingSet reads the candidates, with the features the index computes, of the tuning
+// questions of questions.json and of every question of trainFile (train.json, on training-only
+// sites; "" for none), with the number of each that have an answering candidate.
+func trainingSet(dir, trainFile string) (exs []example, nTune, nTrain int, err error) {
+	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, err
+	}
+	var evalSites []string
+	var tune []question
+	for _, q := range qs {
+		if !slices.Contains(evalSites, q.Site) {
+			evalSites = append(evalSites, q.Site)
+		}
+		if q.Split == splitTune {
+			tune = append(tune, q)
+		}
+	}
+	var extra []question
+	if trainFile != "" {
+		if extra, err = evalset.LoadTraining(filepath.Join(dir, trainFile), evalSites); err != nil {
+			return nil, 0, 0, err
+		}
 	}
 	sites := map[string]*site{}
-	var exs []example
-	for _, q := range qs {
-		if q.Split != splitTune {
-			continue
-		}
+	for i, q := range append(tune, extra...) {
 		s := sites[q.Site]
 		if s == nil {
-			if s, err = loadSite(dir + "/" + q.Site); err != nil {
-				return nil, err
+			if s, err = loadSite(filepath.Join(dir, q.Site)); err != nil {
+				return nil, 0, 0, err
 			}
 			sites[q.Site] = s
 		}
 		if q.Pages, err = s.answers(q); err != nil {
-			return nil, err
+			return nil, 0, 0, err
 		}
 		f, err := s.filter(q)
 		if err != nil {
-			return nil, err
+			return nil, 0, 0, err
 		}
-		ex := example{site: q.Site}
+		ex := example{site: q.Site, trainOnly: i >= len(tune)}
 		for _, c := range s.index.Candidates(search.Query{Text: q.Text, Filter: f}) {
 			ex.x = append(ex.x, c.Features)
 			ex.rel = append(ex.rel, slices.Contains(q.Pages, c.Path))
 		}
 		if slices.Contains(ex.rel, true) && slices.Contains(ex.rel, false) {
 			exs = append(exs, ex)
+			if ex.trainOnly {
+				nTrain++
+			} else {
+				nTune++
+			}
 		}
 	}
-	return exs, nil
+	return exs, nTune, nTrain, nil
+}
+
+// trainedNote says in rerank.json what the model was fitted on.
+func trainedNote(nTune, nTrain int, lambda, mrr float64) string {
+	on := fmt.Sprintf("the %d tuning questions", nTune)
+	if nTrain > 0 {
+		on = fmt.Sprintf("%d tuning questions and %d questions of the training-only sites (train.json)", nTune, nTrain)
+	}
+	return fmt.Sprintf("make train-rerank: pairwise logistic regression on %s with an answering page among the candidates, L2 %g (leave-one-site-out MRR %.3f), %d steps", on, lambda, mrr, trainSteps)
 }
 
 // folds gives each example its cross-validation fold: its site's when there are several
@@ -201,13 +237,26 @@ func crossValidate(exs []example, lambda float64, nf int) float64 {
 
 // printHeldOutSites prints, per site, the share of questions whose answering page the model
 // fitted without that site ranks first and in the first five among the first stage's
-// candidates, beside the first stage's own order.
+// candidates, beside the first stage's own order; then the evaluation's sites (questions.json's
+// tuning half) and the training-only sites together, and all.
 func printHeldOutSites(w io.Writer, exs []example, lambda float64, nf int) {
-	type tally struct{ n, r1, r5, s1, s5 int }
+	type tally struct {
+		n, r1, r5, s1, s5 int
+		mrr, smrr         float64
+	}
+	const (
+		evalSites  = "eval sites"
+		trainSites = "train-only"
+		all        = "all"
+	)
 	by := map[string]*tally{}
 	models := heldOutModels(exs, lambda, nf)
 	for i, ex := range exs {
-		for _, k := range []string{ex.site, "all"} {
+		group := evalSites
+		if ex.trainOnly {
+			group = trainSites
+		}
+		for _, k := range []string{ex.site, group, all} {
 			t := by[k]
 			if t == nil {
 				t = &tally{}
@@ -220,21 +269,29 @@ func printHeldOutSites(w io.Writer, exs []example, lambda float64, nf int) {
 			t.r5 += b2i(r <= 5)
 			t.s1 += b2i(s == 1)
 			t.s5 += b2i(s <= 5)
+			t.mrr += reciprocalRank(ex, models[i])
+			if s <= 10 {
+				t.smrr += 1 / s
+			}
 		}
 	}
 	names := make([]string, 0, len(by))
 	for k := range by {
-		if k != "all" {
+		if k != all && k != evalSites && k != trainSites {
 			names = append(names, k)
 		}
 	}
 	slices.Sort(names)
-	fmt.Fprintf(w, "leave-one-site-out, L2 %g: each site re-ranked by the model fitted on the others (tuning questions with an answering candidate)\n", lambda)
-	fmt.Fprintf(w, "%-10s %4s | %-13s | %-13s\n", "site", "n", "re-ranked R@1 R@5", "stage-1 R@1 R@5")
-	for _, k := range append(names, "all") {
+	rows := append(names, evalSites)
+	if by[trainSites] != nil {
+		rows = append(rows, trainSites)
+	}
+	fmt.Fprintf(w, "leave-one-site-out, L2 %g: each site re-ranked by the model fitted on the others (training questions with an answering candidate; eval sites = questions.json's tuning half, train-only = train.json)\n", lambda)
+	fmt.Fprintf(w, "%-10s %4s | %-23s | %-23s\n", "site", "n", "re-ranked R@1 R@5  MRR", "stage-1 R@1 R@5  MRR")
+	for _, k := range append(rows, all) {
 		t := by[k]
 		n := float64(t.n)
-		fmt.Fprintf(w, "%-10s %4d |   %5.3f %5.3f |   %5.3f %5.3f\n", k, t.n, float64(t.r1)/n, float64(t.r5)/n, float64(t.s1)/n, float64(t.s5)/n)
+		fmt.Fprintf(w, "%-10s %4d |   %5.3f %5.3f %5.3f |   %5.3f %5.3f %5.3f\n", k, t.n, float64(t.r1)/n, float64(t.r5)/n, t.mrr/n, float64(t.s1)/n, float64(t.s5)/n, t.smrr/n)
 	}
 }
 
@@ -372,7 +429,7 @@ func looScore(label string, exs []example, lambda float64, nf int) looFigures {
 }
 
 func printAblation(w io.Writer, rows []looFigures) {
-	fmt.Fprintln(w, "leave-one-site-out on the tuning half, each feature left out in turn")
+	fmt.Fprintln(w, "leave-one-site-out on the training questions, each feature left out in turn")
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-14s R@1 %.3f R@5 %.3f MRR %.3f\n", r.label, r.r1, r.r5, r.mrr)
 	}

@@ -1,0 +1,120 @@
+// Package evalset reads the search evaluation's question files (testdata/eval): questions.json
+// (split once into a tuning and a held-out half), unanswerable.json, followups.json, and
+// train.json, questions on training-only sites that only the re-ranker's fitting reads.
+package evalset
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+)
+
+// Question is one reader's question about one site and the pages that answer it.
+type Question struct {
+	Site  string   `json:"site"`
+	Text  string   `json:"q"`
+	Pages []string `json:"pages"`
+	Split string   `json:"split"` // "tune" or "held"; empty in train.json, whose questions are all for training
+	// Before are the thread's earlier questions, oldest first (followups.json only).
+	Before []string `json:"before,omitempty"`
+	// CurrentPath is the page the reader asks from: it scopes the search's language and version
+	// as the assistant's currentPath does. Language names the language outright (filter.language).
+	CurrentPath string `json:"currentPath,omitempty"`
+	Language    string `json:"language,omitempty"`
+}
+
+// Splits of questions.json, in the order the tables print them.
+const (
+	SplitTune = "tune"
+	SplitHeld = "held"
+)
+
+func read(file, what string) ([]Question, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	var qs []Question
+	if err := json.Unmarshal(data, &qs); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", file, err)
+	}
+	return qs, nil
+}
+
+// LoadQuestions reads questions.json: each question needs a site, its text, the pages that
+// answer it and its split.
+func LoadQuestions(file string) ([]Question, error) {
+	qs, err := read(file, "questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		if q.Site == "" || q.Text == "" || len(q.Pages) == 0 {
+			return nil, fmt.Errorf("question %d (%q): site, q and pages are required", i, q.Text)
+		}
+		if q.Split != SplitTune && q.Split != SplitHeld {
+			return nil, fmt.Errorf("question %d (%q): split must be %q or %q", i, q.Text, SplitTune, SplitHeld)
+		}
+	}
+	return qs, nil
+}
+
+// LoadUnanswerable reads questions that no page of their site answers.
+func LoadUnanswerable(file string) ([]Question, error) {
+	qs, err := read(file, "unanswerable questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		if q.Site == "" || q.Text == "" || (q.Split != SplitTune && q.Split != SplitHeld) {
+			return nil, fmt.Errorf("unanswerable question %d (%q): site, q and split (%q or %q) are required", i, q.Text, SplitTune, SplitHeld)
+		}
+	}
+	return qs, nil
+}
+
+// LoadFollowUps reads follow-up questions: each with the thread's earlier questions.
+func LoadFollowUps(file string) ([]Question, error) {
+	qs, err := LoadQuestions(file)
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		if len(q.Before) == 0 {
+			return nil, fmt.Errorf("follow-up %d (%q): before (the earlier questions) is required", i, q.Text)
+		}
+	}
+	return qs, nil
+}
+
+// LoadTraining reads train.json: questions on training-only sites, which the re-ranker is fitted
+// on beside questions.json's tuning half and which no evaluation figure counts. Each question
+// needs a site, its text and the pages that answer it, and has no split (all are for training).
+// No question may be on one of evalSites, the sites questions.json evaluates: a question there
+// could teach the model a site whose held-out half is quoted. A missing file is no training
+// question, not an error.
+func LoadTraining(file string, evalSites []string) ([]Question, error) {
+	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	qs, err := read(file, "training questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		switch {
+		case q.Site == "" || q.Text == "" || len(q.Pages) == 0:
+			return nil, fmt.Errorf("training question %d (%q): site, q and pages are required", i, q.Text)
+		case q.Split != "":
+			return nil, fmt.Errorf("training question %d (%q): split %q: training questions have none (all are for training; questions.json holds the split ones)", i, q.Text, q.Split)
+		case slices.Contains(evalSites, q.Site):
+			return nil, fmt.Errorf("training question %d (%q): site %q is an evaluation site (questions.json); training-only questions must be on other sites", i, q.Text, q.Site)
+		case len(q.Before) > 0:
+			return nil, fmt.Errorf("training question %d (%q): before is for follow-ups (followups.json), not training", i, q.Text)
+		}
+	}
+	return qs, nil
+}

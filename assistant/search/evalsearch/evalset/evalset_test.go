@@ -1,0 +1,111 @@
+package evalset_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
+)
+
+func TestLoadTraining(t *testing.T) {
+	evalSites := []string{"cline", "zylon"}
+	tests := []struct {
+		name    string
+		file    string // the file's content; "-" for no file at all
+		want    []evalset.Question
+		wantErr string // a part of the error, "" for none
+	}{
+		{
+			name: "questions on training-only sites, with a reader's page and language",
+			file: `[{"site": "dodo", "q": "when do I get paid", "pages": ["/features/payouts/payout-structure"]},
+{"site": "benzinga", "q": "API キーをヘッダーで渡す方法", "pages": ["/ja/api-reference/authentication"], "currentPath": "/ja/introduction/introduction", "language": "ja"}]`,
+			want: []evalset.Question{
+				{Site: "dodo", Text: "when do I get paid", Pages: []string{"/features/payouts/payout-structure"}},
+				{Site: "benzinga", Text: "API キーをヘッダーで渡す方法", Pages: []string{"/ja/api-reference/authentication"}, CurrentPath: "/ja/introduction/introduction", Language: "ja"},
+			},
+		},
+		{name: "no file: no training question", file: "-"},
+		{name: "an empty list", file: `[]`, want: []evalset.Question{}},
+		{name: "a question on an evaluation site", file: `[{"site": "zylon", "q": "reset a password", "pages": ["/en/x"]}]`, wantErr: `site "zylon" is an evaluation site`},
+		{name: "a split", file: `[{"site": "dodo", "q": "refunds", "pages": ["/r"], "split": "tune"}]`, wantErr: `split "tune"`},
+		{name: "a held split", file: `[{"site": "dodo", "q": "refunds", "pages": ["/r"], "split": "held"}]`, wantErr: `split "held"`},
+		{name: "no pages", file: `[{"site": "dodo", "q": "refunds", "pages": []}]`, wantErr: "site, q and pages are required"},
+		{name: "no site", file: `[{"q": "refunds", "pages": ["/r"]}]`, wantErr: "site, q and pages are required"},
+		{name: "no text", file: `[{"site": "dodo", "pages": ["/r"]}]`, wantErr: "site, q and pages are required"},
+		{name: "a follow-up's thread", file: `[{"site": "dodo", "q": "and refunds?", "pages": ["/r"], "before": ["payouts"]}]`, wantErr: "before is for follow-ups"},
+		{name: "not JSON", file: `{"site": "dodo"`, wantErr: "decode"},
+		{name: "an object, not a list", file: `{"site": "dodo", "q": "x", "pages": ["/r"]}`, wantErr: "decode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "train.json")
+			if tt.file != "-" {
+				if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := evalset.LoadTraining(file, evalSites)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(got, tt.want, equal) || (got == nil) != (tt.want == nil) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLoadTrainingUnreadable: a train.json that exists but cannot be read is an error, not "no
+// training questions".
+func TestLoadTrainingUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := evalset.LoadTraining(dir, nil); err == nil || !strings.Contains(err.Error(), "read training questions") {
+		t.Errorf("a directory as train.json: error %v, want a read error", err)
+	}
+}
+
+func TestLoadQuestions(t *testing.T) {
+	tests := []struct {
+		name    string
+		file    string
+		n       int
+		wantErr string
+	}{
+		{"both splits", `[{"site": "a", "q": "x", "pages": ["/p"], "split": "tune"}, {"site": "a", "q": "y", "pages": ["/p"], "split": "held"}]`, 2, ""},
+		{"no split", `[{"site": "a", "q": "x", "pages": ["/p"]}]`, 0, "split must be"},
+		{"another split", `[{"site": "a", "q": "x", "pages": ["/p"], "split": "train"}]`, 0, "split must be"},
+		{"no pages", `[{"site": "a", "q": "x", "split": "tune"}]`, 0, "site, q and pages are required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "questions.json")
+			if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			got, err := evalset.LoadQuestions(file)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(got) != tt.n {
+				t.Fatalf("got %d questions, %v; want %d", len(got), err, tt.n)
+			}
+		})
+	}
+}
+
+func equal(a, b evalset.Question) bool {
+	return a.Site == b.Site && a.Text == b.Text && slices.Equal(a.Pages, b.Pages) && a.Split == b.Split &&
+		slices.Equal(a.Before, b.Before) && a.CurrentPath == b.CurrentPath && a.Language == b.Language
+}

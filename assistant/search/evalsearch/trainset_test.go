@@ -1,0 +1,94 @@
+package main
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
+)
+
+// TestTrainingQuestionsAnswerable keeps train.json honest: every question is on a training-only
+// site, and each of its pages is a page in search of that site in the language the question is
+// searched in (its currentPath's or language's, else the site's default).
+func TestTrainingQuestionsAnswerable(t *testing.T) {
+	const dir = "../testdata/eval"
+	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evalSites []string
+	for _, q := range qs {
+		evalSites = append(evalSites, q.Site)
+	}
+	train, err := evalset.LoadTraining(filepath.Join(dir, "train.json"), evalSites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(train) == 0 {
+		t.Fatal("train.json holds no question")
+	}
+	sites := map[string]*site{}
+	for _, q := range train {
+		s := sites[q.Site]
+		if s == nil {
+			if s, err = loadSite(filepath.Join(dir, q.Site)); err != nil {
+				t.Fatal(err)
+			}
+			sites[q.Site] = s
+		}
+		f, err := s.filter(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range q.Pages {
+			found := false
+			for _, pg := range s.pages {
+				if pg.URL == p && pg.Language == f.Language {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %q: %s is not a page in search in language %q", q.Site, q.Text, p, f.Language)
+			}
+		}
+	}
+}
+
+// TestTrainSitesApart keeps the evaluation data honest and train.json apart: every question of
+// questions.json, followups.json, unanswerable.json and train.json loads and names pages its
+// site has, and with -trainsites train.json's questions are ranked under "train" and nowhere
+// else: "all" (and the extractive answer's "all") counts the two halves only.
+func TestTrainSitesApart(t *testing.T) {
+	const dir = "../testdata/eval"
+	var out nopWriter
+	e, err := rankAll(&out, dir, options{halves: []string{splitTune, splitHeld}, trainSites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, err := evalset.LoadTraining(filepath.Join(dir, "train.json"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, method := range []string{"index", "stage-1", "cited", "page-bm25"} {
+		tr, tune, held, all := e.res[method+"/"+splitTrain], e.res[method+"/"+splitTune], e.res[method+"/"+splitHeld], e.res[method+"/all"]
+		if tr == nil || tr.n != len(train) {
+			t.Fatalf("%s, train: %+v, want %d questions", method, tr, len(train))
+		}
+		if all.n != tune.n+held.n || math.Abs(all.mrr-tune.mrr-held.mrr) > 1e-9 {
+			t.Errorf("%s: all %+v is not tune %+v and held %+v", method, all, tune, held)
+		}
+	}
+	ct, ch, ca := e.cites[splitTune], e.cites[splitHeld], e.cites["all"]
+	if ca.answers != ct.answers+ch.answers || ca.right != ct.right+ch.right {
+		t.Errorf("cited: all %+v is not tune %+v and held %+v", *ca, *ct, *ch)
+	}
+	e.printTable()
+	printCited(&out, e.cites, e.halves())
+	if err := e.uncovered(); err != nil {
+		t.Fatal(err)
+	}
+	if out == 0 {
+		t.Fatal("no table printed")
+	}
+}
