@@ -46,7 +46,7 @@ type inserter struct {
 	sock atomic.Pointer[stallConn]
 }
 
-// newInserters lends up to most clients made with opts, which must not set a DialContext.
+// newInserters lends up to most clients made with opts (with a dialer of their own).
 func newInserters(opts ch.Options, most int) *inserters {
 	return &inserters{opts: opts, slots: make(chan struct{}, most)}
 }
