@@ -24,6 +24,7 @@ import (
 // Store is the ClickHouse store. Its methods are safe for concurrent use.
 type Store struct {
 	conn  driver.Conn
+	ins   *inserters // the event inserts' clients (sendRows)
 	db    string
 	log   *slog.Logger
 	hints hints
@@ -61,22 +62,34 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger, options ...Optio
 		}
 	}
 	opts.Auth.Database = db
-	if opts.DialContext == nil {
-		dialWithWriteDeadlines(opts)
-	}
+	ins := newInserters(*opts, maxOpenConns(opts))
+	dialWithWriteDeadlines(opts, nil)
 	conn, err := ch.Open(opts)
 	if err != nil {
 		return nil, wrap("open", err)
 	}
-	s := &Store{conn: conn, db: db, log: logger.With("component", "store.clickhouse", "database", db)}
+	s := &Store{conn: conn, ins: ins, db: db, log: logger.With("component", "store.clickhouse", "database", db)}
 	if o.skipMigrations {
 		return s, nil
 	}
 	if err := s.Migrate(ctx); err != nil {
-		conn.Close() // #nosec G104 -- closing after a failed open; the open error is returned
+		s.Close() // #nosec G104 -- closing after a failed open; the open error is returned
 		return nil, err
 	}
 	return s, nil
+}
+
+// maxOpenConns is how many connections clickhouse-go opens at most for opts (max_open_conns
+// in the DSN, else five more than max_idle_conns, itself five by default); the event inserts
+// may use as many again (inserters).
+func maxOpenConns(opts *ch.Options) int {
+	if opts.MaxOpenConns > 0 {
+		return opts.MaxOpenConns
+	}
+	if opts.MaxIdleConns > 0 {
+		return opts.MaxIdleConns + 5
+	}
+	return 10
 }
 
 // Option changes how Open prepares the database.
@@ -114,8 +127,8 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the connection pool.
-func (s *Store) Close() error { return s.conn.Close() }
+// Close closes the connections.
+func (s *Store) Close() error { return errors.Join(s.conn.Close(), s.ins.close()) }
 
 // Server error codes that mean "try again later". On a cluster, a node that died or restarted
 // under a Distributed insert, or a lost ZooKeeper session, fails the insert with one of the

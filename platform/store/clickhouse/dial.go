@@ -15,27 +15,27 @@ import (
 // applies it to its own copy of the options, after Open has made the dialer).
 const defaultDialTimeout = 30 * time.Second
 
-// defaultWriteTimeout bounds a write for a DSN without read_timeout: a minute, what the
-// consumer's store timeout was (it is 10 s now, and bounds the call once the last chunk is
-// sent, where clickhouse-go watches the context).
+// defaultWriteTimeout bounds a socket write for a DSN without read_timeout: a backstop for
+// calls whose context has no deadline. An insert ends with its context whatever chunk it is
+// in (inserters).
 const defaultWriteTimeout = time.Minute
 
 // dialWithWriteDeadlines makes the client's connections as clickhouse-go would (TCP, or TLS
 // when the DSN asks for it), with a write deadline set before each write: the DSN's
 // read_timeout when it sets one (a write may then wait for the server as long as a read may),
 // else defaultWriteTimeout. Until the dial's context ends, no deadline is set past the
-// context's (see stallConn.handshaking).
+// context's (see stallConn.handshaking). dialed, when not nil, is told of each connection made.
 //
-// An insert hands its rows to the connection a chunk at a time (sendRows) and clickhouse-go
-// watches the context only while it sends the last one: without a deadline, a server that
-// stops reading (a host gone from the network, not one that refuses connections) would hold
-// the writer, and its batch's messages, until the kernel gives up after a quarter of an hour.
-// A write that times out fails the insert as unavailable, and the consumer hands the batch
-// back for redelivery; it is never acknowledged. The timeout is long because a slow server is
-// not a failed one: one chunk is a few megabytes, which a live server reads in well under a
-// second even when it is busy (it squashes an insert's blocks in memory and writes the part
-// after the last one, while the client waits on a read, not a write).
-func dialWithWriteDeadlines(opts *ch.Options) {
+// clickhouse-go sets no deadline of its own while a batch hands it a block before the last
+// (Flush): without one, a server that stops reading (a host gone from the network, not one
+// that refuses connections) would hold the writer until the kernel gives up after a quarter of
+// an hour. The event inserts are bounded by their context instead (inserters); this deadline
+// is the backstop of every other write. A write that times out fails the call as unavailable.
+// The timeout is long because a slow server is not a failed one: one chunk is a few megabytes,
+// which a live server reads in well under a second even when it is busy (it squashes an
+// insert's blocks in memory and writes the part after the last one, while the client waits on
+// a read, not a write).
+func dialWithWriteDeadlines(opts *ch.Options, dialed func(*stallConn)) {
 	dialTimeout, writeTimeout, config := opts.DialTimeout, opts.ReadTimeout, opts.TLS
 	if dialTimeout == 0 {
 		dialTimeout = defaultDialTimeout
@@ -60,6 +60,9 @@ func dialWithWriteDeadlines(opts *ch.Options) {
 		c := &stallConn{Conn: conn, timeout: writeTimeout}
 		c.dial.Store(&ctx)
 		context.AfterFunc(ctx, func() { c.dial.Store(nil) }) // the context of a dial is not kept
+		if dialed != nil {
+			dialed(c)
+		}
 		return c, nil
 	}
 }
@@ -111,6 +114,22 @@ func (c *stallConn) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.Conn.Write(p)
+}
+
+// resetOnClose makes closing the connection reset it (SO_LINGER 0) rather than end it in
+// order. ClickHouse 18.16 takes an orderly end right after a whole block for the end of an
+// insert and stores the blocks it received: a batch abandoned between two of its chunks is
+// stored in part. After a reset it discards the insert.
+func (c *stallConn) resetOnClose() error {
+	conn := c.Conn
+	if t, ok := conn.(*tls.Conn); ok {
+		conn = t.NetConn()
+	}
+	tcp, ok := conn.(*net.TCPConn)
+	if !ok {
+		return nil
+	}
+	return tcp.SetLinger(0)
 }
 
 // SyscallConn exposes the socket, TLS or not, as the connection clickhouse-go dials itself

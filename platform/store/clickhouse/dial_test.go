@@ -3,6 +3,7 @@ package clickhouse_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -13,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // proxy passes loopback connections on to the test ClickHouse server. It can stop passing a
@@ -61,6 +64,10 @@ func (p *proxy) accept() {
 		if err != nil {
 			return
 		}
+		// A fixed receive buffer, as a server's would be: what the kernel holds for a proxy
+		// that stopped reading is then this and the client's send buffer, not up to tcp_rmem's
+		// autotuned maximum (32 MiB here), so a stalled insert blocks in its next few megabytes.
+		c.(*net.TCPConn).SetReadBuffer(256 << 10) //nolint:errcheck // a default buffer only blocks later
 		s, err := net.Dial("tcp", p.target)
 		if err != nil {
 			c.Close()
@@ -154,6 +161,122 @@ func TestStalledInsertFailsAsUnavailableAndIsStoredOnceAfter(t *testing.T) {
 	}
 	if rows != uint64(len(evs)) || ids != rows {
 		t.Fatalf("%d rows of %d ids stored; want each of the %d events once", rows, ids, len(evs))
+	}
+}
+
+// A server that stops reading in the middle of an insert fails the write when the write's
+// context ends, whatever chunk of the batch it stopped in. clickhouse-go watches the context
+// only while it sends the last chunk (Send): a stall in one before that (a 50,000-event batch
+// is 13) waited out the socket's write deadline, the DSN's read_timeout, a minute by default,
+// six times the consumer's store timeout, and its events were kept from redelivery meanwhile.
+// The batch here is three chunks of about 9 MB; the proxy stops reading in each of them.
+func TestInsertStalledInAnyChunkEndsWithItsContext(t *testing.T) {
+	dsn := testDSN(t)
+	batch := func(seed int64, project string) []event.Traffic {
+		evs := newArrivals(seed, time.Millisecond).batch(3*clickhouse.ChunkRows, project)
+		for i := range evs {
+			evs[i].UserAgent = strings.Repeat("Mozilla/5.0 ", 170) + evs[i].ID
+		}
+		return evs
+	}
+	// How many bytes a batch's write sends, to stop the proxy at a point inside each chunk.
+	p, proxied := newProxy(t, dsn)
+	s := open(t, proxied)
+	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: batch(20, "p0")}); err != nil {
+		t.Fatal(err)
+	}
+	size := p.sent.Load()
+	s.Close()
+
+	const margin = 2 * time.Second
+	for i, tc := range []struct {
+		name   string
+		holdAt int64
+	}{
+		// A megabyte into a chunk, the rest of which is more than the sockets hold.
+		{"first chunk", 1 << 20},
+		{"second chunk", size/3 + 1<<20},
+		{"last chunk", size*2/3 + 1<<20}, // watched by clickhouse-go's Send
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			project := fmt.Sprintf("p%d", i+1)
+			evs := batch(21+int64(i), project)
+			// A machine loaded many times over its cores may not reach the stall in 5 s: the
+			// write then still ends with its context, and is tried again with twice the time.
+			for timeout := 5 * time.Second; ; timeout *= 2 {
+				p, proxied := newProxy(t, dsn)
+				s := open(t, proxied) // read_timeout: the default minute
+				defer s.Close()
+				ctx, cancel := context.WithTimeout(t.Context(), timeout)
+				defer cancel()
+				p.holdAfter(tc.holdAt)
+				stuck := time.AfterFunc(4*timeout, p.resume) // what ends the write when nothing else does
+				defer stuck.Stop()
+				start := time.Now()
+				err := s.WriteBatch(ctx, store.Batch{Traffic: evs})
+				took := time.Since(start)
+				reached := p.sent.Load() >= p.holdAt.Load()
+				if err == nil || took > timeout+margin || (reached && !errors.Is(err, context.DeadlineExceeded)) {
+					t.Fatalf("insert stalled in its %s: %v after %s; want its context's error within %s", tc.name, err, took.Round(time.Millisecond), timeout+margin)
+				}
+				if sent := p.sent.Load(); !reached {
+					if timeout >= 20*time.Second {
+						t.Fatalf("the write ended (%v) after %d bytes, before the proxy stopped at %d: the stall did not happen", err, sent, p.holdAt.Load())
+					}
+					t.Logf("the write ran out of its %s after %d bytes, before the proxy stopped at %d", timeout, sent, p.holdAt.Load())
+					continue
+				}
+				t.Logf("insert stalled at byte %d of %d: %v after %s", tc.holdAt, size, err, took.Round(time.Millisecond))
+				p.resume()
+				if err := s.WriteBatch(t.Context(), store.Batch{Traffic: evs}); err != nil {
+					t.Fatalf("the batch written again: %v", err)
+				}
+				break
+			}
+			var rows, ids uint64
+			if err := rawConn(t, dsn).QueryRow(t.Context(), "SELECT count(), uniqExact(id) FROM traffic_events WHERE project_id = ?",
+				project).Scan(&rows, &ids); err != nil {
+				t.Fatal(err)
+			}
+			if rows != uint64(len(evs)) || ids != rows {
+				t.Fatalf("%d rows of %d ids stored; want each of the %d events once", rows, ids, len(evs))
+			}
+		})
+	}
+}
+
+// An insert abandoned between two of its chunks (its context ended, a chunk failed to encode)
+// stores nothing: the store resets the connection. An orderly close after a whole block made
+// ClickHouse 18.16 store the blocks it had received, to be stored again when the batch is
+// retried (traffic's duplicate check catches that only when the part lands before it looks).
+func TestAbandonedInsertStoresNothing(t *testing.T) {
+	dsn := testDSN(t)
+	s := open(t, dsn)
+	defer s.Close()
+	conn := rawConn(t, dsn)
+	ctx := t.Context()
+	if err := conn.Exec(ctx, "CREATE TABLE abandoned_insert (x UInt64) ENGINE = MergeTree ORDER BY x"); err != nil {
+		t.Fatal(err)
+	}
+	xs := make([]uint64, 1000)
+	for i := range xs {
+		xs[i] = uint64(i)
+	}
+	if err := s.AbandonInsert(ctx, "INSERT INTO abandoned_insert (x)", []any{xs}); err != nil {
+		t.Fatal(err)
+	}
+	// The server is done with the insert once it left the process list: stored or discarded.
+	eventually.True(t, 30*time.Second, "the abandoned insert over on the server", func() bool {
+		var n uint64
+		err := conn.QueryRow(ctx, "SELECT count() FROM system.processes WHERE query LIKE 'INSERT INTO abandoned_insert%'").Scan(&n)
+		return err == nil && n == 0
+	})
+	var rows uint64
+	if err := conn.QueryRow(ctx, "SELECT count() FROM abandoned_insert").Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 0 {
+		t.Fatalf("%d rows of an abandoned insert stored; want none", rows)
 	}
 }
 

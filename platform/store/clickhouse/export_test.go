@@ -6,6 +6,28 @@ import (
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
+// ChunkRows is how many rows an insert hands to clickhouse-go at a time.
+const ChunkRows = chunkRows
+
+// AbandonInsert begins an insert as the event inserts do, hands the server the columns as
+// one whole block, and aborts the batch: what a write does when its context ends between
+// two chunks.
+func (s *Store) AbandonInsert(ctx context.Context, insert string, columns []any) error {
+	return s.ins.insert(ctx, func(in *inserter) error {
+		batch, err := in.conn.PrepareBatch(ctx, insert)
+		if err != nil {
+			return err
+		}
+		if err := appendColumns(batch, columns); err != nil {
+			return err
+		}
+		if err := batch.Flush(); err != nil {
+			return err
+		}
+		return batch.Abort()
+	})
+}
+
 // Wrap is wrap, for the error classification tests.
 var Wrap = wrap
 

@@ -22,30 +22,32 @@ type rowColumns[T any] interface {
 }
 
 // sendRows inserts rows in one INSERT statement, appending them to the batch a chunk at a time
-// through columns taken from pool. A chunk's write that makes no progress fails after the
-// connection's write timeout (dialWithWriteDeadlines).
+// through columns taken from pool, on a connection of its own that is closed if ctx ends
+// before the insert does (inserters).
 func sendRows[T any, C rowColumns[T]](ctx context.Context, s *Store, insert string, rows []T, pool *sync.Pool) error {
 	cols := pool.Get().(C)
 	defer func() { cols.release(); pool.Put(cols) }()
-	batch, err := s.conn.PrepareBatch(ctx, insert)
-	if err != nil {
-		return err
-	}
-	for lo := 0; lo < len(rows); lo += chunkRows {
-		hi := min(len(rows), lo+chunkRows)
-		err := ctx.Err() // clickhouse-go watches ctx only in Send: a chunk is not begun after it ends
-		if err == nil {
-			err = appendColumns(batch, cols.set(rows[lo:hi]))
-		}
-		if err == nil && hi < len(rows) {
-			err = batch.Flush()
-		}
+	return s.ins.insert(ctx, func(in *inserter) error {
+		batch, err := in.conn.PrepareBatch(ctx, insert)
 		if err != nil {
-			batch.Abort() // #nosec G104 -- the append or flush error is returned; Abort only releases the batch
 			return err
 		}
-	}
-	return batch.Send()
+		for lo := 0; lo < len(rows); lo += chunkRows {
+			hi := min(len(rows), lo+chunkRows)
+			err := ctx.Err() // a chunk is not begun after ctx ended
+			if err == nil {
+				err = appendColumns(batch, cols.set(rows[lo:hi]))
+			}
+			if err == nil && hi < len(rows) {
+				err = batch.Flush()
+			}
+			if err != nil {
+				batch.Abort() // #nosec G104 -- the append or flush error is returned; Abort only releases the batch
+				return err
+			}
+		}
+		return batch.Send()
+	})
 }
 
 func appendColumns(batch driver.Batch, columns []any) error {
