@@ -391,6 +391,34 @@ func TestPageOutOfSearchSaysWhy(t *testing.T) {
 	}
 }
 
+// TestPageFollowsRedirects: POST /discovery/v1/page of a path that docs.json redirects answers
+// the page it leads to (through a chain of redirects too), with that page's path; a redirect
+// to no page of the site, or off the site, is a 404 that names the path asked for.
+func TestPageFollowsRedirects(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct{ path, want, err string }{
+		{path: "/setup", want: "/quickstart"},
+		{path: "/old/install/steps", want: "/quickstart"},
+		{path: "/gone", err: `page "/gone" is not in the navigation of tessera`},
+		{path: "/away", err: `page "/away" is not in the navigation of tessera`},
+	} {
+		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
+		var r struct{ Path, Title, Content, Error string }
+		if err := json.Unmarshal(body, &r); err != nil {
+			t.Fatalf("%s: %v: %s", tc.path, err, body)
+		}
+		if tc.err != "" {
+			if status != http.StatusNotFound || r.Error != tc.err {
+				t.Errorf("%s: %d %s; want 404 %q", tc.path, status, body, tc.err)
+			}
+			continue
+		}
+		if status != http.StatusOK || r.Path != tc.want || !strings.HasPrefix(r.Content, "# ") {
+			t.Errorf("%s: %d path %q content %.60q; want 200 with the page %s", tc.path, status, r.Path, r.Content, tc.want)
+		}
+	}
+}
+
 // postFor posts a JSON body to path with the domain's assistant key.
 func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
 	t.Helper()

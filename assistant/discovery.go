@@ -197,7 +197,11 @@ type pageBody struct {
 	Filter *scopeBody `json:"filter"`
 }
 
-// postPage answers a page of the navigation as clean Markdown.
+// maxRedirects bounds the chain of docs.json redirects a page request follows.
+const maxRedirects = 5
+
+// postPage answers a page of the navigation as clean Markdown; a path that docs.json redirects
+// answers the page it leads to, with that page's path.
 func (s *Service) postPage(c *fiber.Ctx) error {
 	site, err := s.sites.Domain(c.Params("domain"))
 	if err != nil {
@@ -225,7 +229,21 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if _, d := request.CheckFilter(request.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}); len(d) > 0 {
 		return web.InvalidAll(d)
 	}
+	asked := path
 	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	for hops := 0; !ok && hops < maxRedirects; hops++ { // a moved page: docs.json redirects
+		dest, _, found := snap.Catalog.Redirect(path)
+		target, _, _ := strings.Cut(dest, "#")
+		next, err := event.PagePath(strings.TrimSuffix(target, "/"))
+		if !found || !strings.HasPrefix(target, "/") || err != nil {
+			break
+		}
+		path = next
+		page, ok = snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	}
+	if !ok {
+		path = asked
+	}
 	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
 		if ok {

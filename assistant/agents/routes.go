@@ -171,6 +171,11 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	}
 	page, ok := findPage(cat, pageURL)
 	switch {
+	case !ok && asMarkdown || !ok && wantsMarkdown(c.Get(fiber.HeaderAccept)):
+		if dest, permanent, found := cat.Redirect(pageURL); found {
+			return s.redirect(c, site, dest, permanent, asMarkdown)
+		}
+		fallthrough
 	case !ok:
 		e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, site.Domain)
 		e.Details[0].Field = "path"
@@ -187,6 +192,34 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
 	return c.SendString(cat.Markdown(page))
+}
+
+// redirect answers a path the site's docs.json redirects: 308 (permanent) or 307 to the
+// destination, its Markdown when the request asked for /{path}.md; a destination off the site
+// (a URL) is sent as it is.
+func (s *Service) redirect(c *fiber.Ctx, site sites.Site, dest string, permanent, asMarkdown bool) error {
+	status := fiber.StatusTemporaryRedirect
+	if permanent {
+		status = fiber.StatusPermanentRedirect
+	}
+	if u, err := url.Parse(dest); err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(dest, "/") {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+			e := web.Errorf(fiber.StatusNotFound, "%s redirects to %q, which is neither a page path nor an http(s) URL", c.Path(), dest)
+			e.Details[0].Field = "path"
+			return e
+		}
+		return c.Redirect(dest, status)
+	}
+	target, frag, _ := strings.Cut(dest, "#")
+	target = path.Clean("/" + strings.TrimSuffix(target, ".md"))
+	if asMarkdown {
+		target = cmp.Or(strings.TrimSuffix(target, "/"), "/index") + ".md"
+	}
+	if frag != "" {
+		target += "#" + frag
+	}
+	c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
+	return c.Redirect(s.rootPath(c, site)+target, status)
 }
 
 // findPage finds a page by its URL. A page file dir/index is served at /dir, as Mintlify serves

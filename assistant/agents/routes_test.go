@@ -2,6 +2,7 @@ package agents_test
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,5 +153,56 @@ func TestUntrustedForwardedHost(t *testing.T) {
 	}
 	if resp, _ := h.get(t, "/sites/agents-cline/llms.txt", "Host: <script>"); resp.StatusCode != 400 {
 		t.Errorf("a malformed Host: %d", resp.StatusCode)
+	}
+}
+
+// TestMarkdownRedirects: a path the site's docs.json redirects (create/redirects) is answered
+// with 308 (307 when not permanent) to the destination's Markdown, under the site's root on
+// its own host too; a destination off the site is sent as it is. A request for HTML gets no
+// redirect (Lectern serves no HTML), and a path no redirect matches is still a 404.
+func TestMarkdownRedirects(t *testing.T) {
+	h := start(t, nil)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	tests := []struct {
+		name, path string
+		headers    []string
+		status     int
+		location   string
+	}{
+		{"a moved page", "/sites/agents-cline/getting-started/install.md", nil, 308, "/sites/agents-cline/getting-started/installing-cline.md"},
+		{"a wildcard, not permanent", "/sites/agents-cline/old-usage/ide.md", nil, 307, "/sites/agents-cline/usage/ide.md"},
+		{"asked by Accept", "/sites/agents-cline/getting-started/install", []string{"Accept: text/markdown"}, 308, "/sites/agents-cline/getting-started/installing-cline"},
+		{"to the home page", "/sites/agents-cline/start.md", nil, 308, "/sites/agents-cline/index.md"},
+		{"on the site's host", "/docs/getting-started/install.md", []string{"Host: docs.example.com"}, 308, "/docs/getting-started/installing-cline.md"},
+		{"off the site", "/sites/agents-cline/forum.md", nil, 308, "https://github.com/cline/cline/discussions"},
+		{"a browser", "/sites/agents-cline/getting-started/install", []string{"Accept: text/html"}, 404, ""},
+		{"no redirect", "/sites/agents-cline/getting-started/uninstall.md", nil, 404, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodGet, h.base+tc.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, hd := range tc.headers {
+				k, v, _ := strings.Cut(hd, ":")
+				if k == "Host" {
+					req.Host = strings.TrimSpace(v)
+				} else {
+					req.Header.Set(k, strings.TrimSpace(v))
+				}
+			}
+			resp, err := noFollow.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.status || resp.Header.Get("Location") != tc.location {
+				t.Errorf("%d %q, want %d %q", resp.StatusCode, resp.Header.Get("Location"), tc.status, tc.location)
+			}
+		})
+	}
+	if resp, body := h.get(t, "/sites/agents-cline/getting-started/install.md"); resp.StatusCode != 200 || !strings.HasPrefix(body, "# ") {
+		t.Errorf("following the redirect: %d %.80q", resp.StatusCode, body)
 	}
 }

@@ -50,9 +50,16 @@ func quoteUnits(us []unit) string {
 		}
 	}
 	for _, u := range us {
-		if u.block {
+		if u.block || u.title {
 			flush()
-			paras = append(paras, u.text)
+			if u.caption != "" {
+				paras = append(paras, bold(u.caption))
+			}
+			if u.title {
+				paras = append(paras, bold(u.text))
+			} else {
+				paras = append(paras, u.text)
+			}
 			continue
 		}
 		prose = append(prose, u)
@@ -66,6 +73,15 @@ func quoteUnits(us []unit) string {
 		lines[i] = strings.TrimRight("> "+l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// bold writes a block's title in bold, as the page's Markdown writes a tab's title; a title
+// with its own emphasis stays as it is.
+func bold(title string) string {
+	if strings.Contains(title, "*") {
+		return title
+	}
+	return "**" + title + "**"
 }
 
 // joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a

@@ -9,10 +9,16 @@ import (
 // unit is a piece of a section a passage is made of: a sentence, or a block quoted whole (a
 // code block or a table).
 type unit struct {
-	text  string
-	block bool
-	item  bool // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
+	text    string
+	block   bool
+	item    bool   // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
+	table   bool   // the block is a table
+	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
+	caption string // the title line over a block (a tab's, "Python"), quoted with it and never alone
 }
+
+// size is the bytes a unit takes in a quote.
+func (u unit) size() int { return len(u.text) + len(u.caption) }
 
 // units splits a section's text into sentences, code blocks and tables, in order. A code
 // block runs from a fence line (three or more backticks or tildes) to the first line of the
@@ -24,13 +30,14 @@ func units(text string) []unit {
 	var prose strings.Builder
 	for i := 0; i < len(lines); i++ {
 		if tableRow(lines[i]) {
-			out = appendSentences(out, prose.String())
+			rest, title := caption(prose.String())
+			out = appendSentences(out, rest)
 			prose.Reset()
 			j := i
 			for j < len(lines) && tableRow(lines[j]) {
 				j++
 			}
-			out = append(out, unit{text: table(lines[i:j]), block: true})
+			out = append(out, unit{text: table(lines[i:j]), block: true, table: true, caption: title})
 			i = j - 1
 			continue
 		}
@@ -39,7 +46,8 @@ func units(text string) []unit {
 			prose.WriteString(lines[i])
 			continue
 		}
-		out = appendSentences(out, prose.String())
+		rest, title := caption(prose.String())
+		out = appendSentences(out, rest)
 		prose.Reset()
 		j := i + 1
 		for j < len(lines) && !closingFence(lines[j], fence) {
@@ -49,10 +57,36 @@ func units(text string) []unit {
 		if j >= len(lines) {
 			block += "\n" + fence
 		}
-		out = append(out, unit{text: strings.TrimSpace(block), block: true})
+		out = append(out, unit{text: strings.TrimSpace(block), block: true, caption: title})
 		i = j
 	}
 	return appendSentences(out, prose.String())
+}
+
+// maxCaption is the longest line taken for a block's title.
+const maxCaption = 60
+
+// caption cuts the title of the block that follows prose off its end: the last paragraph when
+// it is one short line that ends no sentence, as the search's text writes a tab's or a code
+// group's title ("Python"). Quoted alone, such a line says nothing.
+func caption(prose string) (rest, title string) {
+	t := strings.TrimRight(prose, " \t\n")
+	i := strings.LastIndex(t, "\n\n")
+	if last := strings.TrimSpace(t[i+1:]); isTitle(last) {
+		return t[:max(i, 0)], last
+	}
+	return prose, ""
+}
+
+// isTitle reports whether a paragraph is a title: one short line of words that ends no
+// sentence and starts no list item (a line of code, "`pip install x`", is no title).
+func isTitle(para string) bool {
+	if para == "" || len(para) > maxCaption || strings.Contains(para, "\n") || listMarker(para) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(para)
+	last, _ := utf8.DecodeLastRuneInString(para)
+	return (unicode.IsLetter(first) || unicode.IsDigit(first)) && !strings.ContainsRune(".!?:;,。？！：`", last)
 }
 
 // ellipsis marks text the search's excerpt left out.
@@ -136,6 +170,10 @@ func closingFence(line, fence string) bool {
 // appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
 	for _, para := range strings.Split(text, "\n\n") {
+		if t := strings.TrimSpace(para); isTitle(t) {
+			out = append(out, unit{text: t, title: true})
+			continue
+		}
 		for _, chunk := range listItems(para) {
 			item := listMarker(chunk)
 			chunk = strings.Join(strings.Fields(chunk), " ")
@@ -243,7 +281,8 @@ const (
 )
 
 // passage picks the units of a section that best match the question's terms: the best one
-// (most terms; the earlier on ties) and the one after it, which usually carries on its thought,
+// (most terms; the earlier on ties) and the one after it, which usually carries on its thought
+// (unless it is a title, which starts another topic),
 // then the next best; at most one block (code or table), in their original order. When nothing in the
 // text matches (the section matched by its title or breadcrumbs) it takes the opening units.
 func passage(text string, qterms []string) []unit {
@@ -251,7 +290,11 @@ func passage(text string, qterms []string) []unit {
 	scores := make([]int, len(us))
 	var order []int // units with matches, best first
 	for i, u := range us {
-		if u.block && len(u.text) > maxBlockBytes {
+		if u.table && u.size() > maxBlockBytes {
+			us[i].text = rows(u.text, qterms, maxBlockBytes-len(u.caption))
+			u = us[i]
+		}
+		if u.block && u.size() > maxBlockBytes {
 			continue
 		}
 		if scores[i] = vocab(u.text).matches(qterms); scores[i] > 0 {
@@ -266,7 +309,9 @@ func passage(text string, qterms []string) []unit {
 		return p.units()
 	}
 	p.add(order[0])
-	p.add(order[0] + 1)
+	if next := order[0] + 1; next < len(us) && !us[next].title { // a title starts another topic
+		p.add(next)
+	}
 	for _, i := range order[1:] {
 		p.add(i)
 	}
@@ -303,15 +348,22 @@ func (p *picker) take(i int) bool {
 		return true
 	}
 	u := p.us[i]
-	if (u.block && (p.block || len(u.text) > maxBlockBytes)) || (p.n > 0 && p.bytes+len(u.text) > passageBytes) {
+	if (u.block && (p.block || u.size() > maxBlockBytes)) || (p.n > 0 && p.bytes+u.size() > passageBytes) {
 		return false
 	}
 	first, block := p.n == 0, p.block
-	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+len(u.text), p.block || u.block
-	if u.block || !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first {
+	p.picked[i], p.n, p.bytes, p.block = true, p.n+1, p.bytes+u.size(), p.block || u.block
+	switch {
+	case u.block:
+		return true
+	case u.title: // only over what it titles
+		if i+1 < len(p.us) && !p.us[i+1].title && p.take(i+1) {
+			return true
+		}
+	case !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first:
 		return true
 	}
-	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-len(u.text), block
+	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-u.size(), block
 	return false
 }
 

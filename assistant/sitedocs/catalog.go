@@ -29,8 +29,9 @@ type Catalog struct {
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
-	LLMsTxt         string // a custom llms.txt at the docs root; "" when there is none
-	LLMsFullTxt     string // a custom llms-full.txt at the docs root
+	LLMsTxt         string          // a custom llms.txt at the docs root; "" when there is none
+	LLMsFullTxt     string          // a custom llms-full.txt at the docs root
+	redirects       docsjson.Config // the site's redirects (Redirect finds one)
 	byURL           map[string]int
 	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
 }
@@ -144,7 +145,7 @@ type catalogBuilder struct {
 
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	cfg := site.Config
-	c := &Catalog{Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
+	c := &Catalog{redirects: docsjson.Config{Redirects: cfg.Redirects}, Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
 	walkNodes(tree.Root, func(n *docsjson.Node) {
@@ -152,6 +153,13 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 			c.addLink(n.Label, n.Href)
 		}
 	})
+	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
+		if isExternal(ref) {
+			c.addRemoteSpec(ref, true)
+		} else if file, ok := specPath(ref); ok && fileExists(b.fsys, file) {
+			c.addSpec(file, true)
+		}
+	}
 	b.walkSpecs(tree.Root, true)
 	for _, a := range tree.GlobalAnchors {
 		if isExternal(a.Href) {
@@ -176,6 +184,15 @@ func (c *Catalog) addLink(label, href string) {
 	if !slices.ContainsFunc(c.Links, func(l Link) bool { return l.URL == href }) {
 		c.Links = append(c.Links, Link{Label: strings.TrimSpace(label), URL: href})
 	}
+}
+
+// Redirect returns where the site's docs.json redirects send a path that is not a page, and
+// whether the redirect is permanent (308) or not (307).
+func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
+	if c == nil {
+		return "", false, false
+	}
+	return c.redirects.Redirect(p)
 }
 
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
@@ -238,7 +255,7 @@ func (b *catalogBuilder) addAsyncAPI(ref string, listed bool) {
 		if !ok || strings.Contains(ref, "://") {
 			return
 		}
-		if info, err := fs.Stat(b.fsys, file); err != nil || !info.Mode().IsRegular() {
+		if !fileExists(b.fsys, file) {
 			return
 		}
 		c.specFiles[file] = true
@@ -247,6 +264,12 @@ func (b *catalogBuilder) addAsyncAPI(ref string, listed bool) {
 	if listed && !slices.Contains(c.AsyncAPI, ref) {
 		c.AsyncAPI = append(c.AsyncAPI, ref)
 	}
+}
+
+// fileExists reports whether file is a regular file of fsys.
+func fileExists(fsys fs.FS, file string) bool {
+	info, err := fs.Stat(fsys, file)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // specPath turns a spec reference into a site path ("/api/openapi.json" → "api/openapi.json").

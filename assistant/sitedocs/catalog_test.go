@@ -150,6 +150,12 @@ func TestCatalogSpecs(t *testing.T) {
 		{name: "a list of OpenAPI specs with a URL", changes: []string{`"openapi": "/api-reference/openapi.yaml",`, `"openapi": ["/api-reference/openapi.yaml", "` + admin + `", "api-reference/openapi.yaml"],`},
 			specs: []string{"api-reference/openapi.yaml", admin}, asyncapi: []string{"api-reference/asyncapi.yaml", webhooks, "api-reference/presence.asyncapi.json"},
 			served: []string{"api-reference/openapi.yaml"}, notServed: []string{admin}},
+		{name: "api.openapi as a URL (Infisical's docs.json at 0082b3d)", changes: []string{`"colors": { "primary": "#0E7490" },`, `"colors": { "primary": "#0E7490" }, "api": {"openapi": "` + admin + `"},`},
+			specs: []string{admin, "api-reference/openapi.yaml"}, asyncapi: []string{"api-reference/asyncapi.yaml", webhooks, "api-reference/presence.asyncapi.json"},
+			served: []string{"api-reference/openapi.yaml"}, notServed: []string{admin}},
+		{name: "api.openapi as a file", changes: []string{`"colors": { "primary": "#0E7490" },`, `"colors": { "primary": "#0E7490" }, "api": {"openapi": "/api-reference/openapi.yaml"},`},
+			specs: []string{"api-reference/openapi.yaml"}, asyncapi: []string{"api-reference/asyncapi.yaml", webhooks, "api-reference/presence.asyncapi.json"},
+			served: []string{"api-reference/openapi.yaml"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

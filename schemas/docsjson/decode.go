@@ -21,7 +21,8 @@ func decodeConfig(root any, c *collector) Config {
 		return Config{}
 	}
 	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"]),
-		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"]), API: d.api(obj["api"])}
+		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"]), API: d.api(obj["api"]),
+		Redirects: d.redirects(obj["redirects"])}
 	nav, ok := obj["navigation"]
 	if !ok {
 		c.errorf("navigation", `docs.json has no navigation; add a "navigation" object with one root pattern such as "tabs", "groups" or "pages"`)

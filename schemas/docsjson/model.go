@@ -10,6 +10,7 @@ type Config struct {
 	Description string   // the site's description (llms.txt quotes it)
 	Markdown    Markdown // how pages are exported as Markdown for agents
 	API         API      // the api settings that concern pages
+	Redirects   []Redirect
 }
 
 // API holds the api settings that concern pages (the playground and examples are for the

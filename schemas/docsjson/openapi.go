@@ -155,6 +155,8 @@ type specCache struct {
 	fsys   fs.FS
 	specs  map[string]specResult
 	asyncs map[string]error // AsyncAPI documents checked, by site path
+	repo   []string         // the repository's OpenAPI files (repoSpecs), once a page needs them
+	walked bool             // repo is filled
 }
 
 type specResult struct {

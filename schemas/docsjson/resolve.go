@@ -249,6 +249,9 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
 	}
 	if spec == "" {
+		spec = r.specs.inRepo(method, apiPath)
+	}
+	if spec == "" {
 		return fm
 	}
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath

@@ -49,6 +49,7 @@ type validator struct {
 	files bool
 	specs *specCache
 	seen  map[string]string // version, language and page → JSON path of the first listing
+	noOAS bool              // a page named an operation in a site without OpenAPI files: said once
 }
 
 // vscope is what an element inherits from its ancestors.

@@ -2,8 +2,10 @@ package docsjson
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,7 +43,72 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		for _, msg := range fm.Problems {
 			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 		}
+		if msg := v.mdxEndpoint(fm.OpenAPI, sc); msg != "" {
+			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
+		}
 	}
+}
+
+// mdxEndpoint checks the openapi frontmatter of an MDX endpoint page: an operation of the spec
+// it names, else of a spec in scope, else of an OpenAPI file of the repository (as the page
+// resolves). It returns the problem, or "" (also when a spec in scope is a URL, or the page is
+// a webhook's, which are not read). A site without OpenAPI files is said to be so once.
+func (v *validator) mdxEndpoint(value string, sc vscope) string {
+	if strings.TrimSpace(value) == "" {
+		return ""
+	}
+	if f := strings.Fields(value); len(f) >= 2 && strings.EqualFold(f[len(f)-2], "webhook") {
+		return "" // "spec.json webhook orderUpdated": an OpenAPI 3.1 webhook, not read
+	}
+	named, method, apiPath, ok := mdxEndpoint(value)
+	if !ok {
+		return fmt.Sprintf("openapi %q must be \"METHOD /path\" or \"spec-file METHOD /path\", such as \"GET /users\"", value)
+	}
+	refs := []string{named}
+	if named == "" {
+		refs = append(slices.Clone(sc.openapi), v.specs.repoFiles()...)
+	}
+	var specs []*Spec
+	for _, ref := range refs {
+		spec, err := v.specs.get(ref)
+		if err != nil {
+			if isURL(ref) || named != "" {
+				return "" // not read, or reported where the spec is named
+			}
+			continue
+		}
+		if _, ok := spec.Operation(method, apiPath); ok {
+			return ""
+		}
+		specs = append(specs, spec)
+	}
+	if len(specs) == 0 {
+		if v.noOAS {
+			return ""
+		}
+		v.noOAS = true
+		return fmt.Sprintf("openapi %q names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi)", value)
+	}
+	has := specs[0].File + " has " + summarizeOps(specs[0].Operations)
+	for _, s := range specs {
+		if op, ok := nearOperation(s, method, apiPath); ok {
+			has = s.File + " has " + op.Method + " " + op.Path
+			break
+		}
+	}
+	return fmt.Sprintf("openapi %q is an operation no OpenAPI file of the site has (%s), so the page shows no API reference", value, has)
+}
+
+// nearOperation finds an operation of s that differs from method and path by a trailing slash
+// or letter case only.
+func nearOperation(s *Spec, method, apiPath string) (Operation, bool) {
+	want := strings.ToLower(strings.TrimSuffix(apiPath, "/"))
+	for _, op := range s.Operations {
+		if op.Method == method && strings.ToLower(strings.TrimSuffix(op.Path, "/")) == want {
+			return op, true
+		}
+	}
+	return Operation{}, false
 }
 
 // endpoint checks a "<METHOD> <path>" entry against the spec in scope.

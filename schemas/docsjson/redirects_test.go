@@ -1,0 +1,72 @@
+package docsjson_test
+
+import (
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// redirectsJSON holds entries of the shapes real sites use (mem0ai/mem0 docs.json at 8d5b786:
+// exact paths and ":slug*"; Infisical/infisical docs.json at 0082b3d: exact paths) and those
+// create/redirects documents (partial wildcards, permanent: false).
+const redirectsJSON = `[
+ {"source": "/open-source/features/reranking", "destination": "/open-source/features/reranker-search"},
+ {"source": "/v0x/components/:slug*", "destination": "/components/:slug*"},
+ {"source": "/self-hosting/:slug*", "destination": "/open-source/overview"},
+ {"source": "/users/:id/profile", "destination": "/people/:id#profile", "permanent": false},
+ {"source": "/old/article-*", "destination": "/new/article-*"},
+ {"source": "/articles/concepts-*", "destination": "/collections/overview"},
+ {"source": "/away", "destination": "https://example.com/elsewhere"},
+ {"source": "features/extract-beta", "destination": "features/extract"}
+]`
+
+func TestRedirect(t *testing.T) {
+	cfg := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}, "redirects": `+redirectsJSON+`}`,
+		map[string]string{"a.mdx": "# A"}).Config
+	tests := []struct {
+		path, dest string
+		permanent  bool
+	}{
+		{"/open-source/features/reranking", "/open-source/features/reranker-search", true},
+		{"/open-source/features/reranking/", "/open-source/features/reranker-search", true},
+		{"/v0x/components/llms/models/openai", "/components/llms/models/openai", true},
+		{"/self-hosting/docker", "/open-source/overview", true},
+		{"/users/42/profile", "/people/42#profile", false},
+		{"/old/article-123", "/new/article-123", true},
+		{"/articles/concepts-getting-started", "/collections/overview", true},
+		{"/away", "https://example.com/elsewhere", true},
+		{"/features/extract-beta", "/features/extract", true}, // firecrawl/firecrawl-docs writes these without "/"
+		{"/open-source/features", "", false},
+		{"/users/42", "", false},
+		{"/users/42/profile/more", "", false},
+		{"/old/post-1", "", false},
+	}
+	for _, tt := range tests {
+		dest, permanent, ok := cfg.Redirect(tt.path)
+		if ok != (tt.dest != "") || dest != tt.dest || permanent != tt.permanent {
+			t.Errorf("Redirect(%q) = %q, %v, %v; want %q, %v", tt.path, dest, permanent, ok, tt.dest, tt.permanent)
+		}
+	}
+}
+
+func TestRedirectProblems(t *testing.T) {
+	tests := []struct{ redirects, warning string }{
+		{`{"a": 1}`, `redirects: redirects must be a list of {"source", "destination"} objects, but it is an object; it is ignored`},
+		{`["/a"]`, `redirects[0]: a redirect must be an object with "source" and "destination", but it is a string; it is ignored`},
+		{`[{"source": 3, "destination": "/b"}]`, `redirects[0].source: source must be a path such as "/old/page", but it is a number; the redirect is ignored`},
+		{`[{"source": "/a#x", "destination": "/b"}]`, `redirects[0].source: source "/a#x" holds an anchor or a query; a redirect's source is a path only; the redirect is ignored`},
+		{`[{"source": "/a"}]`, `redirects[0].destination: destination must be a path or a URL, but it is null; the redirect is ignored`},
+		{`[{"source": "/a", "destination": "/b", "permanent": "yes"}]`, `redirects[0].permanent: permanent must be true or false, but it is a string; the redirect is permanent`},
+	}
+	for _, tt := range tests {
+		site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}, "redirects": `+tt.redirects+`}`,
+			map[string]string{"a.mdx": "# A"})
+		var got []string
+		for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
+			got = append(got, w.String())
+		}
+		if len(got) != 1 || got[0] != tt.warning {
+			t.Errorf("%s: warnings %q, want %q", tt.redirects, got, tt.warning)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package docsjson_test
+
+import (
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// TestResolveEndpointFromRepoSpec: an MDX page whose frontmatter names an operation ("openapi:
+// post /v3/memories/add/", mem0ai/mem0 docs at 8d5b786) with no spec in scope and none in the
+// frontmatter takes it from the OpenAPI files of the repository, as Mintlify does: the first
+// spec, by file name, that has the operation. A spec in scope still wins; an operation no spec
+// has leaves the page without one.
+func TestResolveEndpointFromRepoSpec(t *testing.T) {
+	page := func(op string) string { return "---\ntitle: Page\nopenapi: " + op + "\n---\n\nBody.\n" }
+	tests := []struct {
+		name    string
+		nav     string
+		files   map[string]string
+		wantOAS string // the page's spec
+		wantOp  string // its method and path
+	}{
+		{name: "the one spec of the repository", nav: `{"pages": ["a"]}`,
+			files:   map[string]string{"a.mdx": page("get /users"), "openapi.json": billingSpecWithUsers, "package.json": `{"name": "x"}`},
+			wantOAS: "openapi.json", wantOp: "GET /users"},
+		{name: "the first spec by name that has it", nav: `{"pages": ["a"]}`,
+			files:   map[string]string{"a.mdx": page("POST /users"), "b/users.yaml": usersSpec, "z.json": billingSpecWithUsers, "a.yaml": billingSpec},
+			wantOAS: "b/users.yaml", wantOp: "POST /users"},
+		{name: "a spec in scope wins", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
+			files:   map[string]string{"a.mdx": page("GET /users"), "b/users.yaml": usersSpec, "z.json": billingSpecWithUsers},
+			wantOAS: "z.json", wantOp: "GET /users"},
+		{name: "no spec has it", nav: `{"pages": ["a"]}`,
+			files:   map[string]string{"a.mdx": page("DELETE /users"), "users.yaml": usersSpec},
+			wantOAS: "", wantOp: ""},
+		{name: "an ignored folder is not searched", nav: `{"pages": ["a"]}`,
+			files:   map[string]string{"a.mdx": page("GET /users"), "node_modules/x/openapi.yaml": usersSpec},
+			wantOAS: "", wantOp: ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, err := loadJSON(t, withSettings(tt.nav), tt.files).Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			var p docsjson.Page
+			for _, pg := range tree.Pages {
+				if pg.URL == "/a" {
+					p = pg
+				}
+			}
+			op := ""
+			if p.Method != "" {
+				op = p.Method + " " + p.APIPath
+			}
+			if p.OpenAPI != tt.wantOAS || op != tt.wantOp {
+				t.Errorf("page /a: spec %q, operation %q; want %q, %q", p.OpenAPI, op, tt.wantOAS, tt.wantOp)
+			}
+			if tt.wantOp != "" && p.Summary == "" {
+				t.Errorf("page /a has no summary from its spec")
+			}
+		})
+	}
+}
+
+// billingSpecWithUsers has the users list too, to tell which spec a page took.
+const billingSpecWithUsers = `{"openapi": "3.0.1", "info": {"title": "Billing", "version": "2"},
+ "paths": {"/users": {"get": {"summary": "List users of billing", "responses": {"200": {"description": "OK"}}}}}}`
+
+// TestValidateMDXEndpoint: nav validate warns of an MDX page whose frontmatter names an
+// operation that no OpenAPI file it may come from has (mem0ai/mem0 docs at 8d5b786:
+// api-reference/memory/get-memory-export.mdx says "post /v1/exports/get", its openapi.json has
+// "/v1/exports/get/"), naming the nearest operation; a page whose operation is found, or whose
+// spec is a URL, is not reported.
+func TestValidateMDXEndpoint(t *testing.T) {
+	page := func(op string) string { return "---\ntitle: Page\nopenapi: " + op + "\n---\n" }
+	exports := `{"openapi": "3.0.1", "info": {"title": "Mem", "version": "1"}, "paths": {"/v1/exports/get/": {"post": {"summary": "Get export", "responses": {"200": {"description": "OK"}}}}}}`
+	tests := []struct {
+		name, nav, op string
+		files         map[string]string
+		want          string
+	}{
+		{name: "a trailing slash apart", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get", files: map[string]string{"openapi.json": exports},
+			want: `page "a": openapi "post /v1/exports/get" is an operation no OpenAPI file of the site has (openapi.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "not in the spec in scope", nav: `{"groups": [{"group": "G", "openapi": "users.yaml", "pages": ["a"]}]}`, op: "DELETE /users", files: map[string]string{"users.yaml": usersSpec},
+			want: `page "a": openapi "DELETE /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "in a named spec", nav: `{"pages": ["a"]}`, op: "users.yaml PUT /users", files: map[string]string{"users.yaml": usersSpec},
+			want: `page "a": openapi "users.yaml PUT /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "not an operation", nav: `{"pages": ["a"]}`, op: "users", files: map[string]string{"users.yaml": usersSpec},
+			want: `page "a": openapi "users" must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users" (frontmatter of a.mdx)`},
+		{name: "a webhook", nav: `{"pages": ["a"]}`, op: "/api/webhooks.json webhook crawlStarted", files: map[string]string{"api/webhooks.json": exports}},
+		{name: "no OpenAPI file", nav: `{"pages": ["a"]}`, op: "get /payments", files: map[string]string{},
+			want: `page "a": openapi "get /payments" names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi) (frontmatter of a.mdx)`},
+		{name: "found in the repository", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get/", files: map[string]string{"openapi.json": exports}},
+		{name: "a URL spec in scope", nav: `{"groups": [{"group": "G", "openapi": "https://example.com/openapi.json", "pages": ["a"]}]}`, op: "GET /anything", files: map[string]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"a.mdx": page(tt.op)}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			rep := loadJSON(t, withSettings(tt.nav), files).Validate(docsjson.ValidateOptions{})
+			var got []string
+			for _, w := range rep.Warnings {
+				if w.Path == "navigation.pages[0]" || w.Path == "navigation.groups[0].pages[0]" {
+					got = append(got, w.Message)
+				}
+			}
+			if tt.want == "" && len(got) != 0 || tt.want != "" && (len(got) != 1 || got[0] != tt.want) {
+				t.Errorf("warnings %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestValidateMDXEndpointsWithoutSpecsSaidOnce: in a site with no OpenAPI file, many endpoint
+// pages (dodopayments/dodo-docs at 2570212 has 78) make one warning, not one each.
+func TestValidateMDXEndpointsWithoutSpecsSaidOnce(t *testing.T) {
+	page := "---\ntitle: P\nopenapi: get /payments\n---\n"
+	rep := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{"a.mdx": page, "b.mdx": page, "c.mdx": page}).Validate(docsjson.ValidateOptions{})
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "navigation.pages[0]" {
+		t.Errorf("warnings %v, want one, at the first page", rep.Warnings)
+	}
+}
