@@ -84,142 +84,185 @@ func (f freshRead) problem(node string) string {
 // until it has taken heldReads reads with n lagging and the other replica complete, then lets
 // it catch up and reads until it has.
 func freshCheck(ctx context.Context, log io.Writer, c *chCluster, n *chNode, bases []string, admin string, killed time.Time) (freshRead, error) {
-	var f freshRead
-	sibling := c.sibling(n)
-	// The records of the outage (and a margin before it), stored on the other replica before
-	// the restart; n lacks those of the outage until it fetches them.
-	from := killed.Add(-5 * time.Second).UTC()
-	ids, err := sibling.query(ctx, "default", "", "SELECT DISTINCT id FROM lectern.feedback_local WHERE project_id = '"+project+
-		"' AND created_at >= toDateTime('"+from.Format(time.DateTime)+"', 'UTC')")
-	if err != nil {
-		return f, err
+	fc := &freshChecker{log: log, c: c, n: n, sibling: c.sibling(n), bases: bases, admin: admin, killed: killed, lagging: true}
+	if err := fc.outageRecords(ctx); err != nil {
+		return freshRead{}, err
 	}
-	outage := strings.Fields(ids)
-	if len(outage) == 0 {
-		return f, fmt.Errorf("nothing was stored while %s was down", n.name)
-	}
-	stored := len(outage)
-	window := url.Values{"dateFrom": {from.Format(time.RFC3339)}, "dateTo": {time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339)}}
-	f.down = time.Since(killed)
+	fc.f.down = time.Since(killed)
 	if err := n.restart(ctx); err != nil {
-		return f, err
+		return fc.f, err
 	}
-	back := time.Now()
-	const table = "lectern.feedback_local"
-	if _, err := n.query(ctx, "default", "", "SYSTEM STOP FETCHES "+table); err != nil {
-		return f, err
+	fc.back = time.Now()
+	if _, err := n.query(ctx, "default", "", "SYSTEM STOP FETCHES "+freshTable); err != nil {
+		return fc.f, err
 	}
-	holding := true
-	release := func() error {
-		if !holding {
-			return nil
-		}
-		holding = false
-		_, err := n.query(ctx, "default", "", "SYSTEM START FETCHES "+table)
-		return err
-	}
-	defer func() { _ = release() }()
-
-	var mu sync.Mutex
-	siblingComplete := false // the other replica has fetched every part written before the kill
-	lagging := true          // n lacks records stored before the restart
-	// record counts a read that began at began; a stale one is logged with n's replica state.
-	record := func(began time.Time, what string, stale bool, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		f.reads++
-		if err != nil {
-			f.failed++
-			f.lastErr = err
-		}
-		complete := siblingComplete && !began.Before(back.Add(f.bothLagUntil))
-		if complete && lagging && err == nil {
-			f.held++
-		}
-		if !stale {
-			return
-		}
-		if !complete {
-			f.bothLag++
-			return
-		}
-		f.avoidable++
-		if f.firstStale == 0 {
-			f.firstStale = began.Sub(back)
-		}
-		f.lastStale = began.Sub(back)
-		fmt.Fprintf(log, "chaos: stale read %.1fs after %s answered: %s; %s\n", began.Sub(back).Seconds(), n.name, what, n.replicaState(ctx))
-	}
+	fc.holding = true
+	defer func() { _ = fc.release(ctx) }()
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Go(func() { // the exports, slower: meanwhile the counts below run many times a second
-		for rounds := 0; ; rounds++ {
-			select {
-			case <-done:
-				if rounds > 0 {
-					return
-				}
-			default:
-			}
-			for i, base := range bases {
-				began := time.Now()
-				seen, err := exportedWith(ctx, base, project, admin, maps.Clone(window))
-				missing := 0
-				for _, id := range outage {
-					if err == nil && seen[id] == 0 {
-						missing++
-					}
-				}
-				record(began, fmt.Sprintf("the export of query-%d lacks %d of %d records", i+1, missing, len(outage)), missing > 0, err)
-			}
+	wg.Go(func() { fc.readExports(ctx, done) })
+	err := fc.readCounts(ctx)
+	close(done)
+	wg.Wait()
+	fc.f.skipped = n.event(ctx, "DistributedConnectionStaleReplica")
+	return fc.f, err
+}
+
+// freshTable is the local table whose replica the check restarts.
+const freshTable = "lectern.feedback_local"
+
+// freshChecker is one freshCheck under way.
+type freshChecker struct {
+	log             io.Writer
+	c               *chCluster
+	n, sibling      *chNode
+	bases           []string // the query replicas
+	admin           string
+	killed, back    time.Time // n's kill; when it answered again
+	outage          []string  // ids stored on the sibling from shortly before the kill to the restart
+	window          url.Values
+	holding         bool       // n's fetches are stopped
+	mu              sync.Mutex // guards what follows: the exports record from their own goroutine
+	f               freshRead
+	siblingComplete bool // the sibling has fetched every part written before the kill
+	lagging         bool // n lacks records of the outage
+}
+
+// outageRecords reads the records of the outage (and a margin before it) stored on the
+// sibling before the restart; n lacks those of the outage until it fetches them.
+func (fc *freshChecker) outageRecords(ctx context.Context) error {
+	from := fc.killed.Add(-5 * time.Second).UTC()
+	ids, err := fc.sibling.query(ctx, "default", "", "SELECT DISTINCT id FROM "+freshTable+" WHERE project_id = '"+project+
+		"' AND created_at >= toDateTime('"+from.Format(time.DateTime)+"', 'UTC')")
+	if err != nil {
+		return err
+	}
+	if fc.outage = strings.Fields(ids); len(fc.outage) == 0 {
+		return fmt.Errorf("nothing was stored while %s was down", fc.n.name)
+	}
+	fc.window = url.Values{"dateFrom": {from.Format(time.RFC3339)}, "dateTo": {time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339)}}
+	return nil
+}
+
+// release lets n fetch again.
+func (fc *freshChecker) release(ctx context.Context) error {
+	if !fc.holding {
+		return nil
+	}
+	fc.holding = false
+	_, err := fc.n.query(ctx, "default", "", "SYSTEM START FETCHES "+freshTable)
+	return err
+}
+
+// record counts a read that began at began; a stale one is logged with n's replica state.
+func (fc *freshChecker) record(ctx context.Context, began time.Time, what string, stale bool, err error) {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	f := &fc.f
+	f.reads++
+	if err != nil {
+		f.failed++
+		f.lastErr = err
+	}
+	complete := fc.siblingComplete && !began.Before(fc.back.Add(f.bothLagUntil))
+	if complete && fc.lagging && err == nil {
+		f.held++
+	}
+	switch {
+	case !stale:
+	case !complete:
+		f.bothLag++
+	default:
+		f.avoidable++
+		if f.firstStale == 0 {
+			f.firstStale = began.Sub(fc.back)
 		}
-	})
-	// Entries of the kill's second count: create_time has whole seconds.
-	beforeKill := killed.Add(time.Second).UTC().Format(time.DateTime)
-	for i, deadline := 0, back.Add(freshWithin); time.Now().Before(deadline) && ctx.Err() == nil; i++ {
-		mu.Lock()
-		checkSibling := !siblingComplete
-		mu.Unlock()
-		if checkSibling {
-			out, err := sibling.query(ctx, "default", "", "SELECT count() FROM system.replication_queue WHERE database = 'lectern' AND table = 'feedback_local'"+
-				" AND type = 'GET_PART' AND create_time < toDateTime('"+beforeKill+"', 'UTC')")
-			if err == nil && strings.TrimSpace(out) == "0" {
-				mu.Lock()
-				siblingComplete, f.bothLagUntil = true, time.Since(back)
-				mu.Unlock()
+		f.lastStale = began.Sub(fc.back)
+		fmt.Fprintf(fc.log, "chaos: stale read %.1fs after %s answered: %s; %s\n", began.Sub(fc.back).Seconds(), fc.n.name, what, fc.n.replicaState(ctx))
+	}
+}
+
+// readExports reads the exports of the query replicas, round after round, until done (at
+// least one round): slower than the counts, which run meanwhile.
+func (fc *freshChecker) readExports(ctx context.Context, done <-chan struct{}) {
+	for rounds := 0; ; rounds++ {
+		select {
+		case <-done:
+			if rounds > 0 {
+				return
 			}
+		default:
 		}
-		for _, o := range c.nodes {
-			if o != n && i%5 != 0 {
+		for i, base := range fc.bases {
+			began := time.Now()
+			seen, err := exportedWith(ctx, base, project, fc.admin, maps.Clone(fc.window))
+			missing := 0
+			for _, id := range fc.outage {
+				if err == nil && seen[id] == 0 {
+					missing++
+				}
+			}
+			fc.record(ctx, began, fmt.Sprintf("the export of query-%d lacks %d of %d records", i+1, missing, len(fc.outage)), missing > 0, err)
+		}
+	}
+}
+
+// readCounts counts the outage's records through the Distributed tables, many times a second,
+// releases n once enough reads were held, and returns once n has caught up (or after
+// freshWithin).
+func (fc *freshChecker) readCounts(ctx context.Context) error {
+	for i, deadline := 0, fc.back.Add(freshWithin); time.Now().Before(deadline) && ctx.Err() == nil; i++ {
+		fc.checkSibling(ctx)
+		for _, o := range fc.c.nodes {
+			if o != fc.n && i%5 != 0 {
 				continue // n, the restarted node, every time; the others now and then
 			}
 			began := time.Now()
-			got, err := o.countOf(ctx, "lectern.feedback", "lectern", chPassword, outage)
-			record(began, fmt.Sprintf("through %s the Distributed table has %d of %d records", o.name, got, stored), err == nil && got < stored, err)
+			got, err := o.countOf(ctx, "lectern.feedback", "lectern", chPassword, fc.outage)
+			fc.record(ctx, began, fmt.Sprintf("through %s the Distributed table has %d of %d records", o.name, got, len(fc.outage)), err == nil && got < len(fc.outage), err)
 		}
-		mu.Lock()
-		heldEnough := f.held >= heldReads
-		mu.Unlock()
-		if heldEnough || time.Since(back) > freshWithin/2 {
-			if err := release(); err != nil {
-				return f, err
+		fc.mu.Lock()
+		heldEnough := fc.f.held >= heldReads
+		fc.mu.Unlock()
+		if heldEnough || time.Since(fc.back) > freshWithin/2 {
+			if err := fc.release(ctx); err != nil {
+				return err
 			}
 		}
-		if got, err := n.countOf(ctx, table, "default", "", outage); err == nil && got >= stored {
-			mu.Lock()
-			lagging = false
-			mu.Unlock()
-			if !holding {
-				f.caughtUp = time.Since(back)
-				break
+		if got, err := fc.n.countOf(ctx, freshTable, "default", "", fc.outage); err == nil && got >= len(fc.outage) {
+			fc.mu.Lock()
+			fc.lagging = false
+			if !fc.holding {
+				fc.f.caughtUp = time.Since(fc.back)
+			}
+			fc.mu.Unlock()
+			if !fc.holding {
+				return nil
 			}
 		}
 		time.Sleep(20 * time.Millisecond) // the replicas fetch inside ClickHouse; nothing to wait on from outside
 	}
-	close(done)
-	wg.Wait()
-	f.skipped = n.event(ctx, "DistributedConnectionStaleReplica")
-	return f, nil
+	return nil
+}
+
+// checkSibling notes when the sibling has fetched every part written before the kill (until
+// then it lacks the last parts n wrote, and both replicas lag).
+func (fc *freshChecker) checkSibling(ctx context.Context) {
+	fc.mu.Lock()
+	complete := fc.siblingComplete
+	fc.mu.Unlock()
+	if complete {
+		return
+	}
+	// Entries of the kill's second count: create_time has whole seconds.
+	beforeKill := fc.killed.Add(time.Second).UTC().Format(time.DateTime)
+	out, err := fc.sibling.query(ctx, "default", "", "SELECT count() FROM system.replication_queue WHERE database = 'lectern' AND table = 'feedback_local'"+
+		" AND type = 'GET_PART' AND create_time < toDateTime('"+beforeKill+"', 'UTC')")
+	if err == nil && strings.TrimSpace(out) == "0" {
+		fc.mu.Lock()
+		fc.siblingComplete, fc.f.bothLagUntil = true, time.Since(fc.back)
+		fc.mu.Unlock()
+	}
 }
 
 // sibling is the other replica of n's shard.
