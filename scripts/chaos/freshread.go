@@ -173,11 +173,12 @@ func (fc *freshChecker) record(ctx context.Context, began time.Time, what string
 	case !complete:
 		f.bothLag++
 	default:
-		f.avoidable++
-		if f.firstStale == 0 {
-			f.firstStale = began.Sub(fc.back)
+		at := began.Sub(fc.back)
+		if f.avoidable == 0 || at < f.firstStale {
+			f.firstStale = at
 		}
-		f.lastStale = began.Sub(fc.back)
+		f.lastStale = max(f.lastStale, at)
+		f.avoidable++
 		fmt.Fprintf(fc.log, "chaos: stale read %.1fs after %s answered: %s; %s\n", began.Sub(fc.back).Seconds(), fc.n.name, what, fc.n.replicaState(ctx))
 	}
 }
