@@ -21,6 +21,7 @@ type Page struct {
 	Body         string   // the page file, MDX or Markdown, frontmatter included
 	Instructions []string // docs.json markdown.instructions, one line each
 	Endpoint     string   // an API page's method and path ("GET /users"); "" for other pages
+	Link         string   // the address a page whose frontmatter sets url stands for; "" for other pages
 	// Operation is the page's OpenAPI operation as a YAML document (Operation builds it), with
 	// its Label ("openapi.yaml GET /users"); empty for other pages.
 	Operation, OperationLabel string
@@ -29,7 +30,7 @@ type Page struct {
 }
 
 // Render returns the page as Markdown: its title as a heading, its description as a quote,
-// its content, its OpenAPI operation, and the site's agent instructions.
+// the address it links to (a page whose frontmatter sets url), its content, its OpenAPI operation, and the site's agent instructions.
 func Render(p Page) string {
 	var b strings.Builder
 	b.WriteString("# " + oneLine(p.Title) + "\n")
@@ -38,6 +39,10 @@ func Render(p Page) string {
 	}
 	if p.Endpoint != "" {
 		b.WriteString("\n`" + p.Endpoint + "`\n")
+	}
+	if p.Link != "" {
+		link := oneLine(p.Link)
+		b.WriteString("\nThis page links to [" + link + "](" + link + ").\n")
 	}
 	if body := Body(p.Body, p.Title, p.Snippet); body != "" {
 		b.WriteString("\n" + body + "\n")

@@ -66,6 +66,41 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestRenderLink: a page whose frontmatter sets url (LangChain's API reference pages) says
+// where it links: an agent fetching its Markdown otherwise gets a bare title.
+func TestRenderLink(t *testing.T) {
+	got := markdown.Render(markdown.Page{Title: "Checkpointers", Link: "https://example.com/reference/checkpoints/",
+		Body: "---\ntitle: Checkpointers\nurl: https://example.com/reference/checkpoints/\n---\n"})
+	if want := "# Checkpointers\n\nThis page links to [https://example.com/reference/checkpoints/](https://example.com/reference/checkpoints/).\n"; got != want {
+		t.Errorf("Render\n got: %q\nwant: %q", got, want)
+	}
+}
+
+// TestLowercaseSnippet: an imported snippet named in lower case (LangChain's docs import
+// '/snippets/chat-model-tabs.mdx' as chatTabs and write <chatTabs />) is the snippet, as for a
+// capitalised name and as the search inlines it, not a literal tag left in the Markdown.
+func TestLowercaseSnippet(t *testing.T) {
+	read := func(p string) (string, bool) {
+		if p != "/snippets/chat-model-tabs.mdx" {
+			return "", false
+		}
+		return "**OpenAI**\n\n```python\nllm = init_chat_model(\"openai:gpt-4.1\")\n```", true
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"capitalised", "import ChatTabs from '/snippets/chat-model-tabs.mdx';\n\nPick a model:\n\n<ChatTabs />\n",
+			"Pick a model:\n\n**OpenAI**\n\n```python\nllm = init_chat_model(\"openai:gpt-4.1\")\n```"},
+		{"lower case", "import chatTabs from '/snippets/chat-model-tabs.mdx';\n\nPick a model:\n\n<chatTabs />\n",
+			"Pick a model:\n\n**OpenAI**\n\n```python\nllm = init_chat_model(\"openai:gpt-4.1\")\n```"},
+		{"lower case in a callout", "import chatTabs from '/snippets/chat-model-tabs.mdx';\n\n<Tip>\n  Review:\n\n  <chatTabs />\n</Tip>\n",
+			"> **Tip:** Review:\n>\n> **OpenAI**\n>\n> ```python\n> llm = init_chat_model(\"openai:gpt-4.1\")\n> ```"},
+		{"an HTML tag is no snippet", "import chatTabs from '/snippets/chat-model-tabs.mdx';\n\n<div>\nText.\n</div>\n", "Text."},
+	} {
+		if got := markdown.Body(tc.src, "", read); got != tc.want {
+			t.Errorf("%s:\n got: %q\nwant: %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestSnippets(t *testing.T) {
 	files := map[string]string{
 		"/snippets/install.mdx": "---\ntitle: x\n---\nimport Deeper from '/snippets/deeper.mdx'\n\nInstall it. <Deeper />\n\n<Deeper />",

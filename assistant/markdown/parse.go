@@ -245,7 +245,8 @@ func (p *parser) expression(indent int) bool {
 func (p *parser) flowTag(indent int) bool {
 	at := p.pos + indent
 	t, n, ok := parseTag(p.s[at:])
-	if !ok || !isFlow(t.name) && !(htmlTags[strings.ToLower(t.name)] && endsLine(p.s[at+n:])) {
+	_, imported := p.imports[t.name] // a snippet imported under a lower-case name is a component too
+	if !ok || !isFlow(t.name) && !imported && !(htmlTags[strings.ToLower(t.name)] && endsLine(p.s[at+n:])) {
 		return false
 	}
 	if t.closing && !p.open(t.name) {

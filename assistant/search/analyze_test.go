@@ -70,6 +70,13 @@ func TestSnippet(t *testing.T) {
 	early := "First sentence is here. " + strings.Repeat("Word ", 100) + "end. Last sentence."
 	code := "Intro text that is long enough to keep on its own here. " + strings.Repeat("More prose. ", 20) + "\n\n```js\n" + strings.Repeat("code();\n", 100) + "```"
 	leadingCode := "```js\n" + strings.Repeat("callSomething();\n", 60) + "```\n\nAfter."
+	// Shapes of LangChain's docs (langchain-ai/docs): a code block followed by its output block,
+	// and an ordered list under a sentence.
+	codeThenOutput := "Replay the full state history:\n\n```python\n" + strings.Repeat("for s in history(): print(s)\n", 12) + "```\n\n```\n" + strings.Repeat("Num Messages: 8 Next: ()\n", 20) + "```"
+	wordAfterCode := "Run it:\n\n```bash\n" + strings.Repeat("make all\n", 10) + "```\n" + strings.Repeat("x", 300)
+	orderedList := "Manually update the state and resume the graph from the interrupt:\n" +
+		"1. get the list of most recent messages from the graph state with `graph.get_state(config)`\n" +
+		"2. modify the list of messages to either remove unanswered tool calls from AIMessages or add ToolMessages with ids that match them"
 	tests := []struct {
 		name, in string
 		n        int
@@ -81,6 +88,11 @@ func TestSnippet(t *testing.T) {
 		{"cut at a word", strings.Repeat("word ", 200), 100, func(s string) bool { return len(s) <= 104 && s[len(s)-3:] == "…" }},
 		{"code not cut open", code, 600, func(s string) bool { return !strings.Contains(s, "```") }},
 		{"leading code closed", leadingCode, 300, func(s string) bool { return s[len(s)-4:] == "\n```" && len(s) <= 304 }},
+		{"paragraph end after code has no ellipsis", codeThenOutput, 600, func(s string) bool { return strings.HasSuffix(s, "print(s)\n```") }},
+		{"ellipsis not on a fence line", wordAfterCode, 200, func(s string) bool {
+			return strings.HasSuffix(s, "…") && !strings.Contains(s, "``` …") && strings.Count(s, "```") == 2
+		}},
+		{"list number is no sentence end", orderedList, 200, func(s string) bool { return !strings.HasSuffix(s, "2.") && strings.HasSuffix(s, "…") }},
 	}
 	for _, tt := range tests {
 		if got := search.Snippet(tt.in, tt.n); !tt.check(got) {

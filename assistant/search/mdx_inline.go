@@ -54,7 +54,9 @@ func (c *cleaner) at(s string, i int) int {
 			return c.try(s, i, maxSpan, c.link)
 		}
 	case '*':
-		return i + 1
+		if !literalStar(s, i) {
+			return i + 1
+		}
 	case '~':
 		if strings.HasPrefix(s[i:], "~~") {
 			return i + 2
@@ -201,6 +203,15 @@ func emphasisUnderscore(s string, i int) bool {
 		after, _ = utf8.DecodeRuneInString(s[i+1:])
 	}
 	return !isWordRune(before) || !isWordRune(after)
+}
+
+// literalStar reports whether the '*' at s[i] is text rather than emphasis: with white space
+// (or the start or end of the text) on both sides it can neither open nor close emphasis, as
+// in CommonMark; so a bullet ("* item", which the answer quotes as a list item) and "2 * 3"
+// keep it.
+func literalStar(s string, i int) bool {
+	space := func(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+	return (i == 0 || space(s[i-1])) && (i+1 == len(s) || space(s[i+1]))
 }
 
 func isASCIIPunct(c byte) bool {

@@ -26,6 +26,8 @@ func TestSectionsCleaning(t *testing.T) {
 		{"links and images", "See [the guide](/guides/x \"t\") and ![a diagram](/d.png).", []string{"See the guide and a diagram."}},
 		{"reference links", "See [docs][1].\n\n[1]: https://example.com", []string{"See docs."}},
 		{"emphasis", "**bold** *it* _em_ ~~old~~ snake_case", []string{"bold it em old snake_case"}},
+		{"star bullets stay list items", "Either:\n\n* one `a`\n  **NOTE**: b\n  * two\n+ three", []string{"Either:\n\n* one `a`\nNOTE: b\n* two\n+ three"}},
+		{"a lone star is text", "2 * 3 and a *\n*", []string{"2 * 3 and a *\n*"}},
 		{"inline code verbatim", "Use `<Note>` and `a*b*c`.", []string{"Use `<Note>` and `a*b*c`."}},
 		{"escapes and entities", `1 \* 2 &amp; 3 &lt;4&gt; &nbsp;x`, []string{`1 * 2 & 3 \<4> x`}},
 		{"less-than kept", "if a < b and x<3", []string{"if a < b and x<3"}},

@@ -52,12 +52,13 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 		return
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
-	sc.an.words(window(text, maxPartBytes), func(word []byte, joined bool) {
+	text = window(text, maxPartBytes)
+	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
 		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, isCJK) {
 			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words
 		}
 		if !joined && compounds {
-			ix.compound(sc, word)
+			ix.compound(sc, word, at > 0 && text[at-1] == '-')
 		}
 	})
 	scale := float32(1)
@@ -97,9 +98,11 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 // one of the two means nothing alone (a stop word, or a word the index lacks) and the index has
 // the joined term, that term takes the word's place: it counts fully and the other word of the
 // pair drops to compoundWeight. Synonyms of the joined term count as a phrase's. Two stop words
-// are never joined ("do I" is not "doi"), and a stop word is joined to a word in English only,
-// whose phrasal verbs make nouns ("log in", "login"); in Spanish "de precios" is no word.
-func (ix *Index) compound(sc *scratch, word []byte) {
+// are never joined ("do I" is not "doi"). Otherwise a stop word is joined in English only, whose
+// phrasal verbs make nouns ("log in", "login"; in Spanish "de precios" is no word), and first
+// only when a hyphen joins the two (hyphenated is written compound: "e-mail", "re-sync"), for
+// "my chatbot" is not the "mychatbot" of a code sample.
+func (ix *Index) compound(sc *scratch, word []byte, hyphen bool) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
 	sc.pair = prev
@@ -108,8 +111,8 @@ func (ix *Index) compound(sc *scratch, word []byte) {
 	}
 	id1, ok1, stop1 := ix.termID(sc, prev)
 	id2, ok2, stop2 := ix.termID(sc, word)
-	if stop1 && stop2 || (stop1 || stop2) && !sc.an.english() {
-		return // two function words make no word ("do I", "don't"), and outside English neither does one with a word ("de precios")
+	if stop1 && stop2 || (stop1 || stop2) && !sc.an.english() || stop1 && !hyphen {
+		return // two function words make no word ("do I"), nor does one outside English ("de precios") or first, unhyphenated ("my app")
 	}
 	prev = append(prev, word...)
 	sc.pair = prev

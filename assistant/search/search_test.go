@@ -400,12 +400,16 @@ func TestSearchCJK(t *testing.T) {
 }
 
 // TestCompoundsOfStopWords: two stop words are never joined into a term ("do I" is not "doi",
-// "don't" is not "dont"), and outside English a stop word is not joined to the next word
-// (Portuguese "de preços" is not "depreços", stemmed as "depreciado" is); "log in" still
-// becomes "login".
+// "don't" is not "dont"); a stop word is never the first part of one ("my chatbot" is not the
+// identifier "mychatbot" of a code sample, which made "how do I add memory to my chatbot" a
+// question of four words the tutorial held three of; LangChain's docs), and outside English
+// not the second either (Portuguese "de preços" is not "depreços", stemmed as "depreciado" is);
+// "log in" still becomes "login", and a hyphen still joins a stop word first ("e-mail", "re-sync").
 func TestCompoundsOfStopWords(t *testing.T) {
 	ix := search.Build([]search.Page{
 		{URL: "/papers", Title: "Papers", Body: "Each paper has a DOI. Readers dont wait; a login is required."},
+		{URL: "/memory", Title: "Add memory", Body: "Give the chatbot memory: `mychatbot = build(checkpointer)`."},
+		{URL: "/sync", Title: "Sync", Body: "The operator can resync secrets; send an email to support."},
 		{URL: "/pt-BR/api", Language: "pt-BR", Title: "API", Body: "Este endpoint está depreciado."},
 		{URL: "/pt-BR/precos", Language: "pt-BR", Title: "Preços", Body: "A página de preços lista os planos."},
 	})
@@ -416,6 +420,8 @@ func TestCompoundsOfStopWords(t *testing.T) {
 	}{
 		{"how do I log in", "", []string{"login"}, []string{"doi"}},
 		{"I don't get it", "", nil, []string{"dont"}},
+		{"how do I add memory to my chatbot", "", search.TermsIn("", "chatbot memory"), []string{"mychatbot"}},
+		{"does it re-sync, or must I e-mail you", "", search.TermsIn("", "resync email"), nil},
 		{"a página de preços", "pt-BR", search.TermsIn("pt-BR", "página preços"), search.TermsIn("pt-BR", "depreciado")},
 	}
 	for _, tc := range tests {

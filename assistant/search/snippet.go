@@ -33,7 +33,11 @@ func sentenceEnd(text string, n int) int {
 	}
 	best := -1
 	for _, sep := range []string{". ", ".\n", "? ", "?\n", "! ", "!\n", "\n\n"} {
-		if i := strings.LastIndex(head, sep); i >= 0 && i+1 > best {
+		i := strings.LastIndex(head, sep)
+		for i >= 0 && sep[0] == '.' && listNumber(head[:i]) {
+			i = strings.LastIndex(head[:i], sep)
+		}
+		if i >= 0 && i+1 > best {
 			best = i + 1
 		}
 	}
@@ -46,9 +50,24 @@ func sentenceEnd(text string, n int) int {
 	return len(head)
 }
 
+// listNumber reports whether head ends with an ordered list item's number at the start of a
+// line ("\n2"), whose "." ends no sentence.
+func listNumber(head string) bool {
+	line := head[strings.LastIndexByte(head, '\n')+1:]
+	line = strings.TrimLeft(line, " \t")
+	return line != "" && strings.Trim(line, "0123456789") == ""
+}
+
+// ellipsisIf is the mark of text left out after a cut: none at a sentence or paragraph end
+// (cut after a line break is one), on a line of its own after a code block's closing fence
+// (on the fence's line it would no longer close the block).
 func ellipsisIf(cut int, text string) string {
-	if c := text[cut-1]; c == '.' || c == '?' || c == '!' || strings.HasPrefix(text[cut:], "\n\n") {
+	if c := text[cut-1]; c == '.' || c == '?' || c == '!' || c == '\n' || strings.HasPrefix(text[cut:], "\n\n") {
 		return ""
+	}
+	head := strings.TrimSpace(text[:cut])
+	if strings.HasPrefix(head[strings.LastIndexByte(head, '\n')+1:], "```") {
+		return "\n\n…"
 	}
 	return " …"
 }

@@ -25,7 +25,7 @@ type Catalog struct {
 	DefaultVersion  string
 	DefaultLanguage string
 	Pages           []CatalogPage
-	Links           []Link   // the navigation's external links, in order
+	Links           []Link   // the navigation's external links (url pages of the default version and language among them), in order
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
@@ -151,6 +151,12 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	walkNodes(tree.Root, func(n *docsjson.Node) {
 		if isExternal(n.Href) {
 			c.addLink(n.Label, n.Href)
+		}
+		// A page whose frontmatter sets url is a link of the navigation too (llms.txt lists the
+		// default version and language only, as it lists pages).
+		if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
+			inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {
+			c.addLink(pg.Title, pg.Href)
 		}
 	})
 	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
@@ -284,7 +290,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	if p.Index.Rule == docsjson.RuleNoFile || isSkillFile(p.File) {
 		return
 	}
-	mp := markdown.Page{Title: p.Title, Description: p.Description, Body: body, Snippet: b.snippetReader(p.File)}
+	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		mp.Endpoint = p.Method + " " + p.APIPath
 		if mp.Description == "" {

@@ -218,3 +218,55 @@ func copySite(t *testing.T, src string) string {
 	}
 	return dst
 }
+
+// TestCatalogFrontmatterURL: a page whose frontmatter sets url (LangChain's docs list their API
+// reference so, one per version) is a link, not a page: out of search and the MCP filesystem,
+// and llms.txt lists its address under Optional, for the default version only.
+func TestCatalogFrontmatterURL(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"docs.json": `{"name": "G", "navigation": {"versions": [
+			{"version": "Python", "groups": [{"group": "Reference", "pages": ["py/overview", "py/checkpointers"]}]},
+			{"version": "JavaScript", "groups": [{"group": "Reference", "pages": ["js/overview", "js/checkpointers"]}]}]}}`,
+		"py/overview.mdx":      "---\ntitle: Reference\n---\n\nThe checkpointers reference lists every saver.\n",
+		"py/checkpointers.mdx": "---\ntitle: Checkpointers\nurl: https://example.com/py/checkpoints/\n---\n",
+		"js/overview.mdx":      "---\ntitle: Reference\n---\n\nThe checkpointers reference lists every saver.\n",
+		"js/checkpointers.mdx": "---\ntitle: Checkpointers\nurl: https://example.com/js/checkpoints/\n---\n",
+	})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range d.Pages {
+		if strings.HasSuffix(p.URL, "/checkpointers") {
+			t.Errorf("link page %s is in search", p.URL)
+		}
+	}
+	c := d.Catalog
+	if got := c.Links; !slices.Equal(got, []sitedocs.Link{{Label: "Checkpointers", URL: "https://example.com/py/checkpoints/"}}) {
+		t.Errorf("links %+v, want the default version's url page", got)
+	}
+	for _, p := range c.LLMsPages() {
+		if p.URL == "/py/checkpointers" {
+			t.Error("llms.txt lists the link page as a page")
+		}
+	}
+	for _, p := range c.Files() {
+		if strings.HasSuffix(p.URL, "/checkpointers") {
+			t.Errorf("link page %s is a file of the MCP filesystem", p.URL)
+		}
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -66,6 +66,7 @@ type Frontmatter struct {
 	Searchable   *bool    // searchable: false leaves the page out of site search and the assistant's context only
 	Boost        float64  // search relevance multiplier; 0 when unset or not a positive number
 	Tag          string   // the page's tag (a badge beside its title)
+	URL          string   // url: the navigation links the page to this address (another site) instead of showing it
 	Groups       []string // the user groups that may read the page (Mintlify's access control); none: everyone
 	Problems     []string // fields of a known name with a value of the wrong type, each a sentence
 }
@@ -123,7 +124,7 @@ func parseFrontmatter(block []byte) (fm Frontmatter, err error) {
 	r := fmReader(raw)
 	fm = Frontmatter{
 		Title: r.scalar("title"), SidebarTitle: r.scalar("sidebarTitle"), Description: r.scalar("description"),
-		OpenAPI: r.scalar("openapi"), Tag: r.scalar("tag"),
+		OpenAPI: r.scalar("openapi"), Tag: r.scalar("tag"), URL: r.scalar("url"),
 	}
 	fm.Hidden = r.boolean("hidden", &fm.Problems)
 	fm.Searchable = r.boolean("searchable", &fm.Problems)

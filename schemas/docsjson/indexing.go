@@ -10,7 +10,7 @@ type Indexing struct {
 	Assistant bool   `json:"assistant"`
 	LLMsTxt   bool   `json:"llmsTxt"`
 	Rule      Rule   `json:"rule"`
-	Detail    string `json:"detail,omitempty"` // where the rule comes from: the hidden element's path, the listing kept
+	Detail    string `json:"detail,omitempty"` // where the rule comes from: the hidden element's path, the listing kept, the link's address
 }
 
 // Rule is the rule of Mintlify's table that decided a page's Indexing.
@@ -23,6 +23,7 @@ const (
 	RuleHidden          Rule = "frontmatter-hidden"           // hidden: true: in nothing
 	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden tab or group without searchable: true: in nothing
 	RuleUnlisted        Rule = "not-in-navigation"            // a page file no navigation lists: in nothing
+	RuleLink            Rule = "frontmatter-url"              // url: in its frontmatter: a link to another site, in nothing (llms.txt lists the link)
 	RuleNotSearchable   Rule = "frontmatter-searchable-false" // searchable: false: in llms.txt only
 	RuleIndexingAll     Rule = "seo-indexing-all"             // hidden or unlisted, but seo.indexing is "all": in everything
 	RuleSearchable      Rule = "searchable-parent"            // under a hidden tab or group with searchable: true: in everything
@@ -38,6 +39,7 @@ var ruleText = map[Rule]string{
 	RuleHidden:          "hidden: true in its frontmatter",
 	RuleHiddenParent:    "under a hidden element without searchable: true",
 	RuleUnlisted:        "not in the navigation",
+	RuleLink:            "url: in its frontmatter: the navigation links to another site (llms.txt lists the link under Optional)",
 	RuleNotSearchable:   "searchable: false in its frontmatter (still in llms.txt)",
 	RuleIndexingAll:     `hidden, but seo.indexing is "all"`,
 	RuleSearchable:      "under a hidden element with searchable: true",
@@ -79,8 +81,10 @@ type decision struct {
 }
 
 // decide applies Mintlify's table to one page. A page's own frontmatter comes first (noindex,
-// then hidden: true), then how the navigation shows it; searchable: false then takes the page out
-// of search and the assistant's context only. seo.indexing "all" brings back hidden and
+// then hidden: true), then how the navigation shows it; a page whose frontmatter sets url is
+// then a link to another site, with no content to index (Mintlify's "External links" of a
+// page's metadata); searchable: false then takes the page out of search and the assistant's
+// context only. seo.indexing "all" brings back hidden and
 // unlisted pages, never a page marked noindex or searchable: false.
 func decide(d decision) Indexing {
 	switch {
@@ -92,6 +96,9 @@ func decide(d decision) Indexing {
 	in, rule, detail := included(d)
 	if !in {
 		return none(rule, detail)
+	}
+	if d.fm.URL != "" {
+		return none(RuleLink, d.fm.URL)
 	}
 	if d.fm.Searchable != nil && !*d.fm.Searchable {
 		return Indexing{LLMsTxt: true, Rule: RuleNotSearchable}

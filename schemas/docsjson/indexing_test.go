@@ -17,7 +17,7 @@ const indexingDocs = `{
   "name": "Acme",
   "navigation": {"tabs": [
     {"tab": "Docs", "groups": [
-      {"group": "Start", "pages": ["index", "quickstart", "internal-notes", "legacy", "secret", "missing"]},
+      {"group": "Start", "pages": ["index", "quickstart", "internal-notes", "legacy", "secret", "missing", "sdk-reference"]},
       {"group": "Old", "hidden": true, "pages": ["old/v0", "old/back", "quickstart"]}
     ]},
     {"tab": "Help center", "hidden": true, "searchable": true, "groups": [
@@ -34,6 +34,7 @@ var indexingFiles = map[string]string{
 	"internal-notes.mdx":   "---\ntitle: Internal notes\nsearchable: false\n---\nNotes.\n",
 	"legacy.mdx":           "---\ntitle: Legacy\nnoindex: true\n---\nOld.\n",
 	"secret.mdx":           "---\ntitle: Secret\nhidden: true\n---\nShh.\n",
+	"sdk-reference.mdx":    "---\ntitle: SDK reference\nurl: \"https://example.com/sdk/\"\n---\n",
 	"old/v0.mdx":           "---\ntitle: v0\n---\nOld API.\n",
 	"old/back.mdx":         "---\ntitle: Back\nhidden: false\n---\nStill useful.\n",
 	"help/domain-taken.md": "# Domain taken\n",
@@ -68,6 +69,7 @@ func TestIndexingRules(t *testing.T) {
 			"/legacy":            {false, false, docsjson.RuleNoindex},
 			"/secret":            {false, false, docsjson.RuleHidden},
 			"/missing":           {false, false, docsjson.RuleNoFile},
+			"/sdk-reference":     {false, false, docsjson.RuleLink},
 			"/old/v0":            {false, false, docsjson.RuleHiddenParent},
 			"/old/back":          {true, true, docsjson.RuleHiddenFalse},
 			"/help/domain-taken": {true, true, docsjson.RuleSearchable},
@@ -83,6 +85,7 @@ func TestIndexingRules(t *testing.T) {
 			"/legacy":            {false, false, docsjson.RuleNoindex},
 			"/secret":            {true, true, docsjson.RuleIndexingAll},
 			"/missing":           {false, false, docsjson.RuleNoFile},
+			"/sdk-reference":     {false, false, docsjson.RuleLink},
 			"/old/v0":            {true, true, docsjson.RuleIndexingAll},
 			"/help/staff-only":   {true, true, docsjson.RuleIndexingAll},
 			"/help/domain-taken": {true, true, docsjson.RuleSearchable},
@@ -143,6 +146,10 @@ func TestIndexingDetailAndDuplicates(t *testing.T) {
 		switch pg.URL {
 		case "/quickstart":
 			listings = append(listings, pg)
+		case "/sdk-reference":
+			if pg.Href != "https://example.com/sdk/" || pg.Index.Detail != pg.Href {
+				t.Errorf("sdk-reference href %q, detail %q; want the frontmatter's url", pg.Href, pg.Index.Detail)
+			}
 		case "/old/v0":
 			if pg.Index.Detail != "navigation.tabs[0].groups[1]" {
 				t.Errorf("old/v0 detail %q, want the hidden group's path", pg.Index.Detail)
