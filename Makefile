@@ -56,7 +56,7 @@ chaos: build
 chaos-short: build
 	cd scripts/chaos && $(GO) run . -repo $(CURDIR) -lectern $(CURDIR)/bin/lectern -scenarios kill,ch-outage -kills 1 -outage 5s
 
-## cluster-test: the scaled-out shape on loopback: 3 clustered nats-servers (3 replicas), ClickHouse as 2 shards x 2 replicas with ZooKeeper (schema-cluster.sql), 2 ingest, 2 query and 1 assistant process; a NATS node, an ingest replica and a ClickHouse replica killed and brought back under load; then deploy/clickhouse/cluster_test.sh
+## cluster-test: the scaled-out shape on loopback: 3 clustered nats-servers (3 replicas), ClickHouse as 2 shards x 2 replicas with ZooKeeper (schema-cluster.sql), 2 ingest, 2 query and 1 assistant process; a NATS node, an ingest replica and two ClickHouse replicas killed and brought back under load (reads right after the test project's first replica returns must not be stale); then deploy/clickhouse/cluster_test.sh
 cluster-test: build
 	@[ -f /usr/share/java/zookeeper.jar ] || { echo "installing Debian's zookeeper (the ClickHouse cluster's keeper)"; \
 		s=; [ "$$(id -u)" = 0 ] || s=sudo; $$s apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$s apt-get install -y -qq zookeeper >/dev/null; }

@@ -203,6 +203,17 @@ for n in "${NODES[@]}"; do
 	for ((i = 0; i < 150; i++)); do lectern_ok "$n" && break; sleep 0.2; done
 	lectern_ok "$n" || fail "node ch$n: user lectern (deploy/clickhouse/users.xml) cannot log in"
 done
+# Every setting of the profile that this server knows is in force for the lectern user (the
+# replica delay that keeps reads off a replica still catching up among them).
+n_settings=0
+while read -r name value; do
+	grep -qx "$name" <<<"$known" || continue
+	got="$(chq 0-0 --user lectern --password lectern-test -q "SELECT value FROM system.settings WHERE name = '$name'")"
+	[[ "$got" == "$value" ]] || fail "setting $name of the lectern profile is '$got' for the lectern user, want '$value'"
+	n_settings=$((n_settings + 1))
+done < <(perl -0pe 's/<!--.*?-->//gs' "$HERE/users.xml" | sed -n '/<profiles>/,/<\/profiles>/p' | sed -nE 's#^ *<([a-z_]+)>([^<]*)</\1>.*#\1 \2#p')
+((n_settings >= 5)) || fail "only $n_settings settings of the lectern profile found in force"
+log "ok: the $n_settings settings of the lectern profile this server knows are in force for the lectern user"
 log "ClickHouse $(chq 0-0 -q 'SELECT version()'): nodes ${NODES[*]} on ports $(tcp_port 0-0)-$(tcp_port 1-1)"
 [[ "$(chq 1-0 -q "SELECT count() FROM system.clusters WHERE cluster = 'lectern'")" == 4 ]] ||
 	fail "cluster 'lectern' does not list 4 replicas"

@@ -236,10 +236,11 @@ func (c *chCluster) applySchema(ctx context.Context) error {
 	return nil
 }
 
-// query runs q over HTTP as user and returns the answer.
+// query runs q over HTTP as user and returns the answer. The query goes in the body, which has
+// no length limit (a URL has).
 func (n *chNode) query(ctx context.Context, user, password, q string) (string, error) {
-	u := fmt.Sprintf("http://127.0.0.1:%d/?%s", n.http, url.Values{"query": {q}, "user": {user}, "password": {password}}.Encode())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	u := fmt.Sprintf("http://127.0.0.1:%d/?%s", n.http, url.Values{"user": {user}, "password": {password}}.Encode())
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(q))
 	if err != nil {
 		return "", err
 	}

@@ -20,9 +20,12 @@ const keyWithin = time.Second
 // (streams and key buckets with 3 replicas), ClickHouse as two shards of two replicas with
 // ZooKeeper and the schema of deploy/clickhouse/schema-cluster.sql, and five Lectern processes
 // (two `ingest` taking the load in turn, two `query`, one `assistant`). Under load it SIGKILLs a
-// NATS node, an ingest replica and a ClickHouse replica, one after the other, and brings each
-// back. Then every accepted event must be stored once, both query replicas must answer the same
-// exports, and keys created through one NATS node must work on every instance within keyWithin.
+// NATS node, an ingest replica and two ClickHouse replicas (the first replica of the test
+// project's shard, then one of the other shard), one after the other, and brings each back. Reads right
+// after the test project's replica returns must not miss what the other replica took meanwhile
+// (freshCheck). Then every accepted event must be stored once, both query replicas must answer
+// the same exports, and keys created through one NATS node must work on every instance within
+// keyWithin.
 func clusterScenario(ctx context.Context, e *env) (result, error) {
 	nc, err := startNATSCluster(ctx, e)
 	if err != nil {
@@ -76,6 +79,18 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 	}, public, domain, "cluster")
 	ld.askVia(procs["assistant"].base)
 	r := result{}
+	// The first replica of the test project's shard: the one reads prefer (load_balancing =
+	// in_order). Restarted, it must not serve reads that lack what the other replica took
+	// while it was down.
+	first, err := ch.firstReplicaOf(ctx, project)
+	if err != nil {
+		ld.finish()
+		return r, err
+	}
+	var (
+		fresh    freshRead
+		killedAt time.Time
+	)
 	faults := []struct {
 		what string
 		kill func()
@@ -83,6 +98,15 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 	}{
 		{"NATS node 1", nc.nodes[0].kill, func(ctx context.Context) error { return nc.restart(ctx, 0) }},
 		{"ingest-2", in2.kill, in2.restart},
+		// Before the other shard's: the reads of freshCheck load the machine, and the last
+		// fault's recovery is measured.
+		{"ClickHouse " + first.name + " (first replica of " + project + "'s shard)", func() {
+			killedAt = time.Now()
+			first.kill()
+		}, func(ctx context.Context) (err error) {
+			fresh, err = freshCheck(ctx, e.cfg.log, ch, first, []string{procs["query-1"].base, procs["query-2"].base}, admin, killedAt)
+			return err
+		}},
 		{"ClickHouse " + ch.nodes[2].name, ch.nodes[2].kill, ch.nodes[2].restart},
 	}
 	var recovered time.Time
@@ -113,6 +137,9 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		return r, err
 	}
 	var problems []string
+	if p := fresh.problem(first.name); p != "" {
+		problems = append(problems, p)
+	}
 	if p := threeReplicas(ctx, nc); p != "" {
 		problems = append(problems, p)
 	}
@@ -127,7 +154,7 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 		problems = append(problems, err.Error())
 	}
 	r.problem = strings.Join(problems, "; ")
-	r.note = fmt.Sprintf("keys created through NATS node 3 worked on all five instances after %s", took.Round(time.Millisecond))
+	r.note = fmt.Sprintf("keys created through NATS node 3 worked on all five instances after %s; ClickHouse %s: %s", took.Round(time.Millisecond), first.name, fresh)
 	return r, nil
 }
 

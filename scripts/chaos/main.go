@@ -17,8 +17,10 @@
 //	            mount): the store refuses writes, the stream fills, intake answers 503; the disk
 //	            is freed and nothing accepted is lost
 //	cluster     3 clustered nats-servers, ClickHouse as 2 shards x 2 replicas with ZooKeeper, 2
-//	            ingest, 2 query and 1 assistant process: a NATS node, an ingest replica and a
-//	            ClickHouse replica killed in turn and brought back (make cluster-test)
+//	            ingest, 2 query and 1 assistant process: a NATS node, an ingest replica and two
+//	            ClickHouse replicas killed in turn and brought back; no read right after the
+//	            test project's first replica returns may miss what the other took meanwhile
+//	            (make cluster-test)
 //
 // Each scenario prints one line: accepted, stored, lost, doubled, seconds from recovery until
 // everything is visible, and the 5xx answers during the fault with their causes. The exit

@@ -62,10 +62,17 @@ func (r result) verdict(maxRecovery time.Duration) string {
 
 // exported reads every feedback id of project through the export, counting each occurrence.
 func exported(ctx context.Context, base, project, adminKey string) (map[string]int, error) {
+	return exportedWith(ctx, base, project, adminKey, url.Values{})
+}
+
+// exportedWith reads the feedback ids of project through the export with the parameters in q
+// (a filter), counting each occurrence.
+func exportedWith(ctx context.Context, base, project, adminKey string, q url.Values) (map[string]int, error) {
 	seen := map[string]int{}
 	cursor := ""
+	q.Set("limit", "100")
 	for {
-		q := url.Values{"limit": {"100"}}
+		q.Del("cursor")
 		if cursor != "" {
 			q.Set("cursor", cursor)
 		}
