@@ -91,7 +91,7 @@ func TestCatalogScopesAndSchema(t *testing.T) {
 // llms files and a root skill.md are read.
 func TestCatalogLanguagesAndCustomFiles(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"docs.json": `{"name": "G", "navigation": {"languages": [
 			{"language": "fr", "pages": ["fr/accueil"]},
 			{"language": "en", "default": true, "pages": ["en/home"]}]}}`,
@@ -99,16 +99,7 @@ func TestCatalogLanguagesAndCustomFiles(t *testing.T) {
 		"en/home.mdx":    "---\ntitle: Home\n---\n\nHello.\n",
 		"llms.txt":       "# G\n\nOurs.\n",
 		"skill.md":       "---\nname: G Tools!\ndescription: Do things.\n---\n\nSteps.\n",
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	d, err := sitedocs.Load(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)

@@ -22,26 +22,11 @@ var openapiField = regexp.MustCompile(`(?m)(^openapi|"openapi")\s*:\s*["']?3\.`)
 
 // repoSpecs lists the site's OpenAPI 3 files in path order, skipping what Mintlify ignores.
 func repoSpecs(fsys fs.FS) []string {
-	ig := newIgnorer(fsys)
 	var files []string
-	seen := 0
-	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil || seen >= maxSiteFiles:
-			return fs.SkipDir
-		case p == ".":
-			return nil
-		case d.IsDir():
-			if strings.HasPrefix(d.Name(), ".") || ig.ignored(p, true) {
-				return fs.SkipDir
-			}
-		case specExt(p) && p != "docs.json" && !ig.ignored(p, false):
-			seen++
-			if sniffOpenAPI(fsys, p) {
-				files = append(files, p)
-			}
+	publishedFiles(fsys, func(p string) bool { return specExt(p) && p != "docs.json" }, func(p string) {
+		if sniffOpenAPI(fsys, p) {
+			files = append(files, p)
 		}
-		return nil
 	})
 	slices.Sort(files)
 	return files

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// maxSiteFiles bounds how many page files the search for unlisted pages looks at.
+// maxSiteFiles bounds how many files of one kind a walk of the site looks at.
 const maxSiteFiles = 20000
 
 // Unlisted returns the pages of the site that t's navigation does not list: every .mdx and .md
@@ -64,11 +64,22 @@ func folderLanguage(t *Tree, p string) string {
 
 // pageFiles lists the site's page files that Mintlify would publish, in walk order.
 func pageFiles(fsys fs.FS) []string {
-	ig := newIgnorer(fsys)
 	var files []string
+	publishedFiles(fsys, func(p string) bool {
+		return strings.HasSuffix(p, ".mdx") || strings.HasSuffix(p, ".md")
+	}, func(p string) { files = append(files, p) })
+	return files
+}
+
+// publishedFiles walks the files of the site that Mintlify would publish (none in a hidden
+// directory or named by the site's ignore file) and hands fn each that match accepts, in walk
+// order, at most maxSiteFiles of them.
+func publishedFiles(fsys fs.FS, match func(p string) bool, fn func(p string)) {
+	ig := newIgnorer(fsys)
+	seen := 0
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		switch {
-		case err != nil || len(files) >= maxSiteFiles:
+		case err != nil || seen >= maxSiteFiles:
 			return fs.SkipDir
 		case p == ".":
 			return nil
@@ -76,12 +87,12 @@ func pageFiles(fsys fs.FS) []string {
 			if strings.HasPrefix(d.Name(), ".") || ig.ignored(p, true) {
 				return fs.SkipDir
 			}
-		case (strings.HasSuffix(p, ".mdx") || strings.HasSuffix(p, ".md")) && !ig.ignored(p, false):
-			files = append(files, p)
+		case match(p) && !ig.ignored(p, false):
+			seen++
+			fn(p)
 		}
 		return nil
 	})
-	return files
 }
 
 // importRE matches an MDX import of a Markdown file: import X from "/snippets/x.mdx".
