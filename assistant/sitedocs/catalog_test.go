@@ -261,3 +261,46 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 	}
 }
+
+// TestCatalogSkillsRestrictedToGroups: a skill whose frontmatter names user groups is left
+// out (Mintlify shows it to signed-in members of those groups only, and Lectern has no
+// signed-in readers); an empty or null groups field restricts nothing.
+func TestCatalogSkillsRestrictedToGroups(t *testing.T) {
+	tests := []struct {
+		name, frontmatter string
+		listed            bool
+	}{
+		{"no groups", "name: open-tools\ndescription: Open.", true},
+		{"list of groups", "name: admin-tools\ndescription: Internal.\ngroups: [\"admin\"]", false},
+		{"block list", "name: ops\ndescription: Ops.\ngroups:\n  - ops\n  - sre", false},
+		{"one group as a string", "name: billing\ndescription: Billing.\ngroups: finance", false},
+		{"empty list", "name: empty-groups\ndescription: Empty.\ngroups: []", true},
+		{"null", "name: null-groups\ndescription: Null.\ngroups:", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"docs.json":                   `{"name": "G", "navigation": {"pages": ["index"]}}`,
+				"index.mdx":                   "---\ntitle: Home\n---\n\nHello.\n",
+				".mintlify/skills/s/SKILL.md": "---\n" + tt.frontmatter + "\n---\n\nSteps.\n",
+				".mintlify/skills/z/SKILL.md": "---\nname: always\ndescription: Always there.\n---\n\nSteps.\n",
+			})
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, sk := range d.Catalog.Skills {
+				names = append(names, sk.Name)
+			}
+			want := []string{"always"}
+			if tt.listed {
+				want = []string{strings.SplitN(strings.TrimPrefix(tt.frontmatter, "name: "), "\n", 2)[0], "always"}
+			}
+			if !slices.Equal(names, want) {
+				t.Errorf("skills %v, want %v", names, want)
+			}
+		})
+	}
+}
