@@ -220,6 +220,11 @@ var validationCases = []struct {
 		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md`}}},
 	{name: "page outside the site", nav: `{"pages": ["../secret"]}`,
 		errors: []p{{Path: "navigation.pages[0]", Message: `page "../secret" points outside the site; page paths are relative to the site directory`}}},
+	{name: "page at the MCP server's path", nav: `{"pages": ["index", "mcp"]}`,
+		warnings: []p{{Path: "navigation.pages[1]", Message: `page "mcp" is at /mcp, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server) (Mintlify's validator accepts this)`}}},
+	{name: "page at the authenticated MCP server's path", nav: `{"groups": [{"group": "G", "pages": ["/authed/mcp"]}]}`,
+		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `page "authed/mcp" is at /authed/mcp, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server) (Mintlify's validator accepts this)`}}},
+	{name: "page under a folder named mcp", nav: `{"pages": ["mcp/overview", "en/mcp"]}`},
 
 	// Warnings.
 	{name: "expanded on a top-level group", nav: `{"groups": [{"group": "G", "expanded": true, "pages": ["a"]}]}`,
