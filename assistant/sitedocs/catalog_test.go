@@ -304,3 +304,42 @@ func TestCatalogSkillsRestrictedToGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestCatalogUnlistedPagesLastInAlphabeticalOrder: with seo.indexing "all", the pages no
+// navigation lists follow the navigation's in alphabetical order of their paths (ai/llmstxt),
+// not in the order a directory walk meets them ("a-b" sorts before "a/c", though the walk
+// enters folder "a" first).
+func TestCatalogUnlistedPagesLastInAlphabeticalOrder(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+		want  []string
+	}{
+		{"folder and sibling file", []string{"a/c.mdx", "a-b.mdx"}, []string{"/listed", "/a-b", "/a/c"}},
+		{"nested folders", []string{"z.mdx", "b/b/a.mdx", "b/a.mdx", "b.c.mdx"}, []string{"/listed", "/b.c", "/b/a", "/b/b/a", "/z"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"docs.json":  `{"name": "G", "seo": {"indexing": "all"}, "navigation": {"pages": ["listed"]}}`,
+				"listed.mdx": "---\ntitle: Listed\n---\n\nHello.\n",
+			}
+			for _, f := range tt.files {
+				files[f] = "---\ntitle: " + f + "\n---\n\nText.\n"
+			}
+			writeFiles(t, dir, files)
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range d.Catalog.LLMsPages() {
+				got = append(got, p.URL)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("llms.txt pages %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
