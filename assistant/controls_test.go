@@ -371,7 +371,8 @@ func TestMissingPageReported(t *testing.T) {
 
 // TestPageOutOfSearchSaysWhy: POST /discovery/v1/page answers 404 for a page its indexing
 // keeps out of site search, and the error names the rule (as lectern nav index does) instead of
-// saying the page is not in the navigation, which it is.
+// saying the page is not in the navigation, which it is. The sentence is also the body's
+// "message", as Mintlify's discovery API sends it.
 func TestPageOutOfSearchSaysWhy(t *testing.T) {
 	h := start(t, tesseraSites(t)[:1])
 	for _, tc := range []struct{ path, want string }{
@@ -383,10 +384,11 @@ func TestPageOutOfSearchSaysWhy(t *testing.T) {
 		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
 		var e struct {
 			Error   string
+			Message string // Mintlify's page route names the 404's sentence so
 			Details []struct{ Field string }
 		}
-		if err := json.Unmarshal(body, &e); err != nil || status != http.StatusNotFound || e.Error != tc.want || len(e.Details) != 1 || e.Details[0].Field != "path" {
-			t.Errorf("%s: %d %s\nwant 404 %q naming the field path", tc.path, status, body, tc.want)
+		if err := json.Unmarshal(body, &e); err != nil || status != http.StatusNotFound || e.Error != tc.want || e.Message != tc.want || len(e.Details) != 1 || e.Details[0].Field != "path" {
+			t.Errorf("%s: %d %s\nwant 404 %q (as error and as message) naming the field path", tc.path, status, body, tc.want)
 		}
 	}
 }

@@ -197,6 +197,14 @@ type pageBody struct {
 	Filter *scopeBody `json:"filter"`
 }
 
+// pageMissing is the page route's 404: Lectern's error envelope, with the sentence also under
+// "message", where Mintlify's discovery API puts it for this route.
+type pageMissing struct {
+	Error   string       `json:"error"`
+	Message string       `json:"message"`
+	Details []web.Detail `json:"details"`
+}
+
 // maxRedirects bounds the chain of docs.json redirects a page request follows.
 const maxRedirects = 5
 
@@ -252,7 +260,8 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 			e = web.Errorf(fiber.StatusNotFound, "page %q of %s is not in site search: %s", path, site.Domain, page.Rule.Describe())
 		}
 		e.Details[0].Field = "path"
-		return e
+		// Mintlify's page route names its 404's sentence "message": send it under both names.
+		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
 	}
 	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"encoding/json"
+
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -16,7 +18,7 @@ type feedbackRecord struct {
 	Source    event.Source `json:"source"`
 	Status    event.Status `json:"status"`
 	Helpful   *bool        `json:"helpful,omitempty"`
-	Contact   string       `json:"contact,omitempty"`
+	Contact   optional     `json:"contact,omitzero"`
 	Code      *string      `json:"code,omitempty"`
 	Filename  *string      `json:"filename,omitempty"`
 	Lang      *string      `json:"lang,omitempty"`
@@ -31,11 +33,38 @@ type conversationRecord struct {
 	Query            string           `json:"query"`
 	Response         string           `json:"response"`
 	Sources          []event.Citation `json:"sources"`
-	QueryCategory    string           `json:"queryCategory,omitempty"`
+	QueryCategory    *string          `json:"queryCategory"`
 	ThreadID         string           `json:"threadId"`
 	ResolutionStatus event.Resolution `json:"resolutionStatus"`
-	PageURL          string           `json:"pageUrl,omitempty"`
+	PageURL          *string          `json:"pageUrl"`
 	Aborted          bool             `json:"aborted,omitempty"`
+}
+
+// optional is a string field a record may leave out: left out while unset, null when set to
+// the empty string. Mintlify's contextual feedback always carries contact, null when the
+// reader gave none; the other sources carry it only when given.
+type optional struct {
+	set   bool
+	value string
+}
+
+// IsZero tells encoding/json's omitzero to leave an unset field out.
+func (o optional) IsZero() bool { return !o.set }
+
+// MarshalJSON writes the value, or null for an empty one.
+func (o optional) MarshalJSON() ([]byte, error) {
+	if o.value == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(o.value)
+}
+
+// orNull is s, or nil (JSON null) when s is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 type feedbackPage struct {
@@ -59,10 +88,13 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
 			ThreadID: f.ThreadID,
 		}
-		if f.Source != event.SourceCodeSnippet { // contextual, thumbs_only, agent
-			r.Helpful, r.Contact = f.Helpful, f.Contact
-		} else {
+		switch f.Source {
+		case event.SourceContextual: // contact always, null when not given (as Mintlify)
+			r.Helpful, r.Contact = f.Helpful, optional{set: true, value: f.Contact}
+		case event.SourceCodeSnippet:
 			r.Code, r.Filename, r.Lang = &f.Code, &f.Filename, &f.Lang
+		default: // thumbs_only, agent: contact only when given
+			r.Helpful, r.Contact = f.Helpful, optional{set: f.Contact != "", value: f.Contact}
 		}
 		out.Feedback[i] = r
 	}
@@ -82,8 +114,8 @@ func conversationEnvelope(p store.ConversationPage) conversationPage {
 		}
 		out.Conversations[i] = conversationRecord{
 			ID: c.ID, Timestamp: event.FormatTime(c.Timestamp), Query: c.Query, Response: c.Response,
-			Sources: sources, QueryCategory: c.QueryCategory, ThreadID: c.ThreadID,
-			ResolutionStatus: c.ResolutionStatus, PageURL: c.PageURL, Aborted: c.Aborted,
+			Sources: sources, QueryCategory: orNull(c.QueryCategory), ThreadID: c.ThreadID,
+			ResolutionStatus: c.ResolutionStatus, PageURL: orNull(c.PageURL), Aborted: c.Aborted,
 		}
 	}
 	if p.HasMore && len(p.Records) > 0 {
