@@ -409,7 +409,10 @@ func readSkills(fsys fs.FS) []Skill {
 		if content == "" || len(out) >= maxSkills {
 			return
 		}
-		name, desc := skillMeta(content)
+		name, desc, gated := skillMeta(content)
+		if gated { // restricted to user groups: Lectern has no signed-in readers to show it to
+			return
+		}
 		slug := slugify(name)
 		if slug == "" {
 			slug = slugify(fallback)
@@ -430,25 +433,40 @@ func readSkills(fsys fs.FS) []Skill {
 }
 
 // skillMeta reads a skill file's frontmatter name and description (cut to 1,024 characters,
-// as the agent-skills index does).
-func skillMeta(content string) (name, description string) {
+// as the agent-skills index does), and whether its groups field restricts it to user groups
+// (Mintlify hides such a skill from the public discovery endpoints, /skill.md and the MCP
+// resources of readers who are not signed in).
+func skillMeta(content string) (name, description string, gated bool) {
 	rest, ok := strings.CutPrefix(strings.ReplaceAll(content, "\r\n", "\n"), "---\n")
 	if !ok {
-		return "", ""
+		return "", "", false
 	}
 	block, _, ok := strings.Cut(rest, "\n---")
 	if !ok {
-		return "", ""
+		return "", "", false
 	}
 	var fm struct {
-		Name        string `yaml:"name"`
-		Description string `yaml:"description"`
+		Name        string    `yaml:"name"`
+		Description string    `yaml:"description"`
+		Groups      yaml.Node `yaml:"groups"`
 	}
 	if err := yaml.Unmarshal([]byte(block), &fm); err != nil {
-		return "", ""
+		return "", "", false
 	}
 	d := []rune(strings.TrimSpace(fm.Description))
-	return strings.TrimSpace(fm.Name), string(d[:min(len(d), 1024)])
+	return strings.TrimSpace(fm.Name), string(d[:min(len(d), 1024)]), restricted(&fm.Groups)
+}
+
+// restricted reports whether a frontmatter groups value names at least one group (a list of
+// them, or one as a string).
+func restricted(n *yaml.Node) bool {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return n.Tag != "!!null" && strings.TrimSpace(n.Value) != ""
+	case yaml.SequenceNode:
+		return len(n.Content) > 0
+	}
+	return false
 }
 
 // slugify makes a URL-safe name: lower-case letters and digits, other runs made one '-'.

@@ -261,3 +261,85 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 	}
 }
+
+// TestCatalogSkillsRestrictedToGroups: a skill whose frontmatter names user groups is left
+// out (Mintlify shows it to signed-in members of those groups only, and Lectern has no
+// signed-in readers); an empty or null groups field restricts nothing.
+func TestCatalogSkillsRestrictedToGroups(t *testing.T) {
+	tests := []struct {
+		name, frontmatter string
+		listed            bool
+	}{
+		{"no groups", "name: open-tools\ndescription: Open.", true},
+		{"list of groups", "name: admin-tools\ndescription: Internal.\ngroups: [\"admin\"]", false},
+		{"block list", "name: ops\ndescription: Ops.\ngroups:\n  - ops\n  - sre", false},
+		{"one group as a string", "name: billing\ndescription: Billing.\ngroups: finance", false},
+		{"empty list", "name: empty-groups\ndescription: Empty.\ngroups: []", true},
+		{"null", "name: null-groups\ndescription: Null.\ngroups:", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"docs.json":                   `{"name": "G", "navigation": {"pages": ["index"]}}`,
+				"index.mdx":                   "---\ntitle: Home\n---\n\nHello.\n",
+				".mintlify/skills/s/SKILL.md": "---\n" + tt.frontmatter + "\n---\n\nSteps.\n",
+				".mintlify/skills/z/SKILL.md": "---\nname: always\ndescription: Always there.\n---\n\nSteps.\n",
+			})
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, sk := range d.Catalog.Skills {
+				names = append(names, sk.Name)
+			}
+			want := []string{"always"}
+			if tt.listed {
+				want = []string{strings.SplitN(strings.TrimPrefix(tt.frontmatter, "name: "), "\n", 2)[0], "always"}
+			}
+			if !slices.Equal(names, want) {
+				t.Errorf("skills %v, want %v", names, want)
+			}
+		})
+	}
+}
+
+// TestCatalogUnlistedPagesLastInAlphabeticalOrder: with seo.indexing "all", the pages no
+// navigation lists follow the navigation's in alphabetical order of their paths (ai/llmstxt),
+// not in the order a directory walk meets them ("a-b" sorts before "a/c", though the walk
+// enters folder "a" first).
+func TestCatalogUnlistedPagesLastInAlphabeticalOrder(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+		want  []string
+	}{
+		{"folder and sibling file", []string{"a/c.mdx", "a-b.mdx"}, []string{"/listed", "/a-b", "/a/c"}},
+		{"nested folders", []string{"z.mdx", "b/b/a.mdx", "b/a.mdx", "b.c.mdx"}, []string{"/listed", "/b.c", "/b/a", "/b/b/a", "/z"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"docs.json":  `{"name": "G", "seo": {"indexing": "all"}, "navigation": {"pages": ["listed"]}}`,
+				"listed.mdx": "---\ntitle: Listed\n---\n\nHello.\n",
+			}
+			for _, f := range tt.files {
+				files[f] = "---\ntitle: " + f + "\n---\n\nText.\n"
+			}
+			writeFiles(t, dir, files)
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range d.Catalog.LLMsPages() {
+				got = append(got, p.URL)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("llms.txt pages %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package docsjson
 
 import (
 	"bufio"
+	"cmp"
 	"io/fs"
 	"path"
 	"regexp"
@@ -17,7 +18,8 @@ const maxSiteFiles = 20000
 // defaults, the /snippets/ folder, and files another page imports as a snippet). Each is
 // hidden, with no navigation path; its indexing follows seo.indexing (Mintlify includes
 // unlisted pages only with "all"). A page in a folder named like one of the site's languages
-// (es/setup.mdx) belongs to that language, as Mintlify lays translations out.
+// (es/setup.mdx) belongs to that language, as Mintlify lays translations out. They come in
+// alphabetical order of their paths.
 func (s *Site) Unlisted(t *Tree) []Page {
 	files := pageFiles(s.fsys)
 	listed := make(map[string]bool, len(t.Pages))
@@ -32,6 +34,10 @@ func (s *Site) Unlisted(t *Tree) []Page {
 		}
 		out = append(out, s.unlisted(t, f))
 	}
+	// Alphabetical by path, as llms.txt lists them (a walk enters folder "a" before "a-b.mdx").
+	slices.SortStableFunc(out, func(a, b Page) int {
+		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.File, b.File))
+	})
 	return out
 }
 

@@ -29,6 +29,9 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 			v.spec(ref, specField("api.openapi", i, len(sc.openapi)))
 		}
 		v.walk(&nav.Element, sc)
+		if v.files {
+			v.customLLMs()
+		}
 	}
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
 	// missing page or spec file is a problem wherever it is listed.

@@ -30,6 +30,9 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		v.c.errorf(jpath, "page %q points outside the site; page paths are relative to the site directory", entry)
 		return
 	}
+	if reservedPath(p) {
+		v.c.warnf(jpath, "page %q is at /%s, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server)"+accepted, p, p)
+	}
 	v.once(sc, p, jpath, "page "+quote(p))
 	if !v.files {
 		return
@@ -213,4 +216,10 @@ func summarizeOps(ops []Operation) string {
 		s += " and " + strconv.Itoa(len(ops)-show) + " more"
 	}
 	return s
+}
+
+// reservedPath reports whether a page path is one Mintlify keeps for the search MCP server
+// (/mcp, and /authed/mcp for signed-in readers) and no navigation element may use.
+func reservedPath(p string) bool {
+	return strings.EqualFold(p, "mcp") || strings.EqualFold(p, "authed/mcp")
 }

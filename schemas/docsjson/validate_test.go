@@ -220,6 +220,21 @@ var validationCases = []struct {
 		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md`}}},
 	{name: "page outside the site", nav: `{"pages": ["../secret"]}`,
 		errors: []p{{Path: "navigation.pages[0]", Message: `page "../secret" points outside the site; page paths are relative to the site directory`}}},
+	{name: "page at the MCP server's path", nav: `{"pages": ["index", "mcp"]}`,
+		warnings: []p{{Path: "navigation.pages[1]", Message: `page "mcp" is at /mcp, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server) (Mintlify's validator accepts this)`}}},
+	{name: "page at the authenticated MCP server's path", nav: `{"groups": [{"group": "G", "pages": ["/authed/mcp"]}]}`,
+		warnings: []p{{Path: "navigation.groups[0].pages[0]", Message: `page "authed/mcp" is at /authed/mcp, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server) (Mintlify's validator accepts this)`}}},
+	{name: "page under a folder named mcp", nav: `{"pages": ["mcp/overview", "en/mcp"]}`},
+	{name: "custom llms files with a title", nav: `{"pages": ["a"]}`,
+		files: map[string]string{"a.mdx": "", "llms.txt": "\ufeff\n# Acme\n\n> Widgets.\n", "llms-full.txt": "# Acme\n"}},
+	{name: "custom llms files without a title", nav: `{"pages": ["a"]}`,
+		files: map[string]string{"a.mdx": "", "llms.txt": "## Docs\n\n- [A](https://example.com/a.md)\n", "llms-full.txt": "\n\nAcme docs\n# Acme\n"},
+		warnings: []p{
+			{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"},
+			{Message: `llms-full.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms-full.txt"}}},
+	{name: "custom llms.txt with an empty title", nav: `{"pages": ["a"]}`,
+		files:    map[string]string{"a.mdx": "", "llms.txt": "#   \n"},
+		warnings: []p{{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"}}},
 
 	// Warnings.
 	{name: "expanded on a top-level group", nav: `{"groups": [{"group": "G", "expanded": true, "pages": ["a"]}]}`,
