@@ -108,7 +108,9 @@ func crawlerBlindReads(s Store, rg store.Range) map[string]func(context.Context,
 		"EngagementPages": func(ctx context.Context, p string) (any, error) {
 			return s.EngagementPages(ctx, store.EngagementPagesQuery{ProjectID: p, Range: rg, Limit: 100})
 		},
-		"Flows":   func(ctx context.Context, p string) (any, error) { return s.Flows(ctx, store.FlowQuery{ProjectID: p, Range: rg}) },
+		"Flows": func(ctx context.Context, p string) (any, error) {
+			return s.Flows(ctx, store.FlowQuery{ProjectID: p, Range: rg})
+		},
 		"Funnels": func(ctx context.Context, p string) (any, error) { return s.Funnels(ctx, p, rg) },
 		"Agents": func(ctx context.Context, p string) (any, error) {
 			st, err := s.Agents(ctx, store.AgentsQuery{ProjectID: p, Range: rg, Limit: 100})
