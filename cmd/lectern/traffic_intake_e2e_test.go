@@ -66,7 +66,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	// A search crawler: its page view stored in its own class (counted in no total), its other
 	// events dropped; a monitor: accepted and not counted.
 	status, body = post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-		`{"events":[{"type":"page_view","path":"/quickstart"},{"type":"search","query":"crawler"}]}`)
+		`{"events":[{"type":"page_view","path":"/quickstart"},{"type":"search","query":"crawler","results":0}]}`)
 	expectAccepted(t, status, body, 1)
 	status, body = post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", "Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)",
 		`{"events":[{"type":"page_view","path":"/quickstart"}]}`)
