@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lectern-dev/lectern/platform/useragent"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
 )
@@ -59,6 +60,9 @@ type reader struct {
 func (r *recorder) record(project, domain string, who reader, ev event.Traffic) {
 	id := ulid.Make()
 	ev.ID, ev.ProjectID, ev.Domain, ev.Class, ev.UserAgent = id.String(), project, domain, event.ClassAI, who.userAgent
+	if ev.Type == event.TypePageView { // a known crawler's fetch counts in its class, any other client's as AI
+		ev.Class = useragent.ClassifyFetch(who.userAgent).Class
+	}
 	ev.Timestamp = ulid.Time(id.Time()).UTC()
 	publish := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), publishTimeout)

@@ -20,7 +20,7 @@ import (
 // analyticsOps are the analytics read operations and their paths under acme-prod.
 var analyticsOps = []struct{ op, sub string }{
 	{"getViews", "views"}, {"getVisitors", "visitors"}, {"getSearches", "searches"},
-	{"getFeedbackByPage", "feedback/by-page"}, {"getCallerStats", "assistant/caller-stats"},
+	{"getFeedbackByPage", "feedback/by-page"}, {"getCallerStats", "assistant/caller-stats"}, {"getTrafficExport", "traffic"},
 }
 
 // publishTraffic publishes page views, searches and clicks of today and a conversation of a
@@ -38,6 +38,11 @@ func (c *contract) publishTraffic(t *testing.T) string {
 		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassHuman, VisitorID: "a"},
 		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassAI, VisitorID: "b"},
 		{Type: event.TypePageView, Path: "/guides", Class: event.ClassHuman, VisitorID: "a"},
+		// Crawlers' views: in the traffic export, in no total.
+		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassTraining, VisitorID: "gptbot", UserAgent: "GPTBot/1.2"},
+		{Type: event.TypePageView, Path: "/quickstart", Class: event.ClassTraining, VisitorID: "gptbot", UserAgent: "GPTBot/1.2", Format: event.FormatMarkdown},
+		{Type: event.TypePageView, Path: "/guides", Class: event.ClassSearchIndex, VisitorID: "a", UserAgent: "Googlebot/2.1"},
+		{Type: event.TypePageView, Path: "/crawled-only", Class: event.ClassOtherAI, VisitorID: "diffbot", UserAgent: "Diffbot/0.1"},
 		{Type: event.TypeSearch, Query: "Custom  Domain", Class: event.ClassHuman, VisitorID: "a", Results: 3},
 		{Type: event.TypeSearch, Query: "webhooks", Class: event.ClassHuman, VisitorID: "a"},
 		{Type: event.TypeSearchClick, Query: "custom domain", Path: "/settings", Class: event.ClassHuman, VisitorID: "a", Position: 1},
@@ -157,6 +162,15 @@ func paramCalls(op, path, key string) []apiCall {
 		add("limit 0", "?limit=0", 400, reqInvalid)
 		add("negative offset", "?offset=-1", 400, reqInvalid)
 		add("offset not a number", "?offset=x", 400, reqInvalid)
+	case "getTrafficExport":
+		add("one per page", "?limit=1&offset=1", 200, reqValid)
+		add("site-wide", "?scope=site", 200, reqValid)
+		add("CSV", "?format=csv", 200, reqValid)
+		add("site-wide CSV", "?scope=site&format=csv", 200, reqValid)
+		add("limit too big", "?limit=5001", 400, reqInvalid)
+		add("unknown scope", "?scope=path", 400, reqInvalid)
+		add("unknown format", "?format=xml", 400, reqInvalid)
+		add("time of day", "?dateFrom=2024-01-01T12:00:00Z", 400, reqValid)
 	case "getSearches":
 		add("one per page", "?limit=1", 200, reqValid)
 		add("limit too big", "?limit=101", 400, reqInvalid)
@@ -188,6 +202,7 @@ func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
 	if views.Totals.Human != 2 || views.Totals.AI != 1 || views.Totals.Total != 3 || len(views.Views) != 2 || views.Views[0].Path != "/quickstart" {
 		t.Errorf("views = %+v", views)
 	}
+	c.checkTrafficExport(t, views.Totals.Human, views.Totals.AI)
 	var daily struct {
 		Days []struct {
 			Date            string
@@ -233,5 +248,45 @@ func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
 	get("assistant/caller-stats", &stats)
 	if stats.Other < 1 {
 		t.Errorf("caller stats = %+v", stats)
+	}
+}
+
+// checkTrafficExport checks the export of the published views: the crawlers' in their columns,
+// out of every total, as JSON and as CSV, per page and site-wide.
+func (c *contract) checkTrafficExport(t *testing.T, human, ai int) {
+	t.Helper()
+	type views struct {
+		Path                                                                           string
+		HumanViews, AIViews, SearchIndexViews, TrainingViews, OtherAIViews, TotalViews int
+	}
+	x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic", key: c.l.AdminKey})
+	var page struct {
+		Totals  views
+		Pages   []views
+		HasMore bool
+	}
+	if x.status != 200 || json.Unmarshal(x.resp, &page) != nil {
+		t.Fatalf("traffic: %d %.300s", x.status, x.resp)
+	}
+	wantTotals := views{HumanViews: human, AIViews: ai, SearchIndexViews: 1, TrainingViews: 2, OtherAIViews: 1, TotalViews: human + ai}
+	wantPages := []views{
+		{Path: "/quickstart", HumanViews: 1, AIViews: 1, TrainingViews: 2, TotalViews: 2},
+		{Path: "/guides", HumanViews: 1, SearchIndexViews: 1, TotalViews: 1},
+		{Path: "/crawled-only", OtherAIViews: 1},
+	}
+	if page.Totals != wantTotals || !slices.Equal(page.Pages, wantPages) || page.HasMore {
+		t.Errorf("traffic = %+v\nwant totals %+v, pages %+v", page, wantTotals, wantPages)
+	}
+	csv := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?format=csv", key: c.l.AdminKey})
+	wantCSV := "path,humanViews,aiViews,searchIndexViews,trainingViews,otherAiViews,totalViews\n" +
+		"/quickstart,1,1,0,2,0,2\n/guides,1,0,1,0,0,1\n/crawled-only,0,0,0,0,1,0\n"
+	if csv.status != 200 || string(csv.resp) != wantCSV || !strings.HasPrefix(csv.header.Get("Content-Type"), "text/csv") ||
+		!strings.Contains(csv.header.Get("Content-Disposition"), `filename="traffic-acme-prod-`) {
+		t.Errorf("traffic CSV: %d %v\n%s\nwant\n%s", csv.status, csv.header, csv.resp, wantCSV)
+	}
+	site := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?scope=site&format=csv", key: c.l.AdminKey})
+	wantSite := fmt.Sprintf("humanViews,aiViews,searchIndexViews,trainingViews,otherAiViews,totalViews\n%d,%d,1,2,1,%d\n", human, ai, human+ai)
+	if site.status != 200 || string(site.resp) != wantSite {
+		t.Errorf("site-wide traffic CSV: %d\n%s\nwant\n%s", site.status, site.resp, wantSite)
 	}
 }

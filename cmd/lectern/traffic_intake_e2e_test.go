@@ -59,23 +59,27 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"menu_action","path":"/quickstart","action":"chatgpt"},
 		{"type":"source_click","path":"/guides/keys#rotate","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"}]}`)
 	expectAccepted(t, status, body, 5)
-	// sendBeacon: no header, the key in a text/plain body; an AI agent, no anonymous id.
-	status, body = post(t, l, beacon, "", "text/plain;charset=UTF-8", "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+	// sendBeacon: no header, the key in a text/plain body; an AI assistant, no anonymous id.
+	status, body = post(t, l, beacon, "", "text/plain;charset=UTF-8", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
 		`{"key":"`+l.AsstKey+`","events":[{"type":"page_view","path":"/quickstart"}]}`)
 	expectAccepted(t, status, body, 1)
-	// A crawler: accepted and not counted.
+	// A search crawler: its page view stored in its own class (counted in no total), its other
+	// events dropped; a monitor: accepted and not counted.
 	status, body = post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		`{"events":[{"type":"page_view","path":"/quickstart"},{"type":"search","query":"crawler","results":0}]}`)
+	expectAccepted(t, status, body, 1)
+	status, body = post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", "Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)",
 		`{"events":[{"type":"page_view","path":"/quickstart"}]}`)
 	expectAccepted(t, status, body, 0)
 	// Server side: past events of readers the edge saw, with their addresses.
 	old := time.Now().UTC().Add(-240 * time.Hour).Format(time.RFC3339)
 	status, body = post(t, l, server, "Bearer "+ingestKey, "application/json", "", fmt.Sprintf(`{"events":[
 		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"ip":"203.0.113.7"},
-		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":"ClaudeBot/1.0","ip":"203.0.113.9"},
+		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":"Claude-User/1.0","ip":"203.0.113.9"},
 		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"anonId":"anon-2"}]}`, old, chromeUA, old, old, chromeUA))
 	expectAccepted(t, status, body, 3)
 
-	got := streamTraffic(t, l, 14) // warm-up, 4, 5, 1, 3
+	got := streamTraffic(t, l, 15) // warm-up, 4, 5, 1, 1, 3
 	byPath := map[string][]event.Traffic{}
 	for _, e := range got {
 		byPath[e.Path+"|"+string(e.Type)] = append(byPath[e.Path+"|"+string(e.Type)], e)
@@ -111,15 +115,21 @@ func testTrafficIntake(t *testing.T, store string) {
 	checkOne("/quickstart|outbound_click", func(e event.Traffic) bool { return e.Target == "https://github.com/lectern-dev/lectern" })
 	checkOne("/quickstart|menu_action", func(e event.Traffic) bool { return e.Action == "chatgpt" })
 	checkOne("/guides/keys|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
-	if n := len(byPath["/quickstart|page_view"]); n != 2 {
-		t.Errorf("%d page views of /quickstart on the stream; the crawler's must not be there", n)
+	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
+		return e.Class == event.ClassSearchIndex && strings.Contains(e.UserAgent, "Googlebot")
+	})
+	if n := len(byPath["/quickstart|page_view"]); n != 3 {
+		t.Errorf("%d page views of /quickstart on the stream; want the reader's, the assistant's and the search crawler's", n)
+	}
+	if n := len(byPath["|search"]); n != 1 {
+		t.Errorf("%d searches on the stream; the crawler's must not be there", n)
 	}
 	raw, _ := json.Marshal(got)
 	if strings.Contains(string(raw), "203.0.113.") {
 		t.Error("a client address reached the event stream")
 	}
 
-	// Stored and read back: the crawler's view is nowhere, people and agents apart.
+	// Stored and read back: the crawler's view in no total, people and agents apart.
 	var views struct {
 		Totals struct{ Human, AI, Total int }
 		Views  []struct {
@@ -279,7 +289,7 @@ func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 	if status != 200 || json.Unmarshal(body, &visitors) != nil {
 		t.Fatalf("visitors: %d %s", status, body)
 	}
-	// People: anon-1, anon-2, the edge's reader at 203.0.113.7, the warm-up's; agents: GPTBot, ClaudeBot.
+	// People: anon-1, anon-2, the edge's reader at 203.0.113.7, the warm-up's; agents: ChatGPT-User, Claude-User.
 	if visitors.Totals.Human != 4 || visitors.Totals.AI != 2 || visitors.Totals.Total != 6 {
 		t.Errorf("visitors totals %+v; want 4 human, 2 ai, 6 in all", visitors.Totals)
 	}
@@ -334,7 +344,7 @@ func checkDailyTraffic(t *testing.T, l *testLectern, events []event.Traffic) {
 	}
 	for _, e := range events {
 		d := want[e.Timestamp.UTC().Format(time.DateOnly)]
-		if e.Type != event.TypePageView || d == nil {
+		if e.Type != event.TypePageView || d == nil || e.Class.Crawler() {
 			continue
 		}
 		d.Views.Total++

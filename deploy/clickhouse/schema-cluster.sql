@@ -373,12 +373,6 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily ON CLUSTER lectern
 )
 ENGINE = Distributed(lectern, lectern, traffic_formats_daily_local, cityHash64(project_id));
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
-SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
-FROM lectern.traffic_events_local
-WHERE type = 'page_view' AND format != ''
-GROUP BY project_id, day, path, format;
-
 CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily_local ON CLUSTER lectern
 (
     project_id String,
@@ -408,17 +402,6 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_queries_daily ON CLUSTER lectern
     last_ms    AggregateFunction(max, UInt64)
 )
 ENGINE = Distributed(lectern, lectern, traffic_queries_daily_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
-SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
-       sumState(toUInt64(type != 'search_click')) AS searches,
-       sumState(toUInt64(type != 'search_click' AND results = 0)) AS no_results,
-       sumState(toUInt64(type = 'search_click')) AS clicks,
-       minState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(18446744073709551615))) AS first_ms,
-       maxState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
-FROM lectern.traffic_events_local
-WHERE type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status != 'error')
-GROUP BY project_id, day, source, query_norm;
 
 -- ---------------------------------------------------------------- 0007_engagement
 -- A cluster made by an earlier version of this file first runs:
@@ -590,6 +573,28 @@ GROUP BY project_id, day, class;
 
 -- ---------------------------------------------------------------- 0011_day_traffic
 
+-- ---------------------------------------------------------------- 0012_crawler_classes
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   DROP TABLE IF EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern;
+--   DROP TABLE IF EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
+SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND format != '' AND class IN ('human', 'ai')
+GROUP BY project_id, day, path, format;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
+SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
+       sumState(toUInt64(type != 'search_click')) AS searches,
+       sumState(toUInt64(type != 'search_click' AND results = 0)) AS no_results,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       minState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(18446744073709551615))) AS first_ms,
+       maxState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE (type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status != 'error')) AND class IN ('human', 'ai')
+GROUP BY project_id, day, source, query_norm;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -609,4 +614,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now());

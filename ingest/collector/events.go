@@ -254,7 +254,7 @@ func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, dom
 		e := &evs[i]
 		r := who[min(i, len(who)-1)]
 		v := memo.Classify(r.userAgent, e.Referrer)
-		if v.Dropped() {
+		if v.Dropped() || (v.Class.Crawler() && e.Type != event.TypePageView) { // crawlers count page views only
 			c.dropped.WithLabelValues(v.Agent).Inc()
 			continue
 		}

@@ -182,7 +182,8 @@ func checkIDs(subjectProject, project, id, eventID string) error {
 
 // checkTraffic rejects a traffic event whose ids, type, class or format the stores cannot
 // hold. An agent's fetch (a page_view in Markdown or llms form, an MCP tool call) is stored as
-// AI traffic whatever class its publisher gave it: the contract says these count as AI views.
+// AI traffic unless its publisher named a crawler class (a training crawler fetching Markdown is
+// a training view); crawler classes hold page views only.
 func checkTraffic(subjectProject string, subjectType event.Type, tr *event.Traffic) error {
 	if err := checkIDs(subjectProject, tr.ProjectID, tr.ID, tr.ID); err != nil {
 		return err
@@ -193,11 +194,14 @@ func checkTraffic(subjectProject string, subjectType event.Type, tr *event.Traff
 	if !tr.Format.Valid() {
 		return fmt.Errorf("%w: format %q is not markdown, llms or llms-full", errPoison, tr.Format)
 	}
-	if tr.Type == event.TypeMCPCall || (tr.Type == event.TypePageView && tr.Format != event.FormatHTML) {
+	if tr.Type == event.TypeMCPCall || (tr.Type == event.TypePageView && tr.Format != event.FormatHTML && !tr.Class.Crawler()) {
 		tr.Class = event.ClassAI
 	}
 	if !tr.Class.Valid() {
-		return fmt.Errorf("%w: class %q is not human or ai", errPoison, tr.Class)
+		return fmt.Errorf("%w: class %q is not human, ai, search_index, training or other_ai", errPoison, tr.Class)
+	}
+	if tr.Class.Crawler() && tr.Type != event.TypePageView {
+		return fmt.Errorf("%w: class %q is for page views only, not %s", errPoison, tr.Class, tr.Type)
 	}
 	return nil
 }

@@ -78,6 +78,7 @@ func TestDecodeRejectsBadTraffic(t *testing.T) {
 		{"type differs from subject", event.Subject("p", event.TypeSearch), func(*event.Traffic) {}},
 		{"unknown class", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.Class = "bot" }},
 		{"unknown format", event.Subject("p", event.TypePageView), func(e *event.Traffic) { e.Format = "pdf" }},
+		{"crawler search", event.Subject("p", event.TypeSearch), func(e *event.Traffic) { e.Type, e.Class = event.TypeSearch, event.ClassTraining }},
 		{"unknown type", event.Subject("p", "scroll"), func(e *event.Traffic) { e.Type = "scroll" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -119,6 +120,12 @@ func TestDecodeAgentAndEngagementFields(t *testing.T) {
 			e.Type, e.Format, e.Path = event.TypePageView, event.FormatLLMsFull, "/llms-full.txt"
 		}), event.ClassAI},
 		{"html view stays human", with(func(e *event.Traffic) { e.Type = event.TypePageView }), event.ClassHuman},
+		{"training crawler's markdown view", with(func(e *event.Traffic) {
+			e.Type, e.Format, e.Class, e.UserAgent = event.TypePageView, event.FormatMarkdown, event.ClassTraining, "GPTBot/1.2"
+		}), event.ClassTraining},
+		{"search crawler's html view", with(func(e *event.Traffic) {
+			e.Type, e.Class = event.TypePageView, event.ClassSearchIndex
+		}), event.ClassSearchIndex},
 		{"mcp call", with(func(e *event.Traffic) {
 			e.Type, e.Tool, e.Client, e.ClientVersion, e.Status, e.DurationMs = event.TypeMCPCall, "search", "claude-code", "2.1.0", event.MCPStatusOK, 37
 			e.Query, e.Results, e.Caller = "rate limits", 4, event.CallerOther

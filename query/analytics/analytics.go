@@ -32,6 +32,7 @@ type Store interface {
 	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
+	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
@@ -62,6 +63,7 @@ func (s *Service) Mount(r fiber.Router) {
 	for _, prefix := range []string{"/api/external/v1/analytics/:projectId", "/v1/analytics/:projectId"} {
 		r.Get(prefix+"/views", web.With(guard, s.knownProject, web.SingleQuery, s.views)...)
 		r.Get(prefix+"/visitors", web.With(guard, s.knownProject, web.SingleQuery, s.visitors)...)
+		r.Get(prefix+"/traffic", web.With(guard, s.knownProject, web.SingleQuery, s.trafficExport)...)
 		r.Get(prefix+"/traffic/daily", web.With(guard, s.knownProject, web.SingleQuery, s.daily)...)
 		r.Get(prefix+"/searches", web.With(guard, s.knownProject, web.SingleQuery, s.searches)...)
 		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackByPage)...)

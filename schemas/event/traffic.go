@@ -67,11 +67,19 @@ const (
 // Class says who made a traffic event, from its User-Agent.
 type Class string
 
-// Traffic classes. Other crawlers and monitors are dropped at intake and never stored.
+// Traffic classes, mutually exclusive. Readers and AI agents count toward a site's traffic;
+// the three crawler classes are page views only, stored and reported apart, and never counted
+// in a total. Other crawlers, monitors and scripts are dropped at intake and never stored.
 const (
-	ClassHuman Class = "human"
-	ClassAI    Class = "ai" // AI agents and assistants (GPTBot, ClaudeBot, PerplexityBot, ...)
+	ClassHuman       Class = "human"
+	ClassAI          Class = "ai"           // AI agents and assistants acting for a person (ChatGPT-User, Claude-User, Cursor, ...), and Markdown fetches of unrecognized clients
+	ClassSearchIndex Class = "search_index" // search and indexing crawlers (Googlebot, Bingbot, OAI-SearchBot, ...)
+	ClassTraining    Class = "training"     // crawlers collecting content for AI training (GPTBot, ClaudeBot, CCBot, ...)
+	ClassOtherAI     Class = "other_ai"     // other AI-related bots
 )
+
+// Classes lists the stored classes, the counted ones first.
+var Classes = []Class{ClassHuman, ClassAI, ClassSearchIndex, ClassTraining, ClassOtherAI}
 
 // Valid reports whether f is a known page format.
 func (f Format) Valid() bool {
@@ -83,7 +91,16 @@ func (f Format) Valid() bool {
 }
 
 // Valid reports whether c is a stored class.
-func (c Class) Valid() bool { return c == ClassHuman || c == ClassAI }
+func (c Class) Valid() bool { return c.Counted() || c.Crawler() }
+
+// Counted reports whether c counts toward a site's traffic: a reader or an AI agent.
+func (c Class) Counted() bool { return c == ClassHuman || c == ClassAI }
+
+// Crawler reports whether c is one of the crawler classes, stored for page views only and left
+// out of every total.
+func (c Class) Crawler() bool {
+	return c == ClassSearchIndex || c == ClassTraining || c == ClassOtherAI
+}
 
 // Caller says how a request reached Lectern: from a browser page, from a server, or from a
 // named integration (Slack, MCP, ...).

@@ -23,6 +23,18 @@ func dayCond(projectID string, r store.Range) cond {
 	return c
 }
 
+// countedClasses keeps the classes that count toward a site's traffic: readers and AI agents.
+// The crawler classes (search_index, training, other_ai) are stored for the traffic export
+// and left out of every other figure.
+const countedClasses = "class IN ('human', 'ai')"
+
+// countedCond is dayCond over the counted classes of a table with a class column.
+func countedCond(projectID string, r store.Range) cond {
+	c := dayCond(projectID, r)
+	c.add(countedClasses)
+	return c
+}
+
 // limitOffset renders LIMIT offset, n in the form 18.16 reads.
 func limitOffset(offset, n int) string { return " LIMIT " + itoa(offset) + ", " + itoa(n) }
 
@@ -30,7 +42,7 @@ func limitOffset(offset, n int) string { return " LIMIT " + itoa(offset) + ", " 
 func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
 	const inner = "SELECT path, class, sumMerge(views) AS v FROM traffic_pages_daily WHERE %s GROUP BY path, class"
 	const cols = "sumIf(v, class = 'human'), sumIf(v, class = 'ai'), sum(v) AS t"
-	c := dayCond(q.ProjectID, q.Range)
+	c := countedCond(q.ProjectID, q.Range)
 	from := " FROM (" + fmt.Sprintf(inner, c.sql()) + ")"
 	page, err := s.pathCounts(ctx, q, "SELECT "+cols+from, "SELECT path, "+cols+from+" GROUP BY path", c.args)
 	if err != nil {
@@ -65,7 +77,7 @@ const visitorCols = "sumIf(n, class = 'human'), sumIf(n, class = 'ai'), uniqComb
 // and class (see visitorStates). The page of paths is found by topVisitors, which merges the
 // states of the paths with the most views only.
 func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
-	c := dayCond(q.ProjectID, q.Range)
+	c := countedCond(q.ProjectID, q.Range)
 	totals := "SELECT " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "", c) + ")" + oneThread
 	page, err := s.pathCountsBy(ctx, q, totals, c.args, func() ([]store.PathCounts, error) {
 		return s.topVisitors(ctx, c, q.Offset+q.Limit+1)
@@ -90,7 +102,7 @@ func (s *Store) DailyTraffic(ctx context.Context, projectID string, r store.Rang
 	if err := ctx.Err(); err != nil {
 		return nil, wrap("daily traffic", err)
 	}
-	c := dayCond(projectID, r)
+	c := countedCond(projectID, r)
 	views := "SELECT toString(day), sumIf(v, class = 'human'), sumIf(v, class = 'ai'), sum(v) FROM (SELECT day, class, sumMerge(views) AS v" +
 		" FROM traffic_pages_daily WHERE " + c.sql() + " GROUP BY day, class) GROUP BY day ORDER BY day"
 	visitors := "SELECT toString(day), " + visitorCols + " FROM (" + visitorStates("traffic_day_visitors", "day, ", c) + ") GROUP BY day"

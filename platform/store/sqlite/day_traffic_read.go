@@ -97,7 +97,7 @@ func nextDay(day string) string {
 func liveDayTraffic(ctx context.Context, tx *sql.Tx, w *where) (map[string]store.DayTraffic, error) {
 	out := map[string]store.DayTraffic{}
 	err := eachRowIn(ctx, tx, `SELECT day, SUM(CASE WHEN class = 'human' THEN views ELSE 0 END),
-		SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END), SUM(views) FROM traffic_pages_daily`+w.clause()+" GROUP BY day",
+		SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END), SUM(views) FROM traffic_pages_counted`+w.clause()+" GROUP BY day",
 		w.args, func(scan func(...any) error) error {
 			var t store.DayTraffic
 			err := scan(&t.Day, &t.Views.Human, &t.Views.AI, &t.Views.Total)

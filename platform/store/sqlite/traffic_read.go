@@ -37,7 +37,7 @@ func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCoun
 	const cols = `SUM(CASE WHEN class = 'human' THEN views ELSE 0 END), SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END),
 		SUM(views)`
 	w := dayWhere(q.ProjectID, q.Range)
-	from := " FROM traffic_pages_daily" + w.clause()
+	from := " FROM traffic_pages_counted" + w.clause() // crawlers count toward no total
 	page, err := s.pathCounts(ctx, q, w.args, "SELECT "+cols+from, "SELECT path, "+cols+from+" GROUP BY path")
 	if err != nil {
 		return page, wrap("views", err)

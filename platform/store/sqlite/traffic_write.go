@@ -121,6 +121,12 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 		_, err := sts[st].ExecContext(ctx, args...)
 		return err
 	}
+	if e.Class.Crawler() { // a crawler's page view counts in traffic_pages_daily only, under its class
+		if e.Type != event.TypePageView {
+			return nil
+		}
+		return exec(stPages, e.ProjectID, day, e.Path, string(e.Class))
+	}
 	switch e.Type {
 	case event.TypePageView:
 		if err := exec(stPages, e.ProjectID, day, e.Path, string(e.Class)); err != nil {

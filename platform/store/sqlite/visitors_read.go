@@ -77,7 +77,7 @@ type pathViews struct {
 func topVisitors(ctx context.Context, tx *sql.Tx, q store.TrafficQuery, k int) ([]store.PathCounts, error) {
 	w := dayWhere(q.ProjectID, q.Range)
 	var byViews []pathViews
-	err := eachRowIn(ctx, tx, "SELECT path, SUM(views) AS v FROM traffic_pages_daily"+w.clause()+
+	err := eachRowIn(ctx, tx, "SELECT path, SUM(views) AS v FROM traffic_pages_counted"+w.clause()+
 		" GROUP BY path ORDER BY v DESC, path ASC", w.args, func(scan func(...any) error) error {
 		var p pathViews
 		err := scan(&p.path, &p.views)

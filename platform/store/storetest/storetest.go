@@ -24,6 +24,7 @@ type Store interface {
 	Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
+	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
@@ -64,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Erase", testErase},
 		{"Expire", testExpire},
 		{"TrafficReads", testTrafficReads},
+		{"CrawlerClasses", testCrawlerClasses},
 		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
