@@ -11,7 +11,7 @@ import (
 
 	gojson "github.com/goccy/go-json"
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/ingest/visitor"
+	"github.com/lectern-dev/lectern/platform/useragent"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
@@ -249,7 +249,7 @@ func checkInt(i int, field string, v *int, lo, hi int, required bool, add func(i
 // stamp fills what the events of one reader share, drops robots, and returns what is kept.
 func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, domain string, who []reader) ([]event.Message, error) {
 	msgs := make([]event.Message, 0, len(evs))
-	var memo visitor.Memo // a beacon's events share their reader: classify it once
+	var memo useragent.Memo // a beacon's events share their reader: classify it once
 	for i := range evs {
 		e := &evs[i]
 		r := who[min(i, len(who)-1)]
