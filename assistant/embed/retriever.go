@@ -3,6 +3,7 @@ package embed
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -154,6 +155,10 @@ func (r *Retriever) table(domain string, ix *search.Index) *table {
 	return nil
 }
 
+// errSectionsRequest marks a failed request for section vectors (counted in
+// lectern_assistant_embed_requests_total{kind="sections",result="error"}).
+var errSectionsRequest = errors.New("embeddings request failed")
+
 // build embeds the sections of ix (those whose text has no vector in cache) and installs the
 // table, or records the failure.
 func (r *Retriever) build(domain string, ix *search.Index, cache map[[32]byte][]float32) {
@@ -164,6 +169,11 @@ func (r *Retriever) build(domain string, ix *search.Index, cache map[[32]byte][]
 	sv.building = nil
 	if err != nil {
 		sv.failed, sv.failedAt = ix, r.now()
+		if errors.Is(err, errSectionsRequest) {
+			// Counted once the failure and its time are recorded: whoever sees the count sees
+			// the retry delay already running (a test moving the clock past it, too).
+			r.m.requests.WithLabelValues("sections", "error").Inc()
+		}
 		r.logger.Warn("sections not embedded; searching by words until the next try", "domain", domain, "retry_in", retryAfter, "err", err)
 		return
 	}
@@ -196,8 +206,7 @@ func (r *Retriever) embedSections(ix *search.Index, cache map[[32]byte][]float32
 		got, err := r.client.Embed(ctx, texts)
 		cancel()
 		if err != nil {
-			r.m.requests.WithLabelValues("sections", "error").Inc()
-			return nil, nil, fmt.Errorf("sections %d to %d of %d: %w", start, start+len(batch), len(todo), err)
+			return nil, nil, fmt.Errorf("sections %d to %d of %d: %w: %w", start, start+len(batch), len(todo), errSectionsRequest, err)
 		}
 		r.m.requests.WithLabelValues("sections", "ok").Inc()
 		for i, s := range batch {
