@@ -87,7 +87,8 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   for (const res of [
     await beacon(READER_UA, [{ type: 'page_view', path: '/quickstart' }, { type: 'page_view', path: '/guides/authentication' },
       { type: 'page_view', path: '/quickstart/index', timestamp: ago(24) }, { type: 'page_view', path: '/guides/widget/', timestamp: ago(47) }]),
-    await beacon('Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)', [{ type: 'page_view', path: '/quickstart', timestamp: ago(24) }]),
+    // ChatGPT-User fetches for a person (class ai); GPTBot, a training crawler, counts in no total.
+    await beacon('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', [{ type: 'page_view', path: '/quickstart', timestamp: ago(24) }]),
   ]) assert.equal(res.status, 202);
   const before = await viewsOf(seeded.numbers);
   for (let i = 0; i < 11; i++) {
