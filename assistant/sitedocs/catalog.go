@@ -29,9 +29,9 @@ type Catalog struct {
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
-	LLMsTxt         string          // a custom llms.txt at the docs root; "" when there is none
-	LLMsFullTxt     string          // a custom llms-full.txt at the docs root
-	redirects       docsjson.Config // the site's redirects (Redirect finds one)
+	LLMsTxt         string              // a custom llms.txt at the docs root; "" when there is none
+	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
+	redirects       *docsjson.Redirects // the site's redirects, compiled once (Redirect finds one)
 	byURL           map[string]int
 	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
 }
@@ -145,7 +145,7 @@ type catalogBuilder struct {
 
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	cfg := site.Config
-	c := &Catalog{redirects: docsjson.Config{Redirects: cfg.Redirects}, Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
+	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
 	walkNodes(tree.Root, func(n *docsjson.Node) {
@@ -198,7 +198,7 @@ func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 	if c == nil {
 		return "", false, false
 	}
-	return c.redirects.Redirect(p)
+	return c.redirects.Lookup(p)
 }
 
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
