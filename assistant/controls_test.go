@@ -442,6 +442,38 @@ func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []b
 	return resp.StatusCode, data
 }
 
+// TestAnswerInTheScopeLanguage: the model-free answer's own sentences follow the language the
+// question is answered in: a question asked from a Spanish page, or with filter.language es,
+// gets the Spanish lead, and a Spanish question the docs do not cover the Spanish refusal;
+// from an English page, English. Through the assistant's stream, on tessera (en, es).
+func TestAnswerInTheScopeLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	tests := []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"from a Spanish page", merge(ask("instalar la CLI con npm"), map[string]any{"currentPath": "/es/quickstart"}), "La documentación trata esto en [Inicio rápido"},
+		{"filter.language es", merge(ask("instalar la CLI con npm"), map[string]any{"filter": map[string]any{"language": "es"}}), "La documentación trata esto en [Inicio rápido"},
+		{"not covered, from a Spanish page", merge(ask("¿Cuánto cuesta la teleportación cuántica?"), map[string]any{"currentPath": "/es/quickstart"}), "No encontré nada en la documentación"},
+		{"from an English page", merge(ask("install the cli with npm"), map[string]any{"currentPath": "/quickstart"}), "The documentation covers this in ["},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if answer := text(t, checkReply(t, h.post(t, "tessera", tt.body))); !strings.HasPrefix(answer, tt.want) {
+				t.Errorf("answer %.200q, want it to begin %q", answer, tt.want)
+			}
+		})
+	}
+}
+
+func merge(a, b map[string]any) map[string]any {
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}
+
 // TestQuestionScriptPicksTheLanguage: a question that names no language and is asked from no
 // page is answered in the language its script tells, when the site has one written in it
 // (sitedocs.Scopes.LanguageOf); otherwise, and whenever a page or the filter tells the

@@ -82,7 +82,14 @@ func TestAnswerSpeaksTheScopeLanguage(t *testing.T) {
 		{"zh-Hans", "文档在 [Retries](/retries) 中介绍了这一点。", "我在文档中没有找到"},
 		{"jp", "ドキュメントの [Retries](/retries) で説明されています。", "ドキュメントにはこの質問に答える内容が見つからなかった"},
 		{"ko", "문서의 [Retries](/retries)에서", "문서에서 이 질문에 답하는 내용을 찾지 못했으므로"},
-		{"uk", "The documentation covers this in", "I could not find anything"},
+		{"pt", "A documentação aborda isto em", "Não encontrei nada"},
+		{"zh-Hant", "文件在 [Retries](/retries) 中介紹了這一點。", "我在文件中找不到"},
+		{"zh-TW", "文件在 [Retries](/retries) 中介紹了這一點。", "我在文件中找不到"},
+		{"zh-CN", "文档在 [Retries](/retries) 中介绍了这一点。", "我在文档中没有找到"},
+		{"ru", "Документация описывает это в разделе [Retries](/retries).", "Я не нашёл в документации"},
+		{"nl", "De documentatie behandelt dit in [Retries](/retries).", "Ik heb in de documentatie niets gevonden"},
+		{"fr-CA", "La documentation traite ce sujet dans", "Je n'ai rien trouvé"},
+		{"hu", "The documentation covers this in", "I could not find anything"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lang, func(t *testing.T) {

@@ -11,8 +11,10 @@ type phrases struct {
 	greet, ask         string
 }
 
-// phrasebook holds the phrases by a docs.json language code's primary subtag; English is the
-// fallback.
+// phrasebook holds the phrases by docs.json language code (lower case): a regional code
+// ("pt-br", "zh-hant") when its wording differs, else the primary subtag. It covers the
+// languages of Mintlify's docs.json locales that are widely used; the others (and "") answer
+// in English.
 var phrasebook = map[string]phrases{
 	"en": {"The documentation covers this in %s.",
 		"I could not find anything in the documentation that answers this, so I will not guess.",
@@ -30,7 +32,11 @@ var phrasebook = map[string]phrases{
 		"Ich habe in der Dokumentation nichts gefunden, was das beantwortet, deshalb rate ich nicht.",
 		"Formulieren Sie die Frage mit den Begriffen der Dokumentation um, oder fragen Sie nach einer bestimmten Funktion oder Seite.",
 		"Ich beantworte Fragen zu dieser Dokumentation.", "Was möchten Sie wissen?"},
-	"pt": {"A documentação aborda isso em %s.",
+	"pt": {"A documentação aborda isto em %s.",
+		"Não encontrei nada na documentação que responda a isto, por isso não vou adivinhar.",
+		"Tente reformular a pergunta com as palavras que a documentação usa, ou pergunte sobre uma funcionalidade ou uma página específica.",
+		"Respondo a perguntas sobre esta documentação.", "O que gostaria de saber?"},
+	"pt-br": {"A documentação aborda isso em %s.",
 		"Não encontrei nada na documentação que responda a isso, então não vou adivinhar.",
 		"Tente reformular a pergunta com as palavras que a documentação usa, ou pergunte sobre um recurso ou uma página específica.",
 		"Respondo a perguntas sobre esta documentação.", "O que você gostaria de saber?"},
@@ -38,6 +44,38 @@ var phrasebook = map[string]phrases{
 		"Non ho trovato nulla nella documentazione che risponda a questa domanda, quindi non provo a indovinare.",
 		"Prova a riformulare la domanda con le parole usate nella documentazione, oppure chiedi di una funzione o di una pagina specifica.",
 		"Rispondo alle domande su questa documentazione.", "Cosa vorresti sapere?"},
+	"nl": {"De documentatie behandelt dit in %s.",
+		"Ik heb in de documentatie niets gevonden dat hierop antwoord geeft, dus ik ga niet gokken.",
+		"Probeer de vraag anders te formuleren met de woorden die de documentatie gebruikt, of vraag naar een specifieke functie of pagina.",
+		"Ik beantwoord vragen over deze documentatie.", "Wat wilt u weten?"},
+	"sv": {"Dokumentationen tar upp detta i %s.",
+		"Jag hittade inget i dokumentationen som besvarar detta, så jag tänker inte gissa.",
+		"Försök formulera om frågan med de ord som dokumentationen använder, eller fråga om en specifik funktion eller sida.",
+		"Jag svarar på frågor om den här dokumentationen.", "Vad vill du veta?"},
+	"pl": {"Dokumentacja omawia to w %s.",
+		"Nie znalazłem w dokumentacji niczego, co odpowiadałoby na to pytanie, więc nie będę zgadywać.",
+		"Spróbuj sformułować pytanie inaczej, używając słów z dokumentacji, albo zapytaj o konkretną funkcję lub stronę.",
+		"Odpowiadam na pytania dotyczące tej dokumentacji.", "Czego chcesz się dowiedzieć?"},
+	"ru": {"Документация описывает это в разделе %s.",
+		"Я не нашёл в документации ничего, что отвечало бы на этот вопрос, поэтому не буду гадать.",
+		"Попробуйте переформулировать вопрос словами, которые используются в документации, или спросите о конкретной функции или странице.",
+		"Я отвечаю на вопросы об этой документации.", "Что бы вы хотели узнать?"},
+	"uk": {"Документація описує це в розділі %s.",
+		"Я не знайшов у документації нічого, що відповідало б на це запитання, тому не вгадуватиму.",
+		"Спробуйте переформулювати запитання словами, які використовує документація, або запитайте про конкретну функцію чи сторінку.",
+		"Я відповідаю на запитання про цю документацію.", "Що б ви хотіли дізнатися?"},
+	"tr": {"Dokümantasyon bunu %s içinde ele alıyor.",
+		"Dokümantasyonda bu soruyu yanıtlayan bir şey bulamadım, bu yüzden tahminde bulunmayacağım.",
+		"Soruyu dokümantasyonda kullanılan kelimelerle yeniden yazmayı deneyin ya da belirli bir özellik veya sayfa hakkında sorun.",
+		"Bu dokümantasyonla ilgili soruları yanıtlıyorum.", "Ne öğrenmek istersiniz?"},
+	"id": {"Dokumentasi membahas hal ini di %s.",
+		"Saya tidak menemukan apa pun di dokumentasi yang menjawab pertanyaan ini, jadi saya tidak akan menebak.",
+		"Coba ubah pertanyaan dengan kata-kata yang digunakan dokumentasi, atau tanyakan tentang fitur atau halaman tertentu.",
+		"Saya menjawab pertanyaan tentang dokumentasi ini.", "Apa yang ingin Anda ketahui?"},
+	"vi": {"Tài liệu đề cập đến nội dung này trong %s.",
+		"Tôi không tìm thấy nội dung nào trong tài liệu trả lời câu hỏi này, nên tôi sẽ không đoán.",
+		"Hãy thử diễn đạt lại câu hỏi bằng những từ mà tài liệu sử dụng, hoặc hỏi về một tính năng hay một trang cụ thể.",
+		"Tôi trả lời các câu hỏi về tài liệu này.", "Bạn muốn biết điều gì?"},
 	"ja": {"ドキュメントの %s で説明されています。",
 		"ドキュメントにはこの質問に答える内容が見つからなかったため、推測はしません。",
 		"ドキュメントで使われている言葉で質問を言い換えるか、特定の機能やページについて質問してください。",
@@ -46,24 +84,31 @@ var phrasebook = map[string]phrases{
 		"我在文档中没有找到能回答这个问题的内容，所以不会猜测。",
 		"请尝试用文档中的措辞重新表述问题，或询问某个具体的功能或页面。",
 		"我可以回答有关本文档的问题。", "你想了解什么？"},
+	"zh-hant": {"文件在 %s 中介紹了這一點。",
+		"我在文件中找不到能回答這個問題的內容，所以不會猜測。",
+		"請嘗試用文件中的措辭重新表述問題，或詢問某個具體的功能或頁面。",
+		"我可以回答有關本文件的問題。", "你想了解什麼？"},
 	"ko": {"문서의 %s에서 이 내용을 다룹니다.",
 		"문서에서 이 질문에 답하는 내용을 찾지 못했으므로 추측하지 않겠습니다.",
 		"문서에서 사용하는 단어로 질문을 바꿔 보거나, 특정 기능이나 페이지에 대해 질문해 주세요.",
 		"이 문서에 관한 질문에 답합니다.", "무엇이 궁금하신가요?"},
 }
 
-// aliases are docs.json language codes whose primary subtag is not their language's.
-var aliases = map[string]string{"cn": "zh", "jp": "ja"}
+// aliases are docs.json language codes (lower case) spelled otherwise in the phrasebook.
+var aliases = map[string]string{"cn": "zh", "jp": "ja", "zh-tw": "zh-hant", "zh-hk": "zh-hant"}
 
-// phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hans", "jp"),
-// English for "" and for a language it has none in.
+// phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hant",
+// "jp"): the code's own, else its primary subtag's, else English (also for "").
 func phrasesFor(lang string) phrases {
-	p, _, _ := strings.Cut(strings.ToLower(lang), "-")
-	if a, ok := aliases[p]; ok {
-		p = a
-	}
-	if ph, ok := phrasebook[p]; ok {
-		return ph
+	code := strings.ToLower(strings.TrimSpace(lang))
+	primary, _, _ := strings.Cut(code, "-")
+	for _, c := range []string{code, primary} {
+		if a, ok := aliases[c]; ok {
+			c = a
+		}
+		if ph, ok := phrasebook[c]; ok {
+			return ph
+		}
 	}
 	return phrasebook["en"]
 }
