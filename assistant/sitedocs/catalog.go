@@ -41,7 +41,8 @@ type CatalogPage struct {
 	URL         string // "/guides/setup"
 	Title       string
 	Description string
-	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
+	Section     string   // the navigation group (else tab, anchor, ...) that lists it; "" for none
+	SectionPath []string // the labels of the navigation down to Section (tabs, products, groups; no version or language), outermost first
 	Version     string
 	Language    string
 	Body        string        // markdown.Render of the page, without the site's agent instructions
@@ -308,7 +309,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 		b.cat.byURL[p.URL] = len(b.cat.Pages)
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
-		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
+		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p), SectionPath: sectionPath(p),
 		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
 		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search, Rule: p.Index.Rule,
 		UserGroups: slices.Clone(p.UserGroups),
@@ -381,6 +382,27 @@ func section(p *docsjson.Page) string {
 		}
 	}
 	return ""
+}
+
+// sectionPath is the chain of navigation labels that ends at a page's section: its
+// breadcrumbs without its version and language, down to the section.
+func sectionPath(p *docsjson.Page) []string {
+	name := section(p)
+	if name == "" {
+		return nil
+	}
+	var chain []string
+	for _, c := range p.Breadcrumbs {
+		if c != "" && c != p.Version && c != p.Language {
+			chain = append(chain, c)
+		}
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		if chain[i] == name {
+			return chain[:i+1]
+		}
+	}
+	return []string{name}
 }
 
 // isSkillFile reports whether a page file is the site's skill.md.
