@@ -27,7 +27,7 @@ func testCrawlerClasses(t *testing.T, s Store) {
 		plain = append(plain, e)
 	}
 	g := NewGen(43)
-	want := map[string]store.ClassViews{}    // the crawlers' views per path
+	want := map[string]store.ClassViews{}     // the crawlers' views per path
 	wantDays := map[string]store.ClassViews{} // and per UTC day
 	var crawlers store.ClassViews
 	classes := []event.Class{event.ClassSearchIndex, event.ClassTraining, event.ClassOtherAI}
