@@ -59,7 +59,7 @@
         return [
           ctx.table({
             name: "crawler-classes", label: "Requests by class", rows: classes, keep: true,
-            columns: [{ key: "cls", label: "Class" }, Object.assign(n("requests", "Requests"), { bar: "requests" }), n("pages", "Pages fetched"),
+            columns: [{ key: "cls", label: "Class", bar: "requests" }, n("requests", "Requests"), n("pages", "Pages fetched"),
               pct("share", "Share of crawler requests")],
           }),
           ctx.chart({ name: "crawlers", label: "Crawler requests per day", days: days, series: CLASSES.map(function (c) {

@@ -651,6 +651,7 @@ test('crawlers: each class labelled, with the numbers the traffic route returns,
   const route = (await admin(`traffic?sort=crawlerViews&limit=20&${range}`)).pages.filter((p) => p.searchIndexViews + p.trainingViews + p.otherAiViews > 0);
   assert.deepEqual(rows.map((row) => row[0]), route.map((p) => p.path), 'in the order of the route, crawled pages only');
   assert.deepEqual(await axeSerious(page), []);
+  await section.getByText('Crawler requests per day as a table').click(); // closed again, for the screenshot
   await screenshot(section, 'dashboard-crawlers.png');
 
   // A range without crawlers: the section says so, and the figure reads 0.
