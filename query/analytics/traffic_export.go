@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"strconv"
 
@@ -42,12 +43,14 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 	if scope == "site" {
 		page.Rows, page.HasMore = nil, false
 	}
+	// Both bounds are optional: a missing one is no day (all time), not the zero time's 0001-01-01.
+	from, to := store.DayRange(q.Range)
 	if format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
-		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+store.UTCDay(q.Range.From)+`.csv"`)
+		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+cmp.Or(from, "all-time")+`.csv"`)
 		return c.Send(trafficCSV(scope, page))
 	}
-	out := trafficEnvelope{DateFrom: store.UTCDay(q.Range.From), DateTo: store.UTCDay(q.Range.To), Totals: classViews(page.Totals),
+	out := trafficEnvelope{DateFrom: from, DateTo: to, Totals: classViews(page.Totals),
 		Pages: make([]pathClassViews, 0, len(page.Rows)), HasMore: page.HasMore}
 	for _, r := range page.Rows {
 		out.Pages = append(out.Pages, pathClassViews{Path: r.Path, trafficViews: classViews(r.ClassViews)})
