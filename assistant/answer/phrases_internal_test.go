@@ -20,7 +20,7 @@ func TestPhrasebookComplete(t *testing.T) {
 				t.Errorf("%s: %s is empty", lang, name)
 			case lang != "en" && s == english[name]:
 				t.Errorf("%s: %s is the English sentence", lang, name)
-			case !strings.ContainsRune(".?。？", lastRune(s)):
+			case !strings.ContainsRune(".?。？।؟", lastRune(s)):
 				t.Errorf("%s: %s %q does not end a sentence", lang, name, s)
 			}
 			verbs := strings.Count(s, "%")
