@@ -81,6 +81,7 @@ func (s *Site) redirectProblems() []Problem {
 		pages[p.URL] = true
 	}
 	var out []Problem
+	rs := CompileRedirects(s.Config.Redirects)
 	for _, r := range s.Config.Redirects {
 		dest, _, _ := strings.Cut(r.Destination, "#")
 		dest, _, _ = strings.Cut(dest, "?")
@@ -88,7 +89,7 @@ func (s *Site) redirectProblems() []Problem {
 			continue
 		}
 		dest = "/" + strings.Trim(dest, "/")
-		if _, _, moved := s.Config.Redirect(dest); pages[dest] || moved {
+		if _, _, moved := rs.Lookup(dest); pages[dest] || moved {
 			continue
 		}
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
