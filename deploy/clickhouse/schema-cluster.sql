@@ -574,9 +574,10 @@ GROUP BY project_id, day, class;
 -- ---------------------------------------------------------------- 0011_day_traffic
 
 -- ---------------------------------------------------------------- 0012_crawler_classes
--- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+-- A cluster made by an earlier version of this file first runs:
 --   DROP TABLE IF EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern;
 --   DROP TABLE IF EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern;
+-- then applies this file again.
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
 SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
