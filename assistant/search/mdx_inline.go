@@ -13,7 +13,7 @@ import (
 const (
 	maxTag  = 8 << 10  // a JSX or HTML tag with its attributes
 	maxExpr = 16 << 10 // an MDX expression
-	maxSpan = 4 << 10  // a link's text or URL, an inline code span, an autolink
+	maxSpan = 4 << 10  // a link's text or URL, an inline code span
 )
 
 // cleaner writes the text of prose without its markup. Lookaheads that find no end are charged
