@@ -46,6 +46,9 @@ func (a Attr) Text() string {
 // and returns it with the offset after it; ok is false when s does not start with a well-formed
 // tag. The caller bounds the lookahead by the length of s.
 func ScanTag(s string, attr func(Attr)) (t Tag, end int, ok bool) {
+	if len(s) < 2 || s[0] != '<' {
+		return Tag{}, 0, false
+	}
 	j := 1
 	if j < len(s) && s[j] == '/' {
 		t.Closing = true

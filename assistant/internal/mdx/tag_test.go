@@ -45,7 +45,7 @@ func TestScanTag(t *testing.T) {
 // an e-mail address).
 func TestScanTagRejects(t *testing.T) {
 	for _, in := range []string{
-		"<", "< Note>", "<1a>", "<Note", `<Note title="x`, `<Note title=>`, "<Note title={x>", "<foo@bar.com>", "<a!>",
+		"", "<", "x<Note>", "< Note>", "<1a>", "<Note", `<Note title="x`, `<Note title=>`, "<Note title={x>", "<foo@bar.com>", "<a!>",
 		`</Note x="1">`, "<Card{...p}>", "<Note title=\"x\"\n", "<=>", `<a"b">`, "<a <b>",
 	} {
 		if tag, end, ok := mdx.ScanTag(in, nil); ok {
@@ -167,7 +167,7 @@ func equalAttrs(a, b []mdx.Attr) bool {
 func FuzzScanTag(f *testing.F) {
 	for _, s := range []string{
 		"<Note>", "</Note>", "<>", `<Card title="a" href={"/b"} {...p} open w=1 />`, "<A b={`}`}>", "<A b='x", "<A b={", "<foo@bar.com>",
-		"<Tab title= \"x\">", "<a\n b\n =\n 'c'>", `</A b="1">`, "<https://x.y>", "<{", "</{...p}>",
+		"<Tab title= \"x\">", "<a\n b\n =\n 'c'>", `</A b="1">`, "<https://x.y>", "<{", "</{...p}>", "", "x<A>",
 	} {
 		f.Add(s)
 	}
