@@ -171,6 +171,12 @@ func paramCalls(op, path, key string) []apiCall {
 		add("unknown scope", "?scope=path", 400, reqInvalid)
 		add("unknown format", "?format=xml", 400, reqInvalid)
 		add("time of day", "?dateFrom=2024-01-01T12:00:00Z", 400, reqValid)
+		add("by day", "?scope=day&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
+		add("by day CSV", "?scope=day&format=csv&dateFrom=2024-01-01&dateTo=2025-01-01", 200, reqValid)
+		add("by day without dates", "?scope=day", 400, reqValid)
+		add("by day over a year", "?scope=day&dateFrom=2024-01-01&dateTo=2025-01-02", 400, reqValid)
+		add("by crawlers", "?sort=crawlerViews", 200, reqValid)
+		add("unknown sort", "?sort=views", 400, reqInvalid)
 	case "getSearches":
 		add("one per page", "?limit=1", 200, reqValid)
 		add("limit too big", "?limit=101", 400, reqInvalid)
@@ -259,23 +265,54 @@ func (c *contract) checkTrafficExport(t *testing.T, human, ai int) {
 		Path                                                                           string
 		HumanViews, AIViews, SearchIndexViews, TrainingViews, OtherAIViews, TotalViews int
 	}
-	x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic", key: c.l.AdminKey})
-	var page struct {
-		Totals  views
-		Pages   []views
+	type counts struct{ HumanPages, AIPages, SearchIndexPages, TrainingPages, OtherAIPages int }
+	type envelope struct {
+		Totals     views
+		PageCounts counts
+		Pages      []views
+		Days       []struct {
+			Date string
+			views
+		}
 		HasMore bool
 	}
-	if x.status != 200 || json.Unmarshal(x.resp, &page) != nil {
-		t.Fatalf("traffic: %d %.300s", x.status, x.resp)
+	get := func(query string) envelope {
+		t.Helper()
+		x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic" + query, key: c.l.AdminKey})
+		var page envelope
+		if x.status != 200 || json.Unmarshal(x.resp, &page) != nil {
+			t.Fatalf("traffic%s: %d %.300s", query, x.status, x.resp)
+		}
+		return page
 	}
+	page := get("")
 	wantTotals := views{HumanViews: human, AIViews: ai, SearchIndexViews: 1, TrainingViews: 2, OtherAIViews: 1, TotalViews: human + ai}
 	wantPages := []views{
 		{Path: "/quickstart", HumanViews: 1, AIViews: 1, TrainingViews: 2, TotalViews: 2},
 		{Path: "/guides", HumanViews: 1, SearchIndexViews: 1, TotalViews: 1},
 		{Path: "/crawled-only", OtherAIViews: 1},
 	}
-	if page.Totals != wantTotals || !slices.Equal(page.Pages, wantPages) || page.HasMore {
-		t.Errorf("traffic = %+v\nwant totals %+v, pages %+v", page, wantTotals, wantPages)
+	wantCounts := counts{HumanPages: 2, AIPages: 1, SearchIndexPages: 1, TrainingPages: 1, OtherAIPages: 1}
+	if page.Totals != wantTotals || page.PageCounts != wantCounts || !slices.Equal(page.Pages, wantPages) || page.HasMore || page.Days != nil {
+		t.Errorf("traffic = %+v\nwant totals %+v, page counts %+v, pages %+v", page, wantTotals, wantCounts, wantPages)
+	}
+	// Ordered by one crawler class: the page only Diffbot fetched comes first.
+	byOther := get("?sort=otherAiViews")
+	if want := []views{wantPages[2], wantPages[0], wantPages[1]}; !slices.Equal(byOther.Pages, want) {
+		t.Errorf("traffic by otherAiViews: %+v\nwant %+v", byOther.Pages, want)
+	}
+	// Per day: yesterday had nothing, today holds every view.
+	now := time.Now().UTC()
+	yesterday, today, tomorrow := now.Add(-24*time.Hour).Format(time.DateOnly), now.Format(time.DateOnly), now.Add(24*time.Hour).Format(time.DateOnly)
+	daily := get("?scope=day&dateFrom=" + yesterday + "&dateTo=" + tomorrow)
+	if len(daily.Days) != 2 || daily.Days[0].Date != yesterday || daily.Days[0].views != (views{}) || daily.Days[1].Date != today ||
+		daily.Days[1].views != wantTotals || daily.Totals != wantTotals || daily.PageCounts != wantCounts || len(daily.Pages) != 0 {
+		t.Errorf("traffic by day = %+v; want %s empty and %s with %+v", daily, yesterday, today, wantTotals)
+	}
+	dayCSV := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?format=csv&scope=day&dateFrom=" + yesterday + "&dateTo=" + tomorrow, key: c.l.AdminKey})
+	wantDayCSV := fmt.Sprintf("date,humanViews,aiViews,searchIndexViews,trainingViews,otherAiViews,totalViews\n%s,0,0,0,0,0,0\n%s,%d,%d,1,2,1,%d\n", yesterday, today, human, ai, human+ai)
+	if dayCSV.status != 200 || string(dayCSV.resp) != wantDayCSV {
+		t.Errorf("traffic by day CSV: %d\n%s\nwant\n%s", dayCSV.status, dayCSV.resp, wantDayCSV)
 	}
 	csv := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?format=csv", key: c.l.AdminKey})
 	wantCSV := "path,humanViews,aiViews,searchIndexViews,trainingViews,otherAiViews,totalViews\n" +

@@ -147,6 +147,7 @@ func testTrafficIntake(t *testing.T, store string) {
 
 	checkVisitorsAndSearches(t, l)
 	checkDailyTraffic(t, l, got)
+	checkClassDays(t, l, got)
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 
@@ -374,5 +375,77 @@ func checkDailyTraffic(t *testing.T, l *testLectern, events []event.Traffic) {
 	}
 	if nonzero < 2 { // today's beacons and the edge's views of ten days ago
 		t.Errorf("traffic/daily has %d days with views, want at least 2: %s", nonzero, body)
+	}
+}
+
+// checkClassDays reads the last 12 days of the traffic export by day (scope=day) and compares
+// each day with the page views on the stream, every class apart, the crawler's included; and
+// the pages each class viewed.
+func checkClassDays(t *testing.T, l *testLectern, events []event.Traffic) {
+	t.Helper()
+	type views struct {
+		HumanViews, AIViews, SearchIndexViews, TrainingViews, OtherAIViews, TotalViews int
+	}
+	type day struct {
+		Date string
+		views
+	}
+	end := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+	from := end.Add(-12 * 24 * time.Hour)
+	want := map[string]*views{}
+	paths := map[event.Class]map[string]bool{}
+	for _, e := range events {
+		if e.Type != event.TypePageView || e.Timestamp.Before(from) {
+			continue
+		}
+		d := want[e.Timestamp.UTC().Format(time.DateOnly)]
+		if d == nil {
+			d = &views{}
+			want[e.Timestamp.UTC().Format(time.DateOnly)] = d
+		}
+		if paths[e.Class] == nil {
+			paths[e.Class] = map[string]bool{}
+		}
+		paths[e.Class][e.Path] = true
+		switch e.Class {
+		case event.ClassHuman:
+			d.HumanViews++
+			d.TotalViews++
+		case event.ClassAI:
+			d.AIViews++
+			d.TotalViews++
+		case event.ClassSearchIndex:
+			d.SearchIndexViews++
+		case event.ClassTraining:
+			d.TrainingViews++
+		default:
+			d.OtherAIViews++
+		}
+	}
+	var got struct {
+		Days       []day
+		PageCounts struct{ HumanPages, AIPages, SearchIndexPages, TrainingPages, OtherAIPages int }
+	}
+	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic?scope=day&dateFrom="+from.Format(time.DateOnly)+
+		"&dateTo="+end.Format(time.DateOnly), l.AdminKey, nil)
+	if status != 200 || json.Unmarshal(body, &got) != nil || len(got.Days) != 12 {
+		t.Fatalf("traffic?scope=day: %d %s", status, body)
+	}
+	crawled := 0
+	for _, g := range got.Days {
+		w := want[g.Date]
+		if w == nil {
+			w = &views{}
+		}
+		if *w != g.views {
+			t.Errorf("traffic?scope=day %s = %+v, want %+v", g.Date, g.views, *w)
+		}
+		crawled += g.SearchIndexViews
+	}
+	pc := got.PageCounts
+	if crawled != 1 || pc.HumanPages != len(paths[event.ClassHuman]) || pc.AIPages != len(paths[event.ClassAI]) ||
+		pc.SearchIndexPages != 1 || pc.TrainingPages != 0 || pc.OtherAIPages != 0 {
+		t.Errorf("traffic?scope=day: %d search crawler views (want 1), page counts %+v (want %d human, %d ai, 1 search index)",
+			crawled, pc, len(paths[event.ClassHuman]), len(paths[event.ClassAI]))
 	}
 }

@@ -17,6 +17,7 @@ type TrafficQuery struct {
 	Range     Range
 	Limit     int // rows, at least 1
 	Offset    int
+	Sort      TrafficSort // the traffic export's order; the other reads ignore it
 }
 
 // ClassCounts counts by traffic class; Total is over both classes (for visitors: distinct

@@ -40,6 +40,44 @@
     },
   });
 
+  /* ---- crawlers: search engines, AI training crawlers and other AI bots, which count in no
+     total above (route traffic: scope=day, sort=crawlerViews; docs/analytics/crawlers.mdx) ---- */
+  var CLASSES = [["searchIndex", "Search engines", "s3", "search engines"], ["training", "AI training crawlers", "s4", "AI training"], ["otherAi", "Other AI", "s5", "other AI"]];
+  D.section({
+    id: "crawlers", title: "Crawlers",
+    intro: "Search engines, AI training crawlers and other AI bots that fetched your pages. They count in no total above; AI agents reading for a person count as AI in Traffic.",
+    load: function (ctx) {
+      return Promise.all([ctx.get("traffic?scope=day&" + ctx.range), ctx.get("traffic?sort=crawlerViews&limit=20&" + ctx.range)]).then(function (r) {
+        var t = r[0].totals, pc = r[0].pageCounts, all = t.searchIndexViews + t.trainingViews + t.otherAiViews;
+        var crawl = function (row) { return row.searchIndexViews + row.trainingViews + row.otherAiViews; };
+        ctx.stat("Crawler requests", fmt.number(all), CLASSES.map(function (c) { return c[3] + " " + fmt.number(t[c[0] + "Views"]); }).join(" · "));
+        if (!all) return [el("p", { class: "muted", text: "No crawler traffic in this range: no search engine, AI training crawler or other AI bot fetched a page." })];
+        var classes = CLASSES.map(function (c) { return { cls: c[1], requests: t[c[0] + "Views"], pages: pc[c[0] + "Pages"], share: t[c[0] + "Views"] / all }; });
+        var days = r[0].days.map(function (d) { return Object.assign({ crawlers: crawl(d) }, d); });
+        var pages = r[1].pages.filter(function (p) { return crawl(p) > 0; }).map(function (p) { return Object.assign({ crawlers: crawl(p) }, p); });
+        var byClass = CLASSES.map(function (c) { return n(c[0] + "Views", c[1]); });
+        return [
+          ctx.table({
+            name: "crawler-classes", label: "Requests by class", rows: classes, keep: true,
+            columns: [{ key: "cls", label: "Class", bar: "requests" }, n("requests", "Requests"), n("pages", "Pages fetched"),
+              pct("share", "Share of crawler requests")],
+          }),
+          ctx.chart({ name: "crawlers", label: "Crawler requests per day", days: days, series: CLASSES.map(function (c) {
+            return { label: c[1], cls: c[2], value: function (d) { return d[c[0] + "Views"]; } };
+          }) }),
+          el("details", {}, [el("summary", { text: "Crawler requests per day as a table" }), ctx.table({
+            name: "crawlers-daily", label: "Crawler requests per day", rows: days,
+            columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }].concat(byClass, [n("crawlers", "All crawlers")]),
+          })]),
+          ctx.table({
+            name: "crawled-pages", label: "Pages crawlers fetched most", rows: pages, empty: "No page fetched by a crawler in this range.",
+            columns: [{ key: "path", label: "Page", bar: "crawlers" }].concat(byClass, [n("crawlers", "All crawlers"), n("totalViews", "Views by people and agents")]),
+          }),
+        ];
+      });
+    },
+  });
+
   /* ---- engagement: what readers did beyond reading (routes engagement, engagement/pages,
      engagement/flows, engagement/funnels; docs/analytics/engagement.mdx) ---- */
   var FIGURES = [["interactions", "Interactions"], ["sessions", "Sessions"], ["interactionsPerSession", "Interactions per session", "ratio"],

@@ -33,6 +33,7 @@ type Store interface {
 	Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error)
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
+	TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)

@@ -19,40 +19,88 @@ const (
 // trafficExport serves page views by class, as Mintlify's traffic export counts them: readers'
 // HTML views, AI agents' views (their Markdown fetches included), and the views of search,
 // training and other AI crawlers, which count toward no total. scope=page lists them per path
-// with the range's totals; scope=site gives the totals only. JSON or CSV.
+// (in the order of sort) with the range's totals; scope=site gives the totals only; scope=day
+// gives every day of a bounded range. JSON or CSV.
 func (s *Service) trafficExport(c *fiber.Ctx) error {
 	p := params{c: c}
 	format := p.oneOf("format", "json", "json", "csv")
-	scope := p.oneOf("scope", "page", "page", "site")
+	scope := p.oneOf("scope", "page", "page", "site", "day")
 	def := ExportDefaultLimit
 	if format == "csv" {
 		def = ExportMaxLimit
 	}
-	q := store.TrafficQuery{ProjectID: c.Params("projectId"), Range: p.dayRange(), Limit: p.limit(def, ExportMaxLimit), Offset: p.offset()}
+	var r store.Range
+	if scope == "day" {
+		r = p.boundedDays(store.MaxTrafficDays)
+	} else {
+		r = p.dayRange()
+	}
+	q := store.TrafficQuery{ProjectID: c.Params("projectId"), Range: r, Limit: p.limit(def, ExportMaxLimit), Offset: p.offset(), Sort: p.trafficSort()}
 	if err := p.err(); err != nil {
 		return err
 	}
-	if scope == "site" {
+	if scope != "page" {
 		q.Limit, q.Offset = 1, 0 // the totals are of the range whatever the page
 	}
 	page, err := s.store.TrafficExport(c.UserContext(), q)
 	if err != nil {
 		return err
 	}
-	if scope == "site" {
+	var days []store.DayClassViews
+	if scope != "page" {
 		page.Rows, page.HasMore = nil, false
+	}
+	if scope == "day" {
+		if days, err = s.store.TrafficClassDays(c.UserContext(), q.ProjectID, q.Range); err != nil {
+			return err
+		}
+		days = everyDay(q.Range, days)
 	}
 	if format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+store.UTCDay(q.Range.From)+`.csv"`)
-		return c.Send(trafficCSV(scope, page))
+		return c.Send(trafficCSV(scope, page, days))
 	}
-	out := trafficEnvelope{DateFrom: store.UTCDay(q.Range.From), DateTo: store.UTCDay(q.Range.To), Totals: classViews(page.Totals),
-		Pages: make([]pathClassViews, 0, len(page.Rows)), HasMore: page.HasMore}
+	return c.JSON(trafficJSON(q.Range, page, days, scope == "day"))
+}
+
+// trafficSort reads the order of a per-page export, one of the export's view columns or
+// crawlerViews (the three crawler classes together).
+func (p *params) trafficSort() store.TrafficSort {
+	names := make([]string, len(store.TrafficSorts))
+	for i, s := range store.TrafficSorts {
+		names[i] = string(s)
+	}
+	return store.TrafficSort(p.oneOf("sort", string(store.TrafficSortTotal), names...))
+}
+
+// everyDay is days with a row of zeros for each day of the bounded range r without views.
+func everyDay(r store.Range, days []store.DayClassViews) []store.DayClassViews {
+	byDay := make(map[string]store.ClassViews, len(days))
+	for _, d := range days {
+		byDay[d.Day] = d.ClassViews
+	}
+	out := make([]store.DayClassViews, 0, int(r.To.Sub(r.From).Hours()/24))
+	for d := r.From.UTC(); d.Before(r.To); d = d.AddDate(0, 0, 1) {
+		out = append(out, store.DayClassViews{Day: store.UTCDay(d), ClassViews: byDay[store.UTCDay(d)]})
+	}
+	return out
+}
+
+func trafficJSON(r store.Range, page store.TrafficExportPage, days []store.DayClassViews, daily bool) trafficEnvelope {
+	out := trafficEnvelope{DateFrom: store.UTCDay(r.From), DateTo: store.UTCDay(r.To), Totals: classViews(page.Totals),
+		PageCounts: pageCounts{Human: page.Paths.Human, AI: page.Paths.AI, SearchIndex: page.Paths.SearchIndex, Training: page.Paths.Training, OtherAI: page.Paths.OtherAI},
+		Pages:      make([]pathClassViews, 0, len(page.Rows)), HasMore: page.HasMore}
 	for _, r := range page.Rows {
 		out.Pages = append(out.Pages, pathClassViews{Path: r.Path, trafficViews: classViews(r.ClassViews)})
 	}
-	return c.JSON(out)
+	if daily {
+		out.Days = make([]dayClassViews, 0, len(days))
+		for _, d := range days {
+			out.Days = append(out.Days, dayClassViews{Date: d.Day, trafficViews: classViews(d.ClassViews)})
+		}
+	}
+	return out
 }
 
 type trafficViews struct {
@@ -69,12 +117,28 @@ type pathClassViews struct {
 	trafficViews
 }
 
+type dayClassViews struct {
+	Date string `json:"date"`
+	trafficViews
+}
+
+// pageCounts are the distinct pages each class viewed in the range.
+type pageCounts struct {
+	Human       int64 `json:"humanPages"`
+	AI          int64 `json:"aiPages"`
+	SearchIndex int64 `json:"searchIndexPages"`
+	Training    int64 `json:"trainingPages"`
+	OtherAI     int64 `json:"otherAiPages"`
+}
+
 type trafficEnvelope struct {
-	DateFrom string           `json:"dateFrom,omitempty"`
-	DateTo   string           `json:"dateTo,omitempty"`
-	Totals   trafficViews     `json:"totals"`
-	Pages    []pathClassViews `json:"pages"`
-	HasMore  bool             `json:"hasMore"`
+	DateFrom   string           `json:"dateFrom,omitempty"`
+	DateTo     string           `json:"dateTo,omitempty"`
+	Totals     trafficViews     `json:"totals"`
+	PageCounts pageCounts       `json:"pageCounts"`
+	Pages      []pathClassViews `json:"pages"`
+	Days       []dayClassViews  `json:"days,omitempty"` // scope=day: every day of the range
+	HasMore    bool             `json:"hasMore"`
 }
 
 func classViews(c store.ClassViews) trafficViews {
@@ -85,8 +149,9 @@ func classViews(c store.ClassViews) trafficViews {
 // trafficCSVColumns are the export's view columns, after the path in a per-page export.
 var trafficCSVColumns = []string{"humanViews", "aiViews", "searchIndexViews", "trainingViews", "otherAiViews", "totalViews"}
 
-// trafficCSV writes the per-page rows (scope page, a path first) or the one row of totals.
-func trafficCSV(scope string, page store.TrafficExportPage) []byte {
+// trafficCSV writes the per-page rows (scope page, a path first), the per-day rows (scope day,
+// a date first) or the one row of totals.
+func trafficCSV(scope string, page store.TrafficExportPage, days []store.DayClassViews) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	cells := func(c store.ClassViews) []string {
@@ -96,10 +161,16 @@ func trafficCSV(scope string, page store.TrafficExportPage) []byte {
 		}
 		return out
 	}
-	if scope == "site" {
+	switch scope {
+	case "site":
 		_ = w.Write(trafficCSVColumns) // a bytes.Buffer does not fail
 		_ = w.Write(cells(page.Totals))
-	} else {
+	case "day":
+		_ = w.Write(append([]string{"date"}, trafficCSVColumns...))
+		for _, d := range days {
+			_ = w.Write(append([]string{d.Day}, cells(d.ClassViews)...))
+		}
+	default:
 		_ = w.Write(append([]string{"path"}, trafficCSVColumns...))
 		for _, r := range page.Rows {
 			_ = w.Write(append([]string{defuse(r.Path)}, cells(r.ClassViews)...))

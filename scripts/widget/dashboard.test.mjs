@@ -89,6 +89,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
       { type: 'page_view', path: '/quickstart/index', timestamp: ago(24) }, { type: 'page_view', path: '/guides/widget/', timestamp: ago(47) }]),
     // ChatGPT-User fetches for a person (class ai); GPTBot, a training crawler, counts in no total.
     await beacon('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', [{ type: 'page_view', path: '/quickstart', timestamp: ago(24) }]),
+    await beacon('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', [{ type: 'page_view', path: '/quickstart' }]),
   ]) assert.equal(res.status, 202);
   const before = await viewsOf(seeded.numbers);
   for (let i = 0; i < 11; i++) {
@@ -105,6 +106,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   }
   assert.equal((await beacon(READER_UA, [{ type: 'search_click', query: clicked, path: '/guides/authentication', position: 1 }])).status, 202);
   await waitFor('the page views in the views route', async () => (await viewsOf('/quickstart')) >= 3 && (await viewsOf(seeded.numbers)) === before + 1100);
+  await waitFor('the training crawler in the traffic route', async () => (await admin('traffic?scope=site')).totals.trainingViews >= 1);
   seeded.views = before + 1100;
   await waitFor('the click in the searches route', async () => (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === clicked)?.ctr === 1);
 
@@ -219,7 +221,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const all = await download(page, 'Download CSV (everything shown)');
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
-  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'engagement', 'interactions-daily', 'engagement-pages',
+  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'crawler-classes', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
     'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'mcp-daily', 'mcp-tools', 'mcp-clients',
     'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
@@ -567,6 +569,98 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   const headers = (await page.locator('main th').allTextContents()).map((h) => h.trim());
   for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
   assert.deepEqual(await axeSerious(page), []);
+  assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
+  await page.close();
+});
+
+test('crawlers: each class labelled, with the numbers the traffic route returns, per day and per page; an empty range says so', async () => {
+  // Crawlers of each class fetch pages of their own (a run's paths), as the beacon and the
+  // Markdown route see them; a reader's view of one of the pages counts for people only.
+  const run = runID(), base = `/crawl-${run}`;
+  const ua = {
+    googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    oai: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
+    gptbot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+    claudebot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+    diffbot: 'Mozilla/5.0 (compatible; Diffbot/0.1; +http://www.diffbot.com)',
+  };
+  const ago = (h) => new Date(Date.now() - h * 3600e3).toISOString();
+  const pv = (path, hours) => ({ type: 'page_view', path, ...(hours ? { timestamp: ago(hours) } : {}) });
+  const page = await browser.ctx.newPage();
+  const csp = cspViolations(page);
+  await signIn(page, config.adminKey);
+  await page.getByRole('heading', { name: 'Crawlers', exact: true }).waitFor();
+  const [from, to] = await page.evaluate(() => [document.getElementById('from').value, document.getElementById('to').value]);
+  const next = new Date(`${to}T00:00:00Z`); next.setUTCDate(next.getUTCDate() + 1);
+  const range = `dateFrom=${from}&dateTo=${next.toISOString().slice(0, 10)}`;
+  const before = (await admin(`traffic?scope=site&${range}`)).totals;
+
+  for (const [agent, events] of [
+    [ua.googlebot, [pv(`${base}/a`), pv(`${base}/a`, 24), pv(`${base}/b`)]],
+    [ua.oai, [pv(`${base}/a`)]],
+    [ua.gptbot, [pv(`${base}/a`), pv(`${base}/a`, 24)]],
+    [ua.claudebot, [pv(`${base}/c`)]],
+    [ua.diffbot, [pv(`${base}/c`, 24)]],
+    [READER_UA, [pv(`${base}/a`)]],
+  ]) assert.equal((await beacon(agent, events)).status, 202);
+  const md = await fetch(`${config.url}/sites/${config.domain}/quickstart.md`, { headers: { 'User-Agent': ua.gptbot } });
+  assert.equal(md.status, 200);
+  await md.text();
+  const want = { searchIndexViews: 4, trainingViews: 3, otherAiViews: 1 }; // and the Markdown fetch: training
+  const r = await waitFor('the crawlers in the traffic route', async () => {
+    const t = await admin(`traffic?scope=day&${range}`);
+    return t.totals.searchIndexViews === before.searchIndexViews + want.searchIndexViews && t.totals.trainingViews === before.trainingViews + want.trainingViews + 1 &&
+      t.totals.otherAiViews === before.otherAiViews + want.otherAiViews && t.totals.humanViews > before.humanViews && t;
+  });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const section = page.locator('#crawlers');
+  const byCaption = (c) => section.locator('table').filter({ has: page.locator('caption', { hasText: c }) });
+  await byCaption('Requests by class').waitFor();
+  const num = (v) => intl(page, 'number', v);
+
+  // The classes, labelled as a docs team reads them, with requests, pages and share.
+  const t = r.totals, pc = r.pageCounts, all = t.searchIndexViews + t.trainingViews + t.otherAiViews;
+  assert.deepEqual(await cellsOf(byCaption('Requests by class')), [
+    ['Search engines', await num(t.searchIndexViews), await num(pc.searchIndexPages), await intl(page, 'percent', t.searchIndexViews / all)],
+    ['AI training crawlers', await num(t.trainingViews), await num(pc.trainingPages), await intl(page, 'percent', t.trainingViews / all)],
+    ['Other AI', await num(t.otherAiViews), await num(pc.otherAiPages), await intl(page, 'percent', t.otherAiViews / all)],
+  ]);
+  assert.match(await page.locator('.stat').filter({ hasText: 'Crawler requests' }).innerText(),
+    new RegExp(`^Crawler requests\\s+${await num(all)}\\s+search engines ${await num(t.searchIndexViews)} · AI training ${await num(t.trainingViews)} · other AI ${await num(t.otherAiViews)}$`, 'i'));
+
+  // Per day: the chart's description and the table, every day of the route.
+  const chart = section.getByRole('img', { name: /^Crawler requests per day, / });
+  await chart.waitFor();
+  assert.match(await page.evaluate((id) => document.getElementById(id).textContent, (await chart.getAttribute('aria-labelledby')).split(' ')[1]),
+    new RegExp(`^Search engines ${await num(t.searchIndexViews)}, AI training crawlers ${await num(t.trainingViews)}, Other AI ${await num(t.otherAiViews)}; the busiest day was `));
+  await section.getByText('Crawler requests per day as a table').click();
+  const day = (d) => page.evaluate((d) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }), d);
+  assert.deepEqual(await cellsOf(byCaption('Crawler requests per day')), await Promise.all(r.days.map(async (d) =>
+    [await day(d.date), await num(d.searchIndexViews), await num(d.trainingViews), await num(d.otherAiViews), await num(d.searchIndexViews + d.trainingViews + d.otherAiViews)])));
+  const today = new Date().toISOString().slice(0, 10);
+  assert.ok(r.days.find((d) => d.date === today).searchIndexViews >= 3, 'today holds the crawlers of today');
+
+  // The pages crawlers fetched most: the run's pages with each class's requests, the reader's view apart.
+  const rows = await cellsOf(byCaption('Pages crawlers fetched most'));
+  const ours = rows.filter((row) => row[0].startsWith(base)).sort((x, y) => x[0].localeCompare(y[0]));
+  assert.deepEqual(ours, [
+    [`${base}/a`, await num(3), await num(2), await num(0), await num(5), await num(1)],
+    [`${base}/b`, await num(1), await num(0), await num(0), await num(1), await num(0)],
+    [`${base}/c`, await num(0), await num(1), await num(1), await num(2), await num(0)],
+  ]);
+  const route = (await admin(`traffic?sort=crawlerViews&limit=20&${range}`)).pages.filter((p) => p.searchIndexViews + p.trainingViews + p.otherAiViews > 0);
+  assert.deepEqual(rows.map((row) => row[0]), route.map((p) => p.path), 'in the order of the route, crawled pages only');
+  assert.deepEqual(await axeSerious(page), []);
+  await section.getByText('Crawler requests per day as a table').click(); // closed again, for the screenshot
+  await screenshot(section, 'dashboard-crawlers.png');
+
+  // A range without crawlers: the section says so, and the figure reads 0.
+  await page.locator('#from').fill('2020-01-01');
+  await page.locator('#to').fill('2020-01-07');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await section.getByText('No crawler traffic in this range: no search engine, AI training crawler or other AI bot fetched a page.').waitFor();
+  assert.equal(await section.locator('table').count(), 0);
+  assert.match(await page.locator('.stat').filter({ hasText: 'Crawler requests' }).innerText(), /Crawler requests\s+0\s/i);
   assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
   await page.close();
 });

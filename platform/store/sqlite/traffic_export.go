@@ -10,8 +10,19 @@ import (
 
 // exportCols are the views of each class of a traffic export, then the total and every view.
 const exportCols = `SUM(CASE WHEN class = 'human' THEN views ELSE 0 END) AS h, SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END) AS a,
-	SUM(CASE WHEN class = 'search_index' THEN views ELSE 0 END), SUM(CASE WHEN class = 'training' THEN views ELSE 0 END),
-	SUM(CASE WHEN class = 'other_ai' THEN views ELSE 0 END), SUM(views) AS n`
+	SUM(CASE WHEN class = 'search_index' THEN views ELSE 0 END) AS si, SUM(CASE WHEN class = 'training' THEN views ELSE 0 END) AS tr,
+	SUM(CASE WHEN class = 'other_ai' THEN views ELSE 0 END) AS oa, SUM(views) AS n`
+
+// pathCols count the distinct paths each class viewed.
+const pathCols = `COUNT(DISTINCT CASE WHEN class = 'human' AND views > 0 THEN path END), COUNT(DISTINCT CASE WHEN class = 'ai' AND views > 0 THEN path END),
+	COUNT(DISTINCT CASE WHEN class = 'search_index' AND views > 0 THEN path END), COUNT(DISTINCT CASE WHEN class = 'training' AND views > 0 THEN path END),
+	COUNT(DISTINCT CASE WHEN class = 'other_ai' AND views > 0 THEN path END)`
+
+// sortExpr is the views a traffic export orders its paths by, over the columns of exportCols.
+var sortExpr = map[store.TrafficSort]string{
+	"": "h + a", store.TrafficSortTotal: "h + a", store.TrafficSortHuman: "h", store.TrafficSortAI: "a",
+	store.TrafficSortSearchIndex: "si", store.TrafficSortTraining: "tr", store.TrafficSortOtherAI: "oa", store.TrafficSortCrawlers: "si + tr + oa",
+}
 
 // TrafficExport counts page views per path and class, the crawlers' included, from the daily
 // rollup.
@@ -25,17 +36,20 @@ func (s *Store) TrafficExport(ctx context.Context, q store.TrafficQuery) (store.
 
 func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error) {
 	var page store.TrafficExportPage
-	if q.Limit < 1 || q.Offset < 0 {
-		return page, fmt.Errorf("limit %d, offset %d", q.Limit, q.Offset)
+	order, ok := sortExpr[q.Sort]
+	if q.Limit < 1 || q.Offset < 0 || !ok {
+		return page, fmt.Errorf("limit %d, offset %d, sort %q", q.Limit, q.Offset, q.Sort)
 	}
 	w := dayWhere(q.ProjectID, q.Range)
 	from := " FROM traffic_pages_daily" + w.clause()
-	var n [6]sql.NullInt64
-	if err := s.r.QueryRowContext(ctx, "SELECT "+exportCols+from, w.args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5]); err != nil {
+	var n [11]sql.NullInt64
+	err := s.r.QueryRowContext(ctx, "SELECT "+exportCols+", "+pathCols+from, w.args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6], &n[7], &n[8], &n[9], &n[10])
+	if err != nil {
 		return page, err
 	}
 	page.Totals = store.ClassViews{Human: n[0].Int64, AI: n[1].Int64, SearchIndex: n[2].Int64, Training: n[3].Int64, OtherAI: n[4].Int64}
-	rows, err := s.r.QueryContext(ctx, "SELECT path, "+exportCols+from+" GROUP BY path ORDER BY h + a DESC, n DESC, path ASC LIMIT ? OFFSET ?",
+	page.Paths = store.ClassViews{Human: n[6].Int64, AI: n[7].Int64, SearchIndex: n[8].Int64, Training: n[9].Int64, OtherAI: n[10].Int64}
+	rows, err := s.r.QueryContext(ctx, "SELECT path, "+exportCols+from+" GROUP BY path ORDER BY "+order+" DESC, n DESC, path ASC LIMIT ? OFFSET ?",
 		append(w.args, q.Limit+1, q.Offset)...)
 	if err != nil {
 		return page, err
@@ -53,4 +67,23 @@ func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.
 		page.Rows, page.HasMore = page.Rows[:q.Limit], true
 	}
 	return page, rows.Err()
+}
+
+// TrafficClassDays counts page views per UTC day of r and class, the crawlers' included, from
+// the daily rollup, oldest first; days without a view are left out.
+func (s *Store) TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error) {
+	var out []store.DayClassViews
+	w := dayWhere(projectID, r)
+	err := s.eachRow(ctx, "SELECT day, "+exportCols+" FROM traffic_pages_daily"+w.clause()+" GROUP BY day HAVING n > 0 ORDER BY day", w.args,
+		func(scan func(...any) error) error {
+			var d store.DayClassViews
+			var all int64
+			err := scan(&d.Day, &d.Human, &d.AI, &d.SearchIndex, &d.Training, &d.OtherAI, &all)
+			out = append(out, d)
+			return err
+		})
+	if err != nil {
+		return nil, wrap("traffic class days", err)
+	}
+	return out, nil
 }

@@ -3,6 +3,8 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +27,8 @@ func testCrawlerClasses(t *testing.T, s Store) {
 		plain = append(plain, e)
 	}
 	g := NewGen(43)
-	want := map[string]store.ClassViews{} // the crawlers' views per path
+	want := map[string]store.ClassViews{}     // the crawlers' views per path
+	wantDays := map[string]store.ClassViews{} // and per UTC day
 	var crawlers store.ClassViews
 	classes := []event.Class{event.ClassSearchIndex, event.ClassTraining, event.ClassOtherAI}
 	for i := range 90 {
@@ -40,19 +43,9 @@ func testCrawlerClasses(t *testing.T, s Store) {
 			e.Format = event.FormatMarkdown // a crawler's Markdown fetch is the crawler's view, not an AI view
 		}
 		crawled = append(crawled, e)
-		v := want[e.Path]
-		switch class {
-		case event.ClassSearchIndex:
-			v.SearchIndex++
-			crawlers.SearchIndex++
-		case event.ClassTraining:
-			v.Training++
-			crawlers.Training++
-		default:
-			v.OtherAI++
-			crawlers.OtherAI++
-		}
-		want[e.Path] = v
+		want[e.Path] = countClass(want[e.Path], class)
+		wantDays[store.UTCDay(at)] = countClass(wantDays[store.UTCDay(at)], class)
+		crawlers = countClass(crawlers, class)
 	}
 	for _, b := range [][]event.Traffic{plain, crawled} {
 		for i := 0; i < len(b); i += 400 {
@@ -77,10 +70,24 @@ func testCrawlerClasses(t *testing.T, s Store) {
 			}
 		}
 		checkTrafficExport(t, phase, s, want, crawlers)
+		checkTrafficClassDays(t, phase, s, wantDays)
 	}
 	check("nothing summarised")
 	summarise(t, s, day0.Add(30*24*time.Hour))
 	check("all summarised")
+}
+
+// countClass is c with one more view of a crawler class.
+func countClass(c store.ClassViews, class event.Class) store.ClassViews {
+	switch class {
+	case event.ClassSearchIndex:
+		c.SearchIndex++
+	case event.ClassTraining:
+		c.Training++
+	default:
+		c.OtherAI++
+	}
+	return c
 }
 
 // otherID is another ULID that sorts as id does among the generator's ids: ties of a timestamp
@@ -148,32 +155,18 @@ func checkTrafficExport(t *testing.T, phase string, s Store, crawlerViews map[st
 	}
 	wantTotals := crawlers
 	wantTotals.Human, wantTotals.AI = views.Totals.Human, views.Totals.AI
-	got := map[string]store.ClassViews{}
-	var last *store.PathClassViews
-	for offset := 0; ; offset += 7 {
-		page, err := s.TrafficExport(t.Context(), store.TrafficQuery{ProjectID: "pc", Limit: 7, Offset: offset})
-		if err != nil {
-			t.Fatalf("%s: TrafficExport: %v", phase, err)
-		}
-		if page.Totals != wantTotals || page.Totals.Total() != views.Totals.Total {
-			t.Errorf("%s: TrafficExport totals %+v, want %+v (total %d)", phase, page.Totals, wantTotals, views.Totals.Total)
-		}
-		for i, r := range page.Rows {
-			if last != nil && (last.Total() < r.Total() || (last.Total() == r.Total() && (last.All() < r.All() ||
-				(last.All() == r.All() && last.Path >= r.Path)))) {
-				t.Errorf("%s: TrafficExport row %+v after %+v: out of order", phase, r, *last)
-			}
-			if _, dup := got[r.Path]; dup {
-				t.Errorf("%s: TrafficExport path %q twice", phase, r.Path)
-			}
-			got[r.Path], last = r.ClassViews, &page.Rows[i]
-		}
-		if !page.HasMore {
-			break
-		}
+	var wantPaths store.ClassViews
+	for _, v := range want {
+		wantPaths = addPath(wantPaths, v)
 	}
-	if js(got) != js(want) {
-		t.Errorf("%s: TrafficExport rows:\n got %s\nwant %s", phase, js(got), js(want))
+	for _, sort := range append([]store.TrafficSort{""}, store.TrafficSorts...) {
+		got, paths := exportPages(t, phase, s, sort, wantTotals)
+		if js(got) != js(want) {
+			t.Errorf("%s: TrafficExport rows by %q:\n got %s\nwant %s", phase, sort, js(got), js(want))
+		}
+		if paths != wantPaths {
+			t.Errorf("%s: TrafficExport distinct paths by class %+v, want %+v", phase, paths, wantPaths)
+		}
 	}
 	if crawlers.SearchIndex == 0 || crawlers.Training == 0 || crawlers.OtherAI == 0 || wantTotals.Human == 0 || wantTotals.AI == 0 {
 		t.Fatalf("the data is too thin to test anything: %+v", wantTotals)
@@ -187,7 +180,102 @@ func checkTrafficExport(t *testing.T, phase string, s Store, crawlerViews map[st
 		t.Errorf("%s: TrafficExport of the project without crawlers: %+v", phase, p)
 	}
 	empty, err := s.TrafficExport(t.Context(), store.TrafficQuery{ProjectID: "pc", Range: store.Range{From: day0.Add(40 * 24 * time.Hour)}, Limit: 10})
-	if err != nil || empty.Totals != (store.ClassViews{}) || len(empty.Rows) != 0 || empty.HasMore {
+	if err != nil || empty.Totals != (store.ClassViews{}) || empty.Paths != (store.ClassViews{}) || len(empty.Rows) != 0 || empty.HasMore {
 		t.Errorf("%s: TrafficExport of an empty range: %+v, %v", phase, empty, err)
+	}
+}
+
+// addPath counts one more path in each class c has views of.
+func addPath(paths, c store.ClassViews) store.ClassViews {
+	for _, p := range []struct {
+		n   *int64
+		has bool
+	}{{&paths.Human, c.Human > 0}, {&paths.AI, c.AI > 0}, {&paths.SearchIndex, c.SearchIndex > 0}, {&paths.Training, c.Training > 0}, {&paths.OtherAI, c.OtherAI > 0}} {
+		if p.has {
+			*p.n++
+		}
+	}
+	return paths
+}
+
+// exportPages pages through the export of project pc in the order of sort, 7 rows a page,
+// checking the order and the totals of each page; it returns the rows by path and the distinct
+// paths by class.
+func exportPages(t *testing.T, phase string, s Store, sort store.TrafficSort, wantTotals store.ClassViews) (map[string]store.ClassViews, store.ClassViews) {
+	t.Helper()
+	got := map[string]store.ClassViews{}
+	var paths store.ClassViews
+	var last *store.PathClassViews
+	for offset := 0; ; offset += 7 {
+		page, err := s.TrafficExport(t.Context(), store.TrafficQuery{ProjectID: "pc", Limit: 7, Offset: offset, Sort: sort})
+		if err != nil {
+			t.Fatalf("%s: TrafficExport by %q: %v", phase, sort, err)
+		}
+		if page.Totals != wantTotals {
+			t.Errorf("%s: TrafficExport totals %+v, want %+v", phase, page.Totals, wantTotals)
+		}
+		paths = page.Paths
+		for i, r := range page.Rows {
+			if last != nil && (sort.Of(last.ClassViews) < sort.Of(r.ClassViews) || (sort.Of(last.ClassViews) == sort.Of(r.ClassViews) &&
+				(last.All() < r.All() || (last.All() == r.All() && last.Path >= r.Path)))) {
+				t.Errorf("%s: TrafficExport by %q: row %+v after %+v: out of order", phase, sort, r, *last)
+			}
+			if _, dup := got[r.Path]; dup {
+				t.Errorf("%s: TrafficExport by %q: path %q twice", phase, sort, r.Path)
+			}
+			got[r.Path], last = r.ClassViews, &page.Rows[i]
+		}
+		if !page.HasMore {
+			return got, paths
+		}
+	}
+}
+
+// checkTrafficClassDays checks the views per day and class of the crawled project: readers' and
+// agents' as the daily traffic read counts them, the crawlers' as written; over the whole
+// range, one day, and a range with nothing.
+func checkTrafficClassDays(t *testing.T, phase string, s Store, crawlerDays map[string]store.ClassViews) {
+	t.Helper()
+	whole := store.Range{From: day0, To: day0.Add(40 * 24 * time.Hour)}
+	counted, err := s.DailyTraffic(t.Context(), "pc", whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]store.ClassViews{}
+	for d, v := range crawlerDays {
+		want[d] = v
+	}
+	for _, d := range counted {
+		v := want[d.Day]
+		v.Human, v.AI = d.Views.Human, d.Views.AI
+		want[d.Day] = v
+	}
+	if len(want) < 5 {
+		t.Fatalf("the data is too thin to test anything: %d days", len(want))
+	}
+	for _, rg := range []store.Range{whole, {}, {From: day0.Add(3 * 24 * time.Hour), To: day0.Add(4 * 24 * time.Hour)}, {From: day0.Add(40 * 24 * time.Hour)}} {
+		got, err := s.TrafficClassDays(t.Context(), "pc", rg)
+		if err != nil {
+			t.Fatalf("%s: TrafficClassDays: %v", phase, err)
+		}
+		var wantRows []store.DayClassViews
+		for _, d := range slices.Sorted(maps.Keys(want)) {
+			at, _ := time.Parse(time.DateOnly, d)
+			if (rg.From.IsZero() || !at.Before(rg.From)) && (rg.To.IsZero() || at.Before(rg.To)) {
+				wantRows = append(wantRows, store.DayClassViews{Day: d, ClassViews: want[d]})
+			}
+		}
+		if js(orNil(got)) != js(orNil(wantRows)) {
+			t.Errorf("%s: TrafficClassDays %s:\n got %s\nwant %s", phase, rangeName("pc", rg), js(got), js(wantRows))
+		}
+	}
+	plain, err := s.TrafficClassDays(t.Context(), "pn", whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range plain {
+		if d.Crawlers() != 0 || d.Total() != want[d.Day].Total() {
+			t.Errorf("%s: TrafficClassDays of the project without crawlers, %s: %+v, want %+v without crawlers", phase, d.Day, d.ClassViews, want[d.Day])
+		}
 	}
 }
