@@ -1,10 +1,8 @@
 package markdown_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
@@ -16,17 +14,15 @@ func BenchmarkBody(b *testing.B) {
 	var pages []string
 	var size int
 	for _, site := range []string{"continue", "cline"} {
-		err := filepath.WalkDir("../search/testdata/eval/"+site, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".mdx") {
-				return err
+		for _, depth := range []string{"", "*/", "*/*/", "*/*/*/", "*/*/*/*/"} {
+			names, _ := filepath.Glob("../search/testdata/eval/" + site + "/" + depth + "*.mdx")
+			for _, name := range names {
+				data, err := os.ReadFile(name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pages, size = append(pages, string(data)), size+len(data)
 			}
-			data, err := os.ReadFile(p)
-			pages = append(pages, string(data))
-			size += len(data)
-			return err
-		})
-		if err != nil {
-			b.Fatal(err)
 		}
 	}
 	if len(pages) == 0 {
