@@ -192,7 +192,9 @@ type searchHit struct {
 
 // TestSearchBreadcrumbsLeaveOutTheLanguage: a hit's breadcrumbs, which the widget shows under
 // its title, are the navigation path a reader sees: the tab, group and so on, without the
-// language element's code ("es", "en") that heads the path of every page in navigation.languages.
+// language element's code ("es", "en") that heads the path of every page in navigation.languages,
+// nor the version's name (picked in the version switcher as the language is: CrewAI's docs showed
+// "v1.15.17 › Documentation › Core Concepts" under every hit, crewAIInc/crewAI@f4731f50).
 func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
 	h := start(t, tesseraSites(t)[:1])
 	for _, tc := range []struct {
@@ -210,6 +212,9 @@ func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
 		crumbs := hits[0].Metadata.Breadcrumbs
 		if slices.Contains(crumbs, hits[0].Metadata.Language) || tc.crumb != "" && !slices.Contains(crumbs, tc.crumb) {
 			t.Errorf("%s: breadcrumbs %q: want no %q, and %q", tc.path, crumbs, hits[0].Metadata.Language, tc.crumb)
+		}
+		if v := hits[0].Metadata.Version; v != "" && slices.Contains(crumbs, v) {
+			t.Errorf("%s: breadcrumbs %q: want no version %q", tc.path, crumbs, v)
 		}
 	}
 }

@@ -136,7 +136,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 			break
 		}
 		hits = append(hits, searchHit{Content: r.Snippet, Path: r.Path, Metadata: searchMetadata{
-			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: readerCrumbs(r.Breadcrumbs, r.Language),
+			Title: r.Title, Score: score, URL: r.URL, Section: r.Section, Breadcrumbs: readerCrumbs(r.Breadcrumbs, r.Language, r.Version),
 			Version: r.Version, Language: r.Language, Snippet: r.Line.Text, SnippetMatches: r.Line.Matches,
 		}})
 	}
@@ -267,12 +267,12 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 }
 
 // readerCrumbs is a result's navigation path as the search bar shows it: without the
-// language element, whose label is its code ("en", "zh"): readers pick the language in the
-// language switcher, and "en › Guides › Setup" is not a path they see.
-func readerCrumbs(crumbs []string, language string) []string {
+// language element, whose label is its code ("en", "zh"), nor the version element: readers
+// pick both in their switchers, and "en › v1.15 › Guides › Setup" is not a path they see.
+func readerCrumbs(crumbs []string, language, version string) []string {
 	out := make([]string, 0, len(crumbs))
 	for _, c := range crumbs {
-		if language == "" || c != language {
+		if (language == "" || c != language) && (version == "" || c != version) {
 			out = append(out, c)
 		}
 	}

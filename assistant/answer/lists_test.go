@@ -71,7 +71,8 @@ func TestListItemsKeepTheirLines(t *testing.T) {
 
 // TestAnswerSpeaksTheScopeLanguage: the model-free answer's own sentences (the lead before a
 // quote, the reply that declines) are in the language of the search's scope when it has them,
-// by the code's primary subtag, and in English otherwise.
+// by the code's primary subtag, and in English otherwise. Every code of Mintlify's language list
+// has them (CrewAI's Arabic docs got English leads before Arabic quotes).
 func TestAnswerSpeaksTheScopeLanguage(t *testing.T) {
 	src := answer.Source{Title: "Retries", Path: "/retries", URL: "/retries", Match: 0.9, Text: "Max retries sets how often to retry a node."}
 	tests := []struct{ lang, lead, decline string }{
@@ -82,7 +83,10 @@ func TestAnswerSpeaksTheScopeLanguage(t *testing.T) {
 		{"zh-Hans", "文档在 [Retries](/retries) 中介绍了这一点。", "我在文档中没有找到"},
 		{"jp", "ドキュメントの [Retries](/retries) で説明されています。", "ドキュメントにはこの質問に答える内容が見つからなかった"},
 		{"ko", "문서의 [Retries](/retries)에서", "문서에서 이 질문에 답하는 내용을 찾지 못했으므로"},
-		{"uk", "The documentation covers this in", "I could not find anything"},
+		{"ar", "تتناول الوثائق هذا في [Retries](/retries).", "لم أجد في الوثائق ما يجيب"},
+		{"ua", "У документації це описано в [Retries](/retries).", "Я не знайшов у документації"},
+		{"ru", "В документации это описано в [Retries](/retries).", "Я не нашёл в документации"},
+		{"sw", "The documentation covers this in", "I could not find anything"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lang, func(t *testing.T) {

@@ -11,8 +11,9 @@ type phrases struct {
 	greet, ask         string
 }
 
-// phrasebook holds the phrases by a docs.json language code's primary subtag; English is the
-// fallback.
+// phrasebook holds the phrases by a docs.json language code's primary subtag, one for each
+// language of Mintlify's list (organize/navigation: ar, cs, cn, zh-Hant, nl, en, fr, de, he, hi,
+// id, it, jp, ko, lv, no, pl, pt-BR, ro, ru, es, sv, tr, ua, uz, vi); English is the fallback.
 var phrasebook = map[string]phrases{
 	"en": {"The documentation covers this in %s.",
 		"I could not find anything in the documentation that answers this, so I will not guess.",
@@ -50,10 +51,75 @@ var phrasebook = map[string]phrases{
 		"문서에서 이 질문에 답하는 내용을 찾지 못했으므로 추측하지 않겠습니다.",
 		"문서에서 사용하는 단어로 질문을 바꿔 보거나, 특정 기능이나 페이지에 대해 질문해 주세요.",
 		"이 문서에 관한 질문에 답합니다.", "무엇이 궁금하신가요?"},
+	"ar": {"تتناول الوثائق هذا في %s.",
+		"لم أجد في الوثائق ما يجيب عن هذا السؤال، لذلك لن أخمّن.",
+		"جرّب إعادة صياغة السؤال بالكلمات التي تستخدمها الوثائق، أو اسأل عن ميزة أو صفحة محددة.",
+		"أجيب عن الأسئلة المتعلقة بهذه الوثائق.", "ماذا تريد أن تعرف؟"},
+	"he": {"התיעוד עוסק בזה ב־%s.",
+		"לא מצאתי בתיעוד דבר שעונה על כך, ולכן לא אנחש.",
+		"נסו לנסח את השאלה מחדש במילים שבהן התיעוד משתמש, או לשאול על תכונה או דף מסוימים.",
+		"אני עונה על שאלות על התיעוד הזה.", "מה תרצו לדעת?"},
+	"hi": {"दस्तावेज़ में इसकी जानकारी %s में है।",
+		"मुझे दस्तावेज़ में ऐसा कुछ नहीं मिला जो इसका उत्तर दे, इसलिए मैं अनुमान नहीं लगाऊँगा।",
+		"प्रश्न को उन शब्दों में दोबारा लिखकर देखें जो दस्तावेज़ में इस्तेमाल होते हैं, या किसी खास सुविधा या पेज के बारे में पूछें।",
+		"मैं इस दस्तावेज़ के बारे में सवालों के जवाब देता हूँ।", "आप क्या जानना चाहते हैं?"},
+	"ru": {"В документации это описано в %s.",
+		"Я не нашёл в документации ничего, что отвечало бы на этот вопрос, поэтому не буду гадать.",
+		"Попробуйте переформулировать вопрос словами, которые используются в документации, или спросите о конкретной функции или странице.",
+		"Я отвечаю на вопросы об этой документации.", "Что вы хотите узнать?"},
+	"uk": {"У документації це описано в %s.",
+		"Я не знайшов у документації нічого, що відповідало б на це запитання, тому не вгадуватиму.",
+		"Спробуйте переформулювати запитання словами, які використовує документація, або запитайте про конкретну функцію чи сторінку.",
+		"Я відповідаю на запитання про цю документацію.", "Що ви хочете дізнатися?"},
+	"nl": {"De documentatie behandelt dit in %s.",
+		"Ik heb in de documentatie niets gevonden dat hierop antwoord geeft, dus ik ga niet gokken.",
+		"Probeer de vraag anders te formuleren met de woorden die de documentatie gebruikt, of vraag naar een specifieke functie of pagina.",
+		"Ik beantwoord vragen over deze documentatie.", "Wat wilt u weten?"},
+	"pl": {"Dokumentacja omawia to w %s.",
+		"Nie znalazłem w dokumentacji niczego, co odpowiadałoby na to pytanie, więc nie będę zgadywać.",
+		"Spróbuj przeformułować pytanie słowami używanymi w dokumentacji albo zapytaj o konkretną funkcję lub stronę.",
+		"Odpowiadam na pytania dotyczące tej dokumentacji.", "Co chcesz wiedzieć?"},
+	"cs": {"Dokumentace se tomu věnuje v %s.",
+		"V dokumentaci jsem nenašel nic, co by na to odpovídalo, takže nebudu hádat.",
+		"Zkuste otázku přeformulovat slovy, která používá dokumentace, nebo se zeptejte na konkrétní funkci či stránku.",
+		"Odpovídám na otázky k této dokumentaci.", "Co byste chtěli vědět?"},
+	"ro": {"Documentația tratează acest subiect în %s.",
+		"Nu am găsit nimic în documentație care să răspundă la această întrebare, așa că nu voi ghici.",
+		"Încercați să reformulați întrebarea cu termenii folosiți în documentație sau întrebați despre o anumită funcție sau pagină.",
+		"Răspund la întrebări despre această documentație.", "Ce ați dori să aflați?"},
+	"sv": {"Dokumentationen tar upp detta i %s.",
+		"Jag hittade inget i dokumentationen som besvarar detta, så jag tänker inte gissa.",
+		"Försök formulera om frågan med de ord som dokumentationen använder, eller fråga om en viss funktion eller sida.",
+		"Jag svarar på frågor om den här dokumentationen.", "Vad vill du veta?"},
+	"no": {"Dokumentasjonen omtaler dette i %s.",
+		"Jeg fant ingenting i dokumentasjonen som svarer på dette, så jeg vil ikke gjette.",
+		"Prøv å omformulere spørsmålet med ordene dokumentasjonen bruker, eller spør om en bestemt funksjon eller side.",
+		"Jeg svarer på spørsmål om denne dokumentasjonen.", "Hva vil du vite?"},
+	"lv": {"Dokumentācijā tas aprakstīts sadaļā %s.",
+		"Dokumentācijā neatradu neko, kas uz to atbildētu, tāpēc neminēšu.",
+		"Mēģiniet pārfrāzēt jautājumu ar vārdiem, ko izmanto dokumentācija, vai jautājiet par konkrētu funkciju vai lapu.",
+		"Es atbildu uz jautājumiem par šo dokumentāciju.", "Ko jūs vēlaties uzzināt?"},
+	"tr": {"Belgeler bu konuyu %s bölümünde ele alıyor.",
+		"Belgelerde bunu yanıtlayan bir şey bulamadım, bu yüzden tahminde bulunmayacağım.",
+		"Soruyu belgelerde kullanılan kelimelerle yeniden ifade etmeyi deneyin ya da belirli bir özellik veya sayfa hakkında sorun.",
+		"Bu belgelerle ilgili soruları yanıtlıyorum.", "Ne öğrenmek istersiniz?"},
+	"uz": {"Hujjatlarda bu haqda %s bo‘limida yozilgan.",
+		"Hujjatlarda bunga javob beradigan hech narsa topmadim, shuning uchun taxmin qilmayman.",
+		"Savolni hujjatlarda ishlatiladigan so‘zlar bilan qayta yozib ko‘ring yoki muayyan funksiya yoki sahifa haqida so‘rang.",
+		"Men ushbu hujjatlar haqidagi savollarga javob beraman.", "Nimani bilmoqchisiz?"},
+	"id": {"Dokumentasi membahas hal ini di %s.",
+		"Saya tidak menemukan apa pun di dokumentasi yang menjawab ini, jadi saya tidak akan menebak.",
+		"Coba ubah pertanyaan dengan kata-kata yang digunakan dokumentasi, atau tanyakan tentang fitur atau halaman tertentu.",
+		"Saya menjawab pertanyaan tentang dokumentasi ini.", "Apa yang ingin Anda ketahui?"},
+	"vi": {"Tài liệu đề cập đến nội dung này trong %s.",
+		"Tôi không tìm thấy nội dung nào trong tài liệu trả lời câu hỏi này, vì vậy tôi sẽ không đoán.",
+		"Hãy thử diễn đạt lại câu hỏi bằng những từ mà tài liệu sử dụng, hoặc hỏi về một tính năng hay trang cụ thể.",
+		"Tôi trả lời các câu hỏi về tài liệu này.", "Bạn muốn biết điều gì?"},
 }
 
-// aliases are docs.json language codes whose primary subtag is not their language's.
-var aliases = map[string]string{"cn": "zh", "jp": "ja"}
+// aliases are docs.json language codes whose primary subtag is not their language's
+// (Mintlify's "ua" is Ukrainian, ISO 639-1 "uk").
+var aliases = map[string]string{"cn": "zh", "jp": "ja", "ua": "uk", "nb": "no", "nn": "no"}
 
 // phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hans", "jp"),
 // English for "" and for a language it has none in.

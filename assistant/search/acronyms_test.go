@@ -2,7 +2,9 @@ package search_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/lectern-dev/lectern/assistant/search"
 )
@@ -37,4 +39,49 @@ func TestMinedAcronyms(t *testing.T) {
 	if got := resultPaths(with.Search(search.Query{Text: "json thing"})); slices.Contains(got, "/servers") {
 		t.Errorf("API (a JSON thing) made a synonym: %v", got)
 	}
+}
+
+// TestAcronymDefs: the definitions the miner finds, either way round, and what it passes over.
+func TestAcronymDefs(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"The agent speaks the Model Context Protocol (MCP) to tools.", []string{"MCP=Model Context Protocol"}},
+		{"SSO (Single Sign-On) is for teams.", []string{"SSO=Single Sign On"}},
+		{"Use the command-line interface (CLI) or the API (a JSON thing).", []string{"CLI=command line interface"}},
+		{"Retrieval-Augmented Generation (RAG), then fn(x) and Large Language Models (LLMs).", []string{"RAG=Retrieval Augmented Generation", "LLMs=Large Language Models"}},
+		{"Zero-knowledge proofs (ZKP) — Künstliche Intelligenz (KI) über (ÜB)", []string{"ZKP=Zero knowledge proofs", "KI=Künstliche Intelligenz"}},
+		{"(MCP) opens the text; MCP ( Model Context Protocol) is spaced.", []string{"MCP=Model Context Protocol"}},
+		{"MCP. (Model Context Protocol) and Context Protocol (CP!)", nil},
+		{"print(len(x)) (", nil},
+	}
+	for _, tt := range tests {
+		if got := search.AcronymDefs(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// FuzzLastWords: lastWords reads back from the end of the text and finds the words splitting
+// the whole text finds (it split every prefix before a parenthesis whole, quadratic in code
+// samples full of calls).
+func FuzzLastWords(f *testing.F) {
+	for _, s := range []string{"", "a", "Model Context Protocol ", "fn(x, y) -> z", "Sign-On", "über äöü 日本語 (", "\xff\xfe a\xc3", "  \t"} {
+		f.Add(s, 1)
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 1 || n > 8 {
+			return
+		}
+		words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		var want []string
+		if len(words) >= n {
+			want = words[len(words)-n:]
+		}
+		if got := search.LastWords(s, n); !slices.Equal(got, want) {
+			t.Errorf("LastWords(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
 }

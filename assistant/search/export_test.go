@@ -1,6 +1,9 @@
 package search
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Terms exposes the analyzer to the tests' baselines.
 func Terms(s string) []string {
@@ -101,3 +104,15 @@ func ModelFeatures() (map[string]bool, error) {
 
 // SectionPath returns the page path of section s.
 func SectionPath(ix *Index, s int) string { return ix.pages[ix.secs[s].page].path }
+
+// AcronymDefs exposes the acronym miner: each definition as "ACR=word word".
+func AcronymDefs(text string) []string {
+	var out []string
+	for _, d := range acronymDefs(text) {
+		out = append(out, d.acronym+"="+strings.Join(d.words, " "))
+	}
+	return out
+}
+
+// LastWords exposes lastWords to its fuzz test.
+func LastWords(s string, n int) []string { return lastWords(s, n) }

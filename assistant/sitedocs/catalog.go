@@ -148,17 +148,7 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	c := &Catalog{redirects: docsjson.Config{Redirects: cfg.Redirects}, Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
-	walkNodes(tree.Root, func(n *docsjson.Node) {
-		if isExternal(n.Href) {
-			c.addLink(n.Label, n.Href)
-		}
-		// A page whose frontmatter sets url is a link of the navigation too (llms.txt lists the
-		// default version and language only, as it lists pages).
-		if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
-			inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {
-			c.addLink(pg.Title, pg.Href)
-		}
-	})
+	b.walkLinks(tree.Root)
 	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
 		if isExternal(ref) {
 			c.addRemoteSpec(ref, true)
@@ -204,6 +194,31 @@ func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
 // names, which agents may fetch.
 func (c *Catalog) SpecFile(file string) bool { return c != nil && c.specFiles[file] }
+
+// walkLinks collects the navigation's external links: an element's href, and a page whose
+// frontmatter sets url. llms.txt lists the default version and language only, as it lists
+// pages: the other versions' and languages' elements are skipped (CrewAI's docs repeat an
+// external tab in every language, each href naming its language).
+func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
+	c := b.cat
+	switch {
+	case n == nil:
+		return
+	case n.Kind == docsjson.KindVersion && !inScope(n.Label, c.DefaultVersion),
+		n.Kind == docsjson.KindLanguage && !inScope(n.Label, c.DefaultLanguage):
+		return
+	}
+	if isExternal(n.Href) {
+		c.addLink(n.Label, n.Href)
+	}
+	if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
+		inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {
+		c.addLink(pg.Title, pg.Href)
+	}
+	for _, child := range n.Children {
+		b.walkLinks(child)
+	}
+}
 
 // walkSpecs collects the spec files the navigation names: each is served, and llms.txt lists
 // those of the default version and language (listed), as it lists pages.
@@ -385,16 +400,6 @@ func section(p *docsjson.Page) string {
 
 // isSkillFile reports whether a page file is the site's skill.md.
 func isSkillFile(file string) bool { return strings.EqualFold(file, "skill.md") }
-
-func walkNodes(n *docsjson.Node, f func(*docsjson.Node)) {
-	if n == nil {
-		return
-	}
-	f(n)
-	for _, c := range n.Children {
-		walkNodes(c, f)
-	}
-}
 
 func isExternal(s string) bool {
 	u, err := url.Parse(s)

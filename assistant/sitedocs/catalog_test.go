@@ -343,3 +343,37 @@ func TestCatalogUnlistedPagesLastInAlphabeticalOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestCatalogLinksOfDefaultLanguage: llms.txt lists the default language and version only, its
+// Optional links too. The shape is CrewAI's docs.json (crewAIInc/crewAI@f4731f50, docs/docs.json):
+// languages holding versions, each version's tabs ending in an external "AMP" tab whose href
+// names the language; the llms.txt of its English default listed the pt-BR, ko and ar links too.
+func TestCatalogLinksOfDefaultLanguage(t *testing.T) {
+	dir := t.TempDir()
+	lang := func(code, label string, isDefault bool) string {
+		d := ""
+		if isDefault {
+			d = `"default": true, `
+		}
+		return `{"language": "` + code + `", "versions": [
+			{"version": "Edge", "tabs": [{"tab": "Home", "pages": ["edge/` + code + `/index"]},
+				{"tab": "` + label + `", "href": "https://platform.example.com/edge/` + code + `/introduction"}]},
+			{"version": "v1.15", ` + d + `"tabs": [{"tab": "Home", "pages": ["v1.15/` + code + `/index"]},
+				{"tab": "` + label + `", "href": "https://platform.example.com/` + code + `/introduction"}]}]}`
+	}
+	files := map[string]string{
+		"docs.json": `{"name": "C", "navigation": {"languages": [` + lang("en", "AMP", true) + `, ` + lang("ko", "엔터프라이즈", true) + `]}}`,
+	}
+	for _, p := range []string{"edge/en", "v1.15/en", "edge/ko", "v1.15/ko"} {
+		files[p+"/index.mdx"] = "---\ntitle: Home\n---\n\nBuild agents.\n"
+	}
+	writeFiles(t, dir, files)
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sitedocs.Link{{Label: "AMP", URL: "https://platform.example.com/en/introduction"}}
+	if got := d.Catalog.Links; !slices.Equal(got, want) {
+		t.Errorf("links %+v, want the default language's and version's only: %+v", got, want)
+	}
+}

@@ -314,11 +314,17 @@ func (c *contract) checkTrafficExport(t *testing.T, human, ai int) {
 	if dayCSV.status != 200 || string(dayCSV.resp) != wantDayCSV {
 		t.Errorf("traffic by day CSV: %d\n%s\nwant\n%s", dayCSV.status, dayCSV.resp, wantDayCSV)
 	}
+	// All time has no first or last day: no dateFrom or dateTo (they were "0001-01-01").
+	allTime := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic", key: c.l.AdminKey})
+	var bounds map[string]any
+	if err := json.Unmarshal(allTime.resp, &bounds); err != nil || bounds["dateFrom"] != nil || bounds["dateTo"] != nil {
+		t.Errorf("traffic of all time: dateFrom %v, dateTo %v; want neither", bounds["dateFrom"], bounds["dateTo"])
+	}
 	csv := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?format=csv", key: c.l.AdminKey})
 	wantCSV := "path,humanViews,aiViews,searchIndexViews,trainingViews,otherAiViews,totalViews\n" +
 		"/quickstart,1,1,0,2,0,2\n/guides,1,0,1,0,0,1\n/crawled-only,0,0,0,0,1,0\n"
 	if csv.status != 200 || string(csv.resp) != wantCSV || !strings.HasPrefix(csv.header.Get("Content-Type"), "text/csv") ||
-		!strings.Contains(csv.header.Get("Content-Disposition"), `filename="traffic-acme-prod-`) {
+		csv.header.Get("Content-Disposition") != `attachment; filename="traffic-acme-prod-all-time.csv"` {
 		t.Errorf("traffic CSV: %d %v\n%s\nwant\n%s", csv.status, csv.header, csv.resp, wantCSV)
 	}
 	site := c.send(t, apiCall{method: "GET", path: "/v1/analytics/acme-prod/traffic?scope=site&format=csv", key: c.l.AdminKey})

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"strconv"
 
@@ -58,7 +59,9 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 	}
 	if format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
-		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+store.UTCDay(q.Range.From)+`.csv"`)
+		// Both bounds are optional: without dateFrom the file is of all time, not of 0001-01-01.
+		from, _ := store.DayRange(q.Range)
+		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+cmp.Or(from, "all-time")+`.csv"`)
 		return c.Send(trafficCSV(scope, page, days))
 	}
 	return c.JSON(trafficJSON(q.Range, page, days, scope == "day"))
@@ -88,7 +91,8 @@ func everyDay(r store.Range, days []store.DayClassViews) []store.DayClassViews {
 }
 
 func trafficJSON(r store.Range, page store.TrafficExportPage, days []store.DayClassViews, daily bool) trafficEnvelope {
-	out := trafficEnvelope{DateFrom: store.UTCDay(r.From), DateTo: store.UTCDay(r.To), Totals: classViews(page.Totals),
+	from, to := store.DayRange(r) // "" without a bound, not the zero time's 0001-01-01
+	out := trafficEnvelope{DateFrom: from, DateTo: to, Totals: classViews(page.Totals),
 		PageCounts: pageCounts{Human: page.Paths.Human, AI: page.Paths.AI, SearchIndex: page.Paths.SearchIndex, Training: page.Paths.Training, OtherAI: page.Paths.OtherAI},
 		Pages:      make([]pathClassViews, 0, len(page.Rows)), HasMore: page.HasMore}
 	for _, r := range page.Rows {

@@ -14,6 +14,7 @@ type Redirect struct {
 	Source      string `json:"source"`
 	Destination string `json:"destination"`
 	Permanent   bool   `json:"permanent"` // 308 (the default); false: 307
+	at          int    // its index in the redirects list, for problems
 }
 
 // redirects decodes the "redirects" list; an entry with a problem is a warning and left out.
@@ -36,7 +37,7 @@ func (d *decoder) redirects(v any) []Redirect {
 		}
 		src, _ := obj["source"].(string)
 		dst, _ := obj["destination"].(string)
-		r := Redirect{Source: sitePathOf(src), Destination: strings.TrimSpace(dst), Permanent: true}
+		r := Redirect{Source: sitePathOf(src), Destination: strings.TrimSpace(dst), Permanent: true, at: i}
 		if !isURL(r.Destination) && r.Destination != "" {
 			r.Destination = sitePathOf(r.Destination)
 		}
@@ -60,6 +61,38 @@ func (d *decoder) redirects(v any) []Redirect {
 			}
 		}
 		out = append(out, r)
+	}
+	return out
+}
+
+// redirectProblems warns of the redirects whose destination is a path of the site that no page
+// answers (listed, unlisted or generated from a spec) and no other redirect moves on: readers
+// following them find nothing. Destinations with parameters are not checked.
+func (s *Site) redirectProblems() []Problem {
+	if len(s.Config.Redirects) == 0 {
+		return nil
+	}
+	tree, _, err := s.ResolvePartial()
+	if err != nil {
+		return nil // the configuration's own problems say why
+	}
+	pages := map[string]bool{}
+	for _, p := range s.AllPages(tree) {
+		pages[p.URL] = true
+	}
+	var out []Problem
+	for _, r := range s.Config.Redirects {
+		dest, _, _ := strings.Cut(r.Destination, "#")
+		dest, _, _ = strings.Cut(dest, "?")
+		if isURL(dest) || strings.Contains(dest, ":") {
+			continue
+		}
+		dest = "/" + strings.Trim(dest, "/")
+		if _, _, moved := s.Config.Redirect(dest); pages[dest] || moved {
+			continue
+		}
+		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
+			Message: fmt.Sprintf("destination %q is no page of the site and no other redirect's source; readers following the redirect find nothing", dest)})
 	}
 	return out
 }

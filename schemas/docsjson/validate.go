@@ -15,6 +15,10 @@ func (s *Site) Validate(opts ValidateOptions) Report {
 	settings := s.settings.report(s.spans)
 	rep.Errors = append(rep.Errors, settings.Errors...)
 	slices.SortStableFunc(rep.Errors, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
+	if !opts.NoFiles && len(rep.Errors) == 0 { // the pages are known only from the files
+		rep.Warnings = append(rep.Warnings, s.redirectProblems()...)
+		slices.SortStableFunc(rep.Warnings, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
+	}
 	return rep
 }
 
