@@ -14,8 +14,10 @@
 package lang
 
 import (
+	"bytes"
 	"embed"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/arabic"
@@ -112,10 +114,21 @@ func (l *Language) IsEnglish() bool { return l == English }
 // HasStemmer reports whether the language has a Snowball stemmer (English has none here).
 func (l *Language) HasStemmer() bool { return l.stem != nil }
 
-// Stop reports whether w, a lowercase word, is one of the language's stop words.
+// Stop reports whether w, a lowercase word, is one of the language's stop words. A word of
+// three letters or more written with an acute or grave accent is also looked up without it:
+// Spanish marks its question words that way ("cómo", "dónde", "cuándo", "quién" beside the
+// lists' "como", "donde", "cuando", "quien"), and a question's first word is one of them. The
+// accent of a shorter word tells another word ("sé", I know, beside "se"; "té", tea), and
+// the lists hold those short ones that are function words ("él", "mí", "tú", "sí").
 func (l *Language) Stop(w []byte) bool {
-	_, ok := l.stop[string(w)]
-	return ok
+	if _, ok := l.stop[string(w)]; ok {
+		return true
+	}
+	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
+		_, stop := l.stop[plain]
+		return stop
+	}
+	return false
 }
 
 // Stem returns the Snowball stem of w, a lowercase word of letters, or w itself when the
@@ -131,6 +144,28 @@ func (l *Language) Stem(env *snowballstem.Env, w string) string {
 	}
 	l.stem(env)
 	return env.Current()
+}
+
+// accents maps the lowercase vowels with an acute or grave accent to the vowel alone.
+var accents = map[rune]rune{
+	'á': 'a', 'à': 'a', 'é': 'e', 'è': 'e', 'í': 'i', 'ì': 'i', 'ó': 'o', 'ò': 'o', 'ú': 'u', 'ù': 'u',
+}
+
+// unaccent returns w without the acute and grave accents of its vowels, and whether it had any.
+func unaccent(w []byte) (string, bool) {
+	if bytes.IndexByte(w, 0xC3) < 0 { // the UTF-8 lead byte of all of them
+		return "", false
+	}
+	s := string(w)
+	if !strings.ContainsFunc(s, func(r rune) bool { _, ok := accents[r]; return ok }) {
+		return "", false
+	}
+	return strings.Map(func(r rune) rune {
+		if p, ok := accents[r]; ok {
+			return p
+		}
+		return r
+	}, s), true
 }
 
 func toSet(words string) map[string]struct{} {

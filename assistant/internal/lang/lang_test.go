@@ -44,6 +44,13 @@ func TestStop(t *testing.T) {
 		{"es", "se", true},
 		{"es", "qué", true},
 		{"es", "instala", false},
+		{"es", "cómo", true},   // the question word, "como" in the list
+		{"es", "dónde", true},  // "donde"
+		{"es", "cuándo", true}, // "cuando"
+		{"es", "sé", false},    // "I know": a word of its own beside "se"
+		{"es", "está", true},   // in the list as it is
+		{"es", "instalación", false},
+		{"fr", "où", false}, // two letters: the accent may tell another word, so the list must hold it
 		{"fr", "les", true},
 		{"fr", "clés", false},
 		{"de", "für", true},
