@@ -1,11 +1,14 @@
 package assistant_test
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
 )
 
@@ -24,7 +27,10 @@ func TestAnswerReadsTheScopeLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := start(t, []sites.Site{{Domain: "alter", Project: "alter-docs", Docs: dir}})
+	h := startUnready(t, []sites.Site{{Domain: "alter", Project: "alter-docs", Docs: dir}})
+	// alter is 2 MB in seven languages: under -race on a busy machine its index takes longer
+	// than the harness's 20 s for the small fixtures.
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
 	tests := []struct {
 		lang, from, q string
 		lead          string   // the answer's first words
