@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,9 +16,14 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/gofiber/fiber/v2"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/web"
 )
 
 // The search and indexing controls of Mintlify's docs (optimize/search, organize/hidden-pages,
@@ -382,8 +389,9 @@ func TestDiscoverySearchAsMintlify(t *testing.T) {
 }
 
 // TestMissingPageReported: a page the navigation lists whose file is missing is a site problem
-// in /readyz?verbose (SiteStates), in the sites check and in lectern_assistant_site_problems
-// (issue 8), and it is not served.
+// in /readyz?verbose (SiteStates), a warning of the sites check (the site is served: /readyz
+// says "ok" and lists it) and in lectern_assistant_site_problems (issue 8), and it is not
+// served.
 func TestMissingPageReported(t *testing.T) {
 	h := start(t, tesseraSites(t)[:1])
 	states, ok := h.svc.SiteStates(context.Background()).(map[string]sitedocs.State)
@@ -394,9 +402,7 @@ func TestMissingPageReported(t *testing.T) {
 	if !st.Serving || len(st.Problems) != 1 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
 		t.Errorf("tessera state %+v: want it served, with the missing page as its one problem", st)
 	}
-	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site tessera: 0 errors, 1 warnings") {
-		t.Errorf("sites check: %v", err)
-	}
+	checkReadiness(t, h.svc, "ok", "ok", "site tessera: 1 warning (lectern nav validate lists them)")
 	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 1 {
 		t.Errorf("lectern_assistant_site_problems = %v, want 1", got)
 	}
@@ -472,6 +478,38 @@ func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []b
 	return resp.StatusCode, data
 }
 
+// TestAnswerInTheScopeLanguage: the model-free answer's own sentences follow the language the
+// question is answered in: a question asked from a Spanish page, or with filter.language es,
+// gets the Spanish lead, and a Spanish question the docs do not cover the Spanish refusal;
+// from an English page, English. Through the assistant's stream, on tessera (en, es).
+func TestAnswerInTheScopeLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	tests := []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"from a Spanish page", merge(ask("instalar la CLI con npm"), map[string]any{"currentPath": "/es/quickstart"}), "La documentación trata esto en [Inicio rápido"},
+		{"filter.language es", merge(ask("instalar la CLI con npm"), map[string]any{"filter": map[string]any{"language": "es"}}), "La documentación trata esto en [Inicio rápido"},
+		{"not covered, from a Spanish page", merge(ask("¿Cuánto cuesta la teleportación cuántica?"), map[string]any{"currentPath": "/es/quickstart"}), "No encontré nada en la documentación"},
+		{"from an English page", merge(ask("install the cli with npm"), map[string]any{"currentPath": "/quickstart"}), "The documentation covers this in ["},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if answer := text(t, checkReply(t, h.post(t, "tessera", tt.body))); !strings.HasPrefix(answer, tt.want) {
+				t.Errorf("answer %.200q, want it to begin %q", answer, tt.want)
+			}
+		})
+	}
+}
+
+func merge(a, b map[string]any) map[string]any {
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}
+
 // TestQuestionScriptPicksTheLanguage: a question that names no language and is asked from no
 // page is answered in the language its script tells, when the site has one written in it
 // (sitedocs.Scopes.LanguageOf); otherwise, and whenever a page or the filter tells the
@@ -543,4 +581,35 @@ func TestQuestionScriptPicksTheLanguage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkReadiness asks /readyz, with the assistant's sites check as it is wired (advisory),
+// for its status, the sites check (its beginning) and its warnings.
+func checkReadiness(t *testing.T, svc *assistant.Service, status, check, warning string) {
+	t.Helper()
+	if err := readiness(svc, status, check, warning); err != nil {
+		t.Error(err)
+	}
+}
+
+func readiness(svc *assistant.Service, status, check, warning string) error {
+	app := fiber.New()
+	web.MountHealth(app, web.Health{Advisory: map[string]web.Check{"sites": svc.SitesHealthy}}, prometheus.NewRegistry())
+	resp, err := app.Test(httptest.NewRequest(http.MethodGet, "/readyz", nil), -1)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Status   string            `json:"status"`
+		Checks   map[string]string `json:"checks"`
+		Warnings map[string]string `json:"warnings"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK || body.Status != status || !strings.HasPrefix(body.Checks["sites"], check) || body.Warnings["sites"] != warning {
+		return fmt.Errorf("/readyz: %d %+v, want status %q, sites %q…, warning %q", resp.StatusCode, body, status, check, warning)
+	}
+	return nil
 }

@@ -185,32 +185,42 @@ func (s *Service) Ready(context.Context) error {
 	return errors.Join(errs...)
 }
 
-// SitesHealthy reports the sites that serve no index or were indexed with problems; it is an
-// advisory check of /readyz.
+// SitesHealthy reports the sites that serve no index or were indexed with errors; a site
+// served with warnings only is a warning (web.Warning: the check stays "ok" and /readyz lists
+// it). It is an advisory check of /readyz.
 func (s *Service) SitesHealthy(context.Context) error {
 	var errs []error
 	for _, domain := range slices.Sorted(maps.Keys(s.docs)) {
 		st := s.docs[domain].State()
+		nerr, nwarn := countProblems(st.Problems)
 		switch {
 		case st.Attempted && !st.Serving:
 			errs = append(errs, fmt.Errorf("site %s: not served (%s)", domain, strings.Join(st.Problems, "; ")))
-		case len(st.Problems) > 0:
-			errs = append(errs, fmt.Errorf("site %s: %s", domain, countProblems(st.Problems)))
+		case nerr > 0:
+			errs = append(errs, fmt.Errorf("site %s: %s, %s (lectern nav validate lists them)", domain, plural(nerr, "error"), plural(nwarn, "warning")))
+		case nwarn > 0:
+			errs = append(errs, web.Warning(fmt.Errorf("site %s: %s (lectern nav validate lists them)", domain, plural(nwarn, "warning"))))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// countProblems says how many of a site's problems are errors and how many warnings ("0 errors,
-// 552 warnings": a site served with warnings only is less alarming than one with errors).
-func countProblems(problems []string) string {
-	errs := 0
+// countProblems counts a site's problems that are errors and those that are warnings.
+func countProblems(problems []string) (errs, warnings int) {
 	for _, p := range problems {
 		if strings.HasPrefix(p, "error: ") {
 			errs++
 		}
 	}
-	return fmt.Sprintf("%d errors, %d warnings (lectern nav validate lists them)", errs, len(problems)-errs)
+	return errs, len(problems) - errs
+}
+
+// plural writes a count of a noun: "1 warning", "552 warnings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // SiteStates reports every site's index and problems, by domain (/readyz?verbose).

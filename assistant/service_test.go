@@ -92,6 +92,7 @@ func TestNotReady(t *testing.T) {
 	if err := h.svc.SitesHealthy(context.Background()); err == nil || !strings.Contains(err.Error(), "site acme: not served") || !strings.Contains(err.Error(), "invalid JSON") {
 		t.Errorf("SitesHealthy: %v, want the site and its problem named", err)
 	}
+	checkReadiness(t, h.svc, "degraded", "degraded: site acme: not served (error: docs.json: invalid JSON", "")
 	resp := h.post(t, "acme", ask("q"))
 	msg, _ := errorBody(t, resp)
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(msg, "docs.json: invalid JSON") {
@@ -104,6 +105,12 @@ func TestNotReady(t *testing.T) {
 	if answer := text(t, checkReply(t, h.post(t, "acme", ask("Where does the tortoise start?")))); !strings.Contains(answer, "[Start](/start)") {
 		t.Errorf("answer after the fix:\n%s", answer)
 	}
+	checkReadiness(t, h.svc, "ok", "ok", "")
+	// Broken again: the last index is served, and the error degrades the sites check.
+	write("docs.json", `{"navigation": {"pages": [`)
+	eventually.Succeeds(t, 20*time.Second, func() error {
+		return readiness(h.svc, "degraded", "degraded: site acme: 1 error, 0 warnings (lectern nav validate lists them)", "")
+	})
 }
 
 // A site with nothing to serve answers 503 naming a few of its problems, not all of them.

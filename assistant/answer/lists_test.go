@@ -87,6 +87,12 @@ func TestAnswerSpeaksTheScopeLanguage(t *testing.T) {
 		{"ua", "У документації це описано в [Retries](/retries).", "Я не знайшов у документації"},
 		{"ru", "В документации это описано в [Retries](/retries).", "Я не нашёл в документации"},
 		{"sw", "The documentation covers this in", "I could not find anything"},
+		{"zh-Hant", "文件在 [Retries](/retries) 中介紹了這一點。", "我在文件中找不到"},
+		{"zh-TW", "文件在 [Retries](/retries) 中介紹了這一點。", "我在文件中找不到"},
+		{"zh-CN", "文档在 [Retries](/retries) 中介绍了这一点。", "我在文档中没有找到"},
+		{"nl", "De documentatie behandelt dit in [Retries](/retries).", "Ik heb in de documentatie niets gevonden"},
+		{"fr-CA", "La documentation traite ce sujet dans", "Je n'ai rien trouvé"},
+		{"hu", "The documentation covers this in", "I could not find anything"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lang, func(t *testing.T) {

@@ -11,7 +11,8 @@ type phrases struct {
 	greet, ask         string
 }
 
-// phrasebook holds the phrases by a docs.json language code's primary subtag, one for each
+// phrasebook holds the phrases by a docs.json language code's primary subtag (lower case), or
+// by the whole code where its script differs ("zh-hant": Traditional Chinese), one for each
 // language of Mintlify's list (organize/navigation: ar, cs, cn, zh-Hant, nl, en, fr, de, he, hi,
 // id, it, jp, ko, lv, no, pl, pt-BR, ro, ru, es, sv, tr, ua, uz, vi); English is the fallback.
 var phrasebook = map[string]phrases{
@@ -47,6 +48,10 @@ var phrasebook = map[string]phrases{
 		"我在文档中没有找到能回答这个问题的内容，所以不会猜测。",
 		"请尝试用文档中的措辞重新表述问题，或询问某个具体的功能或页面。",
 		"我可以回答有关本文档的问题。", "你想了解什么？"},
+	"zh-hant": {"文件在 %s 中介紹了這一點。",
+		"我在文件中找不到能回答這個問題的內容，所以不會猜測。",
+		"請嘗試用文件中的措辭重新表述問題，或詢問某個具體的功能或頁面。",
+		"我可以回答有關本文件的問題。", "你想了解什麼？"},
 	"ko": {"문서의 %s에서 이 내용을 다룹니다.",
 		"문서에서 이 질문에 답하는 내용을 찾지 못했으므로 추측하지 않겠습니다.",
 		"문서에서 사용하는 단어로 질문을 바꿔 보거나, 특정 기능이나 페이지에 대해 질문해 주세요.",
@@ -117,19 +122,22 @@ var phrasebook = map[string]phrases{
 		"Tôi trả lời các câu hỏi về tài liệu này.", "Bạn muốn biết điều gì?"},
 }
 
-// aliases are docs.json language codes whose primary subtag is not their language's
-// (Mintlify's "ua" is Ukrainian, ISO 639-1 "uk").
-var aliases = map[string]string{"cn": "zh", "jp": "ja", "ua": "uk", "nb": "no", "nn": "no"}
+// aliases are docs.json language codes (lower case) spelled otherwise in the phrasebook
+// (Mintlify's "ua" is Ukrainian, ISO 639-1 "uk"; Taiwan and Hong Kong write Traditional Chinese).
+var aliases = map[string]string{"cn": "zh", "jp": "ja", "ua": "uk", "nb": "no", "nn": "no", "zh-tw": "zh-hant", "zh-hk": "zh-hant"}
 
-// phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hans", "jp"),
-// English for "" and for a language it has none in.
+// phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hant",
+// "jp"): the code's own, else its primary subtag's, else English (also for "").
 func phrasesFor(lang string) phrases {
-	p, _, _ := strings.Cut(strings.ToLower(lang), "-")
-	if a, ok := aliases[p]; ok {
-		p = a
-	}
-	if ph, ok := phrasebook[p]; ok {
-		return ph
+	code := strings.ToLower(strings.TrimSpace(lang))
+	primary, _, _ := strings.Cut(code, "-")
+	for _, c := range []string{code, primary} {
+		if a, ok := aliases[c]; ok {
+			c = a
+		}
+		if ph, ok := phrasebook[c]; ok {
+			return ph
+		}
 	}
 	return phrasebook["en"]
 }

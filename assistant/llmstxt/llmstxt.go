@@ -7,9 +7,11 @@
 package llmstxt
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -99,22 +101,106 @@ func (s Site) head() string {
 	return b.String()
 }
 
-// sections groups the listed pages by navigation section, in navigation order; pages of
-// one section listed apart stay apart.
+// sections groups the listed pages by navigation section: each section once, with all its
+// pages in navigation order, a group before the groups nested in it, in the order of their
+// first pages. A group's own pages stay together when a nested group interrupts them (the
+// nested group follows as a section of its own), and a heading is never repeated: a heading
+// that two parts of the navigation share (two products' "Nodes" groups) names the label
+// where their paths part ("Cloud › Nodes", "Self-Host › Nodes"). Parsers of llms.txt key
+// sections by heading, so a repeated heading would hide the pages of one of them.
 func (s Site) sections() []section {
 	var out []section
-	for _, p := range s.Catalog.LLMsPages() {
-		name := p.Section
-		if name == "" {
-			name = "Docs"
+	var paths [][]string
+	var first []int // by section: the first page listed in it or in a group nested in it
+	index := map[string]int{}
+	pages := s.Catalog.LLMsPages()
+	for n, p := range pages {
+		path := sectionPath(p)
+		i, ok := index[pathKey(path)]
+		if !ok {
+			i = len(out)
+			index[pathKey(path)] = i
+			out = append(out, section{name: path[len(path)-1]})
+			paths, first = append(paths, path), append(first, n)
 		}
-		if len(out) == 0 || out[len(out)-1].name != name {
-			out = append(out, section{name: name})
-		}
-		last := &out[len(out)-1]
-		last.entries = append(last.entries, entry{title: oneLine(p.Title), url: PageURL(s.Base, p.URL), description: description(p.Description, maxDescription)})
+		out[i].entries = append(out[i].entries, entry{title: oneLine(p.Title), url: PageURL(s.Base, p.URL), description: description(p.Description, maxDescription)})
 	}
-	return out
+	for n, p := range pages { // a group goes before the groups nested in it
+		path := sectionPath(p)
+		for k := len(path) - 1; k > 0; k-- {
+			if j, ok := index[pathKey(path[:k])]; ok {
+				first[j] = min(first[j], n)
+			}
+		}
+	}
+	for i, name := range headings(paths) {
+		out[i].name = name
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(first[a], first[b]), cmp.Compare(len(paths[a]), len(paths[b])))
+	})
+	sorted := make([]section, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	return sorted
+}
+
+func pathKey(path []string) string { return strings.Join(path, "\x1f") }
+
+// sectionPath is the path of a page's section; "Docs" for a page in none.
+func sectionPath(p *sitedocs.CatalogPage) []string {
+	if len(p.SectionPath) == 0 {
+		return []string{"Docs"}
+	}
+	return p.SectionPath
+}
+
+// headings names each section by its last label; sections that share one are named by the
+// label where their paths part and their own ("Cloud › Nodes"), or, if that is shared too,
+// by their whole path.
+func headings(paths [][]string) []string {
+	names := make([]string, len(paths))
+	byName := map[string][]int{}
+	for i, p := range paths {
+		names[i] = oneLine(p[len(p)-1])
+		byName[names[i]] = append(byName[names[i]], i)
+	}
+	for _, same := range byName {
+		if len(same) < 2 {
+			continue
+		}
+		d := parting(paths, same)
+		seen := map[string]int{}
+		for _, i := range same {
+			if p := paths[i]; d < len(p)-1 {
+				names[i] = oneLine(p[d]) + " › " + names[i]
+			}
+			seen[names[i]]++
+		}
+		for _, i := range same {
+			if seen[names[i]] > 1 {
+				names[i] = oneLine(strings.Join(paths[i], " › "))
+			}
+		}
+	}
+	return names
+}
+
+// parting is the first position at which the paths of the sections same differ.
+func parting(paths [][]string, same []int) int {
+	first := paths[same[0]]
+	for d := 0; ; d++ {
+		for _, i := range same {
+			if p := paths[i]; d >= len(p) || d >= len(first) || p[d] != first[d] {
+				return d
+			}
+		}
+	}
 }
 
 // tail lists the specs and the external links.

@@ -110,3 +110,33 @@ func TestPageURL(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionsOnce: on the shape of Dify's navigation (testdata/sites/agents-dify), where a
+// nested group interrupts its parent's pages and two products repeat the same groups, each
+// section is one heading with all its pages, in the order of its first page; the two
+// products' sections are named apart. The whole file is golden
+// (testdata/golden/agents-dify/llms.txt).
+func TestSectionsOnce(t *testing.T) {
+	docs, err := sitedocs.Load(context.Background(), "testdata/sites/agents-dify")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := llmstxt.LLMsTxt(llmstxt.Site{Catalog: docs.Catalog, Base: "https://docs.example.com"})
+	var headings []string
+	seen := map[string]bool{}
+	for line := range strings.Lines(got) {
+		if h, ok := strings.CutPrefix(strings.TrimSpace(line), "## "); ok {
+			if seen[h] {
+				t.Errorf("heading %q is repeated", h)
+			}
+			seen[h] = true
+			headings = append(headings, h)
+		}
+	}
+	want := []string{"Cloud › Workflow & Chatflow", "Cloud › Nodes", "Cloud › Start", "Cloud › Trigger", "Cloud › Human Input", "Cloud › Debug",
+		"Self-Host › Workflow & Chatflow", "Self-Host › Nodes", "Self-Host › Start", "Self-Host › Trigger", "Self-Host › Human Input", "Self-Host › Debug"}
+	if strings.Join(headings, "\n") != strings.Join(want, "\n") {
+		t.Errorf("headings\n%s\nwant\n%s", strings.Join(headings, "\n"), strings.Join(want, "\n"))
+	}
+	golden(t, "testdata/golden/agents-dify/llms.txt", got)
+}

@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // inline rewrites the inline constructs of Markdown text that are not Markdown: inline
@@ -26,7 +28,7 @@ func inlineTo(b *strings.Builder, s string, depth int) {
 		switch c := s[i]; c {
 		case '`':
 			n := run(s, i, '`')
-			if end := strings.Index(window(s[i+n:], maxSpan), s[i:i+n]); end >= 0 && run(s, i+n+end, '`') == n {
+			if end := strings.Index(mdx.Window(s[i+n:], maxSpan), s[i:i+n]); end >= 0 && run(s, i+n+end, '`') == n {
 				b.WriteString(s[i : i+n+end+n])
 				i += n + end + n
 				continue
@@ -67,13 +69,13 @@ func run(s string, i int, c byte) int {
 
 // expressionInline handles "{...}" at s[i] and returns the offset after it.
 func expressionInline(b *strings.Builder, s string, i int) int {
-	end := skipExpr(window(s, i+maxExpr), i)
+	end := mdx.SkipExpr(mdx.Window(s, i+maxExpr), i)
 	if end < 0 {
 		b.WriteByte('{')
 		return i + 1
 	}
 	inner := strings.TrimSpace(s[i+1 : end-1])
-	if lit, ok := stringLiteral(inner); ok {
+	if lit, ok := mdx.StringLiteral(inner); ok {
 		b.WriteString(lit)
 	} else if isName(inner) {
 		b.WriteString(s[i:end]) // "/users/{id}": a path parameter written as in the API
@@ -90,7 +92,7 @@ func angle(b *strings.Builder, s string, i, depth int) int {
 		}
 		return len(s)
 	}
-	if end, ok := autolink(rest); ok {
+	if end, ok := mdx.Autolink(rest); ok {
 		b.WriteString(rest[:end+1])
 		return i + end + 1
 	}
@@ -125,7 +127,7 @@ func angle(b *strings.Builder, s string, i, depth int) int {
 // tag, and the offset after the closing tag; without one, the content is empty and nothing
 // more is consumed.
 func elementContent(s string, from int, name string) (string, int) {
-	s = window(s, from+maxTag)
+	s = mdx.Window(s, from+maxTag)
 	if !strings.Contains(s[from:], "</"+name) {
 		return "", from
 	}
@@ -228,26 +230,4 @@ var knownHTML = map[string]bool{
 	"sup": true, "sub": true, "small": true, "mark": true, "u": true, "s": true, "del": true, "ins": true,
 	"abbr": true, "img": true, "br": true, "video": true, "iframe": true, "audio": true, "font": true,
 	"div": true, "p": true, "embed": true, "source": true, "picture": true, "cite": true, "q": true,
-}
-
-// autolink matches "<scheme:...>" and returns the offset of '>'.
-func autolink(s string) (int, bool) {
-	colon := strings.IndexByte(window(s, 34), ':')
-	if colon < 3 || colon > 33 || !isLetter(s[1]) {
-		return 0, false
-	}
-	for k := 2; k < colon; k++ {
-		if c := s[k]; !isLetter(c) && !isDigit(c) && c != '+' && c != '.' && c != '-' {
-			return 0, false
-		}
-	}
-	for k := colon + 1; k < len(s) && k < maxSpan; k++ {
-		switch s[k] {
-		case '>':
-			return k, k > colon+1
-		case ' ', '\t', '\n', '<':
-			return 0, false
-		}
-	}
-	return 0, false
 }

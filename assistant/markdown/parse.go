@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // node is one block of a parsed page: Markdown lines, a fenced code block, or an element
@@ -72,9 +74,9 @@ func (p *parser) run() {
 		case t == "":
 			p.text(line)
 			p.next()
-		case len(p.stack) == 1 && indent == 0 && isESM(t):
+		case len(p.stack) == 1 && indent == 0 && mdx.IsESM(t):
 			p.esm()
-		case fenceOf(t) != "":
+		case mdx.FenceOf(t) != "":
 			p.code(indent)
 		case strings.HasPrefix(t, "<!--"):
 			p.comment(indent)
@@ -151,7 +153,7 @@ func (p *parser) esm() {
 	start := p.pos
 	depth := 0
 	for p.pos < len(p.s) {
-		depth += bracketDepth(p.line())
+		depth += mdx.BracketDepth(p.line())
 		p.next()
 		if depth <= 0 {
 			break
@@ -172,7 +174,7 @@ func (p *parser) recordImport(stmt string) {
 	if !ok || !isName(name) || strings.ContainsAny(name, ".-") {
 		return
 	}
-	if file, ok := stringLiteral(from); ok && (strings.HasSuffix(file, ".mdx") || strings.HasSuffix(file, ".md")) {
+	if file, ok := mdx.StringLiteral(from); ok && (strings.HasSuffix(file, ".mdx") || strings.HasSuffix(file, ".md")) {
 		p.imports[name] = file
 	}
 }
@@ -180,16 +182,16 @@ func (p *parser) recordImport(stmt string) {
 // code adds the fenced code block that opens on the current line.
 func (p *parser) code(indent int) {
 	open := strings.TrimLeft(p.line(), " \t")
-	fence := fenceOf(open)
+	fence := mdx.FenceOf(open)
 	n := &node{kind: codeNode, fence: fence, info: strings.TrimSpace(open[len(fence):]), indent: indent}
 	p.next()
 	for p.pos < len(p.s) {
 		line := p.line()
 		p.next()
-		if closesFence(line, fence) {
+		if mdx.ClosesFence(line, fence) {
 			break
 		}
-		n.lines = append(n.lines, dedent(line, indent))
+		n.lines = append(n.lines, mdx.Dedent(line, indent))
 	}
 	el := p.top()
 	el.children = append(el.children, n)
@@ -219,7 +221,7 @@ func (p *parser) restOfLine() {
 // stays. It reports false when the brace does not open a whole expression.
 func (p *parser) expression(indent int) bool {
 	at := p.pos + indent
-	end := skipExpr(window(p.s[at:], maxExpr), 0)
+	end := mdx.SkipExpr(mdx.Window(p.s[at:], maxExpr), 0)
 	if end < 0 {
 		return false
 	}
@@ -231,7 +233,7 @@ func (p *parser) expression(indent int) bool {
 	if strings.TrimSpace(after) != "" {
 		return false // text follows on the line: an inline expression
 	}
-	if lit, ok := stringLiteral(inner); ok {
+	if lit, ok := mdx.StringLiteral(inner); ok {
 		p.text(strings.Repeat(" ", indent) + lit)
 	}
 	p.text("")
@@ -327,77 +329,4 @@ func isVoid(name string) bool {
 		return true
 	}
 	return false
-}
-
-// isESM reports whether a line starts an import or export statement.
-func isESM(line string) bool {
-	if rest, ok := strings.CutPrefix(line, "import "); ok {
-		rest = strings.TrimSpace(rest)
-		return strings.Contains(rest, " from ") || strings.HasPrefix(rest, "{") ||
-			strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "'")
-	}
-	rest, ok := strings.CutPrefix(line, "export ")
-	if !ok {
-		return false
-	}
-	word, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
-	switch word {
-	case "const", "let", "var", "function", "default", "class", "async":
-		return true
-	}
-	return strings.HasPrefix(word, "{") || strings.HasPrefix(word, "*")
-}
-
-// bracketDepth is the net count of opening brackets in a line, outside quotes.
-func bracketDepth(line string) int {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		case c == '{' || c == '(' || c == '[':
-			depth++
-		case c == '}' || c == ')' || c == ']':
-			depth--
-		}
-	}
-	return depth
-}
-
-// fenceOf returns the fence (```, ~~~~, ...) that opens a code block on a trimmed line, or "".
-func fenceOf(t string) string {
-	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
-		return ""
-	}
-	n := 0
-	for n < len(t) && t[n] == t[0] {
-		n++
-	}
-	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
-		return ""
-	}
-	return t[:n]
-}
-
-// closesFence reports whether line closes a block opened with fence.
-func closesFence(line, fence string) bool {
-	t := strings.TrimSpace(line)
-	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == "" && t[0] == fence[0]
-}
-
-// dedent removes up to n leading spaces or tabs.
-func dedent(line string, n int) string {
-	i := 0
-	for i < n && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	return line[i:]
 }

@@ -3,6 +3,8 @@ package markdown
 import (
 	"regexp"
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // maxSnippetDepth bounds how deeply snippets may include snippets.
@@ -75,7 +77,7 @@ func textBlocks(lines []string, d int) []string {
 	var b strings.Builder
 	blank := false
 	for _, l := range lines {
-		l = strings.TrimRight(dedent(l, d), " \t")
+		l = strings.TrimRight(mdx.Dedent(l, d), " \t")
 		if l == "" {
 			blank = b.Len() > 0
 			continue
@@ -190,7 +192,7 @@ func startsParagraph(s string) bool {
 		return s[0] == '*' && strings.HasPrefix(s, "**") && !strings.HasPrefix(s, "***")
 	}
 	i := 0
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && mdx.IsDigit(s[i]) {
 		i++
 	}
 	return !(i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')'))

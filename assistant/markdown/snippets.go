@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // InlineSnippets returns a page's MDX source with each imported snippet's component written in
@@ -32,13 +34,13 @@ func inlineSnippets(src string, snippet func(string) (string, bool), depth int, 
 	fence := ""
 	for line := range strings.Lines(src) {
 		if fence != "" {
-			if closesFence(line, fence) {
+			if mdx.ClosesFence(line, fence) {
 				fence = ""
 			}
 			b.WriteString(line)
 			continue
 		}
-		if fence = fenceOf(strings.TrimSpace(line)); fence != "" {
+		if fence = mdx.FenceOf(line); fence != "" {
 			b.WriteString(line)
 			continue
 		}
@@ -132,19 +134,19 @@ func dropESM(src string) string {
 	for line := range strings.Lines(src) {
 		switch {
 		case inESM:
-			depth += bracketDepth(line)
+			depth += mdx.BracketDepth(line)
 			inESM = depth > 0
 			continue
 		case fence != "":
-			if closesFence(line, fence) {
+			if mdx.ClosesFence(line, fence) {
 				fence = ""
 			}
-		case isESM(line):
-			depth = bracketDepth(line)
+		case mdx.IsESM(line):
+			depth = mdx.BracketDepth(line)
 			inESM = depth > 0
 			continue
 		default:
-			fence = fenceOf(strings.TrimSpace(line))
+			fence = mdx.FenceOf(line)
 		}
 		b.WriteString(line)
 	}

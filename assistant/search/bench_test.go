@@ -2,7 +2,10 @@ package search_test
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -196,6 +199,41 @@ func BenchmarkSearchSpanish(b *testing.B) {
 		ix.Search(qs[i%len(qs)])
 		i++
 	}
+}
+
+// BenchmarkSections cleans and splits every page of two public sites of the evaluation
+// (continue and cline, about 250 pages of MDX): the MDX reading alone, without the index.
+func BenchmarkSections(b *testing.B) {
+	var pages []string
+	var size int
+	for _, site := range []string{"continue", "cline"} {
+		err := filepath.WalkDir("testdata/eval/"+site, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".mdx") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			pages = append(pages, string(data))
+			size += len(data)
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if len(pages) == 0 {
+		b.Fatal("no pages")
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		n = 0
+		for _, p := range pages {
+			_, _, secs := search.Sections(p)
+			n += len(secs)
+		}
+	}
+	b.ReportMetric(float64(n), "sections")
 }
 
 // BenchmarkAcronymDefsCode: the acronym miner on a 24 KB page of Python, a call's parentheses

@@ -5,13 +5,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // Lookahead limits: a construct whose end is not found this far away is kept as text.
 const (
 	maxTag  = 8 << 10  // a JSX or HTML tag with its attributes
 	maxExpr = 16 << 10 // an MDX expression
-	maxSpan = 4 << 10  // a link's text or URL, an inline code span, an autolink
+	maxSpan = 4 << 10  // a link's text or URL, an inline code span
 )
 
 // cleaner writes the text of prose without its markup. Lookaheads that find no end are charged
@@ -20,6 +22,7 @@ const (
 type cleaner struct {
 	b      strings.Builder
 	budget int
+	texts  []string // the text attributes of the tag being read
 }
 
 // cleanProse removes JSX, comments, expressions and inline Markdown syntax from prose lines,
@@ -105,9 +108,6 @@ func opensTag(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '/' || b == '!' || b == '?'
 }
 
-// window returns s cut to at most n bytes.
-func window(s string, n int) string { return s[:min(len(s), n)] }
-
 // codeSpan copies an inline code span verbatim.
 func (c *cleaner) codeSpan(s string, i int) (int, bool) {
 	n := 0
@@ -115,7 +115,7 @@ func (c *cleaner) codeSpan(s string, i int) (int, bool) {
 		n++
 	}
 	run := s[i : i+n]
-	s = window(s, i+n+maxSpan)
+	s = mdx.Window(s, i+n+maxSpan)
 	for j := i + n; j < len(s); {
 		k := strings.Index(s[j:], run)
 		if k < 0 {
@@ -154,7 +154,7 @@ func (c *cleaner) link(s string, i int) (int, bool) {
 			return end + 1, true
 		}
 	case '[':
-		if end := strings.IndexByte(window(s[closeAt+1:], maxSpan), ']'); end >= 0 {
+		if end := strings.IndexByte(mdx.Window(s[closeAt+1:], maxSpan), ']'); end >= 0 {
 			c.inline(text)
 			return closeAt + 1 + end + 1, true
 		}
@@ -220,7 +220,7 @@ func isASCIIPunct(c byte) bool {
 
 // entity decodes an HTML entity such as &amp; or &#39;.
 func (c *cleaner) entity(s string, i int) int {
-	end := strings.IndexByte(window(s[i:], 12), ';')
+	end := strings.IndexByte(mdx.Window(s[i:], 12), ';')
 	if end >= 2 {
 		raw := s[i : i+end+1]
 		if dec := html.UnescapeString(raw); dec != raw {

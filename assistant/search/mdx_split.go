@@ -3,6 +3,8 @@ package search
 import (
 	"strconv"
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // splitter walks the lines of a page body and fills its sections.
@@ -21,9 +23,9 @@ func (s *splitter) run(body string) {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		switch {
-		case isESM(line):
+		case mdx.IsESM(line):
 			i = skipESM(lines, i)
-		case fenceOf(line) != "":
+		case mdx.FenceOf(line) != "":
 			i = s.code(lines, i)
 		default:
 			if level := setextLevel(line); level > 0 && s.prose.Len() > 0 {

@@ -52,7 +52,7 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 		return
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
-	text = window(text, maxPartBytes)
+	text = text[:min(len(text), maxPartBytes)]
 	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
 		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, isCJK) {
 			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words

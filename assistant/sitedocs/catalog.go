@@ -29,9 +29,9 @@ type Catalog struct {
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
-	LLMsTxt         string          // a custom llms.txt at the docs root; "" when there is none
-	LLMsFullTxt     string          // a custom llms-full.txt at the docs root
-	redirects       docsjson.Config // the site's redirects (Redirect finds one)
+	LLMsTxt         string              // a custom llms.txt at the docs root; "" when there is none
+	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
+	redirects       *docsjson.Redirects // the site's redirects, compiled once (Redirect finds one)
 	byURL           map[string]int
 	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
 }
@@ -41,7 +41,8 @@ type CatalogPage struct {
 	URL         string // "/guides/setup"
 	Title       string
 	Description string
-	Section     string // the navigation group (else tab, anchor, ...) that lists it; "" for none
+	Section     string   // the navigation group (else tab, anchor, ...) that lists it; "" for none
+	SectionPath []string // the labels of the navigation down to Section (tabs, products, groups; no version or language), outermost first
 	Version     string
 	Language    string
 	Body        string        // markdown.Render of the page, without the site's agent instructions
@@ -145,7 +146,7 @@ type catalogBuilder struct {
 
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
 	cfg := site.Config
-	c := &Catalog{redirects: docsjson.Config{Redirects: cfg.Redirects}, Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
+	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
 	b.walkLinks(tree.Root)
@@ -188,7 +189,7 @@ func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 	if c == nil {
 		return "", false, false
 	}
-	return c.redirects.Redirect(p)
+	return c.redirects.Lookup(p)
 }
 
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
@@ -323,7 +324,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 		b.cat.byURL[p.URL] = len(b.cat.Pages)
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
-		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p),
+		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p), SectionPath: sectionPath(p),
 		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
 		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search, Rule: p.Index.Rule,
 		UserGroups: slices.Clone(p.UserGroups),
@@ -396,6 +397,27 @@ func section(p *docsjson.Page) string {
 		}
 	}
 	return ""
+}
+
+// sectionPath is the chain of navigation labels that ends at a page's section: its
+// breadcrumbs without its version and language, down to the section.
+func sectionPath(p *docsjson.Page) []string {
+	name := section(p)
+	if name == "" {
+		return nil
+	}
+	var chain []string
+	for _, c := range p.Breadcrumbs {
+		if c != "" && c != p.Version && c != p.Language {
+			chain = append(chain, c)
+		}
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		if chain[i] == name {
+			return chain[:i+1]
+		}
+	}
+	return []string{name}
 }
 
 // isSkillFile reports whether a page file is the site's skill.md.

@@ -100,6 +100,27 @@ func TestNavValidateNoFiles(t *testing.T) {
 	}
 }
 
+// TestNavValidateUnbuiltSource: a source tree whose pages are built into another directory
+// (LangChain's src/, whose docs.json lists oss/python/overview for src/oss/overview.mdx) gets
+// one line saying so, first, and each page's error still.
+func TestNavValidateUnbuiltSource(t *testing.T) {
+	files := map[string]string{"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "Python",
+		"pages": ["oss/python/overview", "oss/python/quickstart", "oss/python/agents"]}, {"group": "Home", "pages": ["index"]}]}}`,
+		"index.mdx": "# Home", "oss/overview.mdx": "# Overview", "oss/quickstart.mdx": "# Quickstart", "oss/agents.mdx": "# Agents"}
+	code, out, _ := runNav("validate", writeSite(t, files))
+	lines := strings.Split(out, "\n")
+	if code != 1 || len(lines) < 4 || lines[2] != "navigation" ||
+		lines[3] != "  warning: 3 of the 4 pages the navigation lists have no file here: if this is a source tree whose pages are built into another directory, validate the directory the site is published from (the one holding docs.json beside the built pages)" ||
+		strings.Count(out, "has no file;") != 3 {
+		t.Errorf("exit %d\n%s\nwant the summary first, then the 3 pages' errors", code, out)
+	}
+	delete(files, "oss/python/agents")
+	files["oss/python/overview.mdx"], files["oss/python/quickstart.mdx"] = "# Overview", "# Quickstart"
+	if code, out, _ := runNav("validate", writeSite(t, files)); code != 1 || strings.Contains(out, "source tree") || strings.Count(out, "has no file;") != 1 {
+		t.Errorf("one page of four missing: exit %d\n%s\nwant its error alone", code, out)
+	}
+}
+
 func TestNavValidateHumanGroupsByPath(t *testing.T) {
 	dir := writeSite(t, map[string]string{
 		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,

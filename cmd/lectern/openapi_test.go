@@ -64,12 +64,18 @@ func TestOpenAPIContract(t *testing.T) {
 }
 
 // contractLimits is the default rate limiting, with each client address allowed 5 requests
-// at once (refilled at 5/s) and 127.0.0.1 a trusted proxy: every call names its own address
-// in X-Forwarded-For, so only the calls meant to be limited ever are.
+// at once and 127.0.0.1 a trusted proxy: every call names its own address in X-Forwarded-For,
+// so only the calls meant to be limited ever are. The 5 refill over an hour, so that a loaded
+// machine (30 requests took 7.5 s under -race beside other tests) cannot refill an address's
+// bucket between the requests meant to empty it. Each key may send 10,000 at once: the test
+// sends a few hundred with the admin key, about the default burst of 300 (the default refill
+// kept it under only while the test ran slowly enough).
 func contractLimits() ratelimit.Config {
 	lc := ratelimit.DefaultConfig()
-	perIP := ratelimit.Rate{Requests: 5, Per: time.Second, Burst: 5}
+	perIP := ratelimit.Rate{Requests: 5, Per: time.Hour, Burst: 5}
 	lc.Discovery.PerIP, lc.Assistant.PerIP, lc.Admin.PerIP = perIP, perIP, perIP
+	perKey := ratelimit.Rate{Requests: 6000, Per: time.Minute, Burst: 10000}
+	lc.Discovery.PerKey, lc.Assistant.PerKey, lc.Admin.PerKey = perKey, perKey, perKey
 	lc.TrustedProxies = ratelimit.ProxyList{netip.MustParsePrefix("127.0.0.1/32")}
 	return lc
 }

@@ -574,9 +574,10 @@ GROUP BY project_id, day, class;
 -- ---------------------------------------------------------------- 0011_day_traffic
 
 -- ---------------------------------------------------------------- 0012_crawler_classes
--- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+-- A cluster made by an earlier version of this file first runs:
 --   DROP TABLE IF EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern;
 --   DROP TABLE IF EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern;
+-- then applies this file again.
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_formats_daily_mv ON CLUSTER lectern TO lectern.traffic_formats_daily_local AS
 SELECT project_id, day, path, format, sumState(toUInt64(1)) AS views
@@ -594,6 +595,40 @@ SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'read
 FROM lectern.traffic_events_local
 WHERE (type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status != 'error')) AND class IN ('human', 'ai')
 GROUP BY project_id, day, source, query_norm;
+
+-- ---------------------------------------------------------------- 0013_path_visitors
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   INSERT INTO lectern.traffic_path_visitors (project_id, day, path, class, visitors)
+--     SELECT project_id, day, path, class, visitors FROM lectern.traffic_pages_daily WHERE class IN ('human', 'ai');
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_path_visitors_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_path_visitors', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, path, day, class)
+SETTINGS index_granularity = 256;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_path_visitors ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    class      String,
+    visitors   AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, traffic_path_visitors_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_path_visitors_mv ON CLUSTER lectern TO lectern.traffic_path_visitors_local AS
+SELECT project_id, day, path, class, uniqCombinedState(18)(visitor_id) AS visitors
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND class IN ('human', 'ai')
+GROUP BY project_id, day, path, class;
 
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
@@ -614,4 +649,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now());

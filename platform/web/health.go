@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -17,12 +18,35 @@ type Check func(ctx context.Context) error
 type Report func(ctx context.Context) any
 
 // Health is what /readyz reports: the required checks make the process unready when one
-// fails; the advisory ones are reported but do not; the details come with ?verbose.
+// fails; the advisory ones are reported but do not; the details come with ?verbose. What a
+// check returns wrapped by Warning is listed under "warnings" and leaves the check "ok".
 type Health struct {
 	Required map[string]Check
 	Advisory map[string]Check
 	Details  map[string]Report
 }
+
+// Warning marks what a check found that needs no action for the process to serve (a site
+// served with warnings in its docs.json): /readyz answers the check "ok" and lists the
+// warning. A check may return warnings and errors together (errors.Join).
+func Warning(err error) error {
+	if err == nil {
+		return nil
+	}
+	return warning{err}
+}
+
+type warning struct{ error }
+
+func (w warning) Unwrap() error { return w.error }
+
+// The readiness statuses: every check passed (warnings allowed); an advisory check failed
+// (the process serves, with something to fix); a required check failed (503).
+const (
+	statusOK       = "ok"
+	statusDegraded = "degraded"
+	statusUnready  = "unready"
+)
 
 // MountHealth serves /healthz (the process is up), /readyz (every required check passes;
 // with ?verbose, the details too) and /metrics.
@@ -33,24 +57,21 @@ func MountHealth(app *fiber.App, h Health, g prometheus.Gatherer) {
 	app.Get("/readyz", func(c *fiber.Ctx) error {
 		ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
 		defer cancel()
-		results, ready := map[string]string{}, true
+		r := readiness{checks: map[string]string{}, warnings: map[string]string{}, status: statusOK}
 		for name, check := range h.Required {
-			results[name] = "ok"
-			if err := check(ctx); err != nil {
-				results[name], ready = err.Error(), false
-			}
+			r.run(ctx, name, check, true)
 		}
 		for name, check := range h.Advisory {
-			results[name] = "ok"
-			if err := check(ctx); err != nil {
-				results[name] = "degraded: " + err.Error()
-			}
+			r.run(ctx, name, check, false)
 		}
 		status := fiber.StatusOK
-		if !ready {
+		if r.status == statusUnready {
 			status = fiber.StatusServiceUnavailable
 		}
-		body := fiber.Map{"ready": ready, "checks": results}
+		body := fiber.Map{"ready": r.status != statusUnready, "status": r.status, "checks": r.checks}
+		if len(r.warnings) > 0 {
+			body["warnings"] = r.warnings
+		}
 		if c.Request().URI().QueryArgs().Has("verbose") {
 			details := map[string]any{}
 			for name, d := range h.Details {
@@ -61,6 +82,52 @@ func MountHealth(app *fiber.App, h Health, g prometheus.Gatherer) {
 		return c.Status(status).JSON(body)
 	})
 	app.Get("/metrics", adaptor.HTTPHandler(promhttp.HandlerFor(g, promhttp.HandlerOpts{})))
+}
+
+// readiness collects the checks' results.
+type readiness struct {
+	checks, warnings map[string]string
+	status           string
+}
+
+// run runs one check: "ok" (its warnings listed apart), its error when it is required (the
+// process is unready), "degraded: <error>" when it is advisory.
+func (r *readiness) run(ctx context.Context, name string, check Check, required bool) {
+	warns, errs := splitWarnings(check(ctx))
+	if len(warns) > 0 {
+		r.warnings[name] = errors.Join(warns...).Error()
+	}
+	switch {
+	case len(errs) == 0:
+		r.checks[name] = "ok"
+	case required:
+		r.checks[name], r.status = errors.Join(errs...).Error(), statusUnready
+	default:
+		r.checks[name] = "degraded: " + errors.Join(errs...).Error()
+		if r.status == statusOK {
+			r.status = statusDegraded
+		}
+	}
+}
+
+// splitWarnings parts a check's error (errors.Join of several, or one) into its warnings and
+// the rest.
+func splitWarnings(err error) (warns, errs []error) {
+	if err == nil {
+		return nil, nil
+	}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			w, e := splitWarnings(e)
+			warns, errs = append(warns, w...), append(errs, e...)
+		}
+		return warns, errs
+	}
+	var w warning
+	if errors.As(err, &w) {
+		return []error{err}, nil
+	}
+	return nil, []error{err}
 }
 
 // MountDocument serves a JSON document (the OpenAPI or AsyncAPI description) at path.

@@ -81,6 +81,7 @@ func (s *Site) redirectProblems() []Problem {
 		pages[p.URL] = true
 	}
 	var out []Problem
+	rs := CompileRedirects(s.Config.Redirects)
 	for _, r := range s.Config.Redirects {
 		dest, _, _ := strings.Cut(r.Destination, "#")
 		dest, _, _ = strings.Cut(dest, "?")
@@ -88,7 +89,7 @@ func (s *Site) redirectProblems() []Problem {
 			continue
 		}
 		dest = "/" + strings.Trim(dest, "/")
-		if _, _, moved := s.Config.Redirect(dest); pages[dest] || moved {
+		if _, _, moved := rs.Lookup(dest); pages[dest] || moved {
 			continue
 		}
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
@@ -108,71 +109,185 @@ func sitePathOf(p string) string {
 }
 
 // Redirect returns where the first redirect whose source matches p (a site path) sends it,
-// with the source's parameters put into the destination, and whether it is permanent.
+// with the source's parameters put into the destination, and whether it is permanent. It
+// compiles the redirects for this one lookup: a caller that looks up many paths compiles them
+// once with CompileRedirects.
 func (c Config) Redirect(p string) (dest string, permanent, ok bool) {
-	p = "/" + strings.Trim(p, "/")
-	for _, r := range c.Redirects {
-		if vals, matched := matchSource(r.Source, p); matched {
-			return fillDestination(r.Destination, vals), r.Permanent, true
+	return CompileRedirects(c.Redirects).Lookup(p)
+}
+
+// Redirects are a site's redirects compiled for lookups: every source and destination split
+// into its segments once, when the site loads, rather than on every request that misses a
+// page (mem0's docs.json has 167).
+type Redirects struct {
+	rules []rule
+}
+
+// rule is one compiled redirect.
+type rule struct {
+	source    []sourceSegment
+	dest      []destSegment
+	size      int // the destination's length as written
+	permanent bool
+}
+
+// segmentKind says how a source segment matches.
+type segmentKind uint8
+
+const (
+	literal  segmentKind = iota // "page": the segment itself
+	param                       // ":slug": any one non-empty segment
+	rest                        // ":slug*" (the rest of the path, possibly empty) or ":slug+" (nonEmpty)
+	prefixed                    // "concepts-*" as the last segment: the rest of the path starting so
+)
+
+// sourceSegment is one segment of a source pattern: its kind, and the literal text, the
+// parameter's name or the prefix.
+type sourceSegment struct {
+	kind     segmentKind
+	text     string
+	nonEmpty bool // ":slug+"
+	last     bool
+}
+
+// destSegment is one segment of a destination: text kept as it is, or a parameter (":name"
+// followed by what the segment adds, such as "#profile") or a trailing "*" after a prefix.
+type destSegment struct {
+	text   string // the segment as written, kept when its parameter has no value
+	name   string // the parameter's name; "*" for a trailing wildcard
+	suffix string // after a parameter; before the wildcard's value (prefix) for "*"
+	isVar  bool
+}
+
+// binding is one parameter's value; a later one of the same name wins.
+type binding struct{ name, value string }
+
+// CompileRedirects compiles a site's redirects for Lookup, keeping their order.
+func CompileRedirects(list []Redirect) *Redirects {
+	rs := &Redirects{rules: make([]rule, len(list))}
+	for i, r := range list {
+		rs.rules[i] = rule{source: compileSource(r.Source), dest: compileDestination(r.Destination), size: len(r.Destination), permanent: r.Permanent}
+	}
+	return rs
+}
+
+func compileSource(source string) []sourceSegment {
+	parts := strings.Split(strings.Trim(source, "/"), "/")
+	out := make([]sourceSegment, len(parts))
+	for i, s := range parts {
+		seg := sourceSegment{kind: literal, text: s, last: i == len(parts)-1}
+		name, isParam := strings.CutPrefix(s, ":")
+		switch {
+		case isParam && (strings.HasSuffix(name, "*") || strings.HasSuffix(name, "+")):
+			seg.kind, seg.text, seg.nonEmpty = rest, name[:len(name)-1], strings.HasSuffix(name, "+")
+		case isParam:
+			seg.kind, seg.text = param, name
+		case strings.HasSuffix(s, "*") && seg.last:
+			seg.kind, seg.text = prefixed, strings.TrimSuffix(s, "*")
+		}
+		out[i] = seg
+	}
+	return out
+}
+
+func compileDestination(dest string) []destSegment {
+	parts := strings.Split(dest, "/")
+	out := make([]destSegment, len(parts))
+	for i, s := range parts {
+		seg := destSegment{text: s}
+		if r, ok := strings.CutPrefix(s, ":"); ok {
+			n := strings.IndexFunc(r, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+			if n < 0 {
+				n = len(r)
+			}
+			seg.isVar, seg.name, seg.suffix = true, r[:n], strings.TrimLeft(r[n:], "*+") // ":id#profile" keeps "#profile"
+		} else if strings.HasSuffix(s, "*") && i == len(parts)-1 {
+			seg.isVar, seg.name, seg.suffix = true, "*", strings.TrimSuffix(s, "*")
+		}
+		out[i] = seg
+	}
+	return out
+}
+
+// Lookup returns where the first redirect whose source matches p (a site path) sends it,
+// with the source's parameters put into the destination, and whether it is permanent.
+func (rs *Redirects) Lookup(p string) (dest string, permanent, ok bool) {
+	if rs == nil || len(rs.rules) == 0 {
+		return "", false, false
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	var vals []binding
+	for i := range rs.rules {
+		r := &rs.rules[i]
+		var matched bool
+		if vals, matched = r.match(segs, vals[:0]); matched {
+			return r.fill(vals), r.permanent, true
 		}
 	}
 	return "", false, false
 }
 
-// matchSource matches p against a source pattern and returns the values of its parameters,
-// by name ("*" for a trailing wildcard).
-func matchSource(source, p string) (map[string]string, bool) {
-	pat := strings.Split(strings.Trim(source, "/"), "/")
-	segs := strings.Split(strings.Trim(p, "/"), "/")
-	vals := map[string]string{}
-	for i, s := range pat {
-		name, isParam := strings.CutPrefix(s, ":")
+// match matches a path's segments against the rule's source and appends the values of its
+// parameters to vals, by name ("*" for a trailing wildcard).
+func (r *rule) match(segs []string, vals []binding) ([]binding, bool) {
+	for i, s := range r.source {
 		switch {
-		case isParam && (strings.HasSuffix(name, "*") || strings.HasSuffix(name, "+")):
-			rest := strings.Join(segs[min(i, len(segs)):], "/")
-			if i != len(pat)-1 || (strings.HasSuffix(name, "+") && rest == "") {
-				return nil, false
+		case s.kind == rest:
+			v := strings.Join(segs[min(i, len(segs)):], "/")
+			if !s.last || (s.nonEmpty && v == "") {
+				return vals, false
 			}
-			vals[name[:len(name)-1]] = rest
-			return vals, true
+			return append(vals, binding{s.text, v}), true
 		case i >= len(segs):
-			return nil, false
-		case isParam:
+			return vals, false
+		case s.kind == param:
 			if segs[i] == "" {
-				return nil, false
+				return vals, false
 			}
-			vals[name] = segs[i]
-		case strings.HasSuffix(s, "*") && i == len(pat)-1:
-			prefix := strings.TrimSuffix(s, "*")
-			rest := strings.Join(segs[i:], "/")
-			if !strings.HasPrefix(rest, prefix) {
-				return nil, false
+			vals = append(vals, binding{s.text, segs[i]})
+		case s.kind == prefixed:
+			v := strings.Join(segs[i:], "/")
+			if !strings.HasPrefix(v, s.text) {
+				return vals, false
 			}
-			vals["*"] = strings.TrimPrefix(rest, prefix)
-			return vals, true
-		case s != segs[i]:
-			return nil, false
+			return append(vals, binding{"*", strings.TrimPrefix(v, s.text)}), true
+		case s.text != segs[i]:
+			return vals, false
 		}
 	}
-	return vals, len(pat) == len(segs)
+	return vals, len(r.source) == len(segs)
 }
 
-// fillDestination puts the parameters' values into a destination: ":name*", ":name+",
+// fill puts the parameters' values into the rule's destination: ":name*", ":name+",
 // ":name", and a trailing "*".
-func fillDestination(dest string, vals map[string]string) string {
-	segs := strings.Split(dest, "/")
-	for i, s := range segs {
-		if rest, ok := strings.CutPrefix(s, ":"); ok {
-			n := strings.IndexFunc(rest, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-			if n < 0 {
-				n = len(rest)
-			}
-			if v, found := vals[rest[:n]]; found {
-				segs[i] = v + strings.TrimLeft(rest[n:], "*+") // ":id#profile" keeps "#profile"
-			}
-		} else if strings.HasSuffix(s, "*") && i == len(segs)-1 {
-			segs[i] = strings.TrimSuffix(s, "*") + vals["*"]
+func (r *rule) fill(vals []binding) string {
+	var b strings.Builder
+	b.Grow(r.size + 32)
+	for i, d := range r.dest {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		v, found := value(vals, d.name)
+		switch {
+		case !d.isVar:
+			b.WriteString(d.text)
+		case d.name == "*":
+			b.WriteString(d.suffix + v)
+		case found:
+			b.WriteString(v + d.suffix)
+		default:
+			b.WriteString(d.text)
 		}
 	}
-	return strings.Join(segs, "/")
+	return b.String()
+}
+
+// value returns the last value bound to name.
+func value(vals []binding, name string) (string, bool) {
+	for i := len(vals) - 1; i >= 0; i-- {
+		if vals[i].name == name {
+			return vals[i].value, true
+		}
+	}
+	return "", false
 }

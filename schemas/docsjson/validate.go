@@ -35,6 +35,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 		v.walk(&nav.Element, sc)
 		if v.files {
 			v.customLLMs()
+			v.unbuilt()
 		}
 	}
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
@@ -50,13 +51,15 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 
 // validator checks the rules that span fields and elements.
 type validator struct {
-	c     *collector // configuration problems
-	fc    *collector // problems of the files the configuration names (pages, specs)
-	fsys  fs.FS
-	files bool
-	specs *specCache
-	seen  map[string]string // version, language and page → JSON path of the first listing
-	noOAS bool              // a page named an operation in a site without OpenAPI files: said once
+	c       *collector // configuration problems
+	fc      *collector // problems of the files the configuration names (pages, specs)
+	fsys    fs.FS
+	files   bool
+	specs   *specCache
+	seen    map[string]string // version, language and page → JSON path of the first listing
+	noOAS   bool              // a page named an operation in a site without OpenAPI files: said once
+	pages   int               // pages whose file was looked for
+	missing int               // of them, those without one
 }
 
 // vscope is what an element inherits from its ancestors.

@@ -38,7 +38,9 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		return
 	}
 	file, ok := pageFile(v.fsys, p)
+	v.pages++
 	if !ok {
+		v.missing++
 		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
 		return
 	}
@@ -223,3 +225,18 @@ func summarizeOps(ops []Operation) string {
 func reservedPath(p string) bool {
 	return strings.EqualFold(p, "mcp") || strings.EqualFold(p, "authed/mcp")
 }
+
+// unbuilt says once, when most of the pages the navigation lists have no file, that the
+// directory is likely a source tree whose pages are built elsewhere (LangChain's docs keep
+// src/docs.json beside their sources and publish build/): 142 "has no file" errors alone do
+// not say that the path, not the pages, is wrong. Each page's error stays: where the tree
+// is the right one, they are the pages to write.
+func (v *validator) unbuilt() {
+	if v.missing < minUnbuilt || v.missing*2 <= v.pages {
+		return
+	}
+	v.fc.warnf("navigation", "%d of the %d pages the navigation lists have no file here: if this is a source tree whose pages are built into another directory, validate the directory the site is published from (the one holding docs.json beside the built pages)", v.missing, v.pages)
+}
+
+// minUnbuilt is the fewest missing pages that unbuilt reports.
+const minUnbuilt = 2

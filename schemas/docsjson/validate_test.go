@@ -218,6 +218,12 @@ var validationCases = []struct {
 	{name: "group root without file", nav: `{"groups": [{"group": "G", "root": "overview", "pages": ["a"]}]}`,
 		files:  map[string]string{"a.md": "# A"},
 		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md`}}},
+	{name: "most pages without a file: a source tree built elsewhere", nav: `{"pages": ["index", "oss/python/overview", "oss/python/quickstart"]}`,
+		files: map[string]string{"index.mdx": "# Home", "oss/overview.mdx": "# Overview", "oss/quickstart.mdx": "# Quickstart"},
+		errors: []p{
+			{Path: "navigation.pages[1]", Message: `page "oss/python/overview" has no file; create oss/python/overview.mdx or oss/python/overview.md`},
+			{Path: "navigation.pages[2]", Message: `page "oss/python/quickstart" has no file; create oss/python/quickstart.mdx or oss/python/quickstart.md`}},
+		warnings: []p{{Path: "navigation", Message: `2 of the 3 pages the navigation lists have no file here: if this is a source tree whose pages are built into another directory, validate the directory the site is published from (the one holding docs.json beside the built pages)`}}},
 	{name: "page outside the site", nav: `{"pages": ["../secret"]}`,
 		errors: []p{{Path: "navigation.pages[0]", Message: `page "../secret" points outside the site; page paths are relative to the site directory`}}},
 	{name: "page at the MCP server's path", nav: `{"pages": ["index", "mcp"]}`,

@@ -167,7 +167,11 @@ func (s *schema) apply(version int, stmt string) error {
 				if o.view && suffix != "" {
 					break
 				}
-				s.upgrades[version] = append(s.upgrades[version], upgrade{after: true,
+				// A view holds no data: it is dropped before the file is applied again, which
+				// makes it anew when a migration replaces it (after, the file's CREATE ... IF NOT
+				// EXISTS would keep the old view and the DROP would then remove it). A table is
+				// dropped after the backfills that read it.
+				s.upgrades[version] = append(s.upgrades[version], upgrade{after: !o.view,
 					sql: "DROP TABLE IF EXISTS {db}." + name + suffix + " ON CLUSTER {cluster}"})
 			}
 		}

@@ -74,6 +74,14 @@ func TestClusterSchemaOf(t *testing.T) {
 		}, []string{
 			"-- A cluster made by an earlier version of this file applies this file again, and then runs, once:\n--   INSERT INTO docs.events (project_id) SELECT project_id\n--     FROM docs.old;\n--   DROP TABLE IF EXISTS docs.old ON CLUSTER c1;\n--   DROP TABLE IF EXISTS docs.old_local ON CLUSTER c1;\n",
 		}, []string{"CREATE TABLE IF NOT EXISTS docs.old"}},
+		{"a view made again is dropped before the file is applied again", []string{
+			events + "CREATE TABLE daily\n(\n    project_id String\n)\nENGINE = AggregatingMergeTree()\nORDER BY project_id;\n" +
+				"CREATE MATERIALIZED VIEW IF NOT EXISTS daily_mv TO daily AS\nSELECT project_id\nFROM events\nWHERE 1;\n",
+			"DROP TABLE IF EXISTS daily_mv;\nCREATE MATERIALIZED VIEW IF NOT EXISTS daily_mv TO daily AS\nSELECT project_id\nFROM events\nWHERE 0;\n",
+		}, []string{
+			"-- 0002_m2\n-- A cluster made by an earlier version of this file first runs:\n--   DROP TABLE IF EXISTS docs.daily_mv ON CLUSTER c1;\n-- then applies this file again.\n",
+			"CREATE MATERIALIZED VIEW IF NOT EXISTS docs.daily_mv ON CLUSTER c1 TO docs.daily_local AS\nSELECT project_id\nFROM docs.events_local\nWHERE 0;",
+		}, []string{"WHERE 1;", "and then runs, once"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -51,7 +51,7 @@ func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCoun
 	return page, nil
 }
 
-// visitorStates merges the visitor states of table (traffic_pages_daily or
+// visitorStates merges the visitor states of table (traffic_path_visitors or
 // traffic_day_visitors) in c per class and the keys before it ("path, ", "day, " or ""): s is
 // the merged state, n its count. Readers count a class from n as it is and merge the two
 // classes' s for the total, so that each daily state is merged once rather than once per class
@@ -73,7 +73,7 @@ const oneThread = " SETTINGS max_threads = 1"
 const visitorCols = "sumIf(n, class = 'human'), sumIf(n, class = 'ai'), uniqCombinedMerge(18)(s)"
 
 // Visitors counts distinct visitors per path and class from the visitor states of
-// traffic_pages_daily, and the range's totals from those of traffic_day_visitors, one per day
+// traffic_path_visitors, and the range's totals from those of traffic_day_visitors, one per day
 // and class (see visitorStates). The page of paths is found by topVisitors, which merges the
 // states of the paths with the most views only.
 func (s *Store) Visitors(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {

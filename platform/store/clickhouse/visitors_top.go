@@ -13,9 +13,10 @@ import (
 // paths with the most views: a page's visitors never exceed its views, so once the k-th of the
 // paths merged has more visitors than the views of the best path left out, no path left out
 // can be among the first k. Merging the visitor states is most of the read's time: 30 days of a
-// project of 507k events at 50M hold 2,000 paths in 170k daily states; the first page of 50
-// merges the 102 paths with the most views (60% of the page views), 77 ms of server CPU
-// against 122 ms for every path, after 18 ms for the views.
+// project of 507k events at 50M hold 2,000 paths in 104k daily states (before merges); the
+// first page of 50 merges the 102 paths with the most views (60% of the page views), 48 ms of
+// server CPU (81 ms when the states were read from traffic_pages_daily), after 25 ms for the
+// views.
 //
 // Up to visitorsExact visitors uniqCombined(18)'s state is a set of hashes (16,384 measured on
 // 18.16; the bound is kept lower for other releases), whose count never exceeds the visitors;
@@ -102,19 +103,17 @@ func (s *Store) mostViewed(ctx context.Context, c cond, n int) ([]pathViews, err
 	return out, err
 }
 
-// visitorsOf counts the visitors of paths in c (see visitorStates), in no order. The paths go
-// as an array (one literal, parsed far faster than a tuple of as many). traffic_pages_daily
-// sorts by day before path, so the read still deserialises the other paths' states of its
-// granules and drops them: a copy of the states sorted by path first (tried: migration
-// traffic_path_visitors, granules of 64 rows) cut the read's server CPU by another 15% (a
-// project of 507k events at 50M: 122 ms against 144) but cost every traffic insert 17% more
-// ClickHouse CPU (a second uniqCombinedState of the page views; a view on the page rollup does
-// not fire on 18.16) and 12% more disk, against the write rate issue 28 also asks for.
+// visitorsOf counts the visitors of paths in c (see visitorStates), in no order, from
+// traffic_path_visitors, whose primary key (project, path, day) finds the paths' states: the
+// paths go as an array (one literal, parsed far faster than a tuple of as many), and the set
+// of the IN is used for the key. traffic_pages_daily holds the same states sorted by day
+// first, where a read deserialised every path's states of its granules to keep 5% of them (30
+// days of a project of 507k events at 50M: 207k rows read instead of 31k).
 func (s *Store) visitorsOf(ctx context.Context, c cond, paths []string) ([]store.PathCounts, error) {
 	pc := cond{parts: slices.Clone(c.parts), args: slices.Clone(c.args)}
 	pc.add("path IN (SELECT arrayJoin(?))", paths)
 	var out []store.PathCounts
-	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates("traffic_pages_daily", "path, ", pc)+") GROUP BY path"+oneThread, pc.args,
+	err := s.each(ctx, "SELECT path, "+visitorCols+" FROM ("+visitorStates(pathVisitors, "path, ", pc)+") GROUP BY path"+oneThread, pc.args,
 		func(scan func(...any) error) error {
 			r, err := scanPathCounts(scan)
 			out = append(out, r)
@@ -123,10 +122,13 @@ func (s *Store) visitorsOf(ctx context.Context, c cond, paths []string) ([]store
 	return out, err
 }
 
+// pathVisitors holds the visitor states per project, path, day and class (migration 0013).
+const pathVisitors = "traffic_path_visitors"
+
 // allVisitors merges every path's states of c and returns the first k rows.
 func (s *Store) allVisitors(ctx context.Context, c cond, k int) ([]store.PathCounts, error) {
 	var out []store.PathCounts
-	err := s.each(ctx, "SELECT path, "+visitorCols+" AS t FROM ("+visitorStates("traffic_pages_daily", "path, ", c)+") GROUP BY path"+
+	err := s.each(ctx, "SELECT path, "+visitorCols+" AS t FROM ("+visitorStates(pathVisitors, "path, ", c)+") GROUP BY path"+
 		" ORDER BY t DESC, path ASC LIMIT "+itoa(k), c.args, func(scan func(...any) error) error {
 		r, err := scanPathCounts(scan)
 		out = append(out, r)

@@ -1,0 +1,80 @@
+package mdx
+
+import "strings"
+
+// IsESM reports whether a line starts an MDX import or export statement.
+func IsESM(line string) bool {
+	if rest, ok := strings.CutPrefix(line, "import "); ok {
+		rest = strings.TrimSpace(rest)
+		return strings.Contains(rest, " from ") || strings.HasPrefix(rest, "{") ||
+			strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "'")
+	}
+	rest, ok := strings.CutPrefix(line, "export ")
+	if !ok {
+		return false
+	}
+	word, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	switch word {
+	case "const", "let", "var", "function", "default", "class", "async":
+		return true
+	}
+	return strings.HasPrefix(word, "{") || strings.HasPrefix(word, "*")
+}
+
+// BracketDepth is the net count of opening brackets in a line, outside quotes: an ESM
+// statement ends on the first line where the sum comes back to zero.
+func BracketDepth(line string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{' || c == '(' || c == '[':
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			depth--
+		}
+	}
+	return depth
+}
+
+// FenceOf returns the fence (```, ~~~~, ...) that opens a code block on this line, after its
+// indentation, or "".
+func FenceOf(line string) string {
+	t := strings.TrimLeft(line, " \t")
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
+		return ""
+	}
+	return t[:n]
+}
+
+// ClosesFence reports whether line closes a block opened with fence: the same character, at
+// least as many times, alone on the line.
+func ClosesFence(line, fence string) bool {
+	t := strings.TrimSpace(line)
+	return len(t) >= len(fence) && strings.Trim(t, fence[:1]) == ""
+}
+
+// Dedent removes up to n leading spaces or tabs.
+func Dedent(line string, n int) string {
+	i := 0
+	for i < n && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return line[i:]
+}
