@@ -11,9 +11,9 @@ import (
 // section ("Page › Section", linked to the section), then the passage of that section that
 // matches the question as a quote, streamed a line or a sentence at a time. The reply's finish
 // item lists the cited page, which the widget shows as its link row: the text cites it once.
-func compose(s Source, qterms []string, ph phrases) []string {
+func compose(s Source, q query, ph phrases) []string {
 	lead := fmt.Sprintf(ph.lead, link(label(s), s.URL))
-	quote := quoteUnits(passage(s.Text, qterms))
+	quote := quoteUnits(passage(s.Text, q))
 	if quote == "" {
 		return []string{lead}
 	}

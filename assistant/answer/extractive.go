@@ -49,19 +49,19 @@ var _ Generator = (*Extractive)(nil)
 // Generate composes the answer and emits it in several pieces: the lead, then each quoted
 // passage and its citation.
 func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) error) (Answer, error) {
-	qterms := questionTerms(&p)
-	best, found := answering(p.Sources, qterms)
+	q := questionTerms(&p)
+	best, found := answering(p.Sources, q)
 	ph := phrasesFor(p.Language)
 	a := Answer{Resolution: event.Unanswered}
 	var chunks []string
 	switch {
-	case len(qterms) == 0:
+	case len(q.terms) == 0:
 		chunks = []string{ph.greet + sep(ph.greet), ph.ask}
 	case !found:
 		chunks = []string{ph.notFound + "\n\n", ph.rephrase}
 	default:
 		a.Cited, a.Resolution = []Source{best}, event.Answered
-		chunks = compose(best, qterms, ph)
+		chunks = compose(best, q, ph)
 	}
 	n := 0
 	for _, c := range chunks {
@@ -77,39 +77,41 @@ func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) e
 	return a, nil
 }
 
-// questionTerms returns the content words of the question; a question without any ("and
-// then?") borrows those of the previous question, then those of the attached context.
-func questionTerms(p *Prompt) []string {
-	if t := terms(p.Question); len(t) > 0 {
-		return t
+// questionTerms returns the content words of the question, read in the scope's language; a
+// question without any ("and then?") borrows those of the previous question, then those of the
+// attached context.
+func questionTerms(p *Prompt) query {
+	q := query{read: readingIn(p.Language)}
+	if q.terms = q.read.terms(p.Question); len(q.terms) > 0 {
+		return q
 	}
 	if n := len(p.History); n > 0 {
-		if t := terms(p.History[n-1].Question); len(t) > 0 {
-			return t
+		if q.terms = q.read.terms(p.History[n-1].Question); len(q.terms) > 0 {
+			return q
 		}
 	}
 	for _, c := range p.Context {
-		if t := terms(c.Value); len(t) > 0 {
-			return t
+		if q.terms = q.read.terms(c.Value); len(q.terms) > 0 {
+			return q
 		}
 	}
-	return nil
+	return q
 }
 
 // answering returns the source to quote: with the search's Match, the first source whose
 // section holds a question word, when some source holds enough of the question; without it,
 // the first source that passes the word count.
-func answering(sources []Source, qterms []string) (Source, bool) {
-	if len(qterms) == 0 {
+func answering(sources []Source, q query) (Source, bool) {
+	if len(q.terms) == 0 {
 		return Source{}, false
 	}
-	need := min(int(math.Ceil(MinShare*float64(len(qterms)))), EnoughTerms)
+	need := min(int(math.Ceil(MinShare*float64(len(q.terms)))), EnoughTerms)
 	covered := false
 	for _, s := range sources {
 		covered = covered || s.Match > 0 && s.Match >= matchNeeded(s.Words)
 	}
 	for _, s := range sources {
-		n := vocab(sourceText(s)).matches(qterms)
+		n := q.matches(sourceText(s))
 		if s.Match > 0 || covered {
 			if covered && n >= 1 {
 				return s, true

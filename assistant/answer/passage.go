@@ -285,19 +285,19 @@ const (
 // (unless it is a title, which starts another topic),
 // then the next best; at most one block (code or table), in their original order. When nothing in the
 // text matches (the section matched by its title or breadcrumbs) it takes the opening units.
-func passage(text string, qterms []string) []unit {
+func passage(text string, q query) []unit {
 	us := units(text)
 	scores := make([]int, len(us))
 	var order []int // units with matches, best first
 	for i, u := range us {
 		if u.table && u.size() > maxBlockBytes {
-			us[i].text = rows(u.text, qterms, maxBlockBytes-len(u.caption))
+			us[i].text = rows(u.text, q, maxBlockBytes-len(u.caption))
 			u = us[i]
 		}
 		if u.block && u.size() > maxBlockBytes {
 			continue
 		}
-		if scores[i] = vocab(u.text).matches(qterms); scores[i] > 0 {
+		if scores[i] = q.matches(u.text); scores[i] > 0 {
 			order = insertScored(order, i, func(a, b int) bool { return scores[a] > scores[b] })
 		}
 	}

@@ -6,7 +6,7 @@ import "strings"
 // its header and the body rows that match the question's terms, the best first, else the first
 // rows, in their order, then a row saying the rest was left out. A table that cannot fit even
 // one row is returned whole (and then not quoted).
-func rows(text string, qterms []string, limit int) string {
+func rows(text string, q query, limit int) string {
 	lines := strings.Split(text, "\n")
 	if len(lines) < 3 {
 		return text
@@ -17,7 +17,7 @@ func rows(text string, qterms []string, limit int) string {
 	scores := make([]int, len(body))
 	var order []int
 	for i, r := range body {
-		if scores[i] = vocab(r).matches(qterms); scores[i] > 0 {
+		if scores[i] = q.matches(r); scores[i] > 0 {
 			order = insertScored(order, i, func(a, b int) bool { return scores[a] > scores[b] })
 		}
 	}

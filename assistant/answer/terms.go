@@ -3,21 +3,83 @@ package answer
 import (
 	"strings"
 	"unicode"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/lectern-dev/lectern/assistant/internal/lang"
 )
 
-// terms returns the distinct content words of s: lower-cased, plurals folded, stop words left out.
-func terms(s string) []string {
+// reading is how the answer reads the words of a question and of the sections it matches them
+// against: in the language of the search's scope, with that language's stop words and stems
+// (internal/lang, the search's own analysis), so a Spanish question's "cómo" and "se" are no
+// words a passage must hold and "instala" finds "instalar". A question in another language
+// may be asked in English (a reader on a translated page), so English stop words are stop
+// words in every language. English, and the languages without a stemmer, keep the plural
+// folding and prefix rule below (the search's Porter stems are coarser than the extractive
+// answer's MatchShare and MinShare were chosen with).
+type reading struct {
+	lang *lang.Language
+	env  *snowballstem.Env // the Snowball stemmer's state, made on first use
+}
+
+// readingIn returns the reading of a docs.json language code ("" and unknown codes: English).
+func readingIn(code string) *reading { return &reading{lang: lang.Of(code)} }
+
+// terms returns the distinct content words of s: lower-cased, stop words left out, forms of
+// one word folded (plurals in English, Snowball stems in a language that has a stemmer).
+func (r *reading) terms(s string) []string {
 	var out []string
 	for _, w := range Words(s) {
-		if len(w) < 2 || stopwords[w] {
+		if len(w) < 2 || r.stop(w) {
 			continue
 		}
-		w = singular(w)
+		w = r.fold(w)
 		if !contains(out, w) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// stop reports whether w is a stop word of the reading's language or of English.
+func (r *reading) stop(w string) bool {
+	return questionFiller[w] || lang.English.Stop([]byte(w)) || r.lang.Stop([]byte(w))
+}
+
+// fold returns the form w is matched by: its Snowball stem in a language that has a stemmer
+// (words of letters only), its singular in English.
+func (r *reading) fold(w string) string {
+	switch {
+	case r.lang.HasStemmer() && isLetters(w):
+		if r.env == nil {
+			r.env = snowballstem.NewEnv("")
+		}
+		return r.lang.Stem(r.env, w)
+	case r.lang.IsEnglish():
+		return singular(w)
+	}
+	return w
+}
+
+// vocab returns the words of one text, for matching question terms against it.
+func (r *reading) vocab(s string) vocabulary { return vocabulary(r.terms(s)) }
+
+// query is a question's content words and the reading that found them.
+type query struct {
+	terms []string
+	read  *reading
+}
+
+// matches counts the question's terms that text holds.
+func (q query) matches(text string) int { return q.read.vocab(text).matches(q.terms) }
+
+// isLetters reports whether w is all letters, none of them Chinese, Japanese or Korean.
+func isLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) || isCJK(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Words splits s into lower-case words of letters and digits. Chinese and Japanese, written
@@ -99,8 +161,6 @@ func related(a, b string) bool {
 // vocabulary is the set of words of one text, for matching question terms against it.
 type vocabulary []string
 
-func vocab(s string) vocabulary { return vocabulary(terms(s)) }
-
 // has reports whether the text holds a form of term t.
 func (v vocabulary) has(t string) bool {
 	for _, w := range v {
@@ -131,19 +191,14 @@ func contains(s []string, w string) bool {
 	return false
 }
 
-// stopwords are words that say nothing about what a question is about.
-var stopwords = func() map[string]bool {
+// questionFiller are the words of a question, beyond the English stop words the search drops
+// too (internal/lang), that say nothing about what it is about: its verbs of asking, knowing,
+// using and working ("tell", "explain", "show", "use"), greetings, and a few function words.
+var questionFiller = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a an the and or but if then else of to in on at by for with from into onto
-		about as is are was were be been being am do does did doing done have has had having i me my mine
-		we us our you your yours he she him her his they them their it its this that these those there here
-		what which who whom whose when where why how can could should would will shall may might must not no
-		nor so than too very just also any some all each every more most other such only own same both few
-		again further once up down out off over under before after above below between through during until
-		while please tell explain show want wanted need needs know way ways use used using uses work works
-		working thing things something anything everything someone anyone hi hello hey thanks thank ok okay
-		yes really like get got gets getting go going let lets possible able cannot don doesn didn isn
-		aren wasn weren won shouldn couldn wouldn haven hasn ll ve re`) {
+	for _, w := range strings.Fields(`onto done whose may tell explain show wanted know ways use used using uses work works
+		working thing things anything everything anyone hi hello hey ok okay get got gets getting
+		go going lets able`) {
 		m[w] = true
 	}
 	return m

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
+	"github.com/lectern-dev/lectern/assistant/internal/lang"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
@@ -14,14 +15,14 @@ const maxWordLen = 40
 // analyzer splits text into words and normalizes them into terms. It reuses its buffers, so one
 // analyzer serves one goroutine, and a slice it hands out is valid only until the next call.
 type analyzer struct {
-	lang *language // the text's language; nil is English
+	lang *lang.Language // the text's language; nil is English
 	// englishStops: English stop words are stop words too (a query: a reader on a
 	// translated page may ask in English)
 	englishStops bool
 	env          *snowballstem.Env // the Snowball stemmer's state
 	// stems, when set, remembers each word's stem by language: an index's build stems each
 	// distinct word once
-	stems map[*language]map[string]string
+	stems map[*lang.Language]map[string]string
 	word  []byte // the current surface word, lowercased
 	joint []byte // the joined form of a multi-part identifier
 	chain []byte // the joined form of a dotted name
@@ -212,26 +213,23 @@ func (a *analyzer) normalize(w []byte) []byte {
 	}
 	l := a.lang
 	if l == nil {
-		l = english
+		l = lang.English
 	}
-	if _, stop := l.stop[string(w)]; stop {
-		return nil
-	}
-	if _, stop := stopWords[string(w)]; stop && a.englishStops {
+	if l.Stop(w) || a.englishStops && lang.English.Stop(w) {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
 	switch {
-	case l.porter && isASCIILetters(a.term):
+	case l.IsEnglish() && isASCIILetters(a.term):
 		a.term = stem(a.term)
-	case l.stem != nil && isLetters(a.term):
+	case l.HasStemmer() && isLetters(a.term):
 		a.term = append(a.term[:0], a.snowballStem(l, w)...)
 	}
 	return a.term
 }
 
 // snowballStem returns the Snowball stem of w, a lowercase word of letters, in language l.
-func (a *analyzer) snowballStem(l *language, w []byte) string {
+func (a *analyzer) snowballStem(l *lang.Language, w []byte) string {
 	if a.stems != nil {
 		if st, ok := a.stems[l][string(w)]; ok {
 			return st
@@ -240,7 +238,7 @@ func (a *analyzer) snowballStem(l *language, w []byte) string {
 	if a.env == nil {
 		a.env = snowballstem.NewEnv("")
 	}
-	st := l.snowballStem(a.env, w)
+	st := l.Stem(a.env, string(w))
 	if a.stems != nil {
 		m := a.stems[l]
 		if m == nil {
@@ -253,7 +251,7 @@ func (a *analyzer) snowballStem(l *language, w []byte) string {
 }
 
 // english reports whether the analyzer reads English (or a language analyzed as English).
-func (a *analyzer) english() bool { return a.lang == nil || a.lang.porter }
+func (a *analyzer) english() bool { return a.lang == nil || a.lang.IsEnglish() }
 
 // isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
 func isLetters(b []byte) bool {

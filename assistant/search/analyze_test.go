@@ -70,6 +70,7 @@ func TestSnippet(t *testing.T) {
 	early := "First sentence is here. " + strings.Repeat("Word ", 100) + "end. Last sentence."
 	code := "Intro text that is long enough to keep on its own here. " + strings.Repeat("More prose. ", 20) + "\n\n```js\n" + strings.Repeat("code();\n", 100) + "```"
 	leadingCode := "```js\n" + strings.Repeat("callSomething();\n", 60) + "```\n\nAfter."
+	callCode := "```ts\n" + strings.Repeat("const r = await client.register(args)\n", 4) + "  console.log(\n    `registered ${r.ipId}`\n  )\n```"
 	// Shapes of LangChain's docs (langchain-ai/docs): a code block followed by its output block,
 	// and an ordered list under a sentence.
 	codeThenOutput := "Replay the full state history:\n\n```python\n" + strings.Repeat("for s in history(): print(s)\n", 12) + "```\n\n```\n" + strings.Repeat("Num Messages: 8 Next: ()\n", 20) + "```"
@@ -87,7 +88,14 @@ func TestSnippet(t *testing.T) {
 		{"sentence end too early", early, 200, func(s string) bool { return len(s) > 150 && strings.HasSuffix(s, "Word …") }},
 		{"cut at a word", strings.Repeat("word ", 200), 100, func(s string) bool { return len(s) <= 104 && s[len(s)-3:] == "…" }},
 		{"code not cut open", code, 600, func(s string) bool { return !strings.Contains(s, "```") }},
-		{"leading code closed", leadingCode, 300, func(s string) bool { return s[len(s)-4:] == "\n```" && len(s) <= 304 }},
+		{"leading code closed, marked cut", leadingCode, 300, func(s string) bool {
+			return strings.HasSuffix(s, "callSomething();\n…\n```") && len(s) <= 304
+		}},
+		// Story Protocol's docs: a quote ended at "console.log(" and a closing fence, as if the
+		// docs' code were broken there.
+		{"code cut in a call is cut at a line and marked", callCode, 200, func(s string) bool {
+			return strings.HasSuffix(s, "  console.log(\n…\n```") && len(s) <= 204
+		}},
 		{"paragraph end after code has no ellipsis", codeThenOutput, 600, func(s string) bool { return strings.HasSuffix(s, "print(s)\n```") }},
 		{"ellipsis not on a fence line", wordAfterCode, 200, func(s string) bool {
 			return strings.HasSuffix(s, "…") && !strings.Contains(s, "``` …") && strings.Count(s, "```") == 2

@@ -3,6 +3,8 @@ package search
 import (
 	"math"
 	"slices"
+
+	"github.com/lectern-dev/lectern/assistant/internal/lang"
 )
 
 // builder analyzes sections in order into postings tables, one of sections and, when the
@@ -42,7 +44,7 @@ const fieldBits = 2
 // newBuilder makes a builder for about size bytes of text.
 func newBuilder(o options, size int) *builder {
 	b := &builder{o: o, terms: make(map[string]uint32, min(size/64, 1<<16))}
-	b.an.stems = map[*language]map[string]string{}
+	b.an.stems = map[*lang.Language]map[string]string{}
 	return b
 }
 

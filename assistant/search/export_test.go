@@ -3,6 +3,8 @@ package search
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/lang"
 )
 
 // Terms exposes the analyzer to the tests' baselines.
@@ -14,8 +16,8 @@ func Terms(s string) []string {
 }
 
 // TermsIn is Terms for text in a docs.json language.
-func TermsIn(lang, s string) []string {
-	a := analyzer{lang: languageOf(lang)}
+func TermsIn(code, s string) []string {
+	a := analyzer{lang: lang.Of(code)}
 	var out []string
 	a.terms(s, func(t []byte) { out = append(out, string(t)) })
 	return out

@@ -77,6 +77,7 @@ func TestLanguageTerms(t *testing.T) {
 	tests := []struct{ lang, text, want string }{
 		{"es", "Las conversaciones se guardan", "convers guard"},
 		{"ES", "las facturas", "factur"},
+		{"es", "¿Cómo se instala? ¿Dónde? Sé", "instal se"},
 		{"fr", "les clés de mon compte", "clé compt"},
 		{"de", "Die Schlüssel für das Konto", "schlussel konto"},
 		{"pt-BR", "os rastreamentos para cancelar", "rastreament cancel"},

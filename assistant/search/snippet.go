@@ -10,7 +10,8 @@ const snippetLen = 600
 
 // snippet trims text to about n bytes: at the last sentence or paragraph end before n when
 // there is one past n/2, else at a word boundary with "…". A code block is never cut open: the
-// cut moves before it, or (when it starts the text) the block is cut at a line and closed.
+// cut moves before it, or (when it starts the text) the block is cut at a line, marked cut
+// with a line "…" and closed.
 func snippet(text string, n int) string {
 	if len(text) <= n {
 		return text
@@ -89,11 +90,17 @@ func openFence(s string) int {
 	return open
 }
 
-// closeCode cuts text, which starts inside a code block, at a line end near n and closes the block.
+// codeCut is the line that stands for the lines of a code block a snippet leaves out.
+const codeCut = "…"
+
+// closeCode cuts text, which starts inside a code block, at a line end near n and closes the
+// block, with a line "…" before the fence that says the code goes on: a quote of the snippet
+// must not pass for the whole code (a call cut after "console.log(" reads as a mistake in the
+// docs).
 func closeCode(text string, n int) string {
-	head := text[:n]
+	head := text[:max(n-len(codeCut)-1, 0)]
 	if i := strings.LastIndexByte(head, '\n'); i > 0 {
 		head = head[:i]
 	}
-	return head + "\n```"
+	return head + "\n" + codeCut + "\n```"
 }

@@ -253,7 +253,11 @@ func (e *eval) question(q question) error {
 	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
 		fmt.Fprintf(e.w, "miss %s (rank %d, first stage %d): %q want %v got %v\n", q.Site, rankOf(q, got), rankOf(q, s.firstStage(q)), q.Text, q.Pages, got[:min(3, len(got))])
 	}
-	cited, err := citedPages(q.Text, hits[:min(len(hits), request.DefaultPageSize)])
+	f, err := s.filter(q)
+	if err != nil {
+		return err
+	}
+	cited, err := citedPages(q.Text, f.Language, hits[:min(len(hits), request.DefaultPageSize)])
 	if err != nil {
 		return err
 	}
@@ -262,7 +266,6 @@ func (e *eval) question(q question) error {
 	if tuneMiss && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
 		fmt.Fprintf(e.w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
 	}
-	f, _ := s.filter(q)
 	e.measure("page-bm25", q, s.base.rank(q.Text, 10, f))
 	return nil
 }
@@ -339,7 +342,11 @@ func (e *eval) uncovered() error {
 		if err != nil {
 			return err
 		}
-		cited, err := citedPages(q.Text, hits)
+		f, err := s.filter(q)
+		if err != nil {
+			return err
+		}
+		cited, err := citedPages(q.Text, f.Language, hits)
 		if err != nil {
 			return err
 		}
@@ -481,14 +488,14 @@ func listSite(w io.Writer, dir string) error {
 	return nil
 }
 
-// citedPages runs the extractive answerer on the sources the assistant would give it and
-// returns the pages its answer cites, in order.
-func citedPages(q string, hits []search.Result) ([]string, error) {
+// citedPages runs the extractive answerer on the sources the assistant would give it, in the
+// scope's language as the assistant gives it, and returns the pages its answer cites, in order.
+func citedPages(q, language string, hits []search.Result) ([]string, error) {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
 		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
-	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources}, func(string) error { return nil })
+	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources, Language: language}, func(string) error { return nil })
 	if err != nil {
 		return nil, fmt.Errorf("extractive answer to %q: %w", q, err)
 	}

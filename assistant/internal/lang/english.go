@@ -1,8 +1,8 @@
-package search
+package lang
 
-// stopWords are common English words and question filler ("how do I", "is there a way to")
-// that carry no topic; they are dropped at index and query time.
-var stopWords = toSet(`a about above after again against all also am an and any are aren as at
+// englishStopWords are common English words and question filler ("how do I", "is there a way
+// to") that carry no topic.
+const englishStopWords = `a about above after again against all also am an and any are aren as at
 be because been before being below between both but by can cannot could couldn did didn do does
 doesn doing don down during each either else etc ever every few for from further had hadn has
 hasn have haven having he her here hers herself him himself his how however i if in into is isn
@@ -12,31 +12,4 @@ possible re really same shall she should shouldn so some someone something such 
 thanks that the their theirs them themselves then there these they this those through thus to
 too under until up us ve very via want wants was wasn way we were weren what whatever when
 where whether which while who whom why will with within without won would wouldn yes yet you
-your yours yourself yourselves`)
-
-func toSet(words string) map[string]struct{} {
-	set := make(map[string]struct{})
-	for _, w := range splitFields(words) {
-		set[w] = struct{}{}
-	}
-	return set
-}
-
-// splitFields splits s on ASCII white space.
-func splitFields(s string) []string {
-	var out []string
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' {
-			if start >= 0 {
-				out = append(out, s[start:i])
-				start = -1
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
-	}
-	return out
-}
+your yours yourself yourselves`

@@ -1,0 +1,177 @@
+// Package lang holds what the assistant knows of the languages documentation is written in:
+// each language's stop words and stemmer, by docs.json language code. The search analyzes
+// pages and queries with it, and the model-free answer matches a question's words against the
+// passage it quotes with the same analysis, so the two agree on which words of a question
+// carry its topic.
+//
+// English, and text in no language or in one without a stemmer or stop word list here, is
+// English: its stop words are ours (english.go) and its stemmer is the caller's (the search
+// stems English with Porter's algorithm, the answer folds plurals). The other languages use
+// the Snowball project's stemmers (Go code generated from its algorithms by
+// github.com/blevesearch/snowballstem) and its stop word lists (stopwords/, from
+// snowballstem.org). Chinese, Japanese and Korean text is cut into character pairs by the
+// callers whatever the language, so those languages need no stemmer.
+package lang
+
+import (
+	"bytes"
+	"embed"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/arabic"
+	"github.com/blevesearch/snowballstem/danish"
+	"github.com/blevesearch/snowballstem/dutch"
+	"github.com/blevesearch/snowballstem/finnish"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/hungarian"
+	"github.com/blevesearch/snowballstem/italian"
+	"github.com/blevesearch/snowballstem/norwegian"
+	"github.com/blevesearch/snowballstem/portuguese"
+	"github.com/blevesearch/snowballstem/romanian"
+	"github.com/blevesearch/snowballstem/russian"
+	"github.com/blevesearch/snowballstem/spanish"
+	"github.com/blevesearch/snowballstem/swedish"
+	"github.com/blevesearch/snowballstem/turkish"
+)
+
+// Language is how the words of one language become terms: its stop words and its stemmer.
+type Language struct {
+	name string
+	stop map[string]struct{}
+	stem func(*snowballstem.Env) bool // the Snowball stemmer; nil for none
+}
+
+// English is the analysis of English, of text in no language and of unknown languages.
+var English = &Language{name: "english", stop: toSet(englishStopWords)}
+
+//go:embed stopwords/*.txt
+var stopFiles embed.FS
+
+// snowball are the languages with a Snowball stemmer or stop word list, by ISO 639-1 code.
+var snowball = map[string]*Language{
+	"id": {name: "indonesian"},
+	"ar": {name: "arabic", stem: arabic.Stem},
+	"da": {name: "danish", stem: danish.Stem},
+	"de": {name: "german", stem: german.Stem},
+	"es": {name: "spanish", stem: spanish.Stem},
+	"fi": {name: "finnish", stem: finnish.Stem},
+	"fr": {name: "french", stem: french.Stem},
+	"hu": {name: "hungarian", stem: hungarian.Stem},
+	"it": {name: "italian", stem: italian.Stem},
+	"nl": {name: "dutch", stem: dutch.Stem},
+	"no": {name: "norwegian", stem: norwegian.Stem},
+	"pt": {name: "portuguese", stem: portuguese.Stem},
+	"ro": {name: "romanian", stem: romanian.Stem},
+	"ru": {name: "russian", stem: russian.Stem},
+	"sv": {name: "swedish", stem: swedish.Stem},
+	"tr": {name: "turkish", stem: turkish.Stem},
+}
+
+func init() {
+	for _, l := range snowball {
+		l.stop = map[string]struct{}{}
+		if data, err := stopFiles.ReadFile("stopwords/" + l.name + ".txt"); err == nil {
+			l.stop = snowballStopWords(string(data))
+		}
+	}
+}
+
+// snowballStopWords reads a Snowball stop word list: words at the start of lines (several on
+// some), comments after "|".
+func snowballStopWords(data string) map[string]struct{} {
+	set := map[string]struct{}{}
+	for _, line := range strings.Split(data, "\n") {
+		if i := strings.IndexByte(line, '|'); i >= 0 {
+			line = line[:i]
+		}
+		for _, w := range strings.Fields(line) {
+			set[w] = struct{}{}
+		}
+	}
+	return set
+}
+
+// Of returns the analysis of a docs.json language code ("es", "pt-BR", "zh-Hans"): that of
+// its primary subtag; English for "", "en" and languages without a stemmer or stop words here.
+func Of(code string) *Language {
+	primary, _, _ := strings.Cut(strings.ToLower(code), "-")
+	if l := snowball[primary]; l != nil {
+		return l
+	}
+	return English
+}
+
+// Name is the language's English name ("spanish"); "english" for English and the languages
+// analyzed as English.
+func (l *Language) Name() string { return l.name }
+
+// IsEnglish reports whether l is English (or a language analyzed as English).
+func (l *Language) IsEnglish() bool { return l == English }
+
+// HasStemmer reports whether the language has a Snowball stemmer (English has none here).
+func (l *Language) HasStemmer() bool { return l.stem != nil }
+
+// Stop reports whether w, a lowercase word, is one of the language's stop words. A word of
+// three letters or more written with an acute or grave accent is also looked up without it:
+// Spanish marks its question words that way ("cómo", "dónde", "cuándo", "quién" beside the
+// lists' "como", "donde", "cuando", "quien"), and a question's first word is one of them. The
+// accent of a shorter word tells another word ("sé", I know, beside "se"; "té", tea), and
+// the lists hold those short ones that are function words ("él", "mí", "tú", "sí").
+func (l *Language) Stop(w []byte) bool {
+	if _, ok := l.stop[string(w)]; ok {
+		return true
+	}
+	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
+		_, stop := l.stop[plain]
+		return stop
+	}
+	return false
+}
+
+// Stem returns the Snowball stem of w, a lowercase word of letters, or w itself when the
+// language has no stemmer. env is the stemmer's reusable state; nil makes one.
+func (l *Language) Stem(env *snowballstem.Env, w string) string {
+	if l.stem == nil {
+		return w
+	}
+	if env == nil {
+		env = snowballstem.NewEnv(w)
+	} else {
+		env.SetCurrent(w)
+	}
+	l.stem(env)
+	return env.Current()
+}
+
+// accents maps the lowercase vowels with an acute or grave accent to the vowel alone.
+var accents = map[rune]rune{
+	'á': 'a', 'à': 'a', 'é': 'e', 'è': 'e', 'í': 'i', 'ì': 'i', 'ó': 'o', 'ò': 'o', 'ú': 'u', 'ù': 'u',
+}
+
+// unaccent returns w without the acute and grave accents of its vowels, and whether it had any.
+func unaccent(w []byte) (string, bool) {
+	if bytes.IndexByte(w, 0xC3) < 0 { // the UTF-8 lead byte of all of them
+		return "", false
+	}
+	s := string(w)
+	if !strings.ContainsFunc(s, func(r rune) bool { _, ok := accents[r]; return ok }) {
+		return "", false
+	}
+	return strings.Map(func(r rune) rune {
+		if p, ok := accents[r]; ok {
+			return p
+		}
+		return r
+	}, s), true
+}
+
+func toSet(words string) map[string]struct{} {
+	set := make(map[string]struct{})
+	for _, w := range strings.Fields(words) {
+		set[w] = struct{}{}
+	}
+	return set
+}

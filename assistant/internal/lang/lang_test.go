@@ -1,0 +1,84 @@
+package lang_test
+
+import (
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/internal/lang"
+)
+
+func TestOf(t *testing.T) {
+	tests := []struct {
+		code, name string
+		english    bool
+		stemmer    bool
+	}{
+		{"", "english", true, false},
+		{"en", "english", true, false},
+		{"es", "spanish", false, true},
+		{"ES", "spanish", false, true},
+		{"pt-BR", "portuguese", false, true},
+		{"fr", "french", false, true},
+		{"de", "german", false, true},
+		{"id", "indonesian", false, false},
+		{"ja", "english", true, false},
+		{"zh-Hans", "english", true, false},
+		{"xx", "english", true, false},
+	}
+	for _, tt := range tests {
+		l := lang.Of(tt.code)
+		if l.Name() != tt.name || l.IsEnglish() != tt.english || l.HasStemmer() != tt.stemmer {
+			t.Errorf("Of(%q) = %s (English %v, stemmer %v), want %s (%v, %v)", tt.code, l.Name(), l.IsEnglish(), l.HasStemmer(), tt.name, tt.english, tt.stemmer)
+		}
+	}
+}
+
+func TestStop(t *testing.T) {
+	tests := []struct {
+		code, word string
+		stop       bool
+	}{
+		{"en", "the", true},
+		{"en", "how", true},
+		{"en", "install", false},
+		{"es", "como", true},
+		{"es", "se", true},
+		{"es", "qué", true},
+		{"es", "instala", false},
+		{"es", "cómo", true},   // the question word, "como" in the list
+		{"es", "dónde", true},  // "donde"
+		{"es", "cuándo", true}, // "cuando"
+		{"es", "sé", false},    // "I know": a word of its own beside "se"
+		{"es", "está", true},   // in the list as it is
+		{"es", "instalación", false},
+		{"fr", "où", false}, // two letters: the accent may tell another word, so the list must hold it
+		{"fr", "les", true},
+		{"fr", "clés", false},
+		{"de", "für", true},
+		{"de", "schlüssel", false},
+		{"pt", "os", true},
+		{"id", "untuk", true},
+		{"ja", "the", true},
+	}
+	for _, tt := range tests {
+		if got := lang.Of(tt.code).Stop([]byte(tt.word)); got != tt.stop {
+			t.Errorf("Of(%q).Stop(%q) = %v, want %v", tt.code, tt.word, got, tt.stop)
+		}
+	}
+}
+
+func TestStem(t *testing.T) {
+	tests := []struct{ code, word, want string }{
+		{"es", "conversaciones", "convers"},
+		{"es", "instalar", "instal"},
+		{"fr", "renouveler", "renouvel"},
+		{"de", "schlüssel", "schlussel"},
+		{"pt", "rastreamentos", "rastreament"},
+		{"en", "keys", "keys"}, // English stems are the caller's
+		{"id", "kunci", "kunci"},
+	}
+	for _, tt := range tests {
+		if got := lang.Of(tt.code).Stem(nil, tt.word); got != tt.want {
+			t.Errorf("Of(%q).Stem(%q) = %q, want %q", tt.code, tt.word, got, tt.want)
+		}
+	}
+}
