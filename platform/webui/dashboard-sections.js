@@ -41,7 +41,7 @@
   });
 
   /* ---- crawlers: search engines, AI training crawlers and other AI bots, which count in no
-     total above (route traffic: scope=day, sort=crawlerViews; docs/analytics/crawlers.mdx) ---- */
+     total above (route traffic: scope=day, sort=crawlerViews, scope=agent; docs/analytics/traffic.mdx) ---- */
   var CLASSES = [["searchIndex", "Search engines", "s3", "search engines"], ["training", "AI training crawlers", "s4", "AI training"], ["otherAi", "Other AI", "s5", "other AI"]];
   /* the agents of the traffic route by agent (scope=agent): a class's label, an agent's name ("" is a client no list names) */
   var CLASS_LABELS = { ai: "AI agent", search_index: "Search engine", training: "AI training crawler", other_ai: "Other AI" };
@@ -321,7 +321,7 @@
     },
   });
 
-  /* ---- agents: MCP tool calls, agents' searches, Markdown and llms.txt fetches (route agents;
+  /* ---- agents: AI platforms (route traffic, scope=agent), MCP tool calls, agents' searches, Markdown and llms.txt fetches (route agents;
      docs/analytics/agents.mdx) ---- */
   D.section({
     id: "agents", title: "Agents",
