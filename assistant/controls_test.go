@@ -226,6 +226,37 @@ func TestSearchBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
 	}
 }
 
+// TestToolResultBreadcrumbsLeaveOutTheLanguage: the assistant's search step reports its
+// results' breadcrumbs (the a: part; v2's tool output is the same list) as the discovery search
+// does: without the language code nor the version's name (tessera's pages sit under "en" or
+// "es", then "v2" or "v1").
+func TestToolResultBreadcrumbsLeaveOutTheLanguage(t *testing.T) {
+	h := start(t, tesseraSites(t)[:1])
+	for _, tc := range []struct {
+		body  map[string]any
+		path  string
+		crumb string // a breadcrumb the result keeps
+	}{
+		{ask("install the cli with npm"), "/quickstart", "Get started"},
+		{with(ask("install the cli with npm"), "filter", map[string]any{"language": "es"}), "/es/quickstart", ""},
+		{with(ask("connect a custom domain"), "filter", map[string]any{"version": "v1"}), "/v1/custom-domain", ""},
+	} {
+		results := decodePart[toolResult](t, checkReply(t, h.post(t, "tessera", tc.body))[2]).Result
+		if len(results) == 0 || results[0].Path != tc.path {
+			t.Fatalf("%v: results %+v, want %s first", tc.body["filter"], results, tc.path)
+		}
+		crumbs := results[0].Metadata.Breadcrumbs
+		if len(crumbs) == 0 || tc.crumb != "" && !slices.Contains(crumbs, tc.crumb) {
+			t.Errorf("%s: breadcrumbs %q, want %q among them", tc.path, crumbs, tc.crumb)
+		}
+		for _, scope := range []string{"en", "es", "v1", "v2"} {
+			if slices.Contains(crumbs, scope) {
+				t.Errorf("%s: breadcrumbs %q: want no %q", tc.path, crumbs, scope)
+			}
+		}
+	}
+}
+
 // search posts a discovery search with domain's key and returns the hits' paths.
 func (h *harness) search(t *testing.T, domain string, body any) []string {
 	t.Helper()

@@ -2,7 +2,6 @@ package assistant
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -87,9 +86,6 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	}
 	hits, err := s.Search(c.UserContext(), site.Domain, p)
 	if err != nil {
-		if errors.Is(err, errNotIndexed) {
-			c.Set(fiber.HeaderRetryAfter, "5")
-		}
 		return err
 	}
 	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
@@ -226,7 +222,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if err != nil {
 		return web.Invalid("path", err.Error())
 	}
-	snap, err := s.snapshot(c, site.Domain)
+	snap, err := s.Pages(site.Domain) // the page's Markdown is served before the index is built
 	if err != nil {
 		return err
 	}

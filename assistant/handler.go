@@ -81,7 +81,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	if t.caller, t.client, err = callerOf(c); err != nil {
 		return nil, err
 	}
-	if t.snap, err = s.snapshot(c, t.site.Domain); err != nil {
+	if t.snap, err = s.Snapshot(t.site.Domain); err != nil {
 		return nil, err
 	}
 	f, err := request.CheckScopes(t.req.Filter, t.snap.Scopes)
@@ -107,38 +107,66 @@ func searchFilter(f request.Filter, s *sitedocs.Scopes, question string, paths .
 	return search.Filter{Version: version, Language: language, Tag: f.Tag, Groups: f.Groups}
 }
 
-// snapshot returns the site's index, or a 503 while it is being built.
-func (s *Service) snapshot(c *fiber.Ctx, domain string) (sitedocs.Snapshot, error) {
-	snap, err := s.Snapshot(domain)
-	if errors.Is(err, errNotIndexed) {
-		c.Set(fiber.HeaderRetryAfter, "5")
-	}
-	return snap, err
-}
-
 // errNotIndexed marks the 503 of a site whose docs are not served (yet).
 var errNotIndexed = errors.New("docs not indexed")
 
+// retryIndexing is the Retry-After of a site whose first index is being built. How long the
+// build takes cannot be told in advance (2 s for 200 pages, 2 min for 24,000 on 2 cores) and a
+// 503 costs the server microseconds: a client retrying every 5 s gets its answer at most 5 s
+// after the site is ready.
+const retryIndexing = 5 * time.Second
+
 // Snapshot returns a site's current index, scopes and catalog, or a 503 error (wrapping
-// errNotIndexed) saying why the site is not served.
+// errNotIndexed, with a Retry-After) saying why the site is not served.
 func (s *Service) Snapshot(domain string) (sitedocs.Snapshot, error) {
 	docs, ok := s.docs[domain]
 	if !ok {
-		return sitedocs.Snapshot{}, notIndexed("the docs of %s are not indexed; the site was added after the assistant started", domain)
+		// Not a state that passes: the process must be restarted; logged as a failure.
+		return sitedocs.Snapshot{}, notIndexedError{web.Errorf(fiber.StatusServiceUnavailable, "the docs of %s are not indexed; the site was added after the assistant started", domain)}
 	}
 	snap, err := docs.Snapshot()
 	if err != nil {
-		if st := docs.State(); st.Attempted {
-			return sitedocs.Snapshot{}, notIndexed("the docs of %s cannot be served: %s", domain, firstProblems(st.Problems))
-		}
-		return sitedocs.Snapshot{}, notIndexed("the docs of %s are not indexed yet; retry shortly", domain)
+		return sitedocs.Snapshot{}, s.notServed(domain, docs)
 	}
 	return snap, nil
 }
 
-// notIndexed returns a 503 that errors.Is recognises as errNotIndexed.
-func notIndexed(format string, args ...any) error {
-	return notIndexedError{web.Errorf(fiber.StatusServiceUnavailable, format, args...)}
+// Pages returns a site's pages as soon as they are read, before their index is built: the
+// scopes, entries and catalog of its last load (the Markdown pages, llms.txt and the page
+// route need no more), with its index when one is built, else nil. Before the pages are read
+// it returns Snapshot's 503.
+func (s *Service) Pages(domain string) (sitedocs.Snapshot, error) {
+	docs, ok := s.docs[domain]
+	if !ok {
+		return s.Snapshot(domain)
+	}
+	snap, err := docs.Pages()
+	if err != nil {
+		return sitedocs.Snapshot{}, s.notServed(domain, docs)
+	}
+	return snap, nil
+}
+
+// notServed is the 503 of a site without an index: one that failed to load names its problems
+// and is retried after the interval its files are read again (its failure was logged once by
+// the site); one still indexing is logged once, when it is first asked for.
+func (s *Service) notServed(domain string, docs *sitedocs.Site) error {
+	if st := docs.State(); st.Attempted {
+		return notIndexed(s.cfg.IndexInterval, "the docs of %s cannot be served: %s", domain, firstProblems(st.Problems))
+	}
+	if _, logged := s.waiting.LoadOrStore(domain, struct{}{}); !logged {
+		s.logger.Info("docs asked for while their first index is built; answering 503 with Retry-After until it is ready (logged once)",
+			"domain", domain, "retry", retryIndexing)
+	}
+	return notIndexed(retryIndexing, "the docs of %s are not indexed yet; retry shortly", domain)
+}
+
+// notIndexed returns a 503 that errors.Is recognises as errNotIndexed: an expected state, not
+// logged as a failed request, answered with Retry-After.
+func notIndexed(retry time.Duration, format string, args ...any) error {
+	e := web.Errorf(fiber.StatusServiceUnavailable, format, args...)
+	e.RetryAfter, e.Expected = retry, true
+	return notIndexedError{e}
 }
 
 // notIndexedError is the 503 of a site that is not served.

@@ -78,11 +78,26 @@ var wrapPublisher func(assistant.Publisher) assistant.Publisher
 // startUnready is start without waiting for the indexes.
 func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *harness {
 	t.Helper()
+	return startWith(t, list, setup{}, opts...)
+}
+
+// setup is what a test changes of the process the harness starts.
+type setup struct {
+	beforeIndex func(ctx context.Context, domain string) // Deps.BeforeIndex
+	logs        io.Writer                                // the process's log, as text; nil discards it
+}
+
+// startWith is startUnready with the setup su.
+func startWith(t testing.TB, list []sites.Site, su setup, opts ...func(*assistant.Config)) *harness {
+	t.Helper()
 	if list == nil {
 		list = testSites(t)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	logger := slog.New(slog.DiscardHandler)
+	if su.logs != nil {
+		logger = slog.New(slog.NewTextHandler(su.logs, nil))
+	}
 	h := &harness{t: t, bus: bustest.Start(t), reg: prometheus.NewRegistry(), tokens: map[string]string{}, clock: &testClock{}}
 	kr := h.keys(ctx, logger, list)
 	reg, err := sites.New(list)
@@ -98,7 +113,7 @@ func startUnready(t testing.TB, list []sites.Site, opts ...func(*assistant.Confi
 	if wrapPublisher != nil {
 		pub = wrapPublisher(pub)
 	}
-	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1, Now: h.clock.now}, logger, h.reg)
+	h.svc, err = assistant.New(cfg, assistant.Deps{Sites: reg, Guard: web.Guard{Auth: kr}, Publisher: pub, JS: h.bus.JS, Replicas: 1, Now: h.clock.now, BeforeIndex: su.beforeIndex}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}

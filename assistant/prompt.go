@@ -96,7 +96,7 @@ func toolResults(results []search.Result) []toolResult {
 	for i, r := range results {
 		out[i] = toolResult{
 			URL: r.URL, Path: r.Path, Section: r.Section, Content: r.Snippet,
-			Metadata: resultMeta{Title: r.Title, Section: r.Section, Breadcrumbs: r.Breadcrumbs},
+			Metadata: resultMeta{Title: r.Title, Section: r.Section, Breadcrumbs: readerCrumbs(r.Breadcrumbs, r.Language, r.Version)},
 		}
 	}
 	return out

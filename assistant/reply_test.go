@@ -26,7 +26,8 @@ type toolResult struct {
 		Section  string `json:"section"`
 		Content  string `json:"content"`
 		Metadata struct {
-			Title string `json:"title"`
+			Title       string   `json:"title"`
+			Breadcrumbs []string `json:"breadcrumbs"`
 		} `json:"metadata"`
 	} `json:"result"`
 }

@@ -48,6 +48,9 @@ type Deps struct {
 	JS        jetstream.JetStream // holds the thread bucket
 	Replicas  int                 // thread bucket replicas
 	Now       func() time.Time    // the clock that ages threads; nil is time.Now
+	// BeforeIndex, when set, is called after each load of a site has read its pages and before
+	// their index is built (sitedocs.BeforeIndex): tests hold a build with it.
+	BeforeIndex func(ctx context.Context, domain string)
 }
 
 // Service is the assistant.
@@ -56,6 +59,7 @@ type Service struct {
 	sites      Sites
 	guard      web.Guard
 	pub        Publisher
+	waiting    sync.Map // domain → struct{}: the sites asked for while indexing, each logged once
 	threads    *thread.Store
 	gen        answer.Generator
 	docs       map[string]*sitedocs.Site // by domain
@@ -90,7 +94,12 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	}
 	s := &Service{cfg: cfg, sites: d.Sites, guard: d.Guard, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
 	for _, site := range d.Sites.All() {
-		s.docs[site.Domain] = sitedocs.NewSite(site.Docs, cfg.IndexInterval, logger.With("domain", site.Domain))
+		var opts []sitedocs.Option
+		if d.BeforeIndex != nil {
+			domain := site.Domain
+			opts = append(opts, sitedocs.BeforeIndex(func(ctx context.Context) { d.BeforeIndex(ctx, domain) }))
+		}
+		s.docs[site.Domain] = sitedocs.NewSite(site.Docs, cfg.IndexInterval, logger.With("domain", site.Domain), opts...)
 	}
 	s.gen = answer.Generator(answer.NewExtractive())
 	if cfg.Model.Enabled() {

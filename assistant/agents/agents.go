@@ -29,10 +29,12 @@ type Sites interface {
 	Host(host string) (sites.Site, bool)
 }
 
-// Docs is what the agents read of the assistant: each site's current index and catalog, and
-// its search (the discovery route's).
+// Docs is what the agents read of the assistant: each site's current index and catalog, its
+// pages as soon as they are read (Pages: before the index is built), and its search (the
+// discovery route's).
 type Docs interface {
 	Snapshot(domain string) (sitedocs.Snapshot, error)
+	Pages(domain string) (sitedocs.Snapshot, error)
 	Search(ctx context.Context, domain string, p assistant.SearchParams) ([]assistant.SearchHit, error)
 }
 

@@ -57,6 +57,10 @@ func fixtureSites(t testing.TB) []sites.Site {
 // agentsConfig, when set, changes the agents' configuration of the next start.
 var agentsConfig func(*agents.Config)
 
+// beforeIndex, when set, is the assistant's Deps.BeforeIndex at the next start, which then
+// does not wait for the sites to be indexed.
+var beforeIndex func(ctx context.Context, domain string)
+
 // start starts everything over the fixture sites; proxies are the trusted proxies (127.0.0.1
 // unless given).
 func start(t testing.TB, limits *ratelimit.Config, proxies ...string) *harness {
@@ -103,7 +107,7 @@ func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxie
 			t.Fatal(err)
 		}
 	}
-	docs, err := assistant.New(acfg, assistant.Deps{Sites: reg, Guard: guard, Publisher: h.events, JS: b.JS, Replicas: 1}, logger, h.reg)
+	docs, err := assistant.New(acfg, assistant.Deps{Sites: reg, Guard: guard, Publisher: h.events, JS: b.JS, Replicas: 1, BeforeIndex: beforeIndex}, logger, h.reg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +133,9 @@ func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxie
 	wg.Go(func() { _ = svc.Run(ctx) })
 	wg.Go(func() { _ = web.ServeListener(ctx, app, ln, logger) })
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	eventually.Succeeds(t, 30*time.Second, func() error { return docs.Ready(context.Background()) })
+	if beforeIndex == nil {
+		eventually.Succeeds(t, 30*time.Second, func() error { return docs.Ready(context.Background()) })
+	}
 	return h
 }
 

@@ -45,9 +45,11 @@ func (s *Service) serveMCP(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if _, err := s.docs.Snapshot(site.Domain); err != nil { // its search tool needs the index
+		return err
+	}
 	st, err := s.state(site.Domain)
 	if err != nil {
-		c.Set(fiber.HeaderRetryAfter, "5")
 		return err
 	}
 	var r http.Request

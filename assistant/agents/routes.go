@@ -123,7 +123,6 @@ func (s *Service) siteOf(c *fiber.Ctx) (sites.Site, *siteState, error) {
 	}
 	st, err := s.state(site.Domain)
 	if err != nil {
-		c.Set(fiber.HeaderRetryAfter, "5")
 		return sites.Site{}, nil, err
 	}
 	return site, st, nil
@@ -280,7 +279,7 @@ func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pa
 	s.m.fetches.WithLabelValues(string(format)).Inc()
 	who := reader{addr: s.guard.ClientAddr(c), userAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}
 	s.rec.record(site.Project, site.Domain, who, event.Traffic{Type: event.TypePageView, Caller: event.CallerAPI,
-		Path: pagePath, Title: title, Format: format, Referrer: clip(c.Get(fiber.HeaderReferer), 2048)})
+		Path: pagePath, Title: title, Format: format, Referrer: clip(strings.Clone(c.Get(fiber.HeaderReferer)), 2048)})
 }
 
 // discoveryHeaders sets the Link and X-Llms-Txt headers Mintlify sends with every page: where

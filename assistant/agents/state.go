@@ -37,9 +37,11 @@ type fileKey struct {
 // its hosts and /sites/, and a Host header is the client's to choose.
 const maxCachedBases = 8
 
-// state returns the site's current state, or a 503 saying why its docs are not served.
+// state returns the site's current state, or a 503 saying why its docs are not served. It
+// needs the site's pages, not its index: llms.txt and the Markdown pages are served while
+// the index is built (the MCP server checks the index first).
 func (s *Service) state(domain string) (*siteState, error) {
-	snap, err := s.docs.Snapshot(domain)
+	snap, err := s.docs.Pages(domain)
 	if err != nil {
 		return nil, err
 	}

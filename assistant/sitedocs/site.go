@@ -29,9 +29,10 @@ type Snapshot struct {
 // loads) and rebuilds it whenever the files under the site's directory change. A build that
 // fails keeps the index it had; the problems of the last load are in State.
 type Site struct {
-	dir    string
-	every  time.Duration
-	logger *slog.Logger
+	dir         string
+	every       time.Duration
+	logger      *slog.Logger
+	beforeIndex func(ctx context.Context) // BeforeIndex's hook; nil does nothing
 
 	live atomic.Pointer[search.Live]
 	docs atomic.Pointer[Docs] // the last load that succeeded: its entries and scopes
@@ -44,18 +45,41 @@ type Site struct {
 	logged    string     // the problems last logged: a problem is logged once, when it changes
 }
 
+// The states of a site (State.State).
+const (
+	StateIndexing = "indexing" // the first index is being built
+	StateReady    = "ready"    // an index answers searches
+	StateFailed   = "failed"   // the first build failed; it is retried every interval
+)
+
 // State is what a site's operators see of it (/readyz?verbose, the metrics).
 type State struct {
+	State     string    `json:"state"`     // StateIndexing, StateReady or StateFailed
 	Attempted bool      `json:"attempted"` // the first build has been tried
 	Serving   bool      `json:"serving"`   // an index answers searches
+	Markdown  bool      `json:"markdown"`  // the pages were read: their Markdown and llms.txt are served, even while the index is built
 	Pages     int       `json:"pages"`
 	IndexedAt time.Time `json:"indexedAt,omitzero"`
 	Problems  []string  `json:"problems"`
 }
 
+// Option configures a Site.
+type Option func(*Site)
+
+// BeforeIndex calls f after each load has read the site's pages (its catalog is served from
+// then on) and before their index is built: tests hold a build with it to see a site that
+// takes long to index.
+func BeforeIndex(f func(ctx context.Context)) Option {
+	return func(s *Site) { s.beforeIndex = f }
+}
+
 // NewSite returns the site in dir, checked for changes every interval.
-func NewSite(dir string, every time.Duration, logger *slog.Logger) *Site {
-	return &Site{dir: dir, every: every, logger: logger}
+func NewSite(dir string, every time.Duration, logger *slog.Logger, opts ...Option) *Site {
+	s := &Site{dir: dir, every: every, logger: logger}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Snapshot returns the current index and scopes, or ErrNotReady (with the reason the site
@@ -74,6 +98,21 @@ func (s *Site) Snapshot() (Snapshot, error) {
 	return Snapshot{Index: l.Current(), Scopes: &d.Scopes, Entries: d.Entries, Catalog: d.Catalog}, nil
 }
 
+// Pages returns the pages of the last load, as soon as they are read: its scopes, entries and
+// catalog (what the Markdown pages and llms.txt need), and its index, nil until the first is
+// built. Before the first load it returns Snapshot's error.
+func (s *Site) Pages() (Snapshot, error) {
+	d := s.docs.Load()
+	if d == nil {
+		return s.Snapshot()
+	}
+	snap := Snapshot{Scopes: &d.Scopes, Entries: d.Entries, Catalog: d.Catalog}
+	if l := s.live.Load(); l != nil {
+		snap.Index = l.Current()
+	}
+	return snap, nil
+}
+
 // State reports the site's index and problems.
 func (s *Site) State() State {
 	s.mu.Lock()
@@ -81,6 +120,15 @@ func (s *Site) State() State {
 	s.mu.Unlock()
 	if l := s.live.Load(); l != nil {
 		st.Serving, st.Pages = true, l.Current().Pages()
+	}
+	st.Markdown = s.docs.Load() != nil
+	switch {
+	case st.Serving:
+		st.State = StateReady
+	case st.Attempted:
+		st.State = StateFailed
+	default:
+		st.State = StateIndexing
 	}
 	return st
 }
@@ -125,6 +173,17 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 // failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 	d, err := Load(ctx, s.dir)
+	if err := s.record(d, err); err != nil {
+		return nil, err
+	}
+	if s.beforeIndex != nil {
+		s.beforeIndex(ctx)
+	}
+	return d.Pages, nil
+}
+
+// record keeps a load's docs, or its failure, as the site's problems.
+func (s *Site) record(d *Docs, err error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err != nil {
@@ -134,7 +193,7 @@ func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 			s.problems[0] += fmt.Sprintf(" (serving the index of %s)", s.indexedAt.UTC().Format(time.RFC3339))
 			s.logOnce("docs not re-indexed; serving the last index", "err: "+err.Error(), "dir", s.dir, "err", err)
 		}
-		return nil, err
+		return err
 	}
 	if len(d.Problems) > 0 {
 		s.logOnce("docs indexed with problems", strings.Join(d.Problems, "\n"), "dir", s.dir, "problems", len(d.Problems), "first", d.Problems[0])
@@ -144,7 +203,7 @@ func (s *Site) load(ctx context.Context) ([]search.Page, error) {
 	}
 	s.lastErr, s.problems, s.indexedAt = nil, d.Problems, time.Now()
 	s.docs.Store(d)
-	return d.Pages, nil
+	return nil
 }
 
 // logOnce logs a warning about the site's problems unless the same problems were the last

@@ -3,6 +3,7 @@ package sitedocs_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -133,6 +134,66 @@ func TestSiteLogsAFirstFailureOnce(t *testing.T) {
 		checks(2)
 		if st := site.State(); !st.Serving || len(st.Problems) != 0 {
 			t.Fatalf("state after the fix %+v", st)
+		}
+	})
+}
+
+// TestSiteServesItsPagesBeforeItsIndex: while a site's first index is built (held here by
+// BeforeIndex, as a 24,000-page site holds it for minutes), its state says indexing, Snapshot
+// refuses, and Pages already gives the catalog the Markdown pages and llms.txt need; once the
+// index is built the state is ready and Pages carries the index too. A broken site is failed.
+func TestSiteServesItsPagesBeforeItsIndex(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		putFile(t, dir, "docs.json", `{"name": "Acme", "navigation": {"pages": ["a"]}}`)
+		putFile(t, dir, "a.mdx", "---\ntitle: A\n---\n\nThe tortoise starts here.")
+		held, release := make(chan struct{}), make(chan struct{})
+		site := sitedocs.NewSite(dir, every, slog.New(slog.DiscardHandler), sitedocs.BeforeIndex(func(context.Context) {
+			select {
+			case held <- struct{}{}:
+				<-release
+			default: // a later rebuild is not held
+			}
+		}))
+		if st := site.State(); st.State != sitedocs.StateIndexing || st.Markdown {
+			t.Fatalf("state before Run %+v: want indexing, no Markdown", st)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- site.Run(ctx) }()
+		<-held
+		st := site.State()
+		if st.State != sitedocs.StateIndexing || !st.Markdown || st.Serving || st.Attempted {
+			t.Errorf("state while the index is built %+v: want indexing, Markdown served", st)
+		}
+		if _, err := site.Snapshot(); !errors.Is(err, sitedocs.ErrNotReady) {
+			t.Errorf("Snapshot while the index is built: %v, want ErrNotReady", err)
+		}
+		snap, err := site.Pages()
+		if err != nil || snap.Index != nil || snap.Catalog == nil || snap.Catalog.Name != "Acme" || len(snap.Entries) != 1 {
+			t.Errorf("Pages while the index is built: %+v, %v: want the catalog without an index", snap, err)
+		}
+		close(release)
+		synctest.Wait()
+		if st := site.State(); st.State != sitedocs.StateReady || !st.Serving {
+			t.Errorf("state after the build %+v: want ready", st)
+		}
+		if snap, err := site.Pages(); err != nil || snap.Index == nil || snap.Index.Pages() != 1 {
+			t.Errorf("Pages after the build: %+v, %v: want the index", snap, err)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+
+		broken := t.TempDir()
+		putFile(t, broken, "docs.json", `{"navigation": `)
+		site, _, _ = runSite(t, broken)
+		if st := site.State(); st.State != sitedocs.StateFailed || st.Markdown {
+			t.Errorf("state of a broken site %+v: want failed, no Markdown", st)
+		}
+		if _, err := site.Pages(); !errors.Is(err, sitedocs.ErrNotReady) {
+			t.Errorf("Pages of a broken site: %v, want ErrNotReady", err)
 		}
 	})
 }

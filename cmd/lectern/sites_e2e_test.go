@@ -57,7 +57,9 @@ func TestOneBadSiteNeverTakesTheServiceDown(t *testing.T) {
 		Checks  map[string]string
 		Details struct {
 			Sites map[string]struct {
+				State    string
 				Serving  bool
+				Markdown bool
 				Pages    int
 				Problems []string
 			}
@@ -68,11 +70,11 @@ func TestOneBadSiteNeverTakesTheServiceDown(t *testing.T) {
 		t.Fatalf("/readyz?verbose: %d %s", status, raw)
 	}
 	acme, other := ready.Details.Sites["acme"], ready.Details.Sites["other"]
-	if !acme.Serving || acme.Pages != 2 || len(acme.Problems) != 1 || !strings.HasPrefix(acme.Problems[0], "warning: ") || !strings.Contains(acme.Problems[0], "tlh") {
-		t.Errorf("acme in /readyz?verbose: %+v; want 2 pages served and one warning about tlh", acme)
+	if acme.State != "ready" || !acme.Markdown || !acme.Serving || acme.Pages != 2 || len(acme.Problems) != 1 || !strings.HasPrefix(acme.Problems[0], "warning: ") || !strings.Contains(acme.Problems[0], "tlh") {
+		t.Errorf("acme in /readyz?verbose: %+v; want ready, 2 pages served and one warning about tlh", acme)
 	}
-	if other.Serving || len(other.Problems) == 0 || !strings.HasPrefix(ready.Checks["sites"], "degraded: ") {
-		t.Errorf("other in /readyz?verbose: %+v, sites check %q; want not served, its problem, degraded", other, ready.Checks["sites"])
+	if other.State != "failed" || other.Markdown || other.Serving || len(other.Problems) == 0 || !strings.HasPrefix(ready.Checks["sites"], "degraded: ") {
+		t.Errorf("other in /readyz?verbose: %+v, sites check %q; want failed, not served, its problem, degraded", other, ready.Checks["sites"])
 	}
 	if got := siteProblems(t, l, "acme"); got != 1 {
 		t.Errorf("lectern_assistant_site_problems{domain=acme} = %d; want 1", got)

@@ -63,7 +63,10 @@ func NewApp(cfg Config, logger *slog.Logger, reg prometheus.Registerer) *fiber.A
 func errorHandler(logger *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		e := AsError(err)
-		if e.Status >= 500 {
+		if e.RetryAfter > 0 {
+			setIntHeader(c, fiber.HeaderRetryAfter, max(1, ceilSeconds(e.RetryAfter)))
+		}
+		if e.Status >= 500 && !e.Expected {
 			logger.Error("request failed", "method", c.Method(), "path", c.Path(), "status", e.Status, "err", err)
 		}
 		return c.Status(e.Status).JSON(e)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/platform/fault"
@@ -22,6 +23,12 @@ type Error struct {
 	Status  int      `json:"-"`
 	Message string   `json:"error"`
 	Details []Detail `json:"details"`
+	// RetryAfter, when positive, is sent as Retry-After (whole seconds, rounded up): when the
+	// state behind a 503 is expected to have changed.
+	RetryAfter time.Duration `json:"-"`
+	// Expected marks a 5xx that is a known state of the service, not a failure (a site still
+	// being indexed): the error handler does not log it; its owner logs the state once.
+	Expected bool `json:"-"`
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Message) }

@@ -1,10 +1,18 @@
 package web_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/keys"
@@ -41,5 +49,42 @@ func TestAsErrorMapsDomainSentinels(t *testing.T) {
 				t.Fatalf("a 500 must not tell its cause: %q", e.Message)
 			}
 		})
+	}
+}
+
+// TestErrorHandlerRetryAfterAndExpected: an error's RetryAfter is sent as Retry-After in whole
+// seconds rounded up, and an Expected 5xx (a site still indexing) is not logged as a failed
+// request, while any other 5xx is, wrapped or not.
+func TestErrorHandlerRetryAfterAndExpected(t *testing.T) {
+	var logs bytes.Buffer
+	app := web.NewApp(web.Config{BodyLimit: 1 << 20}, slog.New(slog.NewTextHandler(&logs, nil)), prometheus.NewRegistry())
+	errs := map[string]error{
+		"/indexing": fmt.Errorf("search: %w", &web.Error{Status: http.StatusServiceUnavailable, Message: "indexing", RetryAfter: 1500 * time.Millisecond, Expected: true}),
+		"/broken":   web.Errorf(http.StatusServiceUnavailable, "the store is down"),
+		"/soon":     &web.Error{Status: http.StatusServiceUnavailable, Message: "soon", RetryAfter: time.Millisecond},
+	}
+	for path, err := range errs {
+		app.Get(path, func(*fiber.Ctx) error { return err })
+	}
+	for _, tc := range []struct {
+		path, retryAfter string
+		logged           bool
+	}{
+		{"/indexing", "2", false},
+		{"/broken", "", true},
+		{"/soon", "1", true},
+	} {
+		logs.Reset()
+		resp, err := app.Test(httptest.NewRequest(http.MethodGet, tc.path, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != tc.retryAfter {
+			t.Errorf("%s: status %d Retry-After %q, want 503 and %q", tc.path, resp.StatusCode, resp.Header.Get("Retry-After"), tc.retryAfter)
+		}
+		if logged := strings.Contains(logs.String(), "request failed"); logged != tc.logged {
+			t.Errorf("%s: logged %v, want %v: %s", tc.path, logged, tc.logged, logs.String())
+		}
 	}
 }
