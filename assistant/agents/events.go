@@ -61,7 +61,8 @@ func (r *recorder) record(project, domain string, who reader, ev event.Traffic) 
 	id := ulid.Make()
 	ev.ID, ev.ProjectID, ev.Domain, ev.Class, ev.UserAgent = id.String(), project, domain, event.ClassAI, who.userAgent
 	if ev.Type == event.TypePageView { // a known crawler's fetch counts in its class, any other client's as AI
-		ev.Class = useragent.ClassifyFetch(who.userAgent).Class
+		v := useragent.ClassifyFetch(who.userAgent)
+		ev.Class, ev.Agent = v.Class, v.Agent // Agent "" for a client no list names
 	}
 	ev.Timestamp = ulid.Time(id.Time()).UTC()
 	publish := func() {

@@ -207,18 +207,22 @@ func TestMarkdownRedirects(t *testing.T) {
 	}
 }
 
-// A Markdown or llms.txt fetch counts in the class of the crawler that made it; any other
-// client's fetch, a script's or a browser's, is an AI view.
+// A Markdown or llms.txt fetch counts in the class of the crawler that made it, under the
+// agent's name; any other client's fetch, a script's or a browser's, is an AI view of no name.
 func TestFetchClassByUserAgent(t *testing.T) {
 	h := start(t, nil)
-	agents := map[string]event.Class{
-		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)":           event.ClassTraining,
-		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot": event.ClassSearchIndex,
-		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)":                                         event.ClassSearchIndex,
-		"Mozilla/5.0 (compatible; Diffbot/0.1; +http://www.diffbot.com)":                                                   event.ClassOtherAI,
-		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)":      event.ClassAI,
-		"curl/8.5.0": event.ClassAI,
-		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36": event.ClassAI,
+	type who struct {
+		class event.Class
+		agent string
+	}
+	agents := map[string]who{
+		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)":           {event.ClassTraining, "GPTBot"},
+		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot": {event.ClassSearchIndex, "OAI-SearchBot"},
+		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)":                                         {event.ClassSearchIndex, "Googlebot"},
+		"Mozilla/5.0 (compatible; Diffbot/0.1; +http://www.diffbot.com)":                                                   {event.ClassOtherAI, "Diffbot"},
+		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)":      {event.ClassAI, "Claude-User"},
+		"curl/8.5.0": {event.ClassAI, ""},
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36": {event.ClassAI, ""},
 	}
 	for ua := range agents {
 		for _, path := range []string{"/sites/agents-cline/getting-started/installing-cline.md", "/sites/agents-cline/llms.txt"} {
@@ -231,8 +235,8 @@ func TestFetchClassByUserAgent(t *testing.T) {
 		seen := map[string]int{}
 		for _, v := range h.events.traffic(event.TypePageView) {
 			want, ok := agents[v.UserAgent]
-			if !ok || v.Class != want {
-				return fmt.Errorf("page view of %s by %q: class %q, want %q", v.Path, v.UserAgent, v.Class, want)
+			if !ok || v.Class != want.class || v.Agent != want.agent {
+				return fmt.Errorf("page view of %s by %q: class %q agent %q, want %+v", v.Path, v.UserAgent, v.Class, v.Agent, want)
 			}
 			seen[v.UserAgent]++
 		}

@@ -175,6 +175,9 @@ func paramCalls(op, path, key string) []apiCall {
 		add("by day CSV", "?scope=day&format=csv&dateFrom=2024-01-01&dateTo=2025-01-01", 200, reqValid)
 		add("by day without dates", "?scope=day", 400, reqValid)
 		add("by day over a year", "?scope=day&dateFrom=2024-01-01&dateTo=2025-01-02", 400, reqValid)
+		add("by agent", "?scope=agent&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
+		add("by agent CSV", "?scope=agent&format=csv&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
+		add("by agent without dates", "?scope=agent", 400, reqValid)
 		add("by crawlers", "?sort=crawlerViews", 200, reqValid)
 		add("unknown sort", "?sort=views", 400, reqInvalid)
 	case "getSearches":

@@ -45,6 +45,7 @@ func TestDocsSQLRuns(t *testing.T) {
 			traffic(event.TypePageView, event.ClassHuman, "/quickstart", ""), traffic(event.TypePageView, event.ClassAI, "/quickstart", ""),
 			traffic(event.TypeSearch, event.ClassHuman, "", "Run  Tests"), traffic(event.TypeSearchClick, event.ClassHuman, "/quickstart", "run tests"),
 		}}
+	b.Traffic[1].Agent = "ChatGPT-User"
 	b.Conversations[0].Caller = event.CallerWeb
 	b.Feedback[0].Comment = "Step 3 fails"
 	b.Traffic = append(b.Traffic, engagementSeed(now)...)

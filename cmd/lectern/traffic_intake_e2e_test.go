@@ -100,12 +100,17 @@ func testTrafficIntake(t *testing.T, store string) {
 	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
 		return e.Class == event.ClassHuman && e.VisitorID == "anon-1" && e.Referrer == "https://www.google.com/" && e.Title == "Quickstart" && e.UserAgent == chromeUA
 	})
-	checkOne("/quickstart|page_view", func(e event.Traffic) bool { return e.Class == event.ClassAI && strings.HasPrefix(e.VisitorID, "v_") })
+	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
+		return e.Class == event.ClassHuman && e.VisitorID == "anon-1" && e.Agent == ""
+	})
+	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
+		return e.Class == event.ClassAI && strings.HasPrefix(e.VisitorID, "v_") && e.Agent == "ChatGPT-User"
+	})
 	checkOne("/guides/keys|page_view", func(e event.Traffic) bool { return e.VisitorID == "anon-1" })
 	checkOne("|search", func(e event.Traffic) bool { return e.Query == "  Custom   Domain " && e.Results == 7 })
 	checkOne("/settings/custom-domain|search_click", func(e event.Traffic) bool { return e.Position == 2 && e.Query == "custom domain" })
 	checkOne("/api/users|page_view", func(e event.Traffic) bool {
-		return e.Class == event.ClassAI && e.Timestamp.Format(time.RFC3339) == old
+		return e.Class == event.ClassAI && e.Timestamp.Format(time.RFC3339) == old && e.Agent == "Claude-User"
 	})
 	checkOne("/api/users|page_view", func(e event.Traffic) bool { return e.Class == event.ClassHuman && e.VisitorID == "anon-2" })
 	checkOne("/quickstart|code_copy", func(e event.Traffic) bool { return e.Block == 2 && e.Lang == "bash" && e.VisitorID == "anon-1" })
@@ -116,7 +121,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	checkOne("/quickstart|menu_action", func(e event.Traffic) bool { return e.Action == "chatgpt" })
 	checkOne("/guides/keys|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
 	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
-		return e.Class == event.ClassSearchIndex && strings.Contains(e.UserAgent, "Googlebot")
+		return e.Class == event.ClassSearchIndex && strings.Contains(e.UserAgent, "Googlebot") && e.Agent == "Googlebot"
 	})
 	if n := len(byPath["/quickstart|page_view"]); n != 3 {
 		t.Errorf("%d page views of /quickstart on the stream; want the reader's, the assistant's and the search crawler's", n)
@@ -148,6 +153,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	checkVisitorsAndSearches(t, l)
 	checkDailyTraffic(t, l, got)
 	checkClassDays(t, l, got)
+	checkAgentViews(t, l)
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 
@@ -447,5 +453,56 @@ func checkClassDays(t *testing.T, l *testLectern, events []event.Traffic) {
 		pc.SearchIndexPages != 1 || pc.TrainingPages != 0 || pc.OtherAIPages != 0 {
 		t.Errorf("traffic?scope=day: %d search crawler views (want 1), page counts %+v (want %d human, %d ai, 1 search index)",
 			crawled, pc, len(paths[event.ClassHuman]), len(paths[event.ClassAI]))
+	}
+}
+
+// checkAgentViews reads the traffic export by agent (scope=agent) over the last 12 days: the
+// assistant's beacon view today, the search crawler's today and the edge's Claude-User view of
+// ten days ago, each under its name and class with its views on its own day; readers are in no
+// row. The CSV holds the same rows.
+func checkAgentViews(t *testing.T, l *testLectern) {
+	t.Helper()
+	end := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+	from := end.Add(-12 * 24 * time.Hour)
+	today, tenAgo := end.Add(-24*time.Hour).Format(time.DateOnly), end.Add(-11*24*time.Hour).Format(time.DateOnly)
+	query := "?scope=agent&dateFrom=" + from.Format(time.DateOnly) + "&dateTo=" + end.Format(time.DateOnly)
+	type dayViews struct {
+		Date         string
+		Views, Pages int
+	}
+	var got struct {
+		Agents []struct {
+			Class, Agent string
+			Views, Pages int
+			Days         []dayViews
+		}
+	}
+	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic"+query, l.AdminKey, nil)
+	if status != 200 || json.Unmarshal(body, &got) != nil {
+		t.Fatalf("traffic?scope=agent: %d %s", status, body)
+	}
+	want := map[string]struct{ class, day string }{
+		"ChatGPT-User": {"ai", today}, "Googlebot": {"search_index", today}, "Claude-User": {"ai", tenAgo},
+	}
+	if len(got.Agents) != len(want) {
+		t.Fatalf("traffic?scope=agent: %d agents, want %d: %s", len(got.Agents), len(want), body)
+	}
+	for _, a := range got.Agents {
+		w, ok := want[a.Agent]
+		if !ok || a.Class != w.class || a.Views != 1 || a.Pages != 1 || len(a.Days) != 12 {
+			t.Errorf("traffic?scope=agent: %+v, want class %q, 1 view of 1 page, 12 days", a, w.class)
+			continue
+		}
+		for _, d := range a.Days {
+			if wantViews := map[bool]int{true: 1}[d.Date == w.day]; d.Views != wantViews || d.Pages != wantViews {
+				t.Errorf("traffic?scope=agent: %s on %s: %+v, want %d", a.Agent, d.Date, d, wantViews)
+			}
+		}
+	}
+	status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic"+query+"&format=csv", l.AdminKey, nil)
+	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+	if status != 200 || len(lines) != 4 || !strings.HasPrefix(lines[0], "class,agent,views,pages,"+from.Format(time.DateOnly)+",") ||
+		!strings.Contains(string(body), "\nsearch_index,Googlebot,1,1,") {
+		t.Errorf("traffic?scope=agent&format=csv: %d\n%s", status, body)
 	}
 }

@@ -168,7 +168,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
     target         String,
     label          String,
     action         String,
-    thread_id      String
+    thread_id      String,
+    agent          String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -205,7 +206,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
     target         String,
     label          String,
     action         String,
-    thread_id      String
+    thread_id      String,
+    agent          String
 )
 ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
 
@@ -630,6 +632,42 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view' AND class IN ('human', 'ai')
 GROUP BY project_id, day, path, class;
 
+-- ---------------------------------------------------------------- 0014_agent_names
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN agent String;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN agent String;
+-- then applies this file again.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_agents_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    class      String,
+    agent      String,
+    views      AggregateFunction(sum, UInt64),
+    pages      AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_agents_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, class, agent);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_agents_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    class      String,
+    agent      String,
+    views      AggregateFunction(sum, UInt64),
+    pages      AggregateFunction(uniqCombined(18), String)
+)
+ENGINE = Distributed(lectern, lectern, traffic_agents_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_agents_daily_mv ON CLUSTER lectern TO lectern.traffic_agents_daily_local AS
+SELECT project_id, day, class, agent, sumState(toUInt64(1)) AS views, uniqCombinedState(18)(path) AS pages
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND class != 'human'
+GROUP BY project_id, day, class, agent;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -649,4 +687,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now());

@@ -260,6 +260,7 @@ func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, dom
 		}
 		id := ulid.Make()
 		e.ID, e.ProjectID, e.Domain, e.Class, e.UserAgent = id.String(), project, domain, v.Class, r.userAgent
+		e.Agent = v.Agent // from the classifier's own list, never what the beacon sent
 		e.VisitorID = r.anonID
 		if e.VisitorID == "" {
 			vid, err := c.visitors.ID(ctx, domain, r.addr, r.userAgent, e.Timestamp) // the salt of the event's own day

@@ -26,6 +26,8 @@ func scanTraffic(s *scanner, t *event.Traffic) bool {
 			ok = s.strTo((*string)(&t.Caller))
 		case "userAgent":
 			ok = s.strTo(&t.UserAgent)
+		case "agent":
+			ok = s.strTo(&t.Agent)
 		case "path":
 			ok = s.strTo(&t.Path)
 		case "title":

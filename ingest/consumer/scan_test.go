@@ -21,7 +21,7 @@ var scanNow = time.Date(2026, 11, 21, 6, 7, 8, 123_000_000, time.UTC)
 func scanSamples() (event.Traffic, event.Feedback, event.Conversation) {
 	helpful := true
 	tr := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypeMCPCall, ProjectID: "p", Domain: "d",
-		Timestamp: scanNow, VisitorID: "v<é>", Class: event.ClassAI, Caller: event.CallerOther, UserAgent: "a\tb",
+		Timestamp: scanNow, VisitorID: "v<é>", Class: event.ClassAI, Caller: event.CallerOther, UserAgent: "a\tb", Agent: "Claude-User",
 		Path: "/p & q", Title: "T\u2028", Referrer: "r", Query: "q\"\\/", Results: 3, Position: -2, Format: event.FormatLLMs,
 		Tool: "search", Client: "c", ClientVersion: "1", Status: "ok", DurationMs: 9, Block: 1, Lang: "go",
 		Target: "https://x", Label: "L", Action: "copy", ThreadID: "thr_1"}

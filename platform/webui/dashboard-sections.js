@@ -41,13 +41,17 @@
   });
 
   /* ---- crawlers: search engines, AI training crawlers and other AI bots, which count in no
-     total above (route traffic: scope=day, sort=crawlerViews; docs/analytics/crawlers.mdx) ---- */
+     total above (route traffic: scope=day, sort=crawlerViews, scope=agent; docs/analytics/traffic.mdx) ---- */
   var CLASSES = [["searchIndex", "Search engines", "s3", "search engines"], ["training", "AI training crawlers", "s4", "AI training"], ["otherAi", "Other AI", "s5", "other AI"]];
+  /* the agents of the traffic route by agent (scope=agent): a class's label, an agent's name ("" is a client no list names) */
+  var CLASS_LABELS = { ai: "AI agent", search_index: "Search engine", training: "AI training crawler", other_ai: "Other AI" };
+  var agentName = function (v) { return v === "" ? "Other agents" : v; };
   D.section({
     id: "crawlers", title: "Crawlers",
     intro: "Search engines, AI training crawlers and other AI bots that fetched your pages. They count in no total above; AI agents reading for a person count as AI in Traffic.",
     load: function (ctx) {
-      return Promise.all([ctx.get("traffic?scope=day&" + ctx.range), ctx.get("traffic?sort=crawlerViews&limit=20&" + ctx.range)]).then(function (r) {
+      return Promise.all([ctx.get("traffic?scope=day&" + ctx.range), ctx.get("traffic?sort=crawlerViews&limit=20&" + ctx.range),
+        ctx.get("traffic?scope=agent&" + ctx.range)]).then(function (r) {
         var t = r[0].totals, pc = r[0].pageCounts, all = t.searchIndexViews + t.trainingViews + t.otherAiViews;
         var crawl = function (row) { return row.searchIndexViews + row.trainingViews + row.otherAiViews; };
         ctx.stat("Crawler requests", fmt.number(all), CLASSES.map(function (c) { return c[3] + " " + fmt.number(t[c[0] + "Views"]); }).join(" · "));
@@ -56,11 +60,17 @@
         var days = r[0].days.map(function (d) { return Object.assign({ crawlers: crawl(d) }, d); });
         var pages = r[1].pages.filter(function (p) { return crawl(p) > 0; }).map(function (p) { return Object.assign({ crawlers: crawl(p) }, p); });
         var byClass = CLASSES.map(function (c) { return n(c[0] + "Views", c[1]); });
+        var crawlers = r[2].agents.filter(function (a) { return a.class !== "ai"; });
         return [
           ctx.table({
             name: "crawler-classes", label: "Requests by class", rows: classes, keep: true,
             columns: [{ key: "cls", label: "Class", bar: "requests" }, n("requests", "Requests"), n("pages", "Pages fetched"),
               pct("share", "Share of crawler requests")],
+          }),
+          ctx.table({
+            name: "top-crawlers", label: "Top crawlers", rows: crawlers, empty: "No named crawler in this range.",
+            columns: [{ key: "agent", label: "Crawler", format: agentName, bar: "views" }, { key: "class", label: "Class", format: fmt.label(CLASS_LABELS) },
+              n("views", "Requests"), n("pages", "Pages fetched")],
           }),
           ctx.chart({ name: "crawlers", label: "Crawler requests per day", days: days, series: CLASSES.map(function (c) {
             return { label: c[1], cls: c[2], value: function (d) { return d[c[0] + "Views"]; } };
@@ -311,14 +321,17 @@
     },
   });
 
-  /* ---- agents: MCP tool calls, agents' searches, Markdown and llms.txt fetches (route agents;
+  /* ---- agents: AI platforms (route traffic, scope=agent), MCP tool calls, agents' searches, Markdown and llms.txt fetches (route agents;
      docs/analytics/agents.mdx) ---- */
   D.section({
     id: "agents", title: "Agents",
-    intro: "AI agents reading through the site's MCP server, llms.txt and the Markdown pages. Their fetches also count as AI page views in Traffic.",
+    intro: "AI agents reading the docs: which AI platforms fetched pages (by the name their User-Agent gives), and agents reading through the site's MCP server, llms.txt and the Markdown pages. Their fetches also count as AI page views in Traffic.",
     load: function (ctx) {
-      return ctx.get("agents?limit=20&" + ctx.range).then(function (a) {
-        var m = a.mcp, clientName = function (v) { return v === "" ? "Not sent" : v; };
+      return Promise.all([ctx.get("agents?limit=20&" + ctx.range), ctx.get("traffic?scope=agent&" + ctx.range)]).then(function (r) {
+        var a = r[0], m = a.mcp, clientName = function (v) { return v === "" ? "Not sent" : v; };
+        var platforms = r[1].agents.filter(function (x) { return x.class === "ai"; });
+        var platformViews = platforms.reduce(function (s, x) { return s + x.views; }, 0);
+        platforms = platforms.map(function (x) { return Object.assign({ share: x.views / platformViews }, x); });
         ctx.stat("MCP tool calls", fmt.number(m.calls), fmt.number(m.errors) + " errors · mean " + fmt.ms(m.avgDurationMs));
         /* the per-day charts: the five most called, the rest as one series */
         var byDay = function (rows, what, name) {
@@ -339,7 +352,17 @@
         });
         var q = [{ key: "query", label: "Query", bar: "searches" }, n("searches", "Searches"), n("noResults", "Found nothing"), n("mcp", "Through MCP"),
           { key: "lastSearchedAt", label: "Last searched", format: fmt.time }];
+        /* AI platforms per day: the five with the most views, the rest as one series */
+        var top = platforms.slice(0, 5), rest = platforms.slice(5);
+        var platformSeries = top.map(function (x, i) { return { label: agentName(x.agent), cls: "s" + (i + 1), value: function (d) { return x.days[d.i].views; } }; });
+        if (rest.length) platformSeries.push({ label: "Others", cls: "s6", value: function (d) { return rest.reduce(function (s, x) { return s + x.days[d.i].views; }, 0); } });
         return [
+          el("div", { class: "charts ai-platforms" }, [ctx.table({
+            name: "ai-platforms", label: "AI platforms", rows: platforms, empty: "No AI agent fetched a page in this range.",
+            columns: [{ key: "agent", label: "Agent", format: agentName, bar: "views" }, n("views", "Page views"), n("pages", "Pages"),
+              pct("share", "Share of AI agent views")],
+          }), platforms.length ? ctx.chart({ name: "ai-platforms", label: "AI platform views per day", series: platformSeries,
+            days: platforms[0].days.map(function (d, i) { return { date: d.date, i: i }; }) }) : null]),
           m.days.length ? el("div", { class: "charts" }, [byDay(m.tools, String, "tool"), byDay(m.clients, clientName, "client")]) : null,
           m.days.length ? el("details", {}, [el("summary", { text: "MCP tool calls per day as a table" }), ctx.table({
             name: "mcp-daily", label: "MCP tool calls per day and tool", rows: daily, empty: "No MCP tool calls in this range.",

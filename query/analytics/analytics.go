@@ -34,6 +34,8 @@ type Store interface {
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error)
+	TrafficAgents(ctx context.Context, projectID string, r store.Range) ([]store.AgentViews, error)
+	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)

@@ -21,17 +21,18 @@ const (
 // HTML views, AI agents' views (their Markdown fetches included), and the views of search,
 // training and other AI crawlers, which count toward no total. scope=page lists them per path
 // (in the order of sort) with the range's totals; scope=site gives the totals only; scope=day
-// gives every day of a bounded range. JSON or CSV.
+// gives every day of a bounded range; scope=agent gives each AI agent's and crawler's views
+// and pages over a bounded range, with its views on every day of it. JSON or CSV.
 func (s *Service) trafficExport(c *fiber.Ctx) error {
 	p := params{c: c}
 	format := p.oneOf("format", "json", "json", "csv")
-	scope := p.oneOf("scope", "page", "page", "site", "day")
+	scope := p.oneOf("scope", "page", "page", "site", "day", "agent")
 	def := ExportDefaultLimit
 	if format == "csv" {
 		def = ExportMaxLimit
 	}
 	var r store.Range
-	if scope == "day" {
+	if scope == "day" || scope == "agent" {
 		r = p.boundedDays(store.MaxTrafficDays)
 	} else {
 		r = p.dayRange()
@@ -57,14 +58,25 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 		}
 		days = everyDay(q.Range, days)
 	}
+	var agents []agentViews
+	if scope == "agent" {
+		if agents, err = s.agentViews(c, q.ProjectID, q.Range); err != nil {
+			return err
+		}
+	}
 	if format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 		// Both bounds are optional: without dateFrom the file is of all time, not of 0001-01-01.
 		from, _ := store.DayRange(q.Range)
 		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+cmp.Or(from, "all-time")+`.csv"`)
+		if scope == "agent" {
+			return c.Send(agentsCSV(q.Range, agents))
+		}
 		return c.Send(trafficCSV(scope, page, days))
 	}
-	return c.JSON(trafficJSON(q.Range, page, days, scope == "day"))
+	out := trafficJSON(q.Range, page, days, scope == "day")
+	out.Agents = agents
+	return c.JSON(out)
 }
 
 // trafficSort reads the order of a per-page export, one of the export's view columns or
@@ -141,7 +153,8 @@ type trafficEnvelope struct {
 	Totals     trafficViews     `json:"totals"`
 	PageCounts pageCounts       `json:"pageCounts"`
 	Pages      []pathClassViews `json:"pages"`
-	Days       []dayClassViews  `json:"days,omitempty"` // scope=day: every day of the range
+	Days       []dayClassViews  `json:"days,omitempty"`  // scope=day: every day of the range
+	Agents     []agentViews     `json:"agents,omitzero"` // scope=agent: each agent and crawler
 	HasMore    bool             `json:"hasMore"`
 }
 

@@ -32,6 +32,7 @@ func (t Traffic) AppendJSON(b []byte) ([]byte, error) {
 	b = appendJSONString(b, string(t.Class))
 	b = appendOptString(b, `,"caller":`, string(t.Caller))
 	b = appendOptString(b, `,"userAgent":`, t.UserAgent)
+	b = appendOptString(b, `,"agent":`, t.Agent)
 	b = appendOptString(b, `,"path":`, t.Path)
 	b = appendOptString(b, `,"title":`, t.Title)
 	b = appendOptString(b, `,"referrer":`, t.Referrer)

@@ -32,7 +32,7 @@ func TestTrafficAppendJSON(t *testing.T) {
 		"zero": {},
 		"page view": {ID: "01JDQ4Z5V8K3M2N1P0Q9R8S7T6", Type: event.TypePageView, ProjectID: "acme", Domain: "docs",
 			Timestamp: at, VisitorID: "v1", Class: event.ClassHuman, Caller: event.CallerWeb, UserAgent: "Mozilla/5.0",
-			Path: "/quickstart", Title: "Quick <start> & go", Referrer: "https://example.com/?a=1&b=2"},
+			Path: "/quickstart", Agent: "ChatGPT-User", Title: "Quick <start> & go", Referrer: "https://example.com/?a=1&b=2"},
 		"search": {Type: event.TypeSearch, Timestamp: at, Query: "  How \"to\" \\ install\n\t", Results: 7},
 		"mcp": {Type: event.TypeMCPCall, Timestamp: at.Add(time.Nanosecond), Tool: "search", Client: "claude-code",
 			ClientVersion: "1.0", Status: event.MCPStatusError, DurationMs: 12, Format: event.FormatLLMsFull},
@@ -53,7 +53,7 @@ func FuzzTrafficAppendJSON(f *testing.F) {
 	f.Add("a\x00\xff\u2028", "\"\\\n", "", int64(-62_135_596_800_000), -1)
 	f.Fuzz(func(t *testing.T, path, query, ua string, ms int64, n int) {
 		tr := event.Traffic{ID: path, Type: event.Type(query), Path: path, Query: query, UserAgent: ua, Title: query + path,
-			Timestamp: time.UnixMilli(ms).UTC(), Results: n, Block: -n, Label: ua}
+			Timestamp: time.UnixMilli(ms).UTC(), Results: n, Block: -n, Label: ua, Agent: query}
 		sameAsMarshal(t, &tr)
 	})
 }

@@ -126,6 +126,7 @@ type Traffic struct {
 	Class     Class     `json:"class"`
 	Caller    Caller    `json:"caller,omitempty"`
 	UserAgent string    `json:"userAgent,omitempty"`
+	Agent     string    `json:"agent,omitempty"`    // the agent or crawler the User-Agent names (platform/useragent); "" for people and unnamed clients
 	Path      string    `json:"path,omitempty"`     // page_view, search_click: the page
 	Title     string    `json:"title,omitempty"`    // page_view
 	Referrer  string    `json:"referrer,omitempty"` // page_view

@@ -221,8 +221,8 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const all = await download(page, 'Download CSV (everything shown)');
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
-  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'crawler-classes', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
-    'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'mcp-daily', 'mcp-tools', 'mcp-clients',
+  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
+    'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
     'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
   assert.match(all, /\r\nPage,Human,AI,Views\r\n/, 'labels as the header');
@@ -594,6 +594,7 @@ test('crawlers: each class labelled, with the numbers the traffic route returns,
   const next = new Date(`${to}T00:00:00Z`); next.setUTCDate(next.getUTCDate() + 1);
   const range = `dateFrom=${from}&dateTo=${next.toISOString().slice(0, 10)}`;
   const before = (await admin(`traffic?scope=site&${range}`)).totals;
+  const agentsBefore = Object.fromEntries((await admin(`traffic?scope=agent&${range}`)).agents.map((a) => [a.agent, a.views]));
 
   for (const [agent, events] of [
     [ua.googlebot, [pv(`${base}/a`), pv(`${base}/a`, 24), pv(`${base}/b`)]],
@@ -650,6 +651,14 @@ test('crawlers: each class labelled, with the numbers the traffic route returns,
   ]);
   const route = (await admin(`traffic?sort=crawlerViews&limit=20&${range}`)).pages.filter((p) => p.searchIndexViews + p.trainingViews + p.otherAiViews > 0);
   assert.deepEqual(rows.map((row) => row[0]), route.map((p) => p.path), 'in the order of the route, crawled pages only');
+  // Top crawlers: each by its name and class, with the route's numbers; this run's fetches added
+  // to what each had (GPTBot's Markdown fetch included), no AI agent among them.
+  const byAgent = (await admin(`traffic?scope=agent&${range}`)).agents;
+  const crawlers = byAgent.filter((a) => a.class !== 'ai');
+  const CLASS = { search_index: 'Search engine', training: 'AI training crawler', other_ai: 'Other AI' };
+  assert.deepEqual(await cellsOf(byCaption('Top crawlers')), await Promise.all(crawlers.map(async (a) => [a.agent, CLASS[a.class], await num(a.views), await num(a.pages)])));
+  const added = Object.fromEntries(crawlers.map((a) => [a.agent, a.views - (agentsBefore[a.agent] || 0)]));
+  assert.deepEqual(added, { ...Object.fromEntries(Object.keys(added).map((k) => [k, 0])), Googlebot: 3, 'OAI-SearchBot': 1, GPTBot: 3, ClaudeBot: 1, Diffbot: 1 });
   assert.deepEqual(await axeSerious(page), []);
   await section.getByText('Crawler requests per day as a table').click(); // closed again, for the screenshot
   await screenshot(section, 'dashboard-crawlers.png');
@@ -661,6 +670,77 @@ test('crawlers: each class labelled, with the numbers the traffic route returns,
   await section.getByText('No crawler traffic in this range: no search engine, AI training crawler or other AI bot fetched a page.').waitFor();
   assert.equal(await section.locator('table').count(), 0);
   assert.match(await page.locator('.stat').filter({ hasText: 'Crawler requests' }).innerText(), /Crawler requests\s+0\s/i);
+  assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
+  await page.close();
+});
+
+test('AI platforms: which agents read the docs, by name, with the numbers of the traffic route by agent, per day; an empty range says so', async () => {
+  // Assistants fetching for a person, through the beacon and the Markdown route, and a script
+  // no list names (Other agents); a crawler and a reader count in no AI platform.
+  const run = runID(), base = `/ai-${run}`;
+  const ua = {
+    chatgpt: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
+    claude: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)',
+    perplexity: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)',
+  };
+  const ago = (h) => new Date(Date.now() - h * 3600e3).toISOString();
+  const pv = (path, hours) => ({ type: 'page_view', path, ...(hours ? { timestamp: ago(hours) } : {}) });
+  const page = await browser.ctx.newPage();
+  const csp = cspViolations(page);
+  await signIn(page, config.adminKey);
+  await page.getByRole('heading', { name: 'Agents', exact: true }).waitFor();
+  const [from, to] = await page.evaluate(() => [document.getElementById('from').value, document.getElementById('to').value]);
+  const next = new Date(`${to}T00:00:00Z`); next.setUTCDate(next.getUTCDate() + 1);
+  const range = `dateFrom=${from}&dateTo=${next.toISOString().slice(0, 10)}`;
+  const before = Object.fromEntries((await admin(`traffic?scope=agent&${range}`)).agents.filter((a) => a.class === 'ai').map((a) => [a.agent, a.views]));
+  for (const [agent, events] of [
+    [ua.chatgpt, [pv(`${base}/a`), pv(`${base}/b`), pv(`${base}/a`, 24)]],
+    [ua.perplexity, [pv(`${base}/a`)]],
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', [pv(`${base}/a`)]],
+    [READER_UA, [pv(`${base}/a`)]],
+  ]) assert.equal((await beacon(agent, events)).status, 202);
+  for (const [agent, path] of [[ua.claude, 'quickstart.md'], [ua.claude, 'llms.txt'], ['curl/8.5.0', 'quickstart.md']]) {
+    const res = await fetch(`${config.url}/sites/${config.domain}/${path}`, { headers: { 'User-Agent': agent } });
+    assert.equal(res.status, 200);
+    await res.text();
+  }
+  const want = { 'ChatGPT-User': 3, 'Claude-User': 2, 'Perplexity-User': 1, '': 1 };
+  const r = await waitFor('the AI platforms in the traffic route by agent', async () => {
+    const t = await admin(`traffic?scope=agent&${range}`);
+    const ai = t.agents.filter((a) => a.class === 'ai');
+    return Object.entries(want).every(([k, n]) => ai.find((a) => a.agent === k)?.views === (before[k] || 0) + n) && ai;
+  });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const section = page.locator('#agents');
+  const byCaption = (c) => section.locator('table').filter({ has: page.locator('caption', { hasText: c }) });
+  const num = (v) => intl(page, 'number', v);
+  const all = r.reduce((s, a) => s + a.views, 0);
+  const wantRows = await Promise.all(r.map(async (a) => [a.agent || 'Other agents', await num(a.views), await num(a.pages), await intl(page, 'percent', a.views / all)]));
+  const rows = await waitFor('the AI platforms of the applied range', async () => {
+    const got = await cellsOf(byCaption('AI platforms'));
+    return JSON.stringify(got) === JSON.stringify(wantRows) && got;
+  });
+  assert.deepEqual(rows, wantRows);
+  for (const name of ['ChatGPT-User', 'Claude-User', 'Perplexity-User', 'Other agents']) assert.ok(rows.some((row) => row[0] === name), `${name} is listed`);
+  assert.ok(!rows.some((row) => /Googlebot/.test(row[0])), 'a crawler is no AI platform');
+
+  // Per day: the chart names the five busiest and sums each over the range.
+  const chart = section.getByRole('img', { name: /^AI platform views per day, / });
+  await chart.waitFor();
+  const desc = await page.evaluate((id) => document.getElementById(id).textContent, (await chart.getAttribute('aria-labelledby')).split(' ')[1]);
+  assert.match(desc, new RegExp(`^${r.slice(0, 5).map((a) => `${a.agent || 'Other agents'} ${a.views}`).join(', ')}`));
+  const today = new Date().toISOString().slice(0, 10);
+  const chatgpt = r.find((a) => a.agent === 'ChatGPT-User');
+  assert.ok(chatgpt.days.find((d) => d.date === today).views >= 2, 'today holds ChatGPT-User\'s views of today');
+  assert.deepEqual(await axeSerious(page), []);
+  await screenshot(section.locator('.ai-platforms'), 'dashboard-ai-platforms.png');
+
+  // A range without agents: the table says so.
+  await page.locator('#from').fill('2020-01-01');
+  await page.locator('#to').fill('2020-01-07');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await byCaption('AI platforms').getByText('No AI agent fetched a page in this range.').waitFor();
+  assert.equal(await section.getByRole('img', { name: /^AI platform views per day, / }).count(), 0);
   assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
   await page.close();
 });

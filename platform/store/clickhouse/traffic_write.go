@@ -14,7 +14,7 @@ import (
 
 const insertTraffic = `INSERT INTO traffic_events (project_id, id, type, domain, day, timestamp, timestamp_ms,
 	visitor_id, class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
-	format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id)`
+	format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent)`
 
 // writeTraffic inserts the events whose ids traffic_events does not hold yet, each once. The
 // materialized views fire on every inserted row, so this check is what keeps the rollups exact
@@ -148,7 +148,7 @@ type trafficRows struct {
 	project, id, typ, domain, visitor, class, caller, ua []string
 	path, title, referrer, query, norm                   []string
 	format, tool, client, clientVersion, status          []string
-	lang, target, label, action, thread                  []string
+	lang, target, label, action, thread, agent           []string
 	day, stamp                                           []time.Time
 	stampMS                                              []uint16
 	results, position, duration, block                   []uint32
@@ -157,7 +157,7 @@ type trafficRows struct {
 func (r *trafficRows) strings() []*[]string {
 	return []*[]string{&r.project, &r.id, &r.typ, &r.domain, &r.visitor, &r.class, &r.caller, &r.ua,
 		&r.path, &r.title, &r.referrer, &r.query, &r.norm, &r.format, &r.tool, &r.client, &r.clientVersion,
-		&r.status, &r.lang, &r.target, &r.label, &r.action, &r.thread}
+		&r.status, &r.lang, &r.target, &r.label, &r.action, &r.thread, &r.agent}
 }
 
 func (r *trafficRows) release() { clearStrings(r.strings()...) }
@@ -181,10 +181,11 @@ func (r *trafficRows) set(ts []*event.Traffic) []any {
 		r.format[i], r.tool[i], r.client[i], r.clientVersion[i], r.status[i] = string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status
 		r.duration[i], r.block[i] = uint32(max(e.DurationMs, 0)), uint32(max(e.Block, 0))
 		r.lang[i], r.target[i], r.label[i], r.action[i], r.thread[i] = e.Lang, e.Target, e.Label, e.Action, e.ThreadID
+		r.agent[i] = e.Agent
 	}
 	return []any{r.project, r.id, r.typ, r.domain, r.day, r.stamp, r.stampMS, r.visitor, r.class, r.caller, r.ua, r.path, r.title,
 		r.referrer, r.query, r.norm, r.results, r.position, r.format, r.tool, r.client, r.clientVersion, r.status, r.duration, r.block,
-		r.lang, r.target, r.label, r.action, r.thread}
+		r.lang, r.target, r.label, r.action, r.thread, r.agent}
 }
 
 // normalized is event.NormalizeQuery without its allocations for the common case: no query,

@@ -13,8 +13,8 @@ import (
 var trafficStatements = []string{
 	`INSERT OR IGNORE INTO traffic_events (project_id, id, type, domain, day, timestamp, visitor_id,
 		class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
-		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	`INSERT INTO traffic_pages_daily (project_id, day, path, class, views) VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, class) DO UPDATE SET views = views + 1`,
 	`INSERT OR IGNORE INTO traffic_visitors_daily (project_id, day, path, class, visitor_id)
@@ -39,6 +39,8 @@ var trafficStatements = []string{
 	ON CONFLICT (project_id, day, path, format) DO UPDATE SET views = views + 1`,
 	`INSERT INTO traffic_engagement_daily (project_id, day, path, class, type, detail, events) VALUES (?, ?, ?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, class, type, detail) DO UPDATE SET events = events + 1`,
+	`INSERT INTO traffic_agents_daily (project_id, day, class, agent, path, views) VALUES (?, ?, ?, ?, ?, 1)
+	ON CONFLICT (project_id, day, class, agent, path) DO UPDATE SET views = views + 1`,
 }
 
 const (
@@ -51,6 +53,7 @@ const (
 	stMCP
 	stFormats
 	stEngagement
+	stAgents
 )
 
 // noFirst is first_ms of a traffic_queries_daily row that holds no search yet.
@@ -105,7 +108,7 @@ func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) (bool, err
 	res, err := sts[stRaw].ExecContext(ctx, e.ProjectID, e.ID, string(e.Type), e.Domain, day, ms,
 		e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent, e.Path, e.Title, e.Referrer,
 		e.Query, norm, e.Results, e.Position, string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status,
-		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID)
+		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID, e.Agent)
 	if err != nil {
 		return false, err
 	}
@@ -120,6 +123,11 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 	exec := func(st int, args ...any) error {
 		_, err := sts[st].ExecContext(ctx, args...)
 		return err
+	}
+	if e.Type == event.TypePageView && agentClass(e.Class) { // an agent's or crawler's view, under its name
+		if err := exec(stAgents, e.ProjectID, day, string(e.Class), e.Agent, e.Path); err != nil {
+			return err
+		}
 	}
 	if e.Class.Crawler() { // a crawler's page view counts in traffic_pages_daily only, under its class
 		if e.Type != event.TypePageView {

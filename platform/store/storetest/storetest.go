@@ -26,6 +26,8 @@ type Store interface {
 	DailyTraffic(ctx context.Context, projectID string, r store.Range) ([]store.DayTraffic, error)
 	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error)
+	TrafficAgents(ctx context.Context, projectID string, r store.Range) ([]store.AgentViews, error)
+	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
@@ -67,6 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Expire", testExpire},
 		{"TrafficReads", testTrafficReads},
 		{"CrawlerClasses", testCrawlerClasses},
+		{"AgentNames", testAgentNames},
 		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
