@@ -22,7 +22,8 @@ func TestLecternDocsQuestions(t *testing.T) {
 	// security page's key table answers the key questions as the authentication guide does, and
 	// the API introduction's Authentication section says which key ships in web pages; the
 	// assistant guide says where unanswered questions are listed, as the content-gaps page
-	// lists them and the SQL page counts them).
+	// lists them and the SQL page counts them; the traffic export's page documents its own
+	// paging, `limit` and `offset`, as the API introduction documents the cursor exports').
 	for _, tc := range []struct{ question, page string }{
 		{"how do I start it on my laptop", "/quickstart"},
 		{"what command runs the test suite", "/quickstart"},
@@ -36,7 +37,7 @@ func TestLecternDocsQuestions(t *testing.T) {
 		{"what happens when an event cannot be stored", "/concepts/events"},
 		{"how are the services split up", "/concepts/architecture"},
 		{"check my docs.json navigation before publishing", "/quickstart"},
-		{"how do I page through the export", "/api-reference/introduction"},
+		{"how do I page through the export", "/api-reference/introduction|/analytics/get-traffic-export"},
 		{"send a message to the assistant", "/assistant/create-assistant-message"},
 		{"change the status of a feedback record", "/feedback/update-feedback-status"},
 	} {
