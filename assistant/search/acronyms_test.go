@@ -55,6 +55,10 @@ func TestAcronymDefs(t *testing.T) {
 		{"(MCP) opens the text; MCP ( Model Context Protocol) is spaced.", []string{"MCP=Model Context Protocol"}},
 		{"MCP. (Model Context Protocol) and Context Protocol (CP!)", nil},
 		{"print(len(x)) (", nil},
+		// Only the text right before a parenthesis is read (acronymWindow): a definition after a
+		// long run of parentheses is found, words cut by the window are not read as a definition.
+		{strings.Repeat("()", 5000) + " Model Context Protocol (MCP)", []string{"MCP=Model Context Protocol"}},
+		{"Model Context Protocol" + strings.Repeat(" ", 300) + "(MCP)", nil},
 	}
 	for _, tt := range tests {
 		if got := search.AcronymDefs(tt.text); !slices.Equal(got, tt.want) {

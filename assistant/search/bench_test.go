@@ -253,3 +253,16 @@ func BenchmarkAcronymDefsCode(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAcronymDefsParens: the acronym miner on 48 KB of "()" (ASCII art, minified code):
+// each parenthesis read back over the whole run before it, 5.2 s an operation, until the miner
+// read no further back than acronymWindow.
+func BenchmarkAcronymDefsParens(b *testing.B) {
+	text := "a" + strings.Repeat("()", 24<<10)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if len(search.AcronymDefs(text)) != 0 {
+			b.Fatal("a definition in parentheses alone")
+		}
+	}
+}
