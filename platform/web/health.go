@@ -123,11 +123,22 @@ func splitWarnings(err error) (warns, errs []error) {
 		}
 		return warns, errs
 	}
-	var w warning
-	if errors.As(err, &w) {
+	if isWarning(err) {
 		return []error{err}, nil
 	}
 	return nil, []error{err}
+}
+
+// isWarning reports whether err is a warning, or wraps one in a single chain. A wrapped join
+// (fmt.Errorf("…: %w", errors.Join(…))) is not read into: errors.As would find a warning among
+// its parts and take the whole, real errors included, for a warning.
+func isWarning(err error) bool {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if _, ok := err.(warning); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // MountDocument serves a JSON document (the OpenAPI or AsyncAPI description) at path.

@@ -39,6 +39,8 @@ func TestReadinessStatus(t *testing.T) {
 			200, "degraded", map[string]string{"sites": "degraded: site beta: not served"}, map[string]string{"sites": "site acme: 3 warnings"}},
 		{"a wrapped warning", web.Health{Advisory: map[string]web.Check{"sites": fail(fmt.Errorf("sites: %w", warn))}},
 			200, "ok", map[string]string{"sites": "ok"}, map[string]string{"sites": "sites: site acme: 3 warnings"}},
+		{"a wrapped join of a warning and an error", web.Health{Advisory: map[string]web.Check{"sites": fail(fmt.Errorf("sites: %w", errors.Join(warn, errors.New("site beta: not served"))))}},
+			200, "degraded", map[string]string{"sites": "degraded: sites: site acme: 3 warnings\nsite beta: not served"}, nil},
 		{"an advisory check fails", web.Health{Required: map[string]web.Check{"nats": ok}, Advisory: map[string]web.Check{"store": fail(errors.New("no route"))}},
 			200, "degraded", map[string]string{"nats": "ok", "store": "degraded: no route"}, nil},
 		{"a required check fails", web.Health{Required: map[string]web.Check{"nats": fail(errors.New("nats: reconnecting"))}, Advisory: map[string]web.Check{"store": fail(errors.New("no route"))}},
