@@ -15,7 +15,7 @@ const MaxThreadTurns = 1000
 type TrafficQuery struct {
 	ProjectID string
 	Range     Range
-	Limit     int // rows, at least 1
+	Limit     int // rows, at least 1; 0 in TrafficExport: the totals only, no per-path query
 	Offset    int
 	Sort      TrafficSort // the traffic export's order; the other reads ignore it
 }

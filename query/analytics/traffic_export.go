@@ -42,7 +42,7 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 		return err
 	}
 	if scope != "page" {
-		q.Limit, q.Offset = 1, 0 // the totals are of the range whatever the page
+		q.Limit, q.Offset = 0, 0 // the totals only: they are of the range whatever the page
 	}
 	page, err := s.store.TrafficExport(c.UserContext(), q)
 	if err != nil {

@@ -39,7 +39,7 @@ func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.
 		return page, err
 	}
 	order, ok := sortExpr[q.Sort]
-	if q.Limit < 1 || q.Offset < 0 || !ok {
+	if q.Limit < 0 || q.Offset < 0 || !ok {
 		return page, fmt.Errorf("limit %d, offset %d, sort %q", q.Limit, q.Offset, q.Sort)
 	}
 	c := dayCond(q.ProjectID, q.Range)
@@ -53,6 +53,9 @@ func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.
 			return err
 		})
 	}, func() error {
+		if q.Limit == 0 {
+			return nil // the totals only
+		}
 		return s.each(ctx, "SELECT path, "+exportCols+from+" GROUP BY path ORDER BY "+order+" DESC, n DESC, path ASC"+limitOffset(q.Offset, q.Limit+1), c.args,
 			func(scan func(...any) error) error {
 				var r store.PathClassViews

@@ -37,7 +37,7 @@ func (s *Store) TrafficExport(ctx context.Context, q store.TrafficQuery) (store.
 func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error) {
 	var page store.TrafficExportPage
 	order, ok := sortExpr[q.Sort]
-	if q.Limit < 1 || q.Offset < 0 || !ok {
+	if q.Limit < 0 || q.Offset < 0 || !ok {
 		return page, fmt.Errorf("limit %d, offset %d, sort %q", q.Limit, q.Offset, q.Sort)
 	}
 	w := dayWhere(q.ProjectID, q.Range)
@@ -49,6 +49,9 @@ func (s *Store) trafficExport(ctx context.Context, q store.TrafficQuery) (store.
 	}
 	page.Totals = store.ClassViews{Human: n[0].Int64, AI: n[1].Int64, SearchIndex: n[2].Int64, Training: n[3].Int64, OtherAI: n[4].Int64}
 	page.Paths = store.ClassViews{Human: n[6].Int64, AI: n[7].Int64, SearchIndex: n[8].Int64, Training: n[9].Int64, OtherAI: n[10].Int64}
+	if q.Limit == 0 {
+		return page, nil // the totals only
+	}
 	rows, err := s.r.QueryContext(ctx, "SELECT path, "+exportCols+from+" GROUP BY path ORDER BY "+order+" DESC, n DESC, path ASC LIMIT ? OFFSET ?",
 		append(w.args, q.Limit+1, q.Offset)...)
 	if err != nil {

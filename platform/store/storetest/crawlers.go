@@ -171,6 +171,11 @@ func checkTrafficExport(t *testing.T, phase string, s Store, crawlerViews map[st
 	if crawlers.SearchIndex == 0 || crawlers.Training == 0 || crawlers.OtherAI == 0 || wantTotals.Human == 0 || wantTotals.AI == 0 {
 		t.Fatalf("the data is too thin to test anything: %+v", wantTotals)
 	}
+	// Limit 0 reads the totals alone.
+	totals, err := s.TrafficExport(t.Context(), store.TrafficQuery{ProjectID: "pc", Limit: 0})
+	if err != nil || totals.Totals != wantTotals || totals.Paths != wantPaths || len(totals.Rows) != 0 || totals.HasMore {
+		t.Errorf("%s: TrafficExport of the totals only: %+v, %v; want totals %+v, paths %+v", phase, totals, err, wantTotals, wantPaths)
+	}
 	// A project without crawlers exports zeros in their columns; an empty range, nothing.
 	plain, err := s.TrafficExport(t.Context(), store.TrafficQuery{ProjectID: "pn", Limit: 1000})
 	if err != nil {
