@@ -129,20 +129,38 @@ func lower(list []string) []string {
 	return out
 }
 
-// Memo classifies the events of one request: it keeps the last verdict and reuses it while the
-// User-Agent, and whether a referrer came, stay the same (all Classify depends on). The zero
-// value is ready; a Memo is not safe for concurrent use.
+// Memo classifies the events of one request: it keeps the last few verdicts and reuses one
+// while its User-Agent, and whether a referrer came, are the same (all Classify depends on). A
+// beacon's events share one reader; a server-side batch's alternate between a few (people and
+// an agent or two), which a single remembered verdict would classify again at every switch.
+// The zero value is ready; a Memo is not safe for concurrent use.
 type Memo struct {
+	seen [memoSize]memoEntry
+	n    int // entries in use
+	next int // the entry a new verdict replaces once all are in use
+}
+
+// memoSize is how many verdicts a Memo keeps: a linear scan of this many is far cheaper than
+// one Classify (a lower-cased copy and some eighty substring searches).
+const memoSize = 4
+
+type memoEntry struct {
 	ua       string
 	referred bool
-	ok       bool
 	v        Verdict
 }
 
 // Classify is Classify(userAgent, referrer), remembered.
 func (m *Memo) Classify(userAgent, referrer string) Verdict {
-	if !m.ok || m.ua != userAgent || m.referred != (referrer != "") {
-		m.ua, m.referred, m.ok, m.v = userAgent, referrer != "", true, Classify(userAgent, referrer)
+	referred := referrer != ""
+	for i := range m.n {
+		if e := &m.seen[i]; e.referred == referred && e.ua == userAgent {
+			return e.v
+		}
 	}
-	return m.v
+	v := Classify(userAgent, referrer)
+	m.seen[m.next] = memoEntry{ua: userAgent, referred: referred, v: v}
+	m.next = (m.next + 1) % memoSize
+	m.n = min(m.n+1, memoSize)
+	return v
 }

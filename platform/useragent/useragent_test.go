@@ -70,6 +70,10 @@ func TestMemoMatchesClassify(t *testing.T) {
 		{"curl/8.5.0", ""}, {"curl/8.5.0", "https://docs.example.com/"}, {"curl/8.5.0", ""},
 		{chrome, ""}, {chrome, "https://www.google.com/"}, {chrome, "https://other.example/"},
 		{"GPTBot/1.2", ""}, {"Googlebot/2.1", ""}, {"", ""}, {chrome, ""}, {"curl/8.5.0", "x"},
+		// A batch alternating between readers, more of them than the Memo keeps.
+		{chrome, "x"}, {"GPTBot/1.2", "x"}, {chrome, "x"}, {"Claude-User/1.0", ""}, {"GPTBot/1.2", "x"},
+		{"UptimeRobot/2.0", ""}, {"Googlebot/2.1", "x"}, {"python-requests/2.32", ""}, {chrome, "x"},
+		{"python-requests/2.32", "x"}, {"UptimeRobot/2.0", ""}, {"Claude-User/1.0", ""}, {"", "x"},
 	}
 	var m useragent.Memo
 	for _, c := range calls {
