@@ -251,7 +251,7 @@ func checkInt(i int, field string, v *int, lo, hi int, required bool, add func(i
 // stamp fills what the events of one reader share, drops robots, and returns what is kept.
 func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, domain string, who []reader) ([]event.Message, error) {
 	msgs := make([]event.Message, 0, len(evs))
-	var memo useragent.Memo // a beacon's events share their reader: classify it once
+	memo := useragent.Memo{Cache: c.agents} // a beacon's events share their reader: classify it once
 	vids := visitorMemo{visitors: c.visitors, site: domain}
 	ids := newIDs(len(evs))
 	for i := range evs {

@@ -203,3 +203,47 @@ func TestVisitorIDsOfEachReaderAndDay(t *testing.T) {
 		})
 	}
 }
+
+// Verdicts on User-Agents are kept across requests: each body's events still take the class of
+// their own body's User-Agent (and referrer), body after body, in any order.
+func TestEachBodyClassifiedByItsOwnUserAgent(t *testing.T) {
+	srv := bustest.Start(t)
+	pub := &captured{}
+	in := serveIntake(t, srv, pub)
+	hc := &fasthttp.HostClient{Addr: strings.TrimPrefix(in.url, "http://"), MaxConns: 1}
+	const (
+		view   = `{"type":"page_view","path":"/a"}`
+		viewR  = `{"type":"page_view","path":"/a","referrer":"https://www.google.com/"}`
+		search = `{"type":"search","query":"q","results":1}`
+	)
+	cases := []struct {
+		ua, events string
+		want       []event.Class // of the events kept, in order
+		agent      string
+	}{
+		{firefox, view + "," + search, []event.Class{event.ClassHuman, event.ClassHuman}, ""},
+		{"Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)", view, []event.Class{event.ClassTraining}, "GPTBot"},
+		{"curl/8.5.0", view, nil, ""},
+		{"curl/8.5.0", viewR, []event.Class{event.ClassHuman}, ""},
+		{"curl/8.5.0", view + "," + viewR, []event.Class{event.ClassHuman}, ""},
+		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", view + "," + search, []event.Class{event.ClassSearchIndex}, "Googlebot"},
+		{"Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)", viewR, nil, ""},
+		{"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", search, []event.Class{event.ClassAI}, "ChatGPT-User"},
+		{firefox, viewR, []event.Class{event.ClassHuman}, ""},
+	}
+	for round := range 3 {
+		for i := range cases {
+			tc := cases[(i+round)%len(cases)] // another order each round
+			status, resp, _ := post(t, hc, in.url+"/discovery/v1/events/acme", in.asstKey, tc.ua, `{"anonId":"a","events":[`+tc.events+`]}`)
+			if want := fmt.Sprintf(`{"accepted":%d}`, len(tc.want)); status != 202 || resp != want {
+				t.Fatalf("round %d, %.30q %s: %d %s; want 202 %s", round, tc.ua, tc.events, status, resp, want)
+			}
+			got := pub.take()
+			for j, e := range got {
+				if e.Class != tc.want[j] || e.Agent != tc.agent || e.UserAgent != tc.ua {
+					t.Errorf("round %d, %.30q: event %d is %s/%q (User-Agent %.30q); want %s/%q", round, tc.ua, j, e.Class, e.Agent, e.UserAgent, tc.want[j], tc.agent)
+				}
+			}
+		}
+	}
+}
