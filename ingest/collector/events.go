@@ -2,7 +2,9 @@ package collector
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"net/netip"
 	"regexp"
 	"strconv"
@@ -312,10 +314,24 @@ type ids struct {
 	n    int
 }
 
+// newIDs makes n event ids of the current millisecond, in order: the first's 80 bits of
+// entropy are random, and the others count up from it, as a monotonic ULID source does within
+// a millisecond. One random draw a request, from the runtime's per-thread generator (ChaCha8,
+// seeded by the system), rather than ulid.Make's process-wide locked source for each event,
+// which was 3% of lectern's CPU in figure 2c. Two requests' ids meet only if their random
+// starts fall within a request's length of each other: about n²/2⁸⁰.
 func newIDs(n int) ids {
+	var id ulid.ULID
+	_ = id.SetTime(ulid.Now()) // fails only past the year 10889
+	hi, lo := uint16(rand.Uint32()), rand.Uint64()
 	buf := make([]byte, n*ulid.EncodedSize)
 	for i := range n {
-		_ = ulid.Make().MarshalTextTo(buf[i*ulid.EncodedSize : (i+1)*ulid.EncodedSize]) // fails only on a length other than 26
+		binary.BigEndian.PutUint16(id[6:8], hi)
+		binary.BigEndian.PutUint64(id[8:], lo)
+		_ = id.MarshalTextTo(buf[i*ulid.EncodedSize : (i+1)*ulid.EncodedSize]) // fails only on a length other than 26
+		if lo++; lo == 0 {
+			hi++
+		}
 	}
 	return ids{text: string(buf)}
 }

@@ -195,6 +195,9 @@ func TestVisitorIDsOfEachReaderAndDay(t *testing.T) {
 				if _, err := ulid.ParseStrict(e.ID); err != nil {
 					t.Errorf("event %d: id %q: %v", i, e.ID, err)
 				}
+				if i > 0 && e.ID <= got[i-1].ID {
+					t.Errorf("event %d: id %s not after the one before, %s", i, e.ID, got[i-1].ID)
+				}
 				seen[e.ID] = true
 			}
 			if len(seen) != len(got) {
