@@ -1,6 +1,7 @@
 package docsjson
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode"
@@ -89,13 +90,23 @@ func (s *Site) redirectProblems() []Problem {
 			continue
 		}
 		dest = "/" + strings.Trim(dest, "/")
-		if _, _, moved := rs.Lookup(dest); pages[dest] || moved {
+		if _, _, moved := rs.Lookup(dest); pages[dest] || pages[indexPageURL(dest)] || moved {
 			continue
 		}
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
 			Message: fmt.Sprintf("destination %q is no page of the site and no other redirect's source; readers following the redirect find nothing", dest)})
 	}
 	return out
+}
+
+// indexPageURL is the URL of the page a path names when its last segment is "index": a page
+// file dir/index.mdx is served at /dir, and /dir/index reaches it too (Prefect's docs.json sends
+// 80 redirects to "/integrations/prefect-aws/index" and the like, PrefectHQ/prefect@ce79dd3d).
+func indexPageURL(p string) string {
+	if dir, ok := strings.CutSuffix(p, "/index"); ok {
+		return cmp.Or(dir, "/")
+	}
+	return p
 }
 
 // sitePathOf writes a redirect's path from the site root: "features/extract" (as some sites

@@ -76,7 +76,8 @@ func TestRedirectProblems(t *testing.T) {
 // TestRedirectDestinations: a redirect to a path of the site that no page answers (listed,
 // unlisted or an endpoint's) and no other redirect moves on is a warning, as Story's docs.json
 // sends 28 of its 113 redirects to group folders and typos ("/network/learn/nnode-software/...",
-// storyprotocol/docs@038de380); URLs, parameters and anchors of pages are fine.
+// storyprotocol/docs@038de380); URLs, parameters and anchors of pages are fine, and so is "/dir/index" for the page
+// dir/index.mdx (served at /dir; PrefectHQ/prefect@ce79dd3d sends 80 redirects so).
 func TestRedirectDestinations(t *testing.T) {
 	redirects := `[
 		{"source": "/old-a", "destination": "/a#setup"},
@@ -86,11 +87,13 @@ func TestRedirectDestinations(t *testing.T) {
 		{"source": "/chain", "destination": "/old-a"},
 		{"source": "/elsewhere", "destination": "https://example.com/x"},
 		{"source": "/ip-asset", "destination": "/concepts/ip-asset"},
-		{"source": "/typo", "destination": "/network/nnode/a"}]`
+		{"source": "/typo", "destination": "/network/nnode/a"},
+		{"source": "/integrations/aws-old", "destination": "/integrations/aws/index"},
+		{"source": "/home", "destination": "/index"}]`
 	site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
-		"navigation": {"groups": [{"group": "G", "pages": ["a", "concepts/ip-asset/overview"]}, {"group": "API", "openapi": "api.json", "pages": ["GET /pets"]}]},
+		"navigation": {"groups": [{"group": "G", "pages": ["index", "a", "concepts/ip-asset/overview", "integrations/aws/index"]}, {"group": "API", "openapi": "api.json", "pages": ["GET /pets"]}]},
 		"redirects": `+redirects+`}`,
-		map[string]string{"a.mdx": "# A", "hidden.mdx": "# Hidden", "concepts/ip-asset/overview.mdx": "# IP",
+		map[string]string{"index.mdx": "# Home", "integrations/aws/index.mdx": "# AWS", "a.mdx": "# A", "hidden.mdx": "# Hidden", "concepts/ip-asset/overview.mdx": "# IP",
 			"api.json": `{"openapi": "3.0.0", "info": {"title": "P", "version": "1"}, "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"]}}}}`})
 	var got []string
 	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
