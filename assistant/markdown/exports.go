@@ -101,7 +101,7 @@ func arrowComponent(v string) ([]string, string, bool) {
 		return nil, "", false
 	}
 	rest = strings.TrimSpace(rest)
-	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+	if len(rest) >= 2 && rest[0] == '(' && rest[len(rest)-1] == ')' {
 		rest = strings.TrimSpace(rest[1 : len(rest)-1])
 	}
 	if !strings.HasPrefix(rest, "<") {

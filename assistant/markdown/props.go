@@ -47,6 +47,7 @@ type binder struct {
 	declared []string
 	named    map[string]importRef
 	files    *snippetFiles
+	size     int // the length of the text being bound (bind sets it)
 }
 
 // eval evaluates an expression that is a name or a chain of member accesses ("home.tf").
@@ -121,6 +122,7 @@ func (b binder) bind(text string) string {
 	if !strings.Contains(text, "{") || len(b.props)+len(b.declared)+len(b.named) == 0 {
 		return text
 	}
+	b.size = len(text)
 	var out strings.Builder
 	fence, depth := "", 0
 	for line := range strings.Lines(text) {
@@ -146,6 +148,12 @@ func (b binder) bind(text string) string {
 	return out.String()
 }
 
+// maxBindGrowth bounds what bind adds to a text: values repeated on a page cannot make it
+// grow without end.
+const maxBindGrowth = 256 << 10
+
+func (b binder) budget() int { return b.size + maxBindGrowth }
+
 // bindLine is bind for one line outside fenced code.
 func (b binder) bindLine(out *strings.Builder, line string) {
 	spans := codeSpans(line)
@@ -168,6 +176,9 @@ func (b binder) bindLine(out *strings.Builder, line string) {
 		if ok && !isText || !ok && !b.declares(expr) {
 			i = end - 1
 			continue
+		}
+		if out.Len()+len(text) > b.budget() {
+			break // a value repeated past the bound stays an expression
 		}
 		out.WriteString(line[last:i])
 		if i > 0 && line[i-1] == '=' {
