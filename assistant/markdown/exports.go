@@ -85,8 +85,9 @@ func parseExport(stmt string) (string, export, bool) {
 	return name, export{value: v}, true
 }
 
-// arrowComponent reads `({ a, b }) => (JSX)`, `() => <p>..</p>` or `(props) => (...)`: the
-// props it destructures and the JSX it returns.
+// arrowComponent reads `({ a, b }) => (JSX)`, `() => <p>..</p>`, `(props) => (...)` or a body
+// that only returns its JSX (`=> { return (...); }`): the props it destructures and the JSX it
+// returns.
 func arrowComponent(v string) ([]string, string, bool) {
 	if !strings.HasPrefix(v, "(") {
 		return nil, "", false
@@ -101,6 +102,14 @@ func arrowComponent(v string) ([]string, string, bool) {
 		return nil, "", false
 	}
 	rest = strings.TrimSpace(rest)
+	if block, ok := strings.CutPrefix(rest, "{"); ok { // { return (JSX); } and nothing else
+		block = strings.TrimSpace(strings.TrimSuffix(block, "}"))
+		ret, isReturn := strings.CutPrefix(block, "return")
+		if !isReturn || ret == "" || !mdx.IsSpace(ret[0]) && ret[0] != '(' {
+			return nil, "", false
+		}
+		rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ret), ";"))
+	}
 	if len(rest) >= 2 && rest[0] == '(' && rest[len(rest)-1] == ')' {
 		rest = strings.TrimSpace(rest[1 : len(rest)-1])
 	}

@@ -10,13 +10,15 @@ import (
 // prefectSnippets are the shapes of Prefect's resource-management snippets
 // (PrefectHQ/prefect@ce79dd3d, docs/snippets/resource-management/): components exported as
 // arrow functions whose props are filled from an object a variables file exports, cut to what
-// the tests need and with made-up addresses.
+// the tests need and with made-up addresses; swatch.jsx is the shape of Fish Audio's
+// snippets/color-swatch.jsx (fishaudio/docs@5783e097), whose colors its brand page lost.
 var prefectSnippets = map[string]string{
 	"/snippets/resource-management/vars.mdx": "export const home = {\n    tf: \"https://registry.example/prefect/docs\",\n    helm: \"https://charts.example/prefect\",\n}\n\n" +
 		"export const workers = {\n    helm: \"https://charts.example/prefect/worker\",\n    cli: 'https://docs.example/cli/worker', // the CLI reference\n}\n",
 	"/snippets/resource-management/terraform.mdx": "export const TF = ({ name, href }) => (\n<p>You can manage {name} with the <a href={href}>Terraform provider for Prefect</a>.</p>\n);",
 	"/snippets/resource-management/combined.mdx":  "export const COMBINED = ({ name, hrefTF, hrefCLI }) => (\n<p>You can manage {name} with the <a href={hrefCLI}>Prefect CLI</a> or <a href={hrefTF}>Terraform provider</a>.</p>\n);",
 	"/snippets/keyword.mdx":                       "The keyword of the day is {word}.\n\n```js\nconst word = `{word}`\n```\n",
+	"/snippets/swatch.jsx":                        "export const ColorSwatch = ({ hex, name }) => {\n  return (\n    <div>\n      <div style={{ backgroundColor: hex }}>\n        <code className=\"text-xs\">\n          {hex}\n        </code>\n      </div>\n      <p className=\"text-sm\">{name}</p>\n    </div>\n  );\n};\n",
 	"/snippets/player.jsx":                        "export const Player = ({ page }) => {\n  const [on, setOn] = useState(false);\n  return (<button onClick={() => setOn(!on)}>Play {page}</button>);\n};\n",
 }
 
@@ -32,7 +34,8 @@ func TestSnippetComponentsAndVariables(t *testing.T) {
 		"import { COMBINED } from '/snippets/resource-management/combined.mdx'\n" +
 		"import { home, workers as w } from \"/snippets/resource-management/vars.mdx\"\n" +
 		"import Keyword from '/snippets/keyword.mdx'\n" +
-		"import { Player } from '/snippets/player.jsx'\n\n"
+		"import { Player } from '/snippets/player.jsx'\n" +
+		"import { ColorSwatch } from '/snippets/swatch.jsx'\n\n"
 	tests := []struct {
 		name, body, want string
 	}{
@@ -47,6 +50,8 @@ func TestSnippetComponentsAndVariables(t *testing.T) {
 		{"an imported value in the page's text", "Charts: {home.helm}, in `{home.helm}`.",
 			"Charts: https://charts.example/prefect, in `{home.helm}`."},
 		{"an unknown member stays out", "Charts: {home.nope}.", "Charts: ."},
+		{"a component whose body only returns its JSX (Fish Audio's brand colors)", `<ColorSwatch hex="#9b90e8" name="Purple (Accent)" />`,
+			"#9b90e8\n\nPurple (Accent)"},
 		{"a component with state draws nothing", "Listen.\n\n<Player page=\"intro\" />\n\nRead.", "Listen.\n\nRead."},
 	}
 	for _, tt := range tests {
