@@ -42,7 +42,7 @@ type parser struct {
 // parse parses a page body; it returns its tree, its snippet imports (a default import of an
 // .mdx or .md file: name → file) and its named imports (`import { TF, home } from ...`).
 func parse(body string) (*node, map[string]string, map[string]importRef) {
-	p := &parser{s: body, root: &node{kind: elemNode}, imports: map[string]string{}, named: map[string]importRef{}}
+	p := &parser{s: body, root: &node{kind: elemNode}, imports: map[string]string{}}
 	p.stack = []*node{p.root}
 	p.run()
 	return p.root, p.imports, p.named
@@ -201,6 +201,9 @@ func (p *parser) recordNamed(list, from string) {
 			local = exported
 		}
 		if local = strings.TrimSpace(local); isIdent(exported) && isIdent(local) {
+			if p.named == nil {
+				p.named = map[string]importRef{}
+			}
 			p.named[local] = importRef{file: file, name: exported}
 		}
 	}

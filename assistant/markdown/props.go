@@ -19,7 +19,7 @@ type snippetFiles struct {
 }
 
 func newSnippetFiles(read func(string) (string, bool)) *snippetFiles {
-	return &snippetFiles{read: read, exports: map[string]map[string]export{}}
+	return &snippetFiles{read: read}
 }
 
 // export returns what ref names, when its file can be read and evaluated.
@@ -32,6 +32,9 @@ func (f *snippetFiles) export(ref importRef) (export, bool) {
 		src, found := f.read(ref.file)
 		if found {
 			ex = exportsOf(src)
+		}
+		if f.exports == nil {
+			f.exports = map[string]map[string]export{}
 		}
 		f.exports[ref.file] = ex
 	}
