@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
@@ -63,7 +64,7 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 // questions.json or train.json.
 func TestTrainSitesApart(t *testing.T) {
 	const dir = "../testdata/eval"
-	var out nopWriter
+	var out strings.Builder
 	e, err := rankAll(&out, dir, options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true})
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +106,16 @@ func TestTrainSitesApart(t *testing.T) {
 	if err := e.uncovered(); err != nil {
 		t.Fatal(err)
 	}
-	if out == 0 {
-		t.Fatal("no table printed")
+	printed := out.String()
+	sites, _, _ := strings.Cut(printed, "\n")
+	for name := range e.blind {
+		if strings.Contains(sites, name) {
+			t.Errorf("the evaluation's sites line names blind site %s: %q", name, sites)
+		}
+	}
+	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind\n"} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("the output has no %q", want)
+		}
 	}
 }
