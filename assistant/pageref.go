@@ -1,0 +1,79 @@
+package assistant
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// maxPagePath bounds the path of a page request.
+const maxPagePath = 2048
+
+// pageRef reads the path of a page request as agents send it: a page path, a search hit's
+// metadata.url (its section's #anchor), a link with a query string, or the page's Markdown
+// file (/guides/setup.md, as llms.txt and the MCP search tool name pages). The fragment and
+// the query string name a place in the page or a way of showing it, never another page: they
+// are dropped, and the whole page is served. The ".md" is dropped by pageFor, after the path
+// as sent was looked for.
+func pageRef(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || utf8.RuneCountInString(raw) > maxPagePath {
+		return "", web.Invalid("path", fmt.Sprintf("is required: a page path of the site, e.g. /quickstart (at most %d characters)", maxPagePath))
+	}
+	p, rest := raw, ""
+	if i := strings.IndexAny(raw, "#?"); i >= 0 {
+		p, rest = raw[:i], raw[i:]
+	}
+	if strings.Trim(p, "/") == "" && rest != "" {
+		what := "a fragment"
+		if rest[0] == '?' {
+			what = "a query string"
+		}
+		return "", web.Invalid("path", fmt.Sprintf("names no page, only %s (%s): give the page's path, e.g. /quickstart", what, clipRef(rest)))
+	}
+	if len(p) > 1 {
+		p = strings.TrimSuffix(p, "/")
+	}
+	path, err := event.PagePath(p)
+	if err != nil {
+		return "", web.Invalid("path", err.Error())
+	}
+	return path, nil
+}
+
+// clipRef keeps an error message short whatever the request sent.
+func clipRef(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
+
+// pageFor finds the page a path names in the reader's scope, as sent, else without a ".md"
+// suffix (the page's Markdown file; /index.md is the home page), and returns the path it was
+// found under.
+func pageFor(cat *sitedocs.Catalog, path string, f search.Filter) (*sitedocs.CatalogPage, string, bool) {
+	if pg, ok := cat.PageFor(path, f.Version, f.Language, f.Groups); ok {
+		return pg, path, true
+	}
+	base, ok := strings.CutSuffix(path, ".md")
+	if !ok || base == "" || base == "/" {
+		return nil, path, false
+	}
+	candidates := []string{base}
+	if b, isIndex := strings.CutSuffix(base, "/index"); isIndex {
+		candidates = append(candidates, cmp.Or(b, "/"))
+	}
+	for _, c := range candidates {
+		if pg, ok := cat.PageFor(c, f.Version, f.Language, f.Groups); ok {
+			return pg, c, true
+		}
+	}
+	return nil, path, false
+}
