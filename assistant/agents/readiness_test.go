@@ -56,8 +56,8 @@ func TestPagesServedWhileIndexing(t *testing.T) {
 		t.Errorf("skills while the index is built: %+v %v", res, err)
 	}
 	r = callTool(t, cs, "search", map[string]any{"query": "install the cline CLI with npm"})
-	want := "The Cline and Continue docs are still being indexed: search works in about 5 s (retry then). " +
-		"Their pages can be read already: query_docs_filesystem (ls /, grep -r -i WORD /, cat FILE)."
+	want := "the Cline and Continue docs are still being indexed: search works in about 5 s (retry then); " +
+		"their pages can be read already with query_docs_filesystem (ls /, grep -r -i WORD /, cat FILE)"
 	if !r.IsError || text(t, r) != want || r.StructuredContent != nil {
 		t.Errorf("search while the index is built: isError %v %q, want a tool error %q", r.IsError, text(t, r), want)
 	}

@@ -289,8 +289,8 @@ func toolError(site string, err error) error {
 // connection) and never reads Retry-After.
 func notIndexedYet(site string, retry time.Duration) error {
 	secs := int(max(time.Second, retry).Round(time.Second) / time.Second)
-	return fmt.Errorf("The %s docs are still being indexed: search works in about %d s (retry then). "+
-		"Their pages can be read already: %s (ls /, grep -r -i WORD /, cat FILE).", site, secs, ToolFilesystem)
+	return fmt.Errorf("the %s docs are still being indexed: search works in about %d s (retry then); "+
+		"their pages can be read already with %s (ls /, grep -r -i WORD /, cat FILE)", site, secs, ToolFilesystem)
 }
 
 func indentLines(s, pad string) string {

@@ -27,7 +27,7 @@ try {
   const found = await client.callTool({ name: 'search', arguments: { query: 'install the cline CLI with npm' } });
   if (phase === 'indexing') {
     assert.equal(found.isError, true, `search while indexing: ${text(found)}`);
-    assert.match(text(found), /^The .+ docs are still being indexed: search works in about \d+ s \(retry then\)\./);
+    assert.match(text(found), /^the .+ docs are still being indexed: search works in about \d+ s \(retry then\);/);
   } else {
     assert.equal(found.isError, undefined, text(found));
     assert.match(text(found), /Read: cat \/getting-started\/installing-cline\.md/);
