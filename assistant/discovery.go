@@ -216,7 +216,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	path, err := pageRef(b.Path)
+	path, err := pageRef(b.Path, site)
 	if err != nil {
 		return err
 	}

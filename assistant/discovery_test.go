@@ -132,9 +132,13 @@ func TestDiscoveryPage(t *testing.T) {
 // the section's #anchor. The fragment and a query string name no other page: the whole page is
 // served (the spec's content is "the full text content of the page") under its path. A
 // Markdown file name (/v2/webhooks.md, as the MCP search tool and llms.txt name pages) is the
-// page too. A path that is only a fragment names no page: 400 naming the field.
+// page too, and so is its URL on the site's host (under its base path) or under Lectern's
+// /sites/{domain}/ (the MCP search tool's URLs). A path that is only a fragment names no page,
+// and a URL of another site is not one of its pages: 400 naming the field.
 func TestDiscoveryPageFromSearchHit(t *testing.T) {
-	h := start(t, nil)
+	list := testSites(t)
+	list[0].Hosts, list[0].BasePath = []string{"docs.acme.dev"}, "/docs"
+	h := start(t, list)
 	status, body := h.postJSON(t, "/discovery/v1/search/acme", "", map[string]any{"query": "retries of failed webhook deliveries", "pageSize": 1})
 	var hits []struct {
 		Path     string
@@ -175,6 +179,14 @@ func TestDiscoveryPageFromSearchHit(t *testing.T) {
 		{path: "/v2/webhooks?utm_source=agent#retries", wantPath: "/v2/webhooks", status: 200},
 		{path: "/v2/webhooks.md", wantPath: "/v2/webhooks", status: 200},
 		{path: "/v2/webhooks.md#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://docs.acme.dev/docs/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://DOCS.acme.dev:443/docs/v2/webhooks.md?ref=llms", wantPath: "/v2/webhooks", status: 200},
+		{path: "http://127.0.0.1:8080/sites/acme/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://docs.acme.dev/docs/nowhere", status: 404, wantError: `page \"/nowhere\" is not in the navigation of acme`},
+		{path: "https://docs.acme.dev/v2/webhooks", status: 400, wantError: `path: https://docs.acme.dev/v2/webhooks is not a URL of the acme docs: give the page's path, e.g. /quickstart`},
+		{path: "https://evil.example/docs/v2/webhooks", status: 400, wantError: `path: https://evil.example/docs/v2/webhooks is not a URL of the acme docs`},
+		{path: "http://127.0.0.1:8080/sites/globex/v2/webhooks", status: 400, wantError: `is not a URL of the acme docs`},
+		{path: "javascript:alert(1)", status: 400, wantError: `path: must be a page path of the site (/quickstart) or an http(s) URL of one of its pages`},
 		{path: "/nowhere#retries", status: 404, wantError: `page \"/nowhere\" is not in the navigation of acme`},
 		{path: "#retries", status: 400, wantError: `path: names no page, only a fragment (#retries): give the page's path, e.g. /quickstart`},
 		{path: "?page=2", status: 400, wantError: `path: names no page, only a query string (?page=2): give the page's path, e.g. /quickstart`},
