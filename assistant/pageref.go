@@ -118,23 +118,15 @@ func clipRef(s string) string {
 }
 
 // pageFor finds the page a path names in the reader's scope, as sent, else without a ".md"
-// suffix (the page's Markdown file; /index.md is the home page), and returns the path it was
-// found under.
+// suffix (the page's Markdown file; PageFor reads /dir/index as /dir, so /index.md is the home
+// page), and returns the path it was found under.
 func pageFor(cat *sitedocs.Catalog, path string, f search.Filter) (*sitedocs.CatalogPage, string, bool) {
 	if pg, ok := cat.PageFor(path, f.Version, f.Language, f.Groups); ok {
 		return pg, path, true
 	}
-	base, ok := strings.CutSuffix(path, ".md")
-	if !ok || base == "" || base == "/" {
-		return nil, path, false
-	}
-	candidates := []string{base}
-	if b, isIndex := strings.CutSuffix(base, "/index"); isIndex {
-		candidates = append(candidates, cmp.Or(b, "/"))
-	}
-	for _, c := range candidates {
-		if pg, ok := cat.PageFor(c, f.Version, f.Language, f.Groups); ok {
-			return pg, c, true
+	if base, ok := strings.CutSuffix(path, ".md"); ok && base != "" && base != "/" {
+		if pg, ok := cat.PageFor(base, f.Version, f.Language, f.Groups); ok {
+			return pg, base, true
 		}
 	}
 	return nil, path, false
