@@ -64,7 +64,7 @@ type Node struct {
 // and a title made from its name, and an endpoint whose spec cannot be read carries only its
 // method and path; Validate reports those problems.
 func (s *Site) Resolve() (*Tree, error) {
-	specs := newSpecCache(s.fsys)
+	specs := newSpecCache(s.fsys, s.remote)
 	if rep := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
 		return nil, &ValidationError{Report: rep}
 	}
@@ -77,7 +77,7 @@ func (s *Site) Resolve() (*Tree, error) {
 // the tree and every problem Validate finds with NoFiles (errors and warnings alike); it fails
 // only when there is no navigation to resolve.
 func (s *Site) ResolvePartial() (t *Tree, rep Report, err error) {
-	specs := newSpecCache(s.fsys)
+	specs := newSpecCache(s.fsys, s.remote)
 	rep = s.validate(ValidateOptions{NoFiles: true}, specs)
 	defer func() {
 		// A configuration with errors reaches resolver paths a valid one cannot. A fault there
