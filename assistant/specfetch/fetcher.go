@@ -130,18 +130,28 @@ func (f *Fetcher) due(rawURL string) bool {
 }
 
 // Refresh asks the server again for each of urls that is due (Config.Refresh, or 30 s after a
-// failure) and returns a digest of the copies held for urls: it changes when one of them did.
+// failure) and returns their Digest.
 func (f *Fetcher) Refresh(ctx context.Context, urls []string) string {
-	h := sha256.New()
 	for _, u := range urls {
-		if checkURL(u) != nil {
-			continue
-		}
-		if f.due(u) {
+		if checkURL(u) == nil && f.due(u) {
 			f.fetch(ctx, u, f.entry(u))
 		}
-		if e := f.entry(u); e.copy != nil {
+	}
+	return f.Digest(urls)
+}
+
+// Digest sums the copies held for urls and whether their last fetch failed, fetching
+// nothing: it changes when one of them did, and when an upstream fails or comes back.
+func (f *Fetcher) Digest(urls []string) string {
+	h := sha256.New()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, u := range urls {
+		if e, ok := f.docs[u]; ok && e.copy != nil {
 			h.Write(e.copy.Sum[:])
+		}
+		if e, ok := f.docs[u]; ok && e.err != nil {
+			h.Write([]byte("failed"))
 		}
 		h.Write([]byte(u + "\x00"))
 	}

@@ -221,8 +221,9 @@ func TestRefresh(t *testing.T) {
 
 	up.down.Store(true)
 	clock.Advance(10 * time.Minute)
-	if d := f.Refresh(ctx, []string{u}); d != second {
-		t.Error("a failed refresh changed the digest; the copy held is still served")
+	failed := f.Refresh(ctx, []string{u})
+	if failed == second || f.Refresh(ctx, []string{u}) != failed {
+		t.Error("the digest does not tell a failing upstream apart, once (the site's problems then say so)")
 	}
 	n := up.requests.Load()
 	if r := f.Get(ctx, u); !r.Stale() || up.requests.Load() != n {
@@ -231,6 +232,11 @@ func TestRefresh(t *testing.T) {
 	clock.Advance(30 * time.Second)
 	if r := f.Get(ctx, u); !r.Stale() || up.requests.Load() != n+1 {
 		t.Errorf("Get 30 s after a failure: stale %v, requests %d → %d; want one more request", r.Stale(), n, up.requests.Load())
+	}
+	up.down.Store(false)
+	clock.Advance(30 * time.Second)
+	if d := f.Refresh(ctx, []string{u}); d != second {
+		t.Error("the upstream came back with the same document; the digest should be the one before the failure")
 	}
 }
 
