@@ -39,20 +39,17 @@ func fetchSpecs(ctx context.Context, site *docsjson.Site, f *specfetch.Fetcher) 
 }
 
 // fetchProblems are the problems of the load's fetches that docs.json's report does not hold:
-// a copy served stale because the fetch failed (a warning), and a document a page's
-// frontmatter or a "$ref" names by URL that could not be fetched (the specs the navigation
-// names, listed, are reported at their JSON path by docsjson).
-func fetchProblems(sess *specfetch.Session, listed []string) []string {
+// a copy served stale because its fetch failed. (A spec that could not be fetched or used is
+// reported where it is named: the navigation's at their JSON path, a page's frontmatter's
+// among the page problems, a "$ref"'s by the spec that holds it.)
+func fetchProblems(sess *specfetch.Session) []string {
 	if sess == nil {
 		return nil
 	}
 	var out []string
 	for _, f := range sess.Fetched() {
-		switch {
-		case f.Stale():
+		if f.Stale() {
 			out = append(out, fmt.Sprintf("warning: openapi %s: %v; serving the copy fetched at %s", f.URL, f.Err, f.Copy.FetchedAt.UTC().Format(time.RFC3339)))
-		case f.Copy == nil && !slices.Contains(listed, f.URL):
-			out = append(out, fmt.Sprintf("error: openapi %s (named by a page's frontmatter or a $ref) could not be fetched: %v; no copy is cached", f.URL, f.Err))
 		}
 	}
 	return out

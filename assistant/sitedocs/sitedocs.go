@@ -76,7 +76,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		return nil, err
 	}
 	if len(tree.Pages) == 0 {
-		all := append(problems(rep), fetchProblems(sess, site.SpecURLs())...)
+		all := append(problems(rep), fetchProblems(sess)...)
 		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
 	all := site.AllPages(tree)
@@ -100,7 +100,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
-	d.Problems = append(d.Problems, fetchProblems(sess, site.SpecURLs())...)
+	d.Problems = append(d.Problems, fetchProblems(sess)...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)
