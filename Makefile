@@ -31,7 +31,7 @@ test-go:
 	@failed=""; for m in $(TEST_MODULES); do echo "== $$m"; (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -race -count=1 -timeout 20m ./...) || failed="$$failed $$m"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED modules:$$failed"; exit 1; fi
 
-## eval-search: search quality on the public docs sites of assistant/search/testdata/eval, which we did not write (recall@1, recall@5, MRR per half and per site, beside page BM25); offline; EVAL_ARGS=-halves=tune while tuning
+## eval-search: search quality on the public docs sites of assistant/search/testdata/eval, which we did not write (recall@1, recall@5, MRR per half and per site, beside page BM25), and on the blind sites nothing is tuned on (blind.json); offline; EVAL_ARGS=-halves=tune while tuning
 eval-search:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval $(EVAL_ARGS)
 

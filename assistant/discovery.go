@@ -259,7 +259,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		// Mintlify's page route names its 404's sentence "message": send it under both names.
 		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
 	}
-	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
+	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
 // readerCrumbs is a result's navigation path as the search bar shows it: without the

@@ -1,6 +1,7 @@
 package sitedocs
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"io/fs"
@@ -80,11 +81,26 @@ func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
 	return c.PageFor(url, version, language, nil)
 }
 
-// PageFor is Page for a reader in the given user groups.
+// PageFor is Page for a reader in the given user groups. A page file dir/index is served at
+// /dir, as Mintlify serves it, and /dir/index reaches it too: "/index" is the home page, and
+// "/integrations/prefect-aws/index" (where 80 of Prefect's docs.json redirects lead) the page
+// at /integrations/prefect-aws.
 func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
 	if c == nil {
 		return nil, false
 	}
+	if p, ok := c.pageAt(url, version, language, groups); ok {
+		return p, true
+	}
+	if dir, ok := strings.CutSuffix(url, "/index"); ok {
+		return c.pageAt(cmp.Or(dir, "/"), version, language, groups)
+	}
+	return nil, false
+}
+
+// pageAt returns the page whose URL is url, preferring the site's default version and
+// language when the caller names neither.
+func (c *Catalog) pageAt(url, version, language string, groups []string) (*CatalogPage, bool) {
 	var found *CatalogPage
 	for i := range c.Pages {
 		p := &c.Pages[i]

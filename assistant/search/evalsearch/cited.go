@@ -14,13 +14,14 @@ type citeStats struct {
 	answers, pages, right, single int
 }
 
-// addCited records the pages cited for q, under its half and (but train.json's) under "all".
+// addCited records the pages cited for q, under its half and (but train.json's and blind.json's)
+// under "all".
 func addCited(stats map[string]*citeStats, q question, cited []string) {
 	if len(cited) == 0 {
 		return
 	}
 	keys := []string{q.Split, "all"}
-	if q.Split == splitTrain {
+	if q.Split == splitTrain || q.Split == splitBlind {
 		keys = keys[:1]
 	}
 	for _, k := range keys {

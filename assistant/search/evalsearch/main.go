@@ -1,6 +1,7 @@
 // Command evalsearch measures the documentation search on public docs sites that nobody on
 // the team wrote (testdata/eval/<site>, each pinned by its SOURCE file) with questions in
-// readers' words (testdata/eval/questions.json, split once into a tuning and a held-out half).
+// readers' words (testdata/eval/questions.json, split once into a tuning and a held-out half),
+// and on two blind sites nothing was ever tuned on (testdata/eval/blind.json, all held out).
 // It prints recall@1, recall@5 and MRR of the index's Search — what the assistant cites and
 // what /discovery/v1/search returns — beside a whole-page BM25 baseline computed in the same
 // run, overall and per site. Each question is searched as the assistant searches it: in the
@@ -31,7 +32,8 @@ func main() {
 	dir := flag.String("dir", "testdata/eval", "folder holding questions.json and one folder per site")
 	list := flag.String("list", "", "print the pages and headings of this site, then exit")
 	misses := flag.Bool("misses", false, "print the tuning questions (and with -trainsites train.json's) whose first result is wrong")
-	halves := flag.String("halves", "tune,held", `the halves to print: "tune" alone while changing the ranking (the held-out half is read only at the end)`)
+	halves := flag.String("halves", "tune,held,blind", `the halves to print: "tune" alone while changing the ranking (the held-out half and the blind sites are read only at the end)`)
+	blindMisses := flag.Bool("blindmisses", false, "print the blind sites' questions whose first result is wrong: to read what kind of miss they are after a run, never to tune on")
 	trainSites := flag.Bool("trainsites", false, "also rank train.json's questions (the training-only sites) and print them apart, as \"train\": in-sample once make train-rerank has fitted on them, never a held-out figure")
 	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half (and -trainset) and write its model to this file, then exit")
 	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
@@ -45,7 +47,7 @@ func main() {
 			err = train(os.Stdout, *dir, *trainSet, *trainTo, ls, *ablate)
 		}
 	} else {
-		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, halves: strings.Split(*halves, ","), trainSites: *trainSites})
+		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, blindMisses: *blindMisses, halves: strings.Split(*halves, ","), trainSites: *trainSites})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalsearch:", err)
@@ -55,9 +57,11 @@ func main() {
 
 // options are what run prints.
 type options struct {
-	list   string   // a site to list instead
-	misses bool     // print the tuning questions' misses
-	halves []string // the halves to print
+	list   string // a site to list instead
+	misses bool   // print the tuning questions' misses
+	// blindMisses prints the blind questions' misses, to be read after the run.
+	blindMisses bool
+	halves      []string // the halves to print; "blind" ranks blind.json's questions
 	// trainSites also ranks train.json's questions, under splitTrain: kept out of "all", the
 	// groups and every figure of the evaluation's halves.
 	trainSites bool
@@ -175,6 +179,7 @@ type eval struct {
 	dir      string
 	opt      options
 	sites    map[string]*site
+	blind    map[string]bool // the blind sites (blind.json's), printed apart
 	res      map[string]*metrics
 	cites    map[string]*citeStats
 	excluded map[string]int // questions whose answers the site's rules leave out of search, by half
@@ -208,7 +213,7 @@ func run(w io.Writer, dir string, opt options) error {
 // rankAll ranks every question of questions.json (and with opt.trainSites train.json's) and
 // every follow-up, and returns the figures.
 func rankAll(w io.Writer, dir string, opt options) (*eval, error) {
-	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, blind: map[string]bool{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
 	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
 		return nil, err
@@ -220,6 +225,11 @@ func rankAll(w io.Writer, dir string, opt options) (*eval, error) {
 	}
 	if opt.trainSites {
 		if err := e.trainQuestions(qs); err != nil {
+			return nil, err
+		}
+	}
+	if e.wantBlind() {
+		if err := e.blindQuestions(qs); err != nil {
 			return nil, err
 		}
 	}
@@ -249,7 +259,7 @@ func (e *eval) question(q question) error {
 	got := ranked(hits)
 	e.measure("index", q, got)
 	e.measure("stage-1", q, s.firstStage(q))
-	tuneMiss := e.opt.misses && (q.Split == splitTune || q.Split == splitTrain)
+	tuneMiss := (e.opt.misses && (q.Split == splitTune || q.Split == splitTrain)) || (e.opt.blindMisses && q.Split == splitBlind)
 	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
 		fmt.Fprintf(e.w, "miss %s (rank %d, first stage %d): %q want %v got %v\n", q.Site, rankOf(q, got), rankOf(q, s.firstStage(q)), q.Text, q.Pages, got[:min(3, len(got))])
 	}
@@ -283,6 +293,30 @@ func (e *eval) trainQuestions(qs []question) error {
 	}
 	for _, q := range train {
 		q.Split = splitTrain
+		if err := e.question(q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wantBlind says whether the blind sites are among the halves to print: only then are they
+// loaded and ranked (never while tuning with -halves tune).
+func (e *eval) wantBlind() bool { return slices.Contains(e.opt.halves, splitBlind) }
+
+// blindQuestions ranks blind.json's questions (on sites none of qs, the evaluation's questions,
+// is on) under splitBlind.
+func (e *eval) blindQuestions(qs []question) error {
+	var seen []string
+	for _, q := range qs {
+		seen = append(seen, q.Site)
+	}
+	blind, err := evalset.LoadBlind(filepath.Join(e.dir, "blind.json"), seen)
+	if err != nil {
+		return err
+	}
+	for _, q := range blind {
+		e.blind[q.Site] = true
 		if err := e.question(q); err != nil {
 			return err
 		}
@@ -333,6 +367,9 @@ func (e *eval) uncovered() error {
 	}
 	n, answered := map[string]int{}, map[string]int{}
 	for _, q := range qs {
+		if q.Split == splitBlind && !e.wantBlind() {
+			continue
+		}
 		n[q.Split]++
 		s := e.sites[q.Site]
 		if s == nil {
@@ -352,7 +389,7 @@ func (e *eval) uncovered() error {
 		}
 		if len(cited) > 0 {
 			answered[q.Split]++
-			if e.opt.misses && q.Split == splitTune {
+			if (e.opt.misses && q.Split == splitTune) || (e.opt.blindMisses && q.Split == splitBlind) {
 				fmt.Fprintf(e.w, "answered %s: %q cited %v\n", q.Site, q.Text, cited)
 			}
 		}
@@ -376,7 +413,7 @@ const (
 // measure records a question's ranking under its method, half, site and groups.
 func (e *eval) measure(method string, q question, ranked []string) {
 	keys := []string{method + "/" + q.Split, method + "/" + q.Split + "/" + q.Site}
-	if q.Split != splitTrain {
+	if q.Split != splitTrain && q.Split != splitBlind {
 		keys = append(keys, method+"/all")
 	}
 	group := groupEnglishSites
@@ -396,15 +433,24 @@ func (e *eval) measure(method string, q question, ranked []string) {
 }
 
 func (e *eval) printTable() {
-	names := make([]string, 0, len(e.sites))
-	pages := 0
+	var names, blind []string
+	pages, blindPages := 0, 0
 	for n, s := range e.sites {
+		if e.blind[n] {
+			blind = append(blind, n)
+			blindPages += len(s.pages)
+			continue
+		}
 		names = append(names, n)
 		pages += len(s.pages)
 	}
 	slices.Sort(names)
+	slices.Sort(blind)
 	w := e.w
 	fmt.Fprintf(w, "sites: %s (%d pages in search)\n", strings.Join(names, ", "), pages)
+	if len(blind) > 0 {
+		fmt.Fprintf(w, "blind sites: %s (%d pages in search)\n", strings.Join(blind, ", "), blindPages)
+	}
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
 	for _, split := range e.halves() {
 		for _, method := range []string{"index", "stage-1", "cited", "page-bm25", "follow-up", "fu-alone"} {
@@ -415,6 +461,10 @@ func (e *eval) printTable() {
 		}
 	}
 	for _, split := range e.opt.halves {
+		if split == splitBlind {
+			e.perSite(split, blind)
+			continue
+		}
 		e.perSite(split, names)
 	}
 	if e.opt.trainSites {
@@ -427,6 +477,9 @@ func (e *eval) printTable() {
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
+	if e.wantBlind() {
+		fmt.Fprintln(w, "blind = blind.json, the blind sites: every question held out, nothing tuned or trained on them (compare with held); not in \"all\"")
+	}
 	if e.opt.trainSites {
 		fmt.Fprintln(w, "train = train.json, the training-only sites: in-sample for a re-ranker make train-rerank fitted on them, never a held-out figure; not in \"all\"")
 	}
@@ -437,11 +490,15 @@ func (e *eval) printTable() {
 	}
 }
 
-// halves are the halves to print, and "all" when both are, then "train" with -trainsites.
+// halves are the halves to print, and "all" (tune and held) when both are, then "blind" when
+// it is among them, then "train" with -trainsites.
 func (e *eval) halves() []string {
-	halves := slices.Clone(e.opt.halves)
+	halves := slices.DeleteFunc(slices.Clone(e.opt.halves), func(h string) bool { return h == splitBlind })
 	if slices.Contains(halves, splitTune) && slices.Contains(halves, splitHeld) {
 		halves = append(halves, "all")
+	}
+	if e.wantBlind() {
+		halves = append(halves, splitBlind)
 	}
 	if e.opt.trainSites {
 		halves = append(halves, splitTrain)
@@ -458,6 +515,9 @@ func (e *eval) perSite(split string, names []string) {
 		key, label := "/"+split+"/"+name, name
 		if name == "" {
 			key, label = "/"+split, "all"
+			if split == splitBlind {
+				label = "blind sites"
+			}
 		}
 		ix, ci, bm := e.res["index"+key], e.res["cited"+key], e.res["page-bm25"+key]
 		if ix == nil {

@@ -7,8 +7,9 @@ type question = evalset.Question
 
 // Splits, in the order the table prints them.
 const (
-	splitTune = evalset.SplitTune
-	splitHeld = evalset.SplitHeld
+	splitTune  = evalset.SplitTune
+	splitHeld  = evalset.SplitHeld
+	splitBlind = evalset.SplitBlind
 )
 
 var (

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
@@ -55,14 +56,16 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 	}
 }
 
-// TestTrainSitesApart keeps the evaluation data honest and train.json apart: every question of
-// questions.json, followups.json, unanswerable.json and train.json loads and names pages its
-// site has, and with -trainsites train.json's questions are ranked under "train" and nowhere
-// else: "all" (and the extractive answer's "all") counts the two halves only.
+// TestTrainSitesApart keeps the evaluation data honest and train.json and blind.json apart:
+// every question of questions.json, followups.json, unanswerable.json, train.json and
+// blind.json loads and names pages its site has; with -trainsites train.json's questions are
+// ranked under "train" and nowhere else, and blind.json's under "blind" and nowhere else: "all"
+// (and the extractive answer's "all") counts the two halves only. No blind site is a site of
+// questions.json or train.json.
 func TestTrainSitesApart(t *testing.T) {
 	const dir = "../testdata/eval"
-	var out nopWriter
-	e, err := rankAll(&out, dir, options{halves: []string{splitTune, splitHeld}, trainSites: true})
+	var out strings.Builder
+	e, err := rankAll(&out, dir, options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,10 +73,25 @@ func TestTrainSitesApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	blind, err := evalset.LoadBlind(filepath.Join(dir, "blind.json"), seenSites(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.blind) == 0 {
+		t.Fatal("no blind site ranked")
+	}
+	for _, q := range train {
+		if e.blind[q.Site] {
+			t.Errorf("train.json question %q is on blind site %q", q.Text, q.Site)
+		}
+	}
 	for _, method := range []string{"index", "stage-1", "cited", "page-bm25"} {
 		tr, tune, held, all := e.res[method+"/"+splitTrain], e.res[method+"/"+splitTune], e.res[method+"/"+splitHeld], e.res[method+"/all"]
 		if tr == nil || tr.n != len(train) {
 			t.Fatalf("%s, train: %+v, want %d questions", method, tr, len(train))
+		}
+		if bl := e.res[method+"/"+splitBlind]; bl == nil || bl.n != len(blind) {
+			t.Fatalf("%s, blind: %+v, want %d questions", method, bl, len(blind))
 		}
 		if all.n != tune.n+held.n || math.Abs(all.mrr-tune.mrr-held.mrr) > 1e-9 {
 			t.Errorf("%s: all %+v is not tune %+v and held %+v", method, all, tune, held)
@@ -88,7 +106,16 @@ func TestTrainSitesApart(t *testing.T) {
 	if err := e.uncovered(); err != nil {
 		t.Fatal(err)
 	}
-	if out == 0 {
-		t.Fatal("no table printed")
+	printed := out.String()
+	sites, _, _ := strings.Cut(printed, "\n")
+	for name := range e.blind {
+		if strings.Contains(sites, name) {
+			t.Errorf("the evaluation's sites line names blind site %s: %q", name, sites)
+		}
+	}
+	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind\n"} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("the output has no %q", want)
+		}
 	}
 }

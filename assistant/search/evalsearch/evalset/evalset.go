@@ -1,6 +1,7 @@
 // Package evalset reads the search evaluation's question files (testdata/eval): questions.json
-// (split once into a tuning and a held-out half), unanswerable.json, followups.json, and
-// train.json, questions on training-only sites that only the re-ranker's fitting reads.
+// (split once into a tuning and a held-out half), unanswerable.json, followups.json,
+// train.json, questions on training-only sites that only the re-ranker's fitting reads, and
+// blind.json, questions on blind sites that nothing is tuned or trained on.
 package evalset
 
 import (
@@ -17,7 +18,7 @@ type Question struct {
 	Site  string   `json:"site"`
 	Text  string   `json:"q"`
 	Pages []string `json:"pages"`
-	Split string   `json:"split"` // "tune" or "held"; empty in train.json, whose questions are all for training
+	Split string   `json:"split"` // "tune" or "held"; "blind" in blind.json; empty in train.json, whose questions are all for training
 	// Before are the thread's earlier questions, oldest first (followups.json only).
 	Before []string `json:"before,omitempty"`
 	// CurrentPath is the page the reader asks from: it scopes the search's language and version
@@ -26,10 +27,12 @@ type Question struct {
 	Language    string `json:"language,omitempty"`
 }
 
-// Splits of questions.json, in the order the tables print them.
+// Splits of questions.json, in the order the tables print them, and of blind.json: every
+// question on a blind site is held out, and no tuning or training reads it.
 const (
-	SplitTune = "tune"
-	SplitHeld = "held"
+	SplitTune  = "tune"
+	SplitHeld  = "held"
+	SplitBlind = "blind"
 )
 
 func read(file, what string) ([]Question, error) {
@@ -62,15 +65,16 @@ func LoadQuestions(file string) ([]Question, error) {
 	return qs, nil
 }
 
-// LoadUnanswerable reads questions that no page of their site answers.
+// LoadUnanswerable reads questions that no page of their site answers: on the sites of
+// questions.json (split "tune" or "held") or on the blind sites (split "blind").
 func LoadUnanswerable(file string) ([]Question, error) {
 	qs, err := read(file, "unanswerable questions")
 	if err != nil {
 		return nil, err
 	}
 	for i, q := range qs {
-		if q.Site == "" || q.Text == "" || (q.Split != SplitTune && q.Split != SplitHeld) {
-			return nil, fmt.Errorf("unanswerable question %d (%q): site, q and split (%q or %q) are required", i, q.Text, SplitTune, SplitHeld)
+		if q.Site == "" || q.Text == "" || (q.Split != SplitTune && q.Split != SplitHeld && q.Split != SplitBlind) {
+			return nil, fmt.Errorf("unanswerable question %d (%q): site, q and split (%q, %q or %q) are required", i, q.Text, SplitTune, SplitHeld, SplitBlind)
 		}
 	}
 	return qs, nil
@@ -114,6 +118,35 @@ func LoadTraining(file string, evalSites []string) ([]Question, error) {
 			return nil, fmt.Errorf("training question %d (%q): site %q is an evaluation site (questions.json); training-only questions must be on other sites", i, q.Text, q.Site)
 		case len(q.Before) > 0:
 			return nil, fmt.Errorf("training question %d (%q): before is for follow-ups (followups.json), not training", i, q.Text)
+		}
+	}
+	return qs, nil
+}
+
+// LoadBlind reads blind.json: questions on blind sites, which nobody tuned or trained anything
+// on, to check whether the held-out figures predict a site never looked at. Each question needs
+// a site, its text, the pages that answer it and the split "blind" (all are held out). No
+// question may be on one of seenSites (the sites of questions.json and train.json): a site the
+// ranking was tuned or trained on is not blind. A missing file is no blind question, not an
+// error.
+func LoadBlind(file string, seenSites []string) ([]Question, error) {
+	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	qs, err := read(file, "blind questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		switch {
+		case q.Site == "" || q.Text == "" || len(q.Pages) == 0:
+			return nil, fmt.Errorf("blind question %d (%q): site, q and pages are required", i, q.Text)
+		case q.Split != SplitBlind:
+			return nil, fmt.Errorf("blind question %d (%q): split %q, want %q (every question on a blind site is held out)", i, q.Text, q.Split, SplitBlind)
+		case slices.Contains(seenSites, q.Site):
+			return nil, fmt.Errorf("blind question %d (%q): site %q is tuned or trained on (questions.json or train.json); blind questions must be on other sites", i, q.Text, q.Site)
+		case len(q.Before) > 0:
+			return nil, fmt.Errorf("blind question %d (%q): before is for follow-ups (followups.json)", i, q.Text)
 		}
 	}
 	return qs, nil

@@ -109,3 +109,65 @@ func equal(a, b evalset.Question) bool {
 	return a.Site == b.Site && a.Text == b.Text && slices.Equal(a.Pages, b.Pages) && a.Split == b.Split &&
 		slices.Equal(a.Before, b.Before) && a.CurrentPath == b.CurrentPath && a.Language == b.Language
 }
+
+func TestLoadBlind(t *testing.T) {
+	seen := []string{"cline", "dodo"}
+	tests := []struct {
+		name    string
+		file    string // the file's content; "-" for no file at all
+		n       int
+		wantErr string // a part of the error, "" for none
+	}{
+		{"questions on blind sites, one from a translated page", `[{"site": "greptile", "q": "why no review", "pages": ["/code-review-bot/best-practices"], "split": "blind"},
+{"site": "greptile", "q": "レビューが来ない", "pages": ["/ja/code-review-bot/best-practices"], "currentPath": "/ja/introduction", "language": "ja", "split": "blind"}]`, 2, ""},
+		{"no file: no blind question", "-", 0, ""},
+		{"a tuning split", `[{"site": "greptile", "q": "x", "pages": ["/p"], "split": "tune"}]`, 0, `split "tune", want "blind"`},
+		{"a held split", `[{"site": "greptile", "q": "x", "pages": ["/p"], "split": "held"}]`, 0, `split "held", want "blind"`},
+		{"no split", `[{"site": "greptile", "q": "x", "pages": ["/p"]}]`, 0, `split "", want "blind"`},
+		{"a site of questions.json", `[{"site": "cline", "q": "x", "pages": ["/p"], "split": "blind"}]`, 0, `site "cline" is tuned or trained on`},
+		{"a site of train.json", `[{"site": "dodo", "q": "x", "pages": ["/p"], "split": "blind"}]`, 0, `site "dodo" is tuned or trained on`},
+		{"no pages", `[{"site": "greptile", "q": "x", "split": "blind"}]`, 0, "site, q and pages are required"},
+		{"a follow-up's thread", `[{"site": "greptile", "q": "and then?", "pages": ["/p"], "split": "blind", "before": ["x"]}]`, 0, "before is for follow-ups"},
+		{"not JSON", `[{"site"`, 0, "decode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "blind.json")
+			if tt.file != "-" {
+				if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := evalset.LoadBlind(file, seen)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(got) != tt.n {
+				t.Fatalf("got %d questions, %v; want %d", len(got), err, tt.n)
+			}
+		})
+	}
+}
+
+func TestLoadUnanswerableSplits(t *testing.T) {
+	tests := []struct {
+		split   string
+		wantErr bool
+	}{
+		{"tune", false}, {"held", false}, {"blind", false}, {"", true}, {"train", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.split, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "unanswerable.json")
+			if err := os.WriteFile(file, []byte(`[{"site": "a", "q": "x", "split": "`+tt.split+`"}]`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := evalset.LoadUnanswerable(file); (err != nil) != tt.wantErr {
+				t.Errorf("split %q: error %v, want error %v", tt.split, err, tt.wantErr)
+			}
+		})
+	}
+}
