@@ -190,8 +190,8 @@ func (f *Fetcher) fetch(ctx context.Context, rawURL string, e entry) Result {
 		cur.failedAt, cur.err = now, err
 		res := Result{Copy: cur.copy, Err: err}
 		f.mu.Unlock()
-		if first {
-			f.logger.Warn("OpenAPI spec not fetched", "url", rawURL, "err", err, "cached", res.Copy != nil)
+		if first { // the site reports it among its problems, logged once there
+			f.logger.Debug("OpenAPI spec not fetched", "url", rawURL, "err", err, "cached", res.Copy != nil)
 		}
 		return res
 	}
