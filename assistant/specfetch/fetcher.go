@@ -251,16 +251,33 @@ func (f *Fetcher) tooLarge(rawURL string) error {
 	return fmt.Errorf("GET %s: the document is larger than %s (--docs-fetch-openapi-max-bytes)", rawURL, bytesText(f.cfg.MaxBytes))
 }
 
+// errUnreachable marks a fetch whose server did not answer (a timeout, a refused or reset
+// connection, a name that does not resolve), as opposed to one that answered badly.
+var errUnreachable = errors.New("unreachable")
+
+// unreachable wraps err as errUnreachable without changing its text.
+type unreachable struct{ error }
+
+func (u unreachable) Unwrap() []error { return []error{u.error, errUnreachable} }
+
 // describe words a failed exchange: a timeout names the bound.
 func (f *Fetcher) describe(rawURL string, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) && ue.Timeout() || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("GET %s: no complete answer within %v (--docs-fetch-openapi-timeout)", rawURL, f.cfg.Timeout)
+		return unreachable{fmt.Errorf("GET %s: no complete answer within %v (--docs-fetch-openapi-timeout)", rawURL, f.cfg.Timeout)}
 	}
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return fmt.Errorf("GET %s: %w", rawURL, err)
+	return unreachable{fmt.Errorf("GET %s: %w", rawURL, err)}
+}
+
+// held returns the last good copy of rawURL, fetching nothing; nil when there is none.
+func (f *Fetcher) held(rawURL string) *Copy {
+	if checkURL(rawURL) != nil {
+		return nil
+	}
+	return f.entry(rawURL).copy
 }
 
 // checkURL accepts absolute http and https URLs only.

@@ -287,3 +287,29 @@ func TestConfigValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionDeadHost: a host that does not answer costs a load one timeout: its other
+// documents (a spec's $refs) are not tried in that load.
+func TestSessionDeadHost(t *testing.T) {
+	stall := make(chan struct{})
+	var requests atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		select {
+		case <-r.Context().Done():
+		case <-stall:
+		}
+	}))
+	t.Cleanup(func() { close(stall); srv.Close() })
+	s := specfetch.New(testConfig(), "", nil).Session(context.Background())
+	if r := s.Get(srv.URL + "/openapi.yaml"); r.Err == nil || !strings.Contains(r.Err.Error(), "no complete answer within 500ms") {
+		t.Fatalf("first document: %v", r.Err)
+	}
+	r := s.Get(srv.URL + "/schemas/pet.yaml")
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "not tried, as "+strings.TrimPrefix(srv.URL, "http://")+" did not answer earlier in this load") {
+		t.Errorf("second document: %v", r.Err)
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("the dead host got %d requests in one load; want 1", n)
+	}
+}

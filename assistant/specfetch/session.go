@@ -2,7 +2,9 @@ package specfetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"sync"
 
@@ -22,10 +24,10 @@ type Session struct {
 	f   *Fetcher
 	ctx context.Context
 
-	mu      sync.Mutex
-	calls   map[string]*call
-	order   []string
-	refused int // URLs past maxDocuments
+	mu    sync.Mutex
+	calls map[string]*call
+	order []string
+	down  map[string]error // hosts that did not answer in this load: their other URLs are not tried
 }
 
 type call struct {
@@ -62,7 +64,6 @@ func (s *Session) Get(rawURL string) Result {
 	c, ok := s.calls[rawURL]
 	if !ok {
 		if len(s.calls) >= maxDocuments {
-			s.refused++
 			s.mu.Unlock()
 			return Result{Err: fmt.Errorf("GET %s: not fetched; a site may name at most %d documents by URL (OpenAPI specs and the files their $refs name)", rawURL, maxDocuments)}
 		}
@@ -72,11 +73,42 @@ func (s *Session) Get(rawURL string) Result {
 	}
 	s.mu.Unlock()
 	if !ok {
-		c.res = s.f.Get(s.ctx, rawURL)
+		c.res = s.fetch(rawURL)
 		close(c.done)
 	}
 	<-c.done
 	return c.res
+}
+
+// fetch gets rawURL, unless its host did not answer earlier in this load: a dead host costs
+// a load one timeout, not one for each of its documents ($refs included).
+func (s *Session) fetch(rawURL string) Result {
+	host := hostOf(rawURL)
+	s.mu.Lock()
+	downErr, isDown := s.down[host]
+	s.mu.Unlock()
+	if isDown {
+		return Result{Copy: s.f.held(rawURL), Err: fmt.Errorf("GET %s: not tried, as %s did not answer earlier in this load (%w)", rawURL, host, downErr)}
+	}
+	r := s.f.Get(s.ctx, rawURL)
+	if errors.Is(r.Err, errUnreachable) {
+		s.mu.Lock()
+		if s.down == nil {
+			s.down = map[string]error{}
+		}
+		s.down[host] = r.Err
+		s.mu.Unlock()
+	}
+	return r
+}
+
+// hostOf is the host (and port) of a URL; "" when it has none.
+func hostOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return u.Host
 }
 
 // ReadSpec returns the document at rawURL (docsjson.RemoteSpecs): the fetched copy, the last
