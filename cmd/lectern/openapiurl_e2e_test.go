@@ -113,6 +113,9 @@ func TestOpenAPISpecByURL(t *testing.T) {
 			!strings.Contains(problems[0], "no copy is cached; its endpoint pages are missing") {
 			t.Errorf("problems = %q; want one error naming the tab's openapi", problems)
 		}
+		if got := siteProblems(t, l, "acme"); got != 1 {
+			t.Errorf("lectern_assistant_site_problems{domain=acme} = %d; want 1", got)
+		}
 		if status, body := l.do(t, "POST", "/discovery/v1/search/acme", l.AsstKey, map[string]any{"query": "shelves"}); status != 200 || !strings.Contains(string(body), `"/intro"`) {
 			t.Errorf("the rest of the site: %d %.300s; want its guide found", status, body)
 		}
