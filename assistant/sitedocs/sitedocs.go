@@ -51,9 +51,9 @@ type Docs struct {
 var ErrNothingToServe = errors.New("docs.json lists no page that resolves")
 
 // Load reads the site in dir: it fetches the OpenAPI specs docs.json names by URL (with
-// FetchSpecs; without it they generate no pages), resolves docs.json, finds the page files no navigation lists,
-// decides each page's indexing (docsjson.Indexing) and reads each page's file (relative to
-// dir). Endpoint pages without a file get text from their method, path, summary and
+// FetchSpecs; without it they generate no pages), resolves docs.json, finds the page files no
+// navigation lists, decides each page's indexing (docsjson.Indexing) and reads each page's
+// file (relative to dir). Endpoint pages without a file get text from their method, path, summary and
 // description. The pages in search are the entries whose Index says so.
 //
 // A site with problems is served as far as it resolves (a docs team's typo must not take its
