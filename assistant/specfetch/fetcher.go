@@ -196,13 +196,14 @@ func (f *Fetcher) fetch(ctx context.Context, rawURL string, e entry) Result {
 		return res
 	}
 	changed := cur.copy == nil || cur.copy.Sum != c.Sum
+	store := changed || cur.copy.ETag != c.ETag || cur.copy.LastModified != c.LastModified
 	cur.copy, cur.checkedAt, cur.failedAt, cur.err = c, now, time.Time{}, nil
 	f.mu.Unlock()
 	if changed {
 		f.logger.Info("OpenAPI spec fetched", "url", rawURL, "bytes", len(c.Body))
-		if f.cache != nil {
-			f.cache.write(c)
-		}
+	}
+	if store && f.cache != nil {
+		f.cache.write(c)
 	}
 	return Result{Copy: c}
 }
