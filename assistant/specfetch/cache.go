@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -19,6 +21,7 @@ import (
 // not match its checksum is not used.
 type diskCache struct {
 	dir    string
+	budget int64 // bytes of bodies the directory holds at most: the least recently used go first
 	logger *slog.Logger
 
 	mu     sync.Mutex
@@ -35,8 +38,13 @@ type meta struct {
 }
 
 func (d *diskCache) key(rawURL string) string {
+	return filepath.Join(d.dir, cacheName(rawURL))
+}
+
+// cacheName is the file name (without extension) of rawURL's copy.
+func cacheName(rawURL string) string {
 	sum := sha256.Sum256([]byte(rawURL))
-	return filepath.Join(d.dir, hex.EncodeToString(sum[:]))
+	return hex.EncodeToString(sum[:])
 }
 
 // read returns the cached copy of rawURL, or nil when there is none that is whole.
@@ -61,10 +69,14 @@ func (d *diskCache) read(rawURL string) *Copy {
 	return &Copy{URL: rawURL, Body: body, ETag: m.ETag, LastModified: m.LastModified, FetchedAt: m.FetchedAt, Sum: sum}
 }
 
-// write stores c; a failure is logged (once) and otherwise ignored: the copy in memory serves
-// until the process stops.
-func (d *diskCache) write(c *Copy) {
+// write stores c, then drops the least recently used copies past the budget, never one of
+// inUse; a failure is logged (once) and otherwise ignored: the copy in memory serves until the
+// process stops.
+func (d *diskCache) write(c *Copy, inUse map[string]bool) {
 	err := d.store(c)
+	if err == nil {
+		err = d.prune(inUse)
+	}
 	if err == nil {
 		return
 	}
@@ -107,6 +119,52 @@ func writeFile(file string, data []byte) error {
 	if err != nil {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("write cache: %w", err)
+	}
+	return nil
+}
+
+// touch marks the cached copy of rawURL as used now (a revalidation): pruning keeps it longer.
+func (d *diskCache) touch(rawURL string) {
+	now := time.Now()
+	_ = os.Chtimes(d.key(rawURL)+".json", now, now)
+}
+
+// prune removes the least recently used copies (by their metadata file's time) until the
+// bodies fit the budget; the copies of inUse (keys) stay whatever their size.
+func (d *diskCache) prune(inUse map[string]bool) error {
+	metas, err := filepath.Glob(filepath.Join(d.dir, "*.json"))
+	if err != nil {
+		return fmt.Errorf("prune cache: %w", err)
+	}
+	type cached struct {
+		base string
+		size int64
+		used time.Time
+	}
+	var all []cached
+	var total int64
+	for _, m := range metas {
+		base := strings.TrimSuffix(m, ".json")
+		mi, err1 := os.Stat(m)
+		bi, err2 := os.Stat(base + ".body")
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		total += bi.Size()
+		if !inUse[filepath.Base(base)] {
+			all = append(all, cached{base, bi.Size(), mi.ModTime()})
+		}
+	}
+	slices.SortFunc(all, func(a, b cached) int { return a.used.Compare(b.used) })
+	for _, c := range all {
+		if total <= d.budget {
+			break
+		}
+		_ = os.Remove(c.base + ".json")
+		if err := os.Remove(c.base + ".body"); err != nil {
+			return fmt.Errorf("prune cache: %w", err)
+		}
+		total -= c.size
 	}
 	return nil
 }

@@ -17,6 +17,8 @@ import (
 const (
 	maxRedirects = 5                // redirects followed by one fetch
 	retryAfter   = 30 * time.Second // a URL that failed is not asked again sooner: a dead host is not hammered by each load
+	cacheCopies  = 4                // the disk cache holds at most this many largest documents' bytes, beyond the ones in use
+	idleAfter    = 24 * time.Hour   // a URL no load asked for this long is dropped from memory (a docs.json that stopped naming it)
 )
 
 // userAgent names Lectern to the servers it fetches specs from.
@@ -42,6 +44,7 @@ type entry struct {
 	checkedAt time.Time // when the server last confirmed the copy (200 or 304)
 	failedAt  time.Time // when the last fetch failed; zero after one that succeeded
 	err       error     // why it failed
+	usedAt    time.Time // when a load or refresh last asked for it
 }
 
 // Copy is one fetched document.
@@ -68,7 +71,7 @@ func New(cfg Config, dir string, logger *slog.Logger, opts ...Option) *Fetcher {
 	}
 	f := &Fetcher{cfg: cfg, now: time.Now, logger: logger, docs: map[string]*entry{}}
 	if dir != "" {
-		f.cache = &diskCache{dir: dir, logger: logger}
+		f.cache = &diskCache{dir: dir, budget: cacheCopies * cfg.MaxBytes, logger: logger}
 	}
 	f.client = &http.Client{Timeout: cfg.Timeout, CheckRedirect: checkRedirect}
 	for _, o := range opts {
@@ -158,15 +161,20 @@ func (f *Fetcher) Digest(urls []string) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
-// entry returns what is known of rawURL, reading the disk cache the first time.
+// entry returns what is known of rawURL, reading the disk cache the first time, and marks it
+// used.
 func (f *Fetcher) entry(rawURL string) entry {
+	now := f.now()
 	f.mu.Lock()
 	e, ok := f.docs[rawURL]
+	if ok {
+		e.usedAt = now
+	}
 	f.mu.Unlock()
 	if ok {
 		return *e
 	}
-	var fresh entry
+	fresh := entry{usedAt: now}
 	if f.cache != nil {
 		fresh.copy = f.cache.read(rawURL)
 	}
@@ -176,7 +184,18 @@ func (f *Fetcher) entry(rawURL string) entry {
 		return *e
 	}
 	f.docs[rawURL] = &fresh
+	f.sweep(now)
 	return fresh
+}
+
+// sweep drops the URLs no load asked for in idleAfter: the memory holds the documents the
+// sites name now, not every one they ever named. f.mu is held.
+func (f *Fetcher) sweep(now time.Time) {
+	for u, e := range f.docs {
+		if now.Sub(e.usedAt) > idleAfter {
+			delete(f.docs, u)
+		}
+	}
 }
 
 // fetch asks the server for rawURL and records the outcome.
@@ -202,10 +221,27 @@ func (f *Fetcher) fetch(ctx context.Context, rawURL string, e entry) Result {
 	if changed {
 		f.logger.Info("OpenAPI spec fetched", "url", rawURL, "bytes", len(c.Body))
 	}
-	if store && f.cache != nil {
-		f.cache.write(c)
+	switch {
+	case f.cache == nil:
+	case store:
+		f.cache.write(c, f.inUse())
+	default:
+		f.cache.touch(rawURL)
 	}
 	return Result{Copy: c}
+}
+
+// inUse names the cached copies this process holds: pruning leaves them.
+func (f *Fetcher) inUse() map[string]bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make(map[string]bool, len(f.docs))
+	for u, e := range f.docs {
+		if e.copy != nil {
+			out[cacheName(u)] = true
+		}
+	}
+	return out
 }
 
 // request makes one conditional GET; a 304 returns held.

@@ -313,3 +313,51 @@ func TestSessionDeadHost(t *testing.T) {
 		t.Errorf("the dead host got %d requests in one load; want 1", n)
 	}
 }
+
+// TestCacheBudget: the disk cache keeps at most four largest documents' bytes besides the
+// copies in use, dropping the least recently used first; a URL no load asked for in a day is
+// no longer in use.
+func TestCacheBudget(t *testing.T) {
+	up := newUpstream(t, spec+strings.Repeat(" ", 900-len(spec))) // 900 bytes; the bound is 1 KiB, the budget 4 KiB
+	dir := t.TempDir()
+	clock := fakeclock.New()
+	a := specfetch.New(testConfig(), dir, nil, specfetch.WithClock(clock.Now))
+	for i := range 6 {
+		if r := a.Get(context.Background(), fmt.Sprintf("%s/%d.json", up.srv.URL, i)); r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+	if n := cachedBodies(t, dir); n != 6 {
+		t.Fatalf("%d copies cached; want all 6: they are in use", n)
+	}
+	for i := range 6 { // used in this order (file times are coarser than these writes)
+		meta := filepath.Join(dir, fmt.Sprintf("%x.json", sha256.Sum256(fmt.Appendf(nil, "%s/%d.json", up.srv.URL, i))))
+		used := time.Now().Add(time.Duration(i-10) * time.Minute)
+		if err := os.Chtimes(meta, used, used); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock.Advance(25 * time.Hour) // 0 to 5 are no longer named
+	if r := a.Get(context.Background(), up.srv.URL+"/6.json"); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if n := cachedBodies(t, dir); n != 4 {
+		t.Errorf("%d copies cached; want 4 (3,600 bytes within the 4 KiB budget)", n)
+	}
+	b := specfetch.New(testConfig(), dir, nil)
+	up.srv.Close()
+	for i, want := range []bool{false, false, false, true, true, true, true} {
+		if r := b.Get(context.Background(), fmt.Sprintf("%s/%d.json", up.srv.URL, i)); (r.Copy != nil) != want {
+			t.Errorf("copy of %d.json cached: %v; want %v (the least recently used go first)", i, r.Copy != nil, want)
+		}
+	}
+}
+
+func cachedBodies(t *testing.T, dir string) int {
+	t.Helper()
+	bodies, err := filepath.Glob(filepath.Join(dir, "*.body"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(bodies)
+}
