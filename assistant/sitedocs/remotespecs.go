@@ -74,13 +74,14 @@ func (r *remoteSpecs) loaded(f *specfetch.Fetcher, urls []string) {
 	}
 }
 
-// refresh fetches again the documents that are due (specfetch.Fetcher.Refresh) and returns the
-// generation: one more when a document changed since the last load or refresh.
+// refresh fetches again the documents that are due (specfetch.Fetcher.Refresh: every refresh
+// interval, and 30 s after a failure even without one) and returns the generation: one more
+// when a document changed, failed or came back since the last load or refresh.
 func (r *remoteSpecs) refresh(f *specfetch.Fetcher) uint64 {
 	r.mu.Lock()
 	urls := r.urls
 	r.mu.Unlock()
-	if !f.Enabled() || f.RefreshInterval() <= 0 || len(urls) == 0 {
+	if !f.Enabled() || len(urls) == 0 {
 		return r.generation()
 	}
 	d := f.Refresh(context.Background(), urls)

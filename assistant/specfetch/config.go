@@ -34,7 +34,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Bool(fs, &c.Enabled, "docs-fetch-openapi", "LECTERN_DOCS_FETCH_OPENAPI", true, "fetch the OpenAPI specs a site's docs.json names by URL, so they generate endpoint pages (the last good copy is cached in --data-dir); false for air-gapped installs, where a spec given as a URL generates no pages")
 	envflag.Duration(fs, &c.Timeout, "docs-fetch-openapi-timeout", "LECTERN_DOCS_FETCH_OPENAPI_TIMEOUT", 10*time.Second, "the longest one fetch of an OpenAPI spec given by URL may take, redirects and body included; past it the cached copy is served")
 	envflag.Int64(fs, &c.MaxBytes, "docs-fetch-openapi-max-bytes", "LECTERN_DOCS_FETCH_OPENAPI_MAX_BYTES", 32<<20, "the largest OpenAPI document fetched by URL (bytes, after decompression); a larger one is a site problem")
-	envflag.Duration(fs, &c.Refresh, "docs-fetch-openapi-refresh", "LECTERN_DOCS_FETCH_OPENAPI_REFRESH", 10*time.Minute, "how often the OpenAPI specs given by URL are fetched again (conditional requests) and the site re-indexed when one changed; 0: only when the site's files change")
+	envflag.Duration(fs, &c.Refresh, "docs-fetch-openapi-refresh", "LECTERN_DOCS_FETCH_OPENAPI_REFRESH", 10*time.Minute, "how often the OpenAPI specs given by URL are fetched again (conditional requests) and the site re-indexed when one changed; 0: only when the site's files change (a spec that failed is asked for again 30s later either way)")
 }
 
 // Validate checks the configuration.

@@ -83,9 +83,6 @@ func New(cfg Config, dir string, logger *slog.Logger, opts ...Option) *Fetcher {
 // Enabled reports whether the fetcher fetches at all (Config.Enabled).
 func (f *Fetcher) Enabled() bool { return f != nil && f.cfg.Enabled }
 
-// RefreshInterval is Config.Refresh.
-func (f *Fetcher) RefreshInterval() time.Duration { return f.cfg.Refresh }
-
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) > maxRedirects {
 		return fmt.Errorf("stopped after %d redirects", maxRedirects)
