@@ -227,3 +227,42 @@ func TestSiteRefreshesSpecByURL(t *testing.T) {
 	clock.Advance(10 * time.Minute)
 	waitFor(t, func() bool { return found(site, "warehouses") })
 }
+
+// TestSiteRetriesFailedSpec: a spec whose server failed at the load is asked for again 30 s
+// later, with no refresh interval set, and the site re-indexed with its pages.
+func TestSiteRetriesFailedSpec(t *testing.T) {
+	var down atomic.Bool
+	down.Store(true)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if down.Load() {
+			http.Error(w, "deploying", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte(stockSpec))
+	}))
+	t.Cleanup(srv.Close)
+	clock := fakeclock.New()
+	cfg := fetchConfig()
+	cfg.Refresh = 0
+	f := specfetch.New(cfg, "", nil, specfetch.WithClock(clock.Now))
+	site := sitedocs.NewSite(writeSpecSite(t, srv.URL+"/openapi.yaml", nil), 20*time.Millisecond, slog.New(slog.DiscardHandler), sitedocs.SpecFetcher(f))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- site.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	waitFor(t, func() bool {
+		st := site.State()
+		return st.Serving && len(st.Problems) == 1 && strings.Contains(st.Problems[0], "the server answered 503 Service Unavailable")
+	})
+	if found(site, "reserve") {
+		t.Fatal("the endpoint page is indexed while its spec's server fails")
+	}
+	down.Store(false)
+	clock.Advance(30 * time.Second)
+	waitFor(t, func() bool { return found(site, "reserve") && len(site.State().Problems) == 0 })
+}
