@@ -698,6 +698,9 @@ func TestPageInLanguage(t *testing.T) {
 		{name: "no filter", path: "/guides/uploads", status: 200, want: "/guides/uploads", title: "Uploads"},
 		{name: "never translated", path: "/guides/events", language: "jp", status: 404, field: "filter.language",
 			err: `page "/guides/events" has no variant in language "jp": it is in en`},
+		{name: "never translated, as its .md", path: "/guides/events.md", language: "jp", status: 404, field: "filter.language",
+			err: `page "/guides/events.md" has no variant in language "jp": it is in en`},
+		{name: "translation of the .md", path: "/guides/uploads.md", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
 		{name: "no such page", path: "/guides/nope", language: "jp", status: 404, field: "path",
 			err: `page "/guides/nope" is not in the navigation of box`},
 	} {

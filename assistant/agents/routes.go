@@ -159,6 +159,11 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	if err != nil || len(raw) > 2048 {
 		return web.Invalid("path", "must be a page path of the site, e.g. /quickstart.md (at most 2048 characters)")
 	}
+	// An anchor or a query string that reached the path encoded (a search hit's URL escaped
+	// whole: /guides/setup.md%23install) names a place in the page, not another page.
+	if i := strings.IndexAny(raw, "#?"); i > 0 {
+		raw = raw[:i]
+	}
 	p := path.Clean("/" + raw)
 	cat := st.snap.Catalog
 	if file := strings.TrimPrefix(p, "/"); cat.SpecFile(file) {

@@ -281,8 +281,8 @@ func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 // names, which agents may fetch.
 func (c *Catalog) SpecFile(file string) bool { return c != nil && c.specFiles[file] }
 
-// walkLinks collects the navigation's external links: an element's href, and a page whose
-// frontmatter sets url. llms.txt lists the default version and language only, as it lists
+// walkLinks collects the navigation's external links: an element's href and global anchors,
+// and a page whose frontmatter sets url. llms.txt lists the default version and language only, as it lists
 // pages: the other versions' and languages' elements are skipped (CrewAI's docs repeat an
 // external tab in every language, each href naming its language).
 func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
@@ -296,6 +296,11 @@ func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
 	}
 	if isExternal(n.Href) {
 		c.addLink(n.Label, n.Href)
+	}
+	for _, a := range n.GlobalAnchors { // a language's own global anchors, in its words
+		if isExternal(a.Href) {
+			c.addLink(a.Anchor, a.Href)
+		}
 	}
 	if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
 		inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {

@@ -74,6 +74,7 @@ type vscope struct {
 
 func (v *validator) walk(e *Element, sc vscope) {
 	sc = v.enter(e, sc)
+	v.globalAnchors(e.Global)
 	v.children(e)
 	v.fields(e, sc.parent)
 	v.siblings(e)
