@@ -660,3 +660,75 @@ func readiness(svc *assistant.Service, status, check, warning string) error {
 	}
 	return nil
 }
+
+// TestPageInLanguage: a page asked with a filter's language is that page's translation, as
+// the site's language switcher maps it: Box's docs (box/box-mintlify@9d553316) keep the
+// Japanese pages under ja/ with the language code jp, and {"path": "/guides/uploads",
+// "filter": {"language": "jp"}} answered 404 "not in the navigation" while
+// /ja/guides/uploads is the page in Japanese. The shape is Box's, cut to three pages, one of
+// them (/guides/events) never translated.
+func TestPageInLanguage(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"docs.json": `{"name": "Box", "theme": "mint", "colors": {"primary": "#0061D5"},
+			"navigation": {"languages": [
+				{"language": "en", "tabs": [{"tab": "Guides", "groups": [{"group": "Uploads", "pages": ["guides/uploads/index", "guides/events"]}]}]},
+				{"language": "jp", "tabs": [{"tab": "ガイド", "groups": [{"group": "アップロード", "pages": ["ja/guides/uploads/index"]}]}]}]}}`,
+		"guides/uploads/index.mdx":    "---\ntitle: Uploads\n---\n\nUpload files to Box.\n",
+		"guides/events.mdx":           "---\ntitle: Events\n---\n\nListen to events.\n",
+		"ja/guides/uploads/index.mdx": "---\ntitle: アップロード\n---\n\nBoxにファイルをアップロードします。\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := start(t, []sites.Site{{Domain: "box", Project: "box-docs", Docs: dir}})
+	for _, tc := range []struct {
+		name, path, language    string
+		status                  int
+		want, title, field, err string
+	}{
+		{name: "translation", path: "/guides/uploads", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
+		{name: "translation of /dir/index", path: "/guides/uploads/index", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
+		{name: "back to English", path: "/ja/guides/uploads", language: "en", status: 200, want: "/guides/uploads", title: "Uploads"},
+		{name: "the page itself", path: "/ja/guides/uploads", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
+		{name: "no filter", path: "/guides/uploads", status: 200, want: "/guides/uploads", title: "Uploads"},
+		{name: "never translated", path: "/guides/events", language: "jp", status: 404, field: "filter.language",
+			err: `page "/guides/events" has no variant in language "jp": it is in en`},
+		{name: "never translated, as its .md", path: "/guides/events.md", language: "jp", status: 404, field: "filter.language",
+			err: `page "/guides/events.md" has no variant in language "jp": it is in en`},
+		{name: "translation of the .md", path: "/guides/uploads.md", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
+		{name: "no such page", path: "/guides/nope", language: "jp", status: 404, field: "path",
+			err: `page "/guides/nope" is not in the navigation of box`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := map[string]any{"path": tc.path}
+			if tc.language != "" {
+				body["filter"] = map[string]any{"language": tc.language}
+			}
+			status, raw := h.postFor(t, "box", "/discovery/v1/page/box", body)
+			var r struct {
+				Path, Title, Content, Error, Message string
+				Details                              []struct{ Field string }
+			}
+			if err := json.Unmarshal(raw, &r); err != nil {
+				t.Fatalf("%v: %s", err, raw)
+			}
+			if status != tc.status {
+				t.Fatalf("%d %s; want %d", status, raw, tc.status)
+			}
+			if tc.status != 200 {
+				if r.Error != tc.err || r.Message != tc.err || len(r.Details) != 1 || r.Details[0].Field != tc.field {
+					t.Errorf("404 %s; want %q on %s", raw, tc.err, tc.field)
+				}
+				return
+			}
+			if r.Path != tc.want || r.Title != tc.title || !strings.HasPrefix(r.Content, "# "+tc.title) {
+				t.Errorf("path %q title %q content %.60q; want the page %s titled %s", r.Path, r.Title, r.Content, tc.want, tc.title)
+			}
+		})
+	}
+}

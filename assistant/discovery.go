@@ -1,8 +1,10 @@
 package assistant
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -10,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
@@ -245,6 +248,9 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	}
 	if !ok {
 		path = asked
+		if e := noVariant(snap.Catalog, path, f); e != nil {
+			return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
+		}
 	}
 	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
@@ -258,6 +264,39 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
 	}
 	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": snap.Catalog.Markdown(page)})
+}
+
+// noVariant is the 404 of a page the site has, but not in the version or language the filter
+// asks: it names the filter's field and the scopes the page is in. Nil when the site has no
+// page at path in any scope.
+func noVariant(cat *sitedocs.Catalog, path string, f search.Filter) *web.Error {
+	if f.Version == "" && f.Language == "" {
+		return nil
+	}
+	variants := cat.Variants(path, f.Groups)
+	if base, ok := strings.CutSuffix(path, ".md"); ok && len(variants) == 0 { // the page's Markdown file
+		variants = cat.Variants(base, f.Groups)
+	}
+	var languages, versions []string
+	for _, v := range variants {
+		if v.Language != "" && !slices.Contains(languages, v.Language) {
+			languages = append(languages, v.Language)
+		}
+		if v.Version != "" && !slices.Contains(versions, v.Version) {
+			versions = append(versions, v.Version)
+		}
+	}
+	field, asked, have := "filter.language", f.Language, languages
+	if f.Language == "" || slices.ContainsFunc(languages, func(l string) bool { return strings.EqualFold(l, f.Language) }) {
+		field, asked, have = "filter.version", f.Version, versions
+	}
+	if len(languages)+len(versions) == 0 {
+		return nil
+	}
+	e := web.Errorf(fiber.StatusNotFound, "page %q has no variant in %s %q: it is in %s", path, strings.TrimPrefix(field, "filter."), asked,
+		cmp.Or(strings.Join(have, ", "), "no other"))
+	e.Details[0].Field = field
+	return e
 }
 
 // readerCrumbs is a result's navigation path as the search bar shows it: without the

@@ -32,7 +32,7 @@ func (sh *shell) run(args []string, in *string, out *bounded) error {
 
 var commandNames = []string{"ls", "tree", "cat", "head", "tail", "sed -n", "grep", "wc", "find", "cd", "pwd", "echo", "help"}
 
-const helpText = `A read-only filesystem of the site's pages: each page is a Markdown file at its URL with .md (/index.md is the home page).
+const helpText = `A read-only filesystem of the site's pages: each page is a Markdown file at its URL with .md (/index.md is the home page; the page of a directory /dir is /dir.md, also read as /dir/index.md).
 Commands (join with ; or && or new lines; pipe into grep, head, tail, wc with |):
   ls [-l] [PATH...]                 list a directory (-l: lines and title of each page)
   tree [-L DEPTH] [PATH]            the directory tree
@@ -477,7 +477,7 @@ func find(sh *shell, args []string, _ *string, out *bounded) error {
 	root := sh.cwd
 	rest := args[1:]
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		root, rest = resolve(sh.cwd, rest[0]), rest[1:]
+		root, rest = sh.fs.canonical(resolve(sh.cwd, rest[0])), rest[1:]
 	}
 	var name, kind string
 	fold := false

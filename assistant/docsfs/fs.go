@@ -3,9 +3,10 @@
 // ranges), head, tail, sed -n, grep (fixed strings or RE2, never backtracking), wc, find, cd
 // and pwd, several in one call, joined with ";", "&&" or new lines, and "|" pipes into the
 // filters. Each page is a file at its URL with ".md" ("/guides/setup.md", "/index.md" for
-// the root page); nothing outside it exists, so no path can leave the site. Every call is
-// bounded: the commands, their output (cut with a marker that says so), the bytes a pipe
-// carries, and the time.
+// the root page; a page served at a directory's URL, /dir.md, answers to /dir/index.md too);
+// nothing outside it exists, so no path can leave the site. Every call is bounded: the
+// commands, their output (cut with a marker that says so), the bytes a pipe carries, and the
+// time.
 package docsfs
 
 import (
@@ -66,10 +67,26 @@ func New(files []File) *FS {
 // Len returns the number of files.
 func (fs *FS) Len() int { return len(fs.files) }
 
-// File returns the file at an absolute path.
+// File returns the file at an absolute path (or its other name, see canonical).
 func (fs *FS) File(p string) (*File, bool) {
-	f, ok := fs.files[path.Clean("/"+p)]
+	f, ok := fs.files[fs.canonical(path.Clean("/"+p))]
 	return f, ok
+}
+
+// canonical is the name of the file p names. A page whose source is dir/index.mdx is served
+// at /dir, so its file is /dir.md, where its URL says (search results, llms.txt and the .md
+// route name it so), and every listing shows it there; /dir/index.md, the name its source
+// suggests, reaches it too. Any other p is its own name.
+func (fs *FS) canonical(p string) string {
+	if _, ok := fs.files[p]; ok {
+		return p
+	}
+	if dir, ok := strings.CutSuffix(p, "/index.md"); ok && dir != "" {
+		if _, ok := fs.files[dir+".md"]; ok {
+			return dir + ".md"
+		}
+	}
+	return p
 }
 
 // isDir reports whether p is a directory.
@@ -121,7 +138,7 @@ func resolve(cwd, p string) string {
 func (fs *FS) glob(cwd, pattern string) []string {
 	p := resolve(cwd, pattern)
 	if !strings.ContainsAny(p, "*?[") {
-		return []string{p}
+		return []string{fs.canonical(p)}
 	}
 	matches := []string{"/"}
 	for _, seg := range strings.Split(strings.Trim(p, "/"), "/") {

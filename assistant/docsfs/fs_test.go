@@ -139,3 +139,44 @@ func itoa(n int) string {
 		}
 	}
 }
+
+// TestDirIndexPage: a page whose source is dir/index.mdx (PrefectHQ/prefect@ce79dd3d
+// docs/integrations/prefect-aws/index.mdx, beside its api-ref/ pages) is served at /dir, so
+// its file is /dir.md in every listing and search; /dir/index.md, the name its source
+// suggests, reads the same file under that one name.
+func TestDirIndexPage(t *testing.T) {
+	fs := docsfs.New([]docsfs.File{
+		{Path: "/index.md", Title: "Home", Content: "# Home\n"},
+		{Path: "/integrations/prefect-aws.md", Title: "prefect-aws", Content: "# prefect-aws\n\nRun flows on ECS workers.\n"},
+		{Path: "/integrations/prefect-aws/api-ref/batch.md", Title: "batch", Content: "# batch\n\nSubmit to AWS Batch from workers.\n"},
+	})
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"ls /integrations", "prefect-aws.md\nprefect-aws/\n", 0},
+		{"ls /integrations/prefect-aws", "api-ref/\n", 0},
+		{"tree /integrations", "/integrations\n├── prefect-aws.md\n└── prefect-aws/\n    └── api-ref/\n        └── batch.md\n", 0},
+		{"grep -l workers /integrations", "/integrations/prefect-aws.md\n/integrations/prefect-aws/api-ref/batch.md\n", 0},
+		{"cat /integrations/prefect-aws.md:3", "Run flows on ECS workers.\n", 0},
+		{"cat /integrations/prefect-aws/index.md", "# prefect-aws\n\nRun flows on ECS workers.\n", 0},
+		{"cd /integrations/prefect-aws; cat index.md:1", "$ cd /integrations/prefect-aws\n$ cat index.md:1\n# prefect-aws\n", 0},
+		{"head -n 1 /integrations/prefect-aws/index.md /index.md", "==> /integrations/prefect-aws.md <==\n# prefect-aws\n==> /index.md <==\n# Home\n", 0},
+		{"ls -l /integrations/prefect-aws/index.md", "     3  /integrations/prefect-aws.md  # prefect-aws\n", 0},
+		{"grep -n ECS /integrations/prefect-aws/index.md", "3:Run flows on ECS workers.\n", 0},
+		{"wc -l /integrations/prefect-aws/index.md", "3 /integrations/prefect-aws.md\n", 0},
+		{"find /integrations/prefect-aws/index.md", "/integrations/prefect-aws.md\n", 0},
+		{"cat /integrations/prefect-aws/api-ref/index.md", "cat: /integrations/prefect-aws/api-ref/index.md: no such file or directory (ls / lists the site)\n", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+	if f, ok := fs.File("/integrations/prefect-aws/index.md"); !ok || f.Path != "/integrations/prefect-aws.md" {
+		t.Errorf("File(/integrations/prefect-aws/index.md) = %+v, %v; want the page /integrations/prefect-aws.md", f, ok)
+	}
+}

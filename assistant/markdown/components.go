@@ -243,7 +243,28 @@ func prompt(r *renderer, el *node) []string {
 
 // inlineFlow renders an inline component that started a line.
 func inlineFlow(r *renderer, el *node) []string {
-	return nonEmpty([]string{inlineElement(&el.tag, r.body(el))})
+	return nonEmpty([]string{inlineElement(&el.tag, r.body(el), firstIconNode(el))})
+}
+
+// firstIconNode is the icon attribute of the first <Icon> under el, "" when there is none.
+func firstIconNode(el *node) string {
+	for _, c := range el.children {
+		if c.kind == textNode { // an inline <Icon /> on a line of its own
+			if icon := firstIcon(strings.Join(c.lines, "\n")); icon != "" {
+				return icon
+			}
+		}
+		if c.kind != elemNode {
+			continue
+		}
+		if c.tag.name == "Icon" && c.tag.attr("icon") != "" {
+			return c.tag.attr("icon")
+		}
+		if icon := firstIconNode(c); icon != "" {
+			return icon
+		}
+	}
+	return ""
 }
 
 // htmlRenders maps HTML block elements to their Markdown meaning; others keep their content.
@@ -298,8 +319,11 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 func blockLink(r *renderer, el *node) []string {
 	blocks := nonEmpty(r.children(el))
 	href := el.tag.attr("href")
-	if len(blocks) == 0 || href == "" {
+	if href == "" {
 		return blocks
+	}
+	if len(blocks) == 0 { // an icon alone: named as inline
+		return []string{"[" + linkLabel(&el.tag, firstIconNode(el), href) + "](" + href + ")"}
 	}
 	title := oneLine(strings.TrimLeft(blocks[0], "# "))
 	if len(blocks) == 1 {

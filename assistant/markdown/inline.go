@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/internal/mdx"
@@ -119,7 +120,7 @@ func angle(b *strings.Builder, s string, i, depth int) int {
 	} else {
 		content.WriteString(inner)
 	}
-	b.WriteString(inlineElement(&t, content.String()))
+	b.WriteString(inlineElement(&t, content.String(), firstIcon(inner)))
 	return after
 }
 
@@ -174,11 +175,15 @@ func inlineLeaf(t *tag) string {
 	return ""
 }
 
-// inlineElement renders an inline element around its rendered content.
-func inlineElement(t *tag, content string) string {
+// inlineElement renders an inline element around its rendered content; icon is the name of
+// the first icon inside it ("" for none), the name of a link without text.
+func inlineElement(t *tag, content, icon string) string {
 	switch strings.ToLower(t.name) {
 	case "a":
 		if href := t.attr("href"); href != "" {
+			if strings.TrimSpace(content) == "" {
+				content = linkLabel(t, icon, href)
+			}
 			return "[" + content + "](" + href + ")"
 		}
 	case "strong", "b":
@@ -196,6 +201,42 @@ func inlineElement(t *tag, content string) string {
 		}
 	}
 	return content
+}
+
+// linkLabel names a link that has no text (an icon, as Prefect's API headings link each
+// definition to its source with <a href><Icon icon="github" /></a>): "[](url)" tells an
+// agent nothing, and dropping the link loses where it goes. The name is the one a screen
+// reader would say, aria-label or title, else the icon's name ("github"), else the address.
+func linkLabel(t *tag, icon, href string) string {
+	return cmp.Or(strings.TrimSpace(t.attr("aria-label")), strings.TrimSpace(t.attr("title")), iconName(icon), href)
+}
+
+// firstIcon is the icon attribute of the first <Icon> in s, "" when there is none.
+func firstIcon(s string) string {
+	for i := strings.Index(s, "<Icon"); i >= 0; {
+		if it, _, ok := parseTag(s[i:]); ok && it.name == "Icon" && it.attr("icon") != "" {
+			return it.attr("icon")
+		}
+		next := strings.Index(s[i+1:], "<Icon")
+		if next < 0 {
+			return ""
+		}
+		i += 1 + next
+	}
+	return ""
+}
+
+// iconName is an icon's name as words: "github", "arrow up right" for "arrow-up-right", the
+// file's name for an icon given as an image path or URL ("/icons/slack.svg": "slack").
+func iconName(icon string) string {
+	icon = strings.TrimSpace(icon)
+	if i := strings.LastIndexByte(icon, '/'); i >= 0 {
+		icon = icon[i+1:]
+		if j := strings.LastIndexByte(icon, '.'); j > 0 {
+			icon = icon[:j]
+		}
+	}
+	return strings.Join(strings.FieldsFunc(icon, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), " ")
 }
 
 // image renders an <img> as a Markdown image.

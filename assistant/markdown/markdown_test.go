@@ -40,6 +40,15 @@ func TestBody(t *testing.T) {
 		{"tree", "<Tree>\n  <Tree.Folder name=\"app\">\n    <Tree.File name=\"page.tsx\" />\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>",
 			"- app/\n  - page.tsx\n- package.json"},
 		{"update", "<Update label=\"2024-10-11\" description=\"v0.1.0\">\n  - Faster.\n</Update>", "**2024-10-11 — v0.1.0**\n\n- Faster."},
+		// PrefectHQ/prefect@ce79dd3d docs/integrations/prefect-aws/api-ref/*.mdx: each definition's
+		// heading links to its source with an icon and no text.
+		{"icon-only link", "### `AssumeRoleParameters` <sup><a href=\"https://github.com/o/r/blob/main/a.py#L10\" target=\"_blank\"><Icon icon=\"github\" style=\"width: 14px; height: 14px;\" /></a></sup>",
+			"### `AssumeRoleParameters` [github](https://github.com/o/r/blob/main/a.py#L10)"},
+		{"icon-only link named", "<a href=\"/x\" aria-label=\"Edit on GitHub\"><Icon icon=\"pen\" /></a> and <a href=\"/y\" title=\"Slack\"> </a>",
+			"[Edit on GitHub](/x) and [Slack](/y)"},
+		{"icon-only link of an image icon", "<a href=\"/z\"><Icon icon=\"/icons/arrow-up-right.svg\" /></a>", "[arrow up right](/z)"},
+		{"icon-only block link", "<a href=\"https://github.com/o/r\">\n  <Icon icon=\"github\" />\n</a>", "[github](https://github.com/o/r)"},
+		{"empty link", "See <a href=\"https://example.com/a\"></a>.", "See [https://example.com/a](https://example.com/a)."},
 		{"block link", "<a href=\"/pay\">\n  <h2>Pay</h2>\n  <p>Take payments.</p>\n</a>", "- [Pay](/pay): Take payments."},
 		{"unknown component keeps content", "<Columns cols={2}>\n  <Column>\n  **Install**\n  </Column>\n</Columns>", "**Install**"},
 		{"stray closing tag", "Text\n</Note>\nMore", "Text\n\nMore"},

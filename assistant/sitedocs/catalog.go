@@ -53,6 +53,7 @@ type CatalogPage struct {
 	Rule        docsjson.Rule // the rule of Mintlify's indexing table that decided InLLMs and InSearch
 	Indexed     bool          // in site search or llms.txt: a file of the MCP server's filesystem
 	UserGroups  []string      // readable only by these user groups; none: by anyone
+	Variant     string        // what the page is a translation or version of (Entry.Variant): /guides/uploads for /ja/guides/uploads
 }
 
 // Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
@@ -84,7 +85,8 @@ func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
 // PageFor is Page for a reader in the given user groups. A page file dir/index is served at
 // /dir, as Mintlify serves it, and /dir/index reaches it too: "/index" is the home page, and
 // "/integrations/prefect-aws/index" (where 80 of Prefect's docs.json redirects lead) the page
-// at /integrations/prefect-aws.
+// at /integrations/prefect-aws. A page asked in a version or language it is not in is its
+// variant there (variantAt): /guides/uploads in jp is /ja/guides/uploads.
 func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
 	if c == nil {
 		return nil, false
@@ -93,9 +95,76 @@ func (c *Catalog) PageFor(url, version, language string, groups []string) (*Cata
 		return p, true
 	}
 	if dir, ok := strings.CutSuffix(url, "/index"); ok {
-		return c.pageAt(cmp.Or(dir, "/"), version, language, groups)
+		if p, ok := c.pageAt(cmp.Or(dir, "/"), version, language, groups); ok {
+			return p, true
+		}
+		url = cmp.Or(dir, "/")
+	}
+	return c.variantAt(url, version, language, groups)
+}
+
+// variantAt finds the page of url in another version or language, as a language switcher
+// maps a page: /guides/uploads asked in jp is /ja/guides/uploads, the page whose variant is
+// the variant of /guides/uploads (or /guides/uploads itself when no page has that URL: a
+// translated site whose every language has its folder). Without a version or language asked,
+// the site's defaults are.
+func (c *Catalog) variantAt(url, version, language string, groups []string) (*CatalogPage, bool) {
+	keys := c.variantKeys(url)
+	version, language = cmp.Or(version, c.DefaultVersion), cmp.Or(language, c.DefaultLanguage)
+	for i := range c.Pages {
+		p := &c.Pages[i]
+		if slices.Contains(keys, p.Variant) && inScope(p.Version, version) && inScope(p.Language, language) && readable(groups, p.UserGroups) {
+			return p, true
+		}
 	}
 	return nil, false
+}
+
+// variantKeys are url and the variants of the pages at url: the variants of its page.
+func (c *Catalog) variantKeys(url string) []string {
+	keys := []string{url}
+	for i := range c.Pages {
+		if p := &c.Pages[i]; p.URL == url && p.Variant != "" && !slices.Contains(keys, p.Variant) {
+			keys = append(keys, p.Variant)
+		}
+	}
+	return keys
+}
+
+// Variants lists the pages a reader in groups may read that are url in some version or
+// language (/dir/index naming /dir): its page and their translations and versions, in
+// catalog order.
+func (c *Catalog) Variants(url string, groups []string) []*CatalogPage {
+	if c == nil {
+		return nil
+	}
+	if _, ok := c.byURL[url]; !ok {
+		if dir, ok := strings.CutSuffix(url, "/index"); ok {
+			url = cmp.Or(dir, "/")
+		}
+	}
+	keys := c.variantKeys(url)
+	var out []*CatalogPage
+	for i := range c.Pages {
+		if p := &c.Pages[i]; (p.URL == url || slices.Contains(keys, p.Variant)) && readable(groups, p.UserGroups) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// setVariants gives each page the variant of its entry (entries after setVariants).
+func (c *Catalog) setVariants(entries []Entry) {
+	type key struct{ url, version, language string }
+	variant := make(map[key]string, len(entries))
+	for i := range entries {
+		e := &entries[i]
+		variant[key{e.URL, e.Version, e.Language}] = e.Variant
+	}
+	for i := range c.Pages {
+		p := &c.Pages[i]
+		p.Variant = variant[key{p.URL, p.Version, p.Language}]
+	}
 }
 
 // pageAt returns the page whose URL is url, preferring the site's default version and

@@ -93,6 +93,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Catalog = cat.cat
 	setVariants(d.Entries)
+	d.Catalog.setVariants(d.Entries)
 	for i := range d.Entries {
 		if e := &d.Entries[i]; e.Index.Search {
 			d.Pages = append(d.Pages, e.searchPage())

@@ -100,8 +100,9 @@ var (
 //   - r1, session 1: / (0), searches "custom domain" finding nothing (1) then 3 results (2),
 //     clicks /guides/domains#dns (3), lands on /guides/domains (4), copies code (5), clicks the
 //     CTA (6), follows a link out (7); session 2, 40 minutes later: /faq (47) and leaves;
-//   - r2: / (10), /quickstart (11), /quickstart again (12), /faq (13), copies the page from the
-//     menu (14), opens a source of threadRated's answer (15);
+//   - r2: / (10), /quickstart (11, titled "Quick start"), /quickstart again (12, renamed
+//     "Quickstart"), /faq (13), copies the page from the menu (14), opens a source of
+//     threadRated's answer (15);
 //   - r3: / (20) and leaves.
 //
 // Agents: a Markdown fetch of /quickstart, llms.txt, an MCP search that found nothing and a
@@ -145,11 +146,12 @@ func publishEngagementDay(t *testing.T, l *testLectern, t0 time.Time) {
 	mcpSearch.Tool, mcpSearch.Client, mcpSearch.ClientVersion, mcpSearch.Status, mcpSearch.DurationMs = "search", "claude-code", "2.0.1", event.MCPStatusOK, 40
 	mcpSearch.Query, mcpSearch.Results = "Rate limits", 0
 	mcpFS.Tool, mcpFS.Client, mcpFS.Status, mcpFS.DurationMs, mcpFS.Query = "query_docs_filesystem", "cursor", event.MCPStatusError, 10, "cat /nope.md"
+	qs1, qs2 := human("r2", 11, event.TypePageView, "/quickstart"), human("r2", 12, event.TypePageView, "/quickstart")
+	qs1.Title, qs2.Title = "Quick start", "Quickstart" // renamed between the views: the gap shows the latest
 	traffic := []event.Traffic{
 		human("r1", 0, event.TypePageView, "/"), search(1, 0), search(2, 3), click, human("r1", 4, event.TypePageView, "/guides/domains"),
 		code, cta, out, human("r1", 47, event.TypePageView, "/faq"),
-		human("r2", 10, event.TypePageView, "/"), human("r2", 11, event.TypePageView, "/quickstart"),
-		human("r2", 12, event.TypePageView, "/quickstart"), human("r2", 13, event.TypePageView, "/faq"), menu, source,
+		human("r2", 10, event.TypePageView, "/"), qs1, qs2, human("r2", 13, event.TypePageView, "/faq"), menu, source,
 		human("r3", 20, event.TypePageView, "/"), md, llms, mcpSearch, mcpFS,
 	}
 	ctx := context.Background()
@@ -273,6 +275,9 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 	if custom.Title != "what is a custom domain?" || len(custom.Queries) != 2 || len(custom.Threads) != 1 || custom.Threads[0].ThreadID != threadRated ||
 		custom.Threads[0].Href != "/api/external/v1/analytics/acme-prod/assistant/threads/"+threadRated {
 		t.Errorf("custom topic %+v", custom)
+	}
+	if page.Gaps[0].Title != "Quickstart" {
+		t.Errorf("/quickstart gap titled %q, want the page's latest title %q", page.Gaps[0].Title, "Quickstart")
 	}
 	if q := page.Gaps[0].Feedback; len(q) != 1 || q[0].Comment != "Step 3 fails" || !strings.HasPrefix(q[0].Href, "/api/external/v1/analytics/acme-prod/feedback/") {
 		t.Errorf("/quickstart evidence %+v", q)

@@ -668,6 +668,40 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view' AND class != 'human'
 GROUP BY project_id, day, class, agent;
 
+-- ---------------------------------------------------------------- 0015_page_titles
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   INSERT INTO lectern.traffic_page_titles_daily (project_id, day, path, latest)
+--     SELECT project_id, day, path, argMaxState(title, toUInt64(timestamp) * 1000 + timestamp_ms)
+--     FROM lectern.traffic_events
+--     WHERE type = 'page_view' AND title != ''
+--     GROUP BY project_id, day, path;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_page_titles_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    latest     AggregateFunction(argMax, String, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_page_titles_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_page_titles_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    latest     AggregateFunction(argMax, String, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_page_titles_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_page_titles_daily_mv ON CLUSTER lectern TO lectern.traffic_page_titles_daily_local AS
+SELECT project_id, day, path, argMaxState(title, toUInt64(timestamp) * 1000 + timestamp_ms) AS latest
+FROM lectern.traffic_events_local
+WHERE type = 'page_view' AND title != ''
+GROUP BY project_id, day, path;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -687,4 +721,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now());

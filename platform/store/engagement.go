@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"time"
 
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -267,7 +268,9 @@ type PageExits struct {
 //   - Unanswered: unanswered assistant turns, newest first (id desc);
 //   - RatedDown: ratings of answers marked not helpful, open, newest first (id desc);
 //   - Feedback: open page feedback that is negative or commented, newest first (id desc);
-//   - Pages: paths with an exit without action, by ExitsWithoutAction desc then path asc.
+//   - Pages: paths with an exit without action, by ExitsWithoutAction desc then path asc;
+//   - Titles: the title of each path of Feedback and Pages, the latest non-empty title its
+//     page views carried in the range; a path none carried one is absent.
 //
 // Each list holds at most MaxGapRecords rows.
 type GapSignals struct {
@@ -276,6 +279,28 @@ type GapSignals struct {
 	RatedDown  []GapRating
 	Feedback   []GapFeedback
 	Pages      []PageExits
+	Titles     map[string]string
+}
+
+// GapPaths lists the paths of g's Feedback and Pages once each, sorted: the pages whose
+// titles a gaps read looks up.
+func (g GapSignals) GapPaths() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range g.Feedback {
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			out = append(out, f.Path)
+		}
+	}
+	for _, p := range g.Pages {
+		if !seen[p.Path] {
+			seen[p.Path] = true
+			out = append(out, p.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // StripFragment is path without its "#fragment" and "?query": the page a search result links to.

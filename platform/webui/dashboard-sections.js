@@ -237,6 +237,7 @@
   function gapTitle(row) {
     return el("div", {}, [el("span", { class: "badge " + (row.kind === "page" ? "page" : "topic"), text: row.kind === "page" ? "Page" : "Topic" }), " ",
       el("strong", { text: row.title }),
+      row.kind === "page" && row.title !== row.key ? el("span", { class: "muted", text: " " + row.key }) : null,
       row.terms.length ? el("span", { class: "muted block", text: "Words: " + row.terms.join(", ") }) : null]);
   }
   function signals(row) {

@@ -97,7 +97,7 @@ type Feedback struct {
 type Gap struct {
 	Kind        Kind
 	Key         string // the topic's shared word (or its text when it shares none), the page's path
-	Title       string // the topic's strongest text, the page's path
+	Title       string // the topic's strongest text; the page's latest title in the range, its path when none is known
 	Terms       []string
 	Score       int64
 	Signals     []Count
@@ -232,7 +232,7 @@ func pages(sig store.GapSignals, opt Options) []Gap {
 	counts := map[string]map[Signal]int64{}
 	get := func(p string) *Gap {
 		if byPath[p] == nil {
-			byPath[p] = &Gap{Kind: KindPage, Key: p, Title: p}
+			byPath[p] = &Gap{Kind: KindPage, Key: p, Title: cmp.Or(sig.Titles[p], p)}
 			counts[p] = map[Signal]int64{}
 		}
 		return byPath[p]

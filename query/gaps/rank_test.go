@@ -112,6 +112,24 @@ func TestRankOrder(t *testing.T) {
 	}
 }
 
+// TestPageTitles: a page gap shows the title its page views carried (a rehearsal on Prefect's
+// docs showed "/v3/concepts/workers" as a gap's title), its path when none is known; the key
+// stays the path, and a topic's title is its strongest text whatever the pages' titles.
+func TestPageTitles(t *testing.T) {
+	sig := seeded()
+	sig.Titles = map[string]string{"/quickstart": "Quickstart", "/custom": "Custom domains"}
+	titles := map[string]string{}
+	for _, g := range gaps.Rank(sig, gaps.DefaultOptions()) {
+		titles[string(g.Kind)+" "+g.Key] = g.Title
+	}
+	want := map[string]string{"page /quickstart": "Quickstart", "page /x": "/x", "page /faq": "/faq", "topic custom": "custom domain not working"}
+	for k, w := range want {
+		if titles[k] != w {
+			t.Errorf("%s titled %q, want %q (all: %q)", k, titles[k], w, titles)
+		}
+	}
+}
+
 func TestRankThresholds(t *testing.T) {
 	sig := store.GapSignals{Pages: []store.PageExits{{Path: "/a", Views: 10, Exits: 9, ExitsWithoutAction: 9}}}
 	for _, tc := range []struct {

@@ -384,7 +384,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   for (let i = 0; i < 15; i++) {
     const ev = [{ type: 'page_view', path: entry }, { type: 'code_copy', path: entry, block: 1, lang: 'bash' }];
     if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
-    if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
+    if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits`, title: `Rate limits ${run}` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
       { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' });
     const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })));
     assert.equal(res.status, 202);
@@ -523,10 +523,14 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   for (const [i, x] of g.gaps.entries()) {
     assert.equal(gapRows[i][0], await intl(page, 'number', x.rank));
     assert.ok(gapRows[i][1].startsWith(`${x.kind === 'page' ? 'Page' : 'Topic'} ${x.title}`), `gap ${x.rank}: ${gapRows[i][1]}`);
+    if (x.kind === 'page' && x.title !== x.key) assert.ok(gapRows[i][1].includes(x.key), `gap ${x.rank}: ${gapRows[i][1]} shows its path`);
     assert.equal(gapRows[i][2], await intl(page, 'ratio', x.score));
     assert.equal(gapRows[i][3].split('\n').length, x.signals.length);
   }
+  // A page gap is titled by the page's title (what its page views carried), its path beside it.
+  assert.equal(g.gaps.find((x) => x.key === `${base}/limits`)?.title, `Rate limits ${run}`);
   const limits = gaps.getByRole('row').filter({ hasText: `${base}/limits` });
+  assert.match(await limits.evaluate((tr) => tr.cells[1].innerText.trim()), new RegExp(`^Page Rate limits ${run} ${base}/limits`));
   assert.match(await limits.innerText(), /Page rated not helpful: 1 \(3 points\)\s+Comments: 1 \(2 points\)/);
   await limits.locator('summary').click();
   assert.match(await limits.innerText(), new RegExp(comment));

@@ -36,7 +36,33 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 			func() (err error) { g.RatedDown, err = s.ratedDown(ctx, projectID, ms); return err },
 			func() (err error) { g.Feedback, err = s.gapFeedback(ctx, projectID, ms); return err })
 	}
-	return g, parallel(reads...)
+	if err := parallel(reads...); err != nil {
+		return g, err
+	}
+	var err error
+	g.Titles, err = s.pageTitles(ctx, projectID, r, g.GapPaths())
+	return g, err
+}
+
+// pageTitles reads the latest title of each of paths in r. The paths go as one array literal
+// filtering the paths merged, as in pageExits.
+func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range, paths []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(paths) == 0 {
+		return out, nil
+	}
+	c := dayCond(projectID, r)
+	err := s.each(ctx, "SELECT path, argMaxMerge(latest) FROM traffic_page_titles_daily WHERE "+c.sql()+
+		" GROUP BY path HAVING path IN (SELECT arrayJoin(?))", append(c.args, paths),
+		func(scan func(...any) error) error {
+			var path, title string
+			if err := scan(&path, &title); err != nil {
+				return err
+			}
+			out[path] = title
+			return nil
+		})
+	return out, err
 }
 
 // gapQueries reads the outcomes of the three sources' queries in one pass over

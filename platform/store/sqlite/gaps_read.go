@@ -33,8 +33,36 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 	if g.Feedback, err = s.gapFeedback(ctx, projectID, r); err != nil {
 		return g, err
 	}
-	g.Pages, err = s.pageExits(ctx, projectID, r)
+	if g.Pages, err = s.pageExits(ctx, projectID, r); err != nil {
+		return g, err
+	}
+	g.Titles, err = s.pageTitles(ctx, projectID, r, g.GapPaths())
 	return g, err
+}
+
+// pageTitles reads the latest title of each of paths in r (the row of the latest view: SQLite
+// takes a bare column of a MAX aggregate from the row that holds the maximum).
+func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range, paths []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(paths) == 0 {
+		return out, nil
+	}
+	w := dayWhere(projectID, r)
+	w.conds = append(w.conds, "path IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(paths)), ", ")+")")
+	for _, p := range paths {
+		w.args = append(w.args, p)
+	}
+	err := s.eachRow(ctx, "SELECT path, title, MAX(at_ms) FROM traffic_page_titles_daily"+w.clause()+" GROUP BY path", w.args,
+		func(scan func(...any) error) error {
+			var path, title string
+			var at int64
+			if err := scan(&path, &title, &at); err != nil {
+				return err
+			}
+			out[path] = title
+			return nil
+		})
+	return out, err
 }
 
 func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range) ([]store.QueryOutcome, error) {

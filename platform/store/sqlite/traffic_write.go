@@ -41,6 +41,9 @@ var trafficStatements = []string{
 	ON CONFLICT (project_id, day, path, class, type, detail) DO UPDATE SET events = events + 1`,
 	`INSERT INTO traffic_agents_daily (project_id, day, class, agent, path, views) VALUES (?, ?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, class, agent, path) DO UPDATE SET views = views + 1`,
+	`INSERT INTO traffic_page_titles_daily (project_id, day, path, title, at_ms) VALUES (?, ?, ?, ?, ?)
+	ON CONFLICT (project_id, day, path) DO UPDATE SET title = excluded.title, at_ms = excluded.at_ms
+	WHERE excluded.at_ms > traffic_page_titles_daily.at_ms`,
 }
 
 const (
@@ -54,6 +57,7 @@ const (
 	stFormats
 	stEngagement
 	stAgents
+	stTitles
 )
 
 // noFirst is first_ms of a traffic_queries_daily row that holds no search yet.
@@ -126,6 +130,11 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 	}
 	if e.Type == event.TypePageView && agentClass(e.Class) { // an agent's or crawler's view, under its name
 		if err := exec(stAgents, e.ProjectID, day, string(e.Class), e.Agent, e.Path); err != nil {
+			return err
+		}
+	}
+	if e.Type == event.TypePageView && e.Title != "" { // the page's latest title of the day
+		if err := exec(stTitles, e.ProjectID, day, e.Path, e.Title, ms); err != nil {
 			return err
 		}
 	}

@@ -171,9 +171,52 @@ func sameAgentStats(a, b store.AgentStats) bool {
 func sameGapSignals(a, b store.GapSignals) bool {
 	norm := func(g store.GapSignals) store.GapSignals {
 		g.Queries, g.Unanswered, g.RatedDown, g.Feedback, g.Pages = orNil(g.Queries), orNil(g.Unanswered), orNil(g.RatedDown), orNil(g.Feedback), orNil(g.Pages)
+		if len(g.Titles) == 0 {
+			g.Titles = nil
+		}
 		return g
 	}
 	return js(norm(a)) == js(norm(b))
+}
+
+// untitledPage adds negative feedback on a page whose only view carried no title: its gap has
+// no title to show.
+func untitledPage(t *testing.T, s Store, ref *engRef) {
+	g, at := NewGen(34), day0.Add(26*time.Hour)
+	f := g.Feedback("p1", at)
+	f.Path, f.Helpful, f.Status = "/untitled", ptr(false), event.StatusPending
+	v := event.Traffic{ID: g.ID(at), Type: event.TypePageView, ProjectID: "p1", Domain: "docs-p1", Timestamp: at,
+		VisitorID: "v-untitled", Class: event.ClassHuman, UserAgent: "Mozilla/5.0", Path: "/untitled"}
+	b := store.Batch{Traffic: []event.Traffic{v}, Feedback: []event.Feedback{f}}
+	write(t, s, b)
+	ref.add(b)
+}
+
+// checkGapTitles checks that the data tests the titles: some gap pages have one and some
+// none, some had several titles in the range (the latest must win), and no two latest views
+// of a path tie.
+func checkGapTitles(t *testing.T, ref *engRef, g store.GapSignals) {
+	t.Helper()
+	paths := g.GapPaths()
+	titles, ties := ref.titles("p1", store.Range{}, paths)
+	if len(ties) > 0 {
+		t.Fatalf("the latest views of %v tie with different titles: change the data", ties)
+	}
+	renamed := 0
+	for _, p := range paths {
+		distinct := map[string]bool{}
+		for _, e := range ref.events("p1", store.Range{}, func(e event.Traffic) bool {
+			return e.Type == event.TypePageView && e.Path == p && e.Title != ""
+		}) {
+			distinct[e.Title] = true
+		}
+		if len(distinct) > 1 {
+			renamed++
+		}
+	}
+	if len(titles) == 0 || len(titles) == len(paths) || renamed == 0 {
+		t.Fatalf("the data does not test the titles: %d of %d gap paths titled, %d with several titles", len(titles), len(paths), renamed)
+	}
 }
 
 func orNil[T any](s []T) []T {
@@ -187,6 +230,7 @@ func orNil[T any](s []T) []T {
 // question is the thread's turn it rated.
 func testGapSignals(t *testing.T, s Store) {
 	ref := engagementData(t, s, 33)
+	untitledPage(t, s, ref)
 	for _, p := range []string{"p1", "p2", "p3"} {
 		for _, rg := range engagementRanges {
 			got, err := s.GapSignals(t.Context(), p, rg)
@@ -203,6 +247,7 @@ func testGapSignals(t *testing.T, s Store) {
 	if len(g.Queries) == 0 || len(g.Unanswered) == 0 || len(g.RatedDown) == 0 || len(g.Feedback) == 0 || len(g.Pages) == 0 {
 		t.Fatalf("the data is too thin to test anything: %s", js(g))
 	}
+	checkGapTitles(t, ref, g)
 	for _, r := range g.RatedDown {
 		if r.Query == "" {
 			t.Fatalf("rating %s names no question", r.FeedbackID)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -220,7 +221,40 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 	g.RatedDown = g.RatedDown[:min(len(g.RatedDown), store.MaxGapRecords)]
 	g.Feedback = g.Feedback[:min(len(g.Feedback), store.MaxGapRecords)]
 	g.Pages = r.exits(project, rg)
+	g.Titles, _ = r.titles(project, rg, g.GapPaths())
 	return g
+}
+
+// titles is the latest non-empty title the page views of each of paths carried in rg, and
+// the paths whose latest views (in the same millisecond) carried different titles, which no
+// store is asked to order.
+func (r *engRef) titles(project string, rg store.Range, paths []string) (map[string]string, []string) {
+	type seen struct {
+		title string
+		at    time.Time
+		tie   bool
+	}
+	latest := map[string]*seen{}
+	for _, e := range r.events(project, rg, func(e event.Traffic) bool {
+		return e.Type == event.TypePageView && e.Title != "" && slices.Contains(paths, e.Path)
+	}) {
+		at, l := ms(e.Timestamp), latest[e.Path]
+		switch {
+		case l == nil || at.After(l.at):
+			latest[e.Path] = &seen{title: e.Title, at: at}
+		case at.Equal(l.at) && e.Title != l.title:
+			l.tie = true
+		}
+	}
+	out := map[string]string{}
+	var ties []string
+	for p, l := range latest {
+		out[p] = l.title
+		if l.tie {
+			ties = append(ties, p)
+		}
+	}
+	return out, ties
 }
 
 // ratedTurn finds the question a rating of an answer is about.
