@@ -463,6 +463,50 @@ func TestPageFollowsRedirects(t *testing.T) {
 	}
 }
 
+// TestPageIndexPaths: a page file dir/index.mdx is served at /dir, and /dir/index names it too,
+// directly and as a redirect's destination: Prefect's docs.json (PrefectHQ/prefect@ce79dd3d)
+// sends 80 redirects to paths such as "/integrations/prefect-aws/index", which answered 404
+// "not in the navigation" while the page's .md route answered it. The shape is Prefect's,
+// cut to two pages.
+func TestPageIndexPaths(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"docs.json": `{"name": "Prefect", "theme": "mint", "colors": {"primary": "#2D6DF6"},
+			"navigation": {"tabs": [{"tab": "Integrations", "groups": [{"group": "Integrations", "pages": [
+				"index", {"group": "AWS", "pages": ["integrations/prefect-aws/index"]}]}]}]},
+			"redirects": [{"source": "/integrations/prefect-aws/api-ref/prefect_aws-bundles-__init__", "destination": "/integrations/prefect-aws/index"}]}`,
+		"index.mdx":                          "---\ntitle: Welcome\n---\n\nOrchestrate workflows.\n",
+		"integrations/prefect-aws/index.mdx": "---\ntitle: prefect-aws\n---\n\nBuild workflows that use AWS services.\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := start(t, []sites.Site{{Domain: "prefect", Project: "prefect-docs", Docs: dir}})
+	for _, tc := range []struct{ path, want string }{
+		{"/integrations/prefect-aws", "/integrations/prefect-aws"},
+		{"/integrations/prefect-aws/index", "/integrations/prefect-aws"},
+		{"/integrations/prefect-aws/api-ref/prefect_aws-bundles-__init__", "/integrations/prefect-aws"},
+		{"/index", "/"},
+		{"/", "/"},
+	} {
+		status, body := h.postFor(t, "prefect", "/discovery/v1/page/prefect", map[string]any{"path": tc.path})
+		var r struct{ Path, Content string }
+		if err := json.Unmarshal(body, &r); err != nil {
+			t.Fatalf("%s: %v: %s", tc.path, err, body)
+		}
+		if status != http.StatusOK || r.Path != tc.want || !strings.HasPrefix(r.Content, "# ") {
+			t.Errorf("%s: %d %s; want 200 with the page %s", tc.path, status, body, tc.want)
+		}
+	}
+	if status, body := h.postFor(t, "prefect", "/discovery/v1/page/prefect", map[string]any{"path": "/integrations/index/x"}); status != http.StatusNotFound {
+		t.Errorf("a path with index inside: %d %s, want 404", status, body)
+	}
+}
+
 // postFor posts a JSON body to path with the domain's assistant key.
 func (h *harness) postFor(t *testing.T, domain, path string, body any) (int, []byte) {
 	t.Helper()

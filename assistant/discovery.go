@@ -204,8 +204,9 @@ type pageMissing struct {
 // maxRedirects bounds the chain of docs.json redirects a page request follows.
 const maxRedirects = 5
 
-// postPage answers a page of the navigation as clean Markdown; a path that docs.json redirects
-// answers the page it leads to, with that page's path.
+// postPage answers a page of the navigation as clean Markdown, whole; a path that docs.json
+// redirects answers the page it leads to, with that page's path. The path may carry a
+// search hit's #anchor or a query string (pageRef).
 func (s *Service) postPage(c *fiber.Ctx) error {
 	site, err := s.sites.Domain(c.Params("domain"))
 	if err != nil {
@@ -215,12 +216,9 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	if strings.TrimSpace(b.Path) == "" || utf8.RuneCountInString(b.Path) > 2048 {
-		return web.Invalid("path", "is required: a page path of the site, e.g. /quickstart (at most 2048 characters)")
-	}
-	path, err := event.PagePath(strings.TrimSuffix(b.Path, "/"))
+	path, err := pageRef(b.Path, site)
 	if err != nil {
-		return web.Invalid("path", err.Error())
+		return err
 	}
 	snap, err := s.Pages(site.Domain) // the page's Markdown is served before the index is built
 	if err != nil {
@@ -234,7 +232,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		return web.InvalidAll(d)
 	}
 	asked := path
-	page, ok := snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	page, path, ok := pageFor(snap.Catalog, path, f)
 	for hops := 0; !ok && hops < maxRedirects; hops++ { // a moved page: docs.json redirects
 		dest, _, found := snap.Catalog.Redirect(path)
 		target, _, _ := strings.Cut(dest, "#")
@@ -259,7 +257,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		// Mintlify's page route names its 404's sentence "message": send it under both names.
 		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
 	}
-	return c.JSON(fiber.Map{"path": path, "title": page.Title, "content": snap.Catalog.Markdown(page)})
+	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": snap.Catalog.Markdown(page)})
 }
 
 // readerCrumbs is a result's navigation path as the search bar shows it: without the

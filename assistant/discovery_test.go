@@ -126,3 +126,79 @@ func TestDiscoveryPage(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoveryPageFromSearchHit: the page route takes what the search route gives an agent,
+// as Mintlify's API reference tells it to: a hit's path, and its metadata.url, which carries
+// the section's #anchor. The fragment and a query string name no other page: the whole page is
+// served (the spec's content is "the full text content of the page") under its path. A
+// Markdown file name (/v2/webhooks.md, as the MCP search tool and llms.txt name pages) is the
+// page too, and so is its URL on the site's host (under its base path) or under Lectern's
+// /sites/{domain}/ (the MCP search tool's URLs). A path that is only a fragment names no page,
+// and a URL of another site is not one of its pages: 400 naming the field.
+func TestDiscoveryPageFromSearchHit(t *testing.T) {
+	list := testSites(t)
+	list[0].Hosts, list[0].BasePath = []string{"docs.acme.dev"}, "/docs"
+	h := start(t, list)
+	status, body := h.postJSON(t, "/discovery/v1/search/acme", "", map[string]any{"query": "retries of failed webhook deliveries", "pageSize": 1})
+	var hits []struct {
+		Path     string
+		Metadata struct{ URL string }
+	}
+	if err := json.Unmarshal(body, &hits); status != 200 || err != nil || len(hits) != 1 {
+		t.Fatalf("search: %d %s", status, body)
+	}
+	hit := hits[0]
+	if hit.Path != "/v2/webhooks" || !strings.HasPrefix(hit.Metadata.URL, "/v2/webhooks#") {
+		t.Fatalf("the search hit is %+v, want /v2/webhooks and its url with an anchor", hit)
+	}
+	page := func(path string) (int, string, string) {
+		t.Helper()
+		status, body := h.postJSON(t, "/discovery/v1/page/acme", "", map[string]any{"path": path})
+		var p struct{ Path, Content string }
+		if status == 200 {
+			if err := json.Unmarshal(body, &p); err != nil {
+				t.Fatal(err)
+			}
+			return status, p.Path, p.Content
+		}
+		return status, "", string(body)
+	}
+	_, _, whole := page(hit.Path)
+	if !strings.Contains(whole, "## Verify webhook signatures") || !strings.Contains(whole, "## Retries") {
+		t.Fatalf("the page of %s is not whole:\n%s", hit.Path, whole)
+	}
+	for _, tc := range []struct {
+		path, wantPath string
+		status         int
+		wantError      string
+	}{
+		{path: hit.Metadata.URL, wantPath: "/v2/webhooks", status: 200},
+		{path: "/v2/webhooks#verify-webhook-signatures", wantPath: "/v2/webhooks", status: 200},
+		{path: "v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "/v2/webhooks/#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "/v2/webhooks?utm_source=agent#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "/v2/webhooks.md", wantPath: "/v2/webhooks", status: 200},
+		{path: "/v2/webhooks.md#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://docs.acme.dev/docs/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://DOCS.acme.dev:443/docs/v2/webhooks.md?ref=llms", wantPath: "/v2/webhooks", status: 200},
+		{path: "http://127.0.0.1:8080/sites/acme/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "https://docs.acme.dev/docs/nowhere", status: 404, wantError: `page \"/nowhere\" is not in the navigation of acme`},
+		{path: "https://docs.acme.dev/v2/webhooks", status: 400, wantError: `path: https://docs.acme.dev/v2/webhooks is not a URL of the acme docs: give the page's path, e.g. /quickstart`},
+		{path: "https://evil.example/docs/v2/webhooks", status: 400, wantError: `path: https://evil.example/docs/v2/webhooks is not a URL of the acme docs`},
+		{path: "http://127.0.0.1:8080/sites/globex/v2/webhooks", status: 400, wantError: `is not a URL of the acme docs`},
+		{path: "javascript:alert(1)", status: 400, wantError: `path: must be a page path of the site (/quickstart) or an http(s) URL of one of its pages`},
+		{path: "/nowhere#retries", status: 404, wantError: `page \"/nowhere\" is not in the navigation of acme`},
+		{path: "#retries", status: 400, wantError: `path: names no page, only a fragment (#retries): give the page's path, e.g. /quickstart`},
+		{path: "?page=2", status: 400, wantError: `path: names no page, only a query string (?page=2): give the page's path, e.g. /quickstart`},
+	} {
+		status, path, content := page(tc.path)
+		switch {
+		case status != tc.status:
+			t.Errorf("%q: %d %.300s, want %d", tc.path, status, content, tc.status)
+		case status == 200 && (path != tc.wantPath || content != whole):
+			t.Errorf("%q: path %q and %d bytes, want %q and the whole page (%d bytes)", tc.path, path, len(content), tc.wantPath, len(whole))
+		case status != 200 && !strings.Contains(content, tc.wantError):
+			t.Errorf("%q: %s, want the error %q", tc.path, content, tc.wantError)
+		}
+	}
+}

@@ -62,3 +62,36 @@ func checkStream(t *testing.T, r io.Reader) {
 		t.Fatalf("stream ended with %q, want a finish message or an error part", last)
 	}
 }
+
+// FuzzPagePath sends arbitrary paths to the page route: each answer is a page (a path without
+// a fragment or a query string, and its Markdown) or a 400 or 404 naming the field path; never
+// a 5xx or a panic.
+func FuzzPagePath(f *testing.F) {
+	for _, s := range []string{"/v2/webhooks", "/v2/webhooks#retries", "v2/webhooks.md?x=1#y", "#", "?", "/#a", "//evil.example#x",
+		"/index.md", ".md", "/v2/webhooks/#", "https://docs.acme.dev/v2/webhooks#retries", "/\x00#", "\xff#\xfe"} {
+		f.Add(s)
+	}
+	h := start(f, nil)
+	f.Fuzz(func(t *testing.T, path string) {
+		status, body := h.postJSON(t, "/discovery/v1/page/acme", "", map[string]any{"path": path})
+		var p struct {
+			Path, Content string
+			Details       []struct{ Field string }
+		}
+		if err := json.Unmarshal(body, &p); err != nil {
+			t.Fatalf("%q: %d %s", path, status, body)
+		}
+		switch {
+		case status == 200:
+			if strings.ContainsAny(p.Path, "#?") || !strings.HasPrefix(p.Content, "# ") {
+				t.Fatalf("%q: page %q %.100q", path, p.Path, p.Content)
+			}
+		case status == 400 || status == 404:
+			if len(p.Details) == 0 || p.Details[0].Field != "path" {
+				t.Fatalf("%q: %d without naming path: %s", path, status, body)
+			}
+		default:
+			t.Fatalf("%q: status %d %s", path, status, body)
+		}
+	})
+}

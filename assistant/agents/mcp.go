@@ -45,9 +45,8 @@ func (s *Service) serveMCP(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.docs.Snapshot(site.Domain); err != nil { // its search tool needs the index
-		return err
-	}
+	// The site's pages are enough: initialize, tools/list, the filesystem tool and the skills
+	// read them; the search tool alone needs the index and says so while it is built.
 	st, err := s.state(site.Domain)
 	if err != nil {
 		return err

@@ -14,9 +14,11 @@ import (
 
 // TestPagesServedWhileIndexing: a site whose pages are read but whose search index is still
 // being built (held here after the read, as a 24,000-page site holds it for a minute and a
-// half) serves llms.txt, llms-full.txt and its Markdown pages already; its MCP server, whose
-// search tool needs the index, answers 503 with Retry-After until the index is built, and
-// serves after. Another site is not held by it.
+// half) serves llms.txt, llms-full.txt and its Markdown pages already, and its MCP server
+// too: initialize, tools/list, the filesystem tool and the skills need only the pages. The
+// search tool alone answers a tool error (isError, which MCP clients hand to the model) saying
+// the site is still being indexed and when to retry, and searches once the index is built, in
+// the same session. Another site is not held by it.
 func TestPagesServedWhileIndexing(t *testing.T) {
 	held, release := make(chan struct{}, 1), make(chan struct{})
 	beforeIndex = func(_ context.Context, domain string) {
@@ -40,24 +42,47 @@ func TestPagesServedWhileIndexing(t *testing.T) {
 			t.Errorf("%s while the index is built: %d %.200s, want 200 and the Markdown", path, resp.StatusCode, body)
 		}
 	}
-	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
-	hdr := []string{"Content-Type: application/json", "Accept: application/json, text/event-stream"}
-	resp, body := h.do(t, "POST", "/sites/agents-cline/mcp", init, hdr...)
-	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != "5" || !strings.Contains(body, "not indexed yet") {
-		t.Errorf("MCP while the index is built: %d Retry-After %q %s, want 503, Retry-After 5", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+
+	cs := connect(t, h.base+"/sites/agents-cline/mcp", nil) // initialize: fails the test unless 200
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil || len(tools.Tools) != 3 {
+		t.Fatalf("tools/list while the index is built: %+v %v, want the three tools", tools, err)
 	}
-	trails := append(hdr, "Authorization: Bearer "+h.tokens["agents-trails"])
-	eventually.Succeeds(t, 30*time.Second, func() error { // the other site is not held
-		if resp, _ := h.do(t, "POST", "/sites/agents-trails/mcp", init, trails...); resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("the other site's MCP: status %d", resp.StatusCode)
+	r := callTool(t, cs, "query_docs_filesystem", map[string]any{"command": "head -n 1 /getting-started/installing-cline.md"})
+	if want := "# Installing Cline\n"; r.IsError || text(t, r) != want {
+		t.Errorf("filesystem while the index is built: %v %q, want %q", r.IsError, text(t, r), want)
+	}
+	if res, err := cs.ListResources(context.Background(), nil); err != nil || len(res.Resources) != 1 {
+		t.Errorf("skills while the index is built: %+v %v", res, err)
+	}
+	r = callTool(t, cs, "search", map[string]any{"query": "install the cline CLI with npm"})
+	want := "the Cline and Continue docs are still being indexed: search works in about 5 s (retry then); " +
+		"their pages can be read already with query_docs_filesystem (ls /, grep -r -i WORD /, cat FILE)"
+	if !r.IsError || text(t, r) != want || r.StructuredContent != nil {
+		t.Errorf("search while the index is built: isError %v %q, want a tool error %q", r.IsError, text(t, r), want)
+	}
+
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	hdr := []string{"Content-Type: application/json", "Accept: application/json, text/event-stream", "Authorization: Bearer " + h.tokens["agents-trails"]}
+	eventually.Succeeds(t, 30*time.Second, func() error { // the other site is not held: its pages are read
+		if resp, body := h.do(t, "POST", "/sites/agents-trails/mcp", init, hdr...); resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("the other site's MCP: %d %s", resp.StatusCode, body)
+		}
+		return nil
+	})
+	trails := connect(t, h.base+"/sites/agents-trails/mcp", http.Header{"Authorization": {"Bearer " + h.tokens["agents-trails"]}})
+	eventually.Succeeds(t, 30*time.Second, func() error { // and indexed
+		if r := callTool(t, trails, "search", map[string]any{"query": "quickstart"}); r.IsError {
+			return fmt.Errorf("the other site's search: %s", text(t, r))
 		}
 		return nil
 	})
 
 	done()
-	eventually.Succeeds(t, 30*time.Second, func() error {
-		if resp, _ := h.do(t, "POST", "/sites/agents-cline/mcp", init, hdr...); resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("status %d", resp.StatusCode)
+	eventually.Succeeds(t, 30*time.Second, func() error { // the same session searches once the index is built
+		if r := callTool(t, cs, "search", map[string]any{"query": "install the cline CLI with npm"}); r.IsError ||
+			!strings.Contains(text(t, r), "Read: cat /getting-started/installing-cline.md") {
+			return fmt.Errorf("search: %v %.200s", r.IsError, text(t, r))
 		}
 		return nil
 	})

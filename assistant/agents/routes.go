@@ -159,6 +159,11 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	if err != nil || len(raw) > 2048 {
 		return web.Invalid("path", "must be a page path of the site, e.g. /quickstart.md (at most 2048 characters)")
 	}
+	// An anchor or a query string that reached the path encoded (a search hit's URL escaped
+	// whole: /guides/setup.md%23install) names a place in the page, not another page.
+	if i := strings.IndexAny(raw, "#?"); i > 0 {
+		raw = raw[:i]
+	}
 	p := path.Clean("/" + raw)
 	cat := st.snap.Catalog
 	if file := strings.TrimPrefix(p, "/"); cat.SpecFile(file) {
@@ -221,16 +226,9 @@ func (s *Service) redirect(c *fiber.Ctx, site sites.Site, dest string, permanent
 	return c.Redirect(s.rootPath(c, site)+target, status)
 }
 
-// findPage finds a page by its URL. A page file dir/index is served at /dir, as Mintlify serves
-// it, so "/index" is the home page and "/zh/index" the page at "/zh".
+// findPage finds a page by its URL ("/zh/index" is the page at "/zh": Catalog.Page).
 func findPage(cat *sitedocs.Catalog, u string) (*sitedocs.CatalogPage, bool) {
-	if p, ok := cat.Page(u, "", ""); ok {
-		return p, true
-	}
-	if dir, ok := strings.CutSuffix(u, "/index"); ok {
-		return cat.Page(cmp.Or(dir, "/"), "", "")
-	}
-	return nil, false
+	return cat.Page(u, "", "")
 }
 
 // wantsMarkdown reports whether an Accept header prefers Markdown or plain text to HTML.

@@ -102,6 +102,12 @@ func TestMarkdownNegotiation(t *testing.T) {
 		{"accept plain text", page, []string{"Accept: text/plain, */*;q=0.1"}, 200, "md"},
 		{"a browser", page, []string{"Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}, 406, "send Accept: text/markdown"},
 		{"markdown preferred to html", page, []string{"Accept: text/html;q=0.5, text/markdown"}, 200, "md"},
+		{"a search hit's anchor (the client keeps it)", page + ".md#install-the-cli", nil, 200, "md"},
+		{"a query string", page + ".md?ref=llms.txt", nil, 200, "md"},
+		{"an encoded anchor", page + ".md%23install-the-cli", nil, 200, "md"},
+		{"an encoded query string", page + ".md%3Fref%3Dllms", nil, 200, "md"},
+		{"an encoded anchor, Markdown by Accept", page + "%23install-the-cli", []string{"Accept: text/markdown"}, 200, "md"},
+		{"only an encoded anchor", "/sites/agents-cline/%23install.md", nil, 404, "is not a page of agents-cline"},
 		{"no such page", "/sites/agents-cline/nope.md", nil, 404, "is not a page of agents-cline"},
 		{"hidden page: not listed, not private", "/sites/agents-cline/getting-started/free-models.md", nil, 200, "# Cline Free Models"},
 		{"traversal", "/sites/agents-cline/..%2f..%2f..%2fetc%2fpasswd.md", nil, 404, "is not a page"},
@@ -129,8 +135,8 @@ func TestMarkdownNegotiation(t *testing.T) {
 		})
 	}
 	eventually.Succeeds(t, 10*time.Second, func() error { // the HEAD and the 200 GETs of pages, not the others
-		if n := len(h.events.traffic(event.TypePageView)); n != 6 {
-			return fmt.Errorf("%d page views, want 6 (one per page answered 200 to a GET)", n)
+		if n := len(h.events.traffic(event.TypePageView)); n != 11 {
+			return fmt.Errorf("%d page views, want 11 (one per page answered 200 to a GET)", n)
 		}
 		return nil
 	})

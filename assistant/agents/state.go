@@ -38,8 +38,8 @@ type fileKey struct {
 const maxCachedBases = 8
 
 // state returns the site's current state, or a 503 saying why its docs are not served. It
-// needs the site's pages, not its index: llms.txt and the Markdown pages are served while
-// the index is built (the MCP server checks the index first).
+// needs the site's pages, not its index: llms.txt, the Markdown pages and the MCP server are
+// served while the index is built (the search tool answers a tool error until it is).
 func (s *Service) state(domain string) (*siteState, error) {
 	snap, err := s.docs.Pages(domain)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -110,7 +111,7 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 	hits, err := s.docs.Search(ctx, cl.site.Domain, assistant.SearchParams{Query: in.Query, Size: limit, Version: in.Version, Language: in.Language})
 	s.finish(cl, req, event.Traffic{Tool: ToolSearch, Query: in.Query, Results: len(hits)}, start, err)
 	if err != nil {
-		return nil, toolError(err)
+		return nil, toolError(cl.state.name, err)
 	}
 	out := searchOutput{Results: make([]searchResult, 0, len(hits))}
 	var text strings.Builder
@@ -254,11 +255,14 @@ func (s *Service) finish(cl *call, req *mcp.CallToolRequest, ev event.Traffic, s
 }
 
 // toolError turns an error of the search into the message an agent reads: the rule broken,
-// with the tool's names for the fields.
-func toolError(err error) error {
+// with the tool's names for the fields, or when to retry a site whose index is being built.
+func toolError(site string, err error) error {
 	var we *web.Error
 	if !errors.As(err, &we) {
 		return err
+	}
+	if we.Status == http.StatusServiceUnavailable && we.RetryAfter > 0 {
+		return notIndexedYet(site, we.RetryAfter)
 	}
 	var parts []string
 	for _, d := range we.Details {
@@ -276,6 +280,17 @@ func toolError(err error) error {
 		return errors.New(we.Message)
 	}
 	return errors.New(strings.Join(parts, "; "))
+}
+
+// notIndexedYet is the search tool's answer while the site's index is built (the discovery
+// search's 503 with Retry-After). It is a tool error rather than an HTTP 503: MCP clients hand
+// a tool error to the model, which can retry or read the pages meanwhile, where the TypeScript
+// SDK client turns a 503 into a rejected call (and a 503 to initialize into a failed
+// connection) and never reads Retry-After.
+func notIndexedYet(site string, retry time.Duration) error {
+	secs := int(max(time.Second, retry).Round(time.Second) / time.Second)
+	return fmt.Errorf("the %s docs are still being indexed: search works in about %d s (retry then); "+
+		"their pages can be read already with %s (ls /, grep -r -i WORD /, cat FILE)", site, secs, ToolFilesystem)
 }
 
 func indentLines(s, pad string) string {

@@ -15,7 +15,7 @@ import (
 func FuzzBody(f *testing.F) {
 	for _, s := range []string{
 		"<Note>\n  text\n</Note>", "<Steps>\n<Step title=\"a\">\n```\nx\n```\n</Step>\n</Steps>", "{/* x */}\n<a href=\"/x\">\n<h2>T</h2>\n</a>",
-		"<Tabs><Tab title=\"x\">y</Tab></Tabs>", "<<<>>>{{{}}}`", "<Card title={`a`} href='/b' {...p} />", "---\ntitle: x\n---\n# x\n",
+		"<Tabs><Tab title=\"x\">y</Tab></Tabs>", "import { S, v } from '/s.mdx'\nexport const S = ({ a }) => (<p>{a}</p>);\nexport const v = {x: 'y'}\n\n<S a={v.x} /> {v.x}\n", "<<<>>>{{{}}}`", "<Card title={`a`} href='/b' {...p} />", "---\ntitle: x\n---\n# x\n",
 	} {
 		f.Add(s)
 	}
@@ -27,6 +27,10 @@ func FuzzBody(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		out := markdown.Body(src, "T", nil)
+		withSnippets := markdown.Body(src, "T", func(string) (string, bool) { return src, true })
+		if utf8.ValidString(src) && !utf8.ValidString(withSnippets) {
+			t.Errorf("invalid UTF-8 out of valid input %q, the page its own snippet", src)
+		}
 		if utf8.ValidString(src) && !utf8.ValidString(out) {
 			t.Errorf("invalid UTF-8 out of valid input %q", src)
 		}
@@ -45,6 +49,8 @@ func FuzzInlineSnippets(f *testing.F) {
 	} {
 		f.Add(s, "snippet text `x`")
 	}
+	f.Add("import { S, v } from '/s.mdx'\n\n<S a={v.x} b=\"2\" /> {v.x} {v}\n", "export const S = ({ a, b }) => (\n<p>{a} and <a href={b}>{a}</a></p>\n);\nexport const v = { x: 'y', n: { m: 1 } }\n")
+	f.Add("import { S } from '/s.mdx'\n<S />", "export const S = (")
 	f.Fuzz(func(t *testing.T, src, snippet string) {
 		read := func(string) (string, bool) { return snippet, true }
 		limit := 4 * len(src)

@@ -60,8 +60,14 @@ func Render(p Page) string {
 // heading that repeats the title is dropped: Render writes the title itself.
 func Body(src, title string, snippet func(string) (string, bool)) string {
 	_, body := splitFrontmatter(normalize(src))
-	root, imports := parse(body)
-	r := &renderer{imports: imports, snippet: snippet}
+	root, imports, named := parse(body)
+	files := newSnippetFiles(snippet)
+	if len(named) > 0 { // {myName}, {home.tf}: the values of the snippets it imports by name
+		if bound := (binder{named: named, files: files}).bind(body); bound != body {
+			root, imports, named = parse(bound)
+		}
+	}
+	r := &renderer{imports: imports, named: named, files: files, snippet: snippet}
 	blocks := r.children(root)
 	if len(blocks) > 0 {
 		first, rest, _ := strings.Cut(blocks[0], "\n")

@@ -36,13 +36,16 @@ type parser struct {
 	root    *node
 	stack   []*node
 	imports map[string]string // component name → imported file, for snippets
+	named   map[string]importRef
 }
 
-func parse(body string) (*node, map[string]string) {
+// parse parses a page body; it returns its tree, its snippet imports (a default import of an
+// .mdx or .md file: name → file) and its named imports (`import { TF, home } from ...`).
+func parse(body string) (*node, map[string]string, map[string]importRef) {
 	p := &parser{s: body, root: &node{kind: elemNode}, imports: map[string]string{}}
 	p.stack = []*node{p.root}
 	p.run()
-	return p.root, p.imports
+	return p.root, p.imports, p.named
 }
 
 func (p *parser) top() *node { return p.stack[len(p.stack)-1] }
@@ -171,11 +174,38 @@ func (p *parser) recordImport(stmt string) {
 	name, from, ok := strings.Cut(rest, " from ")
 	name = strings.TrimSpace(name)
 	from = strings.TrimSuffix(strings.TrimSpace(from), ";")
+	if list, isList := strings.CutPrefix(name, "{"); ok && isList {
+		p.recordNamed(list, from)
+		return
+	}
 	if !ok || !isName(name) || strings.ContainsAny(name, ".-") {
 		return
 	}
 	if file, ok := mdx.StringLiteral(from); ok && (strings.HasSuffix(file, ".mdx") || strings.HasSuffix(file, ".md")) {
 		p.imports[name] = file
+	}
+}
+
+// recordNamed notes the names of `import { A, B as C } from "/snippets/file.mdx"` (list is what
+// follows the "{"): a snippet file's exported values and components (.mdx, .md, .jsx, .js).
+func (p *parser) recordNamed(list, from string) {
+	file, ok := mdx.StringLiteral(from)
+	if !ok || !strings.HasSuffix(file, ".mdx") && !strings.HasSuffix(file, ".md") && !strings.HasSuffix(file, ".jsx") && !strings.HasSuffix(file, ".js") {
+		return
+	}
+	list, _, _ = strings.Cut(list, "}")
+	for _, item := range strings.Split(list, ",") {
+		exported, local, renamed := strings.Cut(strings.TrimSpace(item), " as ")
+		exported = strings.TrimSpace(exported)
+		if !renamed {
+			local = exported
+		}
+		if local = strings.TrimSpace(local); isIdent(exported) && isIdent(local) {
+			if p.named == nil {
+				p.named = map[string]importRef{}
+			}
+			p.named[local] = importRef{file: file, name: exported}
+		}
 	}
 }
 

@@ -13,6 +13,8 @@ const maxSnippetDepth = 4
 // renderer writes a parsed page back as Markdown.
 type renderer struct {
 	imports map[string]string
+	named   map[string]importRef // names imported by name: snippet values and components
+	files   *snippetFiles
 	snippet func(path string) (string, bool)
 	depth   int // snippet nesting
 }
@@ -59,8 +61,13 @@ func (r *renderer) block(n *node, d int) []string {
 	case codeNode:
 		return []string{codeBlock(n, d)}
 	}
+	if ref, ok := r.named[n.tag.name]; ok {
+		if e, found := r.files.export(ref); found && e.isComp {
+			return r.componentBlocks(e, n.tag)
+		}
+	}
 	if file, ok := r.imports[n.tag.name]; ok { // an import shadows a built-in of its name (<Note />)
-		return r.snippetBlocks(file)
+		return r.snippetBlocks(file, n.tag)
 	}
 	if render, ok := components[n.tag.name]; ok {
 		return render(r, n)
@@ -130,8 +137,9 @@ func cleanInfo(info string) string {
 	return strings.TrimSpace(fenceAttrs.ReplaceAllString(info, ""))
 }
 
-// snippetBlocks renders an imported snippet in place.
-func (r *renderer) snippetBlocks(file string) []string {
+// snippetBlocks renders an imported snippet in place, with the tag's attributes as its
+// variables (`<MySnippet word="bananas" />` for "My keyword of the day is {word}.").
+func (r *renderer) snippetBlocks(file string, t tag) []string {
 	if r.snippet == nil || r.depth >= maxSnippetDepth {
 		return nil
 	}
@@ -140,10 +148,29 @@ func (r *renderer) snippetBlocks(file string) []string {
 		return nil
 	}
 	_, body := splitFrontmatter(normalize(src))
-	root, imports := parse(body)
-	sub := &renderer{imports: imports, snippet: r.snippet, depth: r.depth + 1}
+	return r.sub(body, r.binder().tagProps(t), nil)
+}
+
+// componentBlocks renders a snippet's exported component in place: the JSX it returns, with
+// the tag's attributes as its props (Prefect's `<TF name="resources" href={home.tf} />`).
+func (r *renderer) componentBlocks(e export, t tag) []string {
+	if r.depth >= maxSnippetDepth {
+		return nil
+	}
+	return r.sub(e.body, r.binder().tagProps(t), e.params)
+}
+
+// sub renders a snippet's text, its variables bound, one level deeper.
+func (r *renderer) sub(text string, props map[string]any, declared []string) []string {
+	_, _, named := parse(text)
+	text = binder{props: props, declared: declared, named: named, files: r.files}.bind(text)
+	root, imports, named := parse(text)
+	sub := &renderer{imports: imports, named: named, files: r.files, snippet: r.snippet, depth: r.depth + 1}
 	return sub.children(root)
 }
+
+// binder answers for the names this text imports.
+func (r *renderer) binder() binder { return binder{named: r.named, files: r.files} }
 
 // join joins blocks with a blank line.
 func join(blocks []string) string { return strings.Join(nonEmpty(blocks), "\n\n") }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,19 +18,38 @@ import (
 // tag it does not know, as before).
 func InlineSnippets(src string, snippet func(path string) (string, bool), limit int) string {
 	room := limit - len(src)
-	return inlineSnippets(src, snippet, 0, &room)
+	return inlineSnippets(src, newSnippetFiles(snippet), 0, &room)
 }
 
-func inlineSnippets(src string, snippet func(string) (string, bool), depth int, room *int) string {
-	if snippet == nil || depth >= maxSnippetDepth || !strings.Contains(src, "import ") {
+func inlineSnippets(src string, files *snippetFiles, depth int, room *int) string {
+	if files.read == nil || depth >= maxSnippetDepth || !strings.Contains(src, "import ") {
 		return src
 	}
 	_, body := splitFrontmatter(normalize(src))
-	_, imports := parse(body)
-	if len(imports) == 0 {
+	_, imports, named := parse(body)
+	page := binder{named: named, files: files}
+	comps := map[string]export{}
+	for name, ref := range named {
+		if e, ok := files.export(ref); ok && e.isComp {
+			comps[name] = e
+		}
+	}
+	if len(named) > 0 { // {home.tf}: the values of the snippets it imports by name
+		if bound := page.bind(src); len(bound)-len(src) <= *room {
+			*room -= len(bound) - len(src)
+			src = bound
+		}
+	}
+	if len(imports)+len(comps) == 0 {
 		return src
 	}
-	tags := snippetTags(imports)
+	names := slices.Collect(maps.Keys(imports))
+	for name := range comps {
+		if _, ok := imports[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	tags := snippetTags(names)
 	var b strings.Builder
 	fence := ""
 	for line := range strings.Lines(src) {
@@ -44,18 +64,25 @@ func inlineSnippets(src string, snippet func(string) (string, bool), depth int, 
 			b.WriteString(line)
 			continue
 		}
-		b.WriteString(replaceOutsideCode(line, tags, func(tag string) string {
-			name := tags.FindStringSubmatch(tag)[1]
-			text, ok := snippet(imports[name])
-			if !ok {
-				return tag
+		b.WriteString(replaceOutsideCode(line, tags, func(tagText string) string {
+			t, _, _ := parseTag(tagText)
+			var text string
+			if e, ok := comps[t.name]; ok {
+				text = binder{props: page.tagProps(t), declared: e.params, files: files}.bind(e.body)
+			} else {
+				src, ok := files.read(imports[t.name])
+				if !ok {
+					return tagText
+				}
+				_, text = splitFrontmatter(normalize(src))
+				_, _, inner := parse(text)
+				text = binder{props: page.tagProps(t), named: inner, files: files}.bind(text)
 			}
-			_, text = splitFrontmatter(normalize(text))
-			text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, snippet, depth+1, room))) + "\n"
-			if len(text)-len(tag) > *room {
-				return tag
+			text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, files, depth+1, room))) + "\n"
+			if len(text)-len(tagText) > *room {
+				return tagText
 			}
-			*room -= len(text) - len(tag)
+			*room -= len(text) - len(tagText)
 			return text
 		}))
 	}
@@ -155,12 +182,12 @@ func dropESM(src string) string {
 
 // snippetTags matches a self-closing or empty tag of one of the imported components:
 // <Install />, <Install version="2" />, <Install></Install>.
-func snippetTags(imports map[string]string) *regexp.Regexp {
-	names := make([]string, 0, len(imports))
-	for name := range imports {
-		names = append(names, regexp.QuoteMeta(name))
+func snippetTags(names []string) *regexp.Regexp {
+	quoted := make([]string, 0, len(names))
+	for _, name := range names {
+		quoted = append(quoted, regexp.QuoteMeta(name))
 	}
-	slices.Sort(names)
-	alt := strings.Join(names, "|")
+	slices.Sort(quoted)
+	alt := strings.Join(quoted, "|")
 	return regexp.MustCompile(`<(` + alt + `)(?:\s[^<>]*)?(?:/>|>\s*</(?:` + alt + `)>)`)
 }

@@ -15,7 +15,8 @@ type tag struct {
 	closing bool   // "</Name>"
 	self    bool   // "<Name />"
 	attrs   map[string]string
-	bare    map[string]bool // attributes given without a value ("required")
+	exprs   map[string]string // attributes whose value is an expression that is not a literal ("{home.tf}"), as written
+	bare    map[string]bool   // attributes given without a value ("required")
 }
 
 // attr returns an attribute's text value, "" when absent or not text.
@@ -52,6 +53,13 @@ func (t *tag) add(a mdx.Attr) {
 		t.attrs = map[string]string{}
 	}
 	t.attrs[a.Name] = a.Text()
+	if a.Kind == mdx.Braced && t.attrs[a.Name] == "" {
+		if t.exprs == nil {
+			t.exprs = map[string]string{}
+		}
+		t.exprs[a.Name] = a.Value
+		delete(t.attrs, a.Name)
+	}
 }
 
 // isName reports whether s is a plain identifier such as "id" or "user_id".

@@ -14,6 +14,14 @@ var textAttrs = map[string]bool{
 	"summary": true, "question": true, "cta": true,
 }
 
+// inlineHTML are the HTML elements that sit inside a line of text: their tags separate no words
+// ("<a href=...>Prefect CLI</a>." is "Prefect CLI.", not "Prefect CLI .").
+var inlineHTML = map[string]bool{
+	"a": true, "abbr": true, "b": true, "code": true, "del": true, "em": true, "i": true, "ins": true,
+	"kbd": true, "mark": true, "s": true, "small": true, "span": true, "strong": true, "sub": true,
+	"sup": true, "u": true,
+}
+
 // angle handles '<' at s[i]: an HTML comment, an autolink, or a JSX or HTML tag.
 func (c *cleaner) angle(s string, i int) (int, bool) {
 	rest := s[i:]
@@ -37,9 +45,12 @@ func (c *cleaner) angle(s string, i int) (int, bool) {
 // returns the offset after it; ok is false when s does not start with a well-formed tag.
 func (c *cleaner) tag(s string) (int, bool) {
 	c.texts = c.texts[:0]
-	_, end, ok := mdx.ScanTag(s, c.textAttr)
+	t, end, ok := mdx.ScanTag(s, c.textAttr)
 	if !ok {
 		return 0, false
+	}
+	if inlineHTML[t.Name] && len(c.texts) == 0 {
+		return end, true // "the <a href=...>CLI</a>." reads "the CLI.", as the page shows it
 	}
 	c.b.WriteByte(' ')
 	for _, t := range c.texts {

@@ -30,6 +30,7 @@ func TestSectionsCleaning(t *testing.T) {
 		{"a lone star is text", "2 * 3 and a *\n*", []string{"2 * 3 and a *\n*"}},
 		{"inline code verbatim", "Use `<Note>` and `a*b*c`.", []string{"Use `<Note>` and `a*b*c`."}},
 		{"escapes and entities", `1 \* 2 &amp; 3 &lt;4&gt; &nbsp;x`, []string{`1 * 2 & 3 \<4> x`}},
+		{"inline HTML separates no words", `You can manage it with the <a href="https://x.example">Prefect CLI</a>, <strong>or</strong> <em>not</em>.<br/>Next`, []string{"You can manage it with the Prefect CLI, or not. Next"}},
 		{"less-than kept", "if a < b and x<3", []string{"if a < b and x<3"}},
 		{"autolink", "Go to <https://example.com/a>.", []string{"Go to https://example.com/a."}},
 		{"spaces around an attribute's =", "<Tab title= \"Configure access\">\nBody\n</Tab>", []string{"Configure access\n\nBody"}},

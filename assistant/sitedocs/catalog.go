@@ -1,6 +1,7 @@
 package sitedocs
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"io/fs"
@@ -79,11 +80,26 @@ func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
 	return c.PageFor(url, version, language, nil)
 }
 
-// PageFor is Page for a reader in the given user groups.
+// PageFor is Page for a reader in the given user groups. A page file dir/index is served at
+// /dir, as Mintlify serves it, and /dir/index reaches it too: "/index" is the home page, and
+// "/integrations/prefect-aws/index" (where 80 of Prefect's docs.json redirects lead) the page
+// at /integrations/prefect-aws.
 func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
 	if c == nil {
 		return nil, false
 	}
+	if p, ok := c.pageAt(url, version, language, groups); ok {
+		return p, true
+	}
+	if dir, ok := strings.CutSuffix(url, "/index"); ok {
+		return c.pageAt(cmp.Or(dir, "/"), version, language, groups)
+	}
+	return nil, false
+}
+
+// pageAt returns the page whose URL is url, preferring the site's default version and
+// language when the caller names neither.
+func (c *Catalog) pageAt(url, version, language string, groups []string) (*CatalogPage, bool) {
 	var found *CatalogPage
 	for i := range c.Pages {
 		p := &c.Pages[i]
@@ -196,8 +212,8 @@ func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 // names, which agents may fetch.
 func (c *Catalog) SpecFile(file string) bool { return c != nil && c.specFiles[file] }
 
-// walkLinks collects the navigation's external links: an element's href, and a page whose
-// frontmatter sets url. llms.txt lists the default version and language only, as it lists
+// walkLinks collects the navigation's external links: an element's href and global anchors,
+// and a page whose frontmatter sets url. llms.txt lists the default version and language only, as it lists
 // pages: the other versions' and languages' elements are skipped (CrewAI's docs repeat an
 // external tab in every language, each href naming its language).
 func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
@@ -211,6 +227,11 @@ func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
 	}
 	if isExternal(n.Href) {
 		c.addLink(n.Label, n.Href)
+	}
+	for _, a := range n.GlobalAnchors { // a language's own global anchors, in its words
+		if isExternal(a.Href) {
+			c.addLink(a.Anchor, a.Href)
+		}
 	}
 	if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
 		inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {

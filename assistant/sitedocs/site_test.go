@@ -147,7 +147,10 @@ func TestSiteServesItsPagesBeforeItsIndex(t *testing.T) {
 		dir := t.TempDir()
 		putFile(t, dir, "docs.json", `{"name": "Acme", "navigation": {"pages": ["a"]}}`)
 		putFile(t, dir, "a.mdx", "---\ntitle: A\n---\n\nThe tortoise starts here.")
-		held, release := make(chan struct{}), make(chan struct{})
+		// held has room for the first build's signal: unbuffered, a build that reached BeforeIndex
+		// before this goroutine waited on held took the default branch, and the test then waited
+		// for a rebuild that never came while fake time ran on (seen once under -race: 600 s).
+		held, release := make(chan struct{}, 1), make(chan struct{})
 		site := sitedocs.NewSite(dir, every, slog.New(slog.DiscardHandler), sitedocs.BeforeIndex(func(context.Context) {
 			select {
 			case held <- struct{}{}:

@@ -177,6 +177,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		e.Default, _ = d.boolean(v, p)
 	case "banner":
 		e.Banner = d.banner(v, p)
+	case "global":
+		if e.Kind != KindGroup { // Mintlify's groups have no global; it ignores one there
+			e.Global = d.global(v, p)
+		}
 	default:
 		d.other(e, key, v, p, depth)
 	}
@@ -200,7 +204,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 // from "align" on are in the navigation schemas of @mintlify/validation 0.1.878.
 var ignoredKeys = map[string]bool{
 	"color": true, "directory": true, "public": true, "footer": true,
-	"navbar": true, "sidebarTitle": true, "mode": true, "api": true, "global": true,
+	"navbar": true, "sidebarTitle": true, "mode": true, "api": true,
 	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }
 

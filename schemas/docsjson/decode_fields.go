@@ -6,7 +6,13 @@ import (
 	"strings"
 )
 
-// global decodes navigation.global.
+// globalLists are the keys of a global object besides anchors that Mintlify's validator
+// accepts (its global schema is strict: any other key is refused). Lectern reads the anchors.
+var globalLists = []string{"tabs", "dropdowns", "products", "versions", "languages"}
+
+// global decodes a global object: navigation.global, or the global of a language, version,
+// tab, anchor, dropdown, product or menu item (navigation.languages[0].global), whose links
+// are shown on that element's pages.
 func (d *decoder) global(v any, path string) *Global {
 	obj, ok := d.object(v, path)
 	if !ok {
@@ -14,8 +20,12 @@ func (d *decoder) global(v any, path string) *Global {
 	}
 	g := &Global{}
 	for _, k := range sortedKeys(obj) {
-		if k != "anchors" {
-			d.c.warnf(field(path, k), "global has a field %q that Lectern does not know; global holds only anchors", k)
+		switch {
+		case k == "anchors":
+		case slices.Contains(globalLists, k):
+			d.c.warnf(field(path, k), "Lectern reads only the anchors of global; its %s are ignored"+accepted, k)
+		default:
+			d.c.errorf(field(path, k), "global has a field %q that Mintlify does not know; global holds anchors (and %s)", k, strings.Join(globalLists, ", "))
 		}
 	}
 	list, ok := obj["anchors"].([]any)
@@ -47,7 +57,7 @@ func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
 			a.Anchor, _ = d.str(obj[k], p)
 			a.Anchor = strings.TrimSpace(a.Anchor)
 		case "href":
-			a.Href, _ = d.str(obj[k], p)
+			a.Href, a.HrefSet = d.str(obj[k], p)
 		case "icon":
 			a.Icon = d.icon(obj[k], p)
 		case "color", "hidden":

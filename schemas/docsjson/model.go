@@ -62,17 +62,19 @@ type Navigation struct {
 	Global *Global
 }
 
-// Global holds the navigation items shown on every page.
+// Global holds the navigation items shown on every page (navigation.global), or on every page
+// of one language, version, tab, anchor, dropdown, product or menu item (its global).
 type Global struct {
 	Anchors []GlobalAnchor
 }
 
 // GlobalAnchor is a link shown on every page; its href must be an absolute URL.
 type GlobalAnchor struct {
-	Anchor string `json:"anchor"`
-	Icon   string `json:"icon,omitempty"`
-	Href   string `json:"href"`
-	Path   string `json:"-"` // JSON path, e.g. navigation.global.anchors[0]
+	Anchor  string `json:"anchor"`
+	Icon    string `json:"icon,omitempty"`
+	Href    string `json:"href"`
+	Path    string `json:"-"` // JSON path, e.g. navigation.global.anchors[0]
+	HrefSet bool   `json:"-"` // href was given (an empty one is refused)
 }
 
 // Banner is a language's announcement banner.
@@ -101,6 +103,7 @@ type Element struct {
 	Boost       float64  // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
 	Default     bool     // versions and languages: the default one
 	Banner      *Banner  // languages
+	Global      *Global  // languages, versions, tabs, anchors, dropdowns, products, menu items: links shown on this element's pages
 	Pages       []Entry
 	Groups      []*Element
 	Tabs        []*Element

@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -76,7 +77,8 @@ func TestRedirectProblems(t *testing.T) {
 // TestRedirectDestinations: a redirect to a path of the site that no page answers (listed,
 // unlisted or an endpoint's) and no other redirect moves on is a warning, as Story's docs.json
 // sends 28 of its 113 redirects to group folders and typos ("/network/learn/nnode-software/...",
-// storyprotocol/docs@038de380); URLs, parameters and anchors of pages are fine.
+// storyprotocol/docs@038de380); URLs, parameters and anchors of pages are fine, and so is "/dir/index" for the page
+// dir/index.mdx (served at /dir; PrefectHQ/prefect@ce79dd3d sends 80 redirects so).
 func TestRedirectDestinations(t *testing.T) {
 	redirects := `[
 		{"source": "/old-a", "destination": "/a#setup"},
@@ -86,11 +88,13 @@ func TestRedirectDestinations(t *testing.T) {
 		{"source": "/chain", "destination": "/old-a"},
 		{"source": "/elsewhere", "destination": "https://example.com/x"},
 		{"source": "/ip-asset", "destination": "/concepts/ip-asset"},
-		{"source": "/typo", "destination": "/network/nnode/a"}]`
+		{"source": "/typo", "destination": "/network/nnode/a"},
+		{"source": "/integrations/aws-old", "destination": "/integrations/aws/index"},
+		{"source": "/home", "destination": "/index"}]`
 	site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
-		"navigation": {"groups": [{"group": "G", "pages": ["a", "concepts/ip-asset/overview"]}, {"group": "API", "openapi": "api.json", "pages": ["GET /pets"]}]},
+		"navigation": {"groups": [{"group": "G", "pages": ["index", "a", "concepts/ip-asset/overview", "integrations/aws/index"]}, {"group": "API", "openapi": "api.json", "pages": ["GET /pets"]}]},
 		"redirects": `+redirects+`}`,
-		map[string]string{"a.mdx": "# A", "hidden.mdx": "# Hidden", "concepts/ip-asset/overview.mdx": "# IP",
+		map[string]string{"index.mdx": "# Home", "integrations/aws/index.mdx": "# AWS", "a.mdx": "# A", "hidden.mdx": "# Hidden", "concepts/ip-asset/overview.mdx": "# IP",
 			"api.json": `{"openapi": "3.0.0", "info": {"title": "P", "version": "1"}, "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"]}}}}`})
 	var got []string
 	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
@@ -105,5 +109,39 @@ func TestRedirectDestinations(t *testing.T) {
 	}
 	if w := site.Validate(docsjson.ValidateOptions{NoFiles: true}).Warnings; len(w) != 0 {
 		t.Errorf("without files: %v; the pages are not known then", w)
+	}
+}
+
+// countingFS counts the opens of each file.
+type countingFS struct {
+	fs.FS
+	opens map[string]int
+}
+
+func (c countingFS) Open(name string) (fs.File, error) {
+	c.opens[name]++
+	return c.FS.Open(name)
+}
+
+// TestValidateReadsEachSpecOnce: checking the redirects' destinations reuses the specs the
+// checks loaded: Box's docs.json (box/box-mintlify@9d553316) names two OpenAPI files of 2.3
+// and 2.5 MB, and `lectern nav validate` loaded each twice (6.0 s, 4.2 s once).
+func TestValidateReadsEachSpecOnce(t *testing.T) {
+	fsys := countingFS{FS: siteFS(`{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
+		"navigation": {"groups": [{"group": "API", "openapi": "api.json", "pages": ["a", "GET /pets"]}]},
+		"redirects": [{"source": "/old", "destination": "/a"}, {"source": "/pets", "destination": "/pets/list-pets"}]}`,
+		map[string]string{"a.mdx": "# A",
+			"api.json": `{"openapi": "3.0.0", "info": {"title": "P", "version": "1"}, "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"]}}}}`}),
+		opens: map[string]int{}}
+	site, err := docsjson.LoadFS(fsys, "docs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := site.Validate(docsjson.ValidateOptions{})
+	if !rep.OK() || len(rep.Warnings) != 0 {
+		t.Errorf("report %+v, want no problems", rep)
+	}
+	if fsys.opens["api.json"] != 1 {
+		t.Errorf("api.json opened %d times, want once", fsys.opens["api.json"])
 	}
 }

@@ -54,8 +54,11 @@ type Node struct {
 	Default     bool     `json:"default,omitempty"`
 	Banner      *Banner  `json:"banner,omitempty"`
 	AsyncAPI    []string `json:"asyncapi,omitempty"` // set on this element: site paths, or URLs
-	Children    []*Node  `json:"children,omitempty"`
-	Page        *Page    `json:"page,omitempty"`
+	// GlobalAnchors are the element's global anchors: links shown on every page under it (a
+	// language's, in that language), as the tree's GlobalAnchors are on every page.
+	GlobalAnchors []GlobalAnchor `json:"globalAnchors,omitempty"`
+	Children      []*Node        `json:"children,omitempty"`
+	Page          *Page          `json:"page,omitempty"`
 }
 
 // Resolve turns a valid navigation into a tree of pages. It fails with a *ValidationError
@@ -142,6 +145,9 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	n := &Node{Kind: e.Kind, Label: e.Label, Icon: e.Icon, Tag: e.Tag, Description: e.Description,
 		Href: e.Href, Expanded: e.Expanded != nil && *e.Expanded,
 		Hidden: e.Hidden, Default: e.Default, Banner: e.Banner}
+	if e.Global != nil {
+		n.GlobalAnchors = slices.Clone(e.Global.Anchors)
+	}
 	for _, ref := range e.OpenAPI {
 		n.OpenAPI = append(n.OpenAPI, specName(ref))
 	}

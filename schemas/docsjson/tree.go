@@ -142,6 +142,9 @@ func writeNode(w *bufio.Writer, n *Node, depth int) {
 		writeFlags(w, n.Hidden, n.Default)
 	}
 	w.WriteByte('\n') // #nosec G104 -- the writer is a bufio/strings builder whose error surfaces at Flush
+	for _, a := range n.GlobalAnchors {
+		fmt.Fprintf(w, "%sglobal anchor %q → %s\n", strings.Repeat("  ", depth+1), a.Anchor, a.Href)
+	}
 	for _, c := range n.Children {
 		writeNode(w, c, depth+1)
 	}

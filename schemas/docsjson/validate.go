@@ -11,12 +11,13 @@ import (
 // while loading and the rule violations found here. Unless opts.NoFiles is set it also reads
 // the site: every page needs a file and every endpoint must be in its spec.
 func (s *Site) Validate(opts ValidateOptions) Report {
-	rep := s.validate(opts, newSpecCache(s.fsys))
+	specs := newSpecCache(s.fsys) // one load of each spec for the checks and the redirects' tree
+	rep := s.validate(opts, specs)
 	settings := s.settings.report(s.spans)
 	rep.Errors = append(rep.Errors, settings.Errors...)
 	slices.SortStableFunc(rep.Errors, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
 	if !opts.NoFiles && len(rep.Errors) == 0 { // the pages are known only from the files
-		rep.Warnings = append(rep.Warnings, s.redirectProblems()...)
+		rep.Warnings = append(rep.Warnings, s.redirectProblems(specs)...)
 		slices.SortStableFunc(rep.Warnings, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
 	}
 	return rep
@@ -73,6 +74,7 @@ type vscope struct {
 
 func (v *validator) walk(e *Element, sc vscope) {
 	sc = v.enter(e, sc)
+	v.globalAnchors(e.Global)
 	v.children(e)
 	v.fields(e, sc.parent)
 	v.siblings(e)

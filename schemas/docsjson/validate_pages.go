@@ -172,16 +172,23 @@ func (v *validator) once(sc vscope, key, jpath, what string) {
 	v.seen[k] = jpath
 }
 
-// globalAnchors checks that every global anchor links to an absolute URL.
+// globalAnchors checks every global anchor's href as Mintlify's validator does: a URL, a path
+// of the site ("/changelog": Mintlify's navigation guide says global anchors link to pages of
+// the site too), a "#hash" or a mailto: link.
 func (v *validator) globalAnchors(g *Global) {
 	if g == nil {
 		return
 	}
 	for _, a := range g.Anchors {
-		if a.Href != "" && !absoluteURL(a.Href) {
-			v.c.warnf(field(a.Path, "href"), "global anchor href %q is not an absolute URL; global anchors need an external link such as https://example.com/blog"+accepted, a.Href)
+		if a.Href == "" && a.HrefSet || a.Href != "" && !anchorHref(a.Href) {
+			v.c.errorf(field(a.Path, "href"), "global anchor href %q is neither a URL nor a path of the site; use https://example.com/blog or /changelog", a.Href)
 		}
 	}
+}
+
+// anchorHref reports whether s is an href Mintlify's validator accepts on a global anchor.
+func anchorHref(s string) bool {
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "mailto:") || absoluteURL(s)
 }
 
 func absoluteURL(s string) bool {

@@ -138,8 +138,34 @@ var validationCases = []struct {
 	// Global anchors.
 	{name: "global anchor without href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Blog"}]}}`,
 		errors: []p{{Path: "navigation.global.anchors[0]", Message: `global anchor "Blog" has no href; a global anchor needs an absolute URL such as https://example.com`}}},
-	{name: "global anchor with relative href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "/changelog"}]}}`,
-		warnings: []p{{Path: "navigation.global.anchors[0].href", Message: `global anchor href "/changelog" is not an absolute URL; global anchors need an external link such as https://example.com/blog (Mintlify's validator accepts this)`}}},
+	{name: "global anchors to a page of the site, a hash and a mail address", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "/changelog"}, {"anchor": "Top", "href": "#top"}, {"anchor": "Mail", "href": "mailto:docs@example.com"}]}}`},
+	{name: "global anchor href that is no URL nor path", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "changelog"}]}}`,
+		errors: []p{{Path: "navigation.global.anchors[0].href", Message: `global anchor href "changelog" is neither a URL nor a path of the site; use https://example.com/blog or /changelog`}}},
+	{name: "global anchor with an empty href", nav: `{"pages": ["a"], "global": {"anchors": [{"anchor": "Blog", "href": ""}]}}`,
+		errors: []p{{Path: "navigation.global.anchors[0].href", Message: `global anchor href "" is neither a URL nor a path of the site; use https://example.com/blog or /changelog`}}},
+
+	{name: "global with a field Mintlify does not know", nav: `{"pages": ["a"], "global": {"anchors": [], "links": []}}`,
+		errors: []p{{Path: "navigation.global.links", Message: `global has a field "links" that Mintlify does not know; global holds anchors (and tabs, dropdowns, products, versions, languages)`}}},
+	{name: "global tabs are read as Mintlify reads them, not here", nav: `{"pages": ["a"], "global": {"tabs": [{"tab": "Blog", "href": "https://example.com/blog"}]}}`,
+		warnings: []p{{Path: "navigation.global.tabs", Message: `Lectern reads only the anchors of global; its tabs are ignored (Mintlify's validator accepts this)`}}},
+
+	// Global anchors of a language (and of a version, tab, anchor, dropdown or product), as
+	// Mintlify's validator takes them: scoped to the pages of that element.
+	{name: "language global anchor without label", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": {"anchors": [{"href": "https://example.com"}]}}]}`,
+		errors: []p{{Path: "navigation.languages[0].global.anchors[0]", Message: `global anchor has no label; set "anchor" to a non-empty string`}}},
+	{name: "language global anchor without href", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": {"anchors": [{"anchor": "Blog"}]}}]}`,
+		errors: []p{{Path: "navigation.languages[0].global.anchors[0]", Message: `global anchor "Blog" has no href; a global anchor needs an absolute URL such as https://example.com`}}},
+	{name: "language global that is not an object", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": "Blog"}]}`,
+		errors: []p{{Path: "navigation.languages[0].global", Message: `global must be an object, but it is a string`}}},
+	{name: "language global with a field Mintlify does not know", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": {"link": "https://example.com"}}]}`,
+		errors: []p{{Path: "navigation.languages[0].global.link", Message: `global has a field "link" that Mintlify does not know; global holds anchors (and tabs, dropdowns, products, versions, languages)`}}},
+	{name: "language global anchor to a page of the language", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "/en/changelog"}]}}]}`},
+	{name: "language global anchor href that is no URL nor path", nav: `{"languages": [{"language": "en", "pages": ["a"], "global": {"anchors": [{"anchor": "Changelog", "href": "en/changelog"}]}}]}`,
+		errors: []p{{Path: "navigation.languages[0].global.anchors[0].href", Message: `global anchor href "en/changelog" is neither a URL nor a path of the site; use https://example.com/blog or /changelog`}}},
+	{name: "tab global anchor without label", nav: `{"tabs": [{"tab": "Guides", "pages": ["a"], "global": {"anchors": [{"href": "https://example.com"}]}}]}`,
+		errors: []p{{Path: "navigation.tabs[0].global.anchors[0]", Message: `global anchor has no label; set "anchor" to a non-empty string`}}},
+	{name: "global of a language in a tab: Mintlify leaves the tab's children out", nav: `{"tabs": [{"tab": "Guides", "languages": [{"language": "en", "pages": ["a"], "global": {"anchors": [{"href": "https://example.com"}]}}]}]}`,
+		warnings: []p{{Path: "navigation.tabs[0].languages[0].global.anchors[0]", Message: `global anchor has no label; set "anchor" to a non-empty string (Mintlify's validator accepts this and leaves the children of navigation.tabs[0] out of the site)`}}},
 
 	// Languages and versions.
 	{name: "unknown language code is a warning", nav: `{"languages": [{"language": "english", "pages": ["a"]}]}`,

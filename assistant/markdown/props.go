@@ -1,0 +1,204 @@
+package markdown
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
+)
+
+// importRef is a name imported by name: `import { home as links } from "/snippets/vars.mdx"`
+// makes links the export home of that file.
+type importRef struct{ file, name string }
+
+// snippetFiles reads snippet files for one page and keeps what each exports, so a page that
+// uses one variables file twenty times reads it once.
+type snippetFiles struct {
+	read    func(path string) (string, bool)
+	exports map[string]map[string]export
+}
+
+func newSnippetFiles(read func(string) (string, bool)) *snippetFiles {
+	return &snippetFiles{read: read}
+}
+
+// export returns what ref names, when its file can be read and evaluated.
+func (f *snippetFiles) export(ref importRef) (export, bool) {
+	if f == nil || f.read == nil {
+		return export{}, false
+	}
+	ex, ok := f.exports[ref.file]
+	if !ok {
+		src, found := f.read(ref.file)
+		if found {
+			ex = exportsOf(src)
+		}
+		if f.exports == nil {
+			f.exports = map[string]map[string]export{}
+		}
+		f.exports[ref.file] = ex
+	}
+	e, ok := ex[ref.name]
+	return e, ok
+}
+
+// binder says what the names of an MDX text's expressions stand for: a component's props
+// (first), then the names its file imports. A prop the component declares and the tag does
+// not give is undefined, which React renders as nothing.
+type binder struct {
+	props    map[string]any
+	declared []string
+	named    map[string]importRef
+	files    *snippetFiles
+	size     int // the length of the text being bound (bind sets it)
+}
+
+// eval evaluates an expression that is a name or a chain of member accesses ("home.tf").
+func (b binder) eval(expr string) (any, bool) {
+	parts := strings.Split(expr, ".")
+	for _, p := range parts {
+		if !isIdent(p) {
+			return nil, false
+		}
+	}
+	v, ok := b.props[parts[0]]
+	if !ok {
+		ref, named := b.named[parts[0]]
+		if !named {
+			return nil, false
+		}
+		e, found := b.files.export(ref)
+		if !found || e.isComp {
+			return nil, false
+		}
+		v = e.value
+	}
+	for _, key := range parts[1:] {
+		obj, isObj := v.(map[string]any)
+		if !isObj {
+			return nil, false
+		}
+		if v, ok = obj[key]; !ok {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// knows reports whether an expression's name is one the binder answers for, found or not.
+func (b binder) knows(expr string) bool {
+	root, _, _ := strings.Cut(expr, ".")
+	_, prop := b.props[root]
+	_, named := b.named[root]
+	return prop || named || b.declares(expr)
+}
+
+// declares reports whether an expression's name is a prop the component declares.
+func (b binder) declares(expr string) bool {
+	root, _, _ := strings.Cut(expr, ".")
+	return slices.Contains(b.declared, root)
+}
+
+// props evaluates a tag's attributes as a component's props: a quoted value as it is, an
+// expression by the names of the page (a string literal, or an imported value).
+func (b binder) tagProps(t tag) map[string]any {
+	props := map[string]any{}
+	for k, v := range t.attrs {
+		props[k] = v
+	}
+	for k, expr := range t.exprs {
+		if v, ok := b.eval(strings.TrimSpace(expr)); ok {
+			props[k] = v
+		}
+	}
+	for k := range t.bare {
+		props[k] = "true"
+	}
+	return props
+}
+
+// bind writes the values of the names b knows into text: an expression {name} or {name.key}
+// becomes the value's text, and an attribute name={expr} becomes name="value". Expressions b
+// does not know, and fenced and inline code, are left as written. A name that evaluates to an
+// object is left too: it has no text.
+func (b binder) bind(text string) string {
+	if !strings.Contains(text, "{") || len(b.props)+len(b.declared)+len(b.named) == 0 {
+		return text
+	}
+	b.size = len(text)
+	var out strings.Builder
+	fence, depth := "", 0
+	for line := range strings.Lines(text) {
+		switch {
+		case depth > 0: // an import or export statement goes on
+			depth += mdx.BracketDepth(line)
+			out.WriteString(line)
+		case mdx.IsESM(line):
+			depth = mdx.BracketDepth(line)
+			out.WriteString(line)
+		case fence != "":
+			if mdx.ClosesFence(line, fence) {
+				fence = ""
+			}
+			out.WriteString(line)
+		case mdx.FenceOf(strings.TrimLeft(line, " \t")) != "":
+			fence = mdx.FenceOf(strings.TrimLeft(line, " \t"))
+			out.WriteString(line)
+		default:
+			b.bindLine(&out, line)
+		}
+	}
+	return out.String()
+}
+
+// maxBindGrowth bounds what bind adds to a text: values repeated on a page cannot make it
+// grow without end.
+const maxBindGrowth = 256 << 10
+
+func (b binder) budget() int { return b.size + maxBindGrowth }
+
+// bindLine is bind for one line outside fenced code.
+func (b binder) bindLine(out *strings.Builder, line string) {
+	spans := codeSpans(line)
+	last := 0
+	for i := 0; i < len(line); i++ {
+		if line[i] != '{' || i > 0 && line[i-1] == '\\' || inSpan(spans, i) {
+			continue
+		}
+		end := mdx.SkipExpr(mdx.Window(line, i+maxExpr), i)
+		if end < 0 {
+			break
+		}
+		expr := strings.TrimSpace(line[i+1 : end-1])
+		if !b.knows(expr) {
+			i = end - 1
+			continue
+		}
+		v, ok := b.eval(expr)
+		text, isText := v.(string)
+		if ok && !isText || !ok && !b.declares(expr) {
+			i = end - 1
+			continue
+		}
+		if out.Len()+len(text) > b.budget() {
+			break // a value repeated past the bound stays an expression
+		}
+		out.WriteString(line[last:i])
+		if i > 0 && line[i-1] == '=' {
+			out.WriteString(`"` + strings.ReplaceAll(text, `"`, "&quot;") + `"`)
+		} else {
+			out.WriteString(text)
+		}
+		last, i = end, end-1
+	}
+	out.WriteString(line[last:])
+}
+
+func inSpan(spans [][2]int, i int) bool {
+	for _, s := range spans {
+		if i >= s[0] && i < s[1] {
+			return true
+		}
+	}
+	return false
+}
