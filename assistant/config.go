@@ -8,6 +8,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/embed"
+	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/platform/envflag"
 )
 
@@ -18,6 +19,7 @@ type Config struct {
 	ThreadTurns   int                // turns a thread keeps for the next question
 	Model         answer.ModelConfig // the optional language model
 	Embed         embed.Config       // the optional embeddings model (hybrid retrieval)
+	Specs         specfetch.Config   // fetching the OpenAPI specs docs.json names by URL
 }
 
 // RegisterFlags registers the assistant's flags; each falls back to an environment variable.
@@ -27,6 +29,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Int(fs, &c.ThreadTurns, "assistant-thread-turns", "LECTERN_ASSISTANT_THREAD_TURNS", 4, "earlier turns of a thread the next question is searched and answered with")
 	c.Model.RegisterFlags(fs)
 	c.Embed.RegisterFlags(fs)
+	c.Specs.RegisterFlags(fs)
 }
 
 // Validate checks the configuration.
@@ -45,6 +48,9 @@ func (c *Config) Validate() error {
 		errs = append(errs, err)
 	}
 	if err := c.Embed.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Specs.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

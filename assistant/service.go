@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/embed"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/assistant/thread"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -48,6 +50,10 @@ type Deps struct {
 	JS        jetstream.JetStream // holds the thread bucket
 	Replicas  int                 // thread bucket replicas
 	Now       func() time.Time    // the clock that ages threads; nil is time.Now
+	// DataDir is where the last good copy of each OpenAPI spec given by URL is cached
+	// ("openapi-cache" in it), so a restart without network still serves its pages; "" keeps
+	// the copies in memory only.
+	DataDir string
 	// BeforeIndex, when set, is called after each load of a site has read its pages and before
 	// their index is built (sitedocs.BeforeIndex): tests hold a build with it.
 	BeforeIndex func(ctx context.Context, domain string)
@@ -93,8 +99,9 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 		return nil, fmt.Errorf("assistant: %w", err)
 	}
 	s := &Service{cfg: cfg, sites: d.Sites, guard: d.Guard, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
+	specs := specfetch.New(cfg.Specs, specCacheDir(d.DataDir), logger.With("part", "specfetch"))
 	for _, site := range d.Sites.All() {
-		var opts []sitedocs.Option
+		opts := []sitedocs.Option{sitedocs.SpecFetcher(specs)}
 		if d.BeforeIndex != nil {
 			domain := site.Domain
 			opts = append(opts, sitedocs.BeforeIndex(func(ctx context.Context) { d.BeforeIndex(ctx, domain) }))
@@ -116,6 +123,14 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	}
 	s.base, s.stop = context.WithCancel(context.Background())
 	return s, nil
+}
+
+// specCacheDir is where the OpenAPI specs given by URL are cached in dataDir; "" for none.
+func specCacheDir(dataDir string) string {
+	if dataDir == "" {
+		return ""
+	}
+	return filepath.Join(dataDir, "openapi-cache")
 }
 
 // denseRanker ranks a site's sections by their meaning's nearness to a question

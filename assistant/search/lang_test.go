@@ -86,6 +86,9 @@ func TestLanguageTerms(t *testing.T) {
 		{"ja", "APIキーを更新する keys", "api キー ーを を更 更新 新す する kei"},
 		{"xx", "the keys", "kei"},
 		{"id", "kunci untuk akun", "kunci akun"},
+		{"fr", "Pourquoi, quand et où ? Comment changer les clés", "chang clé"}, // question words
+		{"de", "Warum und wann der Schlüssel", "schlussel"},
+		{"pt-BR", "Onde e porquê os rastreamentos", "rastreament"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(search.TermsIn(tc.lang, tc.text), " "); got != tc.want {
@@ -125,6 +128,35 @@ func firstOf(ix *search.Index, q search.Query) string {
 		return ""
 	}
 	return res[0].Path
+}
+
+// TestQuestionWordsAreNoTopic: a question word of French, German or Portuguese ("pourquoi",
+// "wann", "onde") is no word the page lacks: the page that holds every other word of the
+// question matches it whole. Before, each counted as a missing word at the weight of the
+// rarest, so the extractive answer could decline a page that answers; and where pages use it
+// (a FAQ's "## Comment ouvrir Alter ?") it was a content word their headings held.
+func TestQuestionWordsAreNoTopic(t *testing.T) {
+	tests := []struct{ lang, body, q string }{
+		{"fr", "Pour renouveler une clé, créez-en une nouvelle puis révoquez l'ancienne.", "Pourquoi et quand renouveler une clé ?"},
+		{"fr", "Les exports sont enregistrés dans le dossier Téléchargements.", "Où sont enregistrés les exports ?"},
+		{"de", "Der Export wird im Ordner Downloads gespeichert.", "Wann und warum wird der Export gespeichert?"},
+		{"pt-BR", "Os exports ficam salvos na pasta Downloads.", "Onde ficam salvos os exports?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+": "+tt.q, func(t *testing.T) {
+			ix := search.Build([]search.Page{
+				{URL: "/" + tt.lang + "/page", Language: tt.lang, Title: "Page", Body: tt.body},
+				{URL: "/" + tt.lang + "/other", Language: tt.lang, Title: "Autre", Body: "Sonstiges, autre, outro."},
+			})
+			rs := ix.Search(search.Query{Text: tt.q, Filter: search.Filter{Language: tt.lang}})
+			if len(rs) == 0 || rs[0].Path != "/"+tt.lang+"/page" {
+				t.Fatalf("results %v, want /%s/page first", urls(rs), tt.lang)
+			}
+			if rs[0].Match < 0.99 {
+				t.Errorf("match %.3f: the page holds every word of the question but its question words", rs[0].Match)
+			}
+		})
+	}
 }
 
 // TestEnglishQuestionOnTranslatedPages: a reader on a translated page may ask in English; the

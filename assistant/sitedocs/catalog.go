@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
+	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"gopkg.in/yaml.v3"
 )
@@ -154,17 +155,18 @@ func inScope(have, want string) bool {
 
 // catalogBuilder collects a site's catalog while Load walks its pages.
 type catalogBuilder struct {
-	fsys  fs.FS
-	cat   *Catalog
-	specs map[string]*markdown.Spec
-	cfg   docsjson.Config
+	fsys   fs.FS
+	cat    *Catalog
+	specs  map[string]*markdown.Spec // by site path or URL; nil: it cannot be read
+	remote *specfetch.Session        // the load's fetches of specs given by URL; nil: none
+	cfg    docsjson.Config
 }
 
-func newCatalog(site *docsjson.Site, tree *docsjson.Tree) *catalogBuilder {
+func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Session) *catalogBuilder {
 	cfg := site.Config
 	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
-	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, cfg: cfg}
+	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, remote: remote, cfg: cfg}
 	b.walkLinks(tree.Root)
 	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
 		if isExternal(ref) {
@@ -334,7 +336,12 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 			mp.Description = p.OperationDescription
 		}
 		if spec, file := b.spec(p); spec != nil {
-			b.cat.addSpec(file, inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage))
+			listed := inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage)
+			if isExternal(file) {
+				b.cat.addRemoteSpec(file, listed)
+			} else {
+				b.cat.addSpec(file, listed)
+			}
 			if b.cfg.Markdown.WithSchema() {
 				mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
 				mp.OperationLabel = file + " " + p.Method + " " + p.APIPath
@@ -353,9 +360,13 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 }
 
 // spec returns the parsed OpenAPI document of an endpoint page and its site path: the spec
-// path from the site root, or (written in a page's frontmatter) from the page's directory.
+// path from the site root, or (written in a page's frontmatter) from the page's directory; or
+// its URL, for a spec given as one and fetched by this load.
 func (b *catalogBuilder) spec(p *docsjson.Page) (*markdown.Spec, string) {
-	if p.OpenAPI == "" || isExternal(p.OpenAPI) {
+	if isExternal(p.OpenAPI) {
+		return b.remoteSpec(p.OpenAPI), p.OpenAPI
+	}
+	if p.OpenAPI == "" {
 		return nil, ""
 	}
 	candidates := []string{path.Clean(strings.TrimPrefix(p.OpenAPI, "/"))}
@@ -383,6 +394,19 @@ func (b *catalogBuilder) spec(p *docsjson.Page) (*markdown.Spec, string) {
 		}
 	}
 	return nil, ""
+}
+
+// remoteSpec parses the document this load fetched from a URL, once; nil when there is none.
+func (b *catalogBuilder) remoteSpec(u string) *markdown.Spec {
+	if s, ok := b.specs[u]; ok || b.remote == nil {
+		return s
+	}
+	var s *markdown.Spec
+	if r := b.remote.Get(u); r.Copy != nil {
+		s, _ = markdown.ParseSpec(r.Copy.Body)
+	}
+	b.specs[u] = s
+	return s
 }
 
 // maxSpecBytes bounds an OpenAPI document read for API pages' Markdown.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant/search"
+	"github.com/lectern-dev/lectern/assistant/specfetch"
 )
 
 // ErrNotReady reports a site whose first index has not been built yet.
@@ -33,6 +34,9 @@ type Site struct {
 	every       time.Duration
 	logger      *slog.Logger
 	beforeIndex func(ctx context.Context) // BeforeIndex's hook; nil does nothing
+	specs       *specfetch.Fetcher        // fetches the OpenAPI specs given by URL; nil: none
+	dirPrint    search.Fingerprint        // the site's files
+	remote      remoteSpecs               // what the last load fetched, for the refresh
 
 	live atomic.Pointer[search.Live]
 	docs atomic.Pointer[Docs] // the last load that succeeded: its entries and scopes
@@ -73,9 +77,16 @@ func BeforeIndex(f func(ctx context.Context)) Option {
 	return func(s *Site) { s.beforeIndex = f }
 }
 
+// SpecFetcher makes each load fetch the OpenAPI specs docs.json names by URL through f
+// (FetchSpecs), and the site's checks for changes refresh them every f's refresh interval:
+// a spec that changed upstream re-indexes the site as a changed file does.
+func SpecFetcher(f *specfetch.Fetcher) Option {
+	return func(s *Site) { s.specs = f }
+}
+
 // NewSite returns the site in dir, checked for changes every interval.
 func NewSite(dir string, every time.Duration, logger *slog.Logger, opts ...Option) *Site {
-	s := &Site{dir: dir, every: every, logger: logger}
+	s := &Site{dir: dir, every: every, logger: logger, dirPrint: search.DirFingerprint(dir)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -147,7 +158,7 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 	t := time.NewTicker(s.every)
 	defer t.Stop()
 	for {
-		l, err := search.NewLive(s.load, s.every, s.logger, search.WithFingerprint(search.DirFingerprint(s.dir)))
+		l, err := search.NewLive(s.load, s.every, s.logger, search.WithFingerprint(s.fingerprint))
 		if err == nil {
 			s.live.Store(l)
 		}
@@ -172,10 +183,11 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 // When it fails after an index was built, that index stays (search.Live keeps it) and the
 // failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
-	d, err := Load(ctx, s.dir)
+	d, err := Load(ctx, s.dir, FetchSpecs(s.specs))
 	if err := s.record(d, err); err != nil {
 		return nil, err
 	}
+	s.remote.loaded(s.specs, d.SpecURLs)
 	if s.beforeIndex != nil {
 		s.beforeIndex(ctx)
 	}

@@ -44,37 +44,44 @@ type Docs struct {
 	Scopes   Scopes
 	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
 	Catalog  *Catalog
+	SpecURLs []string // the OpenAPI documents this load asked for by URL (fetched or not), in order
 }
 
 // ErrNothingToServe reports a site whose docs.json resolves to no page at all.
 var ErrNothingToServe = errors.New("docs.json lists no page that resolves")
 
-// Load reads the site in dir: it resolves docs.json, finds the page files no navigation lists,
-// decides each page's indexing (docsjson.Indexing) and reads each page's file (relative to
-// dir). Endpoint pages without a file get text from their method, path, summary and
+// Load reads the site in dir: it fetches the OpenAPI specs docs.json names by URL (with
+// FetchSpecs; without it they generate no pages), resolves docs.json, finds the page files no
+// navigation lists, decides each page's indexing (docsjson.Indexing) and reads each page's
+// file (relative to dir). Endpoint pages without a file get text from their method, path, summary and
 // description. The pages in search are the entries whose Index says so.
 //
 // A site with problems is served as far as it resolves (a docs team's typo must not take its
 // assistant down): the parts of docs.json with errors are left out and every problem is in
 // Problems, a listed page whose file is missing among them. Load fails only when docs.json
 // cannot be read or parsed, a "$ref" is broken, or no page resolves.
-func Load(ctx context.Context, dir string) (*Docs, error) {
+func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
+	var lc loadConfig
+	for _, o := range opts {
+		o(&lc)
+	}
 	// Errors name files relative to the site, not dir: they reach readers in 503 answers.
 	site, err := docsjson.Load(dir)
 	if err != nil {
 		return nil, err
 	}
+	sess := fetchSpecs(ctx, site, lc.specs)
 	tree, rep, err := site.ResolvePartial()
 	if err != nil {
 		return nil, err
 	}
 	if len(tree.Pages) == 0 {
-		all := problems(rep)
+		all := append(problems(rep), fetchProblems(sess)...)
 		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
-	cat := newCatalog(site, tree)
+	cat := newCatalog(site, tree, sess)
 	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -93,6 +100,12 @@ func Load(ctx context.Context, dir string) (*Docs, error) {
 	}
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
+	d.Problems = append(d.Problems, fetchProblems(sess)...)
+	if sess != nil {
+		for _, f := range sess.Fetched() {
+			d.SpecURLs = append(d.SpecURLs, f.URL)
+		}
+	}
 	return d, nil
 }
 

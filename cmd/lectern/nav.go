@@ -54,14 +54,15 @@ var sitePath = argSpec{min: 1, max: 1, name: "PATH (a site directory or its docs
 func navValidate(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the report as JSON on stdout")
 	noFiles := fs.Bool("no-files", false, "check the configuration alone: read no page or OpenAPI files")
-	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+	fetch := fetchOpenAPIFlag(fs)
+	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		rep := validateSite(path, docsjson.ValidateOptions{NoFiles: *noFiles})
+		rep, specs := validateSite(ctx, path, docsjson.ValidateOptions{NoFiles: *noFiles}, *fetch)
 		var err error
 		if *asJSON {
 			err = writeJSON(c.stdout, rep)
 		} else {
-			err = writeReport(c.stdout, path, rep, *noFiles)
+			err = writeReport(c.stdout, path, rep, *noFiles, specs.note())
 		}
 		if err != nil {
 			return err
@@ -73,13 +74,14 @@ func navValidate(fs *flag.FlagSet) action {
 	}}
 }
 
-// validateSite loads and validates a site; load failures become errors of the report.
-func validateSite(path string, opts docsjson.ValidateOptions) docsjson.Report {
-	site, err := docsjson.Load(path)
+// validateSite loads and validates a site (fetching its specs given by URL with fetch); load
+// failures become errors of the report.
+func validateSite(ctx context.Context, path string, opts docsjson.ValidateOptions, fetch bool) (docsjson.Report, *urlSpecs) {
+	site, specs, err := loadNavSite(ctx, path, fetch)
 	if err != nil {
-		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}
+		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}, nil
 	}
-	return site.Validate(opts)
+	return site.Validate(opts), specs
 }
 
 func loadProblems(err error) []docsjson.Problem {
@@ -93,13 +95,17 @@ func loadProblems(err error) []docsjson.Problem {
 // navTree is `lectern nav tree`.
 func navTree(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the tree as JSON")
-	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+	fetch := fetchOpenAPIFlag(fs)
+	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		tree, err := resolveSite(path)
+		tree, specs, err := resolveSite(ctx, path, *fetch)
+		if note := specs.note(); note != "" {
+			c.warnf("%s: %s", path, note[2:])
+		}
 		if err != nil {
 			var ve *docsjson.ValidationError
 			if errors.As(err, &ve) {
-				_ = writeReport(c.stderr, path, ve.Report, true)
+				_ = writeReport(c.stderr, path, ve.Report, true, "")
 			} else {
 				for _, p := range loadProblems(err) {
 					fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
@@ -114,12 +120,13 @@ func navTree(fs *flag.FlagSet) action {
 	}}
 }
 
-func resolveSite(path string) (*docsjson.Tree, error) {
-	site, err := docsjson.Load(path)
+func resolveSite(ctx context.Context, path string, fetch bool) (*docsjson.Tree, *urlSpecs, error) {
+	site, specs, err := loadNavSite(ctx, path, fetch)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return site.Resolve()
+	tree, err := site.Resolve()
+	return tree, specs, err
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -131,11 +138,12 @@ func writeJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// writeReport prints problems grouped by path, errors before warnings at each path.
-func writeReport(w io.Writer, site string, rep docsjson.Report, noFiles bool) error {
-	scope := ""
+// writeReport prints problems grouped by path, errors before warnings at each path; specs is
+// what was done with the OpenAPI specs given by URL (urlSpecs.note).
+func writeReport(w io.Writer, site string, rep docsjson.Report, noFiles bool, specs string) error {
+	scope := specs
 	if noFiles {
-		scope = " (configuration only; files not read)"
+		scope += " (configuration only; files not read)"
 	}
 	if _, err := fmt.Fprintf(w, "%s: %s, %s%s\n", site, count(len(rep.Errors), "error"), count(len(rep.Warnings), "warning"), scope); err != nil {
 		return fmt.Errorf("write report: %w", err)

@@ -39,16 +39,19 @@ type indexedPage struct {
 
 // siteIndex is the output of "lectern nav index --json".
 type siteIndex struct {
-	Indexing string        `json:"indexing"` // seo.indexing: navigable or all
-	Pages    []indexedPage `json:"pages"`
+	Indexing    string        `json:"indexing"`    // seo.indexing: navigable or all
+	OpenAPIURLs []specURL     `json:"openapiURLs"` // the OpenAPI specs docs.json names by URL, and whether they were fetched (--fetch-openapi)
+	Pages       []indexedPage `json:"pages"`
+	specs       *urlSpecs
 }
 
 // navIndex is `lectern nav index`.
 func navIndex(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the pages as JSON")
-	return action{args: sitePath, run: func(_ context.Context, c *call) error {
+	fetch := fetchOpenAPIFlag(fs)
+	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		idx, err := indexSite(path)
+		idx, err := indexSite(ctx, path, *fetch)
 		if err != nil {
 			for _, p := range loadProblems(err) {
 				fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
@@ -63,8 +66,8 @@ func navIndex(fs *flag.FlagSet) action {
 }
 
 // indexSite resolves the site as far as it resolves and decides every page's indexing.
-func indexSite(path string) (siteIndex, error) {
-	site, err := docsjson.Load(path)
+func indexSite(ctx context.Context, path string, fetch bool) (siteIndex, error) {
+	site, specs, err := loadNavSite(ctx, path, fetch)
 	if err != nil {
 		return siteIndex{}, err
 	}
@@ -72,7 +75,7 @@ func indexSite(path string) (siteIndex, error) {
 	if err != nil {
 		return siteIndex{}, err
 	}
-	idx := siteIndex{Indexing: docsjson.IndexingNavigable, Pages: []indexedPage{}}
+	idx := siteIndex{Indexing: docsjson.IndexingNavigable, Pages: []indexedPage{}, OpenAPIURLs: specs.list(), specs: specs}
 	if site.Config.SEO.IndexAll() {
 		idx.Indexing = docsjson.IndexingAll
 	}
@@ -94,8 +97,8 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		llms += b2i(p.LLMsTxt)
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s: %d pages; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)\n\n",
-		path, len(idx.Pages), search, llms, idx.Indexing)
+	fmt.Fprintf(bw, "%s: %d pages; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)%s\n\n",
+		path, len(idx.Pages), search, llms, idx.Indexing, idx.specs.note())
 	width := len("page")
 	for _, p := range idx.Pages {
 		width = max(width, len(p.URL))

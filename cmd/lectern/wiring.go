@@ -205,6 +205,7 @@ func initAnalytics(_ context.Context, p *process) error {
 func initAssistant(_ context.Context, p *process) error {
 	svc, err := assistant.New(p.cfg.Assistant, assistant.Deps{
 		Sites: p.deps.sites, Guard: p.guard, Publisher: p.deps.pub, JS: p.deps.js, Replicas: p.cfg.NATSReplicas,
+		DataDir: p.cfg.DataDir,
 	}, p.component("assistant"), p.deps.registry)
 	if err != nil {
 		return err

@@ -22,6 +22,7 @@ type Site struct {
 	decoded  collector // type and shape problems found while decoding
 	settings collector // problems of the top-level settings Mintlify requires (checkSettings)
 	spans    []refSpan
+	remote   RemoteSpecs // reads the OpenAPI specs given as URLs (SetRemoteSpecs); nil: none is read
 }
 
 // Load reads a site from path, a site directory (holding docs.json) or a docs.json file,

@@ -2,7 +2,6 @@ package docsjson
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -60,11 +59,30 @@ func endpointKey(method, apiPath string) string { return strings.ToUpper(method)
 // LoadSpec reads an OpenAPI 3.x file (JSON or YAML) from fsys; relative "$ref"s to other
 // files in fsys are followed, remote ones are not.
 func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
+	return loadLocalSpec(fsys, file, nil)
+}
+
+// loadLocalSpec is LoadSpec whose "$ref"s by URL are read through remote (not read when nil).
+func loadLocalSpec(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
 	data, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return nil, fmt.Errorf("read OpenAPI spec: %w", err)
 	}
-	doc, err := loadOpenAPI(fsys, data, file)
+	return parseSpec(data, file, &url.URL{Path: file}, func(u *url.URL) ([]byte, error) {
+		if u.Scheme != "" || u.Host != "" {
+			if remote == nil || u.Scheme != "http" && u.Scheme != "https" {
+				return nil, fmt.Errorf("remote reference %s is not read", u)
+			}
+			return remote.ReadSpec(u.String())
+		}
+		return fs.ReadFile(fsys, path.Clean(strings.TrimPrefix(u.Path, "/")))
+	})
+}
+
+// parseSpec parses an OpenAPI 3.x document found at loc (named file in messages); read reads
+// what its "$ref"s name, resolved against loc.
+func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]byte, error)) (*Spec, error) {
+	doc, err := loadOpenAPI(data, loc, read)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +100,7 @@ func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
 }
 
 // loadOpenAPI runs the kin-openapi loader, turning a panic on malformed input into an error.
-func loadOpenAPI(fsys fs.FS, data []byte, file string) (doc *openapi3.T, err error) {
+func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (doc *openapi3.T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			doc, err = nil, fmt.Errorf("parse OpenAPI spec: loader failed: %v", r)
@@ -90,13 +108,8 @@ func loadOpenAPI(fsys fs.FS, data []byte, file string) (doc *openapi3.T, err err
 	}()
 	loader := openapi3.NewLoader()
 	loader.IncludeOrigin = true
-	loader.ReadFromURIFunc = func(_ *openapi3.Loader, u *url.URL) ([]byte, error) {
-		if u.Scheme != "" || u.Host != "" {
-			return nil, fmt.Errorf("remote reference %s is not read", u)
-		}
-		return fs.ReadFile(fsys, path.Clean(strings.TrimPrefix(u.Path, "/")))
-	}
-	doc, err = loader.LoadFromDataWithPath(data, &url.URL{Path: file})
+	loader.ReadFromURIFunc = func(_ *openapi3.Loader, u *url.URL) ([]byte, error) { return read(u) }
+	doc, err = loader.LoadFromDataWithPath(data, loc)
 	if err != nil {
 		return nil, fmt.Errorf("parse OpenAPI spec: %w", err)
 	}
@@ -153,6 +166,7 @@ func line(o *openapi3.Origin) int {
 // specCache loads each spec once per Validate or Resolve call.
 type specCache struct {
 	fsys   fs.FS
+	remote RemoteSpecs // reads the specs given as URLs; nil: none is read
 	specs  map[string]specResult
 	asyncs map[string]error // AsyncAPI documents checked, by site path
 	repo   []string         // the repository's OpenAPI files (repoSpecs), once a page needs them
@@ -164,12 +178,9 @@ type specResult struct {
 	err  error
 }
 
-func newSpecCache(fsys fs.FS) *specCache {
-	return &specCache{fsys: fsys, specs: map[string]specResult{}}
+func newSpecCache(fsys fs.FS, remote RemoteSpecs) *specCache {
+	return &specCache{fsys: fsys, remote: remote, specs: map[string]specResult{}}
 }
-
-// errRemoteSpec marks a spec given as a URL, which Lectern does not fetch.
-var errRemoteSpec = errors.New("the spec is a URL; Lectern reads local files only")
 
 // get returns the spec at a site path as written in docs.json ("/api/openapi.json" or "api/openapi.json").
 func (c *specCache) get(ref string) (*Spec, error) {
@@ -177,12 +188,15 @@ func (c *specCache) get(ref string) (*Spec, error) {
 		return r.spec, r.err
 	}
 	var r specResult
-	if isURL(ref) {
+	switch p, inSite := sitePath(ref); {
+	case isURL(ref) && c.remote == nil:
 		r.err = errRemoteSpec
-	} else if p, ok := sitePath(ref); !ok {
+	case isURL(ref):
+		r.spec, r.err = loadRemoteSpec(c.remote, ref)
+	case !inSite:
 		r.err = errOutside
-	} else {
-		r.spec, r.err = LoadSpec(c.fsys, p)
+	default:
+		r.spec, r.err = loadLocalSpec(c.fsys, p, c.remote)
 	}
 	c.specs[ref] = r
 	return r.spec, r.err

@@ -1,6 +1,7 @@
 package docsjson
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -67,7 +68,7 @@ type Node struct {
 // and a title made from its name, and an endpoint whose spec cannot be read carries only its
 // method and path; Validate reports those problems.
 func (s *Site) Resolve() (*Tree, error) {
-	specs := newSpecCache(s.fsys)
+	specs := newSpecCache(s.fsys, s.remote)
 	if rep := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
 		return nil, &ValidationError{Report: rep}
 	}
@@ -80,7 +81,7 @@ func (s *Site) Resolve() (*Tree, error) {
 // the tree and every problem Validate finds with NoFiles (errors and warnings alike); it fails
 // only when there is no navigation to resolve.
 func (s *Site) ResolvePartial() (t *Tree, rep Report, err error) {
-	specs := newSpecCache(s.fsys)
+	specs := newSpecCache(s.fsys, s.remote)
 	rep = s.validate(ValidateOptions{NoFiles: true}, specs)
 	defer func() {
 		// A configuration with errors reaches resolver paths a valid one cannot. A fault there
@@ -262,12 +263,30 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		return fm
 	}
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
-	if s, err := r.specs.get(spec); err == nil {
-		if op, ok := s.Operation(method, apiPath); ok {
-			pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
-		}
+	s, err := r.specs.get(spec)
+	if err != nil {
+		r.remoteProblem(pg, spec, err)
+		return fm
+	}
+	if op, ok := s.Operation(method, apiPath); ok {
+		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
 	}
 	return fm
+}
+
+// remoteProblem reports a spec a page's frontmatter names by URL that was fetched but could
+// not be read or used (the navigation's specs are reported where they are named; a local
+// file's problems by Validate).
+func (r *resolver) remoteProblem(pg *Page, spec string, err error) {
+	if !isURL(spec) || errors.Is(err, errRemoteSpec) {
+		return
+	}
+	what := fmt.Sprintf("OpenAPI spec %q cannot be used: %v", spec, err)
+	if errors.Is(err, errFetch) {
+		what = fmt.Sprintf("openapi %q %v", spec, err)
+	}
+	r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
+		Message: fmt.Sprintf("page %q: %s (frontmatter of %s); the page shows no API reference", withoutExt(pg.File), what, pg.File)})
 }
 
 // applyFrontmatter sets what a page's frontmatter says of it: title, description, hidden,

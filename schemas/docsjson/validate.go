@@ -1,6 +1,7 @@
 package docsjson
 
 import (
+	"errors"
 	"io/fs"
 	"slices"
 	"strings"
@@ -11,7 +12,7 @@ import (
 // while loading and the rule violations found here. Unless opts.NoFiles is set it also reads
 // the site: every page needs a file and every endpoint must be in its spec.
 func (s *Site) Validate(opts ValidateOptions) Report {
-	specs := newSpecCache(s.fsys) // one load of each spec for the checks and the redirects' tree
+	specs := newSpecCache(s.fsys, s.remote) // one load of each spec for the checks and the redirects' tree
 	rep := s.validate(opts, specs)
 	settings := s.settings.report(s.spans)
 	rep.Errors = append(rep.Errors, settings.Errors...)
@@ -130,19 +131,23 @@ func specField(jpath string, i, n int) string {
 	return jpath
 }
 
-// spec checks that an openapi value names a readable OpenAPI 3.x file in the site.
+// spec checks that an openapi value names a readable OpenAPI 3.x file in the site, or a URL.
+// A URL is read only on a site given its remote specs (SetRemoteSpecs); either way it is
+// checked without files too, as its endpoint pages depend on it.
 func (v *validator) spec(ref, jpath string) {
 	if _, ok := sitePath(ref); !ok && !isURL(ref) {
 		v.c.errorf(jpath, "openapi %q points outside the site; name a spec file inside the site directory", ref)
 		return
 	}
-	if !v.files {
+	if !v.files && !isURL(ref) {
 		return
 	}
 	_, err := v.specs.get(ref)
 	switch {
-	case err == errRemoteSpec:
-		v.fc.warnf(jpath, "openapi %q is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated", ref)
+	case errors.Is(err, errRemoteSpec):
+		v.fc.warnf(jpath, "openapi %q is a URL and was not fetched (fetching is off), so its endpoints are neither checked nor generated", ref)
+	case errors.Is(err, errFetch):
+		v.fc.errorf(jpath, "openapi %q %v; its endpoint pages are missing", ref, err)
 	case isNotExist(err):
 		v.fc.errorf(jpath, "openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
 	case err != nil:

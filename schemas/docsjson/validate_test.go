@@ -202,7 +202,7 @@ var validationCases = []struct {
 		errors: []p{{Path: "navigation.groups[0].openapi", Message: `OpenAPI spec "api.json" cannot be used: OpenAPI version "" is not supported; Lectern reads OpenAPI 3.x`}}},
 	{name: "spec given as a URL", nav: `{"groups": [{"group": "G", "openapi": "https://example.com/openapi.json"}]}`,
 		files:    map[string]string{},
-		warnings: []p{{Path: "navigation.groups[0].openapi", Message: `openapi "https://example.com/openapi.json" is a URL; Lectern reads local files only, so its endpoints are neither checked nor generated`}}},
+		warnings: []p{{Path: "navigation.groups[0].openapi", Message: `openapi "https://example.com/openapi.json" is a URL and was not fetched (fetching is off), so its endpoints are neither checked nor generated`}}},
 
 	// AsyncAPI: the same shapes as Mintlify's validator takes; checked like openapi.
 	{name: "asyncapi in every shape", nav: `{"tabs": [{"tab": "Events", "asyncapi": "/events.yaml", "groups": [

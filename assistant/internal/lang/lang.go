@@ -9,8 +9,9 @@
 // stems English with Porter's algorithm, the answer folds plurals). The other languages use
 // the Snowball project's stemmers (Go code generated from its algorithms by
 // github.com/blevesearch/snowballstem) and its stop word lists (stopwords/, from
-// snowballstem.org). Chinese, Japanese and Korean text is cut into character pairs by the
-// callers whatever the language, so those languages need no stemmer.
+// snowballstem.org), with the question words some of those lists lack (interrogatives.go).
+// Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
+// language, so those languages need no stemmer.
 package lang
 
 import (
@@ -75,6 +76,9 @@ func init() {
 		l.stop = map[string]struct{}{}
 		if data, err := stopFiles.ReadFile("stopwords/" + l.name + ".txt"); err == nil {
 			l.stop = snowballStopWords(string(data))
+		}
+		for w := range strings.FieldsSeq(interrogatives[l.name]) {
+			l.stop[w] = struct{}{}
 		}
 	}
 }

@@ -50,7 +50,26 @@ func TestStop(t *testing.T) {
 		{"es", "sé", false},    // "I know": a word of its own beside "se"
 		{"es", "está", true},   // in the list as it is
 		{"es", "instalación", false},
-		{"fr", "où", false}, // two letters: the accent may tell another word, so the list must hold it
+		{"fr", "où", true}, // two letters: the accent may tell another word ("ou"), so interrogatives holds it
+		{"fr", "ou", true},
+		{"fr", "comment", true},
+		{"fr", "pourquoi", true},
+		{"fr", "quand", true},
+		{"fr", "commentaire", false},
+		{"pt", "onde", true},
+		{"pt", "porque", true},
+		{"pt", "porquê", true}, // a circumflex: not folded, so listed
+		{"pt", "como", true},
+		{"de", "warum", true},
+		{"de", "wann", true},
+		{"de", "wie", true},
+		{"de", "wieviel", false}, // an interrogative stopwords-iso lacks
+		{"es", "cuántos", true},
+		{"es", "cuantos", true},
+		{"it", "perché", true},
+		{"it", "perche", true},
+		{"it", "quando", true},
+		{"en", "pourquoi", false}, // each language's own words only
 		{"fr", "les", true},
 		{"fr", "clés", false},
 		{"de", "für", true},

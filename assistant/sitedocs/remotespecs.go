@@ -1,0 +1,110 @@
+package sitedocs
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant/specfetch"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// LoadOption configures one Load.
+type LoadOption func(*loadConfig)
+
+type loadConfig struct {
+	specs *specfetch.Fetcher
+}
+
+// FetchSpecs makes Load fetch the OpenAPI specs docs.json names by URL through f, so they
+// generate their endpoint pages; a nil or disabled f fetches none.
+func FetchSpecs(f *specfetch.Fetcher) LoadOption {
+	return func(c *loadConfig) { c.specs = f }
+}
+
+// fetchSpecs starts the load's fetches: the specs the navigation names by URL, a few at a
+// time, before the site resolves (a page's frontmatter spec or a "$ref" by URL is fetched when
+// it is read). It returns nil when nothing is fetched.
+func fetchSpecs(ctx context.Context, site *docsjson.Site, f *specfetch.Fetcher) *specfetch.Session {
+	if !f.Enabled() {
+		return nil
+	}
+	sess := f.Session(ctx)
+	sess.Prefetch(site.SpecURLs())
+	site.SetRemoteSpecs(sess)
+	return sess
+}
+
+// fetchProblems are the problems of the load's fetches that docs.json's report does not hold:
+// a copy served stale because its fetch failed. (A spec that could not be fetched or used is
+// reported where it is named: the navigation's at their JSON path, a page's frontmatter's
+// among the page problems, a "$ref"'s by the spec that holds it.)
+func fetchProblems(sess *specfetch.Session) []string {
+	if sess == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range sess.Fetched() {
+		if f.Stale() {
+			out = append(out, fmt.Sprintf("warning: openapi %s: %v; serving the copy fetched at %s", f.URL, f.Err, f.Copy.FetchedAt.UTC().Format(time.RFC3339)))
+		}
+	}
+	return out
+}
+
+// remoteSpecs is what a site's last load fetched by URL, and the generation of those
+// documents its fingerprint carries: it moves when a refresh finds one changed upstream.
+type remoteSpecs struct {
+	mu     sync.Mutex
+	urls   []string
+	digest string // the documents the current index was built from, then the last refresh's
+	gen    uint64
+}
+
+// loaded records the URLs a load fetched and the copies it used.
+func (r *remoteSpecs) loaded(f *specfetch.Fetcher, urls []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.urls = slices.Clone(urls)
+	if f.Enabled() {
+		r.digest = f.Digest(urls)
+	}
+}
+
+// refresh fetches again the documents that are due (specfetch.Fetcher.Refresh: every refresh
+// interval, and 30 s after a failure even without one) and returns the generation: one more
+// when a document changed, failed or came back since the last load or refresh.
+func (r *remoteSpecs) refresh(f *specfetch.Fetcher) uint64 {
+	r.mu.Lock()
+	urls := r.urls
+	r.mu.Unlock()
+	if !f.Enabled() || len(urls) == 0 {
+		return r.generation()
+	}
+	d := f.Refresh(context.Background(), urls)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if d != r.digest {
+		r.digest = d
+		r.gen++
+	}
+	return r.gen
+}
+
+func (r *remoteSpecs) generation() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gen
+}
+
+// fingerprint is the site's files' fingerprint and the generation of its specs given by URL.
+func (s *Site) fingerprint() (string, error) {
+	fp, err := s.dirPrint()
+	if err != nil {
+		return "", err
+	}
+	return fp + "/" + strconv.FormatUint(s.remote.refresh(s.specs), 10), nil
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/lectern-dev/lectern/assistant/specfetch"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// The nav commands are offline tools: they fetch the OpenAPI specs docs.json names by URL only
+// when asked (--fetch-openapi), and their output says which it was.
+
+func fetchOpenAPIFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("fetch-openapi", false, "fetch the OpenAPI specs docs.json names by URL (each bounded as `lectern all` bounds it: 10s, 32 MiB, 5 redirects; nothing cached), so their endpoints are checked and their pages listed; without it they are reported as not fetched")
+}
+
+// specURL is one OpenAPI spec docs.json names by URL, and what became of it.
+type specURL struct {
+	URL     string `json:"url"`
+	Fetched bool   `json:"fetched"`
+	Error   string `json:"error,omitempty"` // why it could not be fetched
+}
+
+// urlSpecs is what a nav command did with the specs given by URL.
+type urlSpecs struct {
+	urls  []string
+	fetch bool
+	sess  *specfetch.Session
+}
+
+// loadNavSite loads the site at path; with fetch, its specs given by URL are fetched and
+// handed to it.
+func loadNavSite(ctx context.Context, path string, fetch bool) (*docsjson.Site, *urlSpecs, error) {
+	site, err := docsjson.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	u := &urlSpecs{urls: site.SpecURLs(), fetch: fetch}
+	if fetch {
+		u.sess = specfetch.New(specfetch.DefaultConfig(), "", nil).Session(ctx)
+		u.sess.Prefetch(u.urls)
+		site.SetRemoteSpecs(u.sess)
+	}
+	return site, u, nil
+}
+
+// list says of each spec given by URL whether it was fetched.
+func (u *urlSpecs) list() []specURL {
+	out := []specURL{}
+	if u == nil {
+		return out
+	}
+	got := map[string]specfetch.Result{}
+	if u.sess != nil {
+		for _, f := range u.sess.Fetched() {
+			got[f.URL] = f.Result
+		}
+	}
+	for _, url := range u.urls {
+		s := specURL{URL: url}
+		if r, ok := got[url]; ok {
+			s.Fetched = r.Copy != nil
+			if r.Err != nil {
+				s.Error = r.Err.Error()
+			}
+		} else {
+			s.Error = "not fetched (--fetch-openapi fetches it)"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// note is the part of a command's summary line about the specs given by URL: "" when the
+// site names none.
+func (u *urlSpecs) note() string {
+	if u == nil || len(u.urls) == 0 {
+		return ""
+	}
+	n := count(len(u.urls), "OpenAPI spec")
+	if !u.fetch {
+		return fmt.Sprintf("; %s given by URL not fetched, so their endpoint pages are missing (--fetch-openapi fetches them)", n)
+	}
+	failed := 0
+	for _, s := range u.list() {
+		failed += b2i(!s.Fetched)
+	}
+	if failed > 0 {
+		return fmt.Sprintf("; %s given by URL fetched, %d of them failed", n, failed)
+	}
+	return fmt.Sprintf("; %s given by URL fetched", n)
+}

@@ -1,0 +1,83 @@
+package docsjson
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+)
+
+// RemoteSpecs reads the OpenAPI documents a site names by URL (an element's or api.openapi's
+// "https://api.example.com/openapi.json", a page's frontmatter "https://… GET /users") and the
+// documents their "$ref"s name by URL. docsjson opens no connection: whoever loads the site
+// fetches (assistant/specfetch, with its bounds and cache) and hands the documents in through
+// Site.SetRemoteSpecs.
+type RemoteSpecs interface {
+	// ReadSpec returns the document at an absolute URL, or why it cannot.
+	ReadSpec(url string) ([]byte, error)
+}
+
+// SetRemoteSpecs makes Validate, Resolve and ResolvePartial read the OpenAPI specs given as
+// URLs from src: each then generates its endpoint pages as a local spec file does, and one that
+// cannot be read or parsed is an error at its JSON path. Without it (the default) a spec given
+// as a URL generates no pages and Validate warns that it was not fetched.
+func (s *Site) SetRemoteSpecs(src RemoteSpecs) { s.remote = src }
+
+// errRemoteSpec marks a spec given as a URL on a site that fetches none (no SetRemoteSpecs).
+var errRemoteSpec = errors.New("the spec is a URL and fetching is off")
+
+// errFetch marks a spec given as a URL whose document could not be read.
+var errFetch = errors.New("could not be fetched")
+
+// SpecURLs lists the OpenAPI specs docs.json names by URL, each once, in the order of the
+// navigation (api.openapi first): what a loader fetches before it resolves the site. A
+// page's frontmatter may name others; those are read when the page is resolved.
+func (s *Site) SpecURLs() []string {
+	var out []string
+	add := func(refs []string) {
+		for _, ref := range refs {
+			if isURL(ref) && !slices.Contains(out, ref) {
+				out = append(out, ref)
+			}
+		}
+	}
+	add(s.Config.API.OpenAPI)
+	if nav := s.Config.Navigation; nav != nil {
+		eachElement(&nav.Element, func(e *Element) { add(e.OpenAPI) })
+	}
+	return out
+}
+
+// eachElement calls f on e and every element under it, in the order Resolve walks them.
+func eachElement(e *Element, f func(*Element)) {
+	f(e)
+	for _, cl := range childLists {
+		for _, child := range cl.get(e) {
+			eachElement(child, f)
+		}
+	}
+	for _, en := range e.Pages {
+		if en.Group != nil {
+			eachElement(en.Group, f)
+		}
+	}
+}
+
+// loadRemoteSpec reads and parses the spec at an absolute URL through src; the document's
+// relative "$ref"s resolve against that URL and are read through src too.
+func loadRemoteSpec(src RemoteSpecs, ref string) (*Spec, error) {
+	data, err := src.ReadSpec(ref)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errFetch, err)
+	}
+	loc, err := url.Parse(ref)
+	if err != nil {
+		return nil, fmt.Errorf("parse OpenAPI spec URL: %w", err)
+	}
+	return parseSpec(data, ref, loc, func(u *url.URL) ([]byte, error) {
+		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+			return nil, fmt.Errorf("reference %s is neither an http nor an https URL; it is not read", u)
+		}
+		return src.ReadSpec(u.String())
+	})
+}
