@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/lectern-dev/lectern/platform/metrics"
 	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/platform/useragent"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/prometheus/client_golang/prometheus"
@@ -59,6 +60,7 @@ type Collector struct {
 	guard    web.Guard
 	logger   *slog.Logger
 	now      func() time.Time
+	agents   *useragent.Cache // verdicts on the User-Agents of recent requests
 	received *prometheus.CounterVec
 	dropped  *prometheus.CounterVec
 }
@@ -67,7 +69,7 @@ type Collector struct {
 func New(d Deps, logger *slog.Logger, reg prometheus.Registerer) *Collector {
 	return &Collector{
 		pub: d.Publisher, batch: d.Batch, reader: d.Feedback, sites: d.Sites, projects: d.Sites, visitors: d.Visitors,
-		guard: d.Guard, logger: logger, now: time.Now,
+		guard: d.Guard, logger: logger, now: time.Now, agents: useragent.NewCache(),
 		received: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_events_received_total",
 			Help: "Events accepted over HTTP, by type.",

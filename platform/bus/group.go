@@ -102,8 +102,8 @@ func (p *Publisher) fly(l *lane) {
 // GroupBytes allow, at least one. Events whose caller stopped waiting are dropped, answered
 // with its error: the caller was told they failed and may send them again.
 func (l *lane) take(cfg PublishConfig) []pending {
-	var batch []pending
-	size, i := 2, 0 // the brackets of the array
+	batch := make([]pending, 0, min(len(l.queue), cfg.GroupEvents)) // not grown an event at a time
+	size, i := 2, 0                                                 // the brackets of the array
 	for ; i < len(l.queue) && len(batch) < cfg.GroupEvents; i++ {
 		it := l.queue[i]
 		l.queuedBytes -= len(it.data) + 1

@@ -3,7 +3,9 @@
 package useragent
 
 import (
+	"hash/maphash"
 	"strings"
+	"sync/atomic"
 
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -129,20 +131,87 @@ func lower(list []string) []string {
 	return out
 }
 
-// Memo classifies the events of one request: it keeps the last verdict and reuses it while the
-// User-Agent, and whether a referrer came, stay the same (all Classify depends on). The zero
-// value is ready; a Memo is not safe for concurrent use.
+// Memo classifies the events of one request: it keeps the last few verdicts and reuses one
+// while its User-Agent, and whether a referrer came, are the same (all Classify depends on). A
+// beacon's events share one reader; a server-side batch's alternate between a few (people and
+// an agent or two), which a single remembered verdict would classify again at every switch.
+// The zero value is ready; with a Cache, it asks the Cache for a verdict it does not hold. A
+// Memo is not safe for concurrent use.
 type Memo struct {
+	Cache *Cache
+	seen  [memoSize]memoEntry
+	n     int // entries in use
+	next  int // the entry a new verdict replaces once all are in use
+}
+
+// memoSize is how many verdicts a Memo keeps: a linear scan of this many is far cheaper than
+// one Classify (a lower-cased copy and some eighty substring searches).
+const memoSize = 4
+
+type memoEntry struct {
 	ua       string
 	referred bool
-	ok       bool
 	v        Verdict
 }
 
 // Classify is Classify(userAgent, referrer), remembered.
 func (m *Memo) Classify(userAgent, referrer string) Verdict {
-	if !m.ok || m.ua != userAgent || m.referred != (referrer != "") {
-		m.ua, m.referred, m.ok, m.v = userAgent, referrer != "", true, Classify(userAgent, referrer)
+	referred := referrer != ""
+	for i := range m.n {
+		if e := &m.seen[i]; e.referred == referred && e.ua == userAgent {
+			return e.v
+		}
 	}
-	return m.v
+	var v Verdict
+	if m.Cache != nil {
+		v = m.Cache.Classify(userAgent, referrer)
+	} else {
+		v = Classify(userAgent, referrer)
+	}
+	m.seen[m.next] = memoEntry{ua: userAgent, referred: referred, v: v}
+	m.next = (m.next + 1) % memoSize
+	m.n = min(m.n+1, memoSize)
+	return v
+}
+
+// Cache remembers the verdicts of recent User-Agents across requests: a docs site's readers
+// use a few hundred browsers, and a widget's beacon carries one page view, so a verdict made
+// once serves many requests (Classify lower-cases the User-Agent and searches it for some
+// eighty names, microseconds a call). It holds cacheSlots verdicts, each in the slot its
+// User-Agent hashes to, a newer one replacing an older: its memory is bounded whatever
+// clients send. Safe for concurrent use.
+type Cache struct {
+	seed  maphash.Seed
+	slots [cacheSlots]atomic.Pointer[memoEntry]
+}
+
+// cacheSlots is how many verdicts a Cache holds; User-Agents longer than cacheMaxUA are not
+// kept (a real browser's is under 300 bytes), so that it holds at most about 600 KB.
+const (
+	cacheSlots = 1024
+	cacheMaxUA = 512
+)
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{seed: maphash.MakeSeed()}
+}
+
+// Classify is Classify(userAgent, referrer), from the cache when it holds the verdict.
+func (c *Cache) Classify(userAgent, referrer string) Verdict {
+	if len(userAgent) > cacheMaxUA {
+		return Classify(userAgent, referrer)
+	}
+	referred := referrer != ""
+	h := maphash.String(c.seed, userAgent)
+	if referred {
+		h = ^h
+	}
+	slot := &c.slots[h%cacheSlots]
+	if e := slot.Load(); e != nil && e.referred == referred && e.ua == userAgent {
+		return e.v
+	}
+	v := Classify(userAgent, referrer)
+	slot.Store(&memoEntry{ua: strings.Clone(userAgent), referred: referred, v: v}) // the caller's may be borrowed
+	return v
 }

@@ -1,6 +1,9 @@
 package useragent_test
 
 import (
+	"fmt"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lectern-dev/lectern/platform/useragent"
@@ -70,6 +73,10 @@ func TestMemoMatchesClassify(t *testing.T) {
 		{"curl/8.5.0", ""}, {"curl/8.5.0", "https://docs.example.com/"}, {"curl/8.5.0", ""},
 		{chrome, ""}, {chrome, "https://www.google.com/"}, {chrome, "https://other.example/"},
 		{"GPTBot/1.2", ""}, {"Googlebot/2.1", ""}, {"", ""}, {chrome, ""}, {"curl/8.5.0", "x"},
+		// A batch alternating between readers, more of them than the Memo keeps.
+		{chrome, "x"}, {"GPTBot/1.2", "x"}, {chrome, "x"}, {"Claude-User/1.0", ""}, {"GPTBot/1.2", "x"},
+		{"UptimeRobot/2.0", ""}, {"Googlebot/2.1", "x"}, {"python-requests/2.32", ""}, {chrome, "x"},
+		{"python-requests/2.32", "x"}, {"UptimeRobot/2.0", ""}, {"Claude-User/1.0", ""}, {"", "x"},
 	}
 	var m useragent.Memo
 	for _, c := range calls {
@@ -77,6 +84,49 @@ func TestMemoMatchesClassify(t *testing.T) {
 			t.Errorf("Memo.Classify(%q, %q) = %+v; Classify says %+v", c[0], c[1], got, want)
 		}
 	}
+}
+
+// A Cache answers as Classify does, from many goroutines at once, whatever it held before: each
+// User-Agent with and without a referrer, far more of them than it keeps (so that slots are
+// taken over), ones too long to keep, and a Memo in front of it.
+func TestCacheMatchesClassify(t *testing.T) {
+	var uas []string
+	for i := range 3000 {
+		uas = append(uas, []string{
+			fmt.Sprintf("Mozilla/5.0 (X11; Linux x86_64; rv:%d.0) Gecko/20100101 Firefox/%d.0", i, i),
+			fmt.Sprintf("Mozilla/5.0 (compatible; GPTBot/1.%d)", i),
+			fmt.Sprintf("curl/8.%d.0", i),
+			fmt.Sprintf("Mozilla/5.0 (compatible; Googlebot/2.%d)", i),
+			fmt.Sprintf("UptimeRobot/2.%d", i),
+		}[i%5])
+	}
+	uas = append(uas, "", strings.Repeat("a", 600)+"GPTBot", strings.Repeat("b", 600)+"curl/8", "curl/8.5.0")
+	c := useragent.NewCache()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			var m useragent.Memo
+			m.Cache = c
+			for round := range 3 {
+				for i, ua := range uas {
+					ref := ""
+					if (i+g+round)%2 == 0 {
+						ref = "https://docs.example.com/"
+					}
+					want := useragent.Classify(ua, ref)
+					if got := c.Classify(ua, ref); got != want {
+						t.Errorf("Cache.Classify(%.40q, %q) = %+v; Classify says %+v", ua, ref, got, want)
+						return
+					}
+					if got := m.Classify(ua, ref); got != want {
+						t.Errorf("Memo with a Cache: Classify(%.40q, %q) = %+v; Classify says %+v", ua, ref, got, want)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // A fetch of a page's Markdown or llms.txt is an AI view unless a known crawler made it.

@@ -82,11 +82,11 @@ func appendJSONString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if jsonSafe[c] { // one load a byte: the common case, and the whole of most strings
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if htmlSafe(c) {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':
@@ -133,3 +133,12 @@ const hexDigits = "0123456789abcdef"
 func htmlSafe(c byte) bool {
 	return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 }
+
+// jsonSafe holds htmlSafe for every byte: true for the ASCII bytes written as they are, false
+// for the others and for every byte of a multi-byte character.
+var jsonSafe = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = htmlSafe(byte(c))
+	}
+	return t
+}()

@@ -57,3 +57,21 @@ func FuzzTrafficAppendJSON(f *testing.F) {
 		sameAsMarshal(t, &tr)
 	})
 }
+
+// BenchmarkTrafficAppendJSON encodes a beacon's page view as the publisher does, for every
+// event the intake takes.
+func BenchmarkTrafficAppendJSON(b *testing.B) {
+	tr := event.Traffic{ID: "01JDQ4Z5V8K3M2N1P0Q9R8S7T6", Type: event.TypePageView, ProjectID: "acme-prod", Domain: "acme",
+		Timestamp: time.Date(2026, 11, 24, 9, 0, 1, 123_456_789, time.UTC), VisitorID: "v_4f1c2a9e0b7d3c5a8e6f1b2d",
+		Class: event.ClassHuman, UserAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+		Path: "/guides/page-7", Title: "Page 7: getting started", Referrer: "https://www.google.com/"}
+	buf := make([]byte, 0, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if buf, err = tr.AppendJSON(buf[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(len(buf)))
+}
