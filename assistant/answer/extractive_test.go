@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -119,8 +120,8 @@ func TestRelevanceThreshold(t *testing.T) {
 }
 
 // TestLongQuestions: a page that answers a long question holds less of it than one that
-// answers a short one; the share needed falls as MatchShare·√(LongQuestion/n) past
-// LongQuestion words.
+// answers a short one; past LongQuestion words the share needed falls as
+// MatchShare·√(LongQuestion/n).
 func TestLongQuestions(t *testing.T) {
 	long := "we put our api key in the backend environment but every single call comes back saying the key is invalid, so where do we rotate it?"
 	tests := []struct {
@@ -129,11 +130,14 @@ func TestLongQuestions(t *testing.T) {
 		words int
 		cited string
 	}{
-		{"short question, 0.45 held", 0.45, 6, ""},
-		{"short question, half held", 0.5, 6, "/authentication"},
-		{"ten words, 0.45 held", 0.45, answer.LongQuestion, ""},
-		{"twenty words, 0.36 held (0.354 needed)", 0.36, 20, "/authentication"},
-		{"twenty words, 0.34 held", 0.34, 20, ""},
+		{"short question, half held", 0.5, 4, ""},
+		{"short question, 0.55 held", 0.55, 4, "/authentication"},
+		{"five words, 0.54 held", 0.54, answer.LongQuestion, ""},
+		{"ten words, 0.4 held (0.389 needed)", 0.4, 10, "/authentication"},
+		{"ten words, 0.38 held", 0.38, 10, ""},
+		{"twenty words, 0.28 held (0.275 needed)", 0.28, 20, "/authentication"},
+		{"twenty words, 0.27 held", 0.27, 20, ""},
+		{"length unknown: a short question's share", 0.54, 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,6 +148,33 @@ func TestLongQuestions(t *testing.T) {
 				t.Errorf("cited %q, want %q\n%s", got, tc.cited, text)
 			}
 		})
+	}
+}
+
+// TestMatchNeeded pins the decline rule's curve: MatchShare up to LongQuestion words (and for
+// an unknown length), then MatchShare·√(LongQuestion/n), never rising with length.
+func TestMatchNeeded(t *testing.T) {
+	tests := []struct {
+		words int
+		want  float64
+	}{
+		{0, answer.MatchShare},
+		{1, answer.MatchShare},
+		{answer.LongQuestion, answer.MatchShare},
+		{answer.LongQuestion + 1, answer.MatchShare * math.Sqrt(float64(answer.LongQuestion)/float64(answer.LongQuestion+1))},
+		{10, 0.3889087296526012},
+		{20, 0.275},
+		{64, 0.15372967345311056},
+	}
+	for _, tc := range tests {
+		if got := answer.MatchNeeded(tc.words); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("MatchNeeded(%d) = %v, want %v", tc.words, got, tc.want)
+		}
+	}
+	for n := 1; n <= 64; n++ {
+		if next, got := answer.MatchNeeded(n+1), answer.MatchNeeded(n); next > got {
+			t.Errorf("MatchNeeded(%d) = %v above MatchNeeded(%d) = %v: a longer question never needs more", n+1, next, n, got)
+		}
 	}
 }
 
