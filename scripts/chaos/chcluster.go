@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -40,42 +41,60 @@ const (
 	zkJar      = "/usr/share/java/zookeeper.jar" // Debian's zookeeper package
 )
 
-func startCHCluster(ctx context.Context, e *env) (c *chCluster, err error) {
-	c = &chCluster{repo: e.cfg.repo, dir: filepath.Join(e.dir, "ch-cluster")}
-	defer func() {
-		if err != nil {
-			c.stop()
+// startCHCluster starts the cluster, again on new ports (in a new directory) when a process
+// exited before it was ready: the ports are chosen free but bound later by the servers, so
+// another process on a busy machine may take one in between. Any other failure is final.
+func startCHCluster(ctx context.Context, e *env) (*chCluster, error) {
+	const attempts = 3
+	for i := 1; ; i++ {
+		c := &chCluster{repo: e.cfg.repo, dir: filepath.Join(e.dir, fmt.Sprintf("ch-cluster-%d", i))}
+		err := c.start(ctx)
+		if err == nil {
+			return c, nil
 		}
-	}()
+		c.stop()
+		if !errors.Is(err, errExited) || i == attempts || ctx.Err() != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "chaos: ClickHouse cluster, attempt %d of %d: %v; again on new ports\n", i, attempts, err)
+	}
+}
+
+// errExited marks a process of the cluster that exited before it was ready.
+var errExited = errors.New("exited before it was ready")
+
+func (c *chCluster) start(ctx context.Context) error {
 	if err := c.startZooKeeper(); err != nil {
-		return nil, err
+		return err
 	}
 	for _, name := range []string{"ch-0-0", "ch-0-1", "ch-1-0", "ch-1-1"} {
 		n := &chNode{name: name}
 		for _, p := range []*int{&n.tcp, &n.http, &n.interHTTP} {
-			if *p, err = freePortNumber(); err != nil {
-				return nil, err
+			port, err := freePortNumber()
+			if err != nil {
+				return err
 			}
+			*p = port
 		}
 		c.nodes = append(c.nodes, n)
 	}
 	for _, n := range c.nodes {
 		if err := c.configure(n); err != nil {
-			return nil, err
+			return err
 		}
 		if err := n.start(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, n := range c.nodes {
 		if err := n.waitReady(ctx, "default", ""); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := c.addUser(ctx); err != nil {
-		return nil, err
+		return err
 	}
-	return c, c.applySchema(ctx)
+	return c.applySchema(ctx)
 }
 
 // dsn is the services' DSN: two nodes, one of each shard, as the lectern user.
@@ -267,7 +286,10 @@ func (n *chNode) waitReady(ctx context.Context, user, password string) error {
 		if err == nil {
 			return nil
 		}
-		if n.exited() || time.Now().After(deadline) || ctx.Err() != nil {
+		if n.exited() {
+			return fmt.Errorf("%s %w (as %s: %w)\n%s", n.name, errExited, user, err, n.logs.tail(20))
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
 			return fmt.Errorf("%s not ready as %s: %w\n%s", n.name, user, err, n.logs.tail(20))
 		}
 		time.Sleep(100 * time.Millisecond) // polling a process we do not control; no event to wait on
