@@ -213,12 +213,13 @@ ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily_local ON CLUSTER lectern
 (
-    project_id String,
-    day        Date,
-    path       String,
-    class      String,
-    views      AggregateFunction(sum, UInt64),
-    visitors   AggregateFunction(uniqCombined(18), String)
+    project_id   String,
+    day          Date,
+    path         String,
+    class        String,
+    views        AggregateFunction(sum, UInt64),
+    visitors     AggregateFunction(uniqCombined(18), String),
+    latest_title AggregateFunction(argMax, String, UInt64)
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_pages_daily', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -226,22 +227,15 @@ ORDER BY (project_id, day, path, class);
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_pages_daily ON CLUSTER lectern
 (
-    project_id String,
-    day        Date,
-    path       String,
-    class      String,
-    views      AggregateFunction(sum, UInt64),
-    visitors   AggregateFunction(uniqCombined(18), String)
+    project_id   String,
+    day          Date,
+    path         String,
+    class        String,
+    views        AggregateFunction(sum, UInt64),
+    visitors     AggregateFunction(uniqCombined(18), String),
+    latest_title AggregateFunction(argMax, String, UInt64)
 )
 ENGINE = Distributed(lectern, lectern, traffic_pages_daily_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
-SELECT project_id, day, path, class,
-       sumState(toUInt64(1)) AS views,
-       uniqCombinedState(18)(visitor_id) AS visitors
-FROM lectern.traffic_events_local
-WHERE type = 'page_view'
-GROUP BY project_id, day, path, class;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily_local ON CLUSTER lectern
 (
@@ -669,38 +663,20 @@ WHERE type = 'page_view' AND class != 'human'
 GROUP BY project_id, day, class, agent;
 
 -- ---------------------------------------------------------------- 0015_page_titles
--- A cluster made by an earlier version of this file applies this file again, and then runs, once:
---   INSERT INTO lectern.traffic_page_titles_daily (project_id, day, path, latest)
---     SELECT project_id, day, path, argMaxState(title, toUInt64(timestamp) * 1000 + timestamp_ms)
---     FROM lectern.traffic_events
---     WHERE type = 'page_view' AND title != ''
---     GROUP BY project_id, day, path;
+-- A cluster made by an earlier version of this file first runs:
+--   DROP TABLE IF EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern;
+--   ALTER TABLE lectern.traffic_pages_daily_local ON CLUSTER lectern ADD COLUMN latest_title AggregateFunction(argMax, String, UInt64);
+--   ALTER TABLE lectern.traffic_pages_daily ON CLUSTER lectern ADD COLUMN latest_title AggregateFunction(argMax, String, UInt64);
+-- then applies this file again.
 
-CREATE TABLE IF NOT EXISTS lectern.traffic_page_titles_daily_local ON CLUSTER lectern
-(
-    project_id String,
-    day        Date,
-    path       String,
-    latest     AggregateFunction(argMax, String, UInt64)
-)
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_page_titles_daily', '{replica}')
-PARTITION BY toYYYYMM(day)
-ORDER BY (project_id, day, path);
-
-CREATE TABLE IF NOT EXISTS lectern.traffic_page_titles_daily ON CLUSTER lectern
-(
-    project_id String,
-    day        Date,
-    path       String,
-    latest     AggregateFunction(argMax, String, UInt64)
-)
-ENGINE = Distributed(lectern, lectern, traffic_page_titles_daily_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_page_titles_daily_mv ON CLUSTER lectern TO lectern.traffic_page_titles_daily_local AS
-SELECT project_id, day, path, argMaxState(title, toUInt64(timestamp) * 1000 + timestamp_ms) AS latest
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_pages_daily_mv ON CLUSTER lectern TO lectern.traffic_pages_daily_local AS
+SELECT project_id, day, path, class,
+       sumState(toUInt64(1)) AS views,
+       uniqCombinedState(18)(visitor_id) AS visitors,
+       argMaxState(title, if(title = '', toUInt64(0), toUInt64(timestamp) * 1000 + timestamp_ms)) AS latest_title
 FROM lectern.traffic_events_local
-WHERE type = 'page_view' AND title != ''
-GROUP BY project_id, day, path;
+WHERE type = 'page_view'
+GROUP BY project_id, day, path, class;
 
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates

@@ -44,16 +44,17 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 	return g, err
 }
 
-// pageTitles reads the latest title of each of paths in r. The paths go as one array literal
-// filtering the paths merged, as in pageExits.
+// pageTitles reads the latest title of each of paths in r from the page rollup (migration
+// 0015; a path none of whose views in r carried a title is left out). The paths go as one
+// array literal filtering the paths merged, as in pageExits.
 func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range, paths []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(paths) == 0 {
 		return out, nil
 	}
 	c := dayCond(projectID, r)
-	err := s.each(ctx, "SELECT path, argMaxMerge(latest) FROM traffic_page_titles_daily WHERE "+c.sql()+
-		" GROUP BY path HAVING path IN (SELECT arrayJoin(?))", append(c.args, paths),
+	err := s.each(ctx, "SELECT path, argMaxMerge(latest_title) AS t FROM traffic_pages_daily WHERE "+c.sql()+
+		" GROUP BY path HAVING path IN (SELECT arrayJoin(?)) AND t != ''", append(c.args, paths),
 		func(scan func(...any) error) error {
 			var path, title string
 			if err := scan(&path, &title); err != nil {
