@@ -95,7 +95,14 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 			if c.setup != nil {
 				fs := flag.NewFlagSet(name, flag.ContinueOnError)
 				c.setup(fs)
-				fs.VisitAll(func(f *flag.Flag) { parsed = append(parsed, f.Name) })
+				fs.VisitAll(func(f *flag.Flag) {
+					parsed = append(parsed, f.Name)
+					// The flag package takes a `quoted` word of a usage as the value's name:
+					// "--fetch-openapi lectern all" was once printed that way.
+					if value, _ := flag.UnquoteUsage(f); strings.ContainsAny(value, " ./") {
+						t.Errorf("help of %s shows --%s %s: its usage quotes a phrase in backquotes", name, f.Name, value)
+					}
+				})
 			}
 			if !slices.Equal(listed, parsed) {
 				t.Errorf("help of %s lists flags %v; the command parses %v", name, listed, parsed)

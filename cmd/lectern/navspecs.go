@@ -13,7 +13,7 @@ import (
 // when asked (--fetch-openapi), and their output says which it was.
 
 func fetchOpenAPIFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("fetch-openapi", false, "fetch the OpenAPI specs docs.json names by URL (each bounded as `lectern all` bounds it: 10s, 32 MiB, 5 redirects; nothing cached), so their endpoints are checked and their pages listed; without it they are reported as not fetched")
+	return fs.Bool("fetch-openapi", false, "fetch the OpenAPI specs docs.json names by URL (each bounded as lectern all bounds it: 10s, 32 MiB, 5 redirects; nothing cached), so their endpoints are checked and their pages listed; without it they are reported as not fetched")
 }
 
 // specURL is one OpenAPI spec docs.json names by URL, and what became of it.
