@@ -6,12 +6,10 @@ import (
 	"testing"
 	"time"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/oklog/ulid/v2"
 
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
-	"github.com/lectern-dev/lectern/schemas/migrations"
 )
 
 // Migration 0013 keeps the per-path visitor states in traffic_path_visitors, sorted by path,
@@ -60,26 +58,11 @@ func TestPathVisitorsMigration(t *testing.T) {
 	if page, err := s.Visitors(ctx, queries[0]); err != nil || len(page.Rows) != 0 {
 		t.Fatalf("after emptying traffic_path_visitors: %+v, %v; want no rows", page, err)
 	}
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inDB, err := ch.Open(opts) // the migration's statements name tables without their database
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inDB.Close()
-	for round := range 2 {
-		for _, q := range migrations.ClickHouse()[12].Statements() {
-			if err := inDB.Exec(ctx, q); err != nil {
-				t.Fatalf("round %d: %s: %v", round+1, q, err)
-			}
-		}
-	}
+	runMigrationTwice(t, dsn, 13, nil)
 
 	// Per path, day and class, the states merged are equal; no crawler class is copied.
 	var differ, crawlers uint64
-	err = conn.QueryRow(ctx, "SELECT countIf(a != b), countIf(class NOT IN ('human', 'ai')) FROM"+
+	err := conn.QueryRow(ctx, "SELECT countIf(a != b), countIf(class NOT IN ('human', 'ai')) FROM"+
 		" (SELECT path, day, class, uniqCombinedMerge(18)(visitors) AS a FROM "+db+".traffic_path_visitors GROUP BY path, day, class)"+
 		" ANY FULL OUTER JOIN (SELECT path, day, class, uniqCombinedMerge(18)(visitors) AS b FROM "+db+".traffic_pages_daily"+
 		" WHERE class IN ('human', 'ai') GROUP BY path, day, class) USING (path, day, class)").Scan(&differ, &crawlers)

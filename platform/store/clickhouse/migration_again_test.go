@@ -1,0 +1,37 @@
+package clickhouse_test
+
+import (
+	"testing"
+
+	ch "github.com/ClickHouse/clickhouse-go/v2"
+
+	"github.com/lectern-dev/lectern/schemas/migrations"
+)
+
+// runMigrationTwice runs the statements of ClickHouse migration version twice, as a migration
+// cut short would run again, on a connection whose default database is dsn's (the statements
+// name tables without their database). skip, when not nil, says which errors to pass over as the
+// store's migrate passes over them; any other error fails the test.
+func runMigrationTwice(t *testing.T, dsn string, version int, skip func(error) bool) {
+	t.Helper()
+	all := migrations.ClickHouse()
+	if version < 1 || version > len(all) || all[version-1].Version != version {
+		t.Fatalf("no ClickHouse migration %04d", version)
+	}
+	opts, err := ch.ParseDSN(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inDB, err := ch.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inDB.Close()
+	for round := range 2 {
+		for _, q := range all[version-1].Statements() {
+			if err := inDB.Exec(t.Context(), q); err != nil && (skip == nil || !skip(err)) {
+				t.Fatalf("migration %04d, round %d: %s: %v", version, round+1, q, err)
+			}
+		}
+	}
+}
