@@ -98,16 +98,16 @@ func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) e
 // attached context.
 func questionTerms(p *Prompt) query {
 	q := query{read: readingIn(p.Language)}
-	if q.terms = q.read.terms(p.Question); len(q.terms) > 0 {
+	if q.terms = q.read.question(p.Question); len(q.terms) > 0 {
 		return q
 	}
 	if n := len(p.History); n > 0 {
-		if q.terms = q.read.terms(p.History[n-1].Question); len(q.terms) > 0 {
+		if q.terms = q.read.question(p.History[n-1].Question); len(q.terms) > 0 {
 			return q
 		}
 	}
 	for _, c := range p.Context {
-		if q.terms = q.read.terms(c.Value); len(q.terms) > 0 {
+		if q.terms = q.read.question(c.Value); len(q.terms) > 0 {
 			return q
 		}
 	}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -36,6 +37,18 @@ func (r *reading) terms(s string) []string {
 		if !contains(out, w) {
 			out = append(out, w)
 		}
+	}
+	return out
+}
+
+// question returns the content words of a question: its terms without the pairs of hiragana,
+// which are Japanese grammar (lang.Kana: "どうすれば…ですか" names no topic), unless it has
+// nothing else. A text's words keep them (vocab), so a question of kana alone still matches.
+func (r *reading) question(s string) []string {
+	all := r.terms(s)
+	out := slices.DeleteFunc(slices.Clone(all), func(w string) bool { return lang.Kana([]byte(w)) })
+	if len(out) == 0 {
+		return all
 	}
 	return out
 }

@@ -19,7 +19,9 @@ type analyzer struct {
 	// englishStops: English stop words are stop words too (a query: a reader on a
 	// translated page may ask in English)
 	englishStops bool
-	env          *snowballstem.Env // the Snowball stemmer's state
+	// kanaStops: pairs of hiragana are stop words (a query part with other words: lang.Kana)
+	kanaStops bool
+	env       *snowballstem.Env // the Snowball stemmer's state
 	// stems, when set, remembers each word's stem by language: an index's build stems each
 	// distinct word once
 	stems map[*lang.Language]map[string]string
@@ -215,7 +217,7 @@ func (a *analyzer) normalize(w []byte) []byte {
 	if l == nil {
 		l = lang.English
 	}
-	if l.Stop(w) || a.englishStops && lang.English.Stop(w) {
+	if l.Stop(w) || a.englishStops && lang.English.Stop(w) || a.kanaStops && lang.Kana(w) {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
@@ -270,6 +272,22 @@ func isASCIILetters(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// A query's pairs of hiragana are Japanese grammar (lang.Kana: particles, auxiliaries, endings
+// such as "…ですか"), dropped from each part of it that has other terms; a part made of kana
+// alone keeps them, so that no question is left without terms. Pages keep every pair: a
+// question of kana alone, or a content word written in hiragana, still finds them.
+
+func isHiragana(r rune) bool { return r >= 0x3041 && r <= 0x309F }
+
+// hasTopic reports whether s has a term besides pairs of hiragana.
+func (a *analyzer) hasTopic(s string) bool {
+	found := false
+	a.words(s, func(w []byte, _ bool) {
+		found = found || !lang.Kana(w) && a.normalize(w) != nil
+	})
+	return found
 }
 
 // terms calls fn with each term of s.

@@ -9,7 +9,7 @@
 // '_' ("apiKey" → api, key, apikey), dotted names also whole ("client.messages.send" → client,
 // messages, send, clientmessagessend), stop words dropped and words stemmed in the page's
 // docs.json language (English: Porter; others: Snowball, lang.go), Chinese, Japanese and Korean
-// cut into pairs of characters. Each language's sections are a collection of their own for the
+// cut into pairs of characters (a query's pairs of hiragana, Japanese grammar, left out). Each language's sections are a collection of their own for the
 // idf and the average lengths, and a query is analyzed in the language of its filter.
 //
 // A query's terms come from the last message (weight 1), earlier turns (0.5, decaying by 0.7

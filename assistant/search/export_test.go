@@ -67,6 +67,8 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.languages = false
 		case "langstats":
 			o.langStats = false
+		case "kana":
+			o.kanaStops = false
 		case "pages":
 			o.pageBlend = 0
 		case "rerank":

@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"math"
+	"strings"
 )
 
 // Weights of the parts of a query.
@@ -42,6 +43,7 @@ func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	for k := 0; k < maxContext && k < len(q.Context); k++ {
 		ix.addPart(sc, q.Context[k], contextWeight, false)
 	}
+	sc.an.kanaStops = false // a result's passage and line show every word that matches
 	return sc.q
 }
 
@@ -53,6 +55,7 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
 	text = text[:min(len(text), maxPartBytes)]
+	sc.an.kanaStops = ix.o.kanaStops && strings.ContainsFunc(text, isHiragana) && sc.an.hasTopic(text)
 	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
 		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, isCJK) {
 			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words

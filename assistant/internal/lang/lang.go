@@ -11,7 +11,8 @@
 // github.com/blevesearch/snowballstem) and its stop word lists (stopwords/, from
 // snowballstem.org), with the question words some of those lists lack (interrogatives.go).
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
-// language, so those languages need no stemmer.
+// language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
+// a question's words leave out (Kana, kana.go).
 package lang
 
 import (
