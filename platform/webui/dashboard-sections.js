@@ -344,7 +344,7 @@
           return ctx.chart({ name: "mcp-" + name, label: "MCP tool calls per day, by " + name, days: m.days.map(function (d, i) { return Object.assign({ i: i }, d); }), series: series });
         };
         var mcpCols = function (label, format) {
-          return [{ key: "name", label: label, format: format, bar: "calls" }, n("calls", "Calls"), n("errors", "Errors"), n("unavailable", "Unavailable"),
+          return [{ key: "name", label: label, format: format, bar: "calls", wrap: true }, n("calls", "Calls"), n("errors", "Errors"), n("unavailable", "Unavailable"),
             { key: "avgDurationMs", label: "Mean duration", format: fmt.ms, num: true, csvLabel: "Mean duration (ms)" }];
         };
         /* a row per day and tool called that day */
