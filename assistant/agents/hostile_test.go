@@ -158,4 +158,13 @@ func TestBusDown(t *testing.T) {
 		}
 		return nil
 	})
+	// The report was refused for the server's own reason, not the agent's: unavailable.
+	for series, want := range map[string]float64{
+		`lectern_mcp_tool_calls_total{status="unavailable",tool="submit_feedback"}`: 1,
+		`lectern_mcp_tool_calls_total{status="error",tool="submit_feedback"}`:       0,
+	} {
+		if got := h.metric(t, series); got != want {
+			t.Errorf("feedback with the bus down: %s = %v, want %v", series, got, want)
+		}
+	}
 }

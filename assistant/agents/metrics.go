@@ -31,7 +31,7 @@ func newMetrics(reg prometheus.Registerer) *serviceMetrics {
 	m := &serviceMetrics{
 		calls: metrics.Register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lectern_mcp_tool_calls_total",
-			Help: "MCP tool calls, by tool and status (ok; error: the tool answered with an error result; limited: refused by the site's budget, --agents-site-rate).",
+			Help: "MCP tool calls, by tool and status (ok; error: the tool answered with an error result the call caused, its arguments or a path that is no page; unavailable: the server could not serve it yet, the site's index still being built or the event bus down for a feedback report; limited: refused by the site's budget, --agents-site-rate).",
 		}, []string{"tool", "status"})),
 		duration: metrics.Register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "lectern_mcp_tool_duration_seconds",
@@ -50,6 +50,7 @@ func newMetrics(reg prometheus.Registerer) *serviceMetrics {
 	for _, tool := range toolNames {
 		m.calls.WithLabelValues(tool, event.MCPStatusOK)
 		m.calls.WithLabelValues(tool, event.MCPStatusError)
+		m.calls.WithLabelValues(tool, event.MCPStatusUnavailable)
 		m.calls.WithLabelValues(tool, statusLimited)
 		m.duration.WithLabelValues(tool)
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/eventually"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // TestPagesServedWhileIndexing: a site whose pages are read but whose search index is still
@@ -60,6 +62,29 @@ func TestPagesServedWhileIndexing(t *testing.T) {
 		"their pages can be read already with query_docs_filesystem (ls /, grep -r -i WORD /, cat FILE)"
 	if !r.IsError || text(t, r) != want || r.StructuredContent != nil {
 		t.Errorf("search while the index is built: isError %v %q, want a tool error %q", r.IsError, text(t, r), want)
+	}
+	// The server's own state, not the agent's mistake: status unavailable, on the event and
+	// the metric, never error (which analytics count as a failed search and alerts as errors).
+	eventually.Succeeds(t, 10*time.Second, func() error {
+		var searches []string
+		for _, c := range h.events.traffic(event.TypeMCPCall) {
+			if c.Tool == "search" {
+				searches = append(searches, c.Status)
+			}
+		}
+		if want := []string{event.MCPStatusUnavailable}; !slices.Equal(searches, want) {
+			return fmt.Errorf("search mcp_call statuses %v, want %v", searches, want)
+		}
+		return nil
+	})
+	for series, want := range map[string]float64{
+		`lectern_mcp_tool_calls_total{status="unavailable",tool="search"}`: 1,
+		`lectern_mcp_tool_calls_total{status="error",tool="search"}`:       0,
+		`lectern_mcp_tool_calls_total{status="ok",tool="search"}`:          0,
+	} {
+		if got := h.metric(t, series); got != want {
+			t.Errorf("while the index is built: %s = %v, want %v", series, got, want)
+		}
 	}
 
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`

@@ -109,9 +109,12 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 		limit = defaultResults
 	}
 	hits, err := s.docs.Search(ctx, cl.site.Domain, assistant.SearchParams{Query: in.Query, Size: limit, Version: in.Version, Language: in.Language})
+	if err != nil {
+		err = toolError(cl.state.name, err)
+	}
 	s.finish(cl, req, event.Traffic{Tool: ToolSearch, Query: in.Query, Results: len(hits)}, start, err)
 	if err != nil {
-		return nil, toolError(cl.state.name, err)
+		return nil, err
 	}
 	out := searchOutput{Results: make([]searchResult, 0, len(hits))}
 	var text strings.Builder
@@ -230,7 +233,7 @@ func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description
 	defer cancel()
 	if err := s.pub.Publish(ctx, cl.site.Project, event.TypeFeedback, f.EventID, f); err != nil {
 		s.logger.Warn("agent feedback not stored", "id", f.ID, "err", err)
-		return errors.New("the feedback could not be recorded right now (the event bus is unavailable); retry in a few seconds")
+		return unavailableError{errors.New("the feedback could not be recorded right now (the event bus is unavailable); retry in a few seconds")}
 	}
 	return nil
 }
@@ -238,10 +241,7 @@ func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description
 // finish counts a tool call and publishes its mcp_call event.
 func (s *Service) finish(cl *call, req *mcp.CallToolRequest, ev event.Traffic, start time.Time, err error) {
 	d := time.Since(start)
-	status := event.MCPStatusOK
-	if err != nil {
-		status = event.MCPStatusError
-	}
+	status := callStatus(err)
 	s.m.calls.WithLabelValues(ev.Tool, status).Inc()
 	s.m.duration.WithLabelValues(ev.Tool).Observe(d.Seconds())
 	ev.Type, ev.Caller, ev.Status = event.TypeMCPCall, event.CallerOther, status
@@ -252,6 +252,26 @@ func (s *Service) finish(cl *call, req *mcp.CallToolRequest, ev event.Traffic, s
 		ev.Client, ev.ClientVersion = clip(ci.Name, maxClientName), clip(ci.Version, maxClientVersion)
 	}
 	s.rec.record(cl.site.Project, cl.site.Domain, cl.who, ev)
+}
+
+// unavailableError is a tool error of the server's own: it could not serve the call yet (the
+// site's index is being built, the event bus did not store a feedback report) and said when to
+// retry. The call's status is unavailable rather than error, which is the caller's (its
+// arguments, a path that is no page): analytics and alerts count failed calls without the
+// minutes a deploy spends indexing.
+type unavailableError struct{ error }
+
+func (e unavailableError) Unwrap() error { return e.error }
+
+// callStatus is the status of a tool call that ended with err (nil: it answered).
+func callStatus(err error) string {
+	switch {
+	case err == nil:
+		return event.MCPStatusOK
+	case errors.As(err, new(unavailableError)):
+		return event.MCPStatusUnavailable
+	}
+	return event.MCPStatusError
 }
 
 // toolError turns an error of the search into the message an agent reads: the rule broken,
@@ -289,8 +309,8 @@ func toolError(site string, err error) error {
 // connection) and never reads Retry-After.
 func notIndexedYet(site string, retry time.Duration) error {
 	secs := int(max(time.Second, retry).Round(time.Second) / time.Second)
-	return fmt.Errorf("the %s docs are still being indexed: search works in about %d s (retry then); "+
-		"their pages can be read already with %s (ls /, grep -r -i WORD /, cat FILE)", site, secs, ToolFilesystem)
+	return unavailableError{fmt.Errorf("the %s docs are still being indexed: search works in about %d s (retry then); "+
+		"their pages can be read already with %s (ls /, grep -r -i WORD /, cat FILE)", site, secs, ToolFilesystem)}
 }
 
 func indentLines(s, pad string) string {

@@ -146,13 +146,17 @@ func publishEngagementDay(t *testing.T, l *testLectern, t0 time.Time) {
 	mcpSearch.Tool, mcpSearch.Client, mcpSearch.ClientVersion, mcpSearch.Status, mcpSearch.DurationMs = "search", "claude-code", "2.0.1", event.MCPStatusOK, 40
 	mcpSearch.Query, mcpSearch.Results = "Rate limits", 0
 	mcpFS.Tool, mcpFS.Client, mcpFS.Status, mcpFS.DurationMs, mcpFS.Query = "query_docs_filesystem", "cursor", event.MCPStatusError, 10, "cat /nope.md"
+	// A search while the site was indexed: unavailable, neither an error nor a query nor a gap.
+	mcpIndexing := agent(34, event.TypeMCPCall, "")
+	mcpIndexing.Tool, mcpIndexing.Client, mcpIndexing.Status, mcpIndexing.DurationMs = "search", "claude-code", event.MCPStatusUnavailable, 4
+	mcpIndexing.Query, mcpIndexing.Results = "Rotate keys", 0
 	qs1, qs2 := human("r2", 11, event.TypePageView, "/quickstart"), human("r2", 12, event.TypePageView, "/quickstart")
 	qs1.Title, qs2.Title = "Quick start", "Quickstart" // renamed between the views: the gap shows the latest
 	traffic := []event.Traffic{
 		human("r1", 0, event.TypePageView, "/"), search(1, 0), search(2, 3), click, human("r1", 4, event.TypePageView, "/guides/domains"),
 		code, cta, out, human("r1", 47, event.TypePageView, "/faq"),
 		human("r2", 10, event.TypePageView, "/"), qs1, qs2, human("r2", 13, event.TypePageView, "/faq"), menu, source,
-		human("r3", 20, event.TypePageView, "/"), md, llms, mcpSearch, mcpFS,
+		human("r3", 20, event.TypePageView, "/"), md, llms, mcpSearch, mcpFS, mcpIndexing,
 	}
 	ctx := context.Background()
 	for _, e := range traffic {
@@ -228,12 +232,12 @@ func checkAgentsRoute(t *testing.T, l *testLectern, day time.Time, rng string) {
 	d0, d1 := day.Format(time.DateOnly), day.Add(24*time.Hour).Format(time.DateOnly)
 	last := event.FormatTime(day.Add(10*time.Hour + 32*time.Minute))
 	expectRoute(t, l, "agents"+rng, `{"dateFrom":"`+d0+`","dateTo":"`+day.Add(48*time.Hour).Format(time.DateOnly)+`",
-		"mcp":{"calls":2,"errors":1,"avgDurationMs":25,
-			"days":[{"date":"`+d0+`","calls":2,"errors":1},{"date":"`+d1+`","calls":0,"errors":0}],
-			"tools":[{"name":"query_docs_filesystem","calls":1,"errors":1,"avgDurationMs":10,"daily":[1,0]},
-				{"name":"search","calls":1,"errors":0,"avgDurationMs":40,"daily":[1,0]}],
-			"clients":[{"name":"claude-code","calls":1,"errors":0,"avgDurationMs":40,"daily":[1,0]},
-				{"name":"cursor","calls":1,"errors":1,"avgDurationMs":10,"daily":[1,0]}]},
+		"mcp":{"calls":3,"errors":1,"unavailable":1,"avgDurationMs":18,
+			"days":[{"date":"`+d0+`","calls":3,"errors":1,"unavailable":1},{"date":"`+d1+`","calls":0,"errors":0,"unavailable":0}],
+			"tools":[{"name":"search","calls":2,"errors":0,"unavailable":1,"avgDurationMs":22,"daily":[2,0]},
+				{"name":"query_docs_filesystem","calls":1,"errors":1,"unavailable":0,"avgDurationMs":10,"daily":[1,0]}],
+			"clients":[{"name":"claude-code","calls":2,"errors":0,"unavailable":1,"avgDurationMs":22,"daily":[2,0]},
+				{"name":"cursor","calls":1,"errors":1,"unavailable":0,"avgDurationMs":10,"daily":[1,0]}]},
 		"queries":[{"query":"rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
 		"noResultQueries":[{"query":"rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
 		"pages":[{"path":"/llms.txt","markdown":0,"llms":1,"llmsFull":0,"total":1},{"path":"/quickstart","markdown":1,"llms":0,"llmsFull":0,"total":1}]}`)

@@ -319,7 +319,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily_local ON CLUSTER lectern
     client_version String,
     calls          AggregateFunction(sum, UInt64),
     errors         AggregateFunction(sum, UInt64),
-    duration_ms    AggregateFunction(sum, UInt64)
+    duration_ms    AggregateFunction(sum, UInt64),
+    unavailable    AggregateFunction(sum, UInt64)
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_mcp_daily', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -334,18 +335,10 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_mcp_daily ON CLUSTER lectern
     client_version String,
     calls          AggregateFunction(sum, UInt64),
     errors         AggregateFunction(sum, UInt64),
-    duration_ms    AggregateFunction(sum, UInt64)
+    duration_ms    AggregateFunction(sum, UInt64),
+    unavailable    AggregateFunction(sum, UInt64)
 )
 ENGINE = Distributed(lectern, lectern, traffic_mcp_daily_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern TO lectern.traffic_mcp_daily_local AS
-SELECT project_id, day, tool, client, client_version,
-       sumState(toUInt64(1)) AS calls,
-       sumState(toUInt64(status = 'error')) AS errors,
-       sumState(toUInt64(duration_ms)) AS duration_ms
-FROM lectern.traffic_events_local
-WHERE type = 'mcp_call'
-GROUP BY project_id, day, tool, client, client_version;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_formats_daily_local ON CLUSTER lectern
 (
@@ -581,17 +574,6 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view' AND format != '' AND class IN ('human', 'ai')
 GROUP BY project_id, day, path, format;
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
-SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
-       sumState(toUInt64(type != 'search_click')) AS searches,
-       sumState(toUInt64(type != 'search_click' AND results = 0)) AS no_results,
-       sumState(toUInt64(type = 'search_click')) AS clicks,
-       minState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(18446744073709551615))) AS first_ms,
-       maxState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
-FROM lectern.traffic_events_local
-WHERE (type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status != 'error')) AND class IN ('human', 'ai')
-GROUP BY project_id, day, source, query_norm;
-
 -- ---------------------------------------------------------------- 0013_path_visitors
 -- A cluster made by an earlier version of this file applies this file again, and then runs, once:
 --   INSERT INTO lectern.traffic_path_visitors (project_id, day, path, class, visitors)
@@ -678,6 +660,35 @@ FROM lectern.traffic_events_local
 WHERE type = 'page_view'
 GROUP BY project_id, day, path, class;
 
+-- ---------------------------------------------------------------- 0016_mcp_unavailable
+-- A cluster made by an earlier version of this file first runs:
+--   DROP TABLE IF EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern;
+--   ALTER TABLE lectern.traffic_mcp_daily_local ON CLUSTER lectern ADD COLUMN unavailable AggregateFunction(sum, UInt64);
+--   ALTER TABLE lectern.traffic_mcp_daily ON CLUSTER lectern ADD COLUMN unavailable AggregateFunction(sum, UInt64);
+--   DROP TABLE IF EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern;
+-- then applies this file again.
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_mcp_daily_mv ON CLUSTER lectern TO lectern.traffic_mcp_daily_local AS
+SELECT project_id, day, tool, client, client_version,
+       sumState(toUInt64(1)) AS calls,
+       sumState(toUInt64(status = 'error')) AS errors,
+       sumState(toUInt64(duration_ms)) AS duration_ms,
+       sumState(toUInt64(status = 'unavailable')) AS unavailable
+FROM lectern.traffic_events_local
+WHERE type = 'mcp_call'
+GROUP BY project_id, day, tool, client, client_version;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_queries_daily_mv ON CLUSTER lectern TO lectern.traffic_queries_daily_local AS
+SELECT project_id, day, multiIf(type = 'mcp_call', 'mcp', class = 'human', 'reader', 'agent') AS source, query_norm,
+       sumState(toUInt64(type != 'search_click')) AS searches,
+       sumState(toUInt64(type != 'search_click' AND results = 0)) AS no_results,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       minState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(18446744073709551615))) AS first_ms,
+       maxState(if(type != 'search_click', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
+FROM lectern.traffic_events_local
+WHERE (type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status NOT IN ('error', 'unavailable'))) AND class IN ('human', 'ai')
+GROUP BY project_id, day, source, query_norm;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -697,4 +708,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now());

@@ -30,8 +30,15 @@ var SessionTypes = []event.Type{event.TypePageView, event.TypeSearch, event.Type
 const (
 	QuerySourceReader = "reader" // a human's search event
 	QuerySourceAgent  = "agent"  // an AI search event (the search route called without Origin)
-	QuerySourceMCP    = "mcp"    // a call of the MCP server's search tool (error results left out)
+	QuerySourceMCP    = "mcp"    // a call of the MCP server's search tool (error and unavailable results left out)
 )
+
+// MCPSearchRan reports whether an mcp_call of the given status ran its search, so that it
+// counts among the queries (traffic_queries_daily): not an error (the caller's arguments) nor
+// unavailable (the site's index not built yet), whose results say nothing of the docs.
+func MCPSearchRan(status string) bool {
+	return status != event.MCPStatusError && status != event.MCPStatusUnavailable
+}
 
 // EngagementCounts are a project's engagement figures over whole UTC days. Thumbs counts the
 // page ratings of the feedback widget (contextual and thumbs_only records with helpful set and
@@ -158,20 +165,23 @@ type AgentsQuery struct {
 	Limit     int
 }
 
-// MCPCount counts MCP tool calls of one tool or client.
+// MCPCount counts MCP tool calls of one tool or client: all of them, those of status error
+// (the caller's) and those of status unavailable (the server's: not served yet).
 type MCPCount struct {
-	Key        string
-	Calls      int64
-	Errors     int64
-	DurationMs int64 // summed
+	Key         string
+	Calls       int64
+	Errors      int64
+	Unavailable int64
+	DurationMs  int64 // summed
 }
 
 // MCPDay counts one key's MCP tool calls on one UTC day.
 type MCPDay struct {
-	Day    string
-	Key    string // the tool or the client; "" in the per-day totals
-	Calls  int64
-	Errors int64
+	Day         string
+	Key         string // the tool or the client; "" in the per-day totals
+	Calls       int64
+	Errors      int64
+	Unavailable int64
 }
 
 // AgentQuery is one normalized query agents searched (the MCP search tool and AI search events).

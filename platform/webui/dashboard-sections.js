@@ -333,7 +333,8 @@
         var platforms = r[1].agents.filter(function (x) { return x.class === "ai"; });
         var platformViews = platforms.reduce(function (s, x) { return s + x.views; }, 0);
         platforms = platforms.map(function (x) { return Object.assign({ share: x.views / platformViews }, x); });
-        ctx.stat("MCP tool calls", fmt.number(m.calls), fmt.number(m.errors) + " errors · mean " + fmt.ms(m.avgDurationMs));
+        /* unavailable: calls the server could not serve yet (a search while the site was indexed), not the agents' errors */
+        ctx.stat("MCP tool calls", fmt.number(m.calls), fmt.number(m.errors) + " errors · " + fmt.number(m.unavailable) + " unavailable · mean " + fmt.ms(m.avgDurationMs));
         /* the per-day charts: the five most called, the rest as one series */
         var byDay = function (rows, what, name) {
           var top = rows.slice(0, 5), rest = rows.slice(5);
@@ -343,7 +344,7 @@
           return ctx.chart({ name: "mcp-" + name, label: "MCP tool calls per day, by " + name, days: m.days.map(function (d, i) { return Object.assign({ i: i }, d); }), series: series });
         };
         var mcpCols = function (label, format) {
-          return [{ key: "name", label: label, format: format, bar: "calls" }, n("calls", "Calls"), n("errors", "Errors"),
+          return [{ key: "name", label: label, format: format, bar: "calls", wrap: true }, n("calls", "Calls"), n("errors", "Errors"), n("unavailable", "Unavailable"),
             { key: "avgDurationMs", label: "Mean duration", format: fmt.ms, num: true, csvLabel: "Mean duration (ms)" }];
         };
         /* a row per day and tool called that day */

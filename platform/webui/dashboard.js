@@ -123,7 +123,7 @@
     rows.forEach(function (r) {
       tb.appendChild(el("tr", { role: "row" }, cols.map(function (c) {
         var v = c.cell ? c.cell(r) : (c.format || fmt.text)(r[c.key], r);
-        var td = el("td", { role: "cell", "data-label": c.label, class: (c.num ? "num" : "") + (v === "" || v == null ? " empty" : "") || null }, [v]);
+        var td = el("td", { role: "cell", "data-label": c.label, class: (c.num ? "num" : "") + (c.wrap ? " wrap" : "") + (v === "" || v == null ? " empty" : "") || null }, [v]);
         if (c.bar && max[c.bar] > 0) td.appendChild(el("span", { class: "bar w" + Math.round(20 * (+r[c.bar] || 0) / max[c.bar]), "aria-hidden": "true" }));
         return td;
       })));

@@ -205,19 +205,22 @@ type mcpRow struct {
 	Name          string  `json:"name"`
 	Calls         int64   `json:"calls"`
 	Errors        int64   `json:"errors"`
+	Unavailable   int64   `json:"unavailable"` // calls the server could not serve yet (not errors)
 	AvgDurationMs float64 `json:"avgDurationMs"`
 	Daily         []int64 `json:"daily"` // calls on each day of mcp.days
 }
 
 type mcpDay struct {
-	Date   string `json:"date"`
-	Calls  int64  `json:"calls"`
-	Errors int64  `json:"errors"`
+	Date        string `json:"date"`
+	Calls       int64  `json:"calls"`
+	Errors      int64  `json:"errors"`
+	Unavailable int64  `json:"unavailable"`
 }
 
 type mcpSection struct {
 	Calls         int64    `json:"calls"`
 	Errors        int64    `json:"errors"`
+	Unavailable   int64    `json:"unavailable"`
 	AvgDurationMs float64  `json:"avgDurationMs"`
 	Days          []mcpDay `json:"days"`
 	Tools         []mcpRow `json:"tools"`
@@ -260,15 +263,15 @@ func agentsEnvelope(r store.Range, st store.AgentStats) agentsPage {
 	list := dayList(r)
 	at := make(map[string]int, len(list))
 	out := agentsPage{DateFrom: store.UTCDay(r.From), DateTo: store.UTCDay(r.To), Queries: []agentQuery{}, NoResultQueries: []agentQuery{}, Pages: []formatViews{}}
-	out.MCP = mcpSection{Calls: st.Total.Calls, Errors: st.Total.Errors, AvgDurationMs: avg(st.Total.DurationMs, st.Total.Calls),
-		Days: make([]mcpDay, len(list))}
+	out.MCP = mcpSection{Calls: st.Total.Calls, Errors: st.Total.Errors, Unavailable: st.Total.Unavailable,
+		AvgDurationMs: avg(st.Total.DurationMs, st.Total.Calls), Days: make([]mcpDay, len(list))}
 	for i, d := range list {
 		at[d] = i
 		out.MCP.Days[i] = mcpDay{Date: d}
 	}
 	for _, d := range st.Days {
 		if i, ok := at[d.Day]; ok {
-			out.MCP.Days[i].Calls, out.MCP.Days[i].Errors = d.Calls, d.Errors
+			out.MCP.Days[i].Calls, out.MCP.Days[i].Errors, out.MCP.Days[i].Unavailable = d.Calls, d.Errors, d.Unavailable
 		}
 	}
 	out.MCP.Tools = mcpRows(st.Tools, st.ToolDays, at, len(list))
@@ -290,7 +293,8 @@ func mcpRows(rows []store.MCPCount, days []store.MCPDay, at map[string]int, n in
 	byKey := make(map[string]int, len(rows))
 	for i, r := range rows {
 		byKey[r.Key] = i
-		out[i] = mcpRow{Name: r.Key, Calls: r.Calls, Errors: r.Errors, AvgDurationMs: avg(r.DurationMs, r.Calls), Daily: make([]int64, n)}
+		out[i] = mcpRow{Name: r.Key, Calls: r.Calls, Errors: r.Errors, Unavailable: r.Unavailable, AvgDurationMs: avg(r.DurationMs, r.Calls),
+			Daily: make([]int64, n)}
 	}
 	for _, d := range days {
 		i, ok := byKey[d.Key]

@@ -58,10 +58,14 @@ const (
 	FormatLLMsFull Format = "llms-full" // /llms-full.txt (Path is "/llms-full.txt")
 )
 
-// MCP tool call outcomes (Traffic.Status of an mcp_call).
+// MCP tool call outcomes (Traffic.Status of an mcp_call). An error is the caller's (its
+// arguments, a path that is no page); unavailable is the server's own: it could not serve the
+// call yet (the site's index still being built, the event bus not storing a feedback report),
+// and the agent was told when to retry. Only error counts as a failed call.
 const (
-	MCPStatusOK    = "ok"    // the tool answered
-	MCPStatusError = "error" // the tool answered with an error result (bad arguments, unknown path, ...)
+	MCPStatusOK          = "ok"          // the tool answered
+	MCPStatusError       = "error"       // the tool answered with an error result (bad arguments, unknown path, ...)
+	MCPStatusUnavailable = "unavailable" // the server could not serve the call for its own reasons (index not built yet, event bus down)
 )
 
 // Class says who made a traffic event, from its User-Agent.
@@ -140,7 +144,7 @@ type Traffic struct {
 	Tool          string `json:"tool,omitempty"`          // search, query_docs_filesystem, submit_feedback
 	Client        string `json:"client,omitempty"`        // clientInfo.name from the MCP initialize request
 	ClientVersion string `json:"clientVersion,omitempty"` // clientInfo.version
-	Status        string `json:"status,omitempty"`        // MCPStatusOK or MCPStatusError
+	Status        string `json:"status,omitempty"`        // MCPStatusOK, MCPStatusError or MCPStatusUnavailable
 	DurationMs    int    `json:"durationMs,omitempty"`    // time the tool took
 	// Engagement events (code_copy, cta_click, outbound_click, menu_action, source_click);
 	// Path is the page the reader was on, or for source_click the source opened.

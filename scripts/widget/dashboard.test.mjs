@@ -552,7 +552,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   const agents = page.locator('#agents');
   const a = await admin(`agents?limit=20&${range}`);
   const byCaption = (c) => agents.locator('table').filter({ has: page.locator('caption', { hasText: c }) });
-  const mcpRows = async (rows, name) => Promise.all(rows.map(async (r) => [name(r.name), await intl(page, 'number', r.calls), await intl(page, 'number', r.errors), await intl(page, 'ms', r.avgDurationMs)]));
+  const mcpRows = async (rows, name) => Promise.all(rows.map(async (r) => [name(r.name), await intl(page, 'number', r.calls), await intl(page, 'number', r.errors), await intl(page, 'number', r.unavailable), await intl(page, 'ms', r.avgDurationMs)]));
   assert.deepEqual(await cellsOf(byCaption('MCP tools')), await mcpRows(a.mcp.tools, String));
   assert.deepEqual(await cellsOf(byCaption('MCP clients')), await mcpRows(a.mcp.clients, (n) => n || 'Not sent'));
   const q = async (rows) => Promise.all(rows.map(async (r) => [r.query, await intl(page, 'number', r.searches), await intl(page, 'number', r.noResults), await intl(page, 'number', r.mcp)]));

@@ -27,13 +27,13 @@ func (s *Store) agents(ctx context.Context, q store.AgentsQuery) (store.AgentSta
 		return st, fmt.Errorf("limit %d < 1", q.Limit)
 	}
 	c := dayCond(q.ProjectID, q.Range)
-	var calls, errs, dur uint64
-	err := s.conn.QueryRow(ctx, "SELECT sumMerge(calls), sumMerge(errors), sumMerge(duration_ms) FROM traffic_mcp_daily WHERE "+c.sql(), c.args...).
-		Scan(&calls, &errs, &dur)
+	var calls, errs, unavail, dur uint64
+	err := s.conn.QueryRow(ctx, "SELECT sumMerge(calls), sumMerge(errors), sumMerge(unavailable), sumMerge(duration_ms) FROM traffic_mcp_daily WHERE "+c.sql(), c.args...).
+		Scan(&calls, &errs, &unavail, &dur)
 	if err != nil {
 		return st, err
 	}
-	st.Total = store.MCPCount{Calls: int64(calls), Errors: int64(errs), DurationMs: int64(dur)}
+	st.Total = store.MCPCount{Calls: int64(calls), Errors: int64(errs), Unavailable: int64(unavail), DurationMs: int64(dur)}
 	if st.Days, err = s.mcpDays(ctx, "''", c, nil); err != nil {
 		return st, err
 	}
@@ -63,14 +63,14 @@ func (s *Store) agents(ctx context.Context, q store.AgentsQuery) (store.AgentSta
 
 func (s *Store) mcpTop(ctx context.Context, col string, c cond, limit int) ([]store.MCPCount, error) {
 	var out []store.MCPCount
-	err := s.each(ctx, "SELECT "+col+", sumMerge(calls) AS n, sumMerge(errors), sumMerge(duration_ms) FROM traffic_mcp_daily WHERE "+
+	err := s.each(ctx, "SELECT "+col+", sumMerge(calls) AS n, sumMerge(errors), sumMerge(unavailable), sumMerge(duration_ms) FROM traffic_mcp_daily WHERE "+
 		c.sql()+" GROUP BY "+col+" ORDER BY n DESC, "+col+" ASC LIMIT "+itoa(limit), c.args, func(scan func(...any) error) error {
 		var m store.MCPCount
-		var n, e, d uint64
-		if err := scan(&m.Key, &n, &e, &d); err != nil {
+		var n, e, u, d uint64
+		if err := scan(&m.Key, &n, &e, &u, &d); err != nil {
 			return err
 		}
-		m.Calls, m.Errors, m.DurationMs = int64(n), int64(e), int64(d)
+		m.Calls, m.Errors, m.Unavailable, m.DurationMs = int64(n), int64(e), int64(u), int64(d)
 		out = append(out, m)
 		return nil
 	})
@@ -88,14 +88,14 @@ func (s *Store) mcpDays(ctx context.Context, col string, c cond, only []store.MC
 		c.add(col+" IN ?", ch.GroupSet{Value: keys})
 	}
 	var out []store.MCPDay
-	err := s.each(ctx, "SELECT toString(day) AS d, "+col+" AS k, sumMerge(calls), sumMerge(errors) FROM traffic_mcp_daily WHERE "+
+	err := s.each(ctx, "SELECT toString(day) AS d, "+col+" AS k, sumMerge(calls), sumMerge(errors), sumMerge(unavailable) FROM traffic_mcp_daily WHERE "+
 		c.sql()+" GROUP BY d, k ORDER BY d, k", c.args, func(scan func(...any) error) error {
 		var m store.MCPDay
-		var n, e uint64
-		if err := scan(&m.Day, &m.Key, &n, &e); err != nil {
+		var n, e, u uint64
+		if err := scan(&m.Day, &m.Key, &n, &e, &u); err != nil {
 			return err
 		}
-		m.Calls, m.Errors = int64(n), int64(e)
+		m.Calls, m.Errors, m.Unavailable = int64(n), int64(e), int64(u)
 		out = append(out, m)
 		return nil
 	})

@@ -24,13 +24,13 @@ func (s *Store) agents(ctx context.Context, q store.AgentsQuery) (store.AgentSta
 		return st, fmt.Errorf("limit %d < 1", q.Limit)
 	}
 	w := dayWhere(q.ProjectID, q.Range)
-	var calls, errs, dur sql.NullInt64
-	err := s.r.QueryRowContext(ctx, "SELECT SUM(calls), SUM(errors), SUM(duration_ms) FROM traffic_mcp_daily"+w.clause(), w.args...).
-		Scan(&calls, &errs, &dur)
+	var calls, errs, unavail, dur sql.NullInt64
+	err := s.r.QueryRowContext(ctx, "SELECT SUM(calls), SUM(errors), SUM(unavailable), SUM(duration_ms) FROM traffic_mcp_daily"+w.clause(), w.args...).
+		Scan(&calls, &errs, &unavail, &dur)
 	if err != nil {
 		return st, err
 	}
-	st.Total = store.MCPCount{Calls: calls.Int64, Errors: errs.Int64, DurationMs: dur.Int64}
+	st.Total = store.MCPCount{Calls: calls.Int64, Errors: errs.Int64, Unavailable: unavail.Int64, DurationMs: dur.Int64}
 	if st.Days, err = s.mcpDays(ctx, "''", w, nil); err != nil {
 		return st, err
 	}
@@ -60,11 +60,11 @@ func (s *Store) agents(ctx context.Context, q store.AgentsQuery) (store.AgentSta
 
 func (s *Store) mcpTop(ctx context.Context, col string, w *where, limit int) ([]store.MCPCount, error) {
 	var out []store.MCPCount
-	err := s.eachRow(ctx, "SELECT "+col+", SUM(calls) AS c, SUM(errors), SUM(duration_ms) FROM traffic_mcp_daily"+w.clause()+
+	err := s.eachRow(ctx, "SELECT "+col+", SUM(calls) AS c, SUM(errors), SUM(unavailable), SUM(duration_ms) FROM traffic_mcp_daily"+w.clause()+
 		" GROUP BY "+col+" ORDER BY c DESC, "+col+" ASC LIMIT ?", append(append([]any{}, w.args...), limit),
 		func(scan func(...any) error) error {
 			var c store.MCPCount
-			if err := scan(&c.Key, &c.Calls, &c.Errors, &c.DurationMs); err != nil {
+			if err := scan(&c.Key, &c.Calls, &c.Errors, &c.Unavailable, &c.DurationMs); err != nil {
 				return err
 			}
 			out = append(out, c)
@@ -84,10 +84,10 @@ func (s *Store) mcpDays(ctx context.Context, col string, w *where, only []store.
 		}
 	}
 	var out []store.MCPDay
-	err := s.eachRow(ctx, "SELECT day, "+col+" AS k, SUM(calls), SUM(errors) FROM traffic_mcp_daily"+conds+
+	err := s.eachRow(ctx, "SELECT day, "+col+" AS k, SUM(calls), SUM(errors), SUM(unavailable) FROM traffic_mcp_daily"+conds+
 		" GROUP BY day, k ORDER BY day, k", args, func(scan func(...any) error) error {
 		var d store.MCPDay
-		if err := scan(&d.Day, &d.Key, &d.Calls, &d.Errors); err != nil {
+		if err := scan(&d.Day, &d.Key, &d.Calls, &d.Errors, &d.Unavailable); err != nil {
 			return err
 		}
 		out = append(out, d)

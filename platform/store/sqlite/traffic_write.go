@@ -31,10 +31,11 @@ var trafficStatements = []string{
 	ON CONFLICT (project_id, day, source, query_norm) DO UPDATE SET searches = searches + excluded.searches,
 		no_results = no_results + excluded.no_results, clicks = clicks + excluded.clicks,
 		first_ms = min(first_ms, excluded.first_ms), last_ms = max(last_ms, excluded.last_ms)`,
-	`INSERT INTO traffic_mcp_daily (project_id, day, tool, client, client_version, calls, errors, duration_ms)
-	VALUES (?, ?, ?, ?, ?, 1, ?, ?)
+	`INSERT INTO traffic_mcp_daily (project_id, day, tool, client, client_version, calls, errors, unavailable, duration_ms)
+	VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)
 	ON CONFLICT (project_id, day, tool, client, client_version) DO UPDATE SET calls = calls + 1,
-		errors = errors + excluded.errors, duration_ms = duration_ms + excluded.duration_ms`,
+		errors = errors + excluded.errors, unavailable = unavailable + excluded.unavailable,
+		duration_ms = duration_ms + excluded.duration_ms`,
 	`INSERT INTO traffic_formats_daily (project_id, day, path, format, views) VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, format) DO UPDATE SET views = views + 1`,
 	`INSERT INTO traffic_engagement_daily (project_id, day, path, class, type, detail, events) VALUES (?, ?, ?, ?, ?, ?, 1)
@@ -169,13 +170,13 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 		}
 		return exec(stClicks, e.ProjectID, day, norm, e.Path)
 	case event.TypeMCPCall:
-		failed := e.Status == event.MCPStatusError
-		if e.Tool == "search" && !failed {
+		if e.Tool == "search" && store.MCPSearchRan(e.Status) {
 			if err := exec(stQueries, e.ProjectID, day, querySource(e), norm, 1, b2i(e.Results == 0), 0, ms, ms); err != nil {
 				return err
 			}
 		}
-		return exec(stMCP, e.ProjectID, day, e.Tool, e.Client, e.ClientVersion, b2i(failed), max(e.DurationMs, 0))
+		return exec(stMCP, e.ProjectID, day, e.Tool, e.Client, e.ClientVersion,
+			b2i(e.Status == event.MCPStatusError), b2i(e.Status == event.MCPStatusUnavailable), max(e.DurationMs, 0))
 	case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
 		return exec(stEngagement, e.ProjectID, day, e.Path, string(e.Class), string(e.Type), engagementDetail(e))
 	}

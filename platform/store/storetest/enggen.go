@@ -156,7 +156,8 @@ func (g *Gen) agentEvent(project string, at time.Time) event.Traffic {
 		e.Tool = []string{"search", "search", "query_docs_filesystem", "submit_feedback"}[g.rng.Intn(4)]
 		e.Client = []string{"claude-code", "cursor", "Grüße-client", ""}[g.rng.Intn(4)]
 		e.ClientVersion = fmt.Sprintf("1.%d", g.rng.Intn(3))
-		e.Status, e.DurationMs = []string{event.MCPStatusOK, event.MCPStatusOK, event.MCPStatusError}[g.rng.Intn(3)], g.rng.Intn(900)
+		e.Status = []string{event.MCPStatusOK, event.MCPStatusOK, event.MCPStatusError, event.MCPStatusUnavailable}[g.rng.Intn(4)]
+		e.DurationMs = g.rng.Intn(900)
 		switch e.Tool {
 		case "search":
 			e.Query, e.Results = g.query(), g.rng.Intn(3)

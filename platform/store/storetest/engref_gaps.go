@@ -20,7 +20,7 @@ func (r *engRef) outcomes(project string, rg store.Range) map[[2]string]*store.Q
 		}
 		search := e.Type == event.TypeSearch
 		switch {
-		case e.Type == event.TypeMCPCall && e.Tool == "search" && e.Status != event.MCPStatusError:
+		case e.Type == event.TypeMCPCall && e.Tool == "search" && e.Status != event.MCPStatusError && e.Status != event.MCPStatusUnavailable:
 			source, search = store.QuerySourceMCP, true
 		case e.Type != event.TypeSearch && e.Type != event.TypeSearchClick:
 			continue
@@ -74,13 +74,13 @@ func (r *engRef) agents(q store.AgentsQuery) store.AgentStats {
 		if e.Type != event.TypeMCPCall {
 			continue
 		}
-		day, failed := store.UTCDay(e.Timestamp), e.Status == event.MCPStatusError
-		addCount(&st.Total, e, failed)
-		addDay(days, [2]string{day, ""}, failed)
-		addCount(mcpCount(tools, e.Tool), e, failed)
-		addCount(mcpCount(clients, e.Client), e, failed)
-		addDay(toolDays, [2]string{day, e.Tool}, failed)
-		addDay(clientDays, [2]string{day, e.Client}, failed)
+		day := store.UTCDay(e.Timestamp)
+		addCount(&st.Total, e)
+		addDay(days, [2]string{day, ""}, e)
+		addCount(mcpCount(tools, e.Tool), e)
+		addCount(mcpCount(clients, e.Client), e)
+		addDay(toolDays, [2]string{day, e.Tool}, e)
+		addDay(clientDays, [2]string{day, e.Client}, e)
 	}
 	st.Days = sortedDays(days, nil)
 	st.Tools = topCounts(tools, q.Limit)
@@ -136,23 +136,29 @@ func mcpCount(m map[string]*store.MCPCount, key string) *store.MCPCount {
 	return m[key]
 }
 
-func addCount(c *store.MCPCount, e event.Traffic, failed bool) {
+func addCount(c *store.MCPCount, e event.Traffic) {
 	c.Calls++
 	c.DurationMs += int64(e.DurationMs)
-	if failed {
+	switch e.Status {
+	case event.MCPStatusError:
 		c.Errors++
+	case event.MCPStatusUnavailable:
+		c.Unavailable++
 	}
 }
 
-func addDay(m map[[2]string]*store.MCPDay, k [2]string, failed bool) {
+func addDay(m map[[2]string]*store.MCPDay, k [2]string, e event.Traffic) {
 	d := m[k]
 	if d == nil {
 		d = &store.MCPDay{Day: k[0], Key: k[1]}
 		m[k] = d
 	}
 	d.Calls++
-	if failed {
+	switch e.Status {
+	case event.MCPStatusError:
 		d.Errors++
+	case event.MCPStatusUnavailable:
+		d.Unavailable++
 	}
 }
 

@@ -75,6 +75,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
 		{"EngagementReads", testEngagementReads},
 		{"AgentReads", testAgentReads},
+		{"MCPStatuses", testMCPStatuses},
 		{"GapSignals", testGapSignals},
 		{"Summaries", testSummaries},
 	}
