@@ -69,6 +69,7 @@ type Service struct {
 	threads    *thread.Store
 	gen        answer.Generator
 	docs       map[string]*sitedocs.Site // by domain
+	specs      *specfetch.Fetcher        // the OpenAPI specs given by URL, for every site
 	dense      denseRanker               // nil: words alone
 	closeDense func()                    // stops the dense ranker's background work; nil without one
 	rewriter   queryRewriter             // nil: follow-ups are searched as asked
@@ -99,9 +100,9 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 		return nil, fmt.Errorf("assistant: %w", err)
 	}
 	s := &Service{cfg: cfg, sites: d.Sites, guard: d.Guard, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
-	specs := specfetch.New(cfg.Specs, specCacheDir(d.DataDir), logger.With("part", "specfetch"))
+	s.specs = specfetch.New(cfg.Specs, specCacheDir(d.DataDir), logger.With("part", "specfetch"))
 	for _, site := range d.Sites.All() {
-		opts := []sitedocs.Option{sitedocs.SpecFetcher(specs)}
+		opts := []sitedocs.Option{sitedocs.SpecFetcher(s.specs)}
 		if d.BeforeIndex != nil {
 			domain := site.Domain
 			opts = append(opts, sitedocs.BeforeIndex(func(ctx context.Context) { d.BeforeIndex(ctx, domain) }))
@@ -177,6 +178,7 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	err := g.Wait()
 	s.stop()
+	s.specs.Close()
 	if s.closeDense != nil {
 		s.closeDense()
 	}

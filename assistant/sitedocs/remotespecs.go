@@ -16,7 +16,8 @@ import (
 type LoadOption func(*loadConfig)
 
 type loadConfig struct {
-	specs *specfetch.Fetcher
+	specs      *specfetch.Fetcher
+	background bool
 }
 
 // FetchSpecs makes Load fetch the OpenAPI specs docs.json names by URL through f, so they
@@ -25,14 +26,28 @@ func FetchSpecs(f *specfetch.Fetcher) LoadOption {
 	return func(c *loadConfig) { c.specs = f }
 }
 
+// FetchInBackground makes Load wait on no fetch of a spec the fetcher never asked its server
+// for, or whose last fetch failed (specfetch.Fetcher.BackgroundSession): the site loads
+// without its endpoint pages (a warning says the spec is being fetched), and whoever keeps
+// the site current loads it again when Docs.SpecDigest no longer matches the fetcher's.
+func FetchInBackground() LoadOption {
+	return func(c *loadConfig) { c.background = true }
+}
+
 // fetchSpecs starts the load's fetches: the specs the navigation names by URL, a few at a
 // time, before the site resolves (a page's frontmatter spec or a "$ref" by URL is fetched when
 // it is read). It returns nil when nothing is fetched.
-func fetchSpecs(ctx context.Context, site *docsjson.Site, f *specfetch.Fetcher) *specfetch.Session {
+func fetchSpecs(ctx context.Context, site *docsjson.Site, lc loadConfig) *specfetch.Session {
+	f := lc.specs
 	if !f.Enabled() {
 		return nil
 	}
-	sess := f.Session(ctx)
+	var sess *specfetch.Session
+	if lc.background {
+		sess = f.BackgroundSession(ctx)
+	} else {
+		sess = f.Session(ctx)
+	}
 	sess.Prefetch(site.SpecURLs())
 	site.SetRemoteSpecs(sess)
 	return sess
@@ -64,19 +79,19 @@ type remoteSpecs struct {
 	gen    uint64
 }
 
-// loaded records the URLs a load fetched and the copies it used.
-func (r *remoteSpecs) loaded(f *specfetch.Fetcher, urls []string) {
+// loaded records the URLs a load fetched and the digest of the copies it used (not the
+// fetcher's, which a fetch in the background may have changed since the load read it).
+func (r *remoteSpecs) loaded(d *Docs) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.urls = slices.Clone(urls)
-	if f.Enabled() {
-		r.digest = f.Digest(urls)
-	}
+	r.urls = slices.Clone(d.SpecURLs)
+	r.digest = d.SpecDigest
 }
 
-// refresh fetches again the documents that are due (specfetch.Fetcher.Refresh: every refresh
-// interval, and 30 s after a failure even without one) and returns the generation: one more
-// when a document changed, failed or came back since the last load or refresh.
+// refresh starts the fetches of the documents that are due (specfetch.Fetcher.Refresh: every
+// refresh interval, and 30 s after a failure even without one) and returns the generation: one
+// more when a document changed, failed or came back since the last load or refresh (a fetch
+// in the background, the load's or a refresh's, is seen by the first refresh after it ends).
 func (r *remoteSpecs) refresh(f *specfetch.Fetcher) uint64 {
 	r.mu.Lock()
 	urls := r.urls
@@ -84,7 +99,7 @@ func (r *remoteSpecs) refresh(f *specfetch.Fetcher) uint64 {
 	if !f.Enabled() || len(urls) == 0 {
 		return r.generation()
 	}
-	d := f.Refresh(context.Background(), urls)
+	d := f.Refresh(urls)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if d != r.digest {

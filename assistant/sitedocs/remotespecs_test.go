@@ -2,6 +2,7 @@ package sitedocs_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/assistant/specfetch"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/fakeclock"
 )
 
@@ -212,6 +214,7 @@ func TestSiteRefreshesSpecByURL(t *testing.T) {
 	cfg := fetchConfig()
 	cfg.Refresh = 10 * time.Minute
 	f := specfetch.New(cfg, "", nil, specfetch.WithClock(clock.Now))
+	t.Cleanup(f.Close)
 	site := sitedocs.NewSite(writeSpecSite(t, up.srv.URL+"/openapi.yaml", nil), 20*time.Millisecond, slog.New(slog.DiscardHandler), sitedocs.SpecFetcher(f))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -245,6 +248,7 @@ func TestSiteRetriesFailedSpec(t *testing.T) {
 	cfg := fetchConfig()
 	cfg.Refresh = 0
 	f := specfetch.New(cfg, "", nil, specfetch.WithClock(clock.Now))
+	t.Cleanup(f.Close)
 	site := sitedocs.NewSite(writeSpecSite(t, srv.URL+"/openapi.yaml", nil), 20*time.Millisecond, slog.New(slog.DiscardHandler), sitedocs.SpecFetcher(f))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -265,4 +269,108 @@ func TestSiteRetriesFailedSpec(t *testing.T) {
 	down.Store(false)
 	clock.Advance(30 * time.Second)
 	waitFor(t, func() bool { return found(site, "reserve") && len(site.State().Problems) == 0 })
+}
+
+// TestSiteServesCachedSpecAtOnce: after a restart, a spec with a copy in the cache is indexed
+// from it at once, though its server no longer answers (the fetch timeout is minutes); when
+// the revalidation fails, the site says it serves the cached copy.
+func TestSiteServesCachedSpecAtOnce(t *testing.T) {
+	var stalled atomic.Bool
+	fail := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !stalled.Load() {
+			w.Write([]byte(stockSpec))
+			return
+		}
+		select {
+		case <-fail:
+			http.Error(w, "deploying", http.StatusServiceUnavailable)
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	cache, dir := t.TempDir(), writeSpecSite(t, srv.URL+"/openapi.yaml", nil)
+	if _, err := sitedocs.Load(context.Background(), dir, sitedocs.FetchSpecs(specfetch.New(fetchConfig(), cache, nil))); err != nil {
+		t.Fatal(err)
+	}
+	stalled.Store(true)
+	cfg := fetchConfig()
+	cfg.Timeout = 5 * time.Minute
+	f := specfetch.New(cfg, cache, nil)
+	site := sitedocs.NewSite(dir, 20*time.Millisecond, slog.New(slog.DiscardHandler), sitedocs.SpecFetcher(f))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- site.Run(ctx) }()
+	defer func() {
+		cancel()
+		f.Close()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	waitFor(t, func() bool { return found(site, "reserve") })
+	if st := site.State(); len(st.Problems) != 0 {
+		t.Errorf("problems %q; want none while the copy is revalidated", st.Problems)
+	}
+	close(fail) // the revalidation fails
+	waitFor(t, func() bool {
+		st := site.State()
+		return found(site, "reserve") && len(st.Problems) == 1 && strings.Contains(st.Problems[0], "; serving the copy fetched at ")
+	})
+}
+
+// TestLoadSpecByURLInBackground: a load that fetches in the background waits on no spec the
+// fetcher holds no copy of (the fetch timeout is minutes, the server never answers): the site
+// loads without its endpoint pages and says which document is being fetched, whether docs.json,
+// a page's frontmatter or a spec's "$ref" names it.
+func TestLoadSpecByURLInBackground(t *testing.T) {
+	up := newSpecUpstream(t, stockSpec)
+	refSpec := strings.Replace(stockSpec, "responses:", "requestBody: {content: {application/json: {schema: {$ref: 'slow.yaml#/Reservation'}}}}\n      responses:", 1)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/ref.yaml", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(refSpec)) })
+	mux.Handle("/", up.srv.Config.Handler)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	slow := srv.URL + "/slow.yaml"
+	tests := []struct {
+		name    string
+		dir     func(t *testing.T) string
+		pages   int
+		problem string
+	}{
+		{name: "docs.json", dir: func(t *testing.T) string { return writeSpecSite(t, slow, nil) }, pages: 1,
+			problem: `warning: navigation.tabs[1].openapi: openapi "` + slow + `" is being fetched in the background (no copy is cached yet); its endpoint pages are added when it arrives`},
+		{name: "frontmatter", dir: func(t *testing.T) string {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "docs.json"), `{"navigation": {"pages": ["reserve"]}}`)
+			writeFile(t, filepath.Join(dir, "reserve.mdx"), "---\ntitle: Reserve\nopenapi: "+slow+" POST /reservations\n---\nReserve before you ship.")
+			return dir
+		}, pages: 1,
+			problem: `warning: navigation.pages[0]: page "reserve": openapi "` + slow + `" is being fetched in the background (no copy is cached yet) (frontmatter of reserve.mdx); the page shows its API reference when it arrives`},
+		{name: "$ref", dir: func(t *testing.T) string { return writeSpecSite(t, srv.URL+"/ref.yaml", nil) }, pages: 1,
+			problem: `warning: navigation.tabs[1].openapi: openapi "` + srv.URL + `/ref.yaml" refers to a document being fetched in the background (`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := fetchConfig()
+			cfg.Timeout = 5 * time.Minute
+			f := specfetch.New(cfg, "", nil)
+			t.Cleanup(f.Close)
+			dir := tt.dir(t)
+			var d *sitedocs.Docs
+			eventually.Succeeds(t, 5*time.Second, func() error { // a spec that names the slow one by "$ref" arrives first
+				var err error
+				if d, err = sitedocs.Load(context.Background(), dir, sitedocs.FetchSpecs(f), sitedocs.FetchInBackground()); err != nil {
+					t.Fatal(err)
+				}
+				if len(d.Problems) != 1 || !strings.HasPrefix(d.Problems[0], tt.problem) {
+					return fmt.Errorf("problems %q; want one starting %q", d.Problems, tt.problem)
+				}
+				return nil
+			})
+			if len(d.Pages) != tt.pages {
+				t.Errorf("%d pages in search; want %d", len(d.Pages), tt.pages)
+			}
+		})
+	}
 }

@@ -78,8 +78,9 @@ func BeforeIndex(f func(ctx context.Context)) Option {
 }
 
 // SpecFetcher makes each load fetch the OpenAPI specs docs.json names by URL through f
-// (FetchSpecs), and the site's checks for changes refresh them every f's refresh interval:
-// a spec that changed upstream re-indexes the site as a changed file does.
+// (FetchSpecs, in the background: FetchInBackground), and the site's checks for changes
+// refresh them every f's refresh interval: a spec that arrived, or changed upstream,
+// re-indexes the site as a changed file does.
 func SpecFetcher(f *specfetch.Fetcher) Option {
 	return func(s *Site) { s.specs = f }
 }
@@ -183,11 +184,11 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 // When it fails after an index was built, that index stays (search.Live keeps it) and the
 // failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
-	d, err := Load(ctx, s.dir, FetchSpecs(s.specs))
+	d, err := Load(ctx, s.dir, FetchSpecs(s.specs), FetchInBackground())
 	if err := s.record(d, err); err != nil {
 		return nil, err
 	}
-	s.remote.loaded(s.specs, d.SpecURLs)
+	s.remote.loaded(d)
 	if s.beforeIndex != nil {
 		s.beforeIndex(ctx)
 	}

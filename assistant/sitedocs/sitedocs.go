@@ -39,12 +39,13 @@ type Entry struct {
 // Docs is a loaded site: every page, the ones in search, its scopes, its problems, and its
 // catalog for agents (every page as Markdown).
 type Docs struct {
-	Entries  []Entry       // every page: the navigation's in order (a page listed twice, twice), then the unlisted ones
-	Pages    []search.Page // the entries in site search and the assistant's context, each once
-	Scopes   Scopes
-	Problems []string // "error: path: message" or "warning: path: message"; the site is served regardless
-	Catalog  *Catalog
-	SpecURLs []string // the OpenAPI documents this load asked for by URL (fetched or not), in order
+	Entries    []Entry       // every page: the navigation's in order (a page listed twice, twice), then the unlisted ones
+	Pages      []search.Page // the entries in site search and the assistant's context, each once
+	Scopes     Scopes
+	Problems   []string // "error: path: message" or "warning: path: message"; the site is served regardless
+	Catalog    *Catalog
+	SpecURLs   []string // the OpenAPI documents this load asked for by URL (fetched or not), in order
+	SpecDigest string   // what this load read of them (specfetch.Session.Digest); "" when it fetched none
 }
 
 // ErrNothingToServe reports a site whose docs.json resolves to no page at all.
@@ -70,7 +71,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess := fetchSpecs(ctx, site, lc.specs)
+	sess := fetchSpecs(ctx, site, lc)
 	tree, rep, err := site.ResolvePartial()
 	if err != nil {
 		return nil, err
@@ -106,6 +107,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)
 		}
+		d.SpecDigest = sess.Digest()
 	}
 	return d, nil
 }

@@ -33,6 +33,9 @@ type Fetcher struct {
 	client *http.Client
 	now    func() time.Time
 	logger *slog.Logger
+	bg     context.Context // bounds the fetches in the background; Close ends it
+	stop   context.CancelFunc
+	wg     sync.WaitGroup // the fetches in the background
 
 	mu   sync.Mutex
 	docs map[string]*entry // by URL
@@ -45,6 +48,7 @@ type entry struct {
 	failedAt  time.Time // when the last fetch failed; zero after one that succeeded
 	err       error     // why it failed
 	usedAt    time.Time // when a load or refresh last asked for it
+	fetching  bool      // a fetch in the background is under way
 }
 
 // Copy is one fetched document.
@@ -70,6 +74,7 @@ func New(cfg Config, dir string, logger *slog.Logger, opts ...Option) *Fetcher {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	f := &Fetcher{cfg: cfg, now: time.Now, logger: logger, docs: map[string]*entry{}}
+	f.bg, f.stop = context.WithCancel(context.Background())
 	if dir != "" {
 		f.cache = &diskCache{dir: dir, budget: cacheCopies * cfg.MaxBytes, logger: logger}
 	}
@@ -118,23 +123,28 @@ func (f *Fetcher) Get(ctx context.Context, rawURL string) Result {
 	return f.fetch(ctx, rawURL, e)
 }
 
-// due reports whether rawURL should be asked again by a refresh: its copy is older than the
-// refresh interval, or its last failure older than 30 s.
+// due reports whether rawURL should be asked again by a refresh: no fetch of it is under way,
+// and its copy is older than the refresh interval, or its last failure older than 30 s.
 func (f *Fetcher) due(rawURL string) bool {
 	e := f.entry(rawURL)
 	now := f.now()
+	if e.fetching {
+		return false
+	}
 	if !e.failedAt.IsZero() {
 		return now.Sub(e.failedAt) >= retryAfter
 	}
 	return f.cfg.Refresh > 0 && now.Sub(e.checkedAt) >= f.cfg.Refresh
 }
 
-// Refresh asks the server again for each of urls that is due (Config.Refresh, or 30 s after a
-// failure) and returns their Digest.
-func (f *Fetcher) Refresh(ctx context.Context, urls []string) string {
+// Refresh starts, in the background, a fetch of each of urls that is due (Config.Refresh, or
+// 30 s after a failure), at most 4 at a time, and returns their Digest without waiting: the
+// digest a later call returns changes once a fetch brought a change.
+func (f *Fetcher) Refresh(urls []string) string {
+	sem := make(chan struct{}, parallel)
 	for _, u := range urls {
 		if checkURL(u) == nil && f.due(u) {
-			f.fetch(ctx, u, f.entry(u))
+			f.background(u, sem)
 		}
 	}
 	return f.Digest(urls)
@@ -143,19 +153,15 @@ func (f *Fetcher) Refresh(ctx context.Context, urls []string) string {
 // Digest sums the copies held for urls and whether their last fetch failed, fetching
 // nothing: it changes when one of them did, and when an upstream fails or comes back.
 func (f *Fetcher) Digest(urls []string) string {
-	h := sha256.New()
+	marks := make([]mark, len(urls))
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, u := range urls {
-		if e, ok := f.docs[u]; ok && e.copy != nil {
-			h.Write(e.copy.Sum[:])
+	for i, u := range urls {
+		if e, ok := f.docs[u]; ok {
+			marks[i] = e.mark()
 		}
-		if e, ok := f.docs[u]; ok && e.err != nil {
-			h.Write([]byte("failed"))
-		}
-		h.Write([]byte(u + "\x00"))
 	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	f.mu.Unlock()
+	return digest(urls, marks)
 }
 
 // entry returns what is known of rawURL, reading the disk cache the first time, and marks it
@@ -163,14 +169,13 @@ func (f *Fetcher) Digest(urls []string) string {
 func (f *Fetcher) entry(rawURL string) entry {
 	now := f.now()
 	f.mu.Lock()
-	e, ok := f.docs[rawURL]
-	if ok {
+	if e, ok := f.docs[rawURL]; ok {
 		e.usedAt = now
+		held := *e // copied under the lock: a fetch may be recording its outcome
+		f.mu.Unlock()
+		return held
 	}
 	f.mu.Unlock()
-	if ok {
-		return *e
-	}
 	fresh := entry{usedAt: now}
 	if f.cache != nil {
 		fresh.copy = f.cache.read(rawURL)
@@ -201,6 +206,10 @@ func (f *Fetcher) fetch(ctx context.Context, rawURL string, e entry) Result {
 	now := f.now()
 	f.mu.Lock()
 	cur := f.docs[rawURL]
+	if cur == nil { // swept while the fetch ran
+		cur = &entry{usedAt: now}
+		f.docs[rawURL] = cur
+	}
 	if err != nil {
 		first := cur.err == nil || cur.err.Error() != err.Error()
 		cur.failedAt, cur.err = now, err

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant/specfetch"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/fakeclock"
 )
 
@@ -194,36 +195,42 @@ func TestRevalidate(t *testing.T) {
 	}
 }
 
-// TestRefresh: Refresh asks again only once the refresh interval passed, and its digest
-// changes when the document did; a failure is retried after 30 s, not at each load.
+// TestRefresh: Refresh asks again, in the background, only once the refresh interval passed,
+// and the digest it returns changes once the document did; a failure is retried after 30 s,
+// not at each load.
 func TestRefresh(t *testing.T) {
 	up := newUpstream(t, spec)
 	clock := fakeclock.New()
 	cfg := testConfig()
 	cfg.Refresh = 10 * time.Minute
 	f := specfetch.New(cfg, "", nil, specfetch.WithClock(clock.Now))
+	t.Cleanup(f.Close)
 	u := up.srv.URL + "/openapi.json"
 	ctx := context.Background()
-	first := f.Refresh(ctx, []string{u})
-	if up.requests.Load() != 1 {
-		t.Fatalf("requests = %d; want the first refresh to fetch", up.requests.Load())
+	refreshed := func(what string, from string, requests int64) string {
+		t.Helper()
+		var d string
+		eventually.True(t, 5*time.Second, what, func() bool {
+			d = f.Refresh([]string{u})
+			return d != from && up.requests.Load() == requests
+		})
+		return d
 	}
+	none := f.Digest([]string{u})
+	first := refreshed("the first refresh to fetch", none, 1)
 	up.body.Store(strings.Replace(spec, `"1"`, `"2"`, 1))
 	clock.Advance(9 * time.Minute)
-	if d := f.Refresh(ctx, []string{u}); d != first || up.requests.Load() != 1 {
+	if d := f.Refresh([]string{u}); d != first || up.requests.Load() != 1 {
 		t.Errorf("before the interval: digest changed %v, requests %d; want neither", d != first, up.requests.Load())
 	}
 	clock.Advance(time.Minute)
-	second := f.Refresh(ctx, []string{u})
-	if second == first || up.requests.Load() != 2 {
-		t.Errorf("after the interval: digest changed %v, requests %d; want a change and 2", second != first, up.requests.Load())
-	}
+	second := refreshed("a change after the interval", first, 2)
 
 	up.down.Store(true)
 	clock.Advance(10 * time.Minute)
-	failed := f.Refresh(ctx, []string{u})
-	if failed == second || f.Refresh(ctx, []string{u}) != failed {
-		t.Error("the digest does not tell a failing upstream apart, once (the site's problems then say so)")
+	failed := refreshed("a failing upstream told apart", second, 3)
+	if f.Refresh([]string{u}) != failed {
+		t.Error("the digest of a failing upstream changes at each refresh; want it once")
 	}
 	n := up.requests.Load()
 	if r := f.Get(ctx, u); !r.Stale() || up.requests.Load() != n {
@@ -235,7 +242,7 @@ func TestRefresh(t *testing.T) {
 	}
 	up.down.Store(false)
 	clock.Advance(30 * time.Second)
-	if d := f.Refresh(ctx, []string{u}); d != second {
+	if d := refreshed("the upstream back", failed, n+2); d != second {
 		t.Error("the upstream came back with the same document; the digest should be the one before the failure")
 	}
 }

@@ -23,6 +23,7 @@ const (
 type Session struct {
 	f   *Fetcher
 	ctx context.Context
+	sem chan struct{} // a background session's fetches in the background, 4 at a time; nil: the session waits
 
 	mu    sync.Mutex
 	calls map[string]*call
@@ -33,6 +34,7 @@ type Session struct {
 type call struct {
 	done chan struct{}
 	res  Result
+	mark mark // what the result says of the document, for Digest
 }
 
 var _ docsjson.RemoteSpecs = (*Session)(nil)
@@ -40,6 +42,17 @@ var _ docsjson.RemoteSpecs = (*Session)(nil)
 // Session starts a load; ctx bounds its fetches.
 func (f *Fetcher) Session(ctx context.Context) *Session {
 	return &Session{f: f, ctx: ctx, calls: map[string]*call{}}
+}
+
+// BackgroundSession starts a load that waits on no fetch of a document the fetcher never
+// asked its server for, or whose last fetch failed: those are fetched in the background (4 at
+// a time) and read as the fetcher holds them meanwhile (a cached copy, the last failure, or
+// docsjson.ErrSpecPending), and the Digest of the load's URLs moves when a fetch brings a
+// change. A copy the server confirmed 30 s ago or more is revalidated before it is read, as in
+// Session (one confirmed more recently is read as held). ctx bounds those revalidations; the
+// fetches in the background last until Close.
+func (f *Fetcher) BackgroundSession(ctx context.Context) *Session {
+	return &Session{f: f, ctx: ctx, sem: make(chan struct{}, parallel), calls: map[string]*call{}}
 }
 
 // Prefetch fetches urls, a few at a time, and returns when all are done.
@@ -73,7 +86,12 @@ func (s *Session) Get(rawURL string) Result {
 	}
 	s.mu.Unlock()
 	if !ok {
-		c.res = s.fetch(rawURL)
+		if s.sem != nil {
+			c.res, c.mark = s.f.getNow(rawURL, s.sem, s.fetch)
+		} else {
+			c.res = s.fetch(rawURL)
+			c.mark = markOf(c.res)
+		}
 		close(c.done)
 	}
 	<-c.done
@@ -135,6 +153,19 @@ func (s *Session) Fetched() []Fetched {
 		out = append(out, Fetched{URL: u, Result: c.res})
 	}
 	return out
+}
+
+// Digest sums what this load read of each URL it asked for, as Fetcher.Digest sums what the
+// fetcher holds: the two differ when a fetch changed a document after the load read it.
+func (s *Session) Digest() string {
+	fetched := s.Fetched()
+	urls, marks := make([]string, len(fetched)), make([]mark, len(fetched))
+	s.mu.Lock()
+	for i, f := range fetched {
+		urls[i], marks[i] = f.URL, s.calls[f.URL].mark
+	}
+	s.mu.Unlock()
+	return digest(urls, marks)
 }
 
 // Fetched is one URL a load asked for and what it got.

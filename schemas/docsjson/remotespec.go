@@ -26,6 +26,20 @@ func (s *Site) SetRemoteSpecs(src RemoteSpecs) { s.remote = src }
 // errRemoteSpec marks a spec given as a URL on a site that fetches none (no SetRemoteSpecs).
 var errRemoteSpec = errors.New("the spec is a URL and fetching is off")
 
+// ErrSpecPending is what a RemoteSpecs returns (wrapped) for a document it is still fetching
+// and holds no copy of: the spec is reported as a warning, not an error, and generates its
+// endpoint pages once the loader has it and resolves the site again.
+var ErrSpecPending = errors.New("is being fetched")
+
+// pendingText says that the spec at ref, or a document it refers to, is being fetched
+// (err wraps ErrSpecPending).
+func pendingText(ref string, err error) string {
+	if errors.Is(err, errFetch) { // the spec itself
+		return fmt.Sprintf("openapi %q is being fetched in the background (no copy is cached yet)", ref)
+	}
+	return fmt.Sprintf("openapi %q refers to a document being fetched in the background (%v)", ref, err)
+}
+
 // errFetch marks a spec given as a URL whose document could not be read.
 var errFetch = errors.New("could not be fetched")
 

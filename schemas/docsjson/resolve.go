@@ -282,6 +282,11 @@ func (r *resolver) remoteProblem(pg *Page, spec string, err error) {
 		return
 	}
 	what := fmt.Sprintf("OpenAPI spec %q cannot be used: %v", spec, err)
+	if errors.Is(err, ErrSpecPending) {
+		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
+			Message: fmt.Sprintf("page %q: %s (frontmatter of %s); the page shows its API reference when it arrives", withoutExt(pg.File), pendingText(spec, err), pg.File)})
+		return
+	}
 	if errors.Is(err, errFetch) {
 		what = fmt.Sprintf("openapi %q %v", spec, err)
 	}

@@ -146,6 +146,8 @@ func (v *validator) spec(ref, jpath string) {
 	switch {
 	case errors.Is(err, errRemoteSpec):
 		v.fc.warnf(jpath, "openapi %q is a URL and was not fetched (fetching is off), so its endpoints are neither checked nor generated", ref)
+	case errors.Is(err, ErrSpecPending):
+		v.fc.warnf(jpath, "%s; its endpoint pages are added when it arrives", pendingText(ref, err))
 	case errors.Is(err, errFetch):
 		v.fc.errorf(jpath, "openapi %q %v; its endpoint pages are missing", ref, err)
 	case isNotExist(err):
