@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 	if !slices.Equal(qs.Breadcrumbs, []string{"v2", "Guides", "Get started"}) || !slices.Equal(qs.Groups, []string{"Get started"}) {
 		t.Errorf("quickstart crumbs %v groups %v", qs.Breadcrumbs, qs.Groups)
 	}
-	ep := byURL["/widgets/delete-widget"]
+	ep := byURL["/api-reference/widgets/delete-a-widget"]
 	if ep.Title != "Delete a widget" || !strings.Contains(ep.Body, "DELETE /widgets/{id}") || !strings.Contains(ep.Body, "cannot be restored") {
 		t.Errorf("endpoint page: %+v", ep)
 	}

@@ -161,6 +161,9 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
 		e.OpenAPI = d.specRefs(openapiKey, e.Kind == KindGroup, v, p)
+		if len(e.OpenAPI) > 0 {
+			e.OpenAPIDirectory = specDirectory(v)
+		}
 	case "asyncapi":
 		e.AsyncAPI = d.specRefs(asyncapiKey, e.Kind == KindGroup, v, p)
 	case "expanded":

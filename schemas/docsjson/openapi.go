@@ -21,6 +21,9 @@ type Operation struct {
 	Description string
 	Tags        []string
 	Deprecated  bool
+	Href        string // x-mint.href: the URL of its generated page, instead of the one made from tag and summary
+	Hidden      bool   // x-hidden: its generated page is served but not shown in the navigation
+	Excluded    bool   // x-excluded: no page is generated for it
 }
 
 // Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
@@ -153,7 +156,15 @@ func operation(method, apiPath string, op *openapi3.Operation) Operation {
 		Method: strings.ToUpper(method), Path: apiPath, OperationID: op.OperationID,
 		Summary: strings.TrimSpace(op.Summary), Description: strings.TrimSpace(op.Description),
 		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,
+		Href: xMintHref(op.Extensions), Hidden: op.Extensions["x-hidden"] == true, Excluded: op.Extensions["x-excluded"] == true,
 	}
+}
+
+// xMintHref is the href of an operation's x-mint extension, "" when it has none.
+func xMintHref(ext map[string]any) string {
+	xm, _ := ext["x-mint"].(map[string]any)
+	href, _ := xm["href"].(string)
+	return strings.TrimSpace(href)
 }
 
 func line(o *openapi3.Origin) int {

@@ -13,9 +13,8 @@ import (
 // URLs follow Mintlify: page "guides/setup" is served at "/guides/setup" ("index" pages at
 // their folder); versions and languages do not prefix URLs, so a versioned page carries its
 // version in its path ("v2/quickstart") when the site wants it in the URL. Endpoint pages
-// listed as "<METHOD> <path>" or generated from a spec have no file; their URL is
-// "/<tag>/<operation>": the operation's first tag (else the spec file name without extension)
-// and its operationId (else method and path), both as lower-case slugs.
+// listed as "<METHOD> <path>" or generated from a spec have no file; their URL is Mintlify's,
+// "/<directory>/<tag>/<summary>" (see endpointURL), or the operation's x-mint.href.
 type Page struct {
 	File                 string   `json:"file,omitempty"` // from the site root; "" for endpoint pages without a file
 	URL                  string   `json:"url"`
@@ -136,6 +135,7 @@ type rscope struct {
 	version  string
 	language string
 	openapi  []string // the nearest element's specs, in order
+	apiDir   string   // the directory of the nearest element's openapi ("": api-reference)
 	hidden   bool
 	hide     hiding   // the nearest hidden element, for indexing
 	boost    float64  // the nearest element's boost
@@ -203,7 +203,7 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		r.tree.addLanguage(e.Label, e.Default)
 	}
 	if len(e.OpenAPI) > 0 {
-		sc.openapi = e.OpenAPI
+		sc.openapi, sc.apiDir = e.OpenAPI, e.OpenAPIDirectory
 	}
 	if e.Boost > 0 {
 		sc.boost = e.Boost

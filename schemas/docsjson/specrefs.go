@@ -64,3 +64,14 @@ func (d *decoder) specObject(f specKey, obj map[string]any, path string, report 
 	}
 	return []string{strings.TrimSpace(src)}
 }
+
+// specDirectory is the "directory" of an openapi object ({"source": ..., "directory": dir}),
+// trimmed; "" for the other forms, which name no directory.
+func specDirectory(v any) string {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	dir, _ := obj["directory"].(string)
+	return strings.TrimSpace(dir)
+}
