@@ -162,3 +162,39 @@ paths:
 		}
 	}
 }
+
+// TestEndpointContent: a generated endpoint page carries its operation's x-mint.content, the
+// MDX Mintlify shows before the reference (Upstash's Workflow spec explains there what bulk
+// cancel does when some runs cannot be cancelled); an x-mint that is not an object (the same
+// spec writes `x-mint: content |` on its logs endpoint) gives none, as Mintlify ignores it.
+func TestEndpointContent(t *testing.T) {
+	tree := resolve(t, filepath.Join("testdata", "sites", "upstash-api"))
+	tests := []struct {
+		method, apiPath string
+		want            []string // in the content; none: no content
+	}{
+		{"DELETE", "/v2/workflows/runs", []string{"<Warning>If you provide a list of workflow run IDs", "This operation scans all your workflow runs"}},
+		{"GET", "/v2/workflows/logs", nil},
+		{"POST", "/v2/publish/{destination}", nil},
+	}
+	for _, tt := range tests {
+		found := false
+		for _, p := range tree.Pages {
+			if p.Method != tt.method || p.APIPath != tt.apiPath {
+				continue
+			}
+			found = true
+			if len(tt.want) == 0 && p.Content != "" {
+				t.Errorf("%s %s: content %q, want none", tt.method, tt.apiPath, p.Content)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(p.Content, w) {
+					t.Errorf("%s %s: content %q lacks %q", tt.method, tt.apiPath, p.Content, w)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no page for %s %s", tt.method, tt.apiPath)
+		}
+	}
+}

@@ -31,6 +31,7 @@ type Page struct {
 	Summary              string   `json:"summary,omitempty"`
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
+	Content              string   `json:"content,omitempty"`    // a generated endpoint page's x-mint.content: MDX shown before its reference
 	Href                 string   `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
 	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
 	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none

@@ -95,7 +95,7 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.Method, pg.APIPath, pg.OperationID = op.Method, op.Path, op.OperationID
 	pg.Summary, pg.OperationDescription, pg.Deprecated = op.Summary, op.Description, op.Deprecated
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
-	pg.Description = op.Description
+	pg.Description, pg.Content = op.Description, op.Content
 	pg.URL = endpointURL(sc.apiDir, op)
 	pg.Hidden = pg.Hidden || op.Hidden
 	fm := &Frontmatter{}
