@@ -139,3 +139,31 @@ func TestLegacySnippet(t *testing.T) {
 		})
 	}
 }
+
+// TestJSXPropWithApostrophe: a tag whose attribute is JSX with an apostrophe in its text
+// (Upstash's landing page: sub={<>See <a ...>pricing</a> for each product's plans ...</>}) is
+// read as a tag, here the section heading its snippet component draws; the apostrophe opened a
+// JavaScript string that never closed, so the whole tag was left in the Markdown as written.
+func TestJSXPropWithApostrophe(t *testing.T) {
+	site := os.DirFS(filepath.Join("testdata", "upstash-landing"))
+	read := func(p string) (string, bool) {
+		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
+		return string(b), err == nil
+	}
+	page, err := fs.ReadFile(site, "introduction.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := markdown.Body(string(page), "Get Started", read)
+	rest := got
+	for _, w := range []string{"# Build with Upstash", "## Pick a product and start building", "## Build with AI agents", "## Get in touch"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%s", w, got)
+		}
+		rest = rest[i+len(w):]
+	}
+	if strings.Contains(got, "<SectionHead") || strings.Contains(got, "sub={") {
+		t.Errorf("a tag left as written:\n%s", got)
+	}
+}
