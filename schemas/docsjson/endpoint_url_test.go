@@ -78,6 +78,8 @@ paths:
     get: {summary: Gone, x-excluded: true, responses: {"200": {description: OK}}}
   /f:
     get: {summary: Moved, x-mint: {href: /Guides/Moved-Here}, responses: {"200": {description: OK}}}
+  /g:
+    get: {summary: Up, x-mint: {href: ../../outside/./page}, responses: {"200": {description: OK}}}
 `
 	site := loadJSON(t, withSettings(`{"tabs": [
 		{"tab": "Default", "openapi": "api.yaml"},
@@ -106,6 +108,7 @@ paths:
 		{"hidden page", synthetic, "Default", "GET", "/c", []string{"/api-reference/list-2"}},
 		{"x-excluded: no page", synthetic, "Default", "GET", "/e", nil},
 		{"href lowered", synthetic, "Default", "GET", "/f", []string{"/guides/moved-here"}},
+		{"href resolved from the root", synthetic, "Default", "GET", "/g", []string{"/outside/page"}},
 		{"listed endpoints: the directory of the spec in scope, not numbered", synthetic, "Directory", "GET", "/b", []string{"/ref/v2/list"}},
 	}
 	for _, tt := range tests {

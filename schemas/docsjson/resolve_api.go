@@ -135,13 +135,18 @@ func endpointURL(dir string, op Operation) string {
 	return strings.ToLower(joinURL(cmp.Or(dir, defaultAPIDirectory), tag, leaf))
 }
 
-// joinURL joins segments with "/" into a URL path from the root: empty segments and repeated
-// or trailing slashes are dropped ("/" when nothing is left).
+// joinURL joins segments with "/" into a URL path from the root, as Node's path.posix.resolve
+// does from "/": empty and "." segments and repeated or trailing slashes are dropped, ".."
+// drops the segment before it and stops at the root ("/" when nothing is left).
 func joinURL(segments ...string) string {
 	var parts []string
 	for _, s := range segments {
 		for _, p := range strings.Split(s, "/") {
-			if p != "" && p != "." {
+			switch p {
+			case "", ".":
+			case "..":
+				parts = parts[:max(0, len(parts)-1)]
+			default:
 				parts = append(parts, p)
 			}
 		}
