@@ -162,7 +162,7 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 	case "openapi":
 		e.OpenAPI = d.specRefs(openapiKey, e.Kind == KindGroup, v, p)
 		if len(e.OpenAPI) > 0 {
-			e.OpenAPIDirectory = specDirectory(v)
+			e.OpenAPIDirectories = specDirectories(v, len(e.OpenAPI))
 		}
 	case "asyncapi":
 		e.AsyncAPI = d.specRefs(asyncapiKey, e.Kind == KindGroup, v, p)

@@ -136,7 +136,7 @@ type rscope struct {
 	version  string
 	language string
 	openapi  []string // the nearest element's specs, in order
-	apiDir   string   // the directory of the nearest element's openapi ("": api-reference)
+	apiDirs  []string // the directory of each of openapi's specs ("": api-reference)
 	hidden   bool
 	hide     hiding   // the nearest hidden element, for indexing
 	boost    float64  // the nearest element's boost
@@ -204,7 +204,7 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		r.tree.addLanguage(e.Label, e.Default)
 	}
 	if len(e.OpenAPI) > 0 {
-		sc.openapi, sc.apiDir = e.OpenAPI, e.OpenAPIDirectory
+		sc.openapi, sc.apiDirs = e.OpenAPI, e.OpenAPIDirectories
 	}
 	if e.Boost > 0 {
 		sc.boost = e.Boost
@@ -215,6 +215,16 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 	sc.hidden = sc.hidden || e.Hidden
 	sc.hide = sc.hide.under(e)
 	return sc
+}
+
+// dirOf is the directory of the endpoint pages of spec, one of the specs in scope.
+func (sc rscope) dirOf(spec string) string {
+	for i, ref := range sc.openapi {
+		if ref == spec && i < len(sc.apiDirs) {
+			return sc.apiDirs[i]
+		}
+	}
+	return ""
 }
 
 // entry resolves one string of a pages list (or a group root).

@@ -96,7 +96,7 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.Summary, pg.OperationDescription, pg.Deprecated = op.Summary, op.Description, op.Deprecated
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
 	pg.Description, pg.Content = op.Description, op.Content
-	pg.URL = endpointURL(sc.apiDir, op)
+	pg.URL = endpointURL(sc.dirOf(spec), op)
 	pg.Hidden = pg.Hidden || op.Hidden
 	fm := &Frontmatter{}
 	if op.Hidden {
