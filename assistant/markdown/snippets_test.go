@@ -88,9 +88,9 @@ func TestImportShadowsBuiltIn(t *testing.T) {
 }
 
 // TestLegacySnippet: `<Snippet file="redis/ioredisnote.mdx" />`, Mintlify's older snippet tag
-// (a file of _snippets, no import), is that file's text in place, in the page's Markdown and in
-// the text the search indexes, as Mintlify's own llms-full.txt of Upstash's docs has it; it
-// was dropped, so the page lost its note on which connection string to copy.
+// (a file of _snippets, no import; @mintlify/common's remarkMdxInjectSnippets puts the file in
+// its place), is that file's text in place, in the page's Markdown and in the text the search
+// indexes; it was dropped, so the page lost its note on which connection string to copy.
 func TestLegacySnippet(t *testing.T) {
 	site := os.DirFS(filepath.Join("testdata", "upstash-snippet"))
 	read := func(p string) (string, bool) {

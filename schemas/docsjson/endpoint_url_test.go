@@ -11,14 +11,17 @@ import (
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-// llmsLink is a page link of a Mintlify-generated llms.txt: its path under the site's URL.
+// llmsLink is a page link of Upstash's llms.txt: its path under the site's URL.
 var llmsLink = regexp.MustCompile(`\]\(https://upstash\.com/docs(/[^)]*?)\.md\)`)
 
 // TestEndpointURLsAsMintlify: the endpoint pages of a real site (Upstash's three API
 // references: two openapi objects with a directory, one spec named by string whose endpoints
-// are listed one by one, most with x-mint.href) get the URLs Mintlify gave them, as the site's
-// Mintlify-generated llms.txt lists them, each page once, and llms.txt lists no endpoint page
-// that Lectern lacks.
+// are listed one by one, most with x-mint.href) get the URLs its published site serves them at,
+// each page once. The oracle is the site's llms.txt, which Upstash builds with its own script
+// (llms/ in its repository, "replaces the auto-generated versions Mintlify ships") to link the
+// published pages; its rule is Mintlify's (@mintlify/prebuild's generateOpenApiFromDocsConfig
+// with @mintlify/scraping's processOpenApiPath), and the site's pages and redirects link the
+// same URLs. llms.txt lists no endpoint page that Lectern lacks either.
 func TestEndpointURLsAsMintlify(t *testing.T) {
 	dir := filepath.Join("testdata", "sites", "upstash-api")
 	tree := resolve(t, dir)
@@ -39,7 +42,7 @@ func TestEndpointURLsAsMintlify(t *testing.T) {
 		}
 		endpoints++
 		if !listed[p.URL] {
-			t.Errorf("%s %s (%s) is at %s, which Mintlify's llms.txt of the site does not list", p.Method, p.APIPath, p.OpenAPI, p.URL)
+			t.Errorf("%s %s (%s) is at %s, which the site's llms.txt does not list", p.Method, p.APIPath, p.OpenAPI, p.URL)
 		}
 		if p.Index.Rule == docsjson.RuleListedElsewhere {
 			t.Errorf("%s %s (%s) at %s is left out as %s", p.Method, p.APIPath, p.OpenAPI, p.URL, p.Index.Detail)

@@ -284,8 +284,9 @@ func TestIgnorePatterns(t *testing.T) {
 }
 
 // TestLegacySnippetsAreNoPages: the files of _snippets (what `<Snippet file="..." />` reads)
-// are not pages, as Mintlify publishes none of them (its llms.txt of Upstash's docs lists none
-// of the 19); under seo.indexing "all" Lectern had indexed each as a page of its own.
+// are not pages: @mintlify/common's getFileCategory makes them snippets, and the llms.txt of
+// Upstash's published site lists none of its 19; under seo.indexing "all" Lectern had indexed
+// each as a page of its own.
 func TestLegacySnippetsAreNoPages(t *testing.T) {
 	dir := filepath.Join("testdata", "sites", "upstash-api")
 	site := loadSite(t, dir)
