@@ -88,7 +88,8 @@ paths:
 		{"tab": "Default", "openapi": "api.yaml"},
 		{"tab": "Directory", "openapi": {"source": "api.yaml", "directory": "/Ref/v2/"}, "groups": [
 			{"group": "Listed", "pages": ["GET /a", "GET /b"]}]},
-		{"tab": "List of objects", "openapi": [{"source": "api.yaml", "directory": "objs"}]}]}`), map[string]string{"api.yaml": spec})
+		{"tab": "List of objects", "openapi": [{"source": "api.yaml", "directory": "objs"}]},
+		{"tab": "Individual", "pages": ["/api.yaml GET /a"]}]}`), map[string]string{"api.yaml": spec})
 	synthetic, err := site.Resolve()
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +116,7 @@ paths:
 		{"href resolved from the root", synthetic, "Default", "GET", "/g", []string{"/outside/page"}},
 		{"listed endpoints: the directory of the spec in scope, not numbered", synthetic, "Directory", "GET", "/b", []string{"/ref/v2/list"}},
 		{"a list's object gives its spec's directory", synthetic, "List of objects", "GET", "/a", []string{"/objs/list"}},
+		{"an endpoint that names its spec", synthetic, "Individual", "GET", "/a", []string{"/api-reference/list"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

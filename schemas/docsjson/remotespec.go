@@ -30,7 +30,8 @@ var errRemoteSpec = errors.New("the spec is a URL and fetching is off")
 var errFetch = errors.New("could not be fetched")
 
 // SpecURLs lists the OpenAPI specs docs.json names by URL, each once, in the order of the
-// navigation (api.openapi first): what a loader fetches before it resolves the site. A
+// navigation (api.openapi first; an element's openapi, then the specs its endpoint entries name
+// "https://.../openapi.json GET /users"): what a loader fetches before it resolves the site. A
 // page's frontmatter may name others; those are read when the page is resolved.
 func (s *Site) SpecURLs() []string {
 	var out []string
@@ -43,7 +44,14 @@ func (s *Site) SpecURLs() []string {
 	}
 	add(s.Config.API.OpenAPI)
 	if nav := s.Config.Navigation; nav != nil {
-		eachElement(&nav.Element, func(e *Element) { add(e.OpenAPI) })
+		eachElement(&nav.Element, func(e *Element) {
+			add(e.OpenAPI)
+			for _, en := range e.Pages {
+				if spec, _, _, ok := specEndpoint(en.Page); ok {
+					add([]string{spec})
+				}
+			}
+		})
 	}
 	return out
 }

@@ -168,9 +168,10 @@ func TestRemoteSpecPage(t *testing.T) {
 func TestSpecURLs(t *testing.T) {
 	site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "api": {"openapi": ["https://a.example/x.json", "local.yaml"]},
 	 "navigation": {"versions": [{"version": "v1", "tabs": [{"tab": "API", "openapi": "https://b.example/y.yaml"},
-	   {"tab": "Guides", "groups": [{"group": "G", "pages": ["a", {"group": "Nested", "openapi": ["https://a.example/x.json", "https://c.example/z"]}]}]}]}]}}`, nil)
+	   {"tab": "Guides", "groups": [{"group": "G", "pages": ["a", {"group": "Nested", "openapi": ["https://a.example/x.json", "https://c.example/z"]},
+	     "https://d.example/o.json GET /users", "local.yaml GET /users"]}]}]}]}}`, nil)
 	got := site.SpecURLs()
-	want := []string{"https://a.example/x.json", "https://b.example/y.yaml", "https://c.example/z"}
+	want := []string{"https://a.example/x.json", "https://b.example/y.yaml", "https://d.example/o.json", "https://c.example/z"}
 	if !slices.Equal(got, want) {
 		t.Errorf("SpecURLs = %q, want %q", got, want)
 	}

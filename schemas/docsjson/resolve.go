@@ -233,6 +233,9 @@ func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 		op := Operation{Method: method, Path: apiPath}
 		return r.add(r.endpoint(op, r.specOf(op, sc.openapi), navPath, sc))
 	}
+	if spec, method, apiPath, ok := specEndpoint(entry); ok {
+		return r.add(r.endpoint(Operation{Method: method, Path: apiPath}, spec, navPath, sc))
+	}
 	p, _ := pagePath(entry)
 	file, found := pageFile(r.fsys, p)
 	pg := r.scoped(navPath, sc)

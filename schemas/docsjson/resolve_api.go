@@ -22,6 +22,13 @@ func mdxEndpoint(value string) (spec, method, apiPath string, ok bool) {
 	return spec, method, apiPath, ok
 }
 
+// specEndpoint reads a pages entry that names its spec before the endpoint, as Mintlify's
+// "Individual endpoints" do: "/path/to/openapi.json POST /users" (or a spec's URL).
+func specEndpoint(entry string) (spec, method, apiPath string, ok bool) {
+	spec, method, apiPath, ok = mdxEndpoint(entry)
+	return spec, method, apiPath, ok && spec != ""
+}
+
 // specOf picks the spec of an endpoint among those in scope: the first that has the
 // operation, else the first (whose page then names an operation its spec lacks, which
 // `nav validate` reports); "" when none is in scope.
