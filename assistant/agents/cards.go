@@ -3,6 +3,7 @@ package agents
 import (
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -80,7 +81,37 @@ func cardDescription(description, name string) string {
 	if d := strings.TrimSpace(description); d != "" {
 		return d
 	}
-	return "The " + name + " documentation."
+	return "The " + docsName(name) + "."
+}
+
+// docsName names a site's documentation in a sentence: its docs.json name followed by
+// "documentation", unless the name already ends so ("Upstash Documentation", "Acme Docs"),
+// which would make "the Upstash Documentation documentation".
+func docsName(name string) string {
+	if _, ok := docsWord(name); ok {
+		return name
+	}
+	return name + " documentation"
+}
+
+// docsTeam names the team that writes a site's docs: "the Upstash docs team", not "the Upstash
+// Documentation docs team".
+func docsTeam(name string) string {
+	if rest, ok := docsWord(name); ok {
+		name = rest
+	}
+	return strings.Join(strings.Fields("the "+name+" docs team"), " ")
+}
+
+// docsWord reports whether name ends in a word for documentation, and returns it without.
+func docsWord(name string) (string, bool) {
+	name = strings.TrimSpace(name)
+	i := strings.LastIndexFunc(name, unicode.IsSpace)
+	switch strings.ToLower(name[i+1:]) {
+	case "documentation", "docs", "doc":
+		return strings.TrimSpace(name[:i+1]), true
+	}
+	return name, false
 }
 
 // linkTarget is one link of a linkset (RFC 9264).

@@ -86,9 +86,9 @@ func (s *Service) newServer(st *siteState) *mcp.Server {
 	if len(st.snap.Catalog.Skills) > 0 {
 		caps.Resources = &mcp.ResourceCapabilities{}
 	}
-	srv := mcp.NewServer(&mcp.Implementation{Name: st.domain + "-docs", Title: st.name + " documentation", Version: serverVersion},
+	srv := mcp.NewServer(&mcp.Implementation{Name: st.domain + "-docs", Title: docsName(st.name), Version: serverVersion},
 		&mcp.ServerOptions{Capabilities: caps, Logger: s.logger.With("part", "mcp"),
-			Instructions: "Search and read the " + st.name + " documentation: search finds the sections that answer a question, " +
+			Instructions: "Search and read the " + docsName(st.name) + ": search finds the sections that answer a question, " +
 				"query_docs_filesystem reads whole pages as Markdown (cat, grep, head), submit_feedback reports a page that is wrong or unclear."})
 	for _, t := range st.tools {
 		switch t.Name {

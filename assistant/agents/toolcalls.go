@@ -179,7 +179,7 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("Recorded: the %s docs team will review your report on %s. Thank you.", cl.state.name, path)
+	text := fmt.Sprintf("Recorded: %s will review your report on %s. Thank you.", docsTeam(cl.state.name), path)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 

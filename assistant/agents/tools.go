@@ -86,17 +86,17 @@ func tools(name string, cat *sitedocs.Catalog, scopes *sitedocs.Scopes, outputBy
 		}}
 	return []*mcp.Tool{
 		{Name: ToolSearch, Title: "Search " + name, InputSchema: search, Annotations: readOnly,
-			Description: "Search the " + name + " documentation. Returns the best matching sections, each with its title, link, " +
+			Description: "Search the " + docsName(name) + ". Returns the best matching sections, each with its title, link, " +
 				"file path and a snippet. Read a whole page with query_docs_filesystem (cat PATH)."},
-		{Name: ToolFilesystem, Title: "Read the " + name + " docs", InputSchema: fsSchema, Annotations: readOnly,
-			Description: "Read and navigate the " + name + " documentation as a read-only filesystem of Markdown pages, each at its URL with .md " +
+		{Name: ToolFilesystem, Title: "Read the " + docsName(name), InputSchema: fsSchema, Annotations: readOnly,
+			Description: "Read and navigate the " + docsName(name) + " as a read-only filesystem of Markdown pages, each at its URL with .md " +
 				"(/index.md is the home page), with shell commands: ls [-l], tree [-L N], cat [-n] FILE[:START-END], head/tail [-n N], sed -n 'A,Bp', " +
 				"grep [-n -i -F -w -l -c -C N] PATTERN [PATH] (RE2, or fixed strings with -F; directories recursively), find [PATH] -name GLOB, wc, cd, help. " +
 				"Several commands in one call (; && or new lines); | pipes into grep, head, tail and wc. " +
 				fmt.Sprintf("Output over %d bytes is cut with a marker: read long pages by line ranges.", outputBytes)},
 		{Name: ToolFeedback, Title: "Report a docs problem", InputSchema: feedback,
 			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: ptr(false), IdempotentHint: false, OpenWorldHint: ptr(false)},
-			Description: "Tell the " + name + " docs team about a problem with a page: incorrect, outdated, confusing or incomplete content. " +
+			Description: "Tell " + docsTeam(name) + " about a problem with a page: incorrect, outdated, confusing or incomplete content. " +
 				"Give the page's path and what is wrong; it is recorded as unhelpful feedback that the team reviews."},
 	}
 }

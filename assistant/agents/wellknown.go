@@ -71,9 +71,9 @@ func (s *Service) card(c *fiber.Ctx) (serverCard, error) {
 		return serverCard{}, err
 	}
 	s.discoveryHeaders(c, site, st)
-	card := serverCard{Name: site.Domain + "-docs", Title: st.name + " documentation", Version: serverVersion,
+	card := serverCard{Name: site.Domain + "-docs", Title: docsName(st.name), Version: serverVersion,
 		URL: s.baseURL(c, site) + "/mcp", Transport: "http",
-		Description:    "Search and read the " + st.name + " documentation, and report problems with it.",
+		Description:    "Search and read the " + docsName(st.name) + ", and report problems with it.",
 		Capabilities:   cardCaps{Tools: true, Resources: len(st.snap.Catalog.Skills) > 0},
 		Authentication: authentication(site), Tools: st.tools}
 	for _, sk := range st.snap.Catalog.Skills {

@@ -7,9 +7,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lectern-dev/lectern/platform/sites"
 )
 
 // TestDiscoveryDocuments: /.well-known/mcp (and .json) and the server cards describe the
@@ -114,3 +117,45 @@ func TestSkills(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestDocsNameSaidOnce: a site whose docs.json name already says what it is ("Upstash
+// Documentation") is not called "the Upstash Documentation documentation" by its MCP server,
+// its server card or its tools; a bare name ("Trails") still gets the word.
+func TestDocsNameSaidOnce(t *testing.T) {
+	abs, err := filepath.Abs("../testdata/sites/upstash-workflow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := append(fixtureSites(t), sites.Site{Domain: "upstash", Project: "upstash-docs", Docs: abs})
+	h := startWith(t, list, nil)
+	for _, tc := range []struct {
+		domain, want string
+	}{
+		{"upstash", "Upstash Documentation"},
+		{"agents-cline", "Cline and Continue documentation"},
+	} {
+		var card struct{ Title, Description string }
+		_, body := h.get(t, "/sites/"+tc.domain+"/.well-known/mcp/server-card.json")
+		if err := json.Unmarshal([]byte(body), &card); err != nil {
+			t.Fatalf("%s: %s %v", tc.domain, body, err)
+		}
+		cs := connect(t, h.base+"/sites/"+tc.domain+"/mcp", nil)
+		init := cs.InitializeResult()
+		listed, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := []string{card.Title, card.Description, init.ServerInfo.Title, init.Instructions}
+		for _, tl := range listed.Tools {
+			texts = append(texts, tl.Title, tl.Description)
+		}
+		if card.Title != tc.want || init.ServerInfo.Title != tc.want {
+			t.Errorf("%s: card title %q, server title %q; want %q", tc.domain, card.Title, init.ServerInfo.Title, tc.want)
+		}
+		for _, s := range texts {
+			if strings.Contains(strings.ToLower(s), "documentation documentation") || strings.Contains(strings.ToLower(s), "documentation docs") {
+				t.Errorf("%s: %q", tc.domain, s)
+			}
+		}
+	}
+}

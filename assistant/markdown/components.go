@@ -21,12 +21,35 @@ func init() {
 		"Visibility": visibility, "Frame": frame, "Update": update,
 		"Tree": tree, "Tree.Folder": folder, "Folder": folder, "Tree.File": file, "File": file,
 		"RequestExample": labelled("Request example"), "ResponseExample": labelled("Response example"),
-		"Prompt": prompt, "Icon": nothing, "Snippet": nothing,
+		"Prompt": prompt, "Icon": nothing, "Snippet": legacySnippet,
 		"Tooltip": inlineFlow, "Badge": inlineFlow,
 	}
 }
 
 func nothing(*renderer, *node) []string { return nil }
+
+// legacySnippet renders `<Snippet file="redis/note.mdx" />`, Mintlify's older way to reuse a
+// file of the _snippets folder (Upstash's docs use it), as that file in place.
+func legacySnippet(r *renderer, el *node) []string {
+	file, ok := legacySnippetFile(&el.tag)
+	if !ok {
+		return nil
+	}
+	return r.snippetBlocks(file, el.tag)
+}
+
+// legacySnippetDir holds the files `<Snippet file="..." />` names.
+const legacySnippetDir = "/_snippets/"
+
+// legacySnippetFile is the site path of the file a <Snippet> tag names; false when it names
+// none, or one outside the snippets folder.
+func legacySnippetFile(t *tag) (string, bool) {
+	name := strings.TrimPrefix(strings.TrimSpace(t.attr("file")), "/")
+	if name == "" || strings.Contains("/"+name+"/", "/../") {
+		return "", false
+	}
+	return legacySnippetDir + name, true
+}
 
 // callout renders a callout as a blockquote led by its kind: "> **Note:** ...".
 func callout(label string) func(r *renderer, el *node) []string {

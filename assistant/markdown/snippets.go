@@ -22,7 +22,8 @@ func InlineSnippets(src string, snippet func(path string) (string, bool), limit 
 }
 
 func inlineSnippets(src string, files *snippetFiles, depth int, room *int) string {
-	if files.read == nil || depth >= maxSnippetDepth || !strings.Contains(src, "import ") {
+	legacy := strings.Contains(src, "<Snippet")
+	if files.read == nil || depth >= maxSnippetDepth || !strings.Contains(src, "import ") && !legacy {
 		return src
 	}
 	_, body := splitFrontmatter(normalize(src))
@@ -40,7 +41,10 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 			src = bound
 		}
 	}
-	if len(imports)+len(comps) == 0 {
+	_, imported := imports[legacyTag]
+	_, exported := comps[legacyTag]
+	legacy = legacy && !imported && !exported
+	if len(imports)+len(comps) == 0 && !legacy {
 		return src
 	}
 	names := slices.Collect(maps.Keys(imports))
@@ -48,6 +52,9 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 		if _, ok := imports[name]; !ok {
 			names = append(names, name)
 		}
+	}
+	if legacy {
+		names = append(names, legacyTag)
 	}
 	tags := snippetTags(names)
 	var b strings.Builder
@@ -67,10 +74,16 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 		b.WriteString(replaceOutsideCode(line, tags, func(tagText string) string {
 			t, _, _ := parseTag(tagText)
 			var text string
+			file, imported := imports[t.name]
+			if t.name == legacyTag && !imported {
+				if file, imported = legacySnippetFile(&t); !imported {
+					return tagText
+				}
+			}
 			if e, ok := comps[t.name]; ok {
 				text = binder{props: page.tagProps(t), declared: e.params, files: files}.bind(e.body)
 			} else {
-				src, ok := files.read(imports[t.name])
+				src, ok := files.read(file)
 				if !ok {
 					return tagText
 				}
@@ -88,6 +101,10 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 	}
 	return b.String()
 }
+
+// legacyTag is the component of Mintlify's older snippets, `<Snippet file="note.mdx" />`,
+// which needs no import.
+const legacyTag = "Snippet"
 
 // replaceOutsideCode replaces re's matches in line with fn's, except those inside inline code
 // ("write `<Install />` where the steps go" shows the tag, as Mintlify renders it).

@@ -1,6 +1,9 @@
 package markdown_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,5 +84,86 @@ func TestImportShadowsBuiltIn(t *testing.T) {
 	got := markdown.Body("import Note from '/snippets/note.mdx'\n\n<Note />\n", "", read)
 	if got != "Write to support@acme.dev." {
 		t.Errorf("Body = %q, want the snippet's text", got)
+	}
+}
+
+// TestLegacySnippet: `<Snippet file="redis/ioredisnote.mdx" />`, Mintlify's older snippet tag
+// (a file of _snippets, no import; @mintlify/common's remarkMdxInjectSnippets puts the file in
+// its place), is that file's text in place, in the page's Markdown and in the text the search
+// indexes; it was dropped, so the page lost its note on which connection string to copy.
+func TestLegacySnippet(t *testing.T) {
+	site := os.DirFS(filepath.Join("testdata", "upstash-snippet"))
+	read := func(p string) (string, bool) {
+		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
+		return string(b), err == nil
+	}
+	page, err := fs.ReadFile(site, "redis/howto/getstartedawslambda.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := "This example uses ioredis, you can copy the connection string from the"
+	for _, tc := range []struct {
+		name, src string
+		render    func(string) string
+		want      []string // in order
+		not       []string
+	}{
+		{name: "Markdown of the real page", src: string(page), render: func(s string) string { return markdown.Body(s, "", read) },
+			want: []string{"Now create index.js file.", "> **Note:** " + note, `var Redis = require("ioredis");`}, not: []string{"<Snippet"}},
+		{name: "search text of the real page", src: string(page), render: func(s string) string { return markdown.InlineSnippets(s, read, 1<<20) },
+			want: []string{"Now create index.js file.", note, `var Redis = require("ioredis");`}, not: []string{"<Snippet"}},
+		{name: "a file outside _snippets is not read", src: "A\n\n<Snippet file=\"../redis/howto/getstartedawslambda.mdx\" />\n", render: func(s string) string { return markdown.Body(s, "", read) },
+			want: []string{"A"}, not: []string{"Lambda"}},
+		{name: "a missing file: nothing in the Markdown", src: "A\n\n<Snippet file=\"gone.mdx\" />\n\nB\n", render: func(s string) string { return markdown.Body(s, "", read) },
+			want: []string{"A\n\nB"}},
+		{name: "an import named Snippet is that import", src: "import Snippet from '/_snippets/redis/ioredisnote.mdx'\n\n<Snippet file=\"gone.mdx\" />\n", render: func(s string) string { return markdown.Body(s, "", read) },
+			want: []string{note}},
+		{name: "in fenced code it stays", src: "```mdx\n<Snippet file=\"redis/ioredisnote.mdx\" />\n```\n", render: func(s string) string { return markdown.InlineSnippets(s, read, 1<<20) },
+			want: []string{"<Snippet file=\"redis/ioredisnote.mdx\" />"}, not: []string{note}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.render(tc.src)
+			rest := got
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("%q not found (in order) in:\n%s", w, got)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tc.not {
+				if strings.Contains(got, n) {
+					t.Errorf("%q in:\n%s", n, got)
+				}
+			}
+		})
+	}
+}
+
+// TestJSXPropWithApostrophe: a tag whose attribute is JSX with an apostrophe in its text
+// (Upstash's landing page: sub={<>See <a ...>pricing</a> for each product's plans ...</>}) is
+// read as a tag, here the section heading its snippet component draws; the apostrophe opened a
+// JavaScript string that never closed, so the whole tag was left in the Markdown as written.
+func TestJSXPropWithApostrophe(t *testing.T) {
+	site := os.DirFS(filepath.Join("testdata", "upstash-landing"))
+	read := func(p string) (string, bool) {
+		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
+		return string(b), err == nil
+	}
+	page, err := fs.ReadFile(site, "introduction.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := markdown.Body(string(page), "Get Started", read)
+	rest := got
+	for _, w := range []string{"# Build with Upstash", "## Pick a product and start building", "## Build with AI agents", "## Get in touch"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%s", w, got)
+		}
+		rest = rest[i+len(w):]
+	}
+	if strings.Contains(got, "<SectionHead") || strings.Contains(got, "sub={") {
+		t.Errorf("a tag left as written:\n%s", got)
 	}
 }

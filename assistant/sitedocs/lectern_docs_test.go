@@ -37,9 +37,9 @@ func TestLecternDocsQuestions(t *testing.T) {
 		{"what happens when an event cannot be stored", "/concepts/events"},
 		{"how are the services split up", "/concepts/architecture"},
 		{"check my docs.json navigation before publishing", "/quickstart"},
-		{"how do I page through the export", "/api-reference/introduction|/analytics/get-traffic-export"},
-		{"send a message to the assistant", "/assistant/create-assistant-message"},
-		{"change the status of a feedback record", "/feedback/update-feedback-status"},
+		{"how do I page through the export", "/api-reference/introduction|/api-reference/analytics/page-views-by-visitor-category-traffic-export"},
+		{"send a message to the assistant", "/api-reference/assistant/send-a-message-to-the-assistant"},
+		{"change the status of a feedback record", "/api-reference/feedback/change-the-status-of-feedback"},
 	} {
 		t.Run(tc.question, func(t *testing.T) {
 			results := ix.Search(search.Query{Text: tc.question, Limit: 3})

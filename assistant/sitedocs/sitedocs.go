@@ -150,11 +150,15 @@ func (e *Entry) searchPage() search.Page {
 	}
 }
 
-// pageText returns a page's file and what the index reads of the page: its file, and for an
-// endpoint page the text of its operation.
+// pageText returns a page's file and what the index reads of the page: its file (for an
+// endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
+// of its operation.
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && p.Index.Rule != docsjson.RuleNoFile {
 		file = readPage(fsys, p.File)
+	}
+	if p.File == "" { // a generated endpoint page: what its x-mint.content says is its content
+		file = p.Content
 	}
 	text = file
 	if p.Method != "" {

@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 	if !slices.Equal(qs.Breadcrumbs, []string{"v2", "Guides", "Get started"}) || !slices.Equal(qs.Groups, []string{"Get started"}) {
 		t.Errorf("quickstart crumbs %v groups %v", qs.Breadcrumbs, qs.Groups)
 	}
-	ep := byURL["/widgets/delete-widget"]
+	ep := byURL["/api-reference/widgets/delete-a-widget"]
 	if ep.Title != "Delete a widget" || !strings.Contains(ep.Body, "DELETE /widgets/{id}") || !strings.Contains(ep.Body, "cannot be restored") {
 		t.Errorf("endpoint page: %+v", ep)
 	}
@@ -280,5 +280,35 @@ func TestLanguageOf(t *testing.T) {
 				t.Errorf("LanguageOf(%q) = %q, want %q", tc.text, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestEndpointXMintContent: an endpoint page's x-mint.content (Upstash's bulk cancel explains
+// the partial failures there, in a Warning and three paragraphs) is its content, as Mintlify
+// shows it before the reference: in its Markdown after the endpoint line and before the
+// operation, and in what the search finds; it was in neither.
+func TestEndpointXMintContent(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../testdata/sites/upstash-workflow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/workflow/api-reference/runs/bulk-cancel-workflow-runs"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	md := d.Catalog.Markdown(p)
+	rest := md
+	for _, w := range []string{"`DELETE /v2/workflows/runs`", "> **Warning:** If you provide a list of workflow run IDs",
+		"In such cases, you can run the bulk cancel operation multiple times.", "## OpenAPI"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%.2000s", w, md)
+		}
+		rest = rest[i+len(w):]
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "some workflow runs cannot be canceled, run the bulk cancel again", Limit: 3})
+	if len(results) == 0 || results[0].Path != url || !strings.Contains(results[0].Snippet, "bulk cancel operation multiple times") {
+		t.Errorf("results %+v; want %s first, quoting its x-mint content", results, url)
 	}
 }

@@ -197,10 +197,10 @@ func checkSpecPages(t *testing.T, l *testLectern, specURL string) {
 		Path     string
 		Metadata struct{ Title string }
 	}
-	if status != 200 || json.Unmarshal(body, &hits) != nil || len(hits) == 0 || hits[0].Path != "/reservations/create-reservation" || hits[0].Metadata.Title != "Reserve stock for an order" {
+	if status != 200 || json.Unmarshal(body, &hits) != nil || len(hits) == 0 || hits[0].Path != "/api-reference/reservations/reserve-stock-for-an-order" || hits[0].Metadata.Title != "Reserve stock for an order" {
 		t.Errorf("search: %d %.400s; want the endpoint page first", status, body)
 	}
-	status, body = l.do(t, "GET", "/sites/acme/reservations/create-reservation.md", "", nil)
+	status, body = l.do(t, "GET", "/sites/acme/api-reference/reservations/reserve-stock-for-an-order.md", "", nil)
 	md := string(body)
 	for _, want := range []string{"# Reserve stock for an order", "## OpenAPI", "```yaml " + specURL + " POST /reservations", "ReservationRequest:", "minimum: 1", "url: https://api.stockroom.example/v1"} {
 		if status != 200 || !strings.Contains(md, want) {

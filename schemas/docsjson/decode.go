@@ -161,6 +161,9 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		*stringField(e, key) = strings.TrimSpace(s)
 	case "openapi":
 		e.OpenAPI = d.specRefs(openapiKey, e.Kind == KindGroup, v, p)
+		if len(e.OpenAPI) > 0 {
+			e.OpenAPIDirectories = specDirectories(v, len(e.OpenAPI))
+		}
 	case "asyncapi":
 		e.AsyncAPI = d.specRefs(asyncapiKey, e.Kind == KindGroup, v, p)
 	case "expanded":

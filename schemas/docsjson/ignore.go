@@ -9,14 +9,15 @@ import (
 )
 
 // Mintlify publishes no file of a site's repository that matches a .mintignore pattern or one of
-// its default patterns (organize/mintignore), and renders no file under /snippets/ as a page.
+// its default patterns (organize/mintignore), and renders no file under /snippets/ (nor under
+// /_snippets/, the folder of its older `<Snippet file="..." />` tag) as a page.
 // ignorer applies the same to the search for unlisted pages.
 
 // defaultIgnores are the patterns Mintlify ignores without a .mintignore, and the snippets folder.
 var defaultIgnores = []string{
 	".git/", ".github/", ".claude/", ".agents/", ".idea/", ".vscode/", "node_modules/", "build/", "dist/",
 	"coverage/", ".cache/", "tmp/", "temp/", "README.md", "LICENSE.md", "CHANGELOG.md", "CONTRIBUTING.md",
-	"/snippets/",
+	"/snippets/", "/_snippets/",
 }
 
 // maxIgnoreBytes bounds how much of .mintignore is read.

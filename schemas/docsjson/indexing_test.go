@@ -1,6 +1,8 @@
 package docsjson_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -45,6 +47,7 @@ var indexingFiles = map[string]string{
 	"hidden-orphan.mdx":    "---\ntitle: Hidden orphan\nhidden: true\n---\n",
 	"noindex-orphan.mdx":   "---\nnoindex: true\n---\n",
 	"snippets/note.mdx":    "A note.\n",
+	"_snippets/old.mdx":    "An older snippet.\n",
 	"components/step.mdx":  "A step.\n",
 	"node_modules/x/a.md":  "# A\n",
 	"README.md":            "# Repo\n",
@@ -126,7 +129,7 @@ func TestIndexingRules(t *testing.T) {
 					t.Errorf("%s: %+v, want %+v", url, pg.Index, w)
 				}
 			}
-			for _, url := range []string{"/drafts/next", "/snippets/note", "/components/step", "/node_modules/x/a", "/README"} {
+			for _, url := range []string{"/drafts/next", "/snippets/note", "/_snippets/old", "/components/step", "/node_modules/x/a", "/README"} {
 				if _, ok := byURL[url]; ok {
 					t.Errorf("%s is a page; Mintlify does not publish it", url)
 				}
@@ -277,5 +280,26 @@ func TestIgnorePatterns(t *testing.T) {
 	want := []string{"kept.mdx", "sub/root-only.mdx"}
 	if !slices.Equal(got, want) {
 		t.Errorf("unlisted %v, want %v", got, want)
+	}
+}
+
+// TestLegacySnippetsAreNoPages: the files of _snippets (what `<Snippet file="..." />` reads)
+// are not pages: @mintlify/common's getFileCategory makes them snippets, and the llms.txt of
+// Upstash's published site lists none of its 19; under seo.indexing "all" Lectern had indexed
+// each as a page of its own.
+func TestLegacySnippetsAreNoPages(t *testing.T) {
+	dir := filepath.Join("testdata", "sites", "upstash-api")
+	site := loadSite(t, dir)
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range site.AllPages(tree) {
+		if strings.HasPrefix(p.URL, "/_snippets/") {
+			t.Errorf("%s (%s) is a page: %+v", p.URL, p.File, p.Index)
+		}
+	}
+	if llms, err := os.ReadFile(filepath.Join(dir, "llms.txt")); err != nil || strings.Contains(string(llms), "_snippets") {
+		t.Errorf("llms.txt: %v; it should list no file of _snippets", err)
 	}
 }

@@ -97,23 +97,26 @@ type Element struct {
 	Href        string   // external link
 	Root        string   // group landing page
 	OpenAPI     []string // spec files (or URLs) for this element and its children, in order
-	Expanded    *bool    // nested groups only
-	Hidden      bool     // hidden from the navigation, still served
-	Searchable  *bool    // on a hidden element: true keeps its pages in search and the assistant's context
-	Boost       float64  // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
-	Default     bool     // versions and languages: the default one
-	Banner      *Banner  // languages
-	Global      *Global  // languages, versions, tabs, anchors, dropdowns, products, menu items: links shown on this element's pages
-	Pages       []Entry
-	Groups      []*Element
-	Tabs        []*Element
-	Anchors     []*Element
-	Dropdowns   []*Element
-	Products    []*Element
-	Versions    []*Element
-	Languages   []*Element
-	AsyncAPI    []string   // AsyncAPI files (or URLs) set on this element, in order
-	Menu        []*Element // tabs only
+	// OpenAPIDirectories are the "directory" of each spec of OpenAPI (given as an object): the
+	// folder the URLs of its endpoint pages start with; "" when not given ("api-reference").
+	OpenAPIDirectories []string
+	Expanded           *bool   // nested groups only
+	Hidden             bool    // hidden from the navigation, still served
+	Searchable         *bool   // on a hidden element: true keeps its pages in search and the assistant's context
+	Boost              float64 // search relevance multiplier for the pages under it; 0 when unset (or not a positive number)
+	Default            bool    // versions and languages: the default one
+	Banner             *Banner // languages
+	Global             *Global // languages, versions, tabs, anchors, dropdowns, products, menu items: links shown on this element's pages
+	Pages              []Entry
+	Groups             []*Element
+	Tabs               []*Element
+	Anchors            []*Element
+	Dropdowns          []*Element
+	Products           []*Element
+	Versions           []*Element
+	Languages          []*Element
+	AsyncAPI           []string   // AsyncAPI files (or URLs) set on this element, in order
+	Menu               []*Element // tabs only
 }
 
 // Entry is one item of a pages list: a page path, an endpoint ("GET /users") or a nested group.

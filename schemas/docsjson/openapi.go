@@ -21,6 +21,10 @@ type Operation struct {
 	Description string
 	Tags        []string
 	Deprecated  bool
+	Href        string // x-mint.href: the URL of its generated page, instead of the one made from tag and summary
+	Hidden      bool   // x-hidden: its generated page is served but not shown in the navigation
+	Excluded    bool   // x-excluded: no page is generated for it
+	Content     string // x-mint.content: MDX its generated page shows before the reference
 }
 
 // Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
@@ -153,7 +157,17 @@ func operation(method, apiPath string, op *openapi3.Operation) Operation {
 		Method: strings.ToUpper(method), Path: apiPath, OperationID: op.OperationID,
 		Summary: strings.TrimSpace(op.Summary), Description: strings.TrimSpace(op.Description),
 		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,
+		Href: strings.TrimSpace(xMint(op.Extensions, "href")), Content: strings.TrimSpace(xMint(op.Extensions, "content")),
+		Hidden: op.Extensions["x-hidden"] == true, Excluded: op.Extensions["x-excluded"] == true,
 	}
+}
+
+// xMint is a string field of an operation's x-mint extension, "" when it has none (or x-mint
+// is not an object, as Mintlify ignores it then).
+func xMint(ext map[string]any, key string) string {
+	xm, _ := ext["x-mint"].(map[string]any)
+	v, _ := xm[key].(string)
+	return v
 }
 
 func line(o *openapi3.Origin) int {

@@ -83,7 +83,7 @@ func TestRedirectDestinations(t *testing.T) {
 	redirects := `[
 		{"source": "/old-a", "destination": "/a#setup"},
 		{"source": "/old-hidden", "destination": "hidden/"},
-		{"source": "/old-api", "destination": "/pets/list-pets"},
+		{"source": "/old-api", "destination": "/api-reference/pets/get-pets"},
 		{"source": "/guides/:slug*", "destination": "/docs/:slug*"},
 		{"source": "/chain", "destination": "/old-a"},
 		{"source": "/elsewhere", "destination": "https://example.com/x"},
@@ -129,7 +129,7 @@ func (c countingFS) Open(name string) (fs.File, error) {
 func TestValidateReadsEachSpecOnce(t *testing.T) {
 	fsys := countingFS{FS: siteFS(`{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
 		"navigation": {"groups": [{"group": "API", "openapi": "api.json", "pages": ["a", "GET /pets"]}]},
-		"redirects": [{"source": "/old", "destination": "/a"}, {"source": "/pets", "destination": "/pets/list-pets"}]}`,
+		"redirects": [{"source": "/old", "destination": "/a"}, {"source": "/pets", "destination": "/api-reference/pets/get-pets"}]}`,
 		map[string]string{"a.mdx": "# A",
 			"api.json": `{"openapi": "3.0.0", "info": {"title": "P", "version": "1"}, "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"]}}}}`}),
 		opens: map[string]int{}}

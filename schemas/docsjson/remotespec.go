@@ -44,7 +44,8 @@ func pendingText(ref string, err error) string {
 var errFetch = errors.New("could not be fetched")
 
 // SpecURLs lists the OpenAPI specs docs.json names by URL, each once, in the order of the
-// navigation (api.openapi first): what a loader fetches before it resolves the site. A
+// navigation (api.openapi first; an element's openapi, then the specs its endpoint entries name
+// "https://.../openapi.json GET /users"): what a loader fetches before it resolves the site. A
 // page's frontmatter may name others; those are read when the page is resolved.
 func (s *Site) SpecURLs() []string {
 	var out []string
@@ -57,7 +58,14 @@ func (s *Site) SpecURLs() []string {
 	}
 	add(s.Config.API.OpenAPI)
 	if nav := s.Config.Navigation; nav != nil {
-		eachElement(&nav.Element, func(e *Element) { add(e.OpenAPI) })
+		eachElement(&nav.Element, func(e *Element) {
+			add(e.OpenAPI)
+			for _, en := range e.Pages {
+				if spec, _, _, ok := specEndpoint(en.Page); ok {
+					add([]string{spec})
+				}
+			}
+		})
 	}
 	return out
 }

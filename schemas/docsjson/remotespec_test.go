@@ -75,16 +75,16 @@ func TestRemoteSpecs(t *testing.T) {
 	}{
 		{name: "a tab's spec by URL generates its endpoints", docs: full,
 			nav:   `{"tabs": [{"tab": "API", "openapi": "` + petsURL + `"}]}`,
-			pages: []string{"/pets/list-pets", "/pets/delete-pet"}},
+			pages: []string{"/api-reference/pets/list-pets", "/api-reference/pets/delete-a-pet"}},
 		{name: "a group in a list, beside a local file", docs: full,
 			nav:   `{"groups": [{"group": "API", "openapi": ["users.yaml", "` + petsURL + `"]}]}`,
-			pages: []string{"/users/get-users", "/users/post-users", "/pets/list-pets", "/pets/delete-pet"}},
+			pages: []string{"/api-reference/list-users", "/api-reference/create-a-user", "/api-reference/pets/list-pets", "/api-reference/pets/delete-a-pet"}},
 		{name: "api.openapi scopes listed endpoints", docs: full, api: petsURL,
 			nav:   `{"groups": [{"group": "API", "pages": ["DELETE /pets/{id}"]}]}`,
-			pages: []string{"/pets/delete-pet"}},
+			pages: []string{"/api-reference/pets/delete-a-pet"}},
 		{name: "an object with source", docs: full,
 			nav:   `{"anchors": [{"anchor": "API", "openapi": {"source": "` + petsURL + `", "directory": "api"}}]}`,
-			pages: []string{"/pets/list-pets", "/pets/delete-pet"}},
+			pages: []string{"/api/pets/list-pets", "/api/pets/delete-a-pet"}},
 		{name: "fetching off: no pages, a warning", docs: full, fetchOff: true,
 			nav:      `{"tabs": [{"tab": "API", "openapi": "` + petsURL + `"}]}`,
 			warnings: []string{`navigation.tabs[0].openapi: openapi "` + petsURL + `" is a URL and was not fetched (fetching is off), so its endpoints are neither checked nor generated`}},
@@ -168,9 +168,10 @@ func TestRemoteSpecPage(t *testing.T) {
 func TestSpecURLs(t *testing.T) {
 	site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "api": {"openapi": ["https://a.example/x.json", "local.yaml"]},
 	 "navigation": {"versions": [{"version": "v1", "tabs": [{"tab": "API", "openapi": "https://b.example/y.yaml"},
-	   {"tab": "Guides", "groups": [{"group": "G", "pages": ["a", {"group": "Nested", "openapi": ["https://a.example/x.json", "https://c.example/z"]}]}]}]}]}}`, nil)
+	   {"tab": "Guides", "groups": [{"group": "G", "pages": ["a", {"group": "Nested", "openapi": ["https://a.example/x.json", "https://c.example/z"]},
+	     "https://d.example/o.json GET /users", "local.yaml GET /users"]}]}]}]}}`, nil)
 	got := site.SpecURLs()
-	want := []string{"https://a.example/x.json", "https://b.example/y.yaml", "https://c.example/z"}
+	want := []string{"https://a.example/x.json", "https://b.example/y.yaml", "https://d.example/o.json", "https://c.example/z"}
 	if !slices.Equal(got, want) {
 		t.Errorf("SpecURLs = %q, want %q", got, want)
 	}

@@ -13,9 +13,8 @@ import (
 // URLs follow Mintlify: page "guides/setup" is served at "/guides/setup" ("index" pages at
 // their folder); versions and languages do not prefix URLs, so a versioned page carries its
 // version in its path ("v2/quickstart") when the site wants it in the URL. Endpoint pages
-// listed as "<METHOD> <path>" or generated from a spec have no file; their URL is
-// "/<tag>/<operation>": the operation's first tag (else the spec file name without extension)
-// and its operationId (else method and path), both as lower-case slugs.
+// listed as "<METHOD> <path>" or generated from a spec have no file; their URL is Mintlify's,
+// "/<directory>/<tag>/<summary>" (see endpointURL), or the operation's x-mint.href.
 type Page struct {
 	File                 string   `json:"file,omitempty"` // from the site root; "" for endpoint pages without a file
 	URL                  string   `json:"url"`
@@ -32,6 +31,7 @@ type Page struct {
 	Summary              string   `json:"summary,omitempty"`
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
+	Content              string   `json:"content,omitempty"`    // a generated endpoint page's x-mint.content: MDX shown before its reference
 	Href                 string   `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
 	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
 	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
@@ -136,6 +136,7 @@ type rscope struct {
 	version  string
 	language string
 	openapi  []string // the nearest element's specs, in order
+	apiDirs  []string // the directory of each of openapi's specs ("": api-reference)
 	hidden   bool
 	hide     hiding   // the nearest hidden element, for indexing
 	boost    float64  // the nearest element's boost
@@ -203,7 +204,7 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		r.tree.addLanguage(e.Label, e.Default)
 	}
 	if len(e.OpenAPI) > 0 {
-		sc.openapi = e.OpenAPI
+		sc.openapi, sc.apiDirs = e.OpenAPI, e.OpenAPIDirectories
 	}
 	if e.Boost > 0 {
 		sc.boost = e.Boost
@@ -216,11 +217,24 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 	return sc
 }
 
+// dirOf is the directory of the endpoint pages of spec, one of the specs in scope.
+func (sc rscope) dirOf(spec string) string {
+	for i, ref := range sc.openapi {
+		if ref == spec && i < len(sc.apiDirs) {
+			return sc.apiDirs[i]
+		}
+	}
+	return ""
+}
+
 // entry resolves one string of a pages list (or a group root).
 func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 	if method, apiPath, ok := ParseEndpoint(entry); ok {
 		op := Operation{Method: method, Path: apiPath}
 		return r.add(r.endpoint(op, r.specOf(op, sc.openapi), navPath, sc))
+	}
+	if spec, method, apiPath, ok := specEndpoint(entry); ok {
+		return r.add(r.endpoint(Operation{Method: method, Path: apiPath}, spec, navPath, sc))
 	}
 	p, _ := pagePath(entry)
 	file, found := pageFile(r.fsys, p)

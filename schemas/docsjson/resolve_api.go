@@ -2,7 +2,9 @@ package docsjson
 
 import (
 	"cmp"
+	"fmt"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -18,6 +20,13 @@ func mdxEndpoint(value string) (spec, method, apiPath string, ok bool) {
 	}
 	method, apiPath, ok = ParseEndpoint(f[0] + " " + f[1])
 	return spec, method, apiPath, ok
+}
+
+// specEndpoint reads a pages entry that names its spec before the endpoint, as Mintlify's
+// "Individual endpoints" do: "/path/to/openapi.json POST /users" (or a spec's URL).
+func specEndpoint(entry string) (spec, method, apiPath string, ok bool) {
+	spec, method, apiPath, ok = mdxEndpoint(entry)
+	return spec, method, apiPath, ok && spec != ""
 }
 
 // specOf picks the spec of an endpoint among those in scope: the first that has the
@@ -43,7 +52,9 @@ func first(refs []string) string {
 }
 
 // generate makes one page per operation of each spec in scope, spec by spec: each generates
-// its own endpoints, as Mintlify documents.
+// its own endpoints, as Mintlify documents. An operation marked x-excluded has no page; one
+// marked x-hidden has a page the navigation does not show. Two operations of one spec whose
+// URLs would be the same get "-1", "-2", ... after the later ones, as Mintlify numbers them.
 func (r *resolver) generate(navPath string, sc rscope) []*Node {
 	var nodes []*Node
 	for _, ref := range sc.openapi {
@@ -51,11 +62,31 @@ func (r *resolver) generate(navPath string, sc rscope) []*Node {
 		if err != nil {
 			continue
 		}
+		used := map[string]bool{}
 		for _, op := range spec.Operations {
-			nodes = append(nodes, r.add(r.endpoint(op, ref, navPath, sc)))
+			if op.Excluded {
+				continue
+			}
+			pg := r.endpoint(op, ref, navPath, sc)
+			pg.URL = uniqueURL(pg.URL, used, !op.Hidden)
+			nodes = append(nodes, r.add(pg))
 		}
 	}
 	return nodes
+}
+
+// uniqueURL is u, or u with the first free "-N" after it when a page of the same generation
+// has it already; record adds the result to used (a hidden operation's page does not count, as
+// it is in no navigation group).
+func uniqueURL(u string, used map[string]bool, record bool) string {
+	got := u
+	for n := 1; used[got]; n++ {
+		got = fmt.Sprintf("%s-%d", u, n)
+	}
+	if record {
+		used[got] = true
+	}
+	return got
 }
 
 // endpoint makes the page of one operation of spec; op may hold only method and path, in
@@ -71,47 +102,84 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.Method, pg.APIPath, pg.OperationID = op.Method, op.Path, op.OperationID
 	pg.Summary, pg.OperationDescription, pg.Deprecated = op.Summary, op.Description, op.Deprecated
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
-	pg.Description = op.Description
-	pg.URL = endpointURL(spec, op)
-	pg.Index = decide(decision{listed: true, fm: &Frontmatter{}, nav: sc.hide, indexAll: r.indexAll})
+	pg.Description, pg.Content = op.Description, op.Content
+	pg.URL = endpointURL(sc.dirOf(spec), op)
+	pg.Hidden = pg.Hidden || op.Hidden
+	fm := &Frontmatter{}
+	if op.Hidden {
+		fm.Hidden = &op.Hidden
+	}
+	pg.Index = decide(decision{listed: true, fm: fm, nav: sc.hide, indexAll: r.indexAll})
 	return pg
 }
 
-// endpointURL is "/<first tag or spec name>/<operationId or method-path>", as slugs.
-func endpointURL(spec string, op Operation) string {
-	section := strings.TrimSuffix(path.Base(spec), path.Ext(spec))
-	if len(op.Tags) > 0 && slug(op.Tags[0]) != "" {
-		section = op.Tags[0]
+// defaultAPIDirectory is the folder of the endpoint pages of a spec whose openapi names no
+// directory.
+const defaultAPIDirectory = "api-reference"
+
+// endpointURL is the URL Mintlify gives the generated page of an operation:
+// "/<directory>/<tag>/<summary>", the directory of the openapi field in scope (else
+// "api-reference"), the operation's first tag (none: left out) and its summary (none: method
+// and path), each made a file name as Mintlify makes it; x-mint.href replaces all of it. The
+// whole URL is lower case.
+func endpointURL(dir string, op Operation) string {
+	if op.Href != "" {
+		href := strings.TrimPrefix(op.Href, "/")
+		base := path.Base(href)
+		if name := strings.TrimSuffix(base, path.Ext(base)); name != "" {
+			base = name
+		}
+		return strings.ToLower(joinURL(path.Dir(href), base))
 	}
-	leaf := op.Method + " " + op.Path
-	if op.OperationID != "" && slug(op.OperationID) != "" {
-		leaf = op.OperationID
+	leaf := strings.ToLower(op.Method) + "-" + fileName(op.Path)
+	if op.Summary != "" {
+		leaf = fileName(op.Summary)
 	}
-	return "/" + cmp.Or(slug(section), "api") + "/" + slug(leaf)
+	tag := ""
+	if len(op.Tags) > 0 {
+		tag = fileName(op.Tags[0])
+	}
+	return strings.ToLower(joinURL(cmp.Or(dir, defaultAPIDirectory), tag, leaf))
 }
 
-// slug makes a lower-case, hyphenated URL segment; camelCase words are split.
-func slug(s string) string {
-	var b strings.Builder
-	prevLower, dash := false, false
-	for _, c := range s {
-		isUpper := c >= 'A' && c <= 'Z'
-		isWord := isUpper || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
-		if !isWord {
-			dash, prevLower = b.Len() > 0, false
-			continue
+// joinURL joins segments with "/" into a URL path from the root, as Node's path.posix.resolve
+// does from "/": empty and "." segments and repeated or trailing slashes are dropped, ".."
+// drops the segment before it and stops at the root ("/" when nothing is left).
+func joinURL(segments ...string) string {
+	var parts []string
+	for _, s := range segments {
+		for _, p := range strings.Split(s, "/") {
+			switch p {
+			case "", ".":
+			case "..":
+				parts = parts[:max(0, len(parts)-1)]
+			default:
+				parts = append(parts, p)
+			}
 		}
-		if dash || (isUpper && prevLower) {
-			b.WriteByte('-')
-			dash = false
-		}
-		if isUpper {
-			c += 'a' - 'A'
-		}
-		b.WriteRune(c)
-		prevLower = !isUpper
 	}
-	return b.String()
+	return "/" + strings.Join(parts, "/")
+}
+
+// pathParam matches a path parameter of an endpoint path, "{id}".
+var pathParam = regexp.MustCompile(`\{.*?\}`)
+
+// fileName makes a summary, tag or endpoint path a page name as Mintlify's generator does:
+// spaces become hyphens, path parameters a hyphen, one hyphen at each end is dropped, then
+// the characters {}(),.' and slashes and newlines, and each "--" becomes "-". Other characters
+// stay; case is lowered with the whole URL.
+func fileName(s string) string {
+	s = strings.ReplaceAll(s, " ", "-")
+	s = pathParam.ReplaceAllString(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	s = strings.TrimSuffix(s, "-")
+	s = strings.Map(func(c rune) rune {
+		if strings.ContainsRune("{}(),.'\n/", c) {
+			return -1
+		}
+		return c
+	}, s)
+	return strings.ReplaceAll(s, "--", "-")
 }
 
 // specName is a spec reference as a path from the site root (URLs unchanged).

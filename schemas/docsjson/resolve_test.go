@@ -113,7 +113,7 @@ func TestPagesIn(t *testing.T) {
 		{"v1", "fr", []string{"/fr/v1/intro"}},
 		{"v1", "", []string{"/en/v1/intro", "/fr/v1/intro"}},
 		{"", "fr", []string{"/fr/v2/intro", "/fr/v1/intro"}},
-		{"v2", "en", []string{"/en/v2/intro", "/en/v2/more", "/en/v2/cli/run", "/en/v2/api-notes", "/items/list-items"}},
+		{"v2", "en", []string{"/en/v2/intro", "/en/v2/more", "/en/v2/cli/run", "/en/v2/api-notes", "/api-reference/items/list-items"}},
 		{"v3", "en", nil},
 	}
 	for _, tt := range tests {
@@ -136,10 +136,10 @@ func TestResolveEndpointPages(t *testing.T) {
 	tests := []struct {
 		url, method, apiPath, openapi, title string
 	}{
-		{"/users/list-users", "GET", "/users", "specs/v1.yaml", "List users"},
-		{"/users/post-users", "POST", "/users", "specs/v1.yaml", "Create a user"},
-		{"/products/list-products", "GET", "/products", "specs/v2.json", "List products"},
-		{"/v1/delete-user", "DELETE", "/users/{id}", "specs/v1.yaml", "deleteUser"},
+		{"/api-reference/users/list-users", "GET", "/users", "specs/v1.yaml", "List users"},
+		{"/api-reference/users/create-a-user", "POST", "/users", "specs/v1.yaml", "Create a user"},
+		{"/api-reference/products/list-products", "GET", "/products", "specs/v2.json", "List products"},
+		{"/api-reference/delete-users", "DELETE", "/users/{id}", "specs/v1.yaml", "deleteUser"},
 		{"/mdx/get-user", "GET", "/users/{id}", "specs/v1.yaml", "Get a user (written)"},
 	}
 	for _, tt := range tests {

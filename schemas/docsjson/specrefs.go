@@ -2,17 +2,18 @@ package docsjson
 
 import "strings"
 
-// specKey names a spec field and the kind of file it names: "openapi" and "OpenAPI".
-type specKey struct{ key, kind string }
+// specKey names a spec field, the kind of file it names ("openapi" and "OpenAPI") and what
+// the entries of a list of them may be.
+type specKey struct{ key, kind, entries string }
 
 var (
-	openapiKey  = specKey{"openapi", "OpenAPI"}
-	asyncapiKey = specKey{"asyncapi", "AsyncAPI"}
+	openapiKey  = specKey{"openapi", "OpenAPI", `a non-empty string, or an object with "source"`}
+	asyncapiKey = specKey{"asyncapi", "AsyncAPI", "a non-empty string"}
 )
 
 // specRefs decodes an openapi or asyncapi field as Mintlify documents and its validator takes
 // it: a spec path or URL, a list of them (each generates its own pages), or an object
-// {"source": path, "directory": dir} and nothing else. Where Mintlify's validator drops an
+// {"source": path, "directory": dir} and nothing else, alone or in the list. Where Mintlify's validator drops an
 // invalid value (on a group: lenient) its problems are warnings; elsewhere (other elements,
 // api.openapi) they are errors. A value with a problem yields no spec.
 func (d *decoder) specRefs(f specKey, lenient bool, v any, path string) []string {
@@ -29,9 +30,17 @@ func (d *decoder) specRefs(f specKey, lenient bool, v any, path string) []string
 	case []any:
 		out := make([]string, 0, len(t))
 		for i, item := range t {
+			if obj, ok := item.(map[string]any); ok && f == openapiKey { // Mintlify's validator takes {"source": ...} entries in an openapi list
+				refs := d.specObject(f, obj, at(path, i), report, ignored)
+				if refs == nil {
+					return nil
+				}
+				out = append(out, refs...)
+				continue
+			}
 			s, ok := item.(string)
 			if !ok || strings.TrimSpace(s) == "" {
-				report(at(path, i), "each entry of %s must name an %s file (a non-empty string), but this one is %s"+ignored, f.key, f.kind, describeValue(item))
+				report(at(path, i), "each entry of %s must name an %s file (%s), but this one is %s"+ignored, f.key, f.kind, f.entries, describeValue(item))
 				return nil
 			}
 			out = append(out, strings.TrimSpace(s))
@@ -63,4 +72,22 @@ func (d *decoder) specObject(f specKey, obj map[string]any, path string, report 
 		return nil
 	}
 	return []string{strings.TrimSpace(src)}
+}
+
+// specDirectories are the "directory" of each spec of an openapi field that specRefs took, in
+// order: an object's ({"source": ..., "directory": dir}, alone or in a list), "" for a spec
+// named by a string.
+func specDirectories(v any, n int) []string {
+	items, ok := v.([]any)
+	if !ok {
+		items = []any{v}
+	}
+	dirs := make([]string, n)
+	for i := 0; i < n && i < len(items); i++ {
+		if obj, ok := items[i].(map[string]any); ok {
+			dir, _ := obj["directory"].(string)
+			dirs[i] = strings.TrimSpace(dir)
+		}
+	}
+	return dirs
 }

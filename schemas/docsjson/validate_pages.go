@@ -10,9 +10,16 @@ import (
 	"strings"
 )
 
-// entry checks one string of a pages list: a page path or an endpoint.
+// entry checks one string of a pages list: a page path or an endpoint (of the specs in scope,
+// or of the spec it names first: "openapi.json GET /users").
 func (v *validator) entry(en Entry, sc vscope) {
 	if method, apiPath, ok := ParseEndpoint(en.Page); ok {
+		v.endpoint(method, apiPath, en.Path, sc)
+		return
+	}
+	if spec, method, apiPath, ok := specEndpoint(en.Page); ok {
+		v.spec(spec, en.Path)
+		sc.openapi = []string{spec}
 		v.endpoint(method, apiPath, en.Path, sc)
 		return
 	}

@@ -142,7 +142,8 @@ func skipSpace(s string, j int) int {
 }
 
 // SkipExpr returns the offset after the brace that closes the one at s[i], or -1. Braces in
-// string literals and comments do not count.
+// string literals and comments do not count, nor do those of JSX in the expression, whose text
+// is no JavaScript: the apostrophe of `sub={<>See each product's plans</>}` opens no string.
 func SkipExpr(s string, i int) int {
 	depth := 0
 	for j := i; j < len(s); j++ {
@@ -167,6 +168,75 @@ func SkipExpr(s string, i int) int {
 				}
 				j += k + 3
 			}
+		case '<':
+			if !opensJSX(s, i, j) {
+				continue
+			}
+			k := skipJSX(s, j, 0)
+			if k < 0 {
+				return -1
+			}
+			j = k - 1
+		}
+	}
+	return -1
+}
+
+// opensJSX reports whether the '<' at s[j], inside the expression that opened at s[from], starts
+// a JSX element: a letter or '>' follows it, and it stands where a value does (after an
+// operator, an opening bracket or "return"), not after a name or value it would compare.
+func opensJSX(s string, from, j int) bool {
+	if j+1 >= len(s) || !IsLetter(s[j+1]) && s[j+1] != '>' {
+		return false
+	}
+	k := j - 1
+	for k > from && IsSpace(s[k]) {
+		k--
+	}
+	if k == from || strings.IndexByte("([{,:;=?&|!>", s[k]) >= 0 {
+		return true
+	}
+	return strings.HasSuffix(s[from:k+1], "return") && (k-6 < from || !IsLetter(s[k-6]))
+}
+
+// maxJSXDepth bounds how deeply JSX elements nest inside one expression.
+const maxJSXDepth = 64
+
+// skipJSX returns the offset after the JSX element (or fragment) that starts at s[j], or -1:
+// its tag's attributes as ScanTag reads them, then, unless it closes itself, its children up
+// to its closing tag, where text is text and braces hold expressions.
+func skipJSX(s string, j, depth int) int {
+	if depth >= maxJSXDepth {
+		return -1
+	}
+	t, end, ok := ScanTag(s[j:], nil)
+	if !ok || t.Closing {
+		return -1
+	}
+	if t.Self {
+		return j + end
+	}
+	for k := j + end; k < len(s); k++ {
+		switch s[k] {
+		case '{':
+			n := SkipExpr(s, k)
+			if n < 0 {
+				return -1
+			}
+			k = n - 1
+		case '<':
+			if k+1 < len(s) && s[k+1] == '/' {
+				c, n, ok := ScanTag(s[k:], nil)
+				if !ok || c.Name != t.Name {
+					return -1
+				}
+				return k + n
+			}
+			n := skipJSX(s, k, depth+1)
+			if n < 0 {
+				return -1
+			}
+			k = n - 1
 		}
 	}
 	return -1

@@ -94,6 +94,15 @@ func TestSkipExpr(t *testing.T) {
 		{"{a", 0, -1},
 		{`{"a}`, 0, -1},
 		{"{/* a }", 0, -1},
+		// JSX in an expression: its text is no JavaScript (Upstash's landing page).
+		{`{<>See <a href="https://upstash.com/pricing">pricing</a> for each product's plans.</>} x`, 0, 86},
+		{`{sub ? <p className="u-sub">{sub}</p> : null}`, 0, 45},
+		{`{items.map((i) => <li key={i}>it's "{i}</li>)}`, 0, 46},
+		{`{<Card title={<b>don't</b>} />}`, 0, 31},
+		{`{a < b ? "x" : 'y'}`, 0, 19},
+		{`{n<limit && '}'}`, 0, 16},
+		{`{<a>it's}`, 0, -1},
+		{`{<a>x</b>}`, 0, -1},
 	}
 	for _, tt := range tests {
 		if got := mdx.SkipExpr(tt.in, tt.i); got != tt.want {
@@ -199,7 +208,7 @@ func FuzzScanTag(f *testing.F) {
 
 // FuzzSkipExpr: an expression that closes ends with its '}' after where it opened.
 func FuzzSkipExpr(f *testing.F) {
-	for _, s := range []string{"{a}", "{'}'}", "{/* } */}", "{`${a}`}", `{"\"}"}`, "{{}", "{"} {
+	for _, s := range []string{"{a}", "{'}'}", "{/* } */}", "{`${a}`}", `{"\"}"}`, "{{}", "{", "{<>it's <a href={x}>y</a></>}", "{a < b}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
