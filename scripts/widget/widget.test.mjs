@@ -392,8 +392,19 @@ async function openEngagement(siteOf, path, { dnt = false } = {}) {
   await page.exposeFunction('lecternTestBeacon', (body) => sent.push(...JSON.parse(body).events));
   await page.addInitScript((dnt) => {
     if (dnt) Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
+    // The body is read as it is sent: a Blob read afterwards (data.text()) is lost when the beacon
+    // leaves the page, as a source click's does, though the server stores the event.
+    const texts = new WeakMap();
+    const NativeBlob = window.Blob;
+    window.Blob = class extends NativeBlob {
+      constructor(parts, options) { super(parts, options); if (Array.isArray(parts) && parts.every((p) => typeof p === 'string')) texts.set(this, parts.join('')); }
+    };
     const send = Navigator.prototype.sendBeacon;
-    Navigator.prototype.sendBeacon = function (url, data) { data.text().then((t) => window.lecternTestBeacon(t)); return send.call(this, url, data); };
+    Navigator.prototype.sendBeacon = function (url, data) {
+      const text = typeof data === 'string' ? data : texts.get(data);
+      if (text !== undefined) window.lecternTestBeacon(text); else data.text().then((t) => window.lecternTestBeacon(t));
+      return send.call(this, url, data);
+    };
   }, dnt);
   const requests = [];
   page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) requests.push(r.url()); });
