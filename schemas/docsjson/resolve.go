@@ -284,8 +284,20 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	}
 	if op, ok := s.Operation(method, apiPath); ok {
 		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+		operationMetadata(pg, &fm, op)
 	}
 	return fm
+}
+
+// operationMetadata gives an MDX endpoint page the title and description its frontmatter
+// does not: its operation's summary and description, as Mintlify's page metadata does.
+func operationMetadata(pg *Page, fm *Frontmatter, op Operation) {
+	if fm.Title == "" && op.Summary != "" {
+		pg.Title = op.Summary
+	}
+	if fm.Description == "" {
+		pg.Description = op.Description
+	}
 }
 
 // remoteProblem reports a spec a page's frontmatter names by URL that was fetched but could
