@@ -284,6 +284,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	}
 	if op, ok := s.Operation(method, apiPath); ok {
 		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+		pg.APIPath = op.Path // the spec's own, which may differ by a trailing slash
 		operationMetadata(pg, &fm, op)
 	}
 	return fm
