@@ -23,7 +23,7 @@ const (
 	RuleHidden          Rule = "frontmatter-hidden"           // hidden: true: in nothing
 	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden tab or group without searchable: true: in nothing
 	RuleUnlisted        Rule = "not-in-navigation"            // a page file no navigation lists: in nothing
-	RuleLink            Rule = "frontmatter-url"              // url: in its frontmatter: a link to another site, in nothing (llms.txt lists the link)
+	RuleLink            Rule = "frontmatter-url"              // url: in its frontmatter: a link in place of the page, in nothing (llms.txt lists another site's)
 	RuleNotSearchable   Rule = "frontmatter-searchable-false" // searchable: false: in llms.txt only
 	RuleIndexingAll     Rule = "seo-indexing-all"             // hidden or unlisted, but seo.indexing is "all": in everything
 	RuleSearchable      Rule = "searchable-parent"            // under a hidden tab or group with searchable: true: in everything
@@ -39,7 +39,7 @@ var ruleText = map[Rule]string{
 	RuleHidden:          "hidden: true in its frontmatter",
 	RuleHiddenParent:    "under a hidden element without searchable: true",
 	RuleUnlisted:        "not in the navigation",
-	RuleLink:            "url: in its frontmatter: the navigation links to another site (llms.txt lists the link under Optional)",
+	RuleLink:            "url: in its frontmatter: the navigation links to that URL instead (llms.txt lists it under Optional when it is another site's)",
 	RuleNotSearchable:   "searchable: false in its frontmatter (still in llms.txt)",
 	RuleIndexingAll:     `hidden, but seo.indexing is "all"`,
 	RuleSearchable:      "under a hidden element with searchable: true",
