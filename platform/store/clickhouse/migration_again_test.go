@@ -1,6 +1,7 @@
 package clickhouse_test
 
 import (
+	"errors"
 	"testing"
 
 	ch "github.com/ClickHouse/clickhouse-go/v2"
@@ -34,4 +35,11 @@ func runMigrationTwice(t *testing.T, dsn string, version int, skip func(error) b
 			}
 		}
 	}
+}
+
+// duplicateColumn reports a column added before (code 44), which the store's migrate skips: an
+// ALTER TABLE ... ADD COLUMN of a migration run again.
+func duplicateColumn(err error) bool {
+	var exc *ch.Exception
+	return errors.As(err, &exc) && exc.Code == 44
 }
