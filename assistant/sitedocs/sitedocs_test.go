@@ -2,6 +2,7 @@ package sitedocs_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"os"
@@ -310,5 +311,52 @@ func TestEndpointXMintContent(t *testing.T) {
 	results := search.Build(d.Pages).Search(search.Query{Text: "some workflow runs cannot be canceled, run the bulk cancel again", Limit: 3})
 	if len(results) == 0 || results[0].Path != url || !strings.Contains(results[0].Snippet, "bulk cancel operation multiple times") {
 		t.Errorf("results %+v; want %s first, quoting its x-mint content", results, url)
+	}
+}
+
+// TestEndpointXMintMetadata: an operation's x-mint.metadata (title and description, as
+// Mintlify's openapi-setup documents them) is its generated page's title and description in
+// its Markdown, in llms.txt's listing and in search; they showed the summary and nothing.
+// The spec is Alter's (alterhq/docs), with the documented metadata on GET /v1/models.
+func TestEndpointXMintMetadata(t *testing.T) {
+	raw, err := os.ReadFile("../search/testdata/eval/alter/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(raw, &spec); err != nil {
+		t.Fatal(err)
+	}
+	op := spec["paths"].(map[string]any)["/v1/models"].(map[string]any)["get"].(map[string]any)
+	op["x-mint"] = map[string]any{"metadata": map[string]any{"title": "Model catalogue", "description": "Every model the router can reach, by provider"}}
+	out, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	docs := `{"name": "Alter", "theme": "mint", "colors": {"primary": "#e600ff"}, "navigation": {"tabs": [{"tab": "API", "openapi": "openapi.json"}]}}`
+	for name, body := range map[string][]byte{"docs.json": []byte(docs), "openapi.json": out} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/list-available-models"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	if p.Title != "Model catalogue" || p.Description != "Every model the router can reach, by provider" || !p.InLLMs {
+		t.Errorf("catalog page %q, %q (in llms.txt: %v); want the metadata's title and description", p.Title, p.Description, p.InLLMs)
+	}
+	if md := d.Catalog.Markdown(p); !strings.HasPrefix(md, "# Model catalogue\n") || !strings.Contains(md, "Every model the router can reach") {
+		t.Errorf("Markdown does not open with the metadata's title and description:\n%.600s", md)
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "model catalogue", Limit: 3})
+	if len(results) == 0 || results[0].Path != url || results[0].Title != "Model catalogue" {
+		t.Errorf("results %+v; want %s first, titled by its metadata", results, url)
 	}
 }

@@ -1,8 +1,10 @@
 package docsjson_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -133,5 +135,95 @@ func TestOpenAPIBesideChildrenAlter(t *testing.T) {
 		if !slices.Equal(got, urls) {
 			t.Errorf("%s: endpoint pages %v, want %v", tab.Label, got, urls)
 		}
+	}
+}
+
+// withMetadata is Alter's real spec with xMint set as the x-mint of its GET /v1/models
+// operation (summary "List available models", no description).
+func withMetadata(t *testing.T, xMint string) string {
+	t.Helper()
+	var spec map[string]any
+	if err := json.Unmarshal([]byte(readTestdata(t, "alter-api", "openapi.json")), &spec); err != nil {
+		t.Fatal(err)
+	}
+	var ext any
+	if err := json.Unmarshal([]byte(xMint), &ext); err != nil {
+		t.Fatal(err)
+	}
+	spec["paths"].(map[string]any)["/v1/models"].(map[string]any)["get"].(map[string]any)["x-mint"] = ext
+	out, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestXMintMetadata: an operation's x-mint.metadata overrides its generated page's metadata
+// as a page's frontmatter would (api-playground/openapi-setup, "Metadata": "any metadata
+// field that would be valid in MDX frontmatter except for openapi"; @mintlify/scraping's
+// processOpenApiPath spreads it over the page's title, description and the rest). The page's
+// URL stays the one made from its summary.
+func TestXMintMetadata(t *testing.T) {
+	type page struct {
+		Title, Description, URL, Method, Rule string
+		Hidden                                bool
+		Tags                                  []string
+	}
+	listed := func(title, description string) page {
+		return page{Title: title, Description: description, URL: "/api-reference/list-available-models", Method: "GET", Rule: string(docsjson.RuleListed)}
+	}
+	cases := []struct {
+		name     string
+		xMint    string
+		want     page
+		problems []string
+	}{
+		{"none", `{}`, listed("List available models", ""), nil},
+		{"the documented example", `{"metadata": {"title": "List all models", "sidebarTitle": "List models",
+			"description": "Fetch the models with filtering options", "og:title": "Display a list of models"}}`,
+			listed("List all models", "Fetch the models with filtering options"), nil},
+		{"a description only", `{"metadata": {"description": "Every model the router serves"}}`,
+			listed("List available models", "Every model the router serves"), nil},
+		{"hidden", `{"metadata": {"hidden": true}}`,
+			page{Title: "List available models", URL: "/api-reference/list-available-models", Method: "GET", Rule: string(docsjson.RuleHidden), Hidden: true}, nil},
+		{"noindex", `{"metadata": {"noindex": true}}`,
+			page{Title: "List available models", URL: "/api-reference/list-available-models", Method: "GET", Rule: string(docsjson.RuleNoindex)}, nil},
+		{"a tag", `{"metadata": {"tag": "Beta"}}`,
+			page{Title: "List available models", URL: "/api-reference/list-available-models", Method: "GET", Rule: string(docsjson.RuleListed), Tags: []string{"Beta"}}, nil},
+		{"its openapi is not the page's", `{"metadata": {"openapi": "POST /v1/completions", "title": "Models"}}`,
+			listed("Models", ""), nil},
+		{"beside href and content", `{"href": "/models/list", "content": "Lists them.", "metadata": {"title": "Models"}}`,
+			page{Title: "Models", URL: "/models/list", Method: "GET", Rule: string(docsjson.RuleListed)}, nil},
+		{"not an object", `{"metadata": "List all models"}`, listed("List available models", ""), nil},
+		{"a field of the wrong type", `{"metadata": {"hidden": "yes", "title": "Models"}}`, listed("Models", ""),
+			[]string{`endpoint GET /v1/models of openapi.json: hidden must be true or false, but it is "yes"; it is ignored (its x-mint.metadata)`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{"openapi.json": withMetadata(t, c.xMint)}
+			tree, err := loadJSON(t, withSettings(`{"tabs": [{"tab": "API", "openapi": "openapi.json"}]}`), files).Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			var got *page
+			for _, p := range tree.Pages {
+				if p.APIPath == "/v1/models" {
+					got = &page{Title: p.Title, Description: p.Description, URL: p.URL, Method: p.Method, Rule: string(p.Index.Rule), Hidden: p.Hidden, Tags: p.Tags}
+				}
+			}
+			if got == nil {
+				t.Fatal("no page for GET /v1/models")
+			}
+			if !reflect.DeepEqual(*got, c.want) {
+				t.Errorf("page:\n got %+v\nwant %+v", *got, c.want)
+			}
+			var problems []string
+			for _, p := range tree.PageProblems() {
+				problems = append(problems, p.Message)
+			}
+			if !slices.Equal(problems, c.problems) {
+				t.Errorf("problems:\n got %q\nwant %q", problems, c.problems)
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"gopkg.in/yaml.v3"
 )
 
 // Operation is one operation of an OpenAPI spec.
@@ -25,6 +26,9 @@ type Operation struct {
 	Hidden      bool   // x-hidden: its generated page is served but not shown in the navigation
 	Excluded    bool   // x-excluded: no page is generated for it
 	Content     string // x-mint.content: MDX its generated page shows before the reference
+	// Metadata is x-mint.metadata read as a page's frontmatter: the fields it sets override
+	// the generated page's (title, description, hidden, noindex, ...); nil when it has none.
+	Metadata *Frontmatter
 }
 
 // Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
@@ -159,7 +163,30 @@ func operation(method, apiPath string, op *openapi3.Operation) Operation {
 		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,
 		Href: strings.TrimSpace(xMint(op.Extensions, "href")), Content: strings.TrimSpace(xMint(op.Extensions, "content")),
 		Hidden: op.Extensions["x-hidden"] == true, Excluded: op.Extensions["x-excluded"] == true,
+		Metadata: xMintMetadata(op.Extensions),
 	}
+}
+
+// xMintMetadata reads an operation's x-mint.metadata as frontmatter, as Mintlify spreads it
+// over the generated page's metadata; nil when there is none or it is not an object. Its
+// openapi field is dropped (Mintlify's page keeps its own), and a field of the wrong type is
+// one of its Problems, as in a page's frontmatter.
+func xMintMetadata(ext map[string]any) *Frontmatter {
+	xm, _ := ext["x-mint"].(map[string]any)
+	md, _ := xm["metadata"].(map[string]any)
+	if len(md) == 0 {
+		return nil
+	}
+	block, err := yaml.Marshal(md)
+	if err != nil {
+		return &Frontmatter{Problems: []string{fmt.Sprintf("x-mint.metadata cannot be read: %v", err)}}
+	}
+	fm, err := parseFrontmatter(block)
+	if err != nil {
+		return &Frontmatter{Problems: []string{fmt.Sprintf("x-mint.metadata cannot be read: %v", err)}}
+	}
+	fm.OpenAPI = ""
+	return &fm
 }
 
 // xMint is a string field of an operation's x-mint extension, "" when it has none (or x-mint

@@ -106,11 +106,30 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.URL = endpointURL(sc.dirOf(spec), op)
 	pg.Hidden = pg.Hidden || op.Hidden
 	fm := &Frontmatter{}
+	if op.Metadata != nil {
+		fm = r.metadata(&pg, op, spec)
+	}
 	if op.Hidden {
 		fm.Hidden = &op.Hidden
 	}
 	pg.Index = decide(decision{listed: true, fm: fm, nav: sc.hide, indexAll: r.indexAll})
 	return pg
+}
+
+// metadata applies an operation's x-mint.metadata to its page, as Mintlify spreads it over the
+// page's generated metadata: each field it sets wins (a description it does not set keeps the
+// operation's), and its problems are the page's. It returns the frontmatter the page's
+// indexing is decided by.
+func (r *resolver) metadata(pg *Page, op Operation, spec string) *Frontmatter {
+	fm := *op.Metadata
+	description := pg.Description
+	applyFrontmatter(pg, &fm)
+	pg.Description = cmp.Or(fm.Description, description)
+	for _, msg := range fm.Problems {
+		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
+			Message: fmt.Sprintf("endpoint %s %s of %s: %s (its x-mint.metadata)", op.Method, op.Path, specName(spec), msg)})
+	}
+	return &fm
 }
 
 // defaultAPIDirectory is the folder of the endpoint pages of a spec whose openapi names no
