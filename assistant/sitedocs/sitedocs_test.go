@@ -360,3 +360,62 @@ func TestEndpointXMintMetadata(t *testing.T) {
 		t.Errorf("results %+v; want %s first, titled by its metadata", results, url)
 	}
 }
+
+// TestWebhookPage: an OpenAPI 3.1 webhook's generated page (the OpenAPI Initiative's newPet
+// example) is a page like an endpoint's: its Markdown names it as Mintlify does ("webhook
+// newPet") and quotes its path item under "webhooks" with the components it references, it is
+// in llms.txt, and search finds it; it had no page at all.
+func TestWebhookPage(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../testdata/sites/oai-webhook")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/newpet"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	if p.Title != "Newpet" || !p.InLLMs || !p.InSearch {
+		t.Errorf("page %q (llms.txt %v, search %v); want Mintlify's title Newpet, in llms.txt and search", p.Title, p.InLLMs, p.InSearch)
+	}
+	md := d.Catalog.Markdown(p)
+	rest := md
+	for _, w := range []string{"# Newpet", "`webhook newPet`", "## OpenAPI", "```yaml openapi.yaml webhook newPet",
+		"webhooks:\n  newPet:", "    post:", "Information about a new pet in the system", "components:\n  schemas:\n    Pet:"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%.2000s", w, md)
+		}
+		rest = rest[i+len(w):]
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "newPet webhook", Limit: 3})
+	if len(results) == 0 || results[0].Path != url {
+		t.Errorf("results %+v; want %s first", results, url)
+	}
+}
+
+// TestWebhookMDXPage: a written page whose frontmatter names a webhook (Firecrawl's "Crawl
+// Started": openapi: "/api-reference/webhooks-openapi.json webhook crawlStarted") shows that
+// webhook's reference in its Markdown, after its own text, as Mintlify renders it; it showed
+// its text only.
+func TestWebhookMDXPage(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../search/testdata/eval/firecrawl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/endpoint/webhook-crawl-started"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	md := d.Catalog.Markdown(p)
+	rest := md
+	for _, w := range []string{"# Crawl Started", "`webhook crawlStarted`", "For payload examples", "## OpenAPI",
+		"```yaml api-reference/webhooks-openapi.json webhook crawlStarted", "webhooks:\n  crawlStarted:", "const: crawl.started"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%.2000s", w, md)
+		}
+		rest = rest[i+len(w):]
+	}
+}

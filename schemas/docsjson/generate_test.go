@@ -2,6 +2,7 @@ package docsjson_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -225,5 +226,81 @@ func TestXMintMetadata(t *testing.T) {
 				t.Errorf("problems:\n got %q\nwant %q", problems, c.problems)
 			}
 		})
+	}
+}
+
+// TestWebhookPages: an OpenAPI 3.1 spec's webhooks get pages as Mintlify's build makes them
+// (@mintlify/scraping's processOpenApiWebhook): generated after the paths' pages, at
+// "/<directory>/<tag>/<summary>" (no summary: the webhook's name, with no method before it;
+// x-mint.href instead), titled by the last segment of that URL ("new-pet" is "New pet"); a
+// pages entry "webhook newPet" (or with its spec first) is that webhook's page and picks
+// endpoints as "GET /path" does, and so is a page whose frontmatter names it. The spec is the
+// OpenAPI Initiative's webhook example (OAI/OpenAPI-Specification).
+func TestWebhookPages(t *testing.T) {
+	example := readTestdata(t, "oai-webhook", "webhook-example.yaml")
+	withPost := func(extra string) string {
+		return strings.Replace(example, "    post:\n      requestBody:", "    post:\n"+extra+"      requestBody:", 1)
+	}
+	cases := []struct {
+		name string
+		nav  string
+		spec string
+		want []string // "METHOD path @ navPath -> URL "title""
+	}{
+		{"generated after the paths", `{"tabs": [{"tab": "API", "openapi": "openapi.yaml"}]}`, example,
+			[]string{`GET /pets @ navigation.tabs[0].openapi -> /api-reference/list-all-pets "List all pets"`,
+				`WEBHOOK newPet @ navigation.tabs[0].openapi -> /api-reference/newpet "Newpet"`}},
+		{"a summary and a tag", `{"tabs": [{"tab": "API", "openapi": "openapi.yaml"}]}`, withPost("      summary: New pet\n      tags: [Pet events]\n"),
+			[]string{`GET /pets @ navigation.tabs[0].openapi -> /api-reference/list-all-pets "List all pets"`,
+				`WEBHOOK newPet @ navigation.tabs[0].openapi -> /api-reference/pet-events/new-pet "New pet"`}},
+		{"x-mint.href", `{"tabs": [{"tab": "API", "openapi": {"source": "openapi.yaml", "directory": "reference"}}]}`, withPost("      x-mint:\n        href: /events/pet_created\n"),
+			[]string{`GET /pets @ navigation.tabs[0].openapi -> /reference/list-all-pets "List all pets"`,
+				`WEBHOOK newPet @ navigation.tabs[0].openapi -> /events/pet_created "Pet created"`}},
+		{"x-mint.metadata's title", `{"tabs": [{"tab": "API", "openapi": "openapi.yaml"}]}`, withPost("      x-mint:\n        metadata:\n          title: A pet arrived\n"),
+			[]string{`GET /pets @ navigation.tabs[0].openapi -> /api-reference/list-all-pets "List all pets"`,
+				`WEBHOOK newPet @ navigation.tabs[0].openapi -> /api-reference/newpet "A pet arrived"`}},
+		{"x-excluded", `{"tabs": [{"tab": "API", "openapi": "openapi.yaml"}]}`, withPost("      x-excluded: true\n"),
+			[]string{`GET /pets @ navigation.tabs[0].openapi -> /api-reference/list-all-pets "List all pets"`}},
+		{"picked", `{"groups": [{"group": "Events", "openapi": "openapi.yaml", "pages": ["new-pet", "webhook newPet"]}]}`, example,
+			[]string{`WEBHOOK newPet @ navigation.groups[0].pages[0] -> /new-pet "Pet created (written)"`,
+				`WEBHOOK newPet @ navigation.groups[0].pages[1] -> /api-reference/newpet "Newpet"`}},
+		{"picked with its spec first", `{"groups": [{"group": "Events", "pages": ["/openapi.yaml webhook newPet"]}]}`, example,
+			[]string{`WEBHOOK newPet @ navigation.groups[0].pages[0] -> /api-reference/newpet "Newpet"`}},
+		{"a page whose frontmatter names it", `{"groups": [{"group": "Events", "pages": ["new-pet"]}]}`, example,
+			[]string{`WEBHOOK newPet @ navigation.groups[0].pages[0] -> /new-pet "Pet created (written)"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{"openapi.yaml": c.spec,
+				"new-pet.mdx": "---\ntitle: Pet created (written)\nopenapi: openapi.yaml webhook newPet\n---\n"}
+			site := loadJSON(t, withSettings(c.nav), files)
+			if rep := site.Validate(docsjson.ValidateOptions{}); len(rep.Errors)+len(rep.Warnings) > 0 {
+				t.Fatalf("site does not validate clean: %+v", rep)
+			}
+			tree, err := site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			var got []string
+			for _, p := range tree.Pages {
+				if p.Method != "" {
+					got = append(got, fmt.Sprintf("%s %s @ %s -> %s %q", p.Method, p.APIPath, p.NavPath, p.URL, p.Title))
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("endpoint pages:\n got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestWebhookNotInSpec: a pages entry naming a webhook its spec lacks is an error naming the
+// spec's operations, as an endpoint's is.
+func TestWebhookNotInSpec(t *testing.T) {
+	files := map[string]string{"openapi.yaml": readTestdata(t, "oai-webhook", "webhook-example.yaml")}
+	rep := loadJSON(t, withSettings(`{"groups": [{"group": "Events", "openapi": "openapi.yaml", "pages": ["webhook oldPet"]}]}`), files).Validate(docsjson.ValidateOptions{})
+	want := `endpoint "webhook oldPet" is not in openapi.yaml; it has GET /pets, webhook newPet`
+	if len(rep.Errors) != 1 || rep.Errors[0].Message != want || rep.Errors[0].Path != "navigation.groups[0].pages[0]" {
+		t.Errorf("errors %+v, want one at navigation.groups[0].pages[0]: %s", rep.Errors, want)
 	}
 }

@@ -51,11 +51,28 @@ func (s *Spec) Operation(method, apiPath string) (Operation, bool) {
 // methods lists the HTTP methods an endpoint page may name, in path-item order.
 var methods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
 
-// ParseEndpoint splits a "<METHOD> <path>" page entry such as "GET /users/{id}".
+// Webhook is the Method of an OpenAPI 3.1 webhook's operation, whose Path is the webhook's
+// name (its key under "webhooks"), as Mintlify names one: "webhook orderUpdated".
+const Webhook = "WEBHOOK"
+
+// EndpointName is an operation as a pages entry names it: "GET /users", "webhook newPet".
+func EndpointName(method, apiPath string) string {
+	if method == Webhook {
+		return "webhook " + apiPath
+	}
+	return method + " " + apiPath
+}
+
+// ParseEndpoint splits a "<METHOD> <path>" page entry such as "GET /users/{id}", or a
+// webhook's, "webhook orderUpdated" (method Webhook, the name as apiPath; a name is one word,
+// as Mintlify splits the entry on spaces).
 func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
 	m, p, found := strings.Cut(strings.TrimSpace(entry), " ")
 	p = strings.TrimSpace(p)
 	m = strings.ToUpper(m)
+	if m == Webhook {
+		return m, p, found && p != "" && !strings.ContainsAny(p, " \t\r\n")
+	}
 	if !found || !strings.HasPrefix(p, "/") || !slices.Contains(methods, m) {
 		return "", "", false
 	}
@@ -63,6 +80,12 @@ func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
 }
 
 func endpointKey(method, apiPath string) string { return strings.ToUpper(method) + " " + apiPath }
+
+// hasKey reports whether m has k.
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
 
 // LoadSpec reads an OpenAPI 3.x file (JSON or YAML) from fsys; relative "$ref"s to other
 // files in fsys are followed, remote ones are not.
@@ -102,7 +125,9 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 		s.Title = doc.Info.Title
 	}
 	for i, op := range s.Operations {
-		s.index[endpointKey(op.Method, op.Path)] = i
+		if k := endpointKey(op.Method, op.Path); !hasKey(s.index, k) {
+			s.index[k] = i // a webhook's first operation is the webhook's
+		}
 	}
 	return s, nil
 }
@@ -124,17 +149,25 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	return doc, nil
 }
 
-// operations lists the spec's operations in document order.
+// operations lists the spec's operations in document order, then its webhooks' (method
+// Webhook), as Mintlify generates the pages of paths, then of webhooks.
 func operations(doc *openapi3.T) []Operation {
+	var items map[string]*openapi3.PathItem
+	if doc.Paths != nil {
+		items = doc.Paths.Map()
+	}
+	return append(located(items, ""), located(doc.Webhooks, Webhook)...)
+}
+
+// located lists the operations of path items in document order; method, when set, is every
+// operation's (a webhook's).
+func located(items map[string]*openapi3.PathItem, method string) []Operation {
 	type located struct {
 		op   Operation
 		line int
 	}
 	var all []located
-	if doc.Paths == nil {
-		return nil
-	}
-	for p, item := range doc.Paths.Map() {
+	for p, item := range items {
 		if item == nil {
 			continue
 		}
@@ -142,7 +175,7 @@ func operations(doc *openapi3.T) []Operation {
 			if op == nil {
 				continue
 			}
-			all = append(all, located{op: operation(m, p, op), line: line(op.Origin)})
+			all = append(all, located{op: operation(cmp.Or(method, m), p, op), line: line(op.Origin)})
 		}
 	}
 	slices.SortFunc(all, func(a, b located) int {
