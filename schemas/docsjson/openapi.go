@@ -37,15 +37,37 @@ type Spec struct {
 	Title      string      // info.title
 	Operations []Operation // in document order
 	index      map[string]int
+	paths      map[string]bool // the paths of the operations, as the spec writes them
+	loose      map[string]int  // by endpointKey of the path without its trailing slash: the first
 }
 
-// Operation returns the operation for method and path, if the spec has it.
+// Operation returns the operation for method and path, if the spec has it. A path the spec
+// does not have matches the first that is the same but for a trailing slash
+// ("/v1/exports/get" and "/v1/exports/get/"), as Mintlify's lookup does (@mintlify/common,
+// openapi/findOpenApiPath.js); the operation returned keeps the spec's own path.
 func (s *Spec) Operation(method, apiPath string) (Operation, bool) {
 	i, ok := s.index[endpointKey(method, apiPath)]
+	if !ok && !s.paths[apiPath] {
+		i, ok = s.loose[endpointKey(method, withoutTrailingSlash(apiPath))]
+	}
 	if !ok {
 		return Operation{}, false
 	}
 	return s.Operations[i], true
+}
+
+// has reports whether m holds key.
+func has(m map[string]int, key string) bool {
+	_, ok := m[key]
+	return ok
+}
+
+// withoutTrailingSlash drops the trailing slash of an API path other than "/".
+func withoutTrailingSlash(apiPath string) string {
+	if len(apiPath) > 1 {
+		return strings.TrimSuffix(apiPath, "/")
+	}
+	return apiPath
 }
 
 // methods lists the HTTP methods an endpoint page may name, in path-item order.
@@ -81,12 +103,6 @@ func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
 
 func endpointKey(method, apiPath string) string { return strings.ToUpper(method) + " " + apiPath }
 
-// hasKey reports whether m has k.
-func hasKey(m map[string]int, k string) bool {
-	_, ok := m[k]
-	return ok
-}
-
 // LoadSpec reads an OpenAPI 3.x file (JSON or YAML) from fsys; relative "$ref"s to other
 // files in fsys are followed, remote ones are not.
 func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
@@ -120,13 +136,20 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	if !strings.HasPrefix(doc.OpenAPI, "3.") {
 		return nil, fmt.Errorf("OpenAPI version %q is not supported; Lectern reads OpenAPI 3.x", doc.OpenAPI)
 	}
-	s := &Spec{File: file, Operations: operations(doc), index: map[string]int{}}
+	s := &Spec{File: file, Operations: operations(doc), index: map[string]int{}, paths: map[string]bool{}, loose: map[string]int{}}
 	if doc.Info != nil {
 		s.Title = doc.Info.Title
 	}
 	for i, op := range s.Operations {
-		if k := endpointKey(op.Method, op.Path); !hasKey(s.index, k) {
+		if k := endpointKey(op.Method, op.Path); !has(s.index, k) {
 			s.index[k] = i // a webhook's first operation is the webhook's
+		}
+		if op.Method == Webhook {
+			continue // a name, not a path: found as written only
+		}
+		s.paths[op.Path] = true
+		if key := endpointKey(op.Method, withoutTrailingSlash(op.Path)); !has(s.loose, key) {
+			s.loose[key] = i
 		}
 	}
 	return s, nil

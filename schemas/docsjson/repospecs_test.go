@@ -67,10 +67,9 @@ const billingSpecWithUsers = `{"openapi": "3.0.1", "info": {"title": "Billing", 
  "paths": {"/users": {"get": {"summary": "List users of billing", "responses": {"200": {"description": "OK"}}}}}}`
 
 // TestValidateMDXEndpoint: nav validate warns of an MDX page whose frontmatter names an
-// operation that no OpenAPI file it may come from has (mem0ai/mem0 docs at 8d5b786:
-// api-reference/memory/get-memory-export.mdx says "post /v1/exports/get", its openapi.json has
-// "/v1/exports/get/"), naming the nearest operation; a page whose operation is found, or whose
-// spec is a URL, is not reported.
+// operation that no OpenAPI file it may come from has, naming the nearest operation; a page
+// whose operation is found (also a trailing slash apart, as Mintlify finds it: mem0ai/mem0
+// docs at 8d5b786, TestOperationTrailingSlash), or whose spec is a URL, is not reported.
 func TestValidateMDXEndpoint(t *testing.T) {
 	page := func(op string) string { return "---\ntitle: Page\nopenapi: " + op + "\n---\n" }
 	webhookExample := readTestdata(t, "oai-webhook", "webhook-example.yaml")
@@ -80,8 +79,9 @@ func TestValidateMDXEndpoint(t *testing.T) {
 		files         map[string]string
 		want          string
 	}{
-		{name: "a trailing slash apart", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get", files: map[string]string{"openapi.json": exports},
-			want: `page "a": openapi "post /v1/exports/get" is an operation no OpenAPI file of the site has (openapi.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "a trailing slash apart", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get", files: map[string]string{"openapi.json": exports}},
+		{name: "a trailing slash apart from a path with other methods", nav: `{"pages": ["a"]}`, op: "get /v1/exports/get/", files: map[string]string{"openapi.json": exportsBoth},
+			want: `page "a": openapi "get /v1/exports/get/" is an operation no OpenAPI file of the site has (openapi.json has GET /v1/exports/get), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "not in the spec in scope", nav: `{"groups": [{"group": "G", "openapi": "users.yaml", "pages": ["a"]}]}`, op: "DELETE /users", files: map[string]string{"users.yaml": usersSpec},
 			want: `page "a": openapi "DELETE /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "in a named spec", nav: `{"pages": ["a"]}`, op: "users.yaml PUT /users", files: map[string]string{"users.yaml": usersSpec},

@@ -106,6 +106,7 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	}
 	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll()}
 	t.Root = r.element(&nav.Element, rscope{openapi: s.Config.API.OpenAPI})
+	r.remoteCounts()
 	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]
@@ -127,6 +128,7 @@ type resolver struct {
 	indexAll  bool // seo.indexing is "all"
 	pageNodes []*Node
 	pageIdx   []int
+	remote    map[string]*remoteReport // the specs named by URL in frontmatter that were reported, by URL
 }
 
 // rscope is what a node inherits from its ancestors.
@@ -267,6 +269,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if !ok {
 		return fm
 	}
+	named := spec != ""
 	if spec == "" {
 		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
 	}
@@ -279,33 +282,78 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
 	s, err := r.specs.get(spec)
 	if err != nil {
-		r.remoteProblem(pg, spec, err)
+		if named {
+			r.remoteProblem(pg, spec, err)
+		}
 		return fm
 	}
 	if op, ok := s.Operation(method, apiPath); ok {
 		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+		pg.APIPath = op.Path // the spec's own, which may differ by a trailing slash
+		operationMetadata(pg, &fm, op)
 	}
 	return fm
 }
 
+// operationMetadata gives an MDX endpoint page the title and description its frontmatter
+// does not: its operation's summary and description, as Mintlify's page metadata does.
+func operationMetadata(pg *Page, fm *Frontmatter, op Operation) {
+	if fm.Title == "" && op.Summary != "" {
+		pg.Title = op.Summary
+	}
+	if fm.Description == "" {
+		pg.Description = op.Description
+	}
+}
+
 // remoteProblem reports a spec a page's frontmatter names by URL that was fetched but could
-// not be read or used (the navigation's specs are reported where they are named; a local
-// file's problems by Validate).
+// not be read or used, once per spec: at the first page that names it, which then counts the
+// others (remoteCounts). A spec the page takes from the navigation is reported where docs.json
+// names it, and a local file's problems by Validate: one unreachable spec is one problem, not
+// one per endpoint page (Portkey's docs, Portkey-AI/docs-core@b60bcb7, have 373 listings of
+// MDX endpoint pages on the one spec of api.openapi).
 func (r *resolver) remoteProblem(pg *Page, spec string, err error) {
 	if !isURL(spec) || errors.Is(err, errRemoteSpec) {
 		return
 	}
-	what := fmt.Sprintf("OpenAPI spec %q cannot be used: %v", spec, err)
-	if errors.Is(err, ErrSpecPending) {
-		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
-			Message: fmt.Sprintf("page %q: %s (frontmatter of %s); the page shows its API reference when it arrives", withoutExt(pg.File), pendingText(spec, err), pg.File)})
+	if rp, seen := r.remote[spec]; seen {
+		rp.others++
 		return
 	}
-	if errors.Is(err, errFetch) {
+	what := fmt.Sprintf("OpenAPI spec %q cannot be used: %v", spec, err)
+	outcome, also := "the page shows no API reference", "nor"
+	switch {
+	case errors.Is(err, ErrSpecPending):
+		what, outcome, also = pendingText(spec, err), "the page shows its API reference when it arrives", "as"
+	case errors.Is(err, errFetch):
 		what = fmt.Sprintf("openapi %q %v", spec, err)
 	}
+	if r.remote == nil {
+		r.remote = map[string]*remoteReport{}
+	}
+	r.remote[spec] = &remoteReport{problem: len(r.tree.problems), also: also}
 	r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
-		Message: fmt.Sprintf("page %q: %s (frontmatter of %s); the page shows no API reference", withoutExt(pg.File), what, pg.File)})
+		Message: fmt.Sprintf("page %q: %s (frontmatter of %s); %s", withoutExt(pg.File), what, pg.File, outcome)})
+}
+
+// remoteReport is where a spec's problem was reported, and how many other pages it concerns.
+type remoteReport struct {
+	problem int    // index in the tree's problems
+	also    string // "as" (the pages show it when it arrives) or "nor" (they show none)
+	others  int
+}
+
+// remoteCounts adds to each spec's problem the number of other pages that name the spec.
+func (r *resolver) remoteCounts() {
+	for _, rp := range r.remote {
+		switch rp.others {
+		case 0:
+		case 1:
+			r.tree.problems[rp.problem].Message += ", " + rp.also + " does 1 other page whose frontmatter names it"
+		default:
+			r.tree.problems[rp.problem].Message += fmt.Sprintf(", %s do %d other pages whose frontmatter names it", rp.also, rp.others)
+		}
+	}
 }
 
 // applyFrontmatter sets what a page's frontmatter says of it: title, description, hidden,
