@@ -51,24 +51,20 @@ func blockStyle(n *yaml.Node, depth int) {
 
 // Operation returns the document reduced to one operation, as YAML: openapi, info, servers
 // and security as written, the operation under its path (with the path's own parameters),
-// and the components it references, directly or through other components. It reports
-// false when the document has no such operation.
+// and the components it references, directly or through other components (a webhook, method
+// Webhook: its path item under "webhooks"). It reports false when the document has no such
+// operation.
 func (s *Spec) Operation(method, path string) (string, bool) {
-	item := get(get(s.root, "paths"), path)
-	op := get(item, strings.ToLower(method))
-	if op == nil {
+	section, pathItem := "paths", s.operation(method, path)
+	if strings.EqualFold(method, Webhook) {
+		section, pathItem = "webhooks", get(get(s.root, "webhooks"), path)
+	}
+	if pathItem == nil || pathItem.Kind != yaml.MappingNode {
 		return "", false
 	}
-	pathItem := &yaml.Node{Kind: yaml.MappingNode}
-	if params := get(item, "parameters"); params != nil {
-		put(pathItem, "parameters", params)
-	}
-	put(pathItem, strings.ToLower(method), op)
-	paths := &yaml.Node{Kind: yaml.MappingNode}
-	put(paths, path, pathItem)
 	var b strings.Builder
 	b.WriteString(s.headYAML())
-	b.WriteString(encode(mapping("paths", paths)))
+	b.WriteString(encode(mapping(section, mapping(path, pathItem))))
 	if comps := s.components(pathItem); comps != nil {
 		b.WriteString("components:\n")
 		for i := 0; i+1 < len(comps.Content); i += 2 {
@@ -80,6 +76,26 @@ func (s *Spec) Operation(method, path string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// Webhook is the method of an OpenAPI 3.1 webhook's page, whose path is the webhook's name
+// (docsjson.Webhook): Operation gives the webhook's whole path item, under "webhooks".
+const Webhook = "WEBHOOK"
+
+// operation is the path item of path reduced to method's operation (with the path's own
+// parameters), or nil.
+func (s *Spec) operation(method, path string) *yaml.Node {
+	item := get(get(s.root, "paths"), path)
+	op := get(item, strings.ToLower(method))
+	if op == nil {
+		return nil
+	}
+	pathItem := &yaml.Node{Kind: yaml.MappingNode}
+	if params := get(item, "parameters"); params != nil {
+		put(pathItem, "parameters", params)
+	}
+	put(pathItem, strings.ToLower(method), op)
+	return pathItem
 }
 
 // headYAML is the document's openapi, info, servers and security, written once.

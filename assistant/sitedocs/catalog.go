@@ -400,7 +400,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
-		mp.Endpoint = p.Method + " " + p.APIPath
+		mp.Endpoint = docsjson.EndpointName(p.Method, p.APIPath)
 		if mp.Description == "" {
 			mp.Description = p.OperationDescription
 		}
@@ -413,7 +413,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 			}
 			if b.cfg.Markdown.WithSchema() {
 				mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
-				mp.OperationLabel = file + " " + p.Method + " " + p.APIPath
+				mp.OperationLabel = file + " " + docsjson.EndpointName(p.Method, p.APIPath)
 			}
 		}
 	}

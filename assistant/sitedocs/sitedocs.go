@@ -184,7 +184,7 @@ func readPage(fsys fs.FS, file string) string {
 // endpointText describes an API operation for the index.
 func endpointText(p *docsjson.Page) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", p.Method, p.APIPath)
+	b.WriteString(docsjson.EndpointName(p.Method, p.APIPath))
 	if p.Summary != "" {
 		fmt.Fprintf(&b, ": %s.", strings.TrimSuffix(p.Summary, "."))
 	}

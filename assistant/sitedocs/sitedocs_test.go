@@ -2,6 +2,7 @@ package sitedocs_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"os"
@@ -310,5 +311,111 @@ func TestEndpointXMintContent(t *testing.T) {
 	results := search.Build(d.Pages).Search(search.Query{Text: "some workflow runs cannot be canceled, run the bulk cancel again", Limit: 3})
 	if len(results) == 0 || results[0].Path != url || !strings.Contains(results[0].Snippet, "bulk cancel operation multiple times") {
 		t.Errorf("results %+v; want %s first, quoting its x-mint content", results, url)
+	}
+}
+
+// TestEndpointXMintMetadata: an operation's x-mint.metadata (title and description, as
+// Mintlify's openapi-setup documents them) is its generated page's title and description in
+// its Markdown, in llms.txt's listing and in search; they showed the summary and nothing.
+// The spec is Alter's (alterhq/docs), with the documented metadata on GET /v1/models.
+func TestEndpointXMintMetadata(t *testing.T) {
+	raw, err := os.ReadFile("../search/testdata/eval/alter/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(raw, &spec); err != nil {
+		t.Fatal(err)
+	}
+	op := spec["paths"].(map[string]any)["/v1/models"].(map[string]any)["get"].(map[string]any)
+	op["x-mint"] = map[string]any{"metadata": map[string]any{"title": "Model catalogue", "description": "Every model the router can reach, by provider"}}
+	out, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	docs := `{"name": "Alter", "theme": "mint", "colors": {"primary": "#e600ff"}, "navigation": {"tabs": [{"tab": "API", "openapi": "openapi.json"}]}}`
+	for name, body := range map[string][]byte{"docs.json": []byte(docs), "openapi.json": out} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/list-available-models"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	if p.Title != "Model catalogue" || p.Description != "Every model the router can reach, by provider" || !p.InLLMs {
+		t.Errorf("catalog page %q, %q (in llms.txt: %v); want the metadata's title and description", p.Title, p.Description, p.InLLMs)
+	}
+	if md := d.Catalog.Markdown(p); !strings.HasPrefix(md, "# Model catalogue\n") || !strings.Contains(md, "Every model the router can reach") {
+		t.Errorf("Markdown does not open with the metadata's title and description:\n%.600s", md)
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "model catalogue", Limit: 3})
+	if len(results) == 0 || results[0].Path != url || results[0].Title != "Model catalogue" {
+		t.Errorf("results %+v; want %s first, titled by its metadata", results, url)
+	}
+}
+
+// TestWebhookPage: an OpenAPI 3.1 webhook's generated page (the OpenAPI Initiative's newPet
+// example) is a page like an endpoint's: its Markdown names it as Mintlify does ("webhook
+// newPet") and quotes its path item under "webhooks" with the components it references, it is
+// in llms.txt, and search finds it; it had no page at all.
+func TestWebhookPage(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../testdata/sites/oai-webhook")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/newpet"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	if p.Title != "Newpet" || !p.InLLMs || !p.InSearch {
+		t.Errorf("page %q (llms.txt %v, search %v); want Mintlify's title Newpet, in llms.txt and search", p.Title, p.InLLMs, p.InSearch)
+	}
+	md := d.Catalog.Markdown(p)
+	rest := md
+	for _, w := range []string{"# Newpet", "`webhook newPet`", "## OpenAPI", "```yaml openapi.yaml webhook newPet",
+		"webhooks:\n  newPet:", "    post:", "Information about a new pet in the system", "components:\n  schemas:\n    Pet:"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%.2000s", w, md)
+		}
+		rest = rest[i+len(w):]
+	}
+	results := search.Build(d.Pages).Search(search.Query{Text: "newPet webhook", Limit: 3})
+	if len(results) == 0 || results[0].Path != url {
+		t.Errorf("results %+v; want %s first", results, url)
+	}
+}
+
+// TestWebhookMDXPage: a written page whose frontmatter names a webhook (Firecrawl's "Crawl
+// Started": openapi: "/api-reference/webhooks-openapi.json webhook crawlStarted") shows that
+// webhook's reference in its Markdown, after its own text, as Mintlify renders it; it showed
+// its text only.
+func TestWebhookMDXPage(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../search/testdata/eval/firecrawl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/endpoint/webhook-crawl-started"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	md := d.Catalog.Markdown(p)
+	rest := md
+	for _, w := range []string{"# Crawl Started", "`webhook crawlStarted`", "For payload examples", "## OpenAPI",
+		"```yaml api-reference/webhooks-openapi.json webhook crawlStarted", "webhooks:\n  crawlStarted:", "const: crawl.started"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("%q not found (in order) in:\n%.2000s", w, md)
+		}
+		rest = rest[i+len(w):]
 	}
 }

@@ -208,8 +208,49 @@ func (e *Element) hasChildren() bool {
 	return len(e.Pages) > 0
 }
 
-// generates reports whether e makes one page per operation of its own OpenAPI spec:
-// it sets openapi and lists no pages or other children.
+// generates reports whether e makes one page per operation of its own OpenAPI spec, after
+// its other children, as Mintlify's build does (@mintlify/prebuild's
+// generateOpenApiFromDocsConfig): e sets openapi and no pages entry in its scope picks
+// endpoints of it ("GET /users"; see picksEndpoints). Guides and groups beside the
+// generated pages do not stop it; its documentation's "without specifying any pages" means
+// endpoint pages ("to control which endpoints appear, explicitly list the desired
+// endpoints"). The navigation itself generates only when it has no children: Mintlify's
+// build puts the pages of a top-level openapi in no navigation.
 func (e *Element) generates() bool {
-	return len(e.OpenAPI) > 0 && e.Href == "" && !e.hasChildren()
+	if len(e.OpenAPI) == 0 || e.Href != "" {
+		return false
+	}
+	if e.Kind == KindNavigation {
+		return !e.hasChildren()
+	}
+	return !e.picksEndpoints()
 }
+
+// picksEndpoints reports whether a pages entry of e, or of an element below e that sets no
+// openapi of its own (so that e's specs are its), is an endpoint without its spec, "GET
+// /users". An entry that names its spec ("/openapi.json GET /users") picks nothing of e's,
+// as in Mintlify's build.
+func (e *Element) picksEndpoints() bool {
+	for _, en := range e.Pages {
+		if en.Group != nil {
+			if inherits(en.Group) && en.Group.picksEndpoints() {
+				return true
+			}
+			continue
+		}
+		if _, _, ok := ParseEndpoint(en.Page); ok {
+			return true
+		}
+	}
+	for _, cl := range childLists {
+		for _, child := range cl.get(e) {
+			if inherits(child) && child.picksEndpoints() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inherits reports whether e takes its specs from the element above it.
+func inherits(e *Element) bool { return len(e.OpenAPI) == 0 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"gopkg.in/yaml.v3"
 )
 
 // Operation is one operation of an OpenAPI spec.
@@ -25,6 +26,9 @@ type Operation struct {
 	Hidden      bool   // x-hidden: its generated page is served but not shown in the navigation
 	Excluded    bool   // x-excluded: no page is generated for it
 	Content     string // x-mint.content: MDX its generated page shows before the reference
+	// Metadata is x-mint.metadata read as a page's frontmatter: the fields it sets override
+	// the generated page's (title, description, hidden, noindex, ...); nil when it has none.
+	Metadata *Frontmatter
 }
 
 // Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
@@ -69,11 +73,28 @@ func withoutTrailingSlash(apiPath string) string {
 // methods lists the HTTP methods an endpoint page may name, in path-item order.
 var methods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
 
-// ParseEndpoint splits a "<METHOD> <path>" page entry such as "GET /users/{id}".
+// Webhook is the Method of an OpenAPI 3.1 webhook's operation, whose Path is the webhook's
+// name (its key under "webhooks"), as Mintlify names one: "webhook orderUpdated".
+const Webhook = "WEBHOOK"
+
+// EndpointName is an operation as a pages entry names it: "GET /users", "webhook newPet".
+func EndpointName(method, apiPath string) string {
+	if method == Webhook {
+		return "webhook " + apiPath
+	}
+	return method + " " + apiPath
+}
+
+// ParseEndpoint splits a "<METHOD> <path>" page entry such as "GET /users/{id}", or a
+// webhook's, "webhook orderUpdated" (method Webhook, the name as apiPath; a name is one word,
+// as Mintlify splits the entry on spaces).
 func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
 	m, p, found := strings.Cut(strings.TrimSpace(entry), " ")
 	p = strings.TrimSpace(p)
 	m = strings.ToUpper(m)
+	if m == Webhook {
+		return m, p, found && p != "" && !strings.ContainsAny(p, " \t\r\n")
+	}
 	if !found || !strings.HasPrefix(p, "/") || !slices.Contains(methods, m) {
 		return "", "", false
 	}
@@ -120,7 +141,12 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 		s.Title = doc.Info.Title
 	}
 	for i, op := range s.Operations {
-		s.index[endpointKey(op.Method, op.Path)] = i
+		if k := endpointKey(op.Method, op.Path); !has(s.index, k) {
+			s.index[k] = i // a webhook's first operation is the webhook's
+		}
+		if op.Method == Webhook {
+			continue // a name, not a path: found as written only
+		}
 		s.paths[op.Path] = true
 		if key := endpointKey(op.Method, withoutTrailingSlash(op.Path)); !has(s.loose, key) {
 			s.loose[key] = i
@@ -146,17 +172,25 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	return doc, nil
 }
 
-// operations lists the spec's operations in document order.
+// operations lists the spec's operations in document order, then its webhooks' (method
+// Webhook), as Mintlify generates the pages of paths, then of webhooks.
 func operations(doc *openapi3.T) []Operation {
+	var items map[string]*openapi3.PathItem
+	if doc.Paths != nil {
+		items = doc.Paths.Map()
+	}
+	return append(located(items, ""), located(doc.Webhooks, Webhook)...)
+}
+
+// located lists the operations of path items in document order; method, when set, is every
+// operation's (a webhook's).
+func located(items map[string]*openapi3.PathItem, method string) []Operation {
 	type located struct {
 		op   Operation
 		line int
 	}
 	var all []located
-	if doc.Paths == nil {
-		return nil
-	}
-	for p, item := range doc.Paths.Map() {
+	for p, item := range items {
 		if item == nil {
 			continue
 		}
@@ -164,7 +198,7 @@ func operations(doc *openapi3.T) []Operation {
 			if op == nil {
 				continue
 			}
-			all = append(all, located{op: operation(m, p, op), line: line(op.Origin)})
+			all = append(all, located{op: operation(cmp.Or(method, m), p, op), line: line(op.Origin)})
 		}
 	}
 	slices.SortFunc(all, func(a, b located) int {
@@ -185,7 +219,30 @@ func operation(method, apiPath string, op *openapi3.Operation) Operation {
 		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,
 		Href: strings.TrimSpace(xMint(op.Extensions, "href")), Content: strings.TrimSpace(xMint(op.Extensions, "content")),
 		Hidden: op.Extensions["x-hidden"] == true, Excluded: op.Extensions["x-excluded"] == true,
+		Metadata: xMintMetadata(op.Extensions),
 	}
+}
+
+// xMintMetadata reads an operation's x-mint.metadata as frontmatter, as Mintlify spreads it
+// over the generated page's metadata; nil when there is none or it is not an object. Its
+// openapi field is dropped (Mintlify's page keeps its own), and a field of the wrong type is
+// one of its Problems, as in a page's frontmatter.
+func xMintMetadata(ext map[string]any) *Frontmatter {
+	xm, _ := ext["x-mint"].(map[string]any)
+	md, _ := xm["metadata"].(map[string]any)
+	if len(md) == 0 {
+		return nil
+	}
+	block, err := yaml.Marshal(md)
+	if err != nil {
+		return &Frontmatter{Problems: []string{fmt.Sprintf("x-mint.metadata cannot be read: %v", err)}}
+	}
+	fm, err := parseFrontmatter(block)
+	if err != nil {
+		return &Frontmatter{Problems: []string{fmt.Sprintf("x-mint.metadata cannot be read: %v", err)}}
+	}
+	fm.OpenAPI = ""
+	return &fm
 }
 
 // xMint is a string field of an operation's x-mint extension, "" when it has none (or x-mint

@@ -72,6 +72,7 @@ const billingSpecWithUsers = `{"openapi": "3.0.1", "info": {"title": "Billing", 
 // docs at 8d5b786, TestOperationTrailingSlash), or whose spec is a URL, is not reported.
 func TestValidateMDXEndpoint(t *testing.T) {
 	page := func(op string) string { return "---\ntitle: Page\nopenapi: " + op + "\n---\n" }
+	webhookExample := readTestdata(t, "oai-webhook", "webhook-example.yaml")
 	exports := `{"openapi": "3.0.1", "info": {"title": "Mem", "version": "1"}, "paths": {"/v1/exports/get/": {"post": {"summary": "Get export", "responses": {"200": {"description": "OK"}}}}}}`
 	tests := []struct {
 		name, nav, op string
@@ -86,8 +87,10 @@ func TestValidateMDXEndpoint(t *testing.T) {
 		{name: "in a named spec", nav: `{"pages": ["a"]}`, op: "users.yaml PUT /users", files: map[string]string{"users.yaml": usersSpec},
 			want: `page "a": openapi "users.yaml PUT /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "not an operation", nav: `{"pages": ["a"]}`, op: "users", files: map[string]string{"users.yaml": usersSpec},
-			want: `page "a": openapi "users" must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users" (frontmatter of a.mdx)`},
-		{name: "a webhook", nav: `{"pages": ["a"]}`, op: "/api/webhooks.json webhook crawlStarted", files: map[string]string{"api/webhooks.json": exports}},
+			want: `page "a": openapi "users" must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users" (a webhook: "spec-file webhook name") (frontmatter of a.mdx)`},
+		{name: "a webhook", nav: `{"pages": ["a"]}`, op: "/api/webhooks.yaml webhook newPet", files: map[string]string{"api/webhooks.yaml": webhookExample}},
+		{name: "a webhook the spec lacks", nav: `{"pages": ["a"]}`, op: "/api/webhooks.json webhook crawlStarted", files: map[string]string{"api/webhooks.json": exports},
+			want: `page "a": openapi "/api/webhooks.json webhook crawlStarted" is an operation no OpenAPI file of the site has (api/webhooks.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "no OpenAPI file", nav: `{"pages": ["a"]}`, op: "get /payments", files: map[string]string{},
 			want: `page "a": openapi "get /payments" names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi) (frontmatter of a.mdx)`},
 		{name: "found in the repository", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get/", files: map[string]string{"openapi.json": exports}},

@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // mdxEndpoint reads the openapi frontmatter of an MDX endpoint page: "GET /users" (spec is
@@ -69,6 +71,7 @@ func (r *resolver) generate(navPath string, sc rscope) []*Node {
 			}
 			pg := r.endpoint(op, ref, navPath, sc)
 			pg.URL = uniqueURL(pg.URL, used, !op.Hidden)
+			webhookTitle(&pg, op)
 			nodes = append(nodes, r.add(pg))
 		}
 	}
@@ -104,13 +107,47 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
 	pg.Description, pg.Content = op.Description, op.Content
 	pg.URL = endpointURL(sc.dirOf(spec), op)
+	webhookTitle(&pg, op)
 	pg.Hidden = pg.Hidden || op.Hidden
 	fm := &Frontmatter{}
+	if op.Metadata != nil {
+		fm = r.metadata(&pg, op, spec)
+	}
 	if op.Hidden {
 		fm.Hidden = &op.Hidden
 	}
 	pg.Index = decide(decision{listed: true, fm: fm, nav: sc.hide, indexAll: r.indexAll})
 	return pg
+}
+
+// metadata applies an operation's x-mint.metadata to its page, as Mintlify spreads it over the
+// page's generated metadata: each field it sets wins (a description it does not set keeps the
+// operation's), and its problems are the page's. It returns the frontmatter the page's
+// indexing is decided by.
+func (r *resolver) metadata(pg *Page, op Operation, spec string) *Frontmatter {
+	fm := *op.Metadata
+	description := pg.Description
+	applyFrontmatter(pg, &fm)
+	pg.Description = cmp.Or(fm.Description, description)
+	for _, msg := range fm.Problems {
+		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
+			Message: fmt.Sprintf("endpoint %s %s of %s: %s (its x-mint.metadata)", op.Method, op.Path, specName(spec), msg)})
+	}
+	return &fm
+}
+
+// webhookTitle titles a webhook's page as Mintlify's generator does (processOpenApiWebhook):
+// the last segment of its URL, hyphens and underscores made spaces, the first letter upper
+// case ("/api-reference/new-pet" is "New pet"); its x-mint.metadata's title wins.
+func webhookTitle(pg *Page, op Operation) {
+	if op.Method != Webhook || op.Metadata != nil && op.Metadata.Title != "" {
+		return
+	}
+	t := strings.NewReplacer("-", " ", "_", " ").Replace(path.Base(pg.URL))
+	if r, n := utf8.DecodeRuneInString(t); n > 0 {
+		t = string(unicode.ToUpper(r)) + t[n:]
+	}
+	pg.Title = t
 }
 
 // defaultAPIDirectory is the folder of the endpoint pages of a spec whose openapi names no
@@ -120,8 +157,8 @@ const defaultAPIDirectory = "api-reference"
 // endpointURL is the URL Mintlify gives the generated page of an operation:
 // "/<directory>/<tag>/<summary>", the directory of the openapi field in scope (else
 // "api-reference"), the operation's first tag (none: left out) and its summary (none: method
-// and path), each made a file name as Mintlify makes it; x-mint.href replaces all of it. The
-// whole URL is lower case.
+// and path; a webhook's name), each made a file name as Mintlify makes it; x-mint.href
+// replaces all of it. The whole URL is lower case.
 func endpointURL(dir string, op Operation) string {
 	if op.Href != "" {
 		href := strings.TrimPrefix(op.Href, "/")
@@ -132,6 +169,9 @@ func endpointURL(dir string, op Operation) string {
 		return strings.ToLower(joinURL(path.Dir(href), base))
 	}
 	leaf := strings.ToLower(op.Method) + "-" + fileName(op.Path)
+	if op.Method == Webhook {
+		leaf = fileName(op.Path)
+	}
 	if op.Summary != "" {
 		leaf = fileName(op.Summary)
 	}

@@ -152,7 +152,7 @@ func writeNode(w *bufio.Writer, n *Node, depth int) {
 
 func writePage(w *bufio.Writer, p *Page) {
 	if p.Method != "" && p.File == "" {
-		fmt.Fprintf(w, "%s %s  %q  %s", p.Method, p.APIPath, p.Title, p.URL)
+		fmt.Fprintf(w, "%s  %q  %s", EndpointName(p.Method, p.APIPath), p.Title, p.URL)
 	} else {
 		fmt.Fprintf(w, "%q  %s  (%s)", p.Title, p.URL, p.File)
 	}

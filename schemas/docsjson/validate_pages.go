@@ -63,18 +63,16 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 
 // mdxEndpoint checks the openapi frontmatter of an MDX endpoint page: an operation of the spec
 // it names, else of a spec in scope, else of an OpenAPI file of the repository (as the page
-// resolves). It returns the problem, or "" (also when a spec in scope is a URL, or the page is
-// a webhook's, which are not read). A site without OpenAPI files is said to be so once.
+// resolves; "spec.json webhook orderUpdated" names a webhook). It returns the problem, or ""
+// (also when a spec in scope is a URL, which is not read). A site without OpenAPI files is
+// said to be so once.
 func (v *validator) mdxEndpoint(value string, sc vscope) string {
 	if strings.TrimSpace(value) == "" {
 		return ""
 	}
-	if f := strings.Fields(value); len(f) >= 2 && strings.EqualFold(f[len(f)-2], "webhook") {
-		return "" // "spec.json webhook orderUpdated": an OpenAPI 3.1 webhook, not read
-	}
 	named, method, apiPath, ok := mdxEndpoint(value)
 	if !ok {
-		return fmt.Sprintf("openapi %q must be \"METHOD /path\" or \"spec-file METHOD /path\", such as \"GET /users\"", value)
+		return fmt.Sprintf("openapi %q must be \"METHOD /path\" or \"spec-file METHOD /path\", such as \"GET /users\" (a webhook: \"spec-file webhook name\")", value)
 	}
 	refs := []string{named}
 	if named == "" {
@@ -104,7 +102,7 @@ func (v *validator) mdxEndpoint(value string, sc vscope) string {
 	has := specs[0].File + " has " + summarizeOps(specs[0].Operations)
 	for _, s := range specs {
 		if op, ok := nearOperation(s, method, apiPath); ok {
-			has = s.File + " has " + op.Method + " " + op.Path
+			has = s.File + " has " + EndpointName(op.Method, op.Path)
 			break
 		}
 	}
@@ -123,9 +121,9 @@ func nearOperation(s *Spec, method, apiPath string) (Operation, bool) {
 	return Operation{}, false
 }
 
-// endpoint checks a "<METHOD> <path>" entry against the spec in scope.
+// endpoint checks a "<METHOD> <path>" (or "webhook <name>") entry against the spec in scope.
 func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
-	entry := method + " " + apiPath
+	entry := EndpointName(method, apiPath)
 	if len(sc.openapi) == 0 {
 		v.c.warnf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents"+accepted, entry)
 		return
@@ -225,7 +223,7 @@ func summarizeOps(ops []Operation) string {
 		if i == show {
 			break
 		}
-		names = append(names, op.Method+" "+op.Path)
+		names = append(names, EndpointName(op.Method, op.Path))
 	}
 	s := strings.Join(names, ", ")
 	if len(ops) > show {
