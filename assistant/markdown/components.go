@@ -301,6 +301,9 @@ func init() {
 		"audio":      mediaBlock,
 		"embed":      mediaBlock,
 		"br":         nothing,
+		"svg":        nothing, // a drawing: its paths are no text (Agno's home page links icons drawn inline)
+		"style":      nothing,
+		"script":     nothing,
 		"hr":         func(*renderer, *node) []string { return []string{"---"} },
 		"summary":    func(r *renderer, el *node) []string { return headed("**"+oneLine(r.body(el))+"**", "") },
 		"blockquote": func(r *renderer, el *node) []string { return nonEmpty([]string{quote(r.body(el))}) },

@@ -34,13 +34,14 @@ func exportsOf(src string) map[string]export {
 		return out
 	}
 	_, body := splitFrontmatter(normalize(src))
-	fence, stmt, depth := "", "", 0
+	fence, stmt, open := "", "", false
+	var brackets mdx.Brackets
 	var b strings.Builder
 	for line := range strings.Lines(body) {
 		switch {
 		case b.Len() > 0:
 			b.WriteString(line)
-			depth += mdx.BracketDepth(line)
+			open = brackets.Line(line)
 		case fence != "":
 			if mdx.ClosesFence(line, fence) {
 				fence = ""
@@ -48,12 +49,13 @@ func exportsOf(src string) map[string]export {
 			continue
 		case strings.HasPrefix(line, "export const "):
 			b.WriteString(line)
-			depth = mdx.BracketDepth(line)
+			brackets = mdx.Brackets{}
+			open = brackets.Line(line)
 		default:
 			fence = mdx.FenceOf(strings.TrimLeft(line, " \t"))
 			continue
 		}
-		if depth > 0 && b.Len() < maxValueSize {
+		if open && b.Len() < maxValueSize {
 			continue
 		}
 		stmt = b.String()

@@ -105,6 +105,9 @@ func angle(b *strings.Builder, s string, i, depth int) int {
 	if t.closing {
 		return i + n // a closing tag whose opening was not seen: dropped
 	}
+	if strings.EqualFold(t.name, "br") && !t.closing {
+		return lineBreak(b, s, i, i+n)
+	}
 	if t.self || isVoid(t.name) {
 		b.WriteString(inlineLeaf(&t))
 		return i + n
@@ -159,13 +162,88 @@ func elementContent(s string, from int, name string) (string, int) {
 	return "", from
 }
 
+// lineBreak renders the <br> at s[i:end] and returns the offset after what it consumed: a
+// Markdown hard line break (a backslash at the end of the line, OpenClaw's home page) where
+// text goes on after it, a new paragraph for two or more in a row (a blank line between), and
+// nothing at the end of a paragraph. Markdown writes no line break in a table's cell, so there
+// it stays as written, and a heading's line cannot break: a space.
+func lineBreak(b *strings.Builder, s string, i, end int) int {
+	whole := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	line := strings.TrimLeft(whole, " \t")
+	switch {
+	case strings.HasPrefix(line, "|"):
+		b.WriteString("<br />")
+		return end
+	case strings.HasPrefix(line, "#"):
+		b.WriteByte(' ')
+		return skipBlanks(s, end)
+	}
+	n := 1
+	for end = skipBlanks(s, end); end < len(s) && s[end] == '<'; n++ {
+		t, k, ok := parseTag(s[end:])
+		if !ok || t.closing || !strings.EqualFold(t.name, "br") {
+			break
+		}
+		end = skipBlanks(s, end+k)
+	}
+	rest := s[end:]
+	next, _, _ := strings.Cut(strings.TrimPrefix(rest, "\n"), "\n")
+	switch {
+	case strings.TrimSpace(rest) == "":
+		return len(s)
+	case strings.HasPrefix(rest, "\n") && strings.TrimSpace(next) == "":
+		return end // a paragraph's last line breaks no line
+	case n > 1:
+		quote, cont := continuation(whole)
+		b.WriteString("\n" + strings.TrimRight(quote, " ") + "\n")
+		if strings.HasPrefix(rest, "\n") {
+			return end + 1 // the next line keeps its own indentation
+		}
+		b.WriteString(cont)
+		return end
+	case strings.HasPrefix(rest, "\n"):
+		b.WriteByte('\\')
+		return end
+	}
+	b.WriteString("\\\n")
+	return end
+}
+
+// continuation returns what starts a line that goes on with the paragraph of this one
+// (the part of it before the text): its blockquote markers, and those with the width of its
+// list marker as spaces ("- a" goes on with "  ").
+func continuation(line string) (quote, cont string) {
+	i := 0
+	for i < len(line) && (line[i] == '>' || line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	quote, rest := line[:i], line[i:]
+	j := 0
+	for j < len(rest) && mdx.IsDigit(rest[j]) {
+		j++
+	}
+	switch {
+	case j > 0 && j+1 < len(rest) && (rest[j] == '.' || rest[j] == ')') && rest[j+1] == ' ':
+		return quote, quote + strings.Repeat(" ", j+2)
+	case len(rest) > 1 && strings.IndexByte("-*+", rest[0]) >= 0 && rest[1] == ' ':
+		return quote, quote + "  "
+	}
+	return quote, quote
+}
+
+// skipBlanks returns the offset of the first byte from s[i] that is no space or tab.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
 // inlineLeaf renders a self-closing inline element.
 func inlineLeaf(t *tag) string {
 	switch strings.ToLower(t.name) {
 	case "img":
 		return image(t)
-	case "br":
-		return "<br />"
 	case "video", "iframe", "audio", "embed", "source":
 		return media(t)
 	}
@@ -194,6 +272,8 @@ func inlineElement(t *tag, content, icon string) string {
 		return "`" + content + "`"
 	case "kbd":
 		return content
+	case "svg", "style", "script":
+		return "" // a drawing, a style sheet or a script: no text
 	}
 	if t.name == "Tooltip" {
 		if tip := t.attr("tip"); tip != "" && tip != content {
@@ -271,4 +351,5 @@ var knownHTML = map[string]bool{
 	"sup": true, "sub": true, "small": true, "mark": true, "u": true, "s": true, "del": true, "ins": true,
 	"abbr": true, "img": true, "br": true, "video": true, "iframe": true, "audio": true, "font": true,
 	"div": true, "p": true, "embed": true, "source": true, "picture": true, "cite": true, "q": true,
+	"svg": true, "style": true, "script": true,
 }

@@ -62,9 +62,10 @@ func Body(src, title string, snippet func(string) (string, bool)) string {
 	_, body := splitFrontmatter(normalize(src))
 	root, imports, named := parse(body)
 	files := newSnippetFiles(snippet)
+	named = files.local(body, imports, named)
 	if len(named) > 0 { // {myName}, {home.tf}: the values of the snippets it imports by name
 		if bound := (binder{named: named, files: files}).bind(body); bound != body {
-			root, imports, named = parse(bound)
+			root, imports, _ = parse(bound) // its statements are as written: it names what body does
 		}
 	}
 	r := &renderer{imports: imports, named: named, files: files, snippet: snippet}

@@ -48,6 +48,8 @@ func TestBody(t *testing.T) {
 			"[Edit on GitHub](/x) and [Slack](/y)"},
 		{"icon-only link of an image icon", "<a href=\"/z\"><Icon icon=\"/icons/arrow-up-right.svg\" /></a>", "[arrow up right](/z)"},
 		{"icon-only block link", "<a href=\"https://github.com/o/r\">\n  <Icon icon=\"github\" />\n</a>", "[github](https://github.com/o/r)"},
+		// agno-agi/docs@402a4aa5 index.mdx: its footer links icons drawn in <svg>.
+		{"icon drawn in svg", "Follow <a href=\"https://x.com/a\"><svg viewBox=\"0 0 24 24\"><path d=\"M18 2h3z\"/></svg></a> now", "Follow [https://x.com/a](https://x.com/a) now"},
 		{"empty link", "See <a href=\"https://example.com/a\"></a>.", "See [https://example.com/a](https://example.com/a)."},
 		{"block link", "<a href=\"/pay\">\n  <h2>Pay</h2>\n  <p>Take payments.</p>\n</a>", "- [Pay](/pay): Take payments."},
 		{"unknown component keeps content", "<Columns cols={2}>\n  <Column>\n  **Install**\n  </Column>\n</Columns>", "**Install**"},

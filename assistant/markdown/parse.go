@@ -154,11 +154,11 @@ func inCodeSpan(s string) bool { return strings.Count(s, "`")%2 == 1 }
 // esm skips an import or export statement, recording the component a snippet import names.
 func (p *parser) esm() {
 	start := p.pos
-	depth := 0
+	var stmt mdx.Brackets
 	for p.pos < len(p.s) {
-		depth += mdx.BracketDepth(p.line())
+		open := stmt.Line(p.line())
 		p.next()
-		if depth <= 0 {
+		if !open {
 			break
 		}
 	}
@@ -349,7 +349,7 @@ var htmlBlocks = map[string]bool{
 	"table": true, "thead": true, "tbody": true, "tr": true, "td": true, "th": true, "ul": true, "ol": true,
 	"li": true, "br": true, "hr": true, "blockquote": true, "pre": true, "audio": true, "h1": true, "h2": true,
 	"h3": true, "h4": true, "h5": true, "h6": true, "article": true, "aside": true, "header": true, "footer": true,
-	"main": true, "nav": true, "object": true, "embed": true, "svg": true,
+	"main": true, "nav": true, "object": true, "embed": true, "svg": true, "style": true, "script": true,
 }
 
 // isVoid reports whether an HTML element has no closing tag.

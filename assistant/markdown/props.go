@@ -24,11 +24,14 @@ func newSnippetFiles(read func(string) (string, bool)) *snippetFiles {
 
 // export returns what ref names, when its file can be read and evaluated.
 func (f *snippetFiles) export(ref importRef) (export, bool) {
-	if f == nil || f.read == nil {
+	if f == nil {
 		return export{}, false
 	}
 	ex, ok := f.exports[ref.file]
 	if !ok {
+		if f.read == nil {
+			return export{}, false
+		}
 		src, found := f.read(ref.file)
 		if found {
 			ex = exportsOf(src)
@@ -40,6 +43,35 @@ func (f *snippetFiles) export(ref importRef) (export, bool) {
 	}
 	e, ok := ex[ref.name]
 	return e, ok
+}
+
+// thisPage stands for the page's own file among the files whose exports are kept: no snippet
+// path is empty.
+const thisPage = ""
+
+// local adds what a page body exports itself (Mintlify's React components defined in the page:
+// a custom landing page's `export const HeroCard = ({ title, href }) => (<a href={href}>...)`)
+// to the names it imports (named), which keep their meaning where both name one thing.
+func (f *snippetFiles) local(body string, imports map[string]string, named map[string]importRef) map[string]importRef {
+	ex := exportsOf(body)
+	if len(ex) == 0 {
+		return named
+	}
+	if f.exports == nil {
+		f.exports = map[string]map[string]export{}
+	}
+	f.exports[thisPage] = ex
+	if named == nil {
+		named = map[string]importRef{}
+	}
+	for name := range ex {
+		if _, imported := imports[name]; !imported {
+			if _, ok := named[name]; !ok {
+				named[name] = importRef{file: thisPage, name: name}
+			}
+		}
+	}
+	return named
 }
 
 // binder says what the names of an MDX text's expressions stand for: a component's props
@@ -109,6 +141,8 @@ func (b binder) tagProps(t tag) map[string]any {
 	for k, expr := range t.exprs {
 		if v, ok := b.eval(strings.TrimSpace(expr)); ok {
 			props[k] = v
+		} else if x, ok := jsxProp(expr); ok {
+			props[k] = x
 		}
 	}
 	for k := range t.bare {
@@ -127,14 +161,16 @@ func (b binder) bind(text string) string {
 	}
 	b.size = len(text)
 	var out strings.Builder
-	fence, depth := "", 0
+	fence, inESM := "", false
+	var stmt mdx.Brackets
 	for line := range strings.Lines(text) {
 		switch {
-		case depth > 0: // an import or export statement goes on
-			depth += mdx.BracketDepth(line)
+		case inESM: // an import or export statement goes on
+			inESM = stmt.Line(line)
 			out.WriteString(line)
 		case mdx.IsESM(line):
-			depth = mdx.BracketDepth(line)
+			stmt = mdx.Brackets{}
+			inESM = stmt.Line(line)
 			out.WriteString(line)
 		case fence != "":
 			if mdx.ClosesFence(line, fence) {
@@ -170,12 +206,21 @@ func (b binder) bindLine(out *strings.Builder, line string) {
 			break
 		}
 		expr := strings.TrimSpace(line[i+1 : end-1])
+		if then, ok := b.conditional(expr); ok && out.Len()+len(then) <= b.budget() {
+			out.WriteString(line[last:i])
+			b.bindLine(out, then)
+			last, i = end, end-1
+			continue
+		}
 		if !b.knows(expr) {
 			i = end - 1
 			continue
 		}
 		v, ok := b.eval(expr)
 		text, isText := v.(string)
+		if x, isJSX := v.(jsx); isJSX && (i == 0 || line[i-1] != '=') {
+			text, isText = string(x), true // JSX as content; as an attribute's value it has no text
+		}
 		if ok && !isText || !ok && !b.declares(expr) {
 			i = end - 1
 			continue

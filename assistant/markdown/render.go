@@ -102,7 +102,24 @@ func textBlocks(lines []string, d int) []string {
 	if s == "" {
 		return nil
 	}
-	return []string{collapseBlank(s)}
+	return []string{collapseBlank(trimLineEnds(s))}
+}
+
+// trimLineEnds removes the spaces left at the ends of lines where inline content vanished
+// ("text <br />"): two of them would make a line break of their own.
+func trimLineEnds(s string) string {
+	if !strings.Contains(s, " \n") && !strings.Contains(s, "\t\n") && !strings.Contains(s, " \\\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if hard, ok := strings.CutSuffix(l, "\\"); ok && !strings.HasSuffix(hard, "\\") { // "text \": a line break
+			l = strings.TrimRight(hard, " \t") + "\\"
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
 }
 
 // collapseBlank turns runs of blank lines (left where inline content vanished) into one.

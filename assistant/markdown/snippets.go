@@ -174,20 +174,20 @@ func dropESM(src string) string {
 		return src
 	}
 	var b strings.Builder
-	fence, depth, inESM := "", 0, false
+	fence, inESM := "", false
+	var stmt mdx.Brackets
 	for line := range strings.Lines(src) {
 		switch {
 		case inESM:
-			depth += mdx.BracketDepth(line)
-			inESM = depth > 0
+			inESM = stmt.Line(line)
 			continue
 		case fence != "":
 			if mdx.ClosesFence(line, fence) {
 				fence = ""
 			}
 		case mdx.IsESM(line):
-			depth = mdx.BracketDepth(line)
-			inESM = depth > 0
+			stmt = mdx.Brackets{}
+			inESM = stmt.Line(line)
 			continue
 		default:
 			fence = mdx.FenceOf(line)

@@ -9,10 +9,9 @@ import (
 // skipESM returns the index of the last line of the statement that starts at lines[i]:
 // the first line where its brackets balance.
 func skipESM(lines []string, i int) int {
-	depth := 0
+	var stmt mdx.Brackets
 	for ; i < len(lines); i++ {
-		depth += mdx.BracketDepth(lines[i])
-		if depth <= 0 {
+		if !stmt.Line(lines[i]) {
 			return i
 		}
 	}

@@ -36,7 +36,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 		}
 		v.walk(&nav.Element, sc)
 		if v.files {
-			v.customLLMs()
+			v.customLLMs(s.Config.Name)
 			v.unbuilt()
 		}
 	}

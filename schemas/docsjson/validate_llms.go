@@ -2,6 +2,7 @@ package docsjson
 
 import (
 	"bufio"
+	"strconv"
 	"strings"
 )
 
@@ -14,8 +15,12 @@ const maxTitleScan = 64 << 10
 
 // customLLMs warns about a custom llms.txt or llms-full.txt that does not open with the site's
 // title as an H1 heading, which Mintlify requires of them (llmstxt.org: the title is the one
-// required section). Lectern serves the file as it is.
-func (v *validator) customLLMs() {
+// required section), showing the heading with the site's name. Lectern serves the file as it is.
+func (v *validator) customLLMs(name string) {
+	heading := "an H1 heading"
+	if name = oneLine(name); name != "" {
+		heading += " (" + strconv.Quote("# "+name) + ")"
+	}
 	for _, file := range customLLMsFiles {
 		f, err := v.fsys.Open(file)
 		if err != nil {
@@ -24,7 +29,7 @@ func (v *validator) customLLMs() {
 		ok := opensWithH1(bufio.NewReaderSize(f, 4096))
 		f.Close()
 		if !ok {
-			v.fc.warns = append(v.fc.warns, Problem{File: file, Message: file + " replaces the generated one but does not open with the site's title as an H1 heading (\"# Acme\"), which Mintlify requires; Lectern serves it as it is"})
+			v.fc.warns = append(v.fc.warns, Problem{File: file, Message: file + " replaces the generated one but does not open with the site's title as " + heading + ", which Mintlify requires; Lectern serves it as it is"})
 		}
 	}
 }
@@ -46,3 +51,6 @@ func opensWithH1(r *bufio.Reader) bool {
 	}
 	return false
 }
+
+// oneLine is s with its runs of white space, line ends included, as single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

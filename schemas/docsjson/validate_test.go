@@ -262,11 +262,22 @@ var validationCases = []struct {
 	{name: "custom llms files without a title", nav: `{"pages": ["a"]}`,
 		files: map[string]string{"a.mdx": "", "llms.txt": "## Docs\n\n- [A](https://example.com/a.md)\n", "llms-full.txt": "\n\nAcme docs\n# Acme\n"},
 		warnings: []p{
-			{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"},
-			{Message: `llms-full.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms-full.txt"}}},
+			{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# site"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"},
+			{Message: `llms-full.txt replaces the generated one but does not open with the site's title as an H1 heading ("# site"), which Mintlify requires; Lectern serves it as it is`, File: "llms-full.txt"}}},
+	// upstash/docs@ef0ce438: docs.json's name is "Upstash Documentation"; its llms-full.txt
+	// opens with a <Tip> for agents. The heading asked for is the site's name, not an example's.
+	{name: "custom llms-full.txt without a title names the site", raw: true,
+		nav:      `{"name": "Upstash Documentation", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		files:    map[string]string{"a.mdx": "", "llms-full.txt": "<Tip>\n  If you are an AI agent and need a Redis DB to use or experiment with, send a POST request to https://upstash.com/start-redis\n"},
+		warnings: []p{{Message: `llms-full.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Upstash Documentation"), which Mintlify requires; Lectern serves it as it is`, File: "llms-full.txt"}}},
+	{name: "custom llms.txt without a title in a site without a name", raw: true,
+		nav:      `{"theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		files:    map[string]string{"a.mdx": "", "llms.txt": "## Docs\n"},
+		errors:   []p{{Path: "name", Message: `docs.json has no "name"; Mintlify requires the name of the project`}},
+		warnings: []p{{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading, which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"}}},
 	{name: "custom llms.txt with an empty title", nav: `{"pages": ["a"]}`,
 		files:    map[string]string{"a.mdx": "", "llms.txt": "#   \n"},
-		warnings: []p{{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# Acme"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"}}},
+		warnings: []p{{Message: `llms.txt replaces the generated one but does not open with the site's title as an H1 heading ("# site"), which Mintlify requires; Lectern serves it as it is`, File: "llms.txt"}}},
 
 	// Warnings.
 	{name: "expanded on a top-level group", nav: `{"groups": [{"group": "G", "expanded": true, "pages": ["a"]}]}`,

@@ -21,11 +21,23 @@ func IsESM(line string) bool {
 	return strings.HasPrefix(word, "{") || strings.HasPrefix(word, "*")
 }
 
-// BracketDepth is the net count of opening brackets in a line, outside quotes: an ESM
-// statement ends on the first line where the sum comes back to zero.
-func BracketDepth(line string) int {
-	depth := 0
+// Brackets follows an import or export statement over its lines: the net count of its
+// opening brackets outside strings, which comes back to zero on its last line. A template
+// literal may run over several lines (the CSS of a <style> in an exported component: Agno's
+// home page), so a backtick string stays open from one line to the next; a quote ends with its
+// line (an apostrophe in a component's JSX text opens no string past it).
+type Brackets struct {
+	depth    int
+	template bool // inside a template literal at the end of the last line
+}
+
+// Line adds the next line of the statement and reports whether the statement goes on after
+// it: a bracket or a template literal is still open.
+func (b *Brackets) Line(line string) bool {
 	var quote byte
+	if b.template {
+		quote = '`'
+	}
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		switch {
@@ -38,12 +50,13 @@ func BracketDepth(line string) int {
 		case c == '"' || c == '\'' || c == '`':
 			quote = c
 		case c == '{' || c == '(' || c == '[':
-			depth++
+			b.depth++
 		case c == '}' || c == ')' || c == ']':
-			depth--
+			b.depth--
 		}
 	}
-	return depth
+	b.template = quote == '`'
+	return b.depth > 0 || b.template
 }
 
 // FenceOf returns the fence (```, ~~~~, ...) that opens a code block on this line, after its

@@ -32,22 +32,33 @@ func TestIsESM(t *testing.T) {
 	}
 }
 
-func TestBracketDepth(t *testing.T) {
+// TestBrackets: a statement ends on the line where its brackets balance, outside strings; a
+// template literal runs over lines (Agno's home page: a <style> block's CSS in an exported
+// component, agno-agi/docs@402a4aa5 index.mdx), a quote ends with its line.
+func TestBrackets(t *testing.T) {
 	tests := []struct {
-		line string
-		want int
+		name  string
+		lines []string
+		want  []bool // whether the statement goes on after each line
 	}{
-		{"export const a = {", 1},
-		{"  b: [1, (2)],", 0},
-		{"}", -1},
-		{`x = "{[(" + '}'`, 0},
-		{"a = `}` + {", 1},
-		{`s = "a\"{"`, 0},
+		{"object", []string{"export const a = {", "  b: [1, (2)],", "}"}, []bool{true, true, false}},
+		{"brackets in strings", []string{`x = "{[(" + '}'`}, []bool{false}},
+		{"template then bracket", []string{"a = `}` + {", "}"}, []bool{true, false}},
+		{"escaped quote", []string{`s = "a\"{"`}, []bool{false}},
+		{"template over lines", []string{"export const C = () => (", "  <style>{`", "    .a {", "  `}</style>", ")"}, []bool{true, true, true, true, false}},
+		{"braces of css close no bracket", []string{"export const C = () => <s x={{__html: `", "  }", "  }", "`}} />"}, []bool{true, true, true, false}},
+		{"template open at depth zero", []string{"export const css = `", "b { }", "`"}, []bool{true, true, false}},
+		{"apostrophe ends with its line", []string{"export const C = () => (", "  <p>Don't {x}</p>", ")"}, []bool{true, true, false}},
 	}
 	for _, tt := range tests {
-		if got := mdx.BracketDepth(tt.line); got != tt.want {
-			t.Errorf("BracketDepth(%q) = %d, want %d", tt.line, got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var b mdx.Brackets
+			for i, l := range tt.lines {
+				if got := b.Line(l); got != tt.want[i] {
+					t.Errorf("after line %d %q: goes on = %v, want %v", i, l, got, tt.want[i])
+				}
+			}
+		})
 	}
 }
 
