@@ -51,19 +51,7 @@ func TestInlineSnippets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := markdown.InlineSnippets(tc.src, read, tc.limit)
-			rest := got
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("%q not found (in order) in:\n%s", w, got)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, n := range tc.not {
-				if strings.Contains(got, n) {
-					t.Errorf("%q in:\n%s", n, got)
-				}
-			}
+			inOrder(t, got, tc.want, tc.not)
 			if len(got) > max(tc.limit, len(tc.src)) {
 				t.Errorf("%d bytes, limit %d", len(got), tc.limit)
 			}
@@ -123,19 +111,7 @@ func TestLegacySnippet(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.render(tc.src)
-			rest := got
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("%q not found (in order) in:\n%s", w, got)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, n := range tc.not {
-				if strings.Contains(got, n) {
-					t.Errorf("%q in:\n%s", n, got)
-				}
-			}
+			inOrder(t, got, tc.want, tc.not)
 		})
 	}
 }
@@ -155,15 +131,6 @@ func TestJSXPropWithApostrophe(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := markdown.Body(string(page), "Get Started", read)
-	rest := got
-	for _, w := range []string{"# Build with Upstash", "## Pick a product and start building", "## Build with AI agents", "## Get in touch"} {
-		i := strings.Index(rest, w)
-		if i < 0 {
-			t.Fatalf("%q not found (in order) in:\n%s", w, got)
-		}
-		rest = rest[i+len(w):]
-	}
-	if strings.Contains(got, "<SectionHead") || strings.Contains(got, "sub={") {
-		t.Errorf("a tag left as written:\n%s", got)
-	}
+	inOrder(t, got, []string{"# Build with Upstash", "## Pick a product and start building", "## Build with AI agents", "## Get in touch"},
+		[]string{"<SectionHead", "sub={"})
 }
