@@ -3,14 +3,10 @@ package sqlite_test
 import (
 	"database/sql"
 	"path/filepath"
-	"slices"
 	"testing"
-	"time"
-
-	"github.com/oklog/ulid/v2"
 
 	"github.com/lectern-dev/lectern/platform/store"
-	"github.com/lectern-dev/lectern/schemas/event"
+	"github.com/lectern-dev/lectern/platform/store/storetest"
 )
 
 // Migration 0016 counts the MCP calls of status unavailable in a column of traffic_mcp_daily of
@@ -21,16 +17,7 @@ import (
 func TestMCPUnavailableMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lectern.db")
 	s := open(t, path)
-	day0 := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
-	n := 0
-	call := func(status, query string) event.Traffic {
-		n++
-		at := day0.Add(time.Duration(n) * time.Minute)
-		return event.Traffic{ID: ulid.MustNew(ulid.Timestamp(at), nil).String(), Type: event.TypeMCPCall, ProjectID: "p", Domain: "d",
-			Timestamp: at, VisitorID: "a", Class: event.ClassAI, Caller: event.CallerOther, Tool: "search", Client: "c",
-			Status: status, DurationMs: 10, Query: query}
-	}
-	before := []event.Traffic{call(event.MCPStatusOK, "quickstart"), call(event.MCPStatusError, "bad limit"), call(event.MCPStatusError, "indexing")}
+	before := storetest.MCPMigrationBefore()
 	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: before}); err != nil {
 		t.Fatal(err)
 	}
@@ -51,28 +38,10 @@ func TestMCPUnavailableMigration(t *testing.T) {
 	}
 	s = open(t, path)
 	defer s.Close()
-	rg := store.Range{From: day0, To: day0.Add(24 * time.Hour)}
-	check := func(phase string, want store.MCPCount, queries []string) {
-		t.Helper()
-		st, err := s.Agents(t.Context(), store.AgentsQuery{ProjectID: "p", Range: rg, Limit: 10})
-		if err != nil {
-			t.Fatalf("%s: %v", phase, err)
-		}
-		if st.Total != want {
-			t.Errorf("%s: MCP calls %+v, want %+v", phase, st.Total, want)
-		}
-		var got []string
-		for _, q := range st.Queries {
-			got = append(got, q.Query)
-		}
-		if slices.Sort(got); !slices.Equal(got, queries) {
-			t.Errorf("%s: agents' queries %q, want %q", phase, got, queries)
-		}
-	}
-	check("after 0016", store.MCPCount{Calls: 3, Errors: 2, DurationMs: 30}, []string{"quickstart"})
-	after := []event.Traffic{call(event.MCPStatusUnavailable, "rotate keys"), call(event.MCPStatusOK, "webhooks"), call(event.MCPStatusError, "bad version")}
+	storetest.CheckMCPMigration(t, s, "after 0016", false)
+	after := storetest.MCPMigrationAfter()
 	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: after}); err != nil {
 		t.Fatal(err)
 	}
-	check("calls stored after 0016", store.MCPCount{Calls: 6, Errors: 3, Unavailable: 1, DurationMs: 60}, []string{"quickstart", "webhooks"})
+	storetest.CheckMCPMigration(t, s, "calls stored after 0016", true)
 }
