@@ -136,7 +136,7 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	if !strings.HasPrefix(doc.OpenAPI, "3.") {
 		return nil, fmt.Errorf("OpenAPI version %q is not supported; Lectern reads OpenAPI 3.x", doc.OpenAPI)
 	}
-	s := &Spec{File: file, Operations: operations(doc), index: map[string]int{}, paths: map[string]bool{}, loose: map[string]int{}}
+	s := &Spec{File: file, Operations: operations(doc, data), index: map[string]int{}, paths: map[string]bool{}, loose: map[string]int{}}
 	if doc.Info != nil {
 		s.Title = doc.Info.Title
 	}
@@ -163,7 +163,6 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 		}
 	}()
 	loader := openapi3.NewLoader()
-	loader.IncludeOrigin = true
 	loader.ReadFromURIFunc = func(_ *openapi3.Loader, u *url.URL) ([]byte, error) { return read(u) }
 	doc, err = loader.LoadFromDataWithPath(data, loc)
 	if err != nil {
@@ -172,22 +171,26 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	return doc, nil
 }
 
-// operations lists the spec's operations in document order, then its webhooks' (method
-// Webhook), as Mintlify generates the pages of paths, then of webhooks.
-func operations(doc *openapi3.T) []Operation {
+// operations lists the spec's operations in document order (data is the document's text),
+// then its webhooks' (method Webhook), as Mintlify generates the pages of paths, then of
+// webhooks.
+func operations(doc *openapi3.T, data []byte) []Operation {
 	var items map[string]*openapi3.PathItem
 	if doc.Paths != nil {
 		items = doc.Paths.Map()
 	}
-	return append(located(items, ""), located(doc.Webhooks, Webhook)...)
+	order := readDocOrder(data)
+	return append(located(items, "paths", order), located(doc.Webhooks, "webhooks", order)...)
 }
 
-// located lists the operations of path items in document order; method, when set, is every
-// operation's (a webhook's).
-func located(items map[string]*openapi3.PathItem, method string) []Operation {
+// located lists the operations of the path items of a section ("paths" or "webhooks") in
+// the order the document writes the items and, in each, their methods; those it does not
+// show come after, by path and method. A webhook's operations have method Webhook.
+func located(items map[string]*openapi3.PathItem, section string, order docOrder) []Operation {
 	type located struct {
-		op   Operation
-		line int
+		op         Operation
+		item, pos  int
+		fixedIndex int
 	}
 	var all []located
 	for p, item := range items {
@@ -198,12 +201,18 @@ func located(items map[string]*openapi3.PathItem, method string) []Operation {
 			if op == nil {
 				continue
 			}
-			all = append(all, located{op: operation(cmp.Or(method, m), p, op), line: line(op.Origin)})
+			method := m
+			if section == "webhooks" {
+				method = Webhook
+			}
+			l := located{op: operation(method, p, op), fixedIndex: slices.Index(methods, strings.ToUpper(m))}
+			l.item, l.pos = order.rank(section, p, m)
+			all = append(all, l)
 		}
 	}
 	slices.SortFunc(all, func(a, b located) int {
-		return cmp.Or(cmp.Compare(a.line, b.line), strings.Compare(a.op.Path, b.op.Path),
-			cmp.Compare(slices.Index(methods, a.op.Method), slices.Index(methods, b.op.Method)))
+		return cmp.Or(cmp.Compare(a.item, b.item), strings.Compare(a.op.Path, b.op.Path),
+			cmp.Compare(a.pos, b.pos), cmp.Compare(a.fixedIndex, b.fixedIndex))
 	})
 	ops := make([]Operation, len(all))
 	for i, l := range all {
@@ -251,13 +260,6 @@ func xMint(ext map[string]any, key string) string {
 	xm, _ := ext["x-mint"].(map[string]any)
 	v, _ := xm[key].(string)
 	return v
-}
-
-func line(o *openapi3.Origin) int {
-	if o == nil || o.Key == nil {
-		return 0
-	}
-	return o.Key.Line
 }
 
 // specCache loads each spec once per Validate or Resolve call.
