@@ -352,4 +352,5 @@ var knownHTML = map[string]bool{
 	"abbr": true, "img": true, "br": true, "video": true, "iframe": true, "audio": true, "font": true,
 	"div": true, "p": true, "embed": true, "source": true, "picture": true, "cite": true, "q": true,
 	"svg": true, "style": true, "script": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, // inside a line (a link's): its text
 }

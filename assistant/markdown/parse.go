@@ -109,8 +109,39 @@ func (p *parser) textLine(line string) {
 		p.pos += cut
 		return
 	}
+	if cut := p.headingEnd(line); cut > 0 {
+		p.text(line[:cut])
+		p.pos += cut
+		return
+	}
 	p.text(line)
 	p.next()
+}
+
+// headingEnd returns the offset in line of the closing tag of the HTML heading being read, or
+// 0: a heading's text ends there, and what follows on the line ("<h3>T</h3><p>body</p>") is
+// the heading's sibling, not more of its text.
+func (p *parser) headingEnd(line string) int {
+	name := p.top().tag.name
+	if !isHTMLHeading(name) {
+		return 0
+	}
+	closing := "</" + name
+	for i := 0; ; i += len(closing) {
+		k := strings.Index(line[i:], closing)
+		if k < 0 {
+			return 0
+		}
+		i += k
+		if t, _, ok := parseTag(line[i:]); ok && t.closing && t.name == name && !inCodeSpan(line[:i]) {
+			return i
+		}
+	}
+}
+
+// isHTMLHeading reports whether name is an HTML heading element, h1 to h6.
+func isHTMLHeading(name string) bool {
+	return len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6'
 }
 
 // trailingClose returns the offset in line of a closing tag of an open element that only

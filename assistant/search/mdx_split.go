@@ -16,6 +16,7 @@ type splitter struct {
 	text     strings.Builder // cleaned text of the current section
 	stack    []Section       // open headings, for Parents
 	seenHead bool
+	unclosed [7]int // per HTML heading level, see htmlHeadingAt
 }
 
 func (s *splitter) run(body string) {
@@ -33,6 +34,10 @@ func (s *splitter) run(body string) {
 					s.heading(level, text)
 					continue
 				}
+			}
+			if next, ok := s.htmlHeading(lines, i); ok {
+				i = next
+				continue
 			}
 			if level, text := atxHeading(line); level > 0 {
 				s.heading(level, text)
@@ -74,7 +79,17 @@ func (s *splitter) finish() {
 // heading closes the current section and opens one for the heading.
 func (s *splitter) heading(level int, raw string) {
 	raw, id := explicitID(raw)
-	text := strings.TrimSpace(collapseSpace(strings.ReplaceAll(cleanProse(raw), "`", "")))
+	s.open(level, headingText(raw), id)
+}
+
+// headingText is a heading's text: its Markdown and tags cleaned away, on one line (an HTML
+// heading's or a setext heading's may be written over several).
+func headingText(raw string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(cleanProse(raw), "`", "")), " ")
+}
+
+// open closes the current section and opens one for a heading; id, when given, is its anchor.
+func (s *splitter) open(level int, text, id string) {
 	if !s.seenHead && level == 1 && s.title == "" {
 		s.seenHead = true
 		s.title = text

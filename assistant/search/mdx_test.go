@@ -142,7 +142,7 @@ func TestSectionsKeepsRealPages(t *testing.T) {
 
 // TestSectionsAdversarial checks that unclosed constructs do not make cleaning quadratic.
 func TestSectionsAdversarial(t *testing.T) {
-	for _, unit := range []string{"{", "<", "<a ", "[", "[a][", "`", "` `", "<https:", "&", "\\", "_", "![", "{`", "<A b={"} {
+	for _, unit := range []string{"{", "<", "<a ", "[", "[a][", "`", "` `", "<https:", "&", "\\", "_", "![", "{`", "<A b={", "<h2>", "<h2>\n", "<h2>`</h2 ", "<a><h3>x</h3"} {
 		body := strings.Repeat(unit, (1<<20)/len(unit))
 		start := time.Now()
 		search.Sections(body)
