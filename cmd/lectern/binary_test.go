@@ -8,6 +8,7 @@ import (
 	"context"
 	"github.com/lectern-dev/lectern/platform/bus"
 	"github.com/lectern-dev/lectern/platform/eventually"
+	"github.com/lectern-dev/lectern/platform/freeport"
 	"github.com/nats-io/nats.go"
 	"io"
 	"net"
@@ -33,12 +34,11 @@ func buildBinary(t *testing.T) string {
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr() // below the ephemeral range: no outgoing connection takes it first
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addr
 }
 
 // proc is a running lectern process.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/lectern-dev/lectern/platform/freeport"
 )
 
 // benchProject and benchDomain are the site the lectern process serves.
@@ -56,14 +57,11 @@ func startLecternWith(ctx context.Context, cfg *config, dsn, sitesYAML string, e
 	if err := os.WriteFile(sitesFile, []byte(sitesYAML), 0o600); err != nil {
 		return nil, err
 	}
-	httpPort, err := freePort()
+	ports, err := freeport.Ports(2)
 	if err != nil {
 		return nil, err
 	}
-	natsPort, err := freePort()
-	if err != nil {
-		return nil, err
-	}
+	httpPort, natsPort := ports[0], ports[1]
 	l := &lecternProc{
 		dir:       dir,
 		httpAddr:  "127.0.0.1:" + strconv.Itoa(httpPort),
@@ -209,15 +207,6 @@ func procCPUSplit(pid int) (user, sys time.Duration, err error) {
 		return 0, 0, errors.New("bad /proc stat")
 	}
 	return time.Duration(u) * 10 * time.Millisecond, time.Duration(st) * 10 * time.Millisecond, nil
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // groupSize reads lectern_publish_group_events from the process's /metrics: how many events

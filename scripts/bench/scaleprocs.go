@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lectern-dev/lectern/platform/freeport"
 )
 
 // serviceProc is one `lectern ingest|query|assistant` process on an external NATS.
@@ -32,7 +35,7 @@ func startService(ctx context.Context, cfg *config, dir, target, natsURL string,
 	if err := os.WriteFile(sites, []byte(yaml), 0o600); err != nil {
 		return nil, err
 	}
-	port, err := freePort()
+	port, err := freeport.Port()
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +54,9 @@ func startService(ctx context.Context, cfg *config, dir, target, natsURL string,
 	}
 	go func() { p.exited <- p.cmd.Wait() }()
 	if err := waitURL(ctx, "http://"+p.httpAddr+"/readyz", p.exited); err != nil {
+		if errors.Is(err, errExitedEarly) { // waitURL took its exit: stop must not wait for another
+			p.exited <- nil
+		}
 		p.stop()
 		return nil, fmt.Errorf("lectern %s: %w\n%s", target, err, tailFile(p.log))
 	}
@@ -76,15 +82,38 @@ type natsCluster struct {
 }
 
 func startNATSCluster(ctx context.Context, bin, dir string) (*natsCluster, error) {
-	const n = 3
-	ports := make([]int, 3*n) // client, route, monitor per node
-	for i := range ports {
-		var err error
-		if ports[i], err = freePort(); err != nil {
-			return nil, err
+	var err error
+	for try := 1; try <= clusterTries; try++ {
+		var c *natsCluster
+		if c, err = tryNATSCluster(ctx, bin, filepath.Join(dir, fmt.Sprintf("try-%d", try))); err == nil {
+			return c, nil
+		}
+		if ctx.Err() != nil || !errors.Is(err, errExitedEarly) {
+			break
 		}
 	}
+	return nil, err
+}
+
+// clusterTries bounds the starts of a cluster whose server exited before it was ready: each try
+// takes new ports and a new store directory.
+const clusterTries = 3
+
+// errExitedEarly marks a process that exited before it was ready.
+var errExitedEarly = errors.New("exited before it was ready")
+
+// tryNATSCluster starts the three servers once, each logging to nats-N.log in dir.
+func tryNATSCluster(ctx context.Context, bin, dir string) (*natsCluster, error) {
+	const n = 3
+	ports, err := freeport.Ports(3 * n) // client, route, monitor per node; distinct
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, err
+	}
 	c := &natsCluster{}
+	var logs []string
 	for i := range n {
 		var routes []string
 		for j := range n {
@@ -92,10 +121,19 @@ func startNATSCluster(ctx context.Context, bin, dir string) (*natsCluster, error
 				routes = append(routes, fmt.Sprintf("nats://127.0.0.1:%d", ports[3*j+1]))
 			}
 		}
+		logPath := filepath.Join(dir, fmt.Sprintf("nats-%d.log", i+1))
+		logFile, err := os.Create(logPath) // #nosec G304 -- under the bench's own temp dir
+		if err != nil {
+			c.stop()
+			return nil, err
+		}
 		cmd := exec.Command(bin, "-a", "127.0.0.1", "-p", strconv.Itoa(ports[3*i]), "-m", strconv.Itoa(ports[3*i+2]), // #nosec G204 -- the nats-server it built
 			"-js", "-sd", filepath.Join(dir, fmt.Sprintf("nats-%d", i+1)), "-n", fmt.Sprintf("nats-%d", i+1),
 			"--cluster_name", "bench", "--cluster", fmt.Sprintf("nats://127.0.0.1:%d", ports[3*i+1]), "--routes", strings.Join(routes, ","))
-		if err := cmd.Start(); err != nil {
+		cmd.Stdout, cmd.Stderr = logFile, logFile
+		err = cmd.Start()
+		_ = logFile.Close() // the child holds its own descriptor
+		if err != nil {
 			c.stop()
 			return nil, err
 		}
@@ -103,11 +141,16 @@ func startNATSCluster(ctx context.Context, bin, dir string) (*natsCluster, error
 		go func() { exited <- cmd.Wait() }()
 		c.procs, c.exited = append(c.procs, cmd), append(c.exited, exited)
 		c.clients = append(c.clients, fmt.Sprintf("nats://127.0.0.1:%d", ports[3*i]))
+		logs = append(logs, logPath)
 	}
 	for i := range n {
 		if err := waitURL(ctx, fmt.Sprintf("http://127.0.0.1:%d/healthz", ports[3*i+2]), c.exited[i]); err != nil {
+			if errors.Is(err, errExitedEarly) { // waitURL took its exit: stop need not wait for it
+				c.exited[i] = make(chan error, 1)
+				c.exited[i] <- nil
+			}
 			c.stop()
-			return nil, fmt.Errorf("nats-%d: %w", i+1, err)
+			return nil, fmt.Errorf("nats-%d: %w\n%s", i+1, err, tailFile(logs[i]))
 		}
 	}
 	return c, nil
@@ -154,7 +197,7 @@ func waitURL(ctx context.Context, url string, exited <-chan error) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case err := <-exited:
-			return fmt.Errorf("exited: %v", err)
+			return fmt.Errorf("%w: %v", errExitedEarly, err)
 		case <-time.After(50 * time.Millisecond): // polling a process we do not control
 		}
 	}
