@@ -103,7 +103,7 @@ func tableRow(line string) bool {
 // table writes rows as a GitHub-flavoured Markdown table: the first row is the header, and the
 // delimiter row, which the search's cleaned text leaves out, is put back after it. An excerpt
 // that starts inside a table ("… | 413 | ...") has lost the header: it is taken from the
-// section's whole text when that holds the table (header), else the table gets an empty one.
+// section's whole text when that holds the table (see header), else it gets an empty one.
 func table(rows []string, whole string) string {
 	for i, r := range rows {
 		rows[i] = strings.TrimSpace(r)
