@@ -10,6 +10,7 @@ import (
 
 	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // TestAnswerReadsTheScopeLanguage: the model-free answer reads a question in the language the
@@ -59,7 +60,8 @@ func TestAnswerReadsTheScopeLanguage(t *testing.T) {
 			if tt.from != "" {
 				body["currentPath"] = tt.from
 			}
-			answer := text(t, checkReply(t, h.post(t, "alter", body)))
+			parts := checkReply(t, h.post(t, "alter", body))
+			answer := text(t, parts)
 			if !strings.HasPrefix(answer, tt.lead) {
 				t.Errorf("answer %.300q, want it to begin %q", answer, tt.lead)
 			}
@@ -67,8 +69,9 @@ func TestAnswerReadsTheScopeLanguage(t *testing.T) {
 			for _, m := range citation.FindAllStringSubmatch(answer, -1) {
 				cited = append(cited, m[1])
 			}
-			if len(tt.pages) == 0 && len(cited) > 0 {
-				t.Errorf("the answer cites %v; the docs do not cover the question", cited)
+			// A declined reply may link the pages that come closest, but quotes and cites none.
+			if fin := finishOf(t, parts); len(tt.pages) == 0 && (fin.Resolution != event.Unanswered || len(fin.Sources) > 0 || strings.Contains(answer, "\n> ")) {
+				t.Errorf("answer %.300q, finish %+v; the docs do not cover the question", answer, fin)
 			}
 			if len(tt.pages) > 0 && (len(cited) == 0 || !slices.Contains(tt.pages, cited[0])) {
 				t.Errorf("the answer cites %v, want one of %v", cited, tt.pages)

@@ -66,7 +66,7 @@ func (s *Service) prompt(t *turn, sources []answer.Source) answer.Prompt {
 func toSources(results []search.Result) []answer.Source {
 	out := make([]answer.Source, len(results))
 	for i, r := range results {
-		out[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
+		out[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
 	return out
 }

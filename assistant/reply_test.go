@@ -195,6 +195,37 @@ func TestReplyUnanswered(t *testing.T) {
 	}
 }
 
+// TestReplyDeclinedNamesClosestPages: a question the docs do not answer, though a page of the
+// search step holds one of its words, is declined in the text, which then links the pages that
+// come closest (pages of the search step); the reply and its event stay unanswered and cite no
+// page: the links are in the text only.
+func TestReplyDeclinedNamesClosestPages(t *testing.T) {
+	h := start(t, nil)
+	sub := h.subscribe("acme-docs")
+	parts := checkReply(t, h.post(t, "acme", ask("What will the weather be like for our webhooks in Paris tomorrow?")))
+	answer := text(t, parts)
+	var step []string
+	for _, r := range decodePart[toolResult](t, parts[2]).Result {
+		step = append(step, r.Path)
+	}
+	linked := citation.FindAllStringSubmatch(answer, -1)
+	if !strings.HasPrefix(answer, "I could not find anything in the documentation") || !strings.Contains(answer, "These pages come closest:") || len(linked) == 0 {
+		t.Fatalf("answer %q: want the decline, then the closest pages", answer)
+	}
+	for _, m := range linked {
+		if !slices.Contains(step, m[1]) {
+			t.Errorf("the reply links %s, which the search step did not find (%v)", m[1], step)
+		}
+	}
+	ev := nextEvent(t, sub)
+	if ev.ResolutionStatus != event.Unanswered || len(ev.Sources) != 0 || ev.Response != answer {
+		t.Errorf("event %+v", ev)
+	}
+	if fin := finishOf(t, parts); fin.Resolution != event.Unanswered || len(fin.Sources) != 0 {
+		t.Errorf("finish %+v: want unanswered and no sources", fin)
+	}
+}
+
 // TestReplyReadsUseChatMessages sends a later turn as ai@4.3 and ai@4.1 send it: earlier
 // messages with tool invocations and annotations, and (4.1) no parts.
 func TestReplyReadsUseChatMessages(t *testing.T) {

@@ -18,6 +18,7 @@ type Source struct {
 	Path        string   // page path
 	Section     string   // section heading, "" for the page's lead
 	Text        string   // the section's text (an excerpt of it)
+	Whole       string   // the section's whole text, of which Text is an excerpt; "" when unknown (a quoted table's lost header is found there)
 	Breadcrumbs []string // navigation path to the page
 	Match       float64  // share of the question's terms the page holds, weighted by rarity (the index's Result.Match); 0 when unknown
 	Words       int      // the question's words the search looked for (the index's Result.Words); 0 when unknown

@@ -57,3 +57,8 @@ func citedPage(cited []Source, path string) bool {
 	}
 	return false
 }
+
+// Linked returns the sources whose pages text links to, each once, in the sources' order: the
+// pages a reply cites, or the pages a declined model-free reply points at (which it does not
+// cite).
+func Linked(text string, sources []Source) []Source { return cites(text, sources) }

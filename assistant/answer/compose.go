@@ -13,7 +13,7 @@ import (
 // item lists the cited page, which the widget shows as its link row: the text cites it once.
 func compose(s Source, q query, ph phrases) []string {
 	lead := fmt.Sprintf(ph.lead, link(label(s), s.URL))
-	quote := quoteUnits(passage(s.Text, q))
+	quote := quoteUnits(passage(s.Text, s.Whole, q))
 	if quote == "" {
 		return []string{lead}
 	}

@@ -26,7 +26,8 @@ import (
 // "I"; forms of one word count as one ("keys" and "key", "install" and "installation");
 // Chinese and Japanese, written without spaces, are read as overlapping pairs of characters,
 // as the search reads them. When no source passes, the reply says the docs do not cover the
-// question and its resolution is unanswered.
+// question, then points at the (at most three) pages of the sources that hold one of its words
+// at least, unquoted (decline.go); its resolution is unanswered and it cites nothing.
 //
 // The constants were chosen on the search evaluation's tuning half only (assistant/search/
 // testdata/eval, `make eval-search EVAL_ARGS=-halves=tune`; the held-out half and the blind
@@ -74,7 +75,7 @@ func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) e
 	case len(q.terms) == 0:
 		chunks = []string{ph.greet + sep(ph.greet), ph.ask}
 	case !found:
-		chunks = []string{ph.notFound + "\n\n", ph.rephrase}
+		chunks = decline(p.Sources, q, ph)
 	default:
 		a.Cited, a.Resolution = []Source{best}, event.Answered
 		chunks = compose(best, q, ph)

@@ -112,8 +112,8 @@ func TestRelevanceThreshold(t *testing.T) {
 			if a.Resolution != wantRes {
 				t.Errorf("resolution %s, want %s", a.Resolution, wantRes)
 			}
-			if tc.cited == "" && (strings.Contains(text, "](") || !strings.Contains(text, "could not find")) {
-				t.Errorf("unanswered text %q: want an honest answer without links", text)
+			if tc.cited == "" && (strings.Contains(text, "> ") || !strings.HasPrefix(text, "I could not find")) {
+				t.Errorf("unanswered text %q: want an honest answer without a quote", text)
 			}
 		})
 	}

@@ -69,7 +69,7 @@ func TestQuotedFencesKeepTheirBlocks(t *testing.T) {
 		src := randomSection(rng)
 		want := codeBlocks(src)
 		var got []string
-		for _, u := range units(src) {
+		for _, u := range units(src, "") {
 			if !u.block {
 				continue
 			}
@@ -83,7 +83,7 @@ func TestQuotedFencesKeepTheirBlocks(t *testing.T) {
 			t.Fatalf("case %d: units give blocks\n%q\nsource has\n%q\n--- source:\n%s", i, got, want, src)
 		}
 		// Quoted as the answer quotes them, the blocks survive too.
-		quoted := codeBlocks(quoteUnits(units(src)))
+		quoted := codeBlocks(quoteUnits(units(src, "")))
 		if strings.Join(quoted, "\x00") != strings.Join(want, "\x00") {
 			t.Fatalf("case %d: the quote gives blocks\n%q\nsource has\n%q", i, quoted, want)
 		}
@@ -100,7 +100,7 @@ func TestListNumbersStayWithTheirStep(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var got []string
-		for _, u := range units(tc.text) {
+		for _, u := range units(tc.text, "") {
 			got = append(got, u.text)
 		}
 		if strings.Join(got, "|") != tc.want {

@@ -23,8 +23,10 @@ func (u unit) size() int { return len(u.text) + len(u.caption) }
 // units splits a section's text into sentences, code blocks and tables, in order. A code
 // block runs from a fence line (three or more backticks or tildes) to the first line of the
 // same character at least as long, as in CommonMark; one left open is closed with its own
-// fence. A table is a run of lines that start with "|" (see table).
-func units(text string) []unit {
+// fence. A table is a run of lines that start with "|" (see table). whole is the section's
+// whole text when text is an excerpt of it ("" when unknown): a table the excerpt starts
+// inside takes its header from there.
+func units(text, whole string) []unit {
 	var out []unit
 	lines := strings.SplitAfter(text, "\n")
 	var prose strings.Builder
@@ -37,7 +39,7 @@ func units(text string) []unit {
 			for j < len(lines) && tableRow(lines[j]) {
 				j++
 			}
-			out = append(out, unit{text: table(lines[i:j]), block: true, table: true, caption: title})
+			out = append(out, unit{text: table(lines[i:j], whole), block: true, table: true, caption: title})
 			i = j - 1
 			continue
 		}
@@ -100,20 +102,52 @@ func tableRow(line string) bool {
 
 // table writes rows as a GitHub-flavoured Markdown table: the first row is the header, and the
 // delimiter row, which the search's cleaned text leaves out, is put back after it. An excerpt
-// that starts inside a table ("… | 413 | ...") has lost the header: it gets an empty one.
-func table(rows []string) string {
+// that starts inside a table ("… | 413 | ...") has lost the header: it is taken from the
+// section's whole text when that holds the table (see header), else it gets an empty one.
+func table(rows []string, whole string) string {
 	for i, r := range rows {
 		rows[i] = strings.TrimSpace(r)
 	}
-	cols := len(cells(strings.TrimPrefix(rows[0], ellipsis)))
 	if strings.HasPrefix(rows[0], ellipsis) {
 		rows[0] = strings.TrimPrefix(rows[0], ellipsis)
-		rows = append([]string{"|" + strings.Repeat("  |", cols)}, rows...)
+		head, found := header(rows[0], whole)
+		if !found {
+			head = []string{"|" + strings.Repeat("  |", len(cells(rows[0])))}
+		}
+		rows = append(head, rows...)
 	}
 	if len(rows) < 2 || !delimiterRow(rows[1]) {
+		cols := len(cells(rows[0]))
 		rows = append(rows[:1], append([]string{"|" + strings.Repeat(" --- |", cols)}, rows[1:]...)...)
 	}
 	return strings.Join(rows, "\n")
+}
+
+// header returns the header row (and its delimiter row, when the text keeps one) of the table
+// of whole that holds row, the first row of an excerpt: none when row is that header itself.
+// found is false when whole holds no such row (an excerpt cut inside a row ends it with "…",
+// and matches the row it starts).
+func header(row, whole string) (head []string, found bool) {
+	lines := strings.Split(whole, "\n")
+	cut := strings.TrimSuffix(row, "…")
+	for i, l := range lines {
+		if l = strings.TrimSpace(l); l != row && (cut == row || !tableRow(l) || !strings.HasPrefix(l, cut)) {
+			continue
+		}
+		h := i
+		for h > 0 && tableRow(lines[h-1]) {
+			h--
+		}
+		if h == i {
+			return nil, true
+		}
+		head = []string{strings.TrimSpace(lines[h])}
+		if d := strings.TrimSpace(lines[h+1]); h+1 < i && delimiterRow(d) {
+			head = append(head, d)
+		}
+		return head, true
+	}
+	return nil, false
 }
 
 // cells splits a table row at its unescaped pipes, without the outer ones.
@@ -285,8 +319,8 @@ const (
 // (unless it is a title, which starts another topic),
 // then the next best; at most one block (code or table), in their original order. When nothing in the
 // text matches (the section matched by its title or breadcrumbs) it takes the opening units.
-func passage(text string, q query) []unit {
-	us := units(text)
+func passage(text, whole string, q query) []unit {
+	us := units(text, whole)
 	scores := make([]int, len(us))
 	var order []int // units with matches, best first
 	for i, u := range us {

@@ -48,31 +48,48 @@ func TestAnswerQuotesTables(t *testing.T) {
 	tests := []struct {
 		name, text string
 		want       [][]string
+		whole      string // the section's whole text, "" when unknown
 	}{
 		{
 			"header and rows, no delimiter row",
 			"Each plan has its own limit.\n\n| Plan | Requests per minute |\n| Free | 100 |\n| Team | 1000 |\n\nLimits apply per key.",
 			[][]string{{"Plan", "Requests per minute"}, {"Free", "100"}, {"Team", "1000"}},
+			"",
 		},
 		{
 			"a delimiter row kept",
 			"| Plan | Requests per minute |\n| --- | ---: |\n| Free | 100 |",
 			[][]string{{"Plan", "Requests per minute"}, {"Free", "100"}},
+			"",
 		},
 		{
 			"an excerpt that starts inside the table",
 			"… | Free | 100 requests per minute |\n| Team | 1000 requests per minute |\n\nLimits apply per key.",
 			[][]string{{"", ""}, {"Free", "100 requests per minute"}, {"Team", "1000 requests per minute"}},
+			"",
+		},
+		{
+			"an excerpt that starts inside the table, its header in the section's text",
+			"… | Free | 100 requests per minute |\n| Team | 1000 requests per minute |\n\nLimits apply per key.",
+			[][]string{{"Plan", "Limit"}, {"Free", "100 requests per minute"}, {"Team", "1000 requests per minute"}},
+			"Each plan has its own limit.\n\n| Plan | Limit |\n| :-- | --: |\n| Free | 100 requests per minute |\n| Team | 1000 requests per minute |\n\nLimits apply per key.",
+		},
+		{
+			"an excerpt that starts at the table's header",
+			"… | Plan | Limit |\n| Free | 100 requests per minute |",
+			[][]string{{"Plan", "Limit"}, {"Free", "100 requests per minute"}},
+			"Each plan has its own limit.\n\n| Plan | Limit |\n| Free | 100 requests per minute |",
 		},
 		{
 			"escaped pipes stay in their cell",
 			"| Operator | Meaning |\n| `a \\| b` | either requests per minute limit |",
 			[][]string{{"Operator", "Meaning"}, {"a | b", "either requests per minute limit"}},
+			"",
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := answer.Source{Title: "Rate limits", Section: "Plans", Path: "/limits", URL: "/limits#plans", Text: tc.text}
+			s := answer.Source{Title: "Rate limits", Section: "Plans", Path: "/limits", URL: "/limits#plans", Text: tc.text, Whole: tc.whole}
 			md, _, _ := generate(t, answer.Prompt{Question: "requests per minute limit of each plan", Sources: []answer.Source{s}})
 			tables := quotedTables(md)
 			if len(tables) != 1 {

@@ -55,6 +55,7 @@ type Result struct {
 	Title       string   // page title
 	Section     string   // heading text, "" for the lead
 	Snippet     string   // the part of the section's cleaned text that best matches the query, about 600 bytes
+	Text        string   // the section's whole cleaned text, of which Snippet is a part (the model-free answer finds a quoted table's header there)
 	Breadcrumbs []string // navigation path to the page
 	Version     string   // the page's version, "" when it is in none
 	Language    string   // the page's language, "" when it is in none

@@ -206,6 +206,21 @@ test('an unanswered reply shows no sources and no rating buttons', async () => {
   await page.close();
 });
 
+test('a declined reply names the closest pages as links in its text, with no link row and no rating', async () => {
+  const { page } = await open(`${prefix}/declined`);
+  const { log, item, finish, results } = await askInDialog(page, `What will the weather be like in Paris tomorrow on the dashboard? ${runID()}`);
+  assert.deepEqual([finish.resolution, finish.sources], ['unanswered', []]);
+  assert.match(await item.innerText(), /could not find anything in the documentation[\s\S]*These pages come closest:/);
+  const links = item.locator('.a li').getByRole('link');
+  const paths = await links.evaluateAll((as) => as.map((a) => new URL(a.href).pathname));
+  assert.ok(paths.length >= 1 && paths.length <= 3, `links ${paths}`);
+  const found = results.map((r) => r.path);
+  for (const p of paths) assert.ok(found.includes(p), `a link to ${p}, which the search step did not find (${found})`);
+  assert.equal(await item.locator('.src').count(), 0, 'a link row under a declined reply');
+  assert.equal(await log.getByRole('button', { name: /Good answer|Bad answer|helpful/i }).count(), 0, 'rating buttons under a declined reply');
+  await page.close();
+});
+
 test('contrast: every text and link meets WCAG AA in both themes, with an answer (a table) and search results on screen', async () => {
   const wide = await launch({ viewport: { width: 1400, height: 1000 } });
   try {

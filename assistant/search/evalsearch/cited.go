@@ -56,3 +56,56 @@ func printCited(w io.Writer, stats map[string]*citeStats, halves []string) {
 	}
 	fmt.Fprintln(w, "precision = the share of cited pages that answer the question; one page = the share of answers that cite one page only")
 }
+
+// declineStats count, by half, what the extractive answer's declined replies point at (the
+// pages that come closest, which they name but do not cite): the answerable questions it
+// declined, those whose reply names pages, and those among them naming a page that answers;
+// and the unanswerable questions whose reply names pages.
+type declineStats map[string]*declines
+
+type declines struct {
+	declined, pointed, right, rightFirst, unanswerablePointed int
+}
+
+func (d declineStats) of(split string) *declines {
+	if d[split] == nil {
+		d[split] = &declines{}
+	}
+	return d[split]
+}
+
+// answerable records the reply to an answerable question: declined when it cites nothing.
+func (d declineStats) answerable(q question, cited, pointed []string) {
+	if len(cited) > 0 {
+		return
+	}
+	s := d.of(q.Split)
+	s.declined++
+	if len(pointed) > 0 {
+		s.pointed++
+	}
+	if slices.ContainsFunc(pointed, func(p string) bool { return slices.Contains(q.Pages, p) }) {
+		s.right++
+	}
+	if len(pointed) > 0 && slices.Contains(q.Pages, pointed[0]) {
+		s.rightFirst++
+	}
+}
+
+// unanswerable records the pages the reply to an unanswerable question names.
+func (d declineStats) unanswerable(q question, pointed []string) {
+	if len(pointed) > 0 {
+		d.of(q.Split).unanswerablePointed++
+	}
+}
+
+// print prints one line per half; asked counts each half's unanswerable questions. A declined
+// reply names up to three pages (answer.Extractive): "a right page" is among them, "first" is
+// the first of them.
+func (d declineStats) print(w io.Writer, halves []string, asked map[string]int) {
+	for _, h := range halves {
+		s := d.of(h)
+		fmt.Fprintf(w, "declined %-5s answerable: %d declined, %d name the closest pages, %d of them a right page (%d first); unanswerable: %d of %d name pages\n",
+			h, s.declined, s.pointed, s.right, s.rightFirst, s.unanswerablePointed, asked[h])
+	}
+}

@@ -182,6 +182,7 @@ type eval struct {
 	blind    map[string]bool // the blind sites (blind.json's), printed apart
 	res      map[string]*metrics
 	cites    map[string]*citeStats
+	declines declineStats
 	excluded map[string]int // questions whose answers the site's rules leave out of search, by half
 }
 
@@ -213,7 +214,7 @@ func run(w io.Writer, dir string, opt options) error {
 // rankAll ranks every question of questions.json (and with opt.trainSites train.json's) and
 // every follow-up, and returns the figures.
 func rankAll(w io.Writer, dir string, opt options) (*eval, error) {
-	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, blind: map[string]bool{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, excluded: map[string]int{}}
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, blind: map[string]bool{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, declines: declineStats{}, excluded: map[string]int{}}
 	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
 		return nil, err
@@ -267,12 +268,13 @@ func (e *eval) question(q question) error {
 	if err != nil {
 		return err
 	}
-	cited, err := citedPages(q.Text, f.Language, hits[:min(len(hits), request.DefaultPageSize)])
+	cited, pointed, err := citedPages(q.Text, f.Language, hits[:min(len(hits), request.DefaultPageSize)])
 	if err != nil {
 		return err
 	}
 	e.measure("cited", q, cited)
 	addCited(e.cites, q, cited)
+	e.declines.answerable(q, cited, pointed)
 	if tuneMiss && (len(cited) == 0 || !slices.Contains(q.Pages, cited[0])) {
 		fmt.Fprintf(e.w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
 	}
@@ -383,10 +385,11 @@ func (e *eval) uncovered() error {
 		if err != nil {
 			return err
 		}
-		cited, err := citedPages(q.Text, f.Language, hits)
+		cited, pointed, err := citedPages(q.Text, f.Language, hits)
 		if err != nil {
 			return err
 		}
+		e.declines.unanswerable(q, pointed)
 		if len(cited) > 0 {
 			answered[q.Split]++
 			if (e.opt.misses && q.Split == splitTune) || (e.opt.blindMisses && q.Split == splitBlind) {
@@ -399,6 +402,7 @@ func (e *eval) uncovered() error {
 		parts = append(parts, fmt.Sprintf("%d of %d %s", answered[h], n[h], h))
 	}
 	fmt.Fprintf(e.w, "unanswerable (questions the sites do not cover; the extractive answer should say so): answered %s\n", strings.Join(parts, ", "))
+	e.declines.print(e.w, e.opt.halves, n)
 	return nil
 }
 
@@ -549,19 +553,31 @@ func listSite(w io.Writer, dir string) error {
 }
 
 // citedPages runs the extractive answerer on the sources the assistant would give it, in the
-// scope's language as the assistant gives it, and returns the pages its answer cites, in order.
-func citedPages(q, language string, hits []search.Result) ([]string, error) {
+// scope's language as the assistant gives it, and returns the pages its answer cites, in order,
+// and, when it declines, the pages its reply points at instead.
+func citedPages(q, language string, hits []search.Result) (cited, pointed []string, err error) {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
-		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
+		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
-	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources, Language: language}, func(string) error { return nil })
+	var text strings.Builder
+	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources, Language: language}, func(s string) error {
+		text.WriteString(s)
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("extractive answer to %q: %w", q, err)
+		return nil, nil, fmt.Errorf("extractive answer to %q: %w", q, err)
 	}
-	out := make([]string, len(a.Cited))
-	for i, c := range a.Cited {
-		out[i] = c.Path
+	if len(a.Cited) == 0 {
+		return nil, paths(answer.Linked(text.String(), sources)), nil
 	}
-	return out, nil
+	return paths(a.Cited), nil, nil
+}
+
+func paths(sources []answer.Source) []string {
+	out := make([]string, len(sources))
+	for i, s := range sources {
+		out[i] = s.Path
+	}
+	return out
 }

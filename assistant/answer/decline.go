@@ -1,0 +1,38 @@
+package answer
+
+// maxClosest is the most pages a declined reply points at.
+const maxClosest = 3
+
+// decline writes the reply when no source answers: it says plainly that nothing in the docs
+// answers the question (so the reader does not take what follows as an answer), then names the
+// pages that come closest, as links in the lead's form and without a quote, then suggests
+// rephrasing. With no such page it is the bare decline.
+func decline(sources []Source, q query, ph phrases) []string {
+	out := []string{ph.notFound + "\n\n"}
+	near := closest(sources, q)
+	if len(near) == 0 {
+		return append(out, ph.rephrase)
+	}
+	out = append(out, ph.closest+"\n\n")
+	for _, s := range near {
+		out = append(out, "- "+link(label(s), s.URL)+"\n")
+	}
+	return append(out, "\n"+ph.rephrase)
+}
+
+// closest returns the sources a declined reply points at: the first maxClosest, in the
+// search's order and one per page, that hold at least one of the question's content words (in
+// their titles or text). A source that holds none is noise, not a near miss.
+func closest(sources []Source, q query) []Source {
+	var out []Source
+	for _, s := range sources {
+		if len(out) == maxClosest {
+			break
+		}
+		if citedPage(out, s.Path) || q.matches(sourceText(s)) == 0 {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
