@@ -1,7 +1,7 @@
 // Command evalsearch measures the documentation search on public docs sites that nobody on
 // the team wrote (testdata/eval/<site>, each pinned by its SOURCE file) with questions in
 // readers' words (testdata/eval/questions.json, split once into a tuning and a held-out half),
-// and on two blind sites nothing was ever tuned on (testdata/eval/blind.json, all held out).
+// and on blind sites nothing was ever tuned on (testdata/eval/blind.json, all held out).
 // It prints recall@1, recall@5 and MRR of the index's Search — what the assistant cites and
 // what /discovery/v1/search returns — beside a whole-page BM25 baseline computed in the same
 // run, overall and per site. Each question is searched as the assistant searches it: in the
