@@ -140,3 +140,38 @@ func TestSectionsOnce(t *testing.T) {
 	}
 	golden(t, "testdata/golden/agents-dify/llms.txt", got)
 }
+
+// TestTagGroupSections: the endpoint pages an element's openapi generates are listed in
+// llms.txt under their tag groups, as the navigation lists them (docsjson's tag groups, in the
+// order the spec brings them), not all under the element. The spec is Upstash Workflow's real
+// one (schemas/docsjson/testdata/sites/upstash-api, upstash/docs@ef0ce43).
+func TestTagGroupSections(t *testing.T) {
+	spec, err := os.ReadFile("../../schemas/docsjson/testdata/sites/upstash-api/workflow/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"openapi.yaml": string(spec),
+		"docs.json":    `{"name": "Workflow", "navigation": {"tabs": [{"tab": "REST API", "openapi": "openapi.yaml"}]}}`,
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := llmstxt.LLMsTxt(load(t, dir))
+	var headings []string
+	for line := range strings.Lines(got) {
+		if h, ok := strings.CutPrefix(strings.TrimSpace(line), "## "); ok {
+			headings = append(headings, h)
+		}
+	}
+	want := []string{"Runs", "Logs", "DLQ", "Flow Control", "Signing Keys", "Notify", "OpenAPI Specs"}
+	if strings.Join(headings, "\n") != strings.Join(want, "\n") {
+		t.Errorf("headings\n%s\nwant\n%s", strings.Join(headings, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(got, "## Notify\n\n- [Notify Event](https://big.example.com/api-reference/notify/notify-event.md)") {
+		t.Errorf("the Notify section does not start with its first endpoint page:\n%s", got)
+	}
+}

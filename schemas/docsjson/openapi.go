@@ -21,11 +21,15 @@ type Operation struct {
 	Summary     string
 	Description string
 	Tags        []string
-	Deprecated  bool
-	Href        string // x-mint.href: the URL of its generated page, instead of the one made from tag and summary
-	Hidden      bool   // x-hidden: its generated page is served but not shown in the navigation
-	Excluded    bool   // x-excluded: no page is generated for it
-	Content     string // x-mint.content: MDX its generated page shows before the reference
+	// TagPath is the navigation group its generated page is listed in, outermost first (see
+	// tagResolver); nil: the "API Reference" group. Its last tag's name is its URL's tag.
+	TagPath    []TagGroup
+	Badge      string // OpenAPI 3.2: the label of its first tag of kind "badge", its page's tag
+	Deprecated bool
+	Href       string // x-mint.href: the URL of its generated page, instead of the one made from tag and summary
+	Hidden     bool   // x-hidden: its generated page is served but not shown in the navigation
+	Excluded   bool   // x-excluded: no page is generated for it
+	Content    string // x-mint.content: MDX its generated page shows before the reference
 	// Metadata is x-mint.metadata read as a page's frontmatter: the fields it sets override
 	// the generated page's (title, description, hidden, noindex, ...); nil when it has none.
 	Metadata *Frontmatter
@@ -36,6 +40,7 @@ type Spec struct {
 	File       string      // path from the site root
 	Title      string      // info.title
 	Operations []Operation // in document order
+	nestedTags bool        // an OpenAPI 3.2 document: tags nest, and pages are laid out as layout says
 	index      map[string]int
 	paths      map[string]bool // the paths of the operations, as the spec writes them
 	loose      map[string]int  // by endpointKey of the path without its trailing slash: the first
@@ -140,7 +145,10 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	if doc.Info != nil {
 		s.Title = doc.Info.Title
 	}
+	tags := newTagResolver(doc)
+	s.nestedTags = tags.nested
 	for i, op := range s.Operations {
+		s.Operations[i].TagPath, s.Operations[i].Badge = tags.path(op.Tags), tags.badge(op.Tags)
 		if k := endpointKey(op.Method, op.Path); !has(s.index, k) {
 			s.index[k] = i // a webhook's first operation is the webhook's
 		}

@@ -175,7 +175,7 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 		}
 	}
 	if e.generates() {
-		n.Children = append(n.Children, r.generate(field(e.Path, "openapi"), sc)...)
+		n.Children = append(n.Children, r.generate(e, sc)...)
 	}
 	return n
 }

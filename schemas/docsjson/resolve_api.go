@@ -53,45 +53,6 @@ func first(refs []string) string {
 	return refs[0]
 }
 
-// generate makes one page per operation of each spec in scope, spec by spec: each generates
-// its own endpoints, as Mintlify documents. An operation marked x-excluded has no page; one
-// marked x-hidden has a page the navigation does not show. Two operations of one spec whose
-// URLs would be the same get "-1", "-2", ... after the later ones, as Mintlify numbers them.
-func (r *resolver) generate(navPath string, sc rscope) []*Node {
-	var nodes []*Node
-	for _, ref := range sc.openapi {
-		spec, err := r.specs.get(ref)
-		if err != nil {
-			continue
-		}
-		used := map[string]bool{}
-		for _, op := range spec.Operations {
-			if op.Excluded {
-				continue
-			}
-			pg := r.endpoint(op, ref, navPath, sc)
-			pg.URL = uniqueURL(pg.URL, used, !op.Hidden)
-			webhookTitle(&pg, op)
-			nodes = append(nodes, r.add(pg))
-		}
-	}
-	return nodes
-}
-
-// uniqueURL is u, or u with the first free "-N" after it when a page of the same generation
-// has it already; record adds the result to used (a hidden operation's page does not count, as
-// it is in no navigation group).
-func uniqueURL(u string, used map[string]bool, record bool) string {
-	got := u
-	for n := 1; used[got]; n++ {
-		got = fmt.Sprintf("%s-%d", u, n)
-	}
-	if record {
-		used[got] = true
-	}
-	return got
-}
-
 // endpoint makes the page of one operation of spec; op may hold only method and path, in
 // which case the rest is looked up in the spec.
 func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page {
@@ -109,6 +70,9 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.URL = endpointURL(sc.dirOf(spec), op)
 	webhookTitle(&pg, op)
 	pg.Hidden = pg.Hidden || op.Hidden
+	if op.Badge != "" && (op.Metadata == nil || op.Metadata.Tag == "") {
+		pg.Tags = append(pg.Tags, op.Badge)
+	}
 	fm := &Frontmatter{}
 	if op.Metadata != nil {
 		fm = r.metadata(&pg, op, spec)
@@ -156,7 +120,8 @@ const defaultAPIDirectory = "api-reference"
 
 // endpointURL is the URL Mintlify gives the generated page of an operation:
 // "/<directory>/<tag>/<summary>", the directory of the openapi field in scope (else
-// "api-reference"), the operation's first tag (none: left out) and its summary (none: method
+// "api-reference"), the operation's tag (its first; none: left out; OpenAPI 3.2: the one its
+// TagPath ends at) and its summary (none: method
 // and path; a webhook's name), each made a file name as Mintlify makes it; x-mint.href
 // replaces all of it. The whole URL is lower case.
 func endpointURL(dir string, op Operation) string {
@@ -176,8 +141,8 @@ func endpointURL(dir string, op Operation) string {
 		leaf = fileName(op.Summary)
 	}
 	tag := ""
-	if len(op.Tags) > 0 {
-		tag = fileName(op.Tags[0])
+	if n := len(op.TagPath); n > 0 {
+		tag = fileName(op.TagPath[n-1].Name)
 	}
 	return strings.ToLower(joinURL(cmp.Or(dir, defaultAPIDirectory), tag, leaf))
 }
