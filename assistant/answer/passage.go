@@ -39,7 +39,8 @@ func units(text, whole string) []unit {
 			for j < len(lines) && tableRow(lines[j]) {
 				j++
 			}
-			out = append(out, unit{text: table(lines[i:j], whole), block: true, table: true, caption: title})
+			atEnd := strings.TrimSpace(strings.Join(lines[j:], "")) == ""
+			out = append(out, unit{text: table(lines[i:j], whole, atEnd), block: true, table: true, caption: title})
 			i = j - 1
 			continue
 		}
@@ -103,13 +104,19 @@ func tableRow(line string) bool {
 // table writes rows as a GitHub-flavoured Markdown table: the first row is the header, and the
 // delimiter row, which the search's cleaned text leaves out, is put back after it. An excerpt
 // that starts inside a table ("… | 413 | ...") has lost the header: it is taken from the
-// section's whole text when that holds the table (see header), else it gets an empty one.
-func table(rows []string, whole string) string {
+// section's whole text when that holds the table (see header), else it gets an empty one. An
+// excerpt that ends inside a table (atEnd: nothing follows the rows) may have cut its last row
+// short: that row is completed from the whole text (see completeRow).
+func table(rows []string, whole string, atEnd bool) string {
 	for i, r := range rows {
 		rows[i] = strings.TrimSpace(r)
 	}
-	if strings.HasPrefix(rows[0], ellipsis) {
-		rows[0] = strings.TrimPrefix(rows[0], ellipsis)
+	cutStart := strings.HasPrefix(rows[0], ellipsis)
+	rows[0] = strings.TrimPrefix(rows[0], ellipsis)
+	if atEnd {
+		rows[len(rows)-1] = completeRow(rows, whole)
+	}
+	if cutStart {
 		head, found := header(rows[0], whole)
 		if !found {
 			head = []string{"|" + strings.Repeat("  |", len(cells(rows[0])))}
@@ -148,6 +155,58 @@ func header(row, whole string) (head []string, found bool) {
 		return head, true
 	}
 	return nil, false
+}
+
+// completeRow returns the last of rows, the excerpt's last line, whole when the excerpt cut it
+// short ("| 429 | `Rate limit exceeded` | Too many …", its last cells lost): the one table row
+// of whole that it starts and that follows the row before it in rows (when there is one). Only
+// the rest of that one row is added; a row whole does not hold, or two rows it could be, stay
+// as they are.
+func completeRow(rows []string, whole string) string {
+	last := rows[len(rows)-1]
+	if whole == "" || closedRow(last) {
+		return last
+	}
+	cut := strings.TrimSpace(strings.TrimSuffix(last, "…"))
+	prev := ""
+	if len(rows) > 1 {
+		prev = rows[len(rows)-2]
+	}
+	lines := strings.Split(whole, "\n")
+	found := ""
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if len(l) <= len(cut) || !tableRow(l) || !strings.HasPrefix(l, cut) {
+			continue
+		}
+		if prev != "" && rowBefore(lines, i) != prev {
+			continue
+		}
+		if found != "" && found != l {
+			return last // two rows start so: which one the excerpt cut is unknown
+		}
+		found = l
+	}
+	if found == "" {
+		return last
+	}
+	return found
+}
+
+// rowBefore returns the line before lines[i], past a delimiter row (the search's cleaned text
+// has none, a whole text may keep it), or "".
+func rowBefore(lines []string, i int) string {
+	for i--; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); !tableRow(l) || !delimiterRow(l) {
+			return l
+		}
+	}
+	return ""
+}
+
+// closedRow reports whether a table row ends with its closing pipe (an unescaped one).
+func closedRow(row string) bool {
+	return strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`)
 }
 
 // cells splits a table row at its unescaped pipes, without the outer ones.

@@ -17,6 +17,7 @@ func FuzzBody(f *testing.F) {
 		"<Note>\n  text\n</Note>", "<Steps>\n<Step title=\"a\">\n```\nx\n```\n</Step>\n</Steps>", "{/* x */}\n<a href=\"/x\">\n<h2>T</h2>\n</a>",
 		"<Tabs><Tab title=\"x\">y</Tab></Tabs>", "import { S, v } from '/s.mdx'\nexport const S = ({ a }) => (<p>{a}</p>);\nexport const v = {x: 'y'}\n\n<S a={v.x} /> {v.x}\n", "<<<>>>{{{}}}`", "<Card title={`a`} href='/b' {...p} />", "---\ntitle: x\n---\n# x\n",
 		"<div>\n<h3 id=\"a\">T</h3><p>b</p>\n</div>", "<h2>`</h2>` x</h2> y", "<a href=\"/x\"><h3>C</h3></a>",
+		"export const S = ({ a, b }) => (\n  <div>\n    {a && (\n      <p>{a}</p>\n    )}\n    {b ? (\n      <p>{b}</p>\n    ) : null}\n  </div>\n);\n\n<S a=\"x\" />\n",
 	} {
 		f.Add(s)
 	}

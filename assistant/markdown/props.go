@@ -163,7 +163,9 @@ func (b binder) bind(text string) string {
 	var out strings.Builder
 	fence, inESM := "", false
 	var stmt mdx.Brackets
-	for line := range strings.Lines(text) {
+	lines := slices.Collect(strings.Lines(text))
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
 		switch {
 		case inESM: // an import or export statement goes on
 			inESM = stmt.Line(line)
@@ -181,10 +183,57 @@ func (b binder) bind(text string) string {
 			fence = mdx.FenceOf(strings.TrimLeft(line, " \t"))
 			out.WriteString(line)
 		default:
-			b.bindLine(&out, line)
+			n := b.conditionalLines(lines[i:])
+			b.bindLine(&out, strings.Join(lines[i:i+n], ""))
+			i += n - 1
 		}
 	}
 	return out.String()
+}
+
+// maxCondLines bounds the lines a conditional JSX expression may span to be read as one.
+const maxCondLines = 10
+
+// conditionalLines returns how many of lines bindLine reads as one: more than one when the
+// first expression lines[0] leaves open is a conditional the binder reads that closes on a
+// later line, within maxCondLines lines and maxExpr bytes (`{sub && (`, `  <p>{sub}</p>`,
+// `)}`), else 1. A code fence ends the search.
+func (b binder) conditionalLines(lines []string) int {
+	first := lines[0]
+	at := openExpr(first)
+	if at < 0 {
+		return 1
+	}
+	n := 1
+	for n < len(lines) && n < maxCondLines && len(first)-at < maxExpr && mdx.FenceOf(lines[n]) == "" {
+		first += mdx.Window(lines[n], maxExpr)
+		n++
+	}
+	end := mdx.SkipExpr(mdx.Window(first, at+maxExpr), at)
+	if end < 0 {
+		return 1
+	}
+	if _, ok := b.conditional(strings.TrimSpace(first[at+1 : end-1])); !ok {
+		return 1
+	}
+	return strings.Count(first[:end], "\n") + 1
+}
+
+// openExpr returns the offset of the first expression's brace on line that the line does not
+// close (outside inline code), or -1.
+func openExpr(line string) int {
+	spans := codeSpans(line)
+	for i := 0; i < len(line); i++ {
+		if line[i] != '{' || i > 0 && line[i-1] == '\\' || inSpan(spans, i) {
+			continue
+		}
+		end := mdx.SkipExpr(mdx.Window(line, i+maxExpr), i)
+		if end < 0 {
+			return i
+		}
+		i = end - 1
+	}
+	return -1
 }
 
 // maxBindGrowth bounds what bind adds to a text: values repeated on a page cannot make it

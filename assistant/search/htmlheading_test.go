@@ -111,7 +111,7 @@ func FuzzSectionsHTMLHeadings(f *testing.F) {
 		f.Add(string(src))
 	}
 	for _, s := range []string{"<h2 id=\"a\">A</h2>b", "<div>\n  <h3 className=\"x\">\n    T {/* c */}\n  </h3><p>b</p>\n</div>",
-		"<a href=\"/x\"><h4>C</h4></a>", "<h1>`</h1>`</h1>\n<h2>\n```\n</h2>\n```", "## A\n<h2>A</h2>\n<h2 id=\"a-1\">B</h2>"} {
+		"<a href=\"/x\"><h4>C</h4></a>", "<h1>`</h1>`</h1>\n<h2>\n```\n</h2>\n```", "## A\n<h2>A</h2>\n<h2 id=\"a-1\">B</h2>", "<h2\n  id=\"a\"\n>A</h2>b\n<h3\n<h4\n>C</h4>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {

@@ -32,45 +32,87 @@ type htmlHead struct {
 // page of unclosed headings linear.
 func htmlHeadingAt(lines []string, i int, unclosed *[7]int) (h htmlHead, ok bool) {
 	line := lines[i]
-	start, open, level, id, ok := headingOpen(line)
+	start, k, open, level, id, ok := headingOpen(lines, i)
 	if !ok || i < unclosed[level] {
 		return htmlHead{}, false
 	}
-	last, at, end, stop, ok := headingClose(lines, i, open, level)
+	last, at, end, stop, ok := headingClose(lines, k, open, level)
 	if !ok {
 		unclosed[level] = stop
 		return htmlHead{}, false
 	}
 	h = htmlHead{level: level, id: id, before: line[:start], last: last, after: lines[last][end:]}
-	if last == i {
-		h.raw = line[open:at]
+	if last == k {
+		h.raw = lines[k][open:at]
 	} else {
-		h.raw = line[open:] + "\n" + strings.Join(lines[i+1:last], "\n") + "\n" + lines[last][:at]
+		h.raw = lines[k][open:] + "\n" + strings.Join(lines[k+1:last], "\n") + "\n" + lines[last][:at]
 	}
 	return h, true
 }
 
-// headingOpen finds the opening tag of an HTML heading at the start of line, past its
-// indentation and the tags ahead of it: the tag's offsets, its level and its id.
-func headingOpen(line string) (start, end, level int, id string, ok bool) {
+// maxTagLines bounds the lines a heading's opening tag may span: "<h2\n  id=\"x\"\n>" is read
+// as "<h2 id=\"x\">" (MDX reads a tag over lines), within maxTag bytes.
+const maxTagLines = 10
+
+// headingOpen finds the opening tag of an HTML heading at the start of lines[i], past its
+// indentation and the tags ahead of it: where it starts in lines[i], the index k of the line it
+// ends on and its end there, its level and its id.
+func headingOpen(lines []string, i int) (start, k, end, level int, id string, ok bool) {
+	line := lines[i]
 	p := len(line) - len(strings.TrimLeft(line, " \t"))
 	for p < len(line) && line[p] == '<' {
 		var tagID string
-		t, n, ok := mdx.ScanTag(mdx.Window(line[p:], maxTag), func(a mdx.Attr) {
+		attr := func(a mdx.Attr) {
 			if a.Name == "id" {
 				tagID = strings.TrimSpace(a.Text())
 			}
-		})
+		}
+		t, n, ok := mdx.ScanTag(mdx.Window(line[p:], maxTag), attr)
+		if !ok && openHeadingName(line[p:]) {
+			k, end, level, ok := headingOverLines(lines, i, p, attr)
+			return p, k, end, level, tagID, ok
+		}
 		if !ok || t.Name == "code" || t.Name == "pre" {
-			return 0, 0, 0, "", false
+			return 0, 0, 0, 0, "", false
 		}
 		if l := htmlLevels[t.Name]; l > 0 && !t.Closing && !t.Self {
-			return p, p + n, l, tagID, true
+			return p, i, p + n, l, tagID, true
 		}
 		p += n
 		p += len(line[p:]) - len(strings.TrimLeft(line[p:], " \t"))
 	}
-	return 0, 0, 0, "", false
+	return 0, 0, 0, 0, "", false
+}
+
+// openHeadingName reports whether s, a tag the line does not close, starts with a heading's
+// name and nothing else ("<h2", "<h3 id=\"x\"", ...): its tag may go on on the next lines.
+func openHeadingName(s string) bool {
+	return len(s) >= 3 && htmlLevels[s[1:3]] > 0 && (len(s) == 3 || mdx.IsSpace(s[3]))
+}
+
+// headingOverLines reads the heading tag that opens at lines[i][p:] and does not end on its
+// line, over at most maxTagLines lines and maxTag bytes: the index of the line it ends on, its
+// end there and its level. A code fence ends it.
+func headingOverLines(lines []string, i, p int, attr func(mdx.Attr)) (k, end, level int, ok bool) {
+	var b strings.Builder
+	b.WriteString(mdx.Window(lines[i][p:], maxTag))
+	for j := i + 1; j < len(lines) && j-i < maxTagLines && b.Len() < maxTag; j++ {
+		if mdx.FenceOf(lines[j]) != "" {
+			return 0, 0, 0, false
+		}
+		b.WriteByte('\n')
+		b.WriteString(mdx.Window(lines[j], maxTag-b.Len()))
+	}
+	t, n, ok := mdx.ScanTag(b.String(), attr)
+	if !ok || t.Closing || t.Self || htmlLevels[t.Name] == 0 {
+		return 0, 0, 0, false
+	}
+	k, off := i, p
+	for n > len(lines[k])-off { // the line the tag ends on, and its end there
+		n -= len(lines[k]) - off + 1
+		k, off = k+1, 0
+	}
+	return k, off + n, htmlLevels[t.Name], true
 }
 
 // headingClose finds "</hN>" from lines[i][from:] on: the index of its line and its offsets in
