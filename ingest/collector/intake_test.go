@@ -54,7 +54,8 @@ func serveIntake(tb testing.TB, srv *bustest.Server, batch collector.BatchPublis
 	if in.visitors, err = visitor.Open(ctx, srv.JS, 1); err != nil {
 		tb.Fatal(err)
 	}
-	collector.New(collector.Deps{Batch: batch, Sites: reg, Visitors: in.visitors, Guard: web.Guard{Auth: kr}}, logger, promReg).Mount(app)
+	pub, _ := batch.(collector.Publisher) // bus.Publisher publishes feedback too
+	collector.New(collector.Deps{Publisher: pub, Batch: batch, Sites: reg, Visitors: in.visitors, Guard: web.Guard{Auth: kr}}, logger, promReg).Mount(app)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
