@@ -56,6 +56,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger, options ...Optio
 	if !dbNameRE.MatchString(db) {
 		return nil, fmt.Errorf("clickhouse: dsn: database name %q: want letters, digits and '_'", db)
 	}
+	opts.DialStrategy = newFailover().dial // every client of the store: one hung host does not take a call
 	if !o.skipMigrations {
 		if err := createDatabase(ctx, *opts, db); err != nil {
 			return nil, err
@@ -105,6 +106,7 @@ func SkipMigrations() Option { return func(o *openOptions) { o.skipMigrations = 
 // createDatabase creates db through a connection to the server's default database.
 func createDatabase(ctx context.Context, opts ch.Options, db string) error {
 	opts.Auth.Database = ""
+	dialWithWriteDeadlines(&opts, nil)
 	conn, err := ch.Open(&opts)
 	if err != nil {
 		return wrap("open", err)

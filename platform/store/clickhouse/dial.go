@@ -60,6 +60,9 @@ func dialWithWriteDeadlines(opts *ch.Options, dialed func(*stallConn)) {
 		c := &stallConn{Conn: conn, timeout: writeTimeout}
 		c.dial.Store(&ctx)
 		context.AfterFunc(ctx, func() { c.dial.Store(nil) }) // the context of a dial is not kept
+		if sock, ok := ctx.Value(socketKey{}).(*atomic.Pointer[stallConn]); ok {
+			sock.Store(c) // closed by failover if the handshake fails
+		}
 		if dialed != nil {
 			dialed(c)
 		}
@@ -78,6 +81,7 @@ type stallConn struct {
 	// dial timeout (30 s by default) whatever the context. A server that takes connections but
 	// never answers held a 10 s consumer write for 30 s so; the deadlines are cut to the
 	// context's instead, and the connection is dropped when it ends, like one stuck in a query.
+	// With several hosts in the DSN, the context is the host's share of the call's (failover).
 	dial atomic.Pointer[context.Context]
 }
 
