@@ -5,6 +5,7 @@
 package thread
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -113,7 +114,20 @@ func (s *Store) Create(ctx context.Context, domain string) (Thread, string, erro
 	if err != nil {
 		return Thread{}, "", fmt.Errorf("encode thread: %w", err)
 	}
-	if t.revision, err = s.kv.Create(ctx, t.ID, data); err != nil {
+	err = retry(ctx, func(ctx context.Context, again bool) error {
+		rev, err := s.kv.Create(ctx, t.ID, data)
+		if again && errors.Is(err, jetstream.ErrKeyExists) {
+			// The id is new and random: an attempt before this one was stored.
+			e, gerr := s.kv.Get(ctx, t.ID)
+			if gerr != nil {
+				return gerr
+			}
+			rev, err = e.Revision(), nil
+		}
+		t.revision = rev
+		return err
+	})
+	if err != nil {
 		return Thread{}, "", fmt.Errorf("create thread: %w", err)
 	}
 	return t, key, nil
@@ -137,7 +151,11 @@ func (s *Store) load(ctx context.Context, id string) (Thread, error) {
 	if !ValidID(id) {
 		return Thread{}, ErrNotFound
 	}
-	e, err := s.kv.Get(ctx, id)
+	var e jetstream.KeyValueEntry
+	err := retry(ctx, func(ctx context.Context, _ bool) (err error) {
+		e, err = s.kv.Get(ctx, id)
+		return err
+	})
 	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
 		return Thread{}, ErrNotFound
 	}
@@ -169,7 +187,16 @@ func (s *Store) Append(ctx context.Context, t Thread, turn Turn) error {
 		if err != nil {
 			return fmt.Errorf("encode thread: %w", err)
 		}
-		_, err = s.kv.Update(ctx, t.ID, data, t.revision)
+		err = retry(ctx, func(ctx context.Context, again bool) error {
+			_, err := s.kv.Update(ctx, t.ID, data, t.revision)
+			if again && errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+				// An attempt before this one may have been stored: then it is the latest.
+				if e, gerr := s.kv.Get(ctx, t.ID); gerr == nil && bytes.Equal(e.Value(), data) {
+					return nil
+				}
+			}
+			return err
+		})
 		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
 			if err != nil {
 				return fmt.Errorf("update thread %s: %w", t.ID, err)

@@ -216,7 +216,7 @@ func (l *load) ask(ctx context.Context) {
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if resp.StatusCode != http.StatusOK {
-		l.tally(fmt.Sprintf("%d assistant", resp.StatusCode))
+		l.tally(fmt.Sprintf("%d assistant%s", resp.StatusCode, errorMessage(data)))
 		return
 	}
 	if err != nil || !strings.Contains(string(data), "\nd:") {
@@ -280,4 +280,18 @@ func summary(errs map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%d× %s", errs[k], k))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// errorMessage is ` (message)` for an error envelope's message ({"error": "..."}), so that a
+// tally says why a route refused; "" when the body is not one.
+func errorMessage(body []byte) string {
+	var e struct{ Error string }
+	if json.Unmarshal(body, &e) != nil || e.Error == "" {
+		return ""
+	}
+	const most = 80
+	if len(e.Error) > most {
+		e.Error = e.Error[:most] + "…"
+	}
+	return " (" + e.Error + ")"
 }
