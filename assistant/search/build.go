@@ -148,8 +148,18 @@ func (b *builder) finish(ix *Index) {
 	b.flushPage()
 	b.tokOff = append(b.tokOff, uint32(len(b.toks))) // #nosec G115 -- bounded by the index (far below 2^32)
 	ix.terms, ix.toks, ix.tokOff = b.terms, b.toks, b.tokOff
-	ix.postings, ix.fields, ix.idf, ix.groupDocs = b.secs.impacts(b.o, len(b.terms), len(ix.langs)+1)
-	ix.pageps, _, _, _ = b.pages.impacts(b.o, len(b.terms), len(ix.langs)+1)
+	secs := b.secs.impacts(b.o, len(b.terms), len(ix.langs)+1)
+	ix.postings, ix.fields, ix.own, ix.idf, ix.groupDocs = secs.postings, secs.fields, secs.own, secs.idfs, secs.ns
+	ix.pageps = b.pages.impacts(b.o, len(b.terms), len(ix.langs)+1).postings
+}
+
+// impactTable is what impacts computes of a table.
+type impactTable struct {
+	postings [][]posting // by term id, in document order
+	fields   [][]uint8   // parallel to postings: bit f set when the document holds the term in field f
+	own      [][]float32 // parallel to postings: the impact of the heading and body fields alone
+	idfs     [][]float32 // by group (0: all documents), by term id
+	ns       []int       // documents by group
 }
 
 // impacts computes, with N documents and df of them holding the term,
@@ -157,17 +167,19 @@ func (b *builder) finish(ix *Index) {
 // idf = ln(1 + (N − df + 0.5)/(df + 0.5)). Each language is a collection of its own (a search
 // is scoped to one): a document in a language takes N, df and the average lengths among the
 // documents of its group; a document in none takes them among all. It also returns, parallel
-// to the postings, the fields each document holds the term in (bit f for field f), the idf of
-// each term by group (group 0: all documents) and the number of documents of each group.
-func (t *table) impacts(o options, nterms, groups int) (postings [][]posting, fields [][]uint8, idfs [][]float32, ns []int) {
+// to the postings, the fields each document holds the term in (bit f for field f) and the
+// impact of its heading and body fields alone (what tells a page's sections apart: the title
+// and meta fields are the page's, the same in each), the idf of each term by group (group 0:
+// all documents) and the number of documents of each group.
+func (t *table) impacts(o options, nterms, groups int) impactTable {
 	if len(t.lens) == 0 {
-		return nil, nil, nil, nil
+		return impactTable{}
 	}
 	if !o.langStats {
 		groups = 1
 	}
 	norm, ns := t.norms(o, groups)
-	postings, fields, idfs = make([][]posting, nterms), make([][]uint8, nterms), make([][]float32, groups)
+	postings, fields, own, idfs := make([][]posting, nterms), make([][]uint8, nterms), make([][]float32, nterms), make([][]float32, groups)
 	for g := range idfs {
 		idfs[g] = make([]float32, nterms)
 	}
@@ -182,20 +194,26 @@ func (t *table) impacts(o options, nterms, groups int) (postings [][]posting, fi
 			n, d := float64(ns[g]), float64(df[g])
 			idfs[g][id] = float32(math.Log(1 + (n-d+0.5)/(d+0.5)))
 		}
-		ps, fs := make([]posting, len(raw)), make([]uint8, len(raw))
+		ps, fs, ow := make([]posting, len(raw)), make([]uint8, len(raw)), make([]float32, len(raw))
 		for i, r := range raw {
-			var tf float32
+			var tf, tfOwn float32
 			for f := range nFields {
 				if r.tf[f] > 0 {
-					tf += o.weight[f] * float32(r.tf[f]) * norm[r.doc][f]
+					w := o.weight[f] * float32(r.tf[f]) * norm[r.doc][f]
+					tf += w
+					if f == fieldHeading || f == fieldBody {
+						tfOwn += w
+					}
 					fs[i] |= 1 << f
 				}
 			}
-			ps[i] = posting{doc: r.doc, impact: idfs[t.group(r.doc, groups)][id] * tf / (o.k1 + tf)}
+			idf := idfs[t.group(r.doc, groups)][id]
+			ps[i] = posting{doc: r.doc, impact: idf * tf / (o.k1 + tf)}
+			ow[i] = idf * tfOwn / (o.k1 + tfOwn)
 		}
-		postings[id], fields[id] = ps, fs
+		postings[id], fields[id], own[id] = ps, fs, ow
 	}
-	return postings, fields, idfs, ns
+	return impactTable{postings: postings, fields: fields, own: own, idfs: idfs, ns: ns}
 }
 
 // group is the statistics group of document d: its language's, 0 when it has none or there

@@ -24,7 +24,10 @@
 //
 // A section scores Σ weight · idf · tf̃/(k1 + tf̃) over the query terms, plus 0.2 times the same
 // score of its whole page, so that a section of a page about the question wins over a stray
-// mention. Each page contributes its best section. A second stage re-ranks the 50 best pages
+// mention. Each page contributes its best section. (A result then shows the section of its
+// page that ranks first by its own heading and text, without the title, breadcrumbs,
+// description and in-links every section of the page shares: shown.go. The pages and their
+// order stay the first stage's and the re-ranker's.) A second stage re-ranks the 50 best pages
 // with a linear model (rerank.go; weights in rerank.json, fitted by `make train-rerank` on the
 // tuning half of `make eval-search` and the training-only sites of its train.json, never the
 // held-out half, its L2 penalty chosen by leaving one site out) over

@@ -43,7 +43,8 @@ func QueryTerms(ix *Index, q Query) []string {
 // "synonyms", "compounds", "pages" (no whole-page score blended in), "anchors" (no link text), "author" (no
 // frontmatter keywords, sidebarTitle, og:title), "languages" (every page and query analyzed as
 // English), "langstats" (idf and lengths over all languages at once), "fields" (all fields
-// weigh 1 with the body's length normalization), "rerank" (no second stage), or the name of a
+// weigh 1 with the body's length normalization), "rerank" (no second stage), "sections" (a
+// result shows its page's best section by the first stage's score, page fields included), or the name of a
 // re-ranker feature (its weight set to 0).
 func BuildWithout(pages []Page, parts ...string) *Index {
 	o := defaultOptions
@@ -73,6 +74,8 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.pageBlend = 0
 		case "rerank":
 			o.rerank = false
+		case "sections":
+			o.ownSections = false
 		default:
 			if k := featureIndex(p); k >= 0 {
 				o.rankWeights[k] = 0 // the re-ranker without one feature

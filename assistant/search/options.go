@@ -24,6 +24,7 @@ type options struct {
 	langStats   bool     // each language's sections are a collection of their own for idf and lengths
 	kanaStops   bool     // a query's pairs of hiragana are function words (lang.Kana), unless it has nothing else
 	rerank      bool     // re-rank the first stage's best pages with the linear model
+	ownSections bool     // a result shows the section of its page that its own heading and text rank first (shown.go)
 	rankWeights features // the model's weights (rerank.json)
 }
 
@@ -41,5 +42,6 @@ var defaultOptions = options{
 	langStats:   true,
 	kanaStops:   true,
 	rerank:      true,
+	ownSections: true,
 	rankWeights: trainedWeights,
 }

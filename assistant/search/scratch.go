@@ -28,6 +28,7 @@ type scratch struct {
 	held      []bool    // by place in q[:mainN]: the page being matched holds the term
 	hits      []termHit // query terms found in a result's text, for its passage
 	lineSpans []Span    // matching words of a result's one-line preview
+	own       []float32 // by section of a result's page: its score by its heading and text alone
 }
 
 // hit is a candidate result.

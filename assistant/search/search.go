@@ -31,7 +31,13 @@ func (ix *Index) Search(q Query) []Result {
 	if len(q.Dense) > 0 {
 		return ix.results(sc, ix.fuse(ix.lexical(sc, maxCandidates, false), q.Dense, &q.Filter, n), q.Lines)
 	}
-	return ix.results(sc, ix.lexical(sc, n, true), q.Lines)
+	top := ix.lexical(sc, n, true)
+	if ix.o.ownSections {
+		for i := range top {
+			top[i].sec = ix.shown(sc, top[i].sec)
+		}
+	}
+	return ix.results(sc, top, q.Lines)
 }
 
 // lexical returns the n best pages by words: the first stage, then the re-ranker, which

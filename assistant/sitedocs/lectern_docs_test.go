@@ -54,3 +54,31 @@ func TestLecternDocsQuestions(t *testing.T) {
 		})
 	}
 }
+
+// TestLecternDocsShowTheAnsweringSection asks questions whose page's description names the
+// topic of every section, and expects the first result to show the section that answers:
+// "how do I rotate an api key" used to show the security page's limits on a public key,
+// lifted by the description's "rotate credentials", and the model-free answer quoted them.
+func TestLecternDocsShowTheAnsweringSection(t *testing.T) {
+	docs, err := sitedocs.Load(context.Background(), "../../docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := search.Build(docs.Pages)
+	for _, tc := range []struct {
+		question string
+		sections []string // "path#section": any of them answers
+	}{
+		{"how do I rotate an api key?", []string{"/security#Rotating credentials", "/guides/authentication#Rotate a key"}},
+		{"rotate api key", []string{"/security#Rotating credentials", "/guides/authentication#Rotate a key"}},
+	} {
+		res := ix.Search(search.Query{Text: tc.question})
+		if len(res) == 0 {
+			t.Errorf("%q: no result", tc.question)
+			continue
+		}
+		if got := res[0].Path + "#" + res[0].Section; !slices.Contains(tc.sections, got) {
+			t.Errorf("%q: first result shows %q, want one of %q", tc.question, got, tc.sections)
+		}
+	}
+}
