@@ -1,6 +1,9 @@
 package search
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // shown returns the section a result shows for the page of section s, the first stage's best.
 // The first stage scores each section with its page's title, breadcrumbs, description and
@@ -19,10 +22,9 @@ func (ix *Index) shown(sc *scratch, s uint32) uint32 {
 	if end-first < 2 {
 		return s
 	}
-	own := sc.own[:0]
-	for range end - first {
-		own = append(own, 0)
-	}
+	n := int(end - first)
+	own := slices.Grow(sc.own[:0], n)[:n]
+	clear(own)
 	for _, t := range sc.q {
 		ps, ow := ix.postings[t.id], ix.own[t.id]
 		for k := sort.Search(len(ps), func(k int) bool { return ps[k].doc >= first }); k < len(ps) && ps[k].doc < end; k++ {
