@@ -153,11 +153,22 @@ func (b *builder) finish(ix *Index) {
 	ix.pageps = b.pages.impacts(b.o, len(b.terms), len(ix.langs)+1).postings
 }
 
+// ownShare is the share of a posting's impact that its heading and body fields alone would
+// give (the same idf over (k1 + tf̃)), in 255ths: one byte a posting, where a float would add a
+// sixth to the index.
+func ownShare(tf, tfOwn, k1 float32) uint8 {
+	if tf <= 0 {
+		return 0
+	}
+	share := tfOwn / (k1 + tfOwn) * (k1 + tf) / tf
+	return uint8(min(255, math.Round(float64(share)*255))) // #nosec G115 -- rounded into 0..255
+}
+
 // impactTable is what impacts computes of a table.
 type impactTable struct {
 	postings [][]posting // by term id, in document order
 	fields   [][]uint8   // parallel to postings: bit f set when the document holds the term in field f
-	own      [][]float32 // parallel to postings: the impact of the heading and body fields alone
+	own      [][]uint8   // parallel to postings: the share of the impact the heading and body fields alone would have, in 255ths
 	idfs     [][]float32 // by group (0: all documents), by term id
 	ns       []int       // documents by group
 }
@@ -179,7 +190,7 @@ func (t *table) impacts(o options, nterms, groups int) impactTable {
 		groups = 1
 	}
 	norm, ns := t.norms(o, groups)
-	postings, fields, own, idfs := make([][]posting, nterms), make([][]uint8, nterms), make([][]float32, nterms), make([][]float32, groups)
+	postings, fields, own, idfs := make([][]posting, nterms), make([][]uint8, nterms), make([][]uint8, nterms), make([][]float32, groups)
 	for g := range idfs {
 		idfs[g] = make([]float32, nterms)
 	}
@@ -194,7 +205,7 @@ func (t *table) impacts(o options, nterms, groups int) impactTable {
 			n, d := float64(ns[g]), float64(df[g])
 			idfs[g][id] = float32(math.Log(1 + (n-d+0.5)/(d+0.5)))
 		}
-		ps, fs, ow := make([]posting, len(raw)), make([]uint8, len(raw)), make([]float32, len(raw))
+		ps, fs, ow := make([]posting, len(raw)), make([]uint8, len(raw)), make([]uint8, len(raw))
 		for i, r := range raw {
 			var tf, tfOwn float32
 			for f := range nFields {
@@ -209,7 +220,7 @@ func (t *table) impacts(o options, nterms, groups int) impactTable {
 			}
 			idf := idfs[t.group(r.doc, groups)][id]
 			ps[i] = posting{doc: r.doc, impact: idf * tf / (o.k1 + tf)}
-			ow[i] = idf * tfOwn / (o.k1 + tfOwn)
+			ow[i] = ownShare(tf, tfOwn, o.k1)
 		}
 		postings[id], fields[id], own[id] = ps, fs, ow
 	}

@@ -17,7 +17,7 @@ type Index struct {
 	pageps    [][]posting         // by term id, in page order; nil unless pages blend in
 	synonyms  map[string][]uint32 // term → ids of its synonyms in this index
 	fields    [][]uint8           // parallel to postings: bit f set when the section holds the term in field f
-	own       [][]float32         // parallel to postings: the term's impact in the section's heading and text alone
+	own       [][]uint8           // parallel to postings: the share of the impact the section's heading and text alone give, in 255ths
 	idf       [][]float32         // by statistics group (0: all sections, then each language's), by term id, over sections
 	langs     map[string]uint8    // lowercase language → its statistics group (from 1)
 	groupDocs []int               // sections by statistics group

@@ -28,7 +28,7 @@ func (ix *Index) shown(sc *scratch, s uint32) uint32 {
 	for _, t := range sc.q {
 		ps, ow := ix.postings[t.id], ix.own[t.id]
 		for k := sort.Search(len(ps), func(k int) bool { return ps[k].doc >= first }); k < len(ps) && ps[k].doc < end; k++ {
-			own[ps[k].doc-first] += t.w * ow[k]
+			own[ps[k].doc-first] += t.w * ps[k].impact * float32(ow[k]) / 255
 		}
 	}
 	sc.own = own
