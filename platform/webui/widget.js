@@ -133,8 +133,12 @@
   }
   function failure(res) {
     return res.json().then(function (j) {
-      var det = (j.details || []).map(function (x) { return x.field + " " + x.message; }).join("; ");
-      return new Error((j.error || res.statusText) + (det ? ": " + det : ""));
+      /* the server's error sentence, with the details that add to it ("field: rule"), as the
+         dashboard words it: a detail it already says (one without a field repeats it) is left out */
+      var msg = j.error || res.statusText || "HTTP " + res.status;
+      var more = (j.details || []).map(function (x) { return (x.field ? x.field + ": " : "") + x.message; })
+        .filter(function (d) { return d && msg.indexOf(d) < 0; });
+      return new Error(msg + (more.length ? " (" + more.join("; ") + ")" : ""));
     }, function () { return new Error("HTTP " + res.status); });
   }
   function feedback(payload) {

@@ -2,7 +2,7 @@
 // by lectern on another. Page views, feedback, Ask AI, keyboard use and axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { config, startSite, engagementPage, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
+import { config, startSite, docsPage, engagementPage, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
 
 let site, browser;
 const prefix = `/widget-${runID()}`;
@@ -187,8 +187,29 @@ test('an error from the assistant is shown', async () => {
   const dialog = page.getByRole('dialog', { name: 'Ask AI' });
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('How do I run the tests?');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await dialog.getByText(/^Error: .*not found/).waitFor();
+  const note = dialog.getByText(/^Error: .*not found/);
+  await note.waitFor();
+  // The error's own text once: no "undefined" from a detail without a field, no repetition.
+  assert.match(await note.textContent(), /^Error: thread thr_01JV3QA2M4T7X9B1C3D5E7G9HK not found: it does not exist, has expired, belongs to another site, or threadKey is missing or wrong$/);
   await page.close();
+});
+
+test('a refused key is shown as the server says it, once', async () => {
+  const bad = await startSite('', (x) => docsPage('Running the tests', x).replace(config.assistantKey, 'lk_pub_nope'));
+  try {
+    const { page } = await open(`${prefix}/badkey`, { on: bad });
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+    await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('How do I run the tests?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const note = dialog.getByText(/^Error: /);
+    await note.waitFor();
+    // Before: "malformed API key: undefined malformed API key" (a detail without a field).
+    assert.equal(await note.textContent(), 'Error: malformed API key');
+    await page.close();
+  } finally {
+    await bad.close();
+  }
 });
 
 test('an unanswered reply shows no sources and no rating buttons', async () => {
