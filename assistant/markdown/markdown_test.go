@@ -55,6 +55,14 @@ func TestBody(t *testing.T) {
 		{"unknown component keeps content", "<Columns cols={2}>\n  <Column>\n  **Install**\n  </Column>\n</Columns>", "**Install**"},
 		{"stray closing tag", "Text\n</Note>\nMore", "Text\n\nMore"},
 		{"unclosed component", "<Note>\nStill text", "> **Note:** Still text"},
+		// Lectern's docs/guides/operations.mdx, as first written, and continue's
+		// customize/model-providers/more/ollama.mdx: a paragraph after a code block in a list
+		// item stays in the item (it used to start at the margin, out of the list).
+		{"paragraph after a fence in a list item", "1. Stop it.\n\n   ```bash\n   kill 1\n   ```\n\n   Then copy the directory.\n   All of it.\n2. Start it.",
+			"1. Stop it.\n\n   ```bash\n   kill 1\n   ```\n\n   Then copy the directory.\n   All of it.\n2. Start it."},
+		{"bullet after a fence in a nested list", "1. Edit:\n   - Add:\n\n     ```\n     A=1\n     ```\n\n   - Restart.",
+			"1. Edit:\n   - Add:\n\n     ```\n     A=1\n     ```\n\n   - Restart."},
+		{"indentation above 3 spaces after a fence is not kept", "<Note>\n```\nx\n```\n      deep\n</Note>", "> **Note:**\n>\n> ```\n> x\n> ```\n>\n>    deep"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -14,6 +14,8 @@ type node struct {
 	fence    string   // code: the opening fence ("```", "~~~~")
 	info     string   // code: the info string (language, title, attributes)
 	indent   int      // code: the fence's indentation
+	midLine  bool     // text: its first line with content began after a tag on its line ("<h2>A</h2> after")
+	started  bool     // text: a line with content has been added
 	tag      tag      // element
 	children []*node  // element
 }
@@ -94,11 +96,18 @@ func (p *parser) run() {
 // text adds a line to the current element's last text node (or a new one).
 func (p *parser) text(line string) {
 	el := p.top()
-	if n := len(el.children); n > 0 && el.children[n-1].kind == textNode {
-		el.children[n-1].lines = append(el.children[n-1].lines, line)
-		return
+	var n *node
+	if k := len(el.children); k > 0 && el.children[k-1].kind == textNode {
+		n = el.children[k-1]
+	} else {
+		n = &node{kind: textNode}
+		el.children = append(el.children, n)
 	}
-	el.children = append(el.children, &node{kind: textNode, lines: []string{line}})
+	if !n.started && strings.TrimSpace(line) != "" {
+		n.started = true
+		n.midLine = p.pos > 0 && p.s[p.pos-1] != '\n'
+	}
+	n.lines = append(n.lines, line)
 }
 
 // textLine adds a line of Markdown; a closing tag of an open element at its end ("...text</Note>")

@@ -23,7 +23,11 @@ type renderer struct {
 func (r *renderer) children(el *node) []string {
 	d := childIndent(el)
 	var out []string
-	for _, n := range el.children {
+	for i, n := range el.children {
+		if n.kind == textNode && i > 0 && el.children[i-1].kind == codeNode {
+			out = append(out, textBlocks(n, d, true)...) // after a fence: keeps its indentation
+			continue
+		}
 		out = append(out, r.block(n, d)...)
 	}
 	return out
@@ -57,7 +61,7 @@ func childIndent(el *node) int {
 func (r *renderer) block(n *node, d int) []string {
 	switch n.kind {
 	case textNode:
-		return textBlocks(n.lines, d)
+		return textBlocks(n, d, false)
 	case codeNode:
 		return []string{codeBlock(n, d)}
 	}
@@ -79,15 +83,26 @@ func (r *renderer) block(n *node, d int) []string {
 }
 
 // textBlocks renders Markdown lines: dedented, inline constructs rewritten, paragraphs
-// separated by one blank line.
-func textBlocks(lines []string, d int) []string {
+// separated by one blank line. With keep, the first line keeps its indentation relative to
+// the siblings (at most 3 spaces, which never make an indented code block), as the other
+// lines and code blocks do: a paragraph after a code block in a list item stays in the item
+// ("   Then copy…" under "1. Stop…"). Otherwise it starts the block: components put their
+// label before it ("**Note:** …").
+func textBlocks(n *node, d int, keep bool) []string {
 	var b strings.Builder
 	blank := false
-	for _, l := range lines {
+	lead := -1
+	if !keep || n.midLine {
+		lead = 0
+	}
+	for _, l := range n.lines {
 		l = strings.TrimRight(mdx.Dedent(l, d), " \t")
 		if l == "" {
 			blank = b.Len() > 0
 			continue
+		}
+		if lead < 0 {
+			lead = len(l) - len(strings.TrimLeft(l, " "))
 		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
@@ -98,11 +113,11 @@ func textBlocks(lines []string, d int) []string {
 		blank = false
 		b.WriteString(l)
 	}
-	s := strings.TrimSpace(inline(b.String()))
+	s := strings.TrimSpace(inline(b.String())) // an element that vanished leaves no space behind
 	if s == "" {
 		return nil
 	}
-	return []string{collapseBlank(trimLineEnds(s))}
+	return []string{strings.Repeat(" ", min(lead, 3)) + collapseBlank(trimLineEnds(s))}
 }
 
 // trimLineEnds removes the spaces left at the ends of lines where inline content vanished
