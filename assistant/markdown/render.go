@@ -17,6 +17,9 @@ type renderer struct {
 	files   *snippetFiles
 	snippet func(path string) (string, bool)
 	depth   int // snippet nesting
+
+	compTags *regexp.Regexp // the tags of the snippets this text uses (inlineComponents), once made
+	compDone bool           // compTags is made (nil when the text uses none)
 }
 
 // children renders an element's children as Markdown blocks.
@@ -57,7 +60,7 @@ func childIndent(el *node) int {
 func (r *renderer) block(n *node, d int) []string {
 	switch n.kind {
 	case textNode:
-		return textBlocks(n.lines, d)
+		return textBlocks(r.inlineComponents(n.lines), d)
 	case codeNode:
 		return []string{codeBlock(n, d)}
 	}
