@@ -318,7 +318,7 @@ func (p *parser) flowTag(indent int) bool {
 	at := p.pos + indent
 	t, n, ok := parseTag(p.s[at:])
 	_, imported := p.imports[t.name] // a snippet imported under a lower-case name is a component too
-	if !ok || !isFlow(t.name) && !imported && !(htmlTags[strings.ToLower(t.name)] && endsLine(p.s[at+n:])) {
+	if !ok || !isFlow(t.name) && !imported && !(p.aloneElement(t, at+n) && endsLine(p.s[at+n:])) {
 		return false
 	}
 	if t.closing && !p.open(t.name) {
@@ -360,6 +360,44 @@ func isFlow(name string) bool {
 		return !inlineComponents[name]
 	}
 	return htmlBlocks[strings.ToLower(name)]
+}
+
+// aloneElement reports whether t, alone on its line (ending at p.s[end]), is an element whose
+// content is blocks: an HTML element written as one (`<a href=...>` above a card's content),
+// or an element of another lower-case name, which MDX renders with its content (Helius's
+// `<hide>` around a section of 14 API pages, helius-labs/docs@3a53273) when its closing tag
+// follows. Left as text, its tags stayed in the Markdown, and a heading right after one was
+// raw HTML to a Markdown reader.
+func (p *parser) aloneElement(t tag, end int) bool {
+	name := strings.ToLower(t.name)
+	if htmlTags[name] {
+		return true
+	}
+	if !customName(t.name) {
+		return false
+	}
+	if t.closing {
+		return p.open(t.name)
+	}
+	return t.self || strings.Contains(mdx.Window(p.s[end:], maxElement), "</"+t.name+">")
+}
+
+// maxElement bounds how far after an element's opening tag its closing tag is looked for.
+const maxElement = 256 << 10
+
+// customName reports whether name is a lower-case element name: letters, digits and hyphens,
+// starting with a letter ("hide", "my-widget"); not a component, a member ("a.b") or a
+// namespaced name ("https:").
+func customName(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // endsLine reports whether only spaces remain on the line s starts.

@@ -17,6 +17,9 @@ type renderer struct {
 	files   *snippetFiles
 	snippet func(path string) (string, bool)
 	depth   int // snippet nesting
+
+	compTags *regexp.Regexp // the tags of the snippets this text uses (inlineComponents), once made
+	compDone bool           // compTags is made (nil when the text uses none)
 }
 
 // children renders an element's children as Markdown blocks.
@@ -25,7 +28,7 @@ func (r *renderer) children(el *node) []string {
 	var out []string
 	for i, n := range el.children {
 		if n.kind == textNode && i > 0 && el.children[i-1].kind == codeNode {
-			out = append(out, textBlocks(n, d, true)...) // after a fence: keeps its indentation
+			out = append(out, r.text(n, d, true)...) // after a fence: keeps its indentation
 			continue
 		}
 		out = append(out, r.block(n, d)...)
@@ -61,7 +64,7 @@ func childIndent(el *node) int {
 func (r *renderer) block(n *node, d int) []string {
 	switch n.kind {
 	case textNode:
-		return textBlocks(n, d, false)
+		return r.text(n, d, false)
 	case codeNode:
 		return []string{codeBlock(n, d)}
 	}
@@ -82,20 +85,26 @@ func (r *renderer) block(n *node, d int) []string {
 	return r.children(n)
 }
 
+// text renders a text node: its inline components, then its lines (textBlocks). Text that
+// began after a tag on its line keeps no indentation.
+func (r *renderer) text(n *node, d int, keep bool) []string {
+	return textBlocks(r.inlineComponents(n.lines), d, keep && !n.midLine)
+}
+
 // textBlocks renders Markdown lines: dedented, inline constructs rewritten, paragraphs
 // separated by one blank line. With keep, the first line keeps its indentation relative to
 // the siblings (at most 3 spaces, which never make an indented code block), as the other
 // lines and code blocks do: a paragraph after a code block in a list item stays in the item
 // ("   Then copy…" under "1. Stop…"). Otherwise it starts the block: components put their
 // label before it ("**Note:** …").
-func textBlocks(n *node, d int, keep bool) []string {
+func textBlocks(lines []string, d int, keep bool) []string {
 	var b strings.Builder
 	blank := false
 	lead := -1
-	if !keep || n.midLine {
+	if !keep {
 		lead = 0
 	}
-	for _, l := range n.lines {
+	for _, l := range lines {
 		l = strings.TrimRight(mdx.Dedent(l, d), " \t")
 		if l == "" {
 			blank = b.Len() > 0

@@ -174,7 +174,7 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	loader.ReadFromURIFunc = func(_ *openapi3.Loader, u *url.URL) ([]byte, error) { return read(u) }
 	doc, err = loader.LoadFromDataWithPath(data, loc)
 	if err != nil {
-		return nil, fmt.Errorf("parse OpenAPI spec: %w", err)
+		return nil, fmt.Errorf("parse OpenAPI spec: %w", undefinedRef(err, data))
 	}
 	return doc, nil
 }

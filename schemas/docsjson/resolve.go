@@ -104,9 +104,10 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	if nav.Global != nil {
 		t.GlobalAnchors = slices.Clone(nav.Global.Anchors)
 	}
-	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll()}
+	r := &resolver{fsys: s.fsys, specs: specs, tree: t, indexAll: s.Config.SEO.IndexAll(), specReports: specReports{}}
+	r.navSpecs(s.Config.API.OpenAPI, "api.openapi")
 	t.Root = r.element(&nav.Element, rscope{openapi: s.Config.API.OpenAPI})
-	r.remoteCounts()
+	r.specReports.count(t.problems)
 	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]
@@ -122,13 +123,13 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 
 // resolver builds one Tree.
 type resolver struct {
-	fsys      fs.FS
-	specs     *specCache
-	tree      *Tree
-	indexAll  bool // seo.indexing is "all"
-	pageNodes []*Node
-	pageIdx   []int
-	remote    map[string]*remoteReport // the specs named by URL in frontmatter that were reported, by URL
+	fsys        fs.FS
+	specs       *specCache
+	tree        *Tree
+	indexAll    bool // seo.indexing is "all"
+	pageNodes   []*Node
+	pageIdx     []int
+	specReports specReports // the specs pages' frontmatter names that cannot be used, by name
 }
 
 // rscope is what a node inherits from its ancestors.
@@ -155,6 +156,7 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	for _, ref := range e.OpenAPI {
 		n.OpenAPI = append(n.OpenAPI, specName(ref))
 	}
+	r.navSpecs(e.OpenAPI, field(e.Path, "openapi"))
 	for _, ref := range e.AsyncAPI {
 		n.AsyncAPI = append(n.AsyncAPI, specName(ref))
 	}
@@ -283,7 +285,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	s, err := r.specs.get(spec)
 	if err != nil {
 		if named {
-			r.remoteProblem(pg, spec, err)
+			r.specProblem(pg, spec, err)
 		}
 		return fm
 	}
@@ -306,54 +308,46 @@ func operationMetadata(pg *Page, fm *Frontmatter, op Operation) {
 	}
 }
 
-// remoteProblem reports a spec a page's frontmatter names by URL that was fetched but could
-// not be read or used, once per spec: at the first page that names it, which then counts the
-// others (remoteCounts). A spec the page takes from the navigation is reported where docs.json
-// names it, and a local file's problems by Validate: one unreachable spec is one problem, not
-// one per endpoint page (Portkey's docs, Portkey-AI/docs-core@b60bcb7, have 373 listings of
-// MDX endpoint pages on the one spec of api.openapi).
-func (r *resolver) remoteProblem(pg *Page, spec string, err error) {
-	if !isURL(spec) || errors.Is(err, errRemoteSpec) {
+// navSpecs reports the files of the site among the specs docs.json names at jpath that cannot
+// be used (missing, or refused by the OpenAPI parser): the endpoint pages they would give are
+// missing. Validate reports them as errors when it reads the files; a served site resolves
+// without reading them first, so it reports them among its pages' problems here. Specs named
+// by URL, or outside the site, are reported by the configuration's check.
+func (r *resolver) navSpecs(refs []string, jpath string) {
+	for i, ref := range refs {
+		if _, ok := sitePath(ref); !ok || isURL(ref) {
+			continue
+		}
+		if _, err := r.specs.get(ref); err != nil {
+			r.tree.problems = append(r.tree.problems, Problem{Path: specField(jpath, i, len(refs)), Message: navSpecText(ref, err)})
+		}
+	}
+}
+
+// specProblem reports a spec a page's frontmatter names that cannot be used, once per spec
+// (specReports): a URL that was fetched but could not be read or used, or a file of the site
+// that is missing or that no OpenAPI parser accepts. A spec the page takes from the
+// navigation is reported where docs.json names it.
+func (r *resolver) specProblem(pg *Page, spec string, err error) {
+	if errors.Is(err, errRemoteSpec) {
 		return
 	}
-	if rp, seen := r.remote[spec]; seen {
-		rp.others++
+	name := specName(spec)
+	if r.specReports.again(name) {
 		return
 	}
-	what := fmt.Sprintf("OpenAPI spec %q cannot be used: %v", spec, err)
-	outcome, also := "the page shows no API reference", "nor"
+	what, outcome, one, many := specFileText(name, err), "the page shows no API reference", "nor does", "nor do"
 	switch {
+	case !isURL(spec):
+		outcome, one, many = unindexed, "as is", "as are"
 	case errors.Is(err, ErrSpecPending):
-		what, outcome, also = pendingText(spec, err), "the page shows its API reference when it arrives", "as"
+		what, outcome, one, many = pendingText(spec, err), "the page shows its API reference when it arrives", "as does", "as do"
 	case errors.Is(err, errFetch):
 		what = fmt.Sprintf("openapi %q %v", spec, err)
 	}
-	if r.remote == nil {
-		r.remote = map[string]*remoteReport{}
-	}
-	r.remote[spec] = &remoteReport{problem: len(r.tree.problems), also: also}
+	r.specReports.add(name, len(r.tree.problems), one, many)
 	r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath,
 		Message: fmt.Sprintf("page %q: %s (frontmatter of %s); %s", withoutExt(pg.File), what, pg.File, outcome)})
-}
-
-// remoteReport is where a spec's problem was reported, and how many other pages it concerns.
-type remoteReport struct {
-	problem int    // index in the tree's problems
-	also    string // "as" (the pages show it when it arrives) or "nor" (they show none)
-	others  int
-}
-
-// remoteCounts adds to each spec's problem the number of other pages that name the spec.
-func (r *resolver) remoteCounts() {
-	for _, rp := range r.remote {
-		switch rp.others {
-		case 0:
-		case 1:
-			r.tree.problems[rp.problem].Message += ", " + rp.also + " does 1 other page whose frontmatter names it"
-		default:
-			r.tree.problems[rp.problem].Message += fmt.Sprintf(", %s do %d other pages whose frontmatter names it", rp.also, rp.others)
-		}
-	}
 }
 
 // applyFrontmatter sets what a page's frontmatter says of it: title, description, hidden,

@@ -2,6 +2,7 @@ package docsjson
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
@@ -28,7 +29,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 	c, fc := &collector{}, &collector{}
 	c.merge(&s.decoded)
 	if nav := s.Config.Navigation; nav != nil {
-		v := &validator{c: c, fc: fc, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}}
+		v := &validator{c: c, fc: fc, fsys: s.fsys, files: !opts.NoFiles, specs: specs, seen: map[string]string{}, specReports: specReports{}}
 		v.globalAnchors(nav.Global)
 		sc := vscope{parent: KindNavigation, openapi: s.Config.API.OpenAPI}
 		for i, ref := range sc.openapi {
@@ -38,6 +39,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 		if v.files {
 			v.customLLMs(s.Config.Name)
 			v.unbuilt()
+			v.specReports.count(fc.warns)
 		}
 	}
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
@@ -53,15 +55,16 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 
 // validator checks the rules that span fields and elements.
 type validator struct {
-	c       *collector // configuration problems
-	fc      *collector // problems of the files the configuration names (pages, specs)
-	fsys    fs.FS
-	files   bool
-	specs   *specCache
-	seen    map[string]string // version, language and page → JSON path of the first listing
-	noOAS   bool              // a page named an operation in a site without OpenAPI files: said once
-	pages   int               // pages whose file was looked for
-	missing int               // of them, those without one
+	c           *collector // configuration problems
+	fc          *collector // problems of the files the configuration names (pages, specs)
+	fsys        fs.FS
+	files       bool
+	specs       *specCache
+	seen        map[string]string // version, language and page → JSON path of the first listing
+	noOAS       bool              // a page named an operation in a site without OpenAPI files: said once
+	specReports specReports       // the spec files pages' frontmatter names that cannot be used
+	pages       int               // pages whose file was looked for
+	missing     int               // of them, those without one
 }
 
 // vscope is what an element inherits from its ancestors.
@@ -150,11 +153,17 @@ func (v *validator) spec(ref, jpath string) {
 		v.fc.warnf(jpath, "%s; its endpoint pages are added when it arrives", pendingText(ref, err))
 	case errors.Is(err, errFetch):
 		v.fc.errorf(jpath, "openapi %q %v; its endpoint pages are missing", ref, err)
-	case isNotExist(err):
-		v.fc.errorf(jpath, "openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
 	case err != nil:
-		v.fc.errorf(jpath, "OpenAPI spec %q cannot be used: %v", ref, err)
+		v.fc.errorf(jpath, "%s", navSpecText(ref, err))
 	}
+}
+
+// navSpecText says why the OpenAPI file ref, which docs.json names, cannot be used.
+func navSpecText(ref string, err error) string {
+	if isNotExist(err) {
+		return fmt.Sprintf("openapi names %q, which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site", ref)
+	}
+	return fmt.Sprintf("OpenAPI spec %q cannot be used: %v", ref, err)
 }
 
 // children checks what kinds of children e holds.

@@ -55,10 +55,38 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		for _, msg := range fm.Problems {
 			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 		}
-		if msg := v.mdxEndpoint(fm.OpenAPI, sc); msg != "" {
-			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
-		}
+		v.openapiFrontmatter(fm.OpenAPI, p, jpath, file, sc)
 	}
+}
+
+// openapiFrontmatter checks the openapi frontmatter of an MDX endpoint page. A file of the
+// site it names that is missing or that no OpenAPI parser accepts is reported once, at the
+// first page naming it, counting the others (specReports); Mintlify's build warns of such a
+// file too ("Error validating OpenAPI file"). Any other problem is the page's own.
+func (v *validator) openapiFrontmatter(value, p, jpath, file string, sc vscope) {
+	if spec, err := v.namedSpecFile(value); err != nil {
+		name := specName(spec)
+		if v.specReports.again(name) {
+			return
+		}
+		v.fc.warnf(jpath, "page %q: %s (frontmatter of %s); %s", p, specFileText(name, err), file, unindexed)
+		v.specReports.add(name, len(v.fc.warns)-1, "as is", "as are")
+		return
+	}
+	if msg := v.mdxEndpoint(value, sc); msg != "" {
+		v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
+	}
+}
+
+// namedSpecFile is the file of the site an openapi frontmatter value names ("spec.yaml GET
+// /users") and why it cannot be read; no error when the value names no spec, or a URL.
+func (v *validator) namedSpecFile(value string) (string, error) {
+	named, _, _, ok := mdxEndpoint(value)
+	if !ok || named == "" || isURL(named) {
+		return "", nil
+	}
+	_, err := v.specs.get(named)
+	return named, err
 }
 
 // mdxEndpoint checks the openapi frontmatter of an MDX endpoint page: an operation of the spec

@@ -1,0 +1,125 @@
+package docsjson_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// TestUnusableSpecFileReported: an OpenAPI file of the site that is missing, or that no OpenAPI
+// parser accepts, is a problem wherever it is named, once per file. Helius's docs
+// (helius-labs/docs@3a53273, testdata/sites/helius-webhooks) name openapi/webhooks.yaml from
+// the frontmatter of 16 endpoint pages; its operations reference a parameter its components do
+// not define, so the file cannot be parsed (Mintlify's build refuses it too, with "Error
+// validating OpenAPI file"). The pages were indexed without their operations and neither
+// `lectern nav validate` nor a served site's problems said why; a spec docs.json names that
+// cannot be used was reported by nav validate only, while the served site dropped its
+// endpoint pages with no problem at all.
+func TestUnusableSpecFileReported(t *testing.T) {
+	helius := filepath.Join("testdata", "sites", "helius-webhooks")
+	broken, err := os.ReadFile(filepath.Join(helius, "openapi", "webhooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const parseErr = `parse OpenAPI spec: $ref "#/components/parameters/apiKeyParam" names something the document does not define (map key "apiKeyParam" not found)`
+	endpoint := func(spec string) string { return "---\ntitle: P\nopenapi: " + spec + " GET /v0/webhooks\n---\n" }
+	tests := []struct {
+		name     string
+		site     *docsjson.Site
+		validate []string // the warnings of Validate (with files) about the spec
+		served   []string // the problems of ResolvePartial (what a served site reports) about it
+	}{
+		{
+			name: "helius: frontmatter names a spec no parser accepts",
+			site: loadSite(t, helius),
+			validate: []string{`warning navigation.anchors[0].groups[0].pages[0].pages[0]: page "api-reference/webhooks/get-webhook": OpenAPI spec "openapi/webhooks.yaml" cannot be used: ` + parseErr +
+				` (frontmatter of api-reference/webhooks/get-webhook.mdx); the page is indexed without its operation, as is 1 other page whose frontmatter names it`},
+			served: []string{`warning navigation.anchors[0].groups[0].pages[0].pages[0]: page "api-reference/webhooks/get-webhook": OpenAPI spec "openapi/webhooks.yaml" cannot be used: ` + parseErr +
+				` (frontmatter of api-reference/webhooks/get-webhook.mdx); the page is indexed without its operation, as is 1 other page whose frontmatter names it`},
+		},
+		{
+			name: "frontmatter names a spec file that does not exist",
+			site: loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{
+				"a.mdx": endpoint("/openapi/gone.yaml"), "b.mdx": endpoint("openapi/gone.yaml"), "c.mdx": endpoint("/openapi/gone.yaml")}),
+			validate: []string{`warning navigation.pages[0]: page "a": openapi names "openapi/gone.yaml", which does not exist (frontmatter of a.mdx); the page is indexed without its operation, as are 2 other pages whose frontmatter names it`},
+			served:   []string{`warning navigation.pages[0]: page "a": openapi names "openapi/gone.yaml", which does not exist (frontmatter of a.mdx); the page is indexed without its operation, as are 2 other pages whose frontmatter names it`},
+		},
+		{
+			name: "docs.json names a spec no parser accepts",
+			site: loadJSON(t, withSettings(`{"groups": [{"group": "Webhooks", "openapi": "openapi/webhooks.yaml"}]}`), map[string]string{
+				"openapi/webhooks.yaml": string(broken)}),
+			validate: []string{`error navigation.groups[0].openapi: OpenAPI spec "openapi/webhooks.yaml" cannot be used: ` + parseErr},
+			served:   []string{`warning navigation.groups[0].openapi: OpenAPI spec "openapi/webhooks.yaml" cannot be used: ` + parseErr},
+		},
+		{
+			name:     "docs.json names a spec file that does not exist",
+			site:     loadJSON(t, withSettings(`{"groups": [{"group": "API", "openapi": "openapi.yaml", "pages": ["a"]}]}`), map[string]string{"a.mdx": "# A\n"}),
+			validate: []string{`error navigation.groups[0].openapi: openapi names "openapi.yaml", which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site`},
+			served:   []string{`warning navigation.groups[0].openapi: openapi names "openapi.yaml", which does not exist; openapi must name an OpenAPI 3.x file (JSON or YAML) in the site`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := tt.site.Validate(docsjson.ValidateOptions{})
+			if got := specProblems(rep, nil); strings.Join(got, "\n") != strings.Join(tt.validate, "\n") {
+				t.Errorf("Validate:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.validate, "\n"))
+			}
+			tree, rep, err := tt.site.ResolvePartial()
+			if err != nil {
+				t.Fatalf("ResolvePartial: %v", err)
+			}
+			if got := specProblems(rep, tree.PageProblems()); strings.Join(got, "\n") != strings.Join(tt.served, "\n") {
+				t.Errorf("ResolvePartial:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.served, "\n"))
+			}
+		})
+	}
+}
+
+// specProblems are the problems of a report and of a tree's pages that name an OpenAPI file,
+// each as "error|warning path: message".
+func specProblems(rep docsjson.Report, pages []docsjson.Problem) []string {
+	out := []string{}
+	add := func(kind string, ps []docsjson.Problem) {
+		for _, p := range ps {
+			if strings.Contains(p.Message, "openapi") || strings.Contains(p.Message, "OpenAPI") {
+				out = append(out, kind+" "+p.Path+": "+p.Message)
+			}
+		}
+	}
+	add("error", rep.Errors)
+	add("warning", rep.Warnings)
+	add("warning", pages)
+	return out
+}
+
+// TestUndefinedRefNamed: a spec whose "$ref" names a component the document does not define is
+// refused with the reference named; the OpenAPI loader alone says `map key "apiKeyParam" not
+// found`, or, when the document has no component of that kind, `map key "parameters" not
+// found`, naming neither the reference nor the problem.
+func TestUndefinedRefNamed(t *testing.T) {
+	const head = "openapi: 3.0.3\ninfo: {title: T, version: \"1\"}\npaths:\n  /users:\n    get:\n      parameters:\n        - $ref: '#/components/parameters/key'\n      responses: {\"200\": {description: OK}}\n"
+	tests := []struct {
+		name, file, spec, want string
+	}{
+		{name: "a parameter the components lack", file: "a.yaml",
+			spec: head + "components:\n  parameters:\n    other: {name: other, in: query, schema: {type: string}}\n",
+			want: `parse OpenAPI spec: $ref "#/components/parameters/key" names something the document does not define (map key "key" not found)`},
+		{name: "no parameters at all", file: "b.yaml", spec: head + "components: {}\n",
+			want: `parse OpenAPI spec: $ref "#/components/parameters/key" names something the document does not define (map key "parameters" not found)`},
+		{name: "JSON", file: "c.json",
+			spec: `{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/users": {"get": {"responses": {"200": {"$ref": "#/components/responses/Ok"}}}}}, "components": {"responses": {}}}`,
+			want: `parse OpenAPI spec: $ref "#/components/responses/Ok" names something the document does not define (map key "Ok" not found)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := docsjson.LoadSpec(fstest.MapFS{tt.file: {Data: []byte(tt.spec)}}, tt.file)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("LoadSpec: %v\nwant: %s", err, tt.want)
+			}
+		})
+	}
+}
