@@ -129,6 +129,16 @@ type resolver struct {
 	pageNodes []*Node
 	pageIdx   []int
 	remote    map[string]*remoteReport // the specs named by URL in frontmatter that were reported, by URL
+	ig        *ignorer                 // the site's ignore patterns, read at the first listed page
+}
+
+// ignore names the pattern that keeps Mintlify from publishing a listed page's file, or is "".
+func (r *resolver) ignore(file string) string {
+	if r.ig == nil {
+		r.ig = newIgnorer(r.fsys)
+	}
+	why, _ := r.ig.unpublished(file)
+	return why
 }
 
 // rscope is what a node inherits from its ancestors.
@@ -243,11 +253,16 @@ func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 	pg := r.scoped(navPath, sc)
 	pg.File, pg.URL, pg.Title = p+".mdx", pageURL(p), titleFromName(p)
 	var fm Frontmatter
-	if found {
+	var ignored string
+	switch {
+	case !found:
+	case r.ignore(file) != "":
+		pg.File, ignored = file, r.ignore(file)
+	default:
 		pg.File = file
 		fm = r.frontmatter(&pg, sc)
 	}
-	pg.Index = decide(decision{listed: true, noFile: !found, fm: &fm, nav: sc.hide, indexAll: r.indexAll})
+	pg.Index = decide(decision{listed: true, noFile: !found, ignored: ignored, fm: &fm, nav: sc.hide, indexAll: r.indexAll})
 	return r.add(pg)
 }
 

@@ -62,6 +62,7 @@ type validator struct {
 	noOAS   bool              // a page named an operation in a site without OpenAPI files: said once
 	pages   int               // pages whose file was looked for
 	missing int               // of them, those without one
+	ig      *ignorer          // the site's ignore patterns, read at the first page file found
 }
 
 // vscope is what an element inherits from its ancestors.
