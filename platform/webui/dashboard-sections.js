@@ -95,7 +95,7 @@
     ["actionRate", "Action rate", "rate"], ["codeCopies", "Code copies"], ["menuActions", "Menu actions"], ["thumbs", "Page ratings"],
     ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"]];
   var STAGES = { searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
-    asked: "Asked", answered: "Answered", sourceClicked: "Opened a source", rated: "Rated the answer" };
+    asked: "Asked", answered: "Got an answer", followedUp: "Asked a follow-up", engaged: "Engaged with the answer" };
   var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
   var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
   var pct = function (key, label) { return { key: key, label: label, format: fmt.percent, num: true, csvLabel: label + " (%)", csv: function (x) { return Math.round(x * 1000) / 10; } }; };
@@ -142,7 +142,8 @@
   function funnel(ctx, name, label, f) {
     var first = f.stages.length ? f.stages[0].count : 0;
     var rows = f.stages.map(function (s) { return { stage: s.stage, count: s.count, rate: s.rate, dropOff: s.dropOff }; });
-    var helpful = f.ratedHelpful != null ? el("p", { class: "hint", text: fmt.number(f.ratedHelpful) + " of the rated answers were rated helpful." }) : null;
+    var helpful = f.ratedHelpful != null ? el("p", { class: "hint", text: "Engaged: an answered thread whose reader opened a source or rated the answer, with a follow-up or not (its loss is counted since “Got an answer”). Of the answered threads, " +
+      fmt.number(f.sourceClicked) + " had a source opened and " + fmt.number(f.rated) + " were rated, " + fmt.number(f.ratedHelpful) + " of them helpful." }) : null;
     return el("div", {}, [
       ctx.bars({ name: "funnel-" + name, label: label, max: Math.max(1, first), rows: f.stages.map(function (s) {
         return { label: STAGES[s.stage] || s.stage, value: s.count, text: fmt.number(s.count) + " · " + fmt.percent(s.rate) };

@@ -506,7 +506,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     for (const st of f.stages) want.push([st.stage, await intl(page, 'number', st.count), await intl(page, 'percent', st.rate), await intl(page, 'percent', st.dropOff)]);
     assert.deepEqual((await cellsOf(t)).map((r) => r.slice(1)), want.map((r) => r.slice(1)));
     const barsShown = await eng.locator(`#bars-funnel-${key} li`).evaluateAll((lis) => lis.map((li) => `${li.querySelector('.bl').textContent}: ${li.querySelector('.bv').textContent}`));
-    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Answered', sourceClicked: 'Opened a source', rated: 'Rated the answer' };
+    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Got an answer', followedUp: 'Asked a follow-up', engaged: 'Engaged with the answer' };
     const barsWant = [];
     for (const st of f.stages) barsWant.push(`${stageNames[st.stage]}: ${await intl(page, 'number', st.count)} · ${await intl(page, 'percent', st.rate)}`);
     assert.deepEqual(barsShown, barsWant, `the ${name} bars`);
