@@ -148,7 +148,7 @@ func pageProblems(tree *docsjson.Tree, entries []Entry) []string {
 func (e *Entry) searchPage() search.Page {
 	return search.Page{
 		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
-		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, UserGroups: e.UserGroups,
+		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
 		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
 	}
 }
