@@ -399,6 +399,7 @@
             { key: "helpful", label: "Rating", format: function (h) { return h == null ? "" : badge({ true: "Helpful", false: "Not helpful" }, function (v) { return v ? "ok" : "warn"; })(h); } },
             { key: "comment", label: "Comment", cell: comment },
             { key: "status", label: "Status", cell: statusSelect, csv: function (v) { return v; } },
+            { key: "note", label: "Note", cell: noteEditor, csv: function (v) { return v || ""; } },
             { key: "threadId", label: "Thread", cell: function (row) {
               return row.threadId ? threadButton(row.threadId, "Open thread of the " + SOURCES[row.source].toLowerCase() + " received " + row.createdAt, transcript) : "";
             } }],
@@ -430,6 +431,30 @@
         .then(function () { sel.disabled = false; });
     });
     return el("span", {}, [sel, note]);
+  }
+
+  /* The team's internal note on a feedback record (never shown to readers): shown, and added,
+     changed or cleared in place through the PATCH route. */
+  function noteEditor(row) {
+    var text = el("span", { class: "note", text: row.note || "" });
+    var area = el("textarea", { "aria-label": "Internal note", rows: "3", maxlength: "10000" });
+    var said = el("span", { role: "status", class: "muted" });
+    var form = el("form", { class: "note-form", hidden: true }, [area, el("button", { type: "submit", class: "small", text: "Save note" })]);
+    var label = function () { return (row.note ? "Edit note" : "Add note") + " on the feedback received " + row.createdAt; };
+    var edit = el("button", { type: "button", class: "sec small", text: row.note ? "Edit note" : "Add note", "aria-label": label() });
+    edit.addEventListener("click", function () { area.value = row.note || ""; form.hidden = false; edit.hidden = true; area.focus(); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      area.disabled = true;
+      D.get("feedback/" + encodeURIComponent(row.id), { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ note: area.value }) })
+        .then(function (u) {
+          row.note = u.note || ""; text.textContent = row.note; form.hidden = true; edit.hidden = false;
+          edit.textContent = row.note ? "Edit note" : "Add note"; edit.setAttribute("aria-label", label());
+          said.className = "muted"; said.textContent = " saved";
+        }, function (e) { said.className = "err"; said.textContent = " " + e.message; })
+        .then(function () { area.disabled = false; });
+    });
+    return el("div", {}, [text, edit, form, said]);
   }
 
   /* A thread's transcript: each message rendered as Markdown (the widget's renderer: DOM nodes,

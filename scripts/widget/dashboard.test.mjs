@@ -237,6 +237,19 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await waitFor('status resolved in the export', async () =>
     (await admin('feedback?limit=50')).feedback.find((f) => f.id === id)?.status === 'resolved');
 
+  // The team's internal note: added in place, kept in the export, never the reader's comment.
+  await row.getByRole('button', { name: /^Add note on the feedback/ }).click();
+  await row.getByRole('textbox', { name: 'Internal note' }).fill('DOC-42: add the PowerShell command');
+  const notePatch = page.waitForResponse((r) => r.request().method() === 'PATCH');
+  await row.getByRole('button', { name: 'Save note' }).click();
+  assert.equal((await notePatch).status(), 202);
+  await row.getByText('DOC-42: add the PowerShell command').waitFor();
+  assert.equal(await row.getByRole('button', { name: /^Edit note on the feedback/ }).isVisible(), true);
+  await waitFor('the note in the export', async () => {
+    const f = (await admin('feedback?limit=50')).feedback.find((x) => x.id === id);
+    return f?.note === 'DOC-42: add the PowerShell command' && f.status === 'resolved' && f.comment === comment;
+  });
+
   // The date range drives the sections: a range before the feedback hides it.
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill('2020-01-02');
@@ -252,7 +265,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await page.getByRole('img', { name: new RegExp(`^Views per day, .* to ${await dayLabel(today)} Human`) }).waitFor();
 
   const csv = await download(page, 'Download CSV (feedback)');
-  assert.match(csv, /^Received,Kind,Page,Rating,Comment,Status,Thread\r\n/);
+  assert.match(csv, /^Received,Kind,Page,Rating,Comment,Status,Note,Thread\r\n/);
   assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
   await page.close();
 });
