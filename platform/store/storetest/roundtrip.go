@@ -33,7 +33,8 @@ func testRoundTripFeedback(t *testing.T, s Store) {
 	empty.Domain, empty.Path, empty.Comment, empty.FP, empty.Helpful = "", "", "", "", nil
 	empty.Contact, empty.Code, empty.Filename, empty.Lang = "", "", "", ""
 	later := g.Revise(code, event.StatusInProgress, 36*time.Hour+7*time.Millisecond)
-	later.Note = "Ticket DOC-42: " + odd // the team's internal note, kept with the version that set it
+	// The team's internal note, kept with the version that set it.
+	later.Note = "Ticket DOC-42: " + odd
 	rating := g.Feedback("p1", base.Add(3*time.Millisecond)) // thumbs on an assistant answer
 	rating.Source, rating.Helpful, rating.Comment, rating.Contact = event.SourceThumbsOnly, ptr(false), "", ""
 	rating.Code, rating.Filename, rating.Lang, rating.ThreadID = "", "", "", "thr_01JV3QA2M4T7X9B1C3D5E7G9HK"
