@@ -303,12 +303,19 @@
   });
 
   D.section({
-    id: "assistant", title: "Assistant", intro: "Unanswered questions first: they show what the docs do not cover yet.",
+    id: "assistant", title: "Assistant", intro: "Unanswered questions first, then the answers readers rated not helpful: they show what the docs do not cover yet, or cover badly.",
     load: function (ctx) {
       var transcript = el("div", { id: "transcript", "aria-live": "polite" });
-      return Promise.all([ctx.get("assistant?limit=100&" + ctx.range), ctx.get("assistant/caller-stats?" + ctx.range).catch(function () { return null; })]).then(function (r) {
-        var convs = r[0].conversations || [], st = r[1];
-        convs.sort(function (a, b) { return (a.resolutionStatus === "answered") - (b.resolutionStatus === "answered"); });
+      return Promise.all([ctx.get("assistant?limit=100&" + ctx.range), ctx.get("assistant/caller-stats?" + ctx.range).catch(function () { return null; }),
+        ctx.get("feedback?source=thumbs_only&limit=100&" + ctx.range).catch(function () { return null; })]).then(function (r) {
+        var convs = r[0].conversations || [], st = r[1], ratings = {};
+        /* each thread's latest rating of its answers (the export is newest first) */
+        ((r[2] && r[2].feedback) || []).forEach(function (f) { if (f.threadId && !(f.threadId in ratings) && f.helpful != null) ratings[f.threadId] = f.helpful; });
+        convs.forEach(function (c) { c.rating = c.threadId in ratings ? ratings[c.threadId] : null; });
+        var rank = function (c) { return c.resolutionStatus !== "answered" ? 0 : c.rating === false ? 1 : 2; };
+        convs.sort(function (a, b) { return rank(a) - rank(b); });
+        var down = convs.filter(function (c) { return c.rating === false; }).length;
+        if (down) ctx.stat("Answers rated not helpful", fmt.number(down), "listed after the unanswered questions");
         if (st) ctx.stat("Conversations", fmt.number(st.total), "web " + fmt.number(st.web) + " · API " + fmt.number(st.api) + " · other " + fmt.number(st.other));
         var answered = convs.filter(function (c) { return c.resolutionStatus === "answered"; }).length;
         if (convs.length && !r[0].hasMore) ctx.stat("Answered", fmt.percent(answered / convs.length), fmt.number(convs.length - answered) + " unanswered");
@@ -316,6 +323,8 @@
           name: "assistant", label: "Conversations", rows: convs, empty: "No conversations in this range.",
           columns: [{ key: "timestamp", label: "Asked", format: fmt.time }, { key: "query", label: "Question" },
             { key: "resolutionStatus", label: "Result", format: badge(RESOLUTIONS, function (v) { return v === "answered" ? "ok" : "warn"; }) },
+            { key: "rating", label: "Rating", format: function (h) { return h == null ? "" : badge({ true: "Helpful", false: "Not helpful" }, function (v) { return v ? "ok" : "warn"; })(h); },
+              csv: function (h) { return h == null ? "" : h ? "helpful" : "not helpful"; } },
             { key: "pageUrl", label: "Asked on", optional: true },
             { key: "threadId", label: "Thread", cell: function (row) { return row.threadId ? threadButton(row.threadId, "Open thread of: " + row.query, transcript) : ""; } }],
         }), transcript];

@@ -180,13 +180,18 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await page.getByText('Views and visitors per day as a table').click(); // closed again, for the screenshot
 
   // The page a question was asked on (the column shows when a conversation has one).
-  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Asked on', 'Thread']);
-  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), '/guides/dashboard');
+  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Rating', 'Asked on', 'Thread']);
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(4).innerText(), '/guides/dashboard');
+  // The reader's thumbs down on the answer (Mintlify's feedback badge), right after the unanswered questions.
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), 'Not helpful');
 
   // Unanswered questions first: the content gaps.
   const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
   assert.ok(statuses.includes('Unanswered') && statuses.includes('Answered'), `statuses ${statuses}`);
   assert.deepEqual(statuses, [...statuses].sort((a, b) => (a === 'Answered') - (b === 'Answered')), 'unanswered rows come first');
+  const ratingsShown = await page.locator('#assistant tbody tr td:nth-child(4)').allInnerTexts();
+  const firstAnswered = statuses.indexOf('Answered');
+  assert.equal(ratingsShown[firstAnswered], 'Not helpful', `the answer rated not helpful comes first of the answered: ${ratingsShown}`);
 
   // A transcript: the answer as rendered Markdown (a quote holding code, no Markdown markers
   // left), the pages it cited, focus moved to it.
