@@ -12,8 +12,9 @@
   D.section({
     id: "traffic", title: "Traffic",
     load: function (ctx) {
-      return Promise.all([ctx.get("views?limit=20&" + ctx.range), ctx.get("visitors?limit=20&" + ctx.range), ctx.get("traffic/daily?" + ctx.range)]).then(function (r) {
-        var v = r[0], u = r[1], days = r[2].days;
+      return Promise.all([ctx.get("views?limit=20&" + ctx.range), ctx.get("visitors?limit=20&" + ctx.range), ctx.get("traffic/daily?" + ctx.range),
+        ctx.get("traffic?scope=referrer&limit=20&" + ctx.range).catch(function (e) { return { referrers: [], error: e.message }; })]).then(function (r) {
+        var v = r[0], u = r[1], days = r[2].days, refs = r[3].referrers;
         ctx.stat("Visitors", fmt.number(u.totals.total), human(u.totals));
         ctx.stat("Page views", fmt.number(v.totals.total), human(v.totals));
         var series = function (what) {
@@ -34,6 +35,11 @@
           ctx.table({
             name: "views", label: "Top pages", rows: v.views, empty: "No page views in this range.",
             columns: [{ key: "path", label: "Page", bar: "total" }, n("human", "Human"), n("ai", "AI"), n("total", "Views")],
+          }),
+          ctx.table({
+            name: "referrers", label: "Where readers came from", rows: refs, empty: r[3].error || "No reader page views in this range.",
+            columns: [{ key: "referrer", label: "Referrer", bar: "views", format: function (h) { return h || "No referrer (typed, bookmarked or withheld)"; } },
+              n("views", "Human views")],
           }),
         ];
       });

@@ -149,6 +149,10 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.ok(headers.length > 20, `${headers.length} column headers`);
   for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
   assert.deepEqual(await page.locator('#searches table').first().locator('th').allInnerTexts(), ['Query', 'Searches', 'Click-through rate', 'Most clicked page', 'Last searched']);
+  // Where readers came from (Mintlify's referrals): the beacons sent no referrer.
+  const referrers = page.locator('#traffic table').filter({ has: page.locator('caption', { hasText: 'Where readers came from' }) });
+  assert.deepEqual(await referrers.locator('th').allInnerTexts(), ['Referrer', 'Human views']);
+  assert.equal(await referrers.getByRole('cell', { name: 'No referrer (typed, bookmarked or withheld)' }).count(), 1);
   // Percentages, numbers with separators, times in the reader's words: as Intl formats them in this browser.
   const fmt = (v, o) => page.evaluate(([v, o]) => new Intl.NumberFormat(undefined, o).format(v), [v, o]);
   const queryRow = page.locator('#searches tr').filter({ hasText: clicked });
@@ -226,7 +230,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const all = await download(page, 'Download CSV (everything shown)');
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
-  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
+  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'referrers', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
     'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
     'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
