@@ -44,6 +44,8 @@ func ByReferrerHost(rows []ReferrerURLViews, limit int) []ReferrerViews {
 	for h, v := range byHost {
 		out = append(out, ReferrerViews{Host: h, Views: v})
 	}
-	slices.SortFunc(out, func(x, y ReferrerViews) int { return cmp.Or(cmp.Compare(y.Views, x.Views), cmp.Compare(x.Host, y.Host)) })
+	slices.SortFunc(out, func(x, y ReferrerViews) int {
+		return cmp.Or(cmp.Compare(y.Views, x.Views), cmp.Compare(x.Host, y.Host))
+	})
 	return out[:min(len(out), max(limit, 0))]
 }
