@@ -34,6 +34,7 @@ type scopeBody struct {
 	Version  string   `json:"version"`
 	Language string   `json:"language"`
 	Tag      string   `json:"tag"`
+	Product  string   `json:"product"` // the search's: one of the site's products
 	Groups   []string `json:"groups"`
 }
 
@@ -85,7 +86,7 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 		p.Threshold = *b.ScoreThreshold
 	}
 	if b.Filter != nil {
-		p.Version, p.Language, p.Tag, p.Groups = b.Filter.Version, b.Filter.Language, b.Filter.Tag, b.Filter.Groups
+		p.Version, p.Language, p.Tag, p.Product, p.Groups = b.Filter.Version, b.Filter.Language, b.Filter.Tag, b.Filter.Product, b.Filter.Groups
 	}
 	hits, err := s.Search(c.UserContext(), site.Domain, p)
 	if err != nil {
@@ -102,6 +103,7 @@ type SearchParams struct {
 	Threshold         float64 // least score relative to the best hit, 0 to 1
 	Version, Language string  // scopes of the site's docs.json; "" takes them from CurrentPath, else the site's defaults
 	Tag               string
+	Product           string   // one of the site's products (Mintlify's search filter)
 	Groups            []string // the reader's user groups
 	CurrentPath       string   // the page the search is made from
 }
@@ -162,7 +164,7 @@ func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Deta
 	if p.Threshold < 0 || p.Threshold > 1 {
 		d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
 	}
-	f, fd := request.CheckFilter(request.Filter{Version: p.Version, Language: p.Language, Tag: p.Tag, Groups: p.Groups})
+	f, fd := request.CheckFilter(request.Filter{Version: p.Version, Language: p.Language, Tag: p.Tag, Product: p.Product, Groups: p.Groups})
 	d = append(d, fd...)
 	current, cd := request.CheckCurrentPath(p.CurrentPath)
 	return size, p.Threshold, f, current, append(d, cd...)

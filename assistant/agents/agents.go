@@ -2,7 +2,7 @@
 // the official Go SDK), llms.txt and llms-full.txt, every page as Markdown (/{path}.md, or
 // Accept: text/markdown), the MCP discovery documents and skill files. Every route is under
 // /sites/{domain}/; a site whose hosts are listed in lectern.yaml is also reached at its root
-// through HostRouter. Every MCP tool call and every Markdown or llms fetch publishes an
+// through host routing (hostRouter). Every MCP tool call and every Markdown or llms fetch publishes an
 // analytics event (a page_view with its Format, an mcp_call).
 package agents
 
@@ -88,7 +88,7 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	s.mcp = mcp.NewStreamableHTTPHandler(s.server, &mcp.StreamableHTTPOptions{
 		Stateless:    true, // no session state: any replica answers any call, and a flood of sessions holds no memory
 		JSONResponse: true, // one JSON answer per POST: nothing streams, nothing waits on an open connection
-		// Host checks are this package's: a site's hosts are routed by HostRouter, and /sites/{domain}/mcp
+		// Host checks are this package's: a site's hosts are routed by hostRouter, and /sites/{domain}/mcp
 		// answers on any host, as the other public routes do.
 		DisableLocalhostProtection: true,
 		Logger:                     logger.With("part", "mcp"),
@@ -98,7 +98,7 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 
 // Mount registers host routing and the routes on app.
 func (s *Service) Mount(app *fiber.App) {
-	app.Use(HostRouter(s.sites, s.proxies))
+	app.Use(hostRouter(s.sites, s.proxies, s.servesSpec))
 	s.mountRoutes(app)
 }
 

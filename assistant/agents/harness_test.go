@@ -123,6 +123,7 @@ func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxie
 	app.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })
 	docs.Mount(app)
 	svc.Mount(app)
+	app.Get("/openapi.json", func(c *fiber.Ctx) error { return c.SendString(ownOpenAPI) }) // Lectern's own, as cmd/lectern mounts it
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +139,9 @@ func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxie
 	}
 	return h
 }
+
+// ownOpenAPI stands for Lectern's own /openapi.json in the harness.
+const ownOpenAPI = "lectern's own API description"
 
 // get sends a GET with headers given as "Name: value".
 func (h *harness) get(t testing.TB, path string, headers ...string) (*http.Response, string) {

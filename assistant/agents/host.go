@@ -23,12 +23,15 @@ var ownPaths = []string{
 	"/asyncapi.json", "/widget.js", "/widget/", "/dashboard",
 }
 
-// HostRouter returns the middleware of host routing: a request whose host (Host, or
+// hostRouter returns the middleware of host routing: a request whose host (Host, or
 // X-Forwarded-Host from a trusted proxy) is listed in a site's hosts, under the site's base
 // path, is routed to the site's agent routes as /sites/{domain}/... — /mcp, /llms.txt,
-// /.well-known/mcp, /guides/setup.md. Lectern's own routes (ownPaths) are never rewritten.
-// Mount it before the routes.
-func HostRouter(reg HostSites, proxies ratelimit.ProxyList) fiber.Handler {
+// /.well-known/mcp, /guides/setup.md. Lectern's own routes (ownPaths, at the root of its
+// address) are never rewritten, except a document of the site that shares a name with one of
+// them: the site's own /openapi.json or /asyncapi.json, which its llms.txt links and its
+// contextual menu downloads (serves tells). Under a base path nothing is Lectern's own
+// (/docs/openapi.json is the site's). Mount it before the routes.
+func hostRouter(reg HostSites, proxies ratelimit.ProxyList, serves func(domain, path string) bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		host := requestHost(c, proxies)
 		site, ok := reg.Host(host)
@@ -37,7 +40,7 @@ func HostRouter(reg HostSites, proxies ratelimit.ProxyList) fiber.Handler {
 		}
 		p := c.Path()
 		rest, ok := underBase(p, site.BasePath)
-		if !ok || isOwnPath(rest) {
+		if !ok || isOwnPath(p) && !(ownDocument(p) && serves(site.Domain, rest)) {
 			return c.Next()
 		}
 		c.Locals(baseLocal, site.Domain)
@@ -45,6 +48,10 @@ func HostRouter(reg HostSites, proxies ratelimit.ProxyList) fiber.Handler {
 		return c.RestartRouting() // the routes are matched again, from the first, against the new path
 	}
 }
+
+// ownDocument reports whether p is one of Lectern's own documents whose name a site's spec
+// may have too.
+func ownDocument(p string) bool { return p == "/openapi.json" || p == "/asyncapi.json" }
 
 // HostSites finds the site of a host.
 type HostSites interface {

@@ -121,3 +121,50 @@ func TestIndexPagesByTheirFileName(t *testing.T) {
 		t.Errorf("a folder with no page of its own: %d %.100q, want 404", resp.StatusCode, body)
 	}
 }
+
+// TestSiteSpecAtOwnPath: a site whose spec is its docs root's openapi.json (the usual name)
+// links it in llms.txt as https://docs.acme.com/openapi.json; on the site's host that address
+// is the site's spec, not Lectern's own /openapi.json (which it had answered, or 404 under a
+// base path). A site without such a spec leaves /openapi.json to Lectern.
+func TestSiteSpecAtOwnPath(t *testing.T) {
+	dir := t.TempDir()
+	spec := `{"openapi": "3.1.0", "info": {"title": "Acme", "version": "1"}, "paths": {"/users": {"get": {"summary": "List users", "responses": {"200": {"description": "OK"}}}}}}`
+	for name, body := range map[string]string{
+		"docs.json":    `{"name": "Acme", "navigation": {"tabs": [{"tab": "Guides", "pages": ["index"]}, {"tab": "API", "openapi": "openapi.json"}]}}`,
+		"index.mdx":    "---\ntitle: Home\n---\nWelcome.\n",
+		"openapi.json": spec,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plain, err := filepath.Abs("../llmstxt/testdata/sites/agents-relay") // its specs live under api-reference/
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, []sites.Site{
+		{Domain: "acme", Project: "acme", Docs: dir, Hosts: []string{"docs.acme.com"}},
+		{Domain: "acmebase", Project: "acmebase", Docs: dir, Hosts: []string{"acme.example.com"}, BasePath: "/docs"},
+		{Domain: "relay", Project: "relay", Docs: plain, Hosts: []string{"relay.example.com"}},
+	}, nil)
+	for _, tc := range []struct {
+		name, host, path, link, want string
+	}{
+		{"the site's spec at its root", "docs.acme.com", "/openapi.json", "http://docs.acme.com/openapi.json", spec},
+		{"under a base path", "acme.example.com", "/docs/openapi.json", "http://acme.example.com/docs/openapi.json", spec},
+		{"a site without one", "relay.example.com", "/openapi.json", "", ownOpenAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.link != "" {
+				llms := tc.path[:len(tc.path)-len("/openapi.json")] + "/llms.txt"
+				if _, body := h.get(t, llms, "Host: "+tc.host); !slices.Contains(specLinks(body, "OpenAPI"), tc.link) {
+					t.Fatalf("llms.txt links %q, want %s:\n%s", specLinks(body, "OpenAPI"), tc.link, body)
+				}
+			}
+			resp, body := h.get(t, tc.path, "Host: "+tc.host)
+			if resp.StatusCode != 200 || body != tc.want {
+				t.Errorf("GET %s on %s: %d %.120q, want 200 %.120q", tc.path, tc.host, resp.StatusCode, body, tc.want)
+			}
+		})
+	}
+}

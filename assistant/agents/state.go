@@ -2,6 +2,7 @@ package agents
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/gofiber/fiber/v2"
@@ -104,3 +105,10 @@ func (st *siteState) llms(full bool, base string) string {
 
 // errNoSite is the MCP server's answer when a request reached it without a site.
 var errNoSite = errors.New("no site")
+
+// servesSpec reports whether the site serves an OpenAPI or AsyncAPI document at p, a path from
+// its root ("/openapi.json"): one its navigation names.
+func (s *Service) servesSpec(domain, p string) bool {
+	snap, err := s.docs.Pages(domain)
+	return err == nil && snap.Catalog.SpecFile(strings.TrimPrefix(p, "/"))
+}

@@ -92,6 +92,9 @@ func (f *filterBody) check(p *problems) Filter {
 	if tooLong(f.Tag, MaxScopeChars) {
 		p.add("filter.tag", "must be at most %d characters", MaxScopeChars)
 	}
+	if tooLong(f.Product, MaxScopeChars) {
+		p.add("filter.product", "must be at most %d characters", MaxScopeChars)
+	}
 	if len(f.Groups) > MaxGroups {
 		p.add("filter.groups", "must hold at most %d groups", MaxGroups)
 		return Filter{}
@@ -101,7 +104,7 @@ func (f *filterBody) check(p *problems) Filter {
 			p.add(fmt.Sprintf("filter.groups[%d]", i), "must be a group name of 1 to %d characters", MaxScopeChars)
 		}
 	}
-	return Filter{Version: f.Version, Language: f.Language, Tag: f.Tag, Groups: f.Groups}
+	return Filter{Version: f.Version, Language: f.Language, Tag: f.Tag, Product: f.Product, Groups: f.Groups}
 }
 
 func checkContext(items []json.RawMessage, p *problems) []ContextItem {

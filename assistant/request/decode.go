@@ -25,6 +25,7 @@ type filterBody struct {
 	Version  string   `json:"version"`
 	Language string   `json:"language"`
 	Tag      string   `json:"tag"`
+	Product  string   `json:"product"`
 	Groups   []string `json:"groups"`
 }
 

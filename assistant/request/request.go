@@ -48,6 +48,7 @@ type ContextItem struct {
 // reader's user groups (a page restricted to user groups is found only by its groups).
 type Filter struct {
 	Version, Language, Tag string
+	Product                string // one of the site's products (Mintlify's search filter)
 	Groups                 []string
 }
 

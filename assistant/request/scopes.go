@@ -17,6 +17,7 @@ func CheckScopes(f Filter, s *sitedocs.Scopes) (Filter, error) {
 		Version:  scope(&p, "filter.version", "version", f.Version, s.Versions),
 		Language: scope(&p, "filter.language", "language", f.Language, s.Languages),
 		Tag:      scope(&p, "filter.tag", "tag", f.Tag, s.Tags),
+		Product:  scope(&p, "filter.product", "product", f.Product, s.Products),
 		Groups:   f.Groups,
 	}
 	if len(p) > 0 {

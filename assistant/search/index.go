@@ -38,6 +38,7 @@ type pageInfo struct {
 	breadcrumbs       []string
 	version, language string
 	tags              []string
+	products          []string
 	userGroups        []string
 	boost             float32 // relevance multiplier, 1 for none
 	variant           uint32  // pages with one variant are translations or versions of one page

@@ -15,6 +15,7 @@ type Page struct {
 	Language    string   // docs.json language, "" when the page is in no language
 	Groups      []string // navigation groups the page is in, outermost first
 	Tags        []string // the page's tags (its own and its navigation elements'), for Filter.Tag
+	Products    []string // the products whose navigation lists the page, for Filter.Product; none: every product
 	UserGroups  []string // the user groups that may read the page; none: every reader
 	Boost       float64  // relevance multiplier (docs.json or frontmatter boost); 0 means 1
 	// Variant names what the page is a translation or version of: pages with one Variant are
@@ -30,6 +31,7 @@ type Page struct {
 type Filter struct {
 	Version, Language string
 	Tag               string   // a page matches when it carries this tag
+	Product           string   // a page matches when one of its products is this one, or it is in none
 	Groups            []string // the reader's user groups
 }
 
@@ -91,12 +93,19 @@ const (
 
 // active reports whether the filter restricts anything.
 func (f *Filter) active() bool {
-	return f.Version != "" || f.Language != "" || f.Tag != "" || len(f.Groups) > 0
+	return f.Version != "" || f.Language != "" || f.Tag != "" || f.Product != "" || len(f.Groups) > 0
 }
 
 // matches reports whether a page's scope passes the filter.
 func (f *Filter) matches(p *pageInfo) bool {
-	return matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && matchTag(f.Tag, p.tags) && readable(f.Groups, p.userGroups)
+	return matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && matchTag(f.Tag, p.tags) &&
+		matchProduct(f.Product, p.products) && readable(f.Groups, p.userGroups)
+}
+
+// matchProduct reports whether a page of the given products (none: in no product, so in
+// every one, as a page outside the versions is in every version) is in product want.
+func matchProduct(want string, have []string) bool {
+	return want == "" || len(have) == 0 || matchTag(want, have)
 }
 
 func matchOne(want, have string) bool {

@@ -49,7 +49,7 @@ func parsePage(p *Page, o *options) doc {
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
 		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language,
-		tags: slices.Clone(p.Tags), userGroups: slices.Clone(p.UserGroups), boost: boostOf(p.Boost),
+		tags: slices.Clone(p.Tags), products: slices.Clone(p.Products), userGroups: slices.Clone(p.UserGroups), boost: boostOf(p.Boost),
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])
 	d.meta = strings.Join(append(append([]string(nil), p.Breadcrumbs...), desc), "\n")

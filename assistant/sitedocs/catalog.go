@@ -393,9 +393,9 @@ func specPath(ref string) (string, bool) {
 }
 
 // add renders a page into the catalog; body is its file's content. A listed page without a
-// file, and skill files (which Mintlify serves as skills, not pages), are not pages here.
+// file (or whose file is ignored), and skill files (which Mintlify serves as skills, not pages), are not pages here.
 func (b *catalogBuilder) add(p *docsjson.Page, body string) {
-	if p.Index.Rule == docsjson.RuleNoFile || isSkillFile(p.File) {
+	if p.Index.Rule.Unpublished() || isSkillFile(p.File) {
 		return
 	}
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}

@@ -18,6 +18,7 @@ type Scopes struct {
 	Languages       []string
 	DefaultLanguage string // the language marked default, else the first; "" without languages
 	Tags            []string
+	Products        []string // the products that list pages; a search filter may name one when there are several
 
 	pages map[string]scope // page URL → the version and language of the page there
 	dirs  map[string]scope // folder ("/es/guides") → the version and language its pages share
@@ -57,6 +58,7 @@ func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 	for i := range entries {
 		e := &entries[i]
 		s.Tags = addOnce(s.Tags, e.Tags...)
+		s.Products = addOnce(s.Products, e.Products...)
 		ps := s.pages[e.URL]
 		ps.add(e.Version, e.Language)
 		s.pages[e.URL] = ps

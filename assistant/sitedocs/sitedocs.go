@@ -125,14 +125,17 @@ func problems(rep docsjson.Report) []string {
 }
 
 // pageProblems are the warnings about the pages themselves: a listed page whose file is
-// missing (left out of search: a reader following it would find nothing), and frontmatter
-// values of the wrong type.
+// missing, or ignored by .mintignore (left out of search: a reader following it would find
+// nothing), and frontmatter values of the wrong type.
 func pageProblems(tree *docsjson.Tree, entries []Entry) []string {
 	var out []string
 	for i := range entries {
-		if e := &entries[i]; e.Index.Rule == docsjson.RuleNoFile {
+		switch e := &entries[i]; e.Index.Rule {
+		case docsjson.RuleNoFile:
 			p := strings.TrimSuffix(e.File, ".mdx")
 			out = append(out, fmt.Sprintf("warning: %s: page %q has no file (%s.mdx or %s.md); it is left out of search and the assistant's context", e.NavPath, p, p, p))
+		case docsjson.RuleIgnored:
+			out = append(out, fmt.Sprintf("warning: %s: page %q: its file %s is ignored (%s), so Mintlify does not publish it; it is left out of search, the assistant's context, llms.txt and the Markdown pages", e.NavPath, withoutPageExt(e.File), e.File, e.Index.Detail))
 		}
 	}
 	for _, p := range tree.PageProblems() {
@@ -145,7 +148,7 @@ func pageProblems(tree *docsjson.Tree, entries []Entry) []string {
 func (e *Entry) searchPage() search.Page {
 	return search.Page{
 		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
-		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, UserGroups: e.UserGroups,
+		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
 		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
 	}
 }
@@ -154,7 +157,7 @@ func (e *Entry) searchPage() search.Page {
 // endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
 // of its operation.
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
-	if p.File != "" && p.Index.Rule != docsjson.RuleNoFile {
+	if p.File != "" && !p.Index.Rule.Unpublished() {
 		file = readPage(fsys, p.File)
 	}
 	if p.File == "" { // a generated endpoint page: what its x-mint.content says is its content
@@ -208,4 +211,12 @@ func addOnce(list []string, vs ...string) []string {
 		}
 	}
 	return list
+}
+
+// withoutPageExt is a page file's path without its .mdx or .md extension.
+func withoutPageExt(file string) string {
+	if p, ok := strings.CutSuffix(file, ".mdx"); ok {
+		return p
+	}
+	return strings.TrimSuffix(file, ".md")
 }

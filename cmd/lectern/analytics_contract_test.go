@@ -178,6 +178,9 @@ func paramCalls(op, path, key string) []apiCall {
 		add("by agent", "?scope=agent&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
 		add("by agent CSV", "?scope=agent&format=csv&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
 		add("by agent without dates", "?scope=agent", 400, reqValid)
+		add("by referrer", "?scope=referrer&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
+		add("by referrer CSV", "?scope=referrer&format=csv&dateFrom=2024-01-01&dateTo=2024-01-08", 200, reqValid)
+		add("by referrer without dates", "?scope=referrer", 400, reqValid)
 		add("by crawlers", "?sort=crawlerViews", 200, reqValid)
 		add("unknown sort", "?sort=views", 400, reqInvalid)
 	case "getSearches":

@@ -86,7 +86,8 @@ func engagementWants(day time.Time) []struct{ sub, want string } {
 		{"engagement/funnels", `{"search":{"unit":"sessions","stages":[{"stage":"searched","count":1,"rate":1,"dropOff":0},
 			{"stage":"clicked","count":1,"rate":1,"dropOff":0},{"stage":"landed","count":1,"rate":1,"dropOff":0},{"stage":"acted","count":1,"rate":1,"dropOff":0}]},
 			"assistant":{"unit":"threads","stages":[{"stage":"asked","count":2,"rate":1,"dropOff":0},{"stage":"answered","count":1,"rate":0.5,"dropOff":0.5},
-			{"stage":"sourceClicked","count":1,"rate":0.5,"dropOff":0},{"stage":"rated","count":1,"rate":0.5,"dropOff":0}],"ratedHelpful":0}}`},
+			{"stage":"followedUp","count":0,"rate":0,"dropOff":1},{"stage":"engaged","count":1,"rate":0.5,"dropOff":0}],
+			"sourceClicked":1,"rated":1,"ratedHelpful":0}}`},
 	}
 }
 

@@ -59,6 +59,9 @@ func testFeedbackBadInput(t *testing.T, l *testLectern, knownID string) {
 		{"unknown status", knownID, map[string]string{"status": "closed"}, 400, []string{"status", "pending, in_progress, resolved, dismissed"}},
 		{"missing status", knownID, map[string]string{}, 400, []string{"status"}},
 		{"status wrong type", knownID, map[string]any{"status": 3}, 400, []string{"status", "string"}},
+		{"note too long", knownID, map[string]any{"note": strings.Repeat("n", 10001)}, 400, []string{"note", "10000 characters"}},
+		{"note wrong type", knownID, map[string]any{"note": []string{"x"}}, 400, []string{"note"}},
+		{"note and a bad status", knownID, map[string]any{"note": "ok", "status": "closed"}, 400, []string{"status"}},
 		{"malformed id", "not-a-ulid", map[string]string{"status": "resolved"}, 400, []string{"id", "ULID"}},
 		{"unknown id", "01ARZ3NDEKTSV4RRFFQ69G5FAV", map[string]string{"status": "resolved"}, 404, nil},
 	} {

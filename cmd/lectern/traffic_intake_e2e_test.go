@@ -154,6 +154,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	checkDailyTraffic(t, l, got)
 	checkClassDays(t, l, got)
 	checkAgentViews(t, l)
+	checkReferrers(t, l)
 	t.Run("bad input", func(t *testing.T) { trafficBadInput(t, l, ingestKey, otherIngest) })
 }
 
@@ -516,5 +517,35 @@ func checkAgentViews(t *testing.T, l *testLectern) {
 	if status != 200 || len(lines) != 4 || !strings.HasPrefix(lines[0], "class,agent,views,pages,"+from.Format(time.DateOnly)+",") ||
 		!strings.Contains(string(body), "\nsearch_index,Googlebot,1,1,") {
 		t.Errorf("traffic?scope=agent&format=csv: %d\n%s", status, body)
+	}
+}
+
+// checkReferrers reads the traffic export by referrer (scope=referrer, Mintlify's referrals)
+// over the last 12 days: the readers' views by the site they came from, the one from Google
+// under google.com, the three without a referrer under ""; the agents' and the crawler's views
+// in no row. The CSV holds the same rows.
+func checkReferrers(t *testing.T, l *testLectern) {
+	t.Helper()
+	end := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+	query := "?scope=referrer&dateFrom=" + end.Add(-12*24*time.Hour).Format(time.DateOnly) + "&dateTo=" + end.Format(time.DateOnly)
+	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic"+query, l.AdminKey, nil)
+	var got struct {
+		Referrers []struct {
+			Referrer string
+			Views    int
+		}
+	}
+	if status != 200 || json.Unmarshal(body, &got) != nil {
+		t.Fatalf("traffic?scope=referrer: %d %s", status, body)
+	}
+	if want := fmt.Sprintf("%+v", []struct {
+		Referrer string
+		Views    int
+	}{{"", 3}, {"google.com", 1}}); fmt.Sprintf("%+v", got.Referrers) != want {
+		t.Errorf("traffic?scope=referrer: %+v, want %s", got.Referrers, want)
+	}
+	status, body = l.do(t, "GET", "/api/external/v1/analytics/acme-prod/traffic"+query+"&format=csv", l.AdminKey, nil)
+	if status != 200 || strings.ReplaceAll(string(body), "\r", "") != "referrer,views\n,3\ngoogle.com,1\n" {
+		t.Errorf("traffic?scope=referrer&format=csv: %d %q", status, body)
 	}
 }

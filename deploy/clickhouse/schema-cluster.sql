@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS lectern.feedback_local ON CLUSTER lectern
     lang          String,
     fp            String,
     id_skewed     UInt8,
-    thread_id     String
+    thread_id     String,
+    note          String
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/feedback', '{replica}', version)
 PARTITION BY toYYYYMM(created_at)
@@ -76,7 +77,8 @@ CREATE TABLE IF NOT EXISTS lectern.feedback ON CLUSTER lectern
     lang          String,
     fp            String,
     id_skewed     UInt8,
-    thread_id     String
+    thread_id     String,
+    note          String
 )
 ENGINE = Distributed(lectern, lectern, feedback_local, cityHash64(project_id));
 
@@ -689,6 +691,12 @@ FROM lectern.traffic_events_local
 WHERE (type IN ('search', 'search_click') OR (type = 'mcp_call' AND tool = 'search' AND status NOT IN ('error', 'unavailable'))) AND class IN ('human', 'ai')
 GROUP BY project_id, day, source, query_norm;
 
+-- ---------------------------------------------------------------- 0017_feedback_note
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.feedback_local ON CLUSTER lectern ADD COLUMN note String;
+--   ALTER TABLE lectern.feedback ON CLUSTER lectern ADD COLUMN note String;
+-- then applies this file again.
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -708,4 +716,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now());

@@ -145,11 +145,15 @@ type SearchFunnel struct {
 	Searched, Clicked, Landed, Acted int64
 }
 
-// AssistantFunnel counts assistant threads with a turn in the range: Answered has an answered
-// turn; SourceClicked, of those, a source_click in the range; Rated, of those, a rating
-// (feedback naming the thread) created in the range; RatedHelpful, of those, one marked helpful.
+// AssistantFunnel counts assistant threads with a turn in the range, in the stages of
+// Mintlify's assistant conversation funnel: Answered has an answered turn; FollowedUp, of those,
+// at least two turns (a follow-up question answered too); Engaged, of the answered (a follow-up
+// or not, as Mintlify's stage), a source_click or a rating (feedback naming the thread) in the
+// range. The parts of Engaged, each of the answered threads: SourceClicked, those with a
+// source_click; Rated, with a rating; RatedHelpful, with one marked helpful.
 type AssistantFunnel struct {
-	Asked, Answered, SourceClicked, Rated, RatedHelpful int64
+	Asked, Answered, FollowedUp, Engaged int64
+	SourceClicked, Rated, RatedHelpful   int64
 }
 
 // Funnels are both funnels over whole UTC days.

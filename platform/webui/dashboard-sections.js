@@ -12,8 +12,9 @@
   D.section({
     id: "traffic", title: "Traffic",
     load: function (ctx) {
-      return Promise.all([ctx.get("views?limit=20&" + ctx.range), ctx.get("visitors?limit=20&" + ctx.range), ctx.get("traffic/daily?" + ctx.range)]).then(function (r) {
-        var v = r[0], u = r[1], days = r[2].days;
+      return Promise.all([ctx.get("views?limit=20&" + ctx.range), ctx.get("visitors?limit=20&" + ctx.range), ctx.get("traffic/daily?" + ctx.range),
+        ctx.get("traffic?scope=referrer&limit=20&" + ctx.range).catch(function (e) { return { referrers: [], error: e.message }; })]).then(function (r) {
+        var v = r[0], u = r[1], days = r[2].days, refs = r[3].referrers;
         ctx.stat("Visitors", fmt.number(u.totals.total), human(u.totals));
         ctx.stat("Page views", fmt.number(v.totals.total), human(v.totals));
         var series = function (what) {
@@ -34,6 +35,11 @@
           ctx.table({
             name: "views", label: "Top pages", rows: v.views, empty: "No page views in this range.",
             columns: [{ key: "path", label: "Page", bar: "total" }, n("human", "Human"), n("ai", "AI"), n("total", "Views")],
+          }),
+          ctx.table({
+            name: "referrers", label: "Where readers came from", rows: refs, empty: r[3].error || "No reader page views in this range.",
+            columns: [{ key: "referrer", label: "Referrer", bar: "views", format: function (h) { return h || "No referrer (typed, bookmarked or withheld)"; } },
+              n("views", "Human views")],
           }),
         ];
       });
@@ -95,7 +101,7 @@
     ["actionRate", "Action rate", "rate"], ["codeCopies", "Code copies"], ["menuActions", "Menu actions"], ["thumbs", "Page ratings"],
     ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"]];
   var STAGES = { searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
-    asked: "Asked", answered: "Answered", sourceClicked: "Opened a source", rated: "Rated the answer" };
+    asked: "Asked", answered: "Got an answer", followedUp: "Asked a follow-up", engaged: "Engaged with the answer" };
   var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
   var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
   var pct = function (key, label) { return { key: key, label: label, format: fmt.percent, num: true, csvLabel: label + " (%)", csv: function (x) { return Math.round(x * 1000) / 10; } }; };
@@ -142,7 +148,8 @@
   function funnel(ctx, name, label, f) {
     var first = f.stages.length ? f.stages[0].count : 0;
     var rows = f.stages.map(function (s) { return { stage: s.stage, count: s.count, rate: s.rate, dropOff: s.dropOff }; });
-    var helpful = f.ratedHelpful != null ? el("p", { class: "hint", text: fmt.number(f.ratedHelpful) + " of the rated answers were rated helpful." }) : null;
+    var helpful = f.ratedHelpful != null ? el("p", { class: "hint", text: "Engaged: an answered thread whose reader opened a source or rated the answer, with a follow-up or not (its loss is counted since “Got an answer”). Of the answered threads, " +
+      fmt.number(f.sourceClicked) + " had a source opened and " + fmt.number(f.rated) + " were rated, " + fmt.number(f.ratedHelpful) + " of them helpful." }) : null;
     return el("div", {}, [
       ctx.bars({ name: "funnel-" + name, label: label, max: Math.max(1, first), rows: f.stages.map(function (s) {
         return { label: STAGES[s.stage] || s.stage, value: s.count, text: fmt.number(s.count) + " · " + fmt.percent(s.rate) };
@@ -302,12 +309,19 @@
   });
 
   D.section({
-    id: "assistant", title: "Assistant", intro: "Unanswered questions first: they show what the docs do not cover yet.",
+    id: "assistant", title: "Assistant", intro: "Unanswered questions first, then the answers readers rated not helpful: they show what the docs do not cover yet, or cover badly.",
     load: function (ctx) {
       var transcript = el("div", { id: "transcript", "aria-live": "polite" });
-      return Promise.all([ctx.get("assistant?limit=100&" + ctx.range), ctx.get("assistant/caller-stats?" + ctx.range).catch(function () { return null; })]).then(function (r) {
-        var convs = r[0].conversations || [], st = r[1];
-        convs.sort(function (a, b) { return (a.resolutionStatus === "answered") - (b.resolutionStatus === "answered"); });
+      return Promise.all([ctx.get("assistant?limit=100&" + ctx.range), ctx.get("assistant/caller-stats?" + ctx.range).catch(function () { return null; }),
+        ctx.get("feedback?source=thumbs_only&limit=100&" + ctx.range).catch(function () { return null; })]).then(function (r) {
+        var convs = r[0].conversations || [], st = r[1], ratings = {};
+        /* each thread's latest rating of its answers (the export is newest first) */
+        ((r[2] && r[2].feedback) || []).forEach(function (f) { if (f.threadId && !(f.threadId in ratings) && f.helpful != null) ratings[f.threadId] = f.helpful; });
+        convs.forEach(function (c) { c.rating = c.threadId in ratings ? ratings[c.threadId] : null; });
+        var rank = function (c) { return c.resolutionStatus !== "answered" ? 0 : c.rating === false ? 1 : 2; };
+        convs.sort(function (a, b) { return rank(a) - rank(b); });
+        var down = convs.filter(function (c) { return c.rating === false; }).length;
+        if (down) ctx.stat("Answers rated not helpful", fmt.number(down), "listed after the unanswered questions");
         if (st) ctx.stat("Conversations", fmt.number(st.total), "web " + fmt.number(st.web) + " · API " + fmt.number(st.api) + " · other " + fmt.number(st.other));
         var answered = convs.filter(function (c) { return c.resolutionStatus === "answered"; }).length;
         if (convs.length && !r[0].hasMore) ctx.stat("Answered", fmt.percent(answered / convs.length), fmt.number(convs.length - answered) + " unanswered");
@@ -315,6 +329,8 @@
           name: "assistant", label: "Conversations", rows: convs, empty: "No conversations in this range.",
           columns: [{ key: "timestamp", label: "Asked", format: fmt.time }, { key: "query", label: "Question" },
             { key: "resolutionStatus", label: "Result", format: badge(RESOLUTIONS, function (v) { return v === "answered" ? "ok" : "warn"; }) },
+            { key: "rating", label: "Rating", format: function (h) { return h == null ? "" : badge({ true: "Helpful", false: "Not helpful" }, function (v) { return v ? "ok" : "warn"; })(h); },
+              csv: function (h) { return h == null ? "" : h ? "helpful" : "not helpful"; } },
             { key: "pageUrl", label: "Asked on", optional: true },
             { key: "threadId", label: "Thread", cell: function (row) { return row.threadId ? threadButton(row.threadId, "Open thread of: " + row.query, transcript) : ""; } }],
         }), transcript];
@@ -398,6 +414,7 @@
             { key: "helpful", label: "Rating", format: function (h) { return h == null ? "" : badge({ true: "Helpful", false: "Not helpful" }, function (v) { return v ? "ok" : "warn"; })(h); } },
             { key: "comment", label: "Comment", cell: comment },
             { key: "status", label: "Status", cell: statusSelect, csv: function (v) { return v; } },
+            { key: "note", label: "Note", cell: noteEditor, csv: function (v) { return v || ""; } },
             { key: "threadId", label: "Thread", cell: function (row) {
               return row.threadId ? threadButton(row.threadId, "Open thread of the " + SOURCES[row.source].toLowerCase() + " received " + row.createdAt, transcript) : "";
             } }],
@@ -429,6 +446,30 @@
         .then(function () { sel.disabled = false; });
     });
     return el("span", {}, [sel, note]);
+  }
+
+  /* The team's internal note on a feedback record (never shown to readers): shown, and added,
+     changed or cleared in place through the PATCH route. */
+  function noteEditor(row) {
+    var text = el("span", { class: "note", text: row.note || "" });
+    var area = el("textarea", { "aria-label": "Internal note", rows: "3", maxlength: "10000" });
+    var said = el("span", { role: "status", class: "muted" });
+    var form = el("form", { class: "note-form", hidden: true }, [area, el("button", { type: "submit", class: "small", text: "Save note" })]);
+    var label = function () { return (row.note ? "Edit note" : "Add note") + " on the feedback received " + row.createdAt; };
+    var edit = el("button", { type: "button", class: "sec small", text: row.note ? "Edit note" : "Add note", "aria-label": label() });
+    edit.addEventListener("click", function () { area.value = row.note || ""; form.hidden = false; edit.hidden = true; area.focus(); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      area.disabled = true;
+      D.get("feedback/" + encodeURIComponent(row.id), { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ note: area.value }) })
+        .then(function (u) {
+          row.note = u.note || ""; text.textContent = row.note; form.hidden = true; edit.hidden = false;
+          edit.textContent = row.note ? "Edit note" : "Add note"; edit.setAttribute("aria-label", label());
+          said.className = "muted"; said.textContent = " saved";
+        }, function (e) { said.className = "err"; said.textContent = " " + e.message; })
+        .then(function () { area.disabled = false; });
+    });
+    return el("div", {}, [text, edit, form, said]);
   }
 
   /* A thread's transcript: each message rendered as Markdown (the widget's renderer: DOM nodes,

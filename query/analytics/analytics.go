@@ -35,6 +35,7 @@ type Store interface {
 	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error)
 	TrafficAgents(ctx context.Context, projectID string, r store.Range) ([]store.AgentViews, error)
+	TrafficReferrers(ctx context.Context, projectID string, r store.Range, limit int) ([]store.ReferrerViews, error)
 	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)

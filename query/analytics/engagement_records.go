@@ -165,9 +165,13 @@ type funnel struct {
 	Stages []funnelStage `json:"stages"`
 }
 
+// assistantFunnel is Mintlify's assistant conversation funnel, in threads, with the parts of
+// its engaged stage: the answered threads with a source opened, rated, and rated helpful.
 type assistantFunnel struct {
 	funnel
-	RatedHelpful int64 `json:"ratedHelpful"`
+	SourceClicked int64 `json:"sourceClicked"`
+	Rated         int64 `json:"rated"`
+	RatedHelpful  int64 `json:"ratedHelpful"`
 }
 
 type funnelsPage struct {
@@ -195,10 +199,22 @@ func funnelsEnvelope(f store.Funnels) funnelsPage {
 	return funnelsPage{
 		Search: newFunnel("sessions", []string{"searched", "clicked", "landed", "acted"}, []int64{s.Searched, s.Clicked, s.Landed, s.Acted}),
 		Assistant: assistantFunnel{
-			funnel:       newFunnel("threads", []string{"asked", "answered", "sourceClicked", "rated"}, []int64{a.Asked, a.Answered, a.SourceClicked, a.Rated}),
-			RatedHelpful: a.RatedHelpful,
+			funnel:        assistantStages(a),
+			SourceClicked: a.SourceClicked, Rated: a.Rated, RatedHelpful: a.RatedHelpful,
 		},
 	}
+}
+
+// assistantStages are the stages of Mintlify's assistant funnel. Engaged, like Mintlify's stage,
+// needs an answer but no follow-up: its dropOff is its loss since answered.
+func assistantStages(a store.AssistantFunnel) funnel {
+	f := newFunnel("threads", []string{"asked", "answered", "followedUp", "engaged"}, []int64{a.Asked, a.Answered, a.FollowedUp, a.Engaged})
+	if a.Answered > 0 {
+		f.Stages[3].DropOff = round(1 - float64(a.Engaged)/float64(a.Answered))
+	} else {
+		f.Stages[3].DropOff = 0
+	}
+	return f
 }
 
 type mcpRow struct {

@@ -22,17 +22,19 @@ const (
 // training and other AI crawlers, which count toward no total. scope=page lists them per path
 // (in the order of sort) with the range's totals; scope=site gives the totals only; scope=day
 // gives every day of a bounded range; scope=agent gives each AI agent's and crawler's views
-// and pages over a bounded range, with its views on every day of it. JSON or CSV.
+// and pages over a bounded range, with its views on every day of it; scope=referrer gives the
+// readers' views by the site they came from over a bounded range (Mintlify's referrals). JSON
+// or CSV.
 func (s *Service) trafficExport(c *fiber.Ctx) error {
 	p := params{c: c}
 	format := p.oneOf("format", "json", "json", "csv")
-	scope := p.oneOf("scope", "page", "page", "site", "day", "agent")
+	scope := p.oneOf("scope", "page", "page", "site", "day", "agent", "referrer")
 	def := ExportDefaultLimit
 	if format == "csv" {
 		def = ExportMaxLimit
 	}
 	var r store.Range
-	if scope == "day" || scope == "agent" {
+	if scope == "day" || scope == "agent" || scope == "referrer" {
 		r = p.boundedDays(store.MaxTrafficDays)
 	} else {
 		r = p.dayRange()
@@ -41,6 +43,7 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 	if err := p.err(); err != nil {
 		return err
 	}
+	limit := q.Limit // scope=referrer: how many sites
 	if scope != "page" {
 		q.Limit, q.Offset = 0, 0 // the totals only: they are of the range whatever the page
 	}
@@ -64,6 +67,12 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 			return err
 		}
 	}
+	var referrers []referrerViews
+	if scope == "referrer" {
+		if referrers, err = s.referrerViews(c, q.ProjectID, q.Range, limit); err != nil {
+			return err
+		}
+	}
 	if format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 		// Both bounds are optional: without dateFrom the file is of all time, not of 0001-01-01.
@@ -72,10 +81,13 @@ func (s *Service) trafficExport(c *fiber.Ctx) error {
 		if scope == "agent" {
 			return c.Send(agentsCSV(q.Range, agents))
 		}
+		if scope == "referrer" {
+			return c.Send(referrersCSV(referrers))
+		}
 		return c.Send(trafficCSV(scope, page, days))
 	}
 	out := trafficJSON(q.Range, page, days, scope == "day")
-	out.Agents = agents
+	out.Agents, out.Referrers = agents, referrers
 	return c.JSON(out)
 }
 
@@ -153,8 +165,9 @@ type trafficEnvelope struct {
 	Totals     trafficViews     `json:"totals"`
 	PageCounts pageCounts       `json:"pageCounts"`
 	Pages      []pathClassViews `json:"pages"`
-	Days       []dayClassViews  `json:"days,omitempty"`  // scope=day: every day of the range
-	Agents     []agentViews     `json:"agents,omitzero"` // scope=agent: each agent and crawler
+	Days       []dayClassViews  `json:"days,omitempty"`     // scope=day: every day of the range
+	Agents     []agentViews     `json:"agents,omitzero"`    // scope=agent: each agent and crawler
+	Referrers  []referrerViews  `json:"referrers,omitzero"` // scope=referrer: the sites readers came from
 	HasMore    bool             `json:"hasMore"`
 }
 

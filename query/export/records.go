@@ -23,6 +23,7 @@ type feedbackRecord struct {
 	Filename  *string      `json:"filename,omitempty"`
 	Lang      *string      `json:"lang,omitempty"`
 	ThreadID  string       `json:"threadId,omitempty"`
+	Note      string       `json:"note,omitempty"` // the docs team's internal note, when the record has one
 }
 
 // conversationRecord is a conversation as the export serves it (ConversationPage.items in
@@ -86,7 +87,7 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 		r := feedbackRecord{
 			ID: f.ID, Path: f.Path, Comment: f.Comment, Source: f.Source, Status: f.Status,
 			CreatedAt: event.FormatTime(f.CreatedAt), UpdatedAt: event.FormatTime(f.UpdatedAt),
-			ThreadID: f.ThreadID,
+			ThreadID: f.ThreadID, Note: f.Note,
 		}
 		switch f.Source {
 		case event.SourceContextual: // contact always, null when not given (as Mintlify)

@@ -3,6 +3,7 @@ package docsjson
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"path"
 	"strings"
@@ -13,12 +14,22 @@ import (
 // /_snippets/, the folder of its older `<Snippet file="..." />` tag) as a page.
 // ignorer applies the same to the search for unlisted pages.
 
-// defaultIgnores are the patterns Mintlify ignores without a .mintignore, and the snippets folder.
+// defaultIgnores are the patterns Mintlify ignores without a .mintignore: those of its build
+// (DEFAULT_MINT_IGNORES of @mintlify/common 1.0.1211), which its guide lists too.
 var defaultIgnores = []string{
-	".git/", ".github/", ".claude/", ".agents/", ".idea/", ".vscode/", "node_modules/", "build/", "dist/",
-	"coverage/", ".cache/", "tmp/", "temp/", "README.md", "LICENSE.md", "CHANGELOG.md", "CONTRIBUTING.md",
-	"/snippets/", "/_snippets/",
+	".git/", ".github/", ".claude/", ".agents/", ".idea/", ".vscode/", ".cursor/", "node_modules/",
+	"README.md", "LICENSE.md", "CHANGELOG.md", "CONTRIBUTING.md",
 }
+
+// guideIgnores are the folders Mintlify's guide (organize/mintignore) lists as ignored by
+// default besides those, which its build does not ignore: Dify's published site serves the
+// pages of en/cloud/use-dify/build/ its navigation lists. An unlisted file there is no page; a
+// listed one is.
+var guideIgnores = []string{"build/", "dist/", "coverage/", ".cache/", "tmp/", "temp/"}
+
+// snippetFolders hold snippets, which are never pages of their own (an unlisted file there is
+// no page); a page the navigation lists there is left to the rules of listed pages.
+var snippetFolders = []string{"/snippets/", "/_snippets/"}
 
 // maxIgnoreBytes bounds how much of .mintignore is read.
 const maxIgnoreBytes = 64 << 10
@@ -26,10 +37,20 @@ const maxIgnoreBytes = 64 << 10
 // ignoreRule is one pattern line of .gitignore syntax.
 type ignoreRule struct {
 	pattern  string
-	negate   bool // "!pattern": the path is kept
-	dirOnly  bool // "pattern/": only directories match
-	anchored bool // the pattern holds a "/" before its end: it matches from the site root
+	line     string // as written, for messages
+	negate   bool   // "!pattern": the path is kept
+	dirOnly  bool   // "pattern/": only directories match
+	anchored bool   // the pattern holds a "/" before its end: it matches from the site root
+	source   string // where the pattern comes from: srcDefault, srcSnippets or srcFile
 }
+
+// Where an ignore pattern comes from.
+const (
+	srcDefault  = "Mintlify's default ignores"
+	srcGuide    = "the default ignores of Mintlify's guide"
+	srcSnippets = "the snippet folders"
+	srcFile     = ".mintignore"
+)
 
 // ignorer holds the default patterns followed by those of the site's .mintignore.
 type ignorer struct {
@@ -40,7 +61,13 @@ type ignorer struct {
 func newIgnorer(fsys fs.FS) *ignorer {
 	ig := &ignorer{}
 	for _, p := range defaultIgnores {
-		ig.add(p)
+		ig.add(p, srcDefault)
+	}
+	for _, p := range guideIgnores {
+		ig.add(p, srcGuide)
+	}
+	for _, p := range snippetFolders {
+		ig.add(p, srcSnippets)
 	}
 	data, err := fs.ReadFile(fsys, ".mintignore")
 	if err != nil {
@@ -48,18 +75,18 @@ func newIgnorer(fsys fs.FS) *ignorer {
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data[:min(len(data), maxIgnoreBytes)]))
 	for sc.Scan() {
-		ig.add(sc.Text())
+		ig.add(sc.Text(), srcFile)
 	}
 	return ig
 }
 
 // add parses one line: blank lines and "#" comments are skipped.
-func (ig *ignorer) add(line string) {
+func (ig *ignorer) add(line, source string) {
 	line = strings.TrimRight(line, " \t\r")
 	if line == "" || strings.HasPrefix(line, "#") {
 		return
 	}
-	var r ignoreRule
+	r := ignoreRule{line: line, source: source}
 	if strings.HasPrefix(line, "!") {
 		r.negate, line = true, line[1:]
 	}
@@ -77,16 +104,40 @@ func (ig *ignorer) add(line string) {
 // ignored reports whether the file or directory at p (a slash path from the site root) is
 // ignored: the last pattern that matches it decides.
 func (ig *ignorer) ignored(p string, dir bool) bool {
+	_, out := ig.decide(p, dir, true)
+	return out
+}
+
+// decide returns the last pattern that matches p and whether it ignores p; with all false
+// only the patterns of .mintignore and of Mintlify's build are asked (not the snippet folders
+// or the guide's other folders).
+func (ig *ignorer) decide(p string, dir, all bool) (ignoreRule, bool) {
+	var last ignoreRule
 	out := false
 	for _, r := range ig.rules {
-		if r.dirOnly && !dir {
+		if r.dirOnly && !dir || !all && (r.source == srcSnippets || r.source == srcGuide) {
 			continue
 		}
 		if r.matches(p) {
-			out = !r.negate
+			last, out = r, !r.negate
 		}
 	}
-	return out
+	return last, out
+}
+
+// unpublished reports whether Mintlify publishes nothing at file (a slash path from the site
+// root), which the navigation lists as a page: the file, or a folder above it, matches a
+// pattern of .mintignore or of Mintlify's build (a file cannot be re-included when its folder
+// is excluded, as in git). It says which pattern decided, and where it comes from.
+func (ig *ignorer) unpublished(file string) (string, bool) {
+	segs := strings.Split(file, "/")
+	for i := 1; i <= len(segs); i++ {
+		dir := i < len(segs)
+		if r, ok := ig.decide(strings.Join(segs[:i], "/"), dir, false); ok {
+			return fmt.Sprintf("%s pattern %q", r.source, r.line), true
+		}
+	}
+	return "", false
 }
 
 func (r ignoreRule) matches(p string) bool {

@@ -19,6 +19,7 @@ type Rule string
 // The rules, in the order decide applies them.
 const (
 	RuleNoFile          Rule = "file-missing"                 // listed, but its file does not exist: in nothing
+	RuleIgnored         Rule = "file-ignored"                 // listed, but .mintignore (or a default ignore) excludes its file: in nothing
 	RuleNoindex         Rule = "frontmatter-noindex"          // noindex: true: in nothing
 	RuleHidden          Rule = "frontmatter-hidden"           // hidden: true: in nothing
 	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden tab or group without searchable: true: in nothing
@@ -35,6 +36,7 @@ const (
 // ruleText explains each rule for people (lectern nav index).
 var ruleText = map[Rule]string{
 	RuleNoFile:          "listed in the navigation, but its file does not exist",
+	RuleIgnored:         "listed in the navigation, but its file is ignored, so Mintlify does not publish it",
 	RuleNoindex:         "noindex: true in its frontmatter",
 	RuleHidden:          "hidden: true in its frontmatter",
 	RuleHiddenParent:    "under a hidden element without searchable: true",
@@ -47,6 +49,10 @@ var ruleText = map[Rule]string{
 	RuleListed:          "in the navigation",
 	RuleListedElsewhere: "listed again; the page is indexed at its other listing",
 }
+
+// Unpublished reports whether the rule says the page has no file Mintlify publishes: none
+// exists, or the site's ignore patterns exclude it. Such a page has nothing to serve.
+func (r Rule) Unpublished() bool { return r == RuleNoFile || r == RuleIgnored }
 
 // Describe explains the rule in a few words.
 func (r Rule) Describe() string {
@@ -73,8 +79,9 @@ func (h hiding) under(e *Element) hiding {
 
 // decision is what decide reads about one page.
 type decision struct {
-	listed   bool // the navigation lists it
-	noFile   bool // it is listed as a page file that does not exist
+	listed   bool   // the navigation lists it
+	noFile   bool   // it is listed as a page file that does not exist
+	ignored  string // it is listed, but an ignore pattern (named here) excludes its file
 	fm       *Frontmatter
 	nav      hiding
 	indexAll bool // seo.indexing is "all"
@@ -90,6 +97,8 @@ func decide(d decision) Indexing {
 	switch {
 	case d.noFile:
 		return none(RuleNoFile, "")
+	case d.ignored != "":
+		return none(RuleIgnored, d.ignored)
 	case d.fm.Noindex:
 		return none(RuleNoindex, "")
 	}

@@ -36,6 +36,7 @@ type Page struct {
 	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
 	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
 	Tags                 []string `json:"tags,omitempty"`       // the page's frontmatter tag and the tags of the elements above it
+	Products             []string `json:"products,omitempty"`   // the products whose navigation lists the page (a page two products list is one page of both)
 	UserGroups           []string `json:"userGroups,omitempty"` // frontmatter groups: only readers in one of them may see the page
 	NavPath              string   `json:"navPath"`              // where docs.json lists the page; "" for an unlisted page
 	Index                Indexing `json:"index"`                // where the page appears: site search, the assistant's context, llms.txt
@@ -130,6 +131,16 @@ type resolver struct {
 	pageNodes   []*Node
 	pageIdx     []int
 	specReports specReports // the specs pages' frontmatter names that cannot be used, by name
+	ig          *ignorer    // the site's ignore patterns, read at the first listed page
+}
+
+// ignore names the pattern that keeps Mintlify from publishing a listed page's file, or is "".
+func (r *resolver) ignore(file string) string {
+	if r.ig == nil {
+		r.ig = newIgnorer(r.fsys)
+	}
+	why, _ := r.ig.unpublished(file)
+	return why
 }
 
 // rscope is what a node inherits from its ancestors.
@@ -144,6 +155,7 @@ type rscope struct {
 	hide     hiding   // the nearest hidden element, for indexing
 	boost    float64  // the nearest element's boost
 	tags     []string // the elements' tags, outermost first
+	product  string   // the nearest product above
 }
 
 func (r *resolver) element(e *Element, sc rscope) *Node {
@@ -200,6 +212,8 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 	switch e.Kind {
 	case KindGroup:
 		sc.groups = append(slices.Clip(sc.groups), e.Label)
+	case KindProduct:
+		sc.product = e.Label
 	case KindVersion:
 		sc.version = e.Label
 		r.tree.addVersion(e.Label, e.Default)
@@ -245,11 +259,16 @@ func (r *resolver) entry(entry, navPath string, sc rscope) *Node {
 	pg := r.scoped(navPath, sc)
 	pg.File, pg.URL, pg.Title = p+".mdx", pageURL(p), titleFromName(p)
 	var fm Frontmatter
-	if found {
+	var ignored string
+	switch {
+	case !found:
+	case r.ignore(file) != "":
+		pg.File, ignored = file, r.ignore(file)
+	default:
 		pg.File = file
 		fm = r.frontmatter(&pg, sc)
 	}
-	pg.Index = decide(decision{listed: true, noFile: !found, fm: &fm, nav: sc.hide, indexAll: r.indexAll})
+	pg.Index = decide(decision{listed: true, noFile: !found, ignored: ignored, fm: &fm, nav: sc.hide, indexAll: r.indexAll})
 	return r.add(pg)
 }
 
@@ -372,8 +391,12 @@ func applyFrontmatter(pg *Page, fm *Frontmatter) {
 
 // scoped starts a page with what it inherits.
 func (r *resolver) scoped(navPath string, sc rscope) Page {
-	return Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
+	pg := Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
 		OpenAPI: specName(first(sc.openapi)), Hidden: sc.hidden, Boost: sc.boost, Tags: slices.Clone(sc.tags), NavPath: navPath}
+	if sc.product != "" {
+		pg.Products = []string{sc.product}
+	}
+	return pg
 }
 
 // add appends a page to the tree and returns its node.
@@ -400,6 +423,11 @@ func listedOnce(pages []Page) []Page {
 	for i := range pages {
 		if j := kept[pageKey(&pages[i])]; j != i {
 			pages[i].Index = none(RuleListedElsewhere, pages[j].NavPath)
+			for _, p := range pages[i].Products {
+				if !slices.Contains(pages[j].Products, p) {
+					pages[j].Products = append(pages[j].Products, p)
+				}
+			}
 		}
 	}
 	return pages

@@ -65,6 +65,7 @@ type validator struct {
 	specReports specReports       // the spec files pages' frontmatter names that cannot be used
 	pages       int               // pages whose file was looked for
 	missing     int               // of them, those without one
+	ig          *ignorer          // the site's ignore patterns, read at the first page file found
 }
 
 // vscope is what an element inherits from its ancestors.

@@ -51,6 +51,13 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
 		return
 	}
+	if v.ig == nil {
+		v.ig = newIgnorer(v.fsys)
+	}
+	if why, ignored := v.ig.unpublished(file); ignored {
+		v.fc.errorf(jpath, "page %q: its file %s is ignored (%s), so Mintlify does not publish it and the link is broken; remove the page from the navigation or the file from the ignore patterns", p, file, why)
+		return
+	}
 	if fm, err := ReadFrontmatter(v.fsys, file); err == nil {
 		for _, msg := range fm.Problems {
 			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)

@@ -70,7 +70,11 @@ type Feedback struct {
 	Lang      string    `json:"lang,omitempty"`
 	FP        string    `json:"fp,omitempty"`
 	ThreadID  string    `json:"threadId,omitempty"` // the assistant thread of the answer rated, when there is one
+	Note      string    `json:"note,omitempty"`     // the docs team's internal note (PATCH), never shown to readers
 }
+
+// MaxNoteChars bounds a feedback record's internal note.
+const MaxNoteChars = 10000
 
 // Version orders the versions of one record: the later UpdatedAt wins.
 func (f *Feedback) Version() uint64 { return uint64(f.UpdatedAt.UnixNano()) }

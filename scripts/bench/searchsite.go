@@ -160,7 +160,7 @@ func sourceEntries(dir, prefix, title string) ([]searchEntry, error) {
 		if lang == "" {
 			lang = "en"
 		}
-		if p.File == "" || p.Index.Rule == docsjson.RuleNoFile || p.Index.Rule == docsjson.RuleListedElsewhere ||
+		if p.File == "" || p.Index.Rule.Unpublished() || p.Index.Rule == docsjson.RuleListedElsewhere ||
 			!slices.Contains(searchSiteLanguages, lang) {
 			continue
 		}

@@ -149,6 +149,10 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.ok(headers.length > 20, `${headers.length} column headers`);
   for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
   assert.deepEqual(await page.locator('#searches table').first().locator('th').allInnerTexts(), ['Query', 'Searches', 'Click-through rate', 'Most clicked page', 'Last searched']);
+  // Where readers came from (Mintlify's referrals): the beacons sent no referrer.
+  const referrers = page.locator('#traffic table').filter({ has: page.locator('caption', { hasText: 'Where readers came from' }) });
+  assert.deepEqual(await referrers.locator('th').allInnerTexts(), ['Referrer', 'Human views']);
+  assert.equal(await referrers.getByRole('cell', { name: 'No referrer (typed, bookmarked or withheld)' }).count(), 1);
   // Percentages, numbers with separators, times in the reader's words: as Intl formats them in this browser.
   const fmt = (v, o) => page.evaluate(([v, o]) => new Intl.NumberFormat(undefined, o).format(v), [v, o]);
   const queryRow = page.locator('#searches tr').filter({ hasText: clicked });
@@ -180,13 +184,18 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await page.getByText('Views and visitors per day as a table').click(); // closed again, for the screenshot
 
   // The page a question was asked on (the column shows when a conversation has one).
-  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Asked on', 'Thread']);
-  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), '/guides/dashboard');
+  assert.deepEqual(await page.locator('#assistant th').allInnerTexts(), ['Asked', 'Question', 'Result', 'Rating', 'Asked on', 'Thread']);
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(4).innerText(), '/guides/dashboard');
+  // The reader's thumbs down on the answer (Mintlify's feedback badge), right after the unanswered questions.
+  assert.equal(await page.locator('#assistant tr').filter({ hasText: question }).getByRole('cell').nth(3).innerText(), 'Not helpful');
 
   // Unanswered questions first: the content gaps.
   const statuses = await page.locator('#assistant tbody tr td:nth-child(3)').allInnerTexts();
   assert.ok(statuses.includes('Unanswered') && statuses.includes('Answered'), `statuses ${statuses}`);
   assert.deepEqual(statuses, [...statuses].sort((a, b) => (a === 'Answered') - (b === 'Answered')), 'unanswered rows come first');
+  const ratingsShown = await page.locator('#assistant tbody tr td:nth-child(4)').allInnerTexts();
+  const firstAnswered = statuses.indexOf('Answered');
+  assert.equal(ratingsShown[firstAnswered], 'Not helpful', `the answer rated not helpful comes first of the answered: ${ratingsShown}`);
 
   // A transcript: the answer as rendered Markdown (a quote holding code, no Markdown markers
   // left), the pages it cited, focus moved to it.
@@ -221,7 +230,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const all = await download(page, 'Download CSV (everything shown)');
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
-  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
+  assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'referrers', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
     'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
     'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
@@ -236,6 +245,19 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await row.getByText('saved').waitFor();
   await waitFor('status resolved in the export', async () =>
     (await admin('feedback?limit=50')).feedback.find((f) => f.id === id)?.status === 'resolved');
+
+  // The team's internal note: added in place, kept in the export, never the reader's comment.
+  await row.getByRole('button', { name: /^Add note on the feedback/ }).click();
+  await row.getByRole('textbox', { name: 'Internal note' }).fill('DOC-42: add the PowerShell command');
+  const notePatch = page.waitForResponse((r) => r.request().method() === 'PATCH');
+  await row.getByRole('button', { name: 'Save note' }).click();
+  assert.equal((await notePatch).status(), 202);
+  await row.getByText('DOC-42: add the PowerShell command').waitFor();
+  assert.equal(await row.getByRole('button', { name: /^Edit note on the feedback/ }).isVisible(), true);
+  await waitFor('the note in the export', async () => {
+    const f = (await admin('feedback?limit=50')).feedback.find((x) => x.id === id);
+    return f?.note === 'DOC-42: add the PowerShell command' && f.status === 'resolved' && f.comment === comment;
+  });
 
   // The date range drives the sections: a range before the feedback hides it.
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
@@ -252,7 +274,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await page.getByRole('img', { name: new RegExp(`^Views per day, .* to ${await dayLabel(today)} Human`) }).waitFor();
 
   const csv = await download(page, 'Download CSV (feedback)');
-  assert.match(csv, /^Received,Kind,Page,Rating,Comment,Status,Thread\r\n/);
+  assert.match(csv, /^Received,Kind,Page,Rating,Comment,Status,Note,Thread\r\n/);
   assert.deepEqual(csp, [], 'the dashboard breaks its own Content-Security-Policy');
   await page.close();
 });
@@ -506,7 +528,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     for (const st of f.stages) want.push([st.stage, await intl(page, 'number', st.count), await intl(page, 'percent', st.rate), await intl(page, 'percent', st.dropOff)]);
     assert.deepEqual((await cellsOf(t)).map((r) => r.slice(1)), want.map((r) => r.slice(1)));
     const barsShown = await eng.locator(`#bars-funnel-${key} li`).evaluateAll((lis) => lis.map((li) => `${li.querySelector('.bl').textContent}: ${li.querySelector('.bv').textContent}`));
-    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Answered', sourceClicked: 'Opened a source', rated: 'Rated the answer' };
+    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Got an answer', followedUp: 'Asked a follow-up', engaged: 'Engaged with the answer' };
     const barsWant = [];
     for (const st of f.stages) barsWant.push(`${stageNames[st.stage]}: ${await intl(page, 'number', st.count)} · ${await intl(page, 'percent', st.rate)}`);
     assert.deepEqual(barsShown, barsWant, `the ${name} bars`);

@@ -477,7 +477,7 @@ test('engagement events: code copies, the CTA, menu actions, outbound links and 
   try {
     const path = `${prefix}/engage`;
     const before = (await admin(`engagement?${today()}`)).totals;
-    const funnelBefore = (await admin(`engagement/funnels?${today()}`)).assistant.stages.find((s) => s.stage === 'sourceClicked').count;
+    const funnelBefore = (await admin(`engagement/funnels?${today()}`)).assistant.sourceClicked;
     const { page, sent } = await openEngagement(engageSite, path);
     // The widget adds its Copy button where a block has none of its own: blocks 1 and 3.
     assert.equal(await page.getByRole('button', { name: 'Copy this code' }).count(), 2);
@@ -508,7 +508,7 @@ test('engagement events: code copies, the CTA, menu actions, outbound links and 
     await page.waitForURL(`**${source}`);
     await waitFor('the source click in the routes', async () =>
       (await admin(`engagement?${today()}`)).totals.sourceClicks.value === before.sourceClicks.value + 1 &&
-      (await admin(`engagement/funnels?${today()}`)).assistant.stages.find((s) => s.stage === 'sourceClicked').count === funnelBefore + 1);
+      (await admin(`engagement/funnels?${today()}`)).assistant.sourceClicked === funnelBefore + 1);
     assert.deepEqual(of('source_click').map((e) => [e.path, e.threadId]), [[source, threadId]]);
     const after = (await admin(`engagement?${today()}`)).totals;
     for (const k of ['codeCopies', 'ctaClicks', 'outboundClicks']) assert.ok(after[k].value >= before[k].value + 1, `${k} in the totals`);

@@ -243,7 +243,7 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 		return f, err
 	}
 	_, f.Search = sr.totals()
-	var n [5]uint64
+	var n [7]uint64
 	ms, ok := millisRange(r)
 	if !ok {
 		return f, nil
@@ -257,16 +257,17 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	clicks := dayCond(projectID, r)
 	clicks.add("type = 'source_click'")
 	args := append(append(append(append([]any{}, clicks.args...), fb.args...), fb.args...), conv.args...)
-	err = s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND clicked), countIf(ans AND clicked AND rated),"+
-		" countIf(ans AND clicked AND rated AND helpful) FROM (SELECT thread_id, max(resolution_status = 'answered') AS ans,"+
+	err = s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND turns >= 2), countIf(ans AND (clicked OR rated)),"+
+		" countIf(ans AND clicked), countIf(ans AND rated), countIf(ans AND helpful)"+
+		" FROM (SELECT thread_id, max(resolution_status = 'answered') AS ans, uniqExact(id) AS turns,"+
 		" thread_id IN (SELECT thread_id FROM traffic_events WHERE "+clicks.sql()+") AS clicked,"+
 		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+") AS rated,"+
 		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+" AND helpful = 1) AS helpful"+
-		" FROM conversations WHERE "+conv.sql()+" GROUP BY thread_id)", args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4])
+		" FROM conversations WHERE "+conv.sql()+" GROUP BY thread_id)", args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6])
 	if err != nil {
 		return f, err
 	}
-	f.Assistant = store.AssistantFunnel{Asked: int64(n[0]), Answered: int64(n[1]), SourceClicked: int64(n[2]),
-		Rated: int64(n[3]), RatedHelpful: int64(n[4])}
+	f.Assistant = store.AssistantFunnel{Asked: int64(n[0]), Answered: int64(n[1]), FollowedUp: int64(n[2]), Engaged: int64(n[3]),
+		SourceClicked: int64(n[4]), Rated: int64(n[5]), RatedHelpful: int64(n[6])}
 	return f, nil
 }

@@ -13,7 +13,7 @@ import (
 )
 
 const feedbackSelect = `project_id, id, event_id, domain, path, comment, created_at, created_at_ms,
-	updated_at, updated_at_ms, source, status, helpful, contact, code, filename, lang, fp, thread_id`
+	updated_at, updated_at_ms, source, status, helpful, contact, code, filename, lang, fp, thread_id, note`
 
 // currentFirst orders the rows of one record so that LIMIT 1 BY id keeps its current version:
 // the highest version, on a tie the greatest event id. It needs no FINAL, which on old
@@ -116,7 +116,7 @@ func scanAllFeedback(rows driver.Rows) ([]event.Feedback, error) {
 			helpful              *uint8
 		)
 		err := rows.Scan(&f.ProjectID, &f.ID, &f.EventID, &f.Domain, &f.Path, &f.Comment, &created, &createdMS,
-			&updated, &updatedMS, &source, &status, &helpful, &f.Contact, &f.Code, &f.Filename, &f.Lang, &f.FP, &f.ThreadID)
+			&updated, &updatedMS, &source, &status, &helpful, &f.Contact, &f.Code, &f.Filename, &f.Lang, &f.FP, &f.ThreadID, &f.Note)
 		if err != nil {
 			return nil, err
 		}

@@ -13,7 +13,7 @@ import (
 const (
 	insertFeedback = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
 	created_at, created_at_ms, updated_at, updated_at_ms, source, status, helpful, contact, code,
-	filename, lang, fp, id_skewed, thread_id)`
+	filename, lang, fp, id_skewed, thread_id, note)`
 	insertConversations = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
 	page_url, fp, aborted, id_skewed, caller, client)`
@@ -102,6 +102,7 @@ func millis(t time.Time) uint16 { return uint16(t.Nanosecond() / int(time.Millis
 type feedbackRows struct {
 	project, id, eventID, domain, path, comment               []string
 	source, status, contact, code, filename, lang, fp, thread []string
+	note                                                      []string
 	version                                                   []uint64
 	created, updated                                          []time.Time
 	createdMS, updatedMS                                      []uint16
@@ -111,7 +112,7 @@ type feedbackRows struct {
 
 func (r *feedbackRows) strings() []*[]string {
 	return []*[]string{&r.project, &r.id, &r.eventID, &r.domain, &r.path, &r.comment, &r.source, &r.status,
-		&r.contact, &r.code, &r.filename, &r.lang, &r.fp, &r.thread}
+		&r.contact, &r.code, &r.filename, &r.lang, &r.fp, &r.thread, &r.note}
 }
 
 func (r *feedbackRows) release() { clearStrings(r.strings()...) }
@@ -143,10 +144,11 @@ func (r *feedbackRows) set(fs []event.Feedback) []any {
 			r.helpful[i] = &r.helpfulVals[i]
 		}
 		r.contact[i], r.code[i], r.filename[i], r.lang[i], r.fp[i], r.thread[i] = f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID
+		r.note[i] = f.Note
 		r.skewed[i] = idSkewed(f.ID, f.CreatedAt.UnixMilli())
 	}
 	return []any{r.project, r.id, r.eventID, r.version, r.domain, r.path, r.comment, r.created, r.createdMS, r.updated,
-		r.updatedMS, r.source, r.status, r.helpful, r.contact, r.code, r.filename, r.lang, r.fp, r.skewed, r.thread}
+		r.updatedMS, r.source, r.status, r.helpful, r.contact, r.code, r.filename, r.lang, r.fp, r.skewed, r.thread, r.note}
 }
 
 // conversationRows holds the columns of a chunk of conversation rows, reused from chunk to chunk.

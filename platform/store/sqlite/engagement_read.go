@@ -195,15 +195,17 @@ func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (s
 	fw.conds = append(fw.conds, "thread_id != ''")
 	rated := "SELECT thread_id FROM feedback" + fw.clause()
 	args := append(append(append(append([]any{}, w.args...), fw.args...), fw.args...), cw.args...)
-	var a, b, c, d, e sql.NullInt64
-	err = s.r.QueryRowContext(ctx, "SELECT COUNT(*), SUM(ans), SUM(ans AND clicked), SUM(ans AND clicked AND rated),"+
-		" SUM(ans AND clicked AND rated AND helpful) FROM (SELECT thread_id, MAX(resolution_status = 'answered') AS ans,"+
+	var n [7]sql.NullInt64
+	err = s.r.QueryRowContext(ctx, "SELECT COUNT(*), SUM(ans), SUM(ans AND turns >= 2), SUM(ans AND (clicked OR rated)),"+
+		" SUM(ans AND clicked), SUM(ans AND rated), SUM(ans AND helpful)"+
+		" FROM (SELECT thread_id, MAX(resolution_status = 'answered') AS ans, COUNT(DISTINCT id) AS turns,"+
 		" thread_id IN (SELECT thread_id FROM traffic_events"+w.clause()+" AND type = 'source_click') AS clicked,"+
 		" thread_id IN ("+rated+") AS rated, thread_id IN ("+rated+" AND helpful = 1) AS helpful"+
-		" FROM conversations"+cw.clause()+" GROUP BY thread_id)", args...).Scan(&a, &b, &c, &d, &e)
+		" FROM conversations"+cw.clause()+" GROUP BY thread_id)", args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6])
 	if err != nil {
 		return f, wrap("funnels", err)
 	}
-	f.Assistant = store.AssistantFunnel{Asked: a.Int64, Answered: b.Int64, SourceClicked: c.Int64, Rated: d.Int64, RatedHelpful: e.Int64}
+	f.Assistant = store.AssistantFunnel{Asked: n[0].Int64, Answered: n[1].Int64, FollowedUp: n[2].Int64, Engaged: n[3].Int64,
+		SourceClicked: n[4].Int64, Rated: n[5].Int64, RatedHelpful: n[6].Int64}
 	return f, nil
 }

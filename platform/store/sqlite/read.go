@@ -14,7 +14,7 @@ import (
 )
 
 const feedbackColumns = `project_id, id, event_id, domain, path, comment, created_at, updated_at,
-	source, status, helpful, contact, code, filename, lang, fp, thread_id`
+	source, status, helpful, contact, code, filename, lang, fp, thread_id, note`
 
 const conversationColumns = `project_id, id, domain, thread_id, timestamp, query, response, sources,
 	query_category, resolution_status, page_url, fp, aborted, caller, client`
@@ -150,7 +150,7 @@ func scanFeedback(row interface{ Scan(...any) error }) (event.Feedback, error) {
 	var created, updated int64
 	var helpful sql.NullBool
 	err := row.Scan(&f.ProjectID, &f.ID, &f.EventID, &f.Domain, &f.Path, &f.Comment, &created, &updated,
-		&f.Source, &f.Status, &helpful, &f.Contact, &f.Code, &f.Filename, &f.Lang, &f.FP, &f.ThreadID)
+		&f.Source, &f.Status, &helpful, &f.Contact, &f.Code, &f.Filename, &f.Lang, &f.FP, &f.ThreadID, &f.Note)
 	if err != nil {
 		return f, err
 	}

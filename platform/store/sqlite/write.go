@@ -12,15 +12,15 @@ import (
 // upsertFeedback stores a feedback version unless the stored one is newer: the higher version
 // (updated_at in unix nanoseconds) wins, and on a tie the greater event id.
 const upsertFeedback = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
-	created_at, updated_at, source, status, helpful, contact, code, filename, lang, fp, thread_id)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	created_at, updated_at, source, status, helpful, contact, code, filename, lang, fp, thread_id, note)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (project_id, id) DO UPDATE SET
 	event_id = excluded.event_id, version = excluded.version, domain = excluded.domain,
 	path = excluded.path, comment = excluded.comment, created_at = excluded.created_at,
 	updated_at = excluded.updated_at, source = excluded.source, status = excluded.status,
 	helpful = excluded.helpful, contact = excluded.contact, code = excluded.code,
 	filename = excluded.filename, lang = excluded.lang, fp = excluded.fp,
-	thread_id = excluded.thread_id
+	thread_id = excluded.thread_id, note = excluded.note
 WHERE excluded.version > feedback.version
 	OR (excluded.version = feedback.version AND excluded.event_id > feedback.event_id)`
 
@@ -83,7 +83,7 @@ func writeFeedback(ctx context.Context, tx *sql.Tx, fs []event.Feedback) error {
 		}
 		_, err := st.ExecContext(ctx, f.ProjectID, f.ID, eventID, updated.UnixNano(), f.Domain, f.Path,
 			f.Comment, f.CreatedAt.UnixMilli(), updated.UnixMilli(), string(f.Source), string(f.Status),
-			helpful, f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID)
+			helpful, f.Contact, f.Code, f.Filename, f.Lang, f.FP, f.ThreadID, f.Note)
 		if err != nil {
 			return err
 		}

@@ -80,7 +80,8 @@ func testEngagementReads(t *testing.T, s Store) {
 	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 {
 		t.Fatalf("the data is too thin to test anything: %+v", want)
 	}
-	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Assistant.RatedHelpful == 0 {
+	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Assistant.RatedHelpful == 0 || f.Assistant.FollowedUp == 0 ||
+		f.Assistant.Engaged == f.Assistant.SourceClicked || f.Assistant.Engaged == f.Assistant.Rated {
 		t.Fatalf("the data reaches no funnel's end: %+v", f)
 	}
 }

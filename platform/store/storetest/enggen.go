@@ -71,10 +71,17 @@ func (g *Gen) engagement(project string, start time.Time, days, visitors int) st
 			b.Traffic[i].ThreadID = threads[g.rng.Intn(len(threads))]
 		}
 	}
-	for range 70 {
+	for i := range 70 {
 		at := start.Add(time.Duration(g.rng.Int63n(int64(days) * int64(24*time.Hour))))
 		c := g.Conversation(project, at)
-		c.ThreadID, c.Query = threads[g.rng.Intn(len(threads))], engQuestions[g.rng.Intn(len(engQuestions))]
+		th := g.rng.Intn(len(threads))
+		switch { // every thread has a turn; the last seven have that one only, the others follow-ups
+		case i < len(threads):
+			th = i
+		case th >= 8:
+			th %= 8
+		}
+		c.ThreadID, c.Query = threads[th], engQuestions[g.rng.Intn(len(engQuestions))]
 		c.ResolutionStatus = []event.Resolution{event.Answered, event.Answered, event.Unanswered, event.Aborted}[g.rng.Intn(4)]
 		b.Conversations = append(b.Conversations, c)
 	}
@@ -87,7 +94,11 @@ func (g *Gen) engagement(project string, start time.Time, days, visitors int) st
 			f.Comment = ""
 		}
 		if g.rng.Intn(3) == 0 {
-			f.Source, f.ThreadID, f.Comment = event.SourceThumbsOnly, threads[g.rng.Intn(len(threads))], ""
+			th := g.rng.Intn(len(threads))
+			if th < 3 { // the first three threads are never rated: opening a source alone engages them
+				th += 3
+			}
+			f.Source, f.ThreadID, f.Comment = event.SourceThumbsOnly, threads[th], ""
 			if f.Helpful == nil {
 				f.Helpful = ptr(false)
 			}

@@ -265,10 +265,14 @@ func (r *engRef) funnels(project string, rg store.Range) store.Funnels {
 			f.Search.Acted++
 		}
 	}
-	asked, answered := map[string]bool{}, map[string]bool{}
+	asked, answered, turns := map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
 	for _, c := range r.rec.conversations {
 		if c.ProjectID == project && inRange(c.Timestamp, rg) {
 			asked[c.ThreadID] = true
+			if turns[c.ThreadID] == nil {
+				turns[c.ThreadID] = map[string]bool{}
+			}
+			turns[c.ThreadID][c.ID] = true
 			if c.ResolutionStatus == event.Answered {
 				answered[c.ThreadID] = true
 			}
@@ -294,14 +298,18 @@ func (r *engRef) funnels(project string, rg store.Range) store.Funnels {
 			continue
 		}
 		a.Answered++
-		if !clicked[th] {
-			continue
+		if len(turns[th]) >= 2 {
+			a.FollowedUp++
 		}
-		a.SourceClicked++
-		if !rated[th] {
-			continue
+		if clicked[th] || rated[th] {
+			a.Engaged++
 		}
-		a.Rated++
+		if clicked[th] {
+			a.SourceClicked++
+		}
+		if rated[th] {
+			a.Rated++
+		}
 		if helpful[th] {
 			a.RatedHelpful++
 		}

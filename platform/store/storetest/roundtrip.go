@@ -33,13 +33,20 @@ func testRoundTripFeedback(t *testing.T, s Store) {
 	empty.Domain, empty.Path, empty.Comment, empty.FP, empty.Helpful = "", "", "", "", nil
 	empty.Contact, empty.Code, empty.Filename, empty.Lang = "", "", "", ""
 	later := g.Revise(code, event.StatusInProgress, 36*time.Hour+7*time.Millisecond)
+	// The team's internal note, kept with the version that set it.
+	later.Note = "Ticket DOC-42: " + odd
 	rating := g.Feedback("p1", base.Add(3*time.Millisecond)) // thumbs on an assistant answer
 	rating.Source, rating.Helpful, rating.Comment, rating.Contact = event.SourceThumbsOnly, ptr(false), "", ""
 	rating.Code, rating.Filename, rating.Lang, rating.ThreadID = "", "", "", "thr_01JV3QA2M4T7X9B1C3D5E7G9HK"
 	rated := g.Revise(rating, event.StatusResolved, time.Hour) // a status change keeps the thread
-	all := []event.Feedback{ctx, no, unasked, empty, later, rated}
+	noted := g.Revise(no, event.StatusPending, time.Hour)
+	noted.Note = "checked with the SDK team"
+	cleared := g.Revise(noted, event.StatusDismissed, time.Hour) // a later version without a note clears it
+	cleared.Note = ""
+	all := []event.Feedback{ctx, cleared, unasked, empty, later, rated}
 
-	write(t, s, store.Batch{Feedback: []event.Feedback{ctx, no, unasked, empty, code, later, rating, rated}})
+	write(t, s, store.Batch{Feedback: []event.Feedback{ctx, no, noted, unasked, empty, code, later, rating, rated}})
+	write(t, s, store.Batch{Feedback: []event.Feedback{cleared, noted}}) // the older version, redelivered after, loses
 	for _, want := range all {
 		got, err := s.GetFeedback(t.Context(), "p1", want.ID)
 		if err != nil {

@@ -27,6 +27,7 @@ type Store interface {
 	TrafficExport(ctx context.Context, q store.TrafficQuery) (store.TrafficExportPage, error)
 	TrafficClassDays(ctx context.Context, projectID string, r store.Range) ([]store.DayClassViews, error)
 	TrafficAgents(ctx context.Context, projectID string, r store.Range) ([]store.AgentViews, error)
+	TrafficReferrers(ctx context.Context, projectID string, r store.Range, limit int) ([]store.ReferrerViews, error)
 	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
@@ -70,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"TrafficReads", testTrafficReads},
 		{"CrawlerClasses", testCrawlerClasses},
 		{"AgentNames", testAgentNames},
+		{"Referrers", testReferrers},
 		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},

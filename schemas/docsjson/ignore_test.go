@@ -1,0 +1,83 @@
+package docsjson_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
+)
+
+// TestListedPagesIgnored: a page the navigation lists whose file .mintignore (or one of
+// Mintlify's default ignores) excludes is not published (organize/mintignore: excluded files
+// "aren't indexed for search", "aren't accessible to visitors", and links to them are broken).
+// Lectern had indexed such a page as a listed one: a draft listed in docs.json under an ignored
+// drafts/ folder was in search, llms.txt and served as Markdown.
+func TestListedPagesIgnored(t *testing.T) {
+	files := map[string]string{
+		".mintignore":                "drafts/\n!drafts/keep.mdx\n*.draft.mdx\n!kept.draft.mdx\n**/internal/**\n",
+		"index.mdx":                  "---\ntitle: Home\n---\n",
+		"drafts/wip.mdx":             "---\ntitle: WIP\n---\n",
+		"drafts/keep.mdx":            "---\ntitle: Keep\n---\n",
+		"plan.draft.mdx":             "---\ntitle: Plan\n---\n",
+		"kept.draft.mdx":             "---\ntitle: Kept\n---\n",
+		"a/internal/x.mdx":           "---\ntitle: X\n---\n",
+		"tmp/scratch.mdx":            "---\ntitle: Scratch\n---\n",
+		"snippets/faq.mdx":           "---\ntitle: FAQ\n---\n",
+		"LICENSE.md":                 "# License\n",
+		"guides/build/deploy.mdx":    "---\ntitle: Deploy\n---\n",
+		"node_modules/pkg/readme.md": "# Pkg\n",
+	}
+	docs := withSettings(`{"pages": ["index", "drafts/wip", "drafts/keep", "plan.draft", "kept.draft", "a/internal/x", "tmp/scratch", "guides/build/deploy", "node_modules/pkg/readme", "snippets/faq", "LICENSE"]}`)
+	for _, tc := range []struct {
+		url     string
+		rule    docsjson.Rule
+		pattern string // in the rule's detail and in the validation error
+	}{
+		{"/", docsjson.RuleListed, ""},
+		{"/drafts/wip", docsjson.RuleIgnored, `.mintignore pattern "drafts/"`},
+		{"/drafts/keep", docsjson.RuleIgnored, `.mintignore pattern "drafts/"`}, // its folder is excluded: the negation cannot bring it back
+		{"/plan.draft", docsjson.RuleIgnored, `.mintignore pattern "*.draft.mdx"`},
+		{"/kept.draft", docsjson.RuleListed, ""},
+		{"/a/internal/x", docsjson.RuleIgnored, `.mintignore pattern "**/internal/**"`},
+		{"/tmp/scratch", docsjson.RuleListed, ""},                                                                // the guide's tmp/ is no default of Mintlify's build
+		{"/guides/build/deploy", docsjson.RuleListed, ""},                                                        // nor build/: Dify publishes its listed en/cloud/use-dify/build/ pages
+		{"/node_modules/pkg/readme", docsjson.RuleIgnored, `Mintlify's default ignores pattern "node_modules/"`}, // its build's defaults apply
+		{"/snippets/faq", docsjson.RuleListed, ""},                                                               // the snippet folders hold no unlisted page; a listed one is not their matter
+		{"/LICENSE", docsjson.RuleIgnored, `Mintlify's default ignores pattern "LICENSE.md"`},
+	} {
+		t.Run(tc.url, func(t *testing.T) {
+			site := loadJSON(t, docs, files)
+			tree, err := site.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pg *docsjson.Page
+			for i := range tree.Pages {
+				if tree.Pages[i].URL == tc.url {
+					pg = &tree.Pages[i]
+				}
+			}
+			if pg == nil {
+				t.Fatalf("%s is not a listed page", tc.url)
+			}
+			if pg.Index.Rule != tc.rule || pg.Index.Rule.Unpublished() != (tc.pattern != "") {
+				t.Errorf("rule %q (unpublished %v), want %q", pg.Index.Rule, pg.Index.Rule.Unpublished(), tc.rule)
+			}
+			if tc.pattern == "" {
+				return
+			}
+			if pg.Index.Search || pg.Index.Assistant || pg.Index.LLMsTxt || pg.Index.Detail != tc.pattern {
+				t.Errorf("indexing %+v, want in nothing, detail %q", pg.Index, tc.pattern)
+			}
+			found := false
+			for _, e := range site.Validate(docsjson.ValidateOptions{}).Errors {
+				if strings.Contains(e.Message, strings.TrimPrefix(tc.url, "/")+`": its file `) && strings.Contains(e.Message, tc.pattern) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("validation does not report %s as ignored (%s)", tc.url, tc.pattern)
+			}
+		})
+	}
+}
