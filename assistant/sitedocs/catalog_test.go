@@ -377,3 +377,57 @@ func TestCatalogLinksOfDefaultLanguage(t *testing.T) {
 		t.Errorf("links %+v, want the default language's and version's only: %+v", got, want)
 	}
 }
+
+// TestCatalogSkillsThroughSymlinks: skills that live elsewhere in the repository are found
+// through a symlinked .mintlify/skills directory, or a symlinked skill directory in it, as
+// Mintlify's skill.md guide suggests ("ln -s ../skills .mintlify/skills").
+func TestCatalogSkillsThroughSymlinks(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		link func(t *testing.T, dir string)
+		want []string
+	}{
+		{"the skills directory", func(t *testing.T, dir string) {
+			symlink(t, "../skills", filepath.Join(dir, ".mintlify", "skills"))
+		}, []string{"analytics", "payments"}},
+		{"one skill", func(t *testing.T, dir string) {
+			symlink(t, "../../skills/payments", filepath.Join(dir, ".mintlify", "skills", "payments"))
+		}, []string{"payments"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"docs.json":                 `{"name": "G", "navigation": {"pages": ["index"]}}`,
+				"index.mdx":                 "---\ntitle: Home\n---\n\nHello.\n",
+				"skills/payments/SKILL.md":  "---\nname: payments\ndescription: Take payments.\n---\n\nSteps.\n",
+				"skills/analytics/SKILL.md": "---\nname: analytics\ndescription: Read analytics.\n---\n\nSteps.\n",
+			})
+			if err := os.MkdirAll(filepath.Join(dir, ".mintlify"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			tc.link(t, dir)
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, sk := range d.Catalog.Skills {
+				names = append(names, sk.Name)
+			}
+			slices.Sort(names)
+			if !slices.Equal(names, tc.want) {
+				t.Errorf("skills %v, want %v", names, tc.want)
+			}
+		})
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
