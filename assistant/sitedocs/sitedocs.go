@@ -103,6 +103,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
 	d.Problems = append(d.Problems, fetchProblems(sess)...)
+	var assistantProblems []string
+	d.Catalog.Assistant, assistantProblems = readAssistant(site.FS())
+	d.Problems = append(d.Problems, assistantProblems...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)
