@@ -1,0 +1,205 @@
+package assistant_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/internal/llmtest"
+	"github.com/lectern-dev/lectern/assistant/internal/uitest"
+	"github.com/lectern-dev/lectern/platform/sites"
+)
+
+// assistantFiles are a docs team's .mintlify files for the acme test site: instructions and
+// four skills, one far past Mintlify's 6,000-token cut.
+var assistantFiles = map[string]string{
+	".mintlify/Assistant.md": "Call every workspace a workspace, never a project.\n",
+	".mintlify/assistant/skills/debug-webhooks/skill.md": "---\nname: Debug webhooks\ndescription: When a webhook signature does not verify.\n---\n" +
+		"First print the raw body you hash: framework parsers change it.\n",
+	".mintlify/assistant/skills/huge-playbook/skill.md": "---\nname: Huge playbook\ndescription: Everything about operations.\n---\n" +
+		strings.Repeat("Step. ", 8000) + "THE-END-OF-THE-PLAYBOOK\n",
+	".mintlify/assistant/skills/rotate-keys/skill.md": "---\nname: Rotate keys\ndescription: Rotating an API key without downtime.\n---\n" +
+		"Create the new key before revoking the old one.\n",
+	".mintlify/assistant/skills/rate-limits/skill.md": "---\nname: Rate limits\ndescription: Handling 429 answers.\n---\n" +
+		"Back off exponentially.\n",
+}
+
+// skillSite is the acme test site with files added, in a temporary directory.
+func skillSite(t *testing.T, files map[string]string) []sites.Site {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "acme")
+	if err := os.CopyFS(dir, os.DirFS("testdata/sites/acme")); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}}
+}
+
+// loadCall is a loadSkill call of the fake model.
+func loadCall(id, slug string) llmtest.ToolCall {
+	return llmtest.ToolCall{ID: id, Name: "loadSkill", Arguments: `{"slug":"` + slug + `"}`}
+}
+
+// TestAssistantInstructionsAndSkills: with a model, the site's Assistant.md follows Lectern's
+// instructions in the system prompt, the skills are listed and offered as the loadSkill tool;
+// a call loads a skill's content as the tool result (cut at about 6,000 tokens), at most three
+// per answer, each shown in the stream as a tool call; a follow-up does not resend them.
+func TestAssistantInstructionsAndSkills(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{
+		ToolCalls: []llmtest.ToolCall{loadCall("call_1", "debug-webhooks"), loadCall("call_2", "huge-playbook"), loadCall("call_3", "rotate-keys"), loadCall("call_4", "rate-limits")},
+		Replies:   []llmtest.Script{{Tokens: []string{"Print the raw body ", "([Webhooks](/v2/webhooks))."}}},
+	})
+	h := start(t, skillSite(t, assistantFiles), withModel(srv, 10*time.Second))
+	first := h.post(t, "acme", ask("Why does my webhook signature not verify?"))
+	parts := readParts(t, first.Body)
+	first.Body.Close()
+	if c := codes(parts); c != "f9aef"+strings.Repeat("9aef", 4)+"0082ed" {
+		t.Fatalf("parts %q: want the search step, four loadSkill steps, then the answer", c)
+	}
+	for i, slug := range []string{"debug-webhooks", "huge-playbook", "rotate-keys", "rate-limits"} {
+		call := decodePart[map[string]any](t, parts[5+4*i])
+		result := decodePart[map[string]any](t, parts[6+4*i])
+		args, _ := call["args"].(map[string]any)
+		res, _ := result["result"].(map[string]any)
+		if call["toolName"] != "loadSkill" || args["slug"] != slug || res["slug"] != slug || res["loaded"] != (i < 3) {
+			t.Errorf("step %d: call %v result %v: want loadSkill of %s, loaded %v", i, call, result, slug, i < 3)
+		}
+	}
+
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model requests, want 2 (the tool calls, then the answer)", len(reqs))
+	}
+	sys := reqs[0].Messages[0].Content
+	own, team := strings.Index(sys, "You are the documentation assistant"), strings.Index(sys, "Call every workspace a workspace")
+	if own < 0 || team < own {
+		t.Errorf("system prompt: want Assistant.md after Lectern's instructions:\n%s", sys)
+	}
+	for _, line := range []string{"- Debug webhooks (slug: debug-webhooks): When a webhook signature does not verify.", "- Rate limits (slug: rate-limits): Handling 429 answers."} {
+		if !strings.Contains(sys, line) {
+			t.Errorf("system prompt lacks the skill %q", line)
+		}
+	}
+	if strings.Contains(sys, "framework parsers") {
+		t.Error("a skill's content is in the system prompt before it is loaded")
+	}
+	if len(reqs[0].Tools) != 1 || reqs[0].Tools[0].Function.Name != "loadSkill" || !strings.Contains(string(reqs[0].Tools[0].Function.Parameters), `"rotate-keys"`) {
+		t.Errorf("tools %+v: want loadSkill with the slugs", reqs[0].Tools)
+	}
+	msgs := reqs[1].Messages
+	if len(msgs) < 6 || msgs[len(msgs)-5].Role != "assistant" || len(msgs[len(msgs)-5].ToolCalls) != 4 {
+		t.Fatalf("second request's messages %+v: want the four tool calls and their results", msgs)
+	}
+	results := msgs[len(msgs)-4:]
+	want := []func(string) bool{
+		func(s string) bool { return s == "First print the raw body you hash: framework parsers change it." },
+		func(s string) bool {
+			return len(s) <= 6000*4+200 && strings.HasPrefix(s, "Step. Step.") && strings.HasSuffix(s, "at most about 6,000 tokens of a skill are loaded.]") && !strings.Contains(s, "THE-END")
+		},
+		func(s string) bool { return s == "Create the new key before revoking the old one." },
+		func(s string) bool { return strings.HasPrefix(s, "Not loaded: at most 3 skills") },
+	}
+	for i, m := range results {
+		if m.Role != "tool" || m.ToolCallID != "call_"+string(rune('1'+i)) || !want[i](m.Content) {
+			t.Errorf("tool result %d: %s %s %.120q", i, m.Role, m.ToolCallID, m.Content)
+		}
+	}
+	if string(reqs[1].ToolChoice) != `"none"` {
+		t.Errorf("tool_choice %s after three skills, want \"none\"", reqs[1].ToolChoice)
+	}
+
+	// The follow-up: the earlier answer is history, its loaded skills are not.
+	id, key := first.Header.Get("X-Thread-Id"), first.Header.Get("X-Thread-Key")
+	checkReply(t, h.post(t, "acme", continueWith("And in Go?", id, key)))
+	reqs = srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d model requests, want 3", len(reqs))
+	}
+	var history strings.Builder
+	for _, m := range reqs[2].Messages {
+		if m.Role == "tool" || len(m.ToolCalls) > 0 {
+			t.Errorf("the follow-up resends a tool message: %+v", m)
+		}
+		history.WriteString(m.Content)
+	}
+	if !strings.Contains(history.String(), "Print the raw body") || strings.Contains(history.String(), "framework parsers") {
+		t.Errorf("follow-up messages: want the earlier answer and no earlier skill content:\n%s", history.String())
+	}
+}
+
+// TestSkillsWithinPromptBound: a loaded skill and the instructions stay inside
+// --llm-max-prompt-tokens: the excerpts give way first, then the skill is cut.
+func TestSkillsWithinPromptBound(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{
+		ToolCalls: []llmtest.ToolCall{loadCall("call_1", "huge-playbook")},
+		Replies:   []llmtest.Script{{Tokens: []string{"Step."}}},
+	})
+	h := start(t, skillSite(t, assistantFiles), withModel(srv, 10*time.Second), func(c *assistant.Config) { c.Model.MaxPromptTokens = 1000 })
+	resp := h.post(t, "acme", ask("How do I run operations?"))
+	if c := codes(readParts(t, resp.Body)); c != "f9aef9aef082ed" {
+		t.Errorf("parts %q: want the search, the skill, then the answer", c)
+	}
+	resp.Body.Close()
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model requests, want 2", len(reqs))
+	}
+	for i, r := range reqs {
+		n := 0
+		for _, m := range r.Messages {
+			n += len(m.Content)
+			for _, c := range m.ToolCalls {
+				n += len(c.ID) + len(c.Function.Name) + len(c.Function.Arguments)
+			}
+		}
+		if n > 1000*4 {
+			t.Errorf("request %d sends %d bytes of messages, over 1000 tokens at 4 bytes", i, n)
+		}
+		if !strings.Contains(r.Messages[0].Content, "Call every workspace a workspace") {
+			t.Errorf("request %d lost the site's instructions", i)
+		}
+	}
+	last := reqs[1].Messages[len(reqs[1].Messages)-1]
+	if last.Role != "tool" || !strings.HasPrefix(last.Content, "Step. Step.") {
+		t.Errorf("the skill's result %.80q: want its start", last.Content)
+	}
+}
+
+// TestSkillStepV2: the loadSkill step in the v5 UI message stream is a tool step the
+// reader of the tests accepts chunk by chunk, between the search and the answer.
+func TestSkillStepV2(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{
+		ToolCalls: []llmtest.ToolCall{loadCall("call_1", "rotate-keys")},
+		Replies:   []llmtest.Script{{Tokens: []string{"Create the new key first ", "([Authentication](/v2/authentication))."}}},
+	})
+	h := start(t, skillSite(t, assistantFiles), withModel(srv, 10*time.Second))
+	resp := h.postV2(t, "acme", ask("How do I rotate an API key?"))
+	defer resp.Body.Close()
+	chunks, done, err := uitest.Read(resp.Body)
+	if err != nil || !done {
+		t.Fatalf("stream: done %v, %v", done, err)
+	}
+	want := "start start-step tool-input-start tool-input-available tool-output-available finish-step " +
+		"start-step tool-input-start tool-input-available tool-output-available finish-step " +
+		"start-step text-start text-delta text-delta text-end finish-step finish"
+	if got := uitest.Types(chunks); got != want {
+		t.Fatalf("chunks %q, want %q", got, want)
+	}
+	in, out := chunks[8], chunks[9]
+	input, _ := json.Marshal(in.Fields["input"])
+	if in.Str("toolName") != "loadSkill" || string(input) != `{"slug":"rotate-keys"}` || out.Str("toolCallId") != "call_1" {
+		t.Errorf("skill step %s %s", in.Raw, out.Raw)
+	}
+}
