@@ -52,7 +52,7 @@ func TestModelSkillRounds(t *testing.T) {
 		},
 		{
 			name: "unknown slug and tool", skills: skills,
-			script: llmtest.Script{ToolCalls: []llmtest.ToolCall{call("a", "nope"), {ID: "b", Name: "search", Arguments: `{}`}}, Replies: []llmtest.Script{answerScript}},
+			script:   llmtest.Script{ToolCalls: []llmtest.ToolCall{call("a", "nope"), {ID: "b", Name: "search", Arguments: `{}`}}, Replies: []llmtest.Script{answerScript}},
 			requests: 2, calls: "nope:false :false", text: "done",
 		},
 		{
