@@ -1,8 +1,10 @@
 package assistant_test
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -201,5 +203,70 @@ func TestSkillStepV2(t *testing.T) {
 	input, _ := json.Marshal(in.Fields["input"])
 	if in.Str("toolName") != "loadSkill" || string(input) != `{"slug":"rotate-keys"}` || out.Str("toolCallId") != "call_1" {
 		t.Errorf("skill step %s %s", in.Raw, out.Raw)
+	}
+}
+
+// TestAISDKClientsReadSkillSteps runs the real AI SDK clients (scripts/usechat/skills.mjs:
+// processDataStream of ai@4.3.19 and ai@4.1.15, callChatApi as useChat calls it, AbstractChat
+// of ai@5 on the v2 route) on replies in which the model loads a skill: each shows the
+// loadSkill step as a finished tool call between the search and the text. It needs the
+// clients installed: scripts/usechat/run.sh (make test-clients) runs it with
+// LECTERN_USECHAT_NODE_DIR set to scripts/usechat; go test alone skips it.
+func TestAISDKClientsReadSkillSteps(t *testing.T) {
+	dir := os.Getenv("LECTERN_USECHAT_NODE_DIR")
+	if dir == "" {
+		t.Skip("LECTERN_USECHAT_NODE_DIR is not set: scripts/usechat/run.sh runs this test with the AI SDK clients installed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ai-5")); err != nil {
+		t.Fatalf("LECTERN_USECHAT_NODE_DIR=%s has no ai-5: %v", dir, err)
+	}
+	load := llmtest.Script{ToolCalls: []llmtest.ToolCall{loadCall("call_skill", "rotate-keys")}}
+	reply := llmtest.Script{Tokens: []string{"Create the new key first ", "([Authentication](/v2/authentication))."}}
+	script := load
+	script.Replies = []llmtest.Script{reply, load, reply, load, reply, load, reply}
+	srv := llmtest.Start(t, script)
+	h := start(t, skillSite(t, assistantFiles), withModel(srv, 10*time.Second))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "skills.mjs", h.base+"/discovery/v1/assistant/acme/message", h.base+"/discovery/v2/assistant/acme/message",
+		h.tokens["acme"], "How do I rotate an API key?")
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node skills.mjs: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		UIUtils12 string `json:"ui-utils-1.2.11"`
+		UIUtils11 string `json:"ui-utils-1.1.8"`
+		UseChat   struct {
+			Parts, Tools []string
+			Text         string
+		} `json:"useChat"`
+		V5 struct {
+			Status               string
+			Errors, Parts, Tools []string
+			Text                 string
+		} `json:"v5"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("node output %s: %v", out, err)
+	}
+	const lines = "start_step tool_call:search tool_result finish_step start_step tool_call:loadSkill tool_result finish_step " +
+		"start_step text text message_annotations data finish_step finish_message"
+	for name, parts := range map[string]string{"ui-utils 1.2.11": got.UIUtils12, "ui-utils 1.1.8": got.UIUtils11} {
+		if parts != lines {
+			t.Errorf("processDataStream of %s: %q, want %q", name, parts, lines)
+		}
+	}
+	const answer = "Create the new key first ([Authentication](/v2/authentication))."
+	if strings.Join(got.UseChat.Parts, " ") != "step-start tool-invocation step-start tool-invocation step-start text" ||
+		strings.Join(got.UseChat.Tools, " ") != "search:result: loadSkill:result:rotate-keys" || got.UseChat.Text != answer {
+		t.Errorf("useChat's message: %+v", got.UseChat)
+	}
+	if got.V5.Status != "ready" || len(got.V5.Errors) > 0 || strings.Join(got.V5.Parts, " ") != "step-start tool-search step-start tool-loadSkill step-start text" ||
+		strings.Join(got.V5.Tools, " ") != "tool-search:output-available: tool-loadSkill:output-available:rotate-keys" || got.V5.Text != answer {
+		t.Errorf("ai@5's message: %+v", got.V5)
 	}
 }
