@@ -3,9 +3,11 @@ package assistant_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,8 @@ import (
 	"github.com/lectern-dev/lectern/assistant"
 	"github.com/lectern-dev/lectern/assistant/internal/llmtest"
 	"github.com/lectern-dev/lectern/assistant/internal/uitest"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
 )
 
@@ -269,4 +273,62 @@ func TestAISDKClientsReadSkillSteps(t *testing.T) {
 		strings.Join(got.V5.Tools, " ") != "tool-search:output-available: tool-loadSkill:output-available:rotate-keys" || got.V5.Text != answer {
 		t.Errorf("ai@5's message: %+v", got.V5)
 	}
+}
+
+// TestAssistantFilesReloaded: a bad skill is a warning of the site (its state, /readyz, and
+// lectern_assistant_site_problems) and the site is served; fixing it and changing
+// Assistant.md reach the model's next request without a restart (the site's fingerprint
+// covers .mintlify).
+func TestAssistantFilesReloaded(t *testing.T) {
+	list := skillSite(t, map[string]string{
+		".mintlify/Assistant.md":                      "Answer like a pirate.",
+		".mintlify/assistant/skills/refunds/skill.md": "# Refunds\n\nNo frontmatter here.\n",
+	})
+	srv := llmtest.Start(t, llmtest.Script{Tokens: []string{"See [Webhooks](/v2/webhooks)."}})
+	h := start(t, list, withModel(srv, 10*time.Second))
+	const warning = "warning: .mintlify/assistant/skills/refunds/skill.md: the skill has no YAML frontmatter"
+	st := siteState(t, h, "acme")
+	if !st.Serving || !slices.ContainsFunc(st.Problems, func(p string) bool { return strings.HasPrefix(p, warning) }) {
+		t.Fatalf("acme state %+v: want it served with the bad skill's warning", st)
+	}
+	checkReadiness(t, h.svc, "ok", "ok", fmt.Sprintf("site acme: %d warning%s (lectern nav validate lists them)", len(st.Problems), map[bool]string{true: "", false: "s"}[len(st.Problems) == 1]))
+	if got := gather(t, h)[`lectern_assistant_site_problems{domain="acme"}`]; got != float64(len(st.Problems)) {
+		t.Errorf("lectern_assistant_site_problems = %v, want %d", got, len(st.Problems))
+	}
+	checkReply(t, h.post(t, "acme", ask("How do I verify webhook signatures?")))
+	if sys := srv.Requests()[0].Messages[0].Content; !strings.Contains(sys, "Answer like a pirate.") || strings.Contains(sys, "refunds") {
+		t.Errorf("system prompt before the change: want the instructions and no bad skill:\n%s", sys)
+	}
+
+	dir := list[0].Docs
+	for _, f := range []struct{ name, content string }{
+		{".mintlify/Assistant.md", "Answer like a librarian."},
+		{".mintlify/assistant/skills/refunds/skill.md", "---\nname: Refunds\ndescription: Asking for a refund.\n---\nOpen a ticket.\n"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eventually.Succeeds(t, 10*time.Second, func() error {
+		if st := siteState(t, h, "acme"); slices.ContainsFunc(st.Problems, func(p string) bool { return strings.HasPrefix(p, warning) }) {
+			return fmt.Errorf("the bad skill's warning is still there: %q", st.Problems)
+		}
+		return nil
+	})
+	checkReply(t, h.post(t, "acme", ask("How do I verify webhook signatures?")))
+	reqs := srv.Requests()
+	sys := reqs[len(reqs)-1].Messages[0].Content
+	if !strings.Contains(sys, "Answer like a librarian.") || strings.Contains(sys, "pirate") || !strings.Contains(sys, "- Refunds (slug: refunds): Asking for a refund.") {
+		t.Errorf("system prompt after the change: want the new instructions and the fixed skill:\n%s", sys)
+	}
+}
+
+// siteState is one site's state as /readyz?verbose shows it.
+func siteState(t *testing.T, h *harness, domain string) sitedocs.State {
+	t.Helper()
+	states, ok := h.svc.SiteStates(context.Background()).(map[string]sitedocs.State)
+	if !ok {
+		t.Fatalf("SiteStates is %T", h.svc.SiteStates(context.Background()))
+	}
+	return states[domain]
 }

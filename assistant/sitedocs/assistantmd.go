@@ -9,8 +9,8 @@ import (
 
 // Assistant is how the docs team shapes the assistant (Mintlify's assistant/customize and
 // assistant/skills): the instructions of .mintlify/Assistant.md, added to the model's system
-// prompt, and the skills of .mintlify/assistant/skills/<slug>/skill.md, which the model loads
-// when a question matches one.
+// prompt, and the skills of .mintlify/assistant/skills/<slug>/skill.md (or skill.mdx), which
+// the model loads when a question matches one.
 type Assistant struct {
 	Instructions string // .mintlify/Assistant.md (or ASSISTANT.md); "" when there is none
 	Skills       []AssistantSkill
@@ -64,7 +64,8 @@ func warner(problems *[]string) func(file, format string, args ...any) {
 	}
 }
 
-// readAssistantSkills reads .mintlify/assistant/skills/<slug>/skill.md, in slug order.
+// readAssistantSkills reads .mintlify/assistant/skills/<slug>/skill.md (or skill.mdx, as
+// Mintlify's own docs name theirs), in slug order.
 func readAssistantSkills(fsys fs.FS, warn func(file, format string, args ...any)) []AssistantSkill {
 	dirs, err := fs.ReadDir(fsys, skillsDir)
 	if err != nil {
@@ -83,7 +84,7 @@ func readAssistantSkills(fsys fs.FS, warn func(file, format string, args ...any)
 		files := skillFiles(fsys, dir)
 		switch {
 		case len(files) == 0:
-			warn(dir, "no skill.md in the skill's directory; the skill is left out")
+			warn(dir, "no skill.md (or skill.mdx) in the skill's directory; the skill is left out")
 			continue
 		case len(files) > 1:
 			warn(dir, "duplicate skill slug %q: %s; only %s is used", d.Name(), strings.Join(files, " and "), files[0])
@@ -101,12 +102,13 @@ func readAssistantSkills(fsys fs.FS, warn func(file, format string, args ...any)
 	return out
 }
 
-// skillFiles are the names of a skill directory's skill.md files (skill.md in any case).
+// skillFiles are the names of a skill directory's skill files: skill.md or skill.mdx, in any
+// case.
 func skillFiles(fsys fs.FS, dir string) []string {
 	entries, _ := fs.ReadDir(fsys, dir)
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.EqualFold(e.Name(), "skill.md") {
+		if !e.IsDir() && (strings.EqualFold(e.Name(), "skill.md") || strings.EqualFold(e.Name(), "skill.mdx")) {
 			out = append(out, e.Name())
 		}
 	}

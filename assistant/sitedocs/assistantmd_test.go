@@ -2,6 +2,7 @@ package sitedocs_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestAssistantFiles(t *testing.T) {
 		},
 		{
 			name:         "instructions and two skills",
-			files:        map[string]string{".mintlify/Assistant.md": "\nUse \"workspace\", never \"project\".\n", ".mintlify/assistant/skills/migrate-v3/skill.md": skill("Migrate to v3", "Upgrading from v2 to v3.", "# Migrating\n\nStep one.\n"), ".mintlify/assistant/skills/debug-webhooks/skill.md": skill("Debug webhooks", "When webhooks fail.", "Check the signature.")},
+			files:        map[string]string{".mintlify/Assistant.md": "\nUse \"workspace\", never \"project\".\n", ".mintlify/assistant/skills/migrate-v3/skill.md": skill("Migrate to v3", "Upgrading from v2 to v3.", "# Migrating\n\nStep one.\n"), ".mintlify/assistant/skills/debug-webhooks/skill.mdx": skill("Debug webhooks", "When webhooks fail.", "Check the signature.")},
 			instructions: `Use "workspace", never "project".`,
 			skills: []sitedocs.AssistantSkill{
 				{Slug: "debug-webhooks", Name: "Debug webhooks", Description: "When webhooks fail.", Content: "Check the signature."},
@@ -50,6 +51,7 @@ func TestAssistantFiles(t *testing.T) {
 				".mintlify/assistant/skills/Bad_Slug/skill.md":         skill("Bad", "Bad slug.", "x"),
 				".mintlify/assistant/skills/c-dup/SKILL.md":            skill("Upper", "Upper case file.", "upper"),
 				".mintlify/assistant/skills/c-dup/skill.md":            skill("Lower", "Lower case file.", "lower"),
+				".mintlify/assistant/skills/c-dup/skill.mdx":           skill("MDX", "MDX file.", "mdx"),
 				".mintlify/assistant/skills/d-empty/notes.md":          "no skill here",
 				".mintlify/assistant/skills/e-huge/skill.md":           skill("Huge", "Too big.", strings.Repeat("x", 300<<10)),
 			},
@@ -58,10 +60,16 @@ func TestAssistantFiles(t *testing.T) {
 				`warning: .mintlify/assistant/skills/Bad_Slug: skill slug "Bad_Slug": slugs must contain only lowercase letters, numbers, and hyphens`,
 				"warning: .mintlify/assistant/skills/a-no-frontmatter/skill.md: the skill has no YAML frontmatter",
 				"warning: .mintlify/assistant/skills/b-no-description/skill.md: the skill's frontmatter needs a name and a description",
-				`warning: .mintlify/assistant/skills/c-dup: duplicate skill slug "c-dup": SKILL.md and skill.md; only SKILL.md is used`,
+				`warning: .mintlify/assistant/skills/c-dup: duplicate skill slug "c-dup": SKILL.md and skill.md and skill.mdx; only SKILL.md is used`,
 				"warning: .mintlify/assistant/skills/d-empty: no skill.md",
 				"warning: .mintlify/assistant/skills/e-huge/skill.md: the skill is larger than 262144 bytes",
 			},
+		},
+		{
+			name:     "too many skills",
+			files:    manySkills(33),
+			skills:   manySkillsWant(32),
+			problems: []string{"warning: .mintlify/assistant/skills/s32: more than 32 skills; this one and the rest are left out"},
 		},
 		{
 			name:     "huge instructions",
@@ -103,4 +111,24 @@ func TestAssistantFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manySkills are n valid skills, s00 to s(n-1).
+func manySkills(n int) map[string]string {
+	out := map[string]string{}
+	for i := range n {
+		slug := fmt.Sprintf("s%02d", i)
+		out[".mintlify/assistant/skills/"+slug+"/skill.md"] = "---\nname: " + slug + "\ndescription: Skill " + slug + ".\n---\nDo " + slug + "."
+	}
+	return out
+}
+
+// manySkillsWant are the first n of manySkills.
+func manySkillsWant(n int) []sitedocs.AssistantSkill {
+	var out []sitedocs.AssistantSkill
+	for i := range n {
+		slug := fmt.Sprintf("s%02d", i)
+		out = append(out, sitedocs.AssistantSkill{Slug: slug, Name: slug, Description: "Skill " + slug + ".", Content: "Do " + slug + "."})
+	}
+	return out
 }
