@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 // Assistant is how the docs team shapes the assistant (Mintlify's assistant/customize and
@@ -35,11 +37,12 @@ const (
 // instructionFiles are the names Mintlify reads the instructions from, in order.
 var instructionFiles = []string{"Assistant.md", "ASSISTANT.md"}
 
-// readAssistant reads the site's assistant instructions and skills; each file it cannot use
-// is a warning ("warning: path: message") and is left out.
-func readAssistant(fsys fs.FS) (Assistant, []string) {
+// ReadAssistant reads the assistant instructions and skills of the site in fsys; each file it
+// cannot use is a warning (its Path is the file's) and is left out. Load reads them so; `lectern
+// nav validate` reports the warnings.
+func ReadAssistant(fsys fs.FS) (Assistant, []docsjson.Problem) {
 	var a Assistant
-	var problems []string
+	var problems []docsjson.Problem
 	warn := warner(&problems)
 	for _, name := range instructionFiles {
 		file := assistantDir + "/" + name
@@ -57,10 +60,10 @@ func readAssistant(fsys fs.FS) (Assistant, []string) {
 	return a, problems
 }
 
-// warner returns a function that adds a warning about a file to problems.
-func warner(problems *[]string) func(file, format string, args ...any) {
+// warner returns a function that adds a problem with a file to problems.
+func warner(problems *[]docsjson.Problem) func(file, format string, args ...any) {
 	return func(file, format string, args ...any) {
-		*problems = append(*problems, fmt.Sprintf("warning: %s: %s", file, fmt.Sprintf(format, args...)))
+		*problems = append(*problems, docsjson.Problem{Path: file, Message: fmt.Sprintf(format, args...)})
 	}
 }
 
