@@ -227,7 +227,7 @@ func TestAISDKClientsReadSkillSteps(t *testing.T) {
 	load := llmtest.Script{ToolCalls: []llmtest.ToolCall{loadCall("call_skill", "rotate-keys")}}
 	reply := llmtest.Script{Tokens: []string{"Create the new key first ", "([Authentication](/v2/authentication))."}}
 	script := load
-	script.Replies = []llmtest.Script{reply, load, reply, load, reply, load, reply}
+	script.Replies = []llmtest.Script{reply, load, reply, load, reply, load, reply, load, reply}
 	srv := llmtest.Start(t, script)
 	h := start(t, skillSite(t, assistantFiles), withModel(srv, 10*time.Second))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -253,6 +253,11 @@ func TestAISDKClientsReadSkillSteps(t *testing.T) {
 			Errors, Parts, Tools []string
 			Text                 string
 		} `json:"v5"`
+		V5FollowUp struct {
+			Status        string
+			Errors, Parts []string
+			Messages      int
+		} `json:"v5FollowUp"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("node output %s: %v", out, err)
@@ -272,6 +277,22 @@ func TestAISDKClientsReadSkillSteps(t *testing.T) {
 	if got.V5.Status != "ready" || len(got.V5.Errors) > 0 || strings.Join(got.V5.Parts, " ") != "step-start tool-search step-start tool-loadSkill step-start text" ||
 		strings.Join(got.V5.Tools, " ") != "tool-search:output-available: tool-loadSkill:output-available:rotate-keys" || got.V5.Text != answer {
 		t.Errorf("ai@5's message: %+v", got.V5)
+	}
+	// ai@5's follow-up sends the first turn back with its tool-loadSkill part: accepted, and the
+	// model is not sent the skill again unless it loads it.
+	if f := got.V5FollowUp; f.Status != "ready" || len(f.Errors) > 0 || f.Messages != 4 || strings.Join(f.Parts, " ") != "step-start tool-search step-start tool-loadSkill step-start text" {
+		t.Errorf("ai@5's follow-up: %+v", f)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 10 {
+		t.Fatalf("%d model requests, want 10", len(reqs))
+	}
+	var sent strings.Builder
+	for _, m := range reqs[8].Messages {
+		sent.WriteString(m.Role + ": " + m.Content + "\n")
+	}
+	if !strings.Contains(sent.String(), "assistant: "+answer) || strings.Contains(sent.String(), "before revoking") || strings.Contains(sent.String(), "tool:") {
+		t.Errorf("the follow-up's first model request: want the first answer and no skill:\n%s", sent.String())
 	}
 }
 

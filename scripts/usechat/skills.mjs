@@ -5,7 +5,7 @@
 //   node skills.mjs <v1 message URL> <v2 message URL> <assistant key> <question>
 //
 // It prints one JSON object: what each client made of the reply (part types, tool names and
-// states, text); the Go test checks it.
+// states, text), and of ai@5's follow-up; the Go test checks it.
 import { callChatApi, processDataStream as processDataStream12 } from '@ai-sdk/ui-utils';
 import { processDataStream as processDataStream11 } from 'ai-4-1';
 import { AbstractChat, DefaultChatTransport } from 'ai-5';
@@ -88,4 +88,8 @@ out.v5 = {
   tools: msg.parts.filter((p) => p.type.startsWith('tool-')).map((p) => `${p.type}:${p.state}:${p.input?.slug ?? ''}`),
   text: msg.parts.filter((p) => p.type === 'text').map((p) => p.text).join(''),
 };
+// A follow-up: the client sends the first turn back, its tool-loadSkill part included.
+await chat.sendMessage({ text: 'And in Go?' });
+const next = chat.messages[chat.messages.length - 1];
+out.v5FollowUp = { status: chat.status, errors, messages: chat.messages.length, parts: next.parts.map((p) => p.type) };
 console.log(JSON.stringify(out));
