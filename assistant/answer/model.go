@@ -105,8 +105,8 @@ func (m *Model) params(p *Prompt, round int) openai.ChatCompletionNewParams {
 	if m.cfg.MaxTokens > 0 {
 		params.MaxTokens = openai.Int(int64(m.cfg.MaxTokens))
 	}
-	if len(p.Skills) > 0 {
-		params.Tools = []openai.ChatCompletionToolParam{skillTool(p.Skills)}
+	if len(p.Skills) > 0 || len(p.Loaded) > 0 { // a chat with tool calls offers the tool still (Fit may have cut the list)
+		params.Tools = []openai.ChatCompletionToolParam{skillTool(p.Skills, p.Loaded)}
 		if toolsRefused(p, round) {
 			params.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone))}
 		}

@@ -3,6 +3,7 @@ package answer
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/openai/openai-go"
@@ -35,11 +36,17 @@ const (
 // skillCut closes a skill cut at MaxSkillTokens.
 const skillCut = "\n\n[The skill is cut here: at most about 6,000 tokens of a skill are loaded.]"
 
-// skillTool is the loadSkill function the model is offered when the site has skills.
-func skillTool(skills []Skill) openai.ChatCompletionToolParam {
-	slugs := make([]string, len(skills))
-	for i, s := range skills {
-		slugs[i] = s.Slug
+// skillTool is the loadSkill function the model is offered when the site has skills: its slug
+// is one of the listed skills' or of those called already.
+func skillTool(skills []Skill, called []SkillCall) openai.ChatCompletionToolParam {
+	slugs := []string{}
+	for _, s := range skills {
+		slugs = append(slugs, s.Slug)
+	}
+	for _, c := range called {
+		if c.Loaded && !slices.Contains(slugs, c.Slug) {
+			slugs = append(slugs, c.Slug)
+		}
 	}
 	return openai.ChatCompletionToolParam{Function: shared.FunctionDefinitionParam{
 		Name:        SkillTool,
