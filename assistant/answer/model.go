@@ -47,13 +47,14 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 	var text strings.Builder
 	var usage Usage
 	for round := 0; ; round++ {
+		before := text.Len()
 		calls, u, err := m.request(ctx, &p, round, &text, emit)
 		usage.PromptTokens += u.PromptTokens
 		usage.CompletionTokens += u.CompletionTokens
 		if err != nil || len(calls) == 0 || toolsRefused(&p, round) { // a server that calls tools past "none" gets no more rounds
 			return m.answer(&p, text.String(), usage), err
 		}
-		for _, c := range loadSkills(&p, calls, round) {
+		for _, c := range loadSkills(&p, calls, round, text.String()[before:]) {
 			p.Loaded = append(p.Loaded, c)
 			if p.OnSkill == nil {
 				continue

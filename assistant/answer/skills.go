@@ -24,6 +24,7 @@ type SkillCall struct {
 	Loaded bool   // a skill was found and sent (it counts towards MaxSkillLoads)
 	Result string // the tool result the model read: the skill's content, cut at MaxSkillTokens, or why it was not loaded
 	round  int    // the model request that asked for it
+	said   string // the text the model wrote in that request before its calls (on its first call)
 }
 
 // Mintlify's bounds of skills in one response.
@@ -76,7 +77,7 @@ func skillList(skills []Skill) string {
 // loadSkills answers the tool calls of one model request: each loadSkill call for a listed
 // skill loads it, while fewer than MaxSkillLoads are loaded; every call gets a result (the
 // chat API wants one per call).
-func loadSkills(p *Prompt, calls []openai.ChatCompletionMessageToolCall, round int) []SkillCall {
+func loadSkills(p *Prompt, calls []openai.ChatCompletionMessageToolCall, round int, said string) []SkillCall {
 	loaded := loadedSkills(p.Loaded)
 	out := make([]SkillCall, 0, len(calls))
 	for _, c := range calls {
@@ -99,6 +100,9 @@ func loadSkills(p *Prompt, calls []openai.ChatCompletionMessageToolCall, round i
 			sc.Name, sc.Loaded, sc.Result = s.Name, true, cutSkill(s.Content)
 		}
 		out = append(out, sc)
+	}
+	if len(out) > 0 {
+		out[0].said = said
 	}
 	return out
 }
@@ -132,6 +136,9 @@ func skillMessages(calls []SkillCall) []openai.ChatCompletionMessageParamUnion {
 				ID: calls[j].ID, Function: openai.ChatCompletionMessageToolCallFunctionParam{Name: SkillTool, Arguments: skillArgs(calls[j].Slug)},
 			})
 		}
+		if calls[i].said != "" {
+			asst.Content.OfString = openai.String(calls[i].said)
+		}
 		out = append(out, openai.ChatCompletionMessageParamUnion{OfAssistant: &asst})
 		for ; i < j; i++ {
 			out = append(out, openai.ToolMessage(calls[i].Result, calls[i].ID))
@@ -153,7 +160,7 @@ func skillArgs(slug string) string {
 func skillBytes(calls []SkillCall) int {
 	n := 0
 	for _, c := range calls {
-		n += 2*len(c.ID) + len(SkillTool) + len(skillArgs(c.Slug)) + len(c.Result)
+		n += 2*len(c.ID) + len(SkillTool) + len(skillArgs(c.Slug)) + len(c.Result) + len(c.said)
 	}
 	return n
 }

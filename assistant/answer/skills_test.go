@@ -83,6 +83,14 @@ func TestModelSkillRounds(t *testing.T) {
 			if tt.skills == nil && (len(reqs[0].Tools) != 0 || len(reqs[0].ToolChoice) != 0) {
 				t.Errorf("a site without skills is offered tools %+v %s", reqs[0].Tools, reqs[0].ToolChoice)
 			}
+			if tt.name == "server ignores refusal" {
+				// The text the model wrote before its calls goes back with them.
+				for i, m := range reqs[1].Messages {
+					if len(m.ToolCalls) > 0 && m.Content != "x" {
+						t.Errorf("message %d: the tool calls' assistant message holds %q, want the text before them", i, m.Content)
+					}
+				}
+			}
 			for i, r := range reqs {
 				if refused := string(r.ToolChoice) == `"none"`; tt.skills != nil && refused != (i == tt.requests-1 && len(strings.Fields(tt.calls)) >= 3) {
 					t.Errorf("request %d tool_choice %s", i, r.ToolChoice)
