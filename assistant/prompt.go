@@ -60,7 +60,26 @@ func (s *Service) prompt(t *turn, sources []answer.Source) answer.Prompt {
 	for _, c := range t.req.Context {
 		p.Context = append(p.Context, answer.ContextItem{Type: c.Type, Value: c.Value, Path: c.Path})
 	}
+	if cat := t.snap.Catalog; cat != nil {
+		p.Instructions = cat.Assistant.Instructions
+		for _, sk := range cat.Assistant.Skills {
+			p.Skills = append(p.Skills, answer.Skill{Slug: sk.Slug, Name: sk.Name, Description: sk.Description, Content: sk.Content})
+		}
+	}
 	return p
+}
+
+// skillArgs are the arguments of the loadSkill tool call as the stream shows it.
+type skillArgs struct {
+	Slug string `json:"slug"`
+}
+
+// skillResult is what the stream shows of a loaded skill: which one, not its content (the
+// docs team's guidance for the model, as Mintlify keeps it).
+type skillResult struct {
+	Slug   string `json:"slug"`
+	Name   string `json:"name,omitempty"`
+	Loaded bool   `json:"loaded"`
 }
 
 func toSources(results []search.Result) []answer.Source {

@@ -132,6 +132,18 @@ func (s *Service) searchStep(t *turn, w encoder, msgID, q string, results []sear
 	_ = w.FinishStep(stream.ReasonToolCalls, stream.Usage{PromptTokens: tokens(len(q)), CompletionTokens: tokens(len(q))}, false)
 }
 
+// skillStep writes a loadSkill call of the model as the search step is written: the call and
+// its result end the step, and the answer goes on in a new one (v1: 9, a, e, f).
+func (s *Service) skillStep(t *turn, w encoder, c answer.SkillCall) error {
+	_ = w.ToolCall(c.ID, answer.SkillTool, skillArgs{Slug: c.Slug})
+	_ = w.ToolResult(c.ID, skillResult{Slug: c.Slug, Name: c.Name, Loaded: c.Loaded})
+	_ = w.FinishStep(stream.ReasonToolCalls, stream.Usage{}, false)
+	if err := w.StartStep("msg-" + t.id.String()); err != nil {
+		return errors.Join(errClientGone, err)
+	}
+	return nil
+}
+
 // outcome is how a reply's answer step ended.
 type outcome struct {
 	text    string
@@ -156,7 +168,9 @@ func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []an
 		text.WriteString(piece)
 		return nil
 	}
-	a, err := s.gen.Generate(ctx, s.prompt(t, sources), emit)
+	p := s.prompt(t, sources)
+	p.OnSkill = func(c answer.SkillCall) error { return s.skillStep(t, w, c) }
+	a, err := s.gen.Generate(ctx, p, emit)
 	if s.cfg.Model.Enabled() {
 		s.m.tokens.WithLabelValues(t.site.Project, "prompt").Add(float64(a.Usage.PromptTokens))
 		s.m.tokens.WithLabelValues(t.site.Project, "completion").Add(float64(a.Usage.CompletionTokens))

@@ -46,6 +46,18 @@ type Prompt struct {
 	// Language is the docs.json language code of the search's scope: the model-free answer's own
 	// sentences are in it when it has them (English otherwise). "" is the site's only language.
 	Language string
+	// Instructions are the docs team's own (Mintlify's .mintlify/Assistant.md): a model reads
+	// them after Lectern's instructions, which they add to and do not replace. The extractive
+	// answer quotes the docs and cannot follow them.
+	Instructions string
+	// Skills are the docs team's topic guides a model may load (the loadSkill tool), at most
+	// MaxSkillLoads per answer; Loaded are the calls this answer made so far (a follow-up's
+	// prompt never holds an earlier answer's).
+	Skills []Skill
+	Loaded []SkillCall
+	// OnSkill, when set, is told of each loadSkill call once its result is known, before the
+	// model goes on; its error stops the answer as emit's does.
+	OnSkill func(SkillCall) error
 }
 
 // Usage counts the tokens of a reply (estimated when the generator cannot count them).

@@ -7,9 +7,10 @@ import "unicode/utf8"
 const bytesPerToken = 4
 
 // MessageBytes is how many bytes of text the chat built from p sends to the model: the
-// instructions with the excerpts, the earlier turns, and the question with its context.
+// instructions with the excerpts, the earlier turns, the question with its context, and the
+// skills loaded so far.
 func MessageBytes(p *Prompt) int {
-	n := len(system(p)) + len(question(p))
+	n := len(system(p)) + len(question(p)) + skillBytes(p.Loaded)
 	for _, t := range p.History {
 		n += len(t.Question) + len(t.Answer)
 	}
@@ -20,7 +21,8 @@ func MessageBytes(p *Prompt) int {
 // bytes a token). The question is never cut (callers refuse an over-long one up front); the
 // documentation excerpts come next; then the oldest earlier turns are dropped, then the
 // reader's context items are shortened, the last first. Excerpts are cut only when they
-// alone leave no room for the question.
+// alone leave no room for the question; then the loaded skills are cut, the last loaded
+// first, then the docs team's instructions, then the list of skills, its last first.
 func Fit(p Prompt, maxTokens int) Prompt {
 	if maxTokens <= 0 {
 		return p
@@ -36,7 +38,27 @@ func Fit(p Prompt, maxTokens int) Prompt {
 	if over := MessageBytes(&p) - budget; over > 0 {
 		p.Sources = shortenSources(p.Sources, over)
 	}
+	if over := MessageBytes(&p) - budget; over > 0 {
+		p.Loaded = shortenLoaded(p.Loaded, over)
+	}
+	if over := MessageBytes(&p) - budget; over > 0 {
+		p.Instructions = truncate(p.Instructions, len(p.Instructions)-over)
+	}
+	for len(p.Skills) > 0 && MessageBytes(&p) > budget {
+		p.Skills = p.Skills[:len(p.Skills)-1]
+	}
 	return p
+}
+
+// shortenLoaded cuts over bytes from the loaded skills' results, the last loaded first.
+func shortenLoaded(calls []SkillCall, over int) []SkillCall {
+	out := append([]SkillCall(nil), calls...)
+	for i := len(out) - 1; i >= 0 && over > 0; i-- {
+		cut := min(over, len(out[i].Result))
+		out[i].Result = truncate(out[i].Result, len(out[i].Result)-cut)
+		over -= cut
+	}
+	return out
 }
 
 // shortenContext cuts over bytes from the context items, the last item first.

@@ -60,3 +60,64 @@ func TestFitOrder(t *testing.T) {
 		t.Error("Fit changed its argument")
 	}
 }
+
+// TestFitSkills: what the docs team adds gives way after the excerpts: the loaded skills (the
+// last loaded first), then the instructions, then the end of the skill list.
+func TestFitSkills(t *testing.T) {
+	p := answer.Prompt{
+		Site: "acme", Question: "How do I rotate keys?",
+		Sources:      []answer.Source{{Title: "Keys", URL: "/keys", Text: strings.Repeat("k", 2000)}},
+		Instructions: strings.Repeat("i", 1000),
+		Skills: []answer.Skill{
+			{Slug: "one", Name: "One", Description: strings.Repeat("1", 300)},
+			{Slug: "two", Name: "Two", Description: strings.Repeat("2", 300)},
+		},
+		Loaded: []answer.SkillCall{
+			{ID: "call_1", Slug: "one", Loaded: true, Result: strings.Repeat("a", 3000)},
+			{ID: "call_2", Slug: "two", Loaded: true, Result: strings.Repeat("b", 3000)},
+		},
+	}
+	full := answer.MessageBytes(&p)
+	for _, tc := range []struct {
+		name                  string
+		budget                int // bytes, a multiple of 4
+		source, first, second int // bytes kept of each
+		instructions, skills  int
+	}{
+		{"everything fits", (full + 3) / 4 * 4, 2000, 3000, 3000, 1000, 2},
+		{"the excerpts first", (full - 1000) / 4 * 4, -1, 3000, 3000, 1000, 2},
+		{"then the last loaded skill", (full - 2000 - 1500) / 4 * 4, 0, 3000, -1, 1000, 2},
+		{"then the instructions", (full - 2000 - 6000 - 500) / 4 * 4, 0, 0, 0, -1, 2},
+		{"then the skill list", (full - 2000 - 6000 - 1000 - 200) / 4 * 4, 0, 0, 0, 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := answer.Fit(p, tc.budget/4)
+			if n := answer.MessageBytes(&got); n > tc.budget {
+				t.Fatalf("%d bytes after Fit; budget %d", n, tc.budget)
+			}
+			kept := []struct {
+				what      string
+				got, want int
+				whole     int
+			}{
+				{"excerpt", len(got.Sources[0].Text), tc.source, 2000},
+				{"first skill", len(got.Loaded[0].Result), tc.first, 3000},
+				{"second skill", len(got.Loaded[1].Result), tc.second, 3000},
+				{"instructions", len(got.Instructions), tc.instructions, 1000},
+				{"listed skills", len(got.Skills), tc.skills, 2},
+			}
+			for _, k := range kept {
+				// -1: cut, but not to nothing.
+				if (k.want == -1 && (k.got == 0 || k.got >= k.whole)) || (k.want != -1 && k.got != k.want) {
+					t.Errorf("%s: %d kept, want %d (of %d)", k.what, k.got, k.want, k.whole)
+				}
+			}
+			if got.Question != p.Question {
+				t.Error("the question changed")
+			}
+		})
+	}
+	if len(p.Loaded[1].Result) != 3000 || len(p.Instructions) != 1000 || len(p.Skills) != 2 {
+		t.Error("Fit changed its argument")
+	}
+}

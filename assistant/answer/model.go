@@ -37,22 +37,46 @@ func NewModel(cfg ModelConfig, logger *slog.Logger) *Model {
 }
 
 // Generate streams the model's tokens to emit as they arrive. A reply is answered when it
-// cites at least one of the sources.
+// cites at least one of the sources. With skills, the model may call loadSkill: each call's
+// result is sent back in a next request (p.OnSkill told of it first), up to MaxSkillLoads
+// skills; after that the model is asked to answer without tools.
 func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error) (Answer, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, m.cfg.Timeout, ErrTimeout)
 	defer cancel()
 	p = Fit(p, m.cfg.MaxPromptTokens)
-	params := openai.ChatCompletionNewParams{Model: m.cfg.Model, Messages: messages(&p),
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}}
-	if m.cfg.MaxTokens > 0 {
-		params.MaxTokens = openai.Int(int64(m.cfg.MaxTokens))
-	}
-	s := m.chat.Completions.NewStreaming(ctx, params)
-	defer s.Close()
 	var text strings.Builder
+	var usage Usage
+	for round := 0; ; round++ {
+		before := text.Len()
+		calls, u, err := m.request(ctx, &p, round, &text, emit)
+		usage.PromptTokens += u.PromptTokens
+		usage.CompletionTokens += u.CompletionTokens
+		if err != nil || len(calls) == 0 || toolsRefused(&p, round) { // a server that calls tools past "none" gets no more rounds
+			return m.answer(&p, text.String(), usage), err
+		}
+		for _, c := range loadSkills(&p, calls, round, text.String()[before:]) {
+			p.Loaded = append(p.Loaded, c)
+			if p.OnSkill == nil {
+				continue
+			}
+			if err := p.OnSkill(c); err != nil {
+				return m.answer(&p, text.String(), usage), fmt.Errorf("model answer: %w", err)
+			}
+		}
+		p = Fit(p, m.cfg.MaxPromptTokens)
+	}
+}
+
+// request streams one chat completion, its text to emit, and returns the tool calls the model
+// made in it.
+func (m *Model) request(ctx context.Context, p *Prompt, round int, text *strings.Builder, emit func(string) error) ([]openai.ChatCompletionMessageToolCall, Usage, error) {
+	s := m.chat.Completions.NewStreaming(ctx, m.params(p, round))
+	defer s.Close()
+	var acc openai.ChatCompletionAccumulator
 	var usage Usage
 	for s.Next() {
 		chunk := s.Current()
+		acc.AddChunk(chunk)
 		if chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0 {
 			usage = Usage{PromptTokens: int(chunk.Usage.PromptTokens), CompletionTokens: int(chunk.Usage.CompletionTokens)}
 		}
@@ -62,14 +86,33 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 		d := chunk.Choices[0].Delta.Content
 		text.WriteString(d)
 		if err := emit(d); err != nil {
-			return m.answer(&p, text.String(), usage), fmt.Errorf("model answer: %w", err)
+			return nil, usage, fmt.Errorf("model answer: %w", err)
 		}
 	}
-	a := m.answer(&p, text.String(), usage)
 	if err := s.Err(); err != nil {
-		return a, m.failure(ctx, err)
+		return nil, usage, m.failure(ctx, err)
 	}
-	return a, nil
+	if len(acc.Choices) == 0 || len(p.Skills) == 0 {
+		return nil, usage, nil
+	}
+	return acc.Choices[0].Message.ToolCalls, usage, nil
+}
+
+// params is the request of a round: the chat so far, and the loadSkill tool when the site has
+// skills (its use refused once MaxSkillLoads are loaded, or after as many rounds).
+func (m *Model) params(p *Prompt, round int) openai.ChatCompletionNewParams {
+	params := openai.ChatCompletionNewParams{Model: m.cfg.Model, Messages: messages(p),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}}
+	if m.cfg.MaxTokens > 0 {
+		params.MaxTokens = openai.Int(int64(m.cfg.MaxTokens))
+	}
+	if len(p.Skills) > 0 || len(p.Loaded) > 0 { // a chat with tool calls offers the tool still (Fit may have cut the list)
+		params.Tools = []openai.ChatCompletionToolParam{skillTool(p.Skills, p.Loaded)}
+		if toolsRefused(p, round) {
+			params.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone))}
+		}
+	}
+	return params
 }
 
 // failure classifies a stream error: the timeout, the caller's cancellation, or the model's.
@@ -94,4 +137,10 @@ func (m *Model) answer(p *Prompt, text string, u Usage) Answer {
 		a.Usage = Usage{PromptTokens: estimateTokens(promptBytes(p)), CompletionTokens: estimateTokens(len(text))}
 	}
 	return a
+}
+
+// toolsRefused reports whether a round asks the model to answer without loading more skills:
+// MaxSkillLoads are loaded, or as many rounds have called tools.
+func toolsRefused(p *Prompt, round int) bool {
+	return round >= MaxSkillLoads || loadedSkills(p.Loaded) >= MaxSkillLoads
 }

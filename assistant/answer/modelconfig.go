@@ -19,7 +19,8 @@ type ModelConfig struct {
 	Timeout   time.Duration // longest time one answer may take
 	MaxTokens int           // longest answer in tokens; 0 leaves it to the server
 	// MaxPromptTokens bounds what one request sends to the model, estimated at four bytes a
-	// token: what a public key can make the docs owner pay for.
+	// token: what a public key can make the docs owner pay for. A question makes one request,
+	// or up to 1+MaxSkillLoads when its model loads skills.
 	MaxPromptTokens int
 	// Rewrite asks the model, before retrieval, for the standalone search query of a follow-up
 	// question (one in a thread with earlier turns), within RewriteTimeout.
@@ -36,7 +37,7 @@ func (c *ModelConfig) RegisterFlags(fs *flag.FlagSet) {
 	envflag.Int(fs, &c.MaxTokens, "llm-max-tokens", "LECTERN_LLM_MAX_TOKENS", 1024, "longest answer in tokens; 0 leaves it to the server")
 	envflag.Bool(fs, &c.Rewrite, "llm-rewrite", "LECTERN_LLM_REWRITE", false, "ask the model for the standalone search query of a follow-up question before searching (\"and how do I rotate it?\" after a question about API keys)")
 	envflag.Duration(fs, &c.RewriteTimeout, "llm-rewrite-timeout", "LECTERN_LLM_REWRITE_TIMEOUT", 2*time.Second, "longest a follow-up waits for its rewritten query; past it the question is searched as asked, with the thread's earlier questions")
-	envflag.Int(fs, &c.MaxPromptTokens, "llm-max-prompt-tokens", "LECTERN_LLM_MAX_PROMPT_TOKENS", 12000, "most tokens (estimated at 4 bytes each) one question may send to the model: excerpts first, then the oldest turns are dropped and context shortened")
+	envflag.Int(fs, &c.MaxPromptTokens, "llm-max-prompt-tokens", "LECTERN_LLM_MAX_PROMPT_TOKENS", 12000, "most tokens (estimated at 4 bytes each) one request of a question may send to the model (a question whose model loads skills makes up to 4 requests): excerpts first, then the oldest turns are dropped and context shortened")
 }
 
 // Enabled reports whether a model is configured.

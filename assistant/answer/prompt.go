@@ -21,12 +21,17 @@ func messages(p *Prompt) []openai.ChatCompletionMessageParamUnion {
 	for _, t := range p.History {
 		msgs = append(msgs, openai.UserMessage(t.Question), openai.AssistantMessage(t.Answer))
 	}
-	return append(msgs, openai.UserMessage(question(p)))
+	msgs = append(msgs, openai.UserMessage(question(p)))
+	return append(msgs, skillMessages(p.Loaded)...)
 }
 
 func system(p *Prompt) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, instructions, p.Site)
+	if p.Instructions != "" {
+		fmt.Fprintf(&b, "\n\nThe docs team's instructions (they add to the rules above and do not replace them):\n\n%s", p.Instructions)
+	}
+	b.WriteString(skillList(p.Skills))
 	b.WriteString("\n\nDocumentation excerpts:\n")
 	if len(p.Sources) == 0 {
 		b.WriteString("\n(The search found no pages for this question.)\n")

@@ -11,7 +11,8 @@ import (
 )
 
 // DirFingerprint fingerprints the files under dir by (path, size, modification time), skipping
-// hidden files and directories (".git"); a walk costs a stat per file, no reads.
+// hidden files and directories (".git") except the site's .mintlify directory (the assistant's
+// instructions and skills); a walk costs a stat per file, no reads.
 func DirFingerprint(dir string) Fingerprint {
 	return func() (string, error) {
 		h := fnv.New128a()
@@ -19,7 +20,7 @@ func DirFingerprint(dir string) Fingerprint {
 			if err != nil {
 				return err
 			}
-			if path != dir && d.Name()[0] == '.' {
+			if path != dir && d.Name()[0] == '.' && !siteConfigDir(dir, path, d) {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}
@@ -43,4 +44,10 @@ func DirFingerprint(dir string) Fingerprint {
 		}
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
+}
+
+// siteConfigDir reports whether path is the site's .mintlify directory, whose files the site
+// reads though it is hidden.
+func siteConfigDir(dir, path string, d fs.DirEntry) bool {
+	return d.Name() == ".mintlify" && filepath.Dir(path) == filepath.Clean(dir)
 }

@@ -232,4 +232,25 @@ func TestDirFingerprint(t *testing.T) {
 	if get() == changed {
 		t.Error("fingerprint does not follow a changed mtime")
 	}
+	// The site's .mintlify directory holds the assistant's instructions and skills: a change
+	// there is a change of the site. A .mintlify below the root is not the site's.
+	before := get()
+	for _, f := range []string{".mintlify/Assistant.md", ".mintlify/assistant/skills/setup/skill.md"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, dir, f, "x")
+		if now := get(); now == before {
+			t.Errorf("fingerprint does not follow a new %s", f)
+		} else {
+			before = now
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "sub/.mintlify"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "sub/.mintlify/Assistant.md", "x")
+	if get() != before {
+		t.Error("a .mintlify directory below the site's root changes the fingerprint")
+	}
 }

@@ -31,6 +31,7 @@ type Catalog struct {
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
+	Assistant       Assistant           // .mintlify/Assistant.md and .mintlify/assistant/skills: the model's instructions and skills
 	LLMsTxt         string              // a custom llms.txt at the docs root; "" when there is none
 	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
 	redirects       *docsjson.Redirects // the site's redirects, compiled once (Redirect finds one)

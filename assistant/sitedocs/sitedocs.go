@@ -103,6 +103,11 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
 	d.Problems = append(d.Problems, fetchProblems(sess)...)
+	var assistantProblems []docsjson.Problem
+	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())
+	for _, p := range assistantProblems {
+		d.Problems = append(d.Problems, "warning: "+p.String())
+	}
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)

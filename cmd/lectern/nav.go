@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
@@ -81,7 +82,15 @@ func validateSite(ctx context.Context, path string, opts docsjson.ValidateOption
 	if err != nil {
 		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}, nil
 	}
-	return site.Validate(opts), specs
+	rep := site.Validate(opts)
+	if !opts.NoFiles {
+		// The assistant's files (.mintlify/Assistant.md and skills) are warned about as the
+		// assistant's load warns about them.
+		_, problems := sitedocs.ReadAssistant(site.FS())
+		rep.Warnings = append(rep.Warnings, problems...)
+		slices.SortStableFunc(rep.Warnings, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
+	}
+	return rep, specs
 }
 
 func loadProblems(err error) []docsjson.Problem {

@@ -100,6 +100,34 @@ func TestNavValidateNoFiles(t *testing.T) {
 	}
 }
 
+// TestNavValidateAssistantFiles: a skill the assistant cannot use is a warning of nav validate,
+// named by its file, as the assistant's load warns about it; --no-files reads no such file.
+func TestNavValidateAssistantFiles(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}`,
+		"a.mdx":     "---\ntitle: A\n---\n",
+		".mintlify/assistant/skills/refunds/skill.md":  "# Refunds\n",
+		".mintlify/assistant/skills/Bad Slug/skill.md": "---\nname: B\ndescription: B.\n---\nb",
+	})
+	code, out, errOut := runNav("validate", dir, "--json")
+	var rep navReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, want 0 (warnings only): %v\n%s%s", code, err, out, errOut)
+	}
+	want := []string{".mintlify/assistant/skills/Bad Slug", ".mintlify/assistant/skills/refunds/skill.md"}
+	if len(rep.Warnings) != len(want) {
+		t.Fatalf("warnings %+v, want paths %q", rep.Warnings, want)
+	}
+	for i, w := range rep.Warnings {
+		if w.Path != want[i] || w.Message == "" {
+			t.Errorf("warning %d = %+v, want path %s", i, w, want[i])
+		}
+	}
+	if code, out, _ := runNav("validate", "--no-files", dir); code != 0 || strings.Contains(out, ".mintlify") {
+		t.Errorf("--no-files: exit %d\n%s", code, out)
+	}
+}
+
 // TestNavValidateUnbuiltSource: a source tree whose pages are built into another directory
 // (LangChain's src/, whose docs.json lists oss/python/overview for src/oss/overview.mdx) gets
 // one line saying so, first, and each page's error still.

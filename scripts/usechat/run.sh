@@ -11,5 +11,11 @@ HARNESS_NAME=usechat
 # shellcheck source=scripts/lectern-harness.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lectern-harness.sh"
 
+# The clients on replies in which the model loads a skill: the Go test runs the assistant with a
+# fake model (a lectern process has no fake), and skills.mjs with the clients installed here.
+log "TestAISDKClientsReadSkillSteps (assistant)"
+(cd "$HARNESS_ROOT/assistant" && LECTERN_USECHAT_NODE_DIR="$HARNESS_DIR" GOWORK=off go test -count=1 \
+  -run '^TestAISDKClientsReadSkillSteps$' .)
+
 harness_start
 harness_run_tests "${USECHAT_TIMEOUT:-600}" 60000 "$@"
