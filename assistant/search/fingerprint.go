@@ -12,7 +12,8 @@ import (
 
 // DirFingerprint fingerprints the files under dir by (path, size, modification time), skipping
 // hidden files and directories (".git") except the site's .mintlify directory (the assistant's
-// instructions and skills); a walk costs a stat per file, no reads.
+// instructions and skills) and its .mintignore (which pages are published); a walk costs a stat
+// per file, no reads.
 func DirFingerprint(dir string) Fingerprint {
 	return func() (string, error) {
 		h := fnv.New128a()
@@ -46,8 +47,8 @@ func DirFingerprint(dir string) Fingerprint {
 	}
 }
 
-// siteConfigDir reports whether path is the site's .mintlify directory, whose files the site
-// reads though it is hidden.
+// siteConfigDir reports whether path is the site's .mintlify directory or .mintignore file,
+// which the site reads though they are hidden.
 func siteConfigDir(dir, path string, d fs.DirEntry) bool {
-	return d.Name() == ".mintlify" && filepath.Dir(path) == filepath.Clean(dir)
+	return (d.Name() == ".mintlify" || d.Name() == ".mintignore") && filepath.Dir(path) == filepath.Clean(dir)
 }

@@ -253,4 +253,16 @@ func TestDirFingerprint(t *testing.T) {
 	if get() != before {
 		t.Error("a .mintlify directory below the site's root changes the fingerprint")
 	}
+	// The site's .mintignore decides which pages are published: a change of it is a change of
+	// the site (one below the root is not read).
+	write(t, dir, ".mintignore", "drafts/\n")
+	if now := get(); now == before {
+		t.Error("fingerprint does not follow a new .mintignore")
+	} else {
+		before = now
+	}
+	write(t, dir, "sub/.mintignore", "x\n")
+	if get() != before {
+		t.Error("a .mintignore below the site's root changes the fingerprint")
+	}
 }
