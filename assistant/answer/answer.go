@@ -46,6 +46,9 @@ type Prompt struct {
 	// Language is the docs.json language code of the search's scope: the model-free answer's own
 	// sentences are in it when it has them (English otherwise). "" is the site's only language.
 	Language string
+	// Support is where a declined reply sends its reader (the site's support page with the
+	// thread id, or a mailto: address); "" when the site has none.
+	Support string
 }
 
 // Usage counts the tokens of a reply (estimated when the generator cannot count them).
@@ -58,6 +61,7 @@ type Answer struct {
 	Cited      []Source // the pages cited, each once, best first
 	Resolution event.Resolution
 	Usage      Usage
+	Deflected  bool // the reply declined and pointed the reader at Prompt.Support
 }
 
 // Generator writes an answer to p, passing each piece of text to emit as soon as it is
