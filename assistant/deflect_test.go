@@ -141,4 +141,3 @@ func TestModelDeclineDeflectsToSupport(t *testing.T) {
 		})
 	}
 }
-
