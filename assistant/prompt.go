@@ -56,7 +56,8 @@ func contextValues(r *request.Request) []string {
 
 // prompt is what the generator answers from.
 func (s *Service) prompt(t *turn, sources []answer.Source) answer.Prompt {
-	p := answer.Prompt{Site: t.site.Domain, Question: t.req.Question(), History: t.history, Sources: sources, Language: t.filter.Language}
+	p := answer.Prompt{Site: t.site.Domain, Question: t.req.Question(), History: t.history, Sources: sources, Language: t.filter.Language,
+		Support: t.site.SupportLink(t.thread.ID)}
 	for _, c := range t.req.Context {
 		p.Context = append(p.Context, answer.ContextItem{Type: c.Type, Value: c.Value, Path: c.Path})
 	}

@@ -171,6 +171,9 @@ func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []an
 	p := s.prompt(t, sources)
 	p.OnSkill = func(c answer.SkillCall) error { return s.skillStep(t, w, c) }
 	a, err := s.gen.Generate(ctx, p, emit)
+	if err == nil && s.cfg.Model.Enabled() {
+		err = deflect(&a, p, emit)
+	}
 	if s.cfg.Model.Enabled() {
 		s.m.tokens.WithLabelValues(t.site.Project, "prompt").Add(float64(a.Usage.PromptTokens))
 		s.m.tokens.WithLabelValues(t.site.Project, "completion").Add(float64(a.Usage.CompletionTokens))
@@ -183,7 +186,7 @@ func (s *Service) generate(ctx context.Context, t *turn, w encoder, sources []an
 // closeReply writes the finish parts naming the thread, the resolution and the cited pages, as
 // the conversation event records them (v1: 8, 2, e, d).
 func (s *Service) closeReply(t *turn, w encoder, a answer.Answer) {
-	end := stream.End{ThreadID: t.thread.ID, Resolution: a.Resolution, Sources: citations(a.Cited)}
+	end := stream.End{ThreadID: t.thread.ID, Resolution: a.Resolution, Sources: citations(a.Cited), Support: support(t, a)}
 	if end.Resolution == "" {
 		end.Resolution = event.Unanswered
 	}

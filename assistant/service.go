@@ -167,6 +167,7 @@ func (s *Service) Mount(r fiber.Router) {
 	r.Post(RouteV2, web.With(s.guard.Domain(web.RouteAssistant), s.postMessage(uiMessageStream))...)
 	r.Post(RouteSearch, web.With(s.guard.Domain(web.RouteDiscovery), s.postSearch)...)
 	r.Post(RoutePage, web.With(s.guard.Domain(web.RouteDiscovery), s.postPage)...)
+	r.Get(RouteSettings, web.With(s.guard.Domain(web.RouteDiscovery), s.getSettings)...)
 }
 
 // Run builds every site's index and keeps it current until ctx ends; it then stops the

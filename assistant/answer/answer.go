@@ -58,6 +58,9 @@ type Prompt struct {
 	// OnSkill, when set, is told of each loadSkill call once its result is known, before the
 	// model goes on; its error stops the answer as emit's does.
 	OnSkill func(SkillCall) error
+	// Support is where a declined reply sends its reader (the site's support page with the
+	// thread id, or a mailto: address); "" when the site has none.
+	Support string
 }
 
 // Usage counts the tokens of a reply (estimated when the generator cannot count them).
@@ -70,6 +73,7 @@ type Answer struct {
 	Cited      []Source // the pages cited, each once, best first
 	Resolution event.Resolution
 	Usage      Usage
+	Deflected  bool // the reply declined and pointed the reader at Prompt.Support
 }
 
 // Generator writes an answer to p, passing each piece of text to emit as soon as it is

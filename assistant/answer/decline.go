@@ -6,18 +6,23 @@ const maxClosest = 3
 // decline writes the reply when no source answers: it says plainly that nothing in the docs
 // answers the question (so the reader does not take what follows as an answer), then names the
 // pages that come closest, as links in the lead's form and without a quote, then suggests
-// rephrasing. With no such page it is the bare decline.
-func decline(sources []Source, q query, ph phrases) []string {
+// rephrasing. With no such page it is the bare decline. A site with support (support, the
+// SupportLine) gets its link last.
+func decline(sources []Source, q query, ph phrases, support string) []string {
 	out := []string{ph.notFound + "\n\n"}
-	near := closest(sources, q)
-	if len(near) == 0 {
-		return append(out, ph.rephrase)
+	if near := closest(sources, q); len(near) == 0 {
+		out = append(out, ph.rephrase)
+	} else {
+		out = append(out, ph.closest+"\n\n")
+		for _, s := range near {
+			out = append(out, "- "+link(label(s), s.URL)+"\n")
+		}
+		out = append(out, "\n"+ph.rephrase)
 	}
-	out = append(out, ph.closest+"\n\n")
-	for _, s := range near {
-		out = append(out, "- "+link(label(s), s.URL)+"\n")
+	if support != "" {
+		out = append(out, "\n\n"+support)
 	}
-	return append(out, "\n"+ph.rephrase)
+	return out
 }
 
 // closest returns the sources a declined reply points at: the first maxClosest, in the

@@ -75,7 +75,9 @@ func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) e
 	case len(q.terms) == 0:
 		chunks = []string{ph.greet + sep(ph.greet), ph.ask}
 	case !found:
-		chunks = decline(p.Sources, q, ph)
+		line := SupportLine(p.Language, p.Support)
+		a.Deflected = line != ""
+		chunks = decline(p.Sources, q, ph, line)
 	default:
 		a.Cited, a.Resolution = []Source{best}, event.Answered
 		chunks = compose(best, q, ph)

@@ -156,18 +156,22 @@ var aliases = map[string]string{"cn": "zh", "jp": "ja", "ua": "uk", "nb": "no", 
 
 // phrasesFor returns the phrases of a docs.json language code ("es", "pt-BR", "zh-Hant",
 // "jp"): the code's own, else its primary subtag's, else English (also for "").
-func phrasesFor(lang string) phrases {
+func phrasesFor(lang string) phrases { return phrasebook[phraseCode(lang)] }
+
+// phraseCode is the phrasebook's code of a docs.json language code: the code's own, else its
+// primary subtag's, else "en".
+func phraseCode(lang string) string {
 	code := strings.ToLower(strings.TrimSpace(lang))
 	primary, _, _ := strings.Cut(code, "-")
 	for _, c := range []string{code, primary} {
 		if a, ok := aliases[c]; ok {
 			c = a
 		}
-		if ph, ok := phrasebook[c]; ok {
-			return ph
+		if _, ok := phrasebook[c]; ok {
+			return c
 		}
 	}
-	return phrasebook["en"]
+	return "en"
 }
 
 // sep is what follows a sentence of ph before the next one: a space, or nothing after a

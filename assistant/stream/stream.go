@@ -128,6 +128,22 @@ type End struct {
 	ThreadID   string           `json:"threadId"`
 	Resolution event.Resolution `json:"resolution"`
 	Sources    []event.Citation `json:"sources"`
+	// Support is where a declined reply pointed its reader (the site's support, Mintlify's
+	// deflection): the widget shows it as a card. Absent when the reply did not.
+	Support *Support `json:"support,omitempty"`
+}
+
+// Support modes: a support page (the thread id appended as threadId) or an address.
+const (
+	SupportLink  = "link"
+	SupportEmail = "email"
+)
+
+// Support is the support a declined reply points at: its mode and its URL, the support page
+// with threadId or a mailto: link.
+type Support struct {
+	Mode string `json:"mode"`
+	URL  string `json:"url"`
 }
 
 // Finish is the annotation and data item that closes a reply; useChat exposes it as

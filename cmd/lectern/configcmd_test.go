@@ -76,6 +76,10 @@ func TestConfigCommand(t *testing.T) {
 		},
 		{name: "a missing sites file", args: []string{"--sites", "nowhere.yaml"}, wantErr: []string{"--sites nowhere.yaml: no such file"}},
 		{name: "a misspelt field in the sites file", args: []string{"--sites", misspeltSites(t)}, wantErr: []string{`field "projet"`, "line 3"}},
+		{name: "a support URL with credentials", args: []string{"--sites", sitesWith(t, "    support: {url: 'https://bot:pw@help.acme.com/new'}\n")},
+			wantErr: []string{`sites[0].support.url "https://bot:pw@help.acme.com/new": must not hold credentials`}},
+		{name: "four starter questions", args: []string{"--sites", sitesWith(t, "    starterQuestions: [a, b, c, d]\n")},
+			wantErr: []string{"sites[0].starterQuestions: 4 questions; at most 3"}},
 		{name: "an unknown target", args: []string{"collector"}, wantErr: []string{`lectern config: unknown command "collector"`}},
 		{name: "a stray argument", args: []string{"all", "extra", "--sites", repoSites}, wantErr: []string{`lectern config all: unexpected argument "extra"`}},
 	}
@@ -113,6 +117,15 @@ func TestConfigCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sitesWith writes a site registry of one site with the lines more after its docs.
+func sitesWith(t *testing.T, more string) string {
+	path := filepath.Join(t.TempDir(), "lectern.yaml")
+	if err := os.WriteFile(path, []byte("sites:\n  - domain: acme\n    project: acme-prod\n    docs: ./docs\n"+more), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // misspeltSites writes a site registry with `projet:` for `project:`.

@@ -33,7 +33,7 @@ func contractSites(t *testing.T) string {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "lectern.yaml")
-	yaml := fmt.Sprintf("sites:\n  - {domain: acme, project: acme-prod, docs: %q, mcp: key}\n  - {domain: other, project: other-prod, docs: %q}\n"+
+	yaml := fmt.Sprintf("sites:\n  - {domain: acme, project: acme-prod, docs: %q, mcp: key, support: {url: 'https://help.acme.test/new'}, starterQuestions: ['How do I run the tests?']}\n  - {domain: other, project: other-prod, docs: %q}\n"+
 		"  - {domain: multi, project: other-prod, docs: %q}\n", docs, docs, multi)
 	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)

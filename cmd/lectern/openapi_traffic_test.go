@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -103,4 +104,14 @@ func (c *contract) discoveryRoutes(t *testing.T, g ghostKeys) {
 		})
 		c.limited(t, apiCall{op: r.op, method: "POST", path: r.path + "acme", key: l.AsstKey, body: r.ok})
 	}
+	const settings = "/discovery/v1/assistant/%s/settings"
+	op := "getAssistantSettings"
+	c.run(t, []apiCall{
+		{name: op + " 200", op: op, method: "GET", path: fmt.Sprintf(settings, "acme"), key: l.AsstKey, status: 200},
+		{name: op + " bad domain", op: op, method: "GET", path: fmt.Sprintf(settings, "a.b"), key: l.AsstKey, status: 400, req: reqInvalid},
+		{name: op + " no key", op: op, method: "GET", path: fmt.Sprintf(settings, "acme"), status: 401, req: reqInvalid},
+		{name: op + " admin key", op: op, method: "GET", path: fmt.Sprintf(settings, "acme"), key: l.AdminKey, status: 403},
+		{name: op + " unregistered domain", op: op, method: "GET", path: fmt.Sprintf(settings, "ghost"), key: g.asst, status: 404},
+	})
+	c.limited(t, apiCall{op: op, method: "GET", path: fmt.Sprintf(settings, "acme"), key: l.AsstKey})
 }

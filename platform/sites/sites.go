@@ -36,6 +36,11 @@ type Site struct {
 	// MCP says who may call the site's MCP server: MCPOpen (anyone, as Mintlify's public
 	// server) or MCPKey (the site's assistant key). Load and New set the default, MCPOpen.
 	MCP string `yaml:"mcp"`
+	// Support is where the assistant points a reader whose question the docs do not answer;
+	// nil: nowhere (assistant.go).
+	Support *Support `yaml:"support"`
+	// StarterQuestions are up to three questions the widget offers when Ask AI opens.
+	StarterQuestions []string `yaml:"starterQuestions"`
 }
 
 // Who may call a site's MCP server.
@@ -107,6 +112,9 @@ func decode(data []byte, f *file) error {
 				if err := knownKeys(item, fmt.Sprintf("sites[%d]: ", j), fields); err != nil {
 					return err
 				}
+				if err := supportKeys(item, j); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -119,6 +127,16 @@ func knownKeys(m *yaml.Node, prefix string, known []string) error {
 		k := m.Content[i]
 		if !slices.Contains(known, k.Value) {
 			return fmt.Errorf("line %d: %sunknown field %q (want %s)", k.Line, prefix, k.Value, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// supportKeys refuses an unknown key of a site's support mapping (`mail:` for `email:`).
+func supportKeys(site *yaml.Node, j int) error {
+	for i := 0; i+1 < len(site.Content); i += 2 {
+		if v := site.Content[i+1]; site.Content[i].Value == "support" && v.Kind == yaml.MappingNode {
+			return knownKeys(v, fmt.Sprintf("sites[%d].support: ", j), supportFields)
 		}
 	}
 	return nil
@@ -155,6 +173,9 @@ func New(list []Site) (*Registry, error) {
 			return nil, fmt.Errorf("sites[%d].domain %q: listed twice", i, s.Domain)
 		}
 		if err := r.addressing(i, &s); err != nil {
+			return nil, err
+		}
+		if err := checkAssistant(i, &s); err != nil {
 			return nil, err
 		}
 		r.byDomain[s.Domain] = s

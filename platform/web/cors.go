@@ -9,7 +9,7 @@ import (
 
 // CORS response values of the discovery routes.
 const (
-	corsAllowMethods = "POST, OPTIONS"
+	corsAllowMethods = "GET, POST, OPTIONS"
 	corsAllowHeaders = "Authorization, Content-Type, Accept" // useChat sends Content-Type plus the caller's headers
 	corsMaxAge       = "7200"                                // seconds; Chromium caps preflight caching at 2 h
 	corsExpose       = "X-Thread-Id, X-Thread-Key, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, " +

@@ -174,7 +174,9 @@
     ".a .tw{overflow-x:auto;margin:6px 0}.a table{border-collapse:collapse}.a th,.a td{border:1px solid var(--bd);padding:3px 8px;text-align:left;vertical-align:top}.a th{background:var(--cd)}.a .r{text-align:right}.a .c{text-align:center}" +
     ".hits{list-style:none;margin:8px 0 0;padding:0;max-height:50vh;overflow:auto}.hits li{padding:6px 0;border-top:1px solid var(--bd)}.hits a{font-weight:600;text-decoration:none}.hits a:hover{text-decoration:underline}" +
     ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}" +
-    "mark{background:var(--mk);color:var(--fg);font:inherit;font-weight:600;border-radius:2px}";
+    "mark{background:var(--mk);color:var(--fg);font:inherit;font-weight:600;border-radius:2px}" +
+    ".st{display:flex;flex-direction:column;align-items:flex-start;gap:6px;margin:6px 0}.st button{text-align:left}" +
+    ".sup{margin:8px 0;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}.sup a{font-weight:600}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
@@ -290,7 +292,7 @@
       el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: "Ask AI" }), close]), log, form]);
     wrap.appendChild(dlg);
     var lastFocus = null, ctrl = null, history_ = [];
-    opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); });
+    opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); starters(); });
     close.addEventListener("click", function () { dlg.close(); });
     dlg.addEventListener("close", function () { if (ctrl) ctrl.abort(); opener.focus(); });
     dlg.addEventListener("keydown", function (e) {
@@ -319,7 +321,35 @@
       return /^\//.test(u) ? pageURL(u) : /^https?:/i.test(u) ? u : new URL(u, location.href).href;
     } });
 
+    /* Starter questions (the site's starterQuestions, from the settings route, fetched once):
+       buttons in an empty conversation with no thread; a click asks one. */
+    var settings = null, starterBox = null;
+    function starters() {
+      if (thread() || log.querySelector(".q")) return;
+      settings = settings || fetch(base + "/discovery/v1/assistant/" + encodeURIComponent(domain) + "/settings", { headers: { Authorization: "Bearer " + key } })
+        .then(function (res) { return res.ok ? res.json() : {}; }).catch(function () { return {}; });
+      settings.then(function (st) {
+        var qs = (st && st.starterQuestions) || [];
+        if (!qs.length || starterBox || thread() || log.querySelector(".q")) return;
+        starterBox = el("div", { class: "st", role: "group", "aria-label": "Suggested questions" }, qs.slice(0, 3).map(function (q) {
+          return el("button", { type: "button", text: String(q), onclick: function () { if (!ctrl) { input.focus(); ask(String(q)); } } });
+        }));
+        log.appendChild(starterBox);
+      });
+    }
+    /* A declined reply's support (the finish item's): a card linking to the support page (the
+       thread id in it) or the support address; Lectern sends no email itself. */
+    function supportCard(sup) {
+      if (!sup || !/^(https?:\/\/|mailto:)/i.test(sup.url || "")) return null;
+      var mail = /^mailto:/i.test(sup.url);
+      return el("p", { class: "sup", role: "group", "aria-label": "Support" }, [
+        el("span", { text: "Still need help?" }),
+        el("a", { href: sup.url, target: "_blank", rel: "noopener", text: "Contact support" }),
+        mail ? el("span", { class: "msg", text: sup.url.slice(7) }) : null]);
+    }
+
     function ask(q) {
+      if (starterBox) { starterBox.remove(); starterBox = null; }
       log.appendChild(el("p", { class: "q", text: q }));
       var answer = el("div", { class: "a" }), note = el("p", { class: "msg", role: "status" });
       var item = el("div", { class: "item" }, [answer, note]);
@@ -358,6 +388,8 @@
         history_.push({ id: "a" + Date.now(), role: "assistant", content: text });
         /* The finish item says whether the reply answered and which pages it cites: an answer
            lists those pages and offers a rating; "the docs do not cover this" offers neither. */
+        var card = supportCard(end && end.support);
+        if (card) item.insertBefore(card, note);
         if (end && end.resolution === "unanswered") return;
         var cited = (end && end.sources) || [];
         if (cited.length) {

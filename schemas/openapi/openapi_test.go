@@ -207,7 +207,7 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/engagement/funnels",
 		"GET /v1/analytics/{projectId}/gaps",
 		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /asyncapi.json",
-		"GET /widget.js", "GET /widget/v1/widget.js", "GET /dashboard",
+		"GET /widget.js", "GET /widget/v1/widget.js", "GET /dashboard", "GET /discovery/v1/assistant/{domain}/settings",
 		"POST /sites/{domain}/mcp", "GET /sites/{domain}/mcp", "DELETE /sites/{domain}/mcp",
 		"GET /sites/{domain}/llms.txt", "GET /sites/{domain}/.well-known/llms.txt",
 		"GET /sites/{domain}/llms-full.txt", "GET /sites/{domain}/.well-known/llms-full.txt",
@@ -264,7 +264,7 @@ func TestKeyedRoutesDocumentErrorsAndLimits(t *testing.T) {
 	for k, op := range operations(d) {
 		scheme := keyed(op)
 		switch {
-		case strings.HasPrefix(k, "POST /discovery/"):
+		case strings.HasPrefix(k, "POST /discovery/") || strings.HasPrefix(k, "GET /discovery/"):
 			if scheme != "assistantKey" {
 				t.Errorf("%s: security %q, want assistantKey", k, scheme)
 			}

@@ -151,6 +151,40 @@ describe('data stream protocol, below the hook', () => {
     });
   }
 
+  test('callChatApi: a declined reply\'s finish annotation carries the support link with its threadId', async () => {
+    const question = 'What will the weather be like in Paris tomorrow?';
+    let finished;
+    let response;
+    const body = requestBody();
+    body.messages[0] = { ...body.messages[0], content: question, parts: [{ type: 'text', text: question }] };
+    await callChatApi({
+      api: messageURL(),
+      body,
+      streamProtocol: 'data',
+      headers: { Authorization: `Bearer ${config.assistantKey}` },
+      abortController: () => new AbortController(),
+      restoreMessagesOnFailure() {
+        throw new Error('restoreMessagesOnFailure on a good request');
+      },
+      onResponse(res) {
+        response = res;
+      },
+      onUpdate() {},
+      onFinish(message) {
+        finished = message;
+      },
+      generateId: () => 'generated-id',
+      lastMessage: body.messages[0],
+    });
+    assert.ok(finished, 'onFinish not called');
+    const [item] = finished.annotations;
+    const threadId = response.headers.get('x-thread-id');
+    assert.deepEqual([item.type, item.threadId, item.resolution, item.sources], ['finish', threadId, 'unanswered', []]);
+    assert.equal(item.support?.mode, 'link', `annotation ${JSON.stringify(item)}`);
+    assert.equal(new URL(item.support.url).searchParams.get('threadId'), threadId);
+    assert.match(finished.content, /contact support: /);
+  });
+
   test('callChatApi (what useChat calls) builds the assistant message', async () => {
     const updates = [];
     let finished;

@@ -310,3 +310,20 @@ describe(`ai@${AI5} on the v2 route`, () => {
     assert.equal(typeof again.metadata?.threadId, 'string', 'the new answer has its finish metadata');
   });
 });
+
+describe('a question the docs do not answer, on a site with support (lectern.yaml)', () => {
+  test('the finish metadata carries the support link with the thread as threadId, and the text names it', async () => {
+    const { chat, seen } = newChat();
+    await chat.sendMessage({ text: 'What will the weather be like in Paris tomorrow?' });
+    assert.equal(chat.error, undefined, `chat error: ${chat.error?.message}`);
+    const m = lastAssistant(chat.messages);
+    const { threadId, resolution, sources, support } = m.metadata ?? {};
+    assert.equal(threadId, seen.responses[0].threadId);
+    assert.deepEqual([resolution, sources], ['unanswered', []]);
+    assert.equal(support?.mode, 'link', `metadata ${JSON.stringify(m.metadata)}`);
+    const url = new URL(support.url);
+    assert.ok(/^https?:$/.test(url.protocol), `support url ${support.url}`);
+    assert.equal(url.searchParams.get('threadId'), threadId);
+    assert.match(textFromParts(m), /contact support: \[[^\]]+\]\(https?:\/\/[^)]+threadId=/);
+  });
+});

@@ -36,7 +36,7 @@ function replyParts(body) {
 async function askInDialog(page, question) {
   const dialog = page.getByRole('dialog', { name: 'Ask AI' });
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Ask AI' }).click();
-  const res = page.waitForResponse((r) => r.url().includes('/assistant/'));
+  const res = page.waitForResponse((r) => r.url().includes('/message'));
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill(question);
   await dialog.getByRole('button', { name: 'Send' }).click();
   const parts = replyParts(await (await res).text());
@@ -117,12 +117,12 @@ test('"Feedback on this code" posts code_snippet feedback with the code, filenam
 test('Ask AI streams an answer with a source link, continues the thread, and Stop aborts', async () => {
   const { page, origins } = await open(`${prefix}/chat`);
   const asks = [];
-  page.on('request', (r) => { if (r.url().includes('/assistant/')) asks.push(JSON.parse(r.postData())); });
+  page.on('request', (r) => { if (r.url().includes('/message')) asks.push(JSON.parse(r.postData())); });
   await page.getByRole('button', { name: 'Ask AI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask AI' });
   await dialog.waitFor();
   const log = dialog.getByRole('log');
-  const first = page.waitForResponse((r) => r.url().includes('/assistant/'));
+  const first = page.waitForResponse((r) => r.url().includes('/message'));
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('How do I run the tests?');
   await dialog.getByRole('button', { name: 'Send' }).click();
   const threadId = (await first).headers()['x-thread-id'];
@@ -158,7 +158,7 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   assert.deepEqual([rating.helpful, rating.threadId, rating.path], [true, threadId, `${prefix}/chat`]);
 
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('And only the Go tests?');
-  const second = page.waitForResponse((r) => r.url().includes('/assistant/'));
+  const second = page.waitForResponse((r) => r.url().includes('/message'));
   await dialog.getByRole('button', { name: 'Send' }).click();
   assert.equal((await second).headers()['x-thread-id'], threadId);
   assert.equal(asks[1].threadId, threadId);
@@ -168,7 +168,7 @@ test('Ask AI streams an answer with a source link, continues the thread, and Sto
   // Stop: the reply is held at the network until Stop has been pressed.
   let release;
   const held = new Promise((ok) => { release = ok; });
-  await page.route('**/assistant/**', async (route) => { await held; await route.continue().catch(() => {}); });
+  await page.route('**/assistant/*/message', async (route) => { await held; await route.continue().catch(() => {}); });
   await dialog.getByRole('textbox', { name: 'Ask a question' }).fill('What does make bench do?');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await dialog.getByRole('button', { name: 'Stop' }).click();
@@ -224,6 +224,58 @@ test('an unanswered reply shows no sources and no rating buttons', async () => {
   assert.equal(next.finish.resolution, 'answered');
   assert.equal(await next.item.locator('.src').getByRole('link').count(), next.finish.sources.length);
   await next.item.getByRole('button', { name: 'Good answer' }).waitFor();
+  await page.close();
+});
+
+test('a declined reply ends with a "Contact support" card linking to the support page with its threadId; axe finds nothing serious', async () => {
+  const { page } = await open(`${prefix}/support`);
+  const reply = page.waitForResponse((r) => r.url().includes('/message'));
+  const { item, finish } = await askInDialog(page, `What will the weather be like in Paris tomorrow? ${runID()}`);
+  const threadId = (await reply).headers()['x-thread-id'];
+  assert.equal(finish.resolution, 'unanswered');
+  assert.equal(finish.support?.mode, 'link', `finish ${JSON.stringify(finish)}`);
+  const card = item.getByRole('group', { name: 'Support' });
+  const link = card.getByRole('link', { name: 'Contact support' });
+  const href = new URL(await link.getAttribute('href'));
+  assert.equal(href.searchParams.get('threadId'), threadId, `support link ${href}`);
+  assert.equal(href.toString(), finish.support.url);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.match(await item.locator('.a').innerText(), /contact support: /i, 'the reply text names support too');
+  // An answer gets no card.
+  const next = await askInDialog(page, 'How do I run the tests?');
+  assert.equal(next.finish.support, undefined);
+  assert.equal(await next.item.getByRole('group', { name: 'Support' }).count(), 0);
+  await page.evaluate(() => { const d = document.querySelector('[data-lectern]').shadowRoot.querySelector('dialog'); d.close(); d.show(); });
+  assert.deepEqual(await axeSerious(page), [], 'the support card is accessible');
+  await page.close();
+});
+
+test('starter questions show as buttons when Ask AI opens with no thread, and a click asks one', async () => {
+  const { page } = await open(`${prefix}/starters`);
+  const settings = page.waitForResponse((r) => r.url().includes('/settings'));
+  await page.getByRole('button', { name: 'Ask AI' }).click();
+  const { starterQuestions } = await (await settings).json();
+  assert.ok(starterQuestions.length >= 1 && starterQuestions.length <= 3, `starterQuestions ${starterQuestions}`);
+  const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+  const group = dialog.getByRole('group', { name: 'Suggested questions' });
+  await group.waitFor();
+  assert.deepEqual(await group.getByRole('button').allInnerTexts(), starterQuestions);
+  assert.deepEqual(await axeSerious(page), [], 'the starter questions are accessible');
+  const asked = page.waitForRequest((r) => r.url().includes('/message'));
+  await group.getByRole('button', { name: starterQuestions[starterQuestions.length - 1] }).click();
+  const body = JSON.parse((await asked).postData());
+  assert.equal(body.messages.at(-1).content, starterQuestions[starterQuestions.length - 1]);
+  await dialog.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+  assert.equal(await dialog.locator('.q').first().innerText(), starterQuestions[starterQuestions.length - 1]);
+  assert.equal(await group.count(), 0, 'the starter questions are gone once a question is asked');
+  // With a thread (a reopened dialog, or a later page of the same session): no starters.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const again = await open(`${prefix}/starters-again`);
+  await again.page.evaluate((d) => sessionStorage.setItem(`lectern.thread.${d}`, JSON.stringify({ id: 'thr_01JV3QA2M4T7X9B1C3D5E7G9HK', key: 'k' })), config.domain);
+  await again.page.getByRole('button', { name: 'Ask AI' }).click();
+  await again.page.getByRole('dialog', { name: 'Ask AI' }).waitFor();
+  assert.equal(await again.page.getByRole('group', { name: 'Suggested questions' }).count(), 0);
+  await again.page.close();
   await page.close();
 });
 
