@@ -46,21 +46,23 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 	p = Fit(p, m.cfg.MaxPromptTokens)
 	var text strings.Builder
 	var usage Usage
+	skilled := false // a skill was loaded: the answer follows the docs team's own guidance
 	for round := 0; ; round++ {
 		before := text.Len()
 		calls, u, err := m.request(ctx, &p, round, &text, emit)
 		usage.PromptTokens += u.PromptTokens
 		usage.CompletionTokens += u.CompletionTokens
 		if err != nil || len(calls) == 0 || toolsRefused(&p, round) { // a server that calls tools past "none" gets no more rounds
-			return m.answer(&p, text.String(), usage), err
+			return m.answer(&p, text.String(), usage, skilled), err
 		}
 		for _, c := range loadSkills(&p, calls, round, text.String()[before:]) {
 			p.Loaded = append(p.Loaded, c)
+			skilled = skilled || c.Loaded
 			if p.OnSkill == nil {
 				continue
 			}
 			if err := p.OnSkill(c); err != nil {
-				return m.answer(&p, text.String(), usage), fmt.Errorf("model answer: %w", err)
+				return m.answer(&p, text.String(), usage, skilled), fmt.Errorf("model answer: %w", err)
 			}
 		}
 		p = Fit(p, m.cfg.MaxPromptTokens)
@@ -127,10 +129,12 @@ func (m *Model) failure(ctx context.Context, err error) error {
 	return fmt.Errorf("%w: %w", ErrModel, err)
 }
 
-// answer reports the pages text cites and estimates usage the server did not report.
-func (m *Model) answer(p *Prompt, text string, u Usage) Answer {
+// answer reports the pages text cites and estimates usage the server did not report. A reply
+// that cites a page, or that loaded one of the site's skills (the docs team's curated answer,
+// which Mintlify puts before search results), is answered; any other is unanswered.
+func (m *Model) answer(p *Prompt, text string, u Usage, skilled bool) Answer {
 	a := Answer{Cited: cites(text, p.Sources), Resolution: event.Unanswered, Usage: u}
-	if len(a.Cited) > 0 {
+	if len(a.Cited) > 0 || skilled {
 		a.Resolution = event.Answered
 	}
 	if a.Usage == (Usage{}) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/internal/llmtest"
+	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // TestModelSkillRounds: loadSkill calls across rounds, with the fake server's tool calls.
@@ -32,6 +33,7 @@ func TestModelSkillRounds(t *testing.T) {
 		requests int
 		calls    string // each call as slug:loaded, in order
 		text     string
+		answered bool // the text cites nothing: answered only when a skill was loaded
 	}{
 		{
 			name: "one per round", skills: skills,
@@ -40,7 +42,7 @@ func TestModelSkillRounds(t *testing.T) {
 				{ToolCalls: []llmtest.ToolCall{call("c", "three")}},
 				answerScript,
 			}},
-			requests: 4, calls: "one:true two:true three:true", text: "done",
+			requests: 4, calls: "one:true two:true three:true", text: "done", answered: true,
 		},
 		{
 			name: "cap across rounds", skills: skills,
@@ -48,7 +50,7 @@ func TestModelSkillRounds(t *testing.T) {
 				{ToolCalls: []llmtest.ToolCall{call("c", "three"), call("d", "four")}},
 				answerScript,
 			}},
-			requests: 3, calls: "one:true two:true three:true four:false", text: "done",
+			requests: 3, calls: "one:true two:true three:true four:false", text: "done", answered: true,
 		},
 		{
 			name: "unknown slug and tool", skills: skills,
@@ -73,8 +75,12 @@ func TestModelSkillRounds(t *testing.T) {
 				return nil
 			}}
 			var text strings.Builder
-			if _, err := model(srv, 5*time.Second).Generate(context.Background(), p, func(s string) error { text.WriteString(s); return nil }); err != nil {
+			a, err := model(srv, 5*time.Second).Generate(context.Background(), p, func(s string) error { text.WriteString(s); return nil })
+			if err != nil {
 				t.Fatal(err)
+			}
+			if got := a.Resolution == event.Answered; got != tt.answered {
+				t.Errorf("resolution %s, want answered %v (a loaded skill answers; nothing else cited does)", a.Resolution, tt.answered)
 			}
 			reqs := srv.Requests()
 			if len(reqs) != tt.requests || strings.Join(calls, " ") != tt.calls || text.String() != tt.text {
