@@ -52,13 +52,7 @@ func Fit(p Prompt, maxTokens int) Prompt {
 
 // shortenLoaded cuts over bytes from the loaded skills' results, the last loaded first.
 func shortenLoaded(calls []SkillCall, over int) []SkillCall {
-	out := append([]SkillCall(nil), calls...)
-	for i := len(out) - 1; i >= 0 && over > 0; i-- {
-		cut := min(over, len(out[i].Result))
-		out[i].Result = truncate(out[i].Result, len(out[i].Result)-cut)
-		over -= cut
-	}
-	return out
+	return shortenLast(calls, over, func(c *SkillCall) *string { return &c.Result })
 }
 
 // shortenContext cuts over bytes from the context items, the last item first.
@@ -78,10 +72,17 @@ func shortenContext(items []ContextItem, over int) []ContextItem {
 
 // shortenSources cuts over bytes from the excerpts, the lowest-ranked first.
 func shortenSources(srcs []Source, over int) []Source {
-	out := append([]Source(nil), srcs...)
+	return shortenLast(srcs, over, func(s *Source) *string { return &s.Text })
+}
+
+// shortenLast cuts over bytes from a copy of items' text (the field text points at), the last
+// item first, each down to nothing before the one above it is cut.
+func shortenLast[T any](items []T, over int, text func(*T) *string) []T {
+	out := append([]T(nil), items...)
 	for i := len(out) - 1; i >= 0 && over > 0; i-- {
-		cut := min(over, len(out[i].Text))
-		out[i].Text = truncate(out[i].Text, len(out[i].Text)-cut)
+		t := text(&out[i])
+		cut := min(over, len(*t))
+		*t = truncate(*t, len(*t)-cut)
 		over -= cut
 	}
 	return out

@@ -52,20 +52,7 @@ func TestInlineSnippetComponent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := markdown.Body(tt.src, "", read)
-			at := 0
-			for _, w := range tt.want {
-				i := strings.Index(got[at:], w)
-				if i < 0 {
-					t.Fatalf("missing (in order) %q in:\n%s", w, got)
-				}
-				at += i + len(w)
-			}
-			for _, n := range tt.not {
-				if strings.Contains(got, n) {
-					t.Errorf("unexpected %q in:\n%s", n, got)
-				}
-			}
+			containsInOrder(t, markdown.Body(tt.src, "", read), tt.want, tt.not)
 		})
 	}
 }
