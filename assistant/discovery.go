@@ -237,7 +237,7 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		return web.InvalidAll(d)
 	}
 	asked := path
-	page, path, ok := pageFor(snap.Catalog, path, f)
+	page, path, ok := pageFor(snap.Catalog, path, site.Domain, f)
 	for hops := 0; !ok && hops < maxRedirects; hops++ { // a moved page: docs.json redirects
 		dest, _, found := snap.Catalog.Redirect(path)
 		target, _, _ := strings.Cut(dest, "#")

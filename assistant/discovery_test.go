@@ -182,6 +182,8 @@ func TestDiscoveryPageFromSearchHit(t *testing.T) {
 		{path: "https://docs.acme.dev/docs/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
 		{path: "https://DOCS.acme.dev:443/docs/v2/webhooks.md?ref=llms", wantPath: "/v2/webhooks", status: 200},
 		{path: "http://127.0.0.1:8080/sites/acme/v2/webhooks#retries", wantPath: "/v2/webhooks", status: 200},
+		{path: "/sites/acme/v2/webhooks.md", wantPath: "/v2/webhooks", status: 200}, // the path of the page's URL on Lectern's host
+		{path: "/sites/globex/v2/webhooks", status: 404, wantError: `page \"/sites/globex/v2/webhooks\" is not in the navigation of acme`},
 		{path: "https://docs.acme.dev/docs/nowhere", status: 404, wantError: `page \"/nowhere\" is not in the navigation of acme`},
 		{path: "https://docs.acme.dev/v2/webhooks", status: 400, wantError: `path: https://docs.acme.dev/v2/webhooks is not a URL of the acme docs: give the page's path, e.g. /quickstart`},
 		{path: "https://evil.example/docs/v2/webhooks", status: 400, wantError: `path: https://evil.example/docs/v2/webhooks is not a URL of the acme docs`},

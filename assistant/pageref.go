@@ -119,8 +119,23 @@ func clipRef(s string) string {
 
 // pageFor finds the page a path names in the reader's scope, as sent, else without a ".md"
 // suffix (the page's Markdown file; PageFor reads /dir/index as /dir, so /index.md is the home
-// page), and returns the path it was found under.
-func pageFor(cat *sitedocs.Catalog, path string, f search.Filter) (*sitedocs.CatalogPage, string, bool) {
+// page), else without Lectern's /sites/{domain} prefix (the path of a page's URL on Lectern's
+// own host, as llms.txt and the MCP search tool give it), and returns the path it was found
+// under. The path as sent is looked for first: a site may have pages under /sites/ of its own.
+func pageFor(cat *sitedocs.Catalog, path, domain string, f search.Filter) (*sitedocs.CatalogPage, string, bool) {
+	if pg, at, ok := pageOrFile(cat, path, f); ok {
+		return pg, at, true
+	}
+	if rest, ok := underPrefix(path, "/sites/"+domain); ok && rest != path {
+		if pg, at, ok := pageOrFile(cat, rest, f); ok {
+			return pg, at, true
+		}
+	}
+	return nil, path, false
+}
+
+// pageOrFile finds the page a path names, as sent or without a ".md" suffix.
+func pageOrFile(cat *sitedocs.Catalog, path string, f search.Filter) (*sitedocs.CatalogPage, string, bool) {
 	if pg, ok := cat.PageFor(path, f.Version, f.Language, f.Groups); ok {
 		return pg, path, true
 	}

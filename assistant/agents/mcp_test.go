@@ -91,7 +91,9 @@ func TestMCPGoClient(t *testing.T) {
 	if !r.IsError || !strings.Contains(text(t, r), "/etc/passwd: no such file") {
 		t.Errorf("traversal: %v %s", r.IsError, text(t, r))
 	}
-	r = callTool(t, cs, "submit_feedback", map[string]any{"path": h.base + "/sites/agents-cline/usage/ide.md#step-3", "description": "Step 3 names a menu that no longer exists."})
+	// The page's URL as another address of Lectern gives it (the client's own base is trimmed
+	// as a prefix; this one is read as Lectern's /sites/{domain}/ path).
+	r = callTool(t, cs, "submit_feedback", map[string]any{"path": "http://lectern.internal:8080/sites/agents-cline/usage/ide.md#step-3", "description": "Step 3 names a menu that no longer exists."})
 	if r.IsError || !strings.Contains(text(t, r), "/usage/ide") {
 		t.Errorf("feedback: %s", text(t, r))
 	}

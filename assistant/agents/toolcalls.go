@@ -207,15 +207,30 @@ func (s *Service) feedbackPath(cl *call, p string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("path %q: %w", p, err)
 	}
-	if _, ok := cl.state.snap.Catalog.Page(clean, "", ""); !ok {
-		if dir, isIndex := strings.CutSuffix(clean, "/index"); isIndex { // dir/index is served at /dir
-			if _, ok := cl.state.snap.Catalog.Page(dir, "", ""); ok {
-				return dir, nil
-			}
-		}
-		return "", fmt.Errorf("path %q is not a page of these docs; find its path with search or query_docs_filesystem (ls /)", clean)
+	if page, ok := s.catalogPath(cl, clean); ok {
+		return page, nil
 	}
-	return clean, nil
+	// The path of the page's URL on Lectern's own host (/sites/{domain}/...), as another
+	// address than the client's gives it; the path as sent was looked for first.
+	if rest, ok := strings.CutPrefix(clean, "/sites/"+cl.site.Domain+"/"); ok {
+		if page, ok := s.catalogPath(cl, "/"+rest); ok {
+			return page, nil
+		}
+	}
+	return "", fmt.Errorf("path %q is not a page of these docs; find its path with search or query_docs_filesystem (ls /)", clean)
+}
+
+// catalogPath returns the catalog's path for a page path: itself, or /dir for dir/index.
+func (s *Service) catalogPath(cl *call, path string) (string, bool) {
+	if _, ok := cl.state.snap.Catalog.Page(path, "", ""); ok {
+		return path, true
+	}
+	if dir, isIndex := strings.CutSuffix(path, "/index"); isIndex { // dir/index is served at /dir
+		if _, ok := cl.state.snap.Catalog.Page(dir, "", ""); ok {
+			return dir, true
+		}
+	}
+	return "", false
 }
 
 // storeFeedback publishes the feedback record and waits for the bus to store it.
