@@ -26,69 +26,94 @@ const (
 // readers' views by the site they came from over a bounded range (Mintlify's referrals). JSON
 // or CSV.
 func (s *Service) trafficExport(c *fiber.Ctx) error {
-	p := params{c: c}
-	format := p.oneOf("format", "json", "json", "csv")
-	scope := p.oneOf("scope", "page", "page", "site", "day", "agent", "referrer")
-	def := ExportDefaultLimit
-	if format == "csv" {
-		def = ExportMaxLimit
-	}
-	var r store.Range
-	if scope == "day" || scope == "agent" || scope == "referrer" {
-		r = p.boundedDays(store.MaxTrafficDays)
-	} else {
-		r = p.dayRange()
-	}
-	q := store.TrafficQuery{ProjectID: c.Params("projectId"), Range: r, Limit: p.limit(def, ExportMaxLimit), Offset: p.offset(), Sort: p.trafficSort()}
-	if err := p.err(); err != nil {
-		return err
-	}
-	limit := q.Limit // scope=referrer: how many sites
-	if scope != "page" {
-		q.Limit, q.Offset = 0, 0 // the totals only: they are of the range whatever the page
-	}
-	page, err := s.store.TrafficExport(c.UserContext(), q)
+	req, err := trafficRequestOf(c)
 	if err != nil {
 		return err
 	}
-	var days []store.DayClassViews
-	if scope != "page" {
-		page.Rows, page.HasMore = nil, false
+	res, err := s.trafficData(c, req)
+	if err != nil {
+		return err
 	}
-	if scope == "day" {
-		if days, err = s.store.TrafficClassDays(c.UserContext(), q.ProjectID, q.Range); err != nil {
-			return err
-		}
-		days = everyDay(q.Range, days)
-	}
-	var agents []agentViews
-	if scope == "agent" {
-		if agents, err = s.agentViews(c, q.ProjectID, q.Range); err != nil {
-			return err
-		}
-	}
-	var referrers []referrerViews
-	if scope == "referrer" {
-		if referrers, err = s.referrerViews(c, q.ProjectID, q.Range, limit); err != nil {
-			return err
-		}
-	}
-	if format == "csv" {
+	q := req.q
+	if req.format == "csv" {
 		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 		// Both bounds are optional: without dateFrom the file is of all time, not of 0001-01-01.
 		from, _ := store.DayRange(q.Range)
 		c.Set(fiber.HeaderContentDisposition, `attachment; filename="traffic-`+q.ProjectID+`-`+cmp.Or(from, "all-time")+`.csv"`)
-		if scope == "agent" {
-			return c.Send(agentsCSV(q.Range, agents))
+		switch req.scope {
+		case "agent":
+			return c.Send(agentsCSV(q.Range, res.agents))
+		case "referrer":
+			return c.Send(referrersCSV(res.referrers))
 		}
-		if scope == "referrer" {
-			return c.Send(referrersCSV(referrers))
-		}
-		return c.Send(trafficCSV(scope, page, days))
+		return c.Send(trafficCSV(req.scope, res.page, res.days))
 	}
-	out := trafficJSON(q.Range, page, days, scope == "day")
-	out.Agents, out.Referrers = agents, referrers
+	out := trafficJSON(q.Range, res.page, res.days, req.scope == "day")
+	out.Agents, out.Referrers = res.agents, res.referrers
 	return c.JSON(out)
+}
+
+// trafficRequest is a traffic export's parameters: its format and scope, the store query, and
+// (scope=referrer) how many sites to list.
+type trafficRequest struct {
+	format, scope string
+	q             store.TrafficQuery
+	sites         int
+}
+
+// trafficRequestOf reads a traffic export's parameters; a bad one is a 400 naming it.
+func trafficRequestOf(c *fiber.Ctx) (trafficRequest, error) {
+	p := params{c: c}
+	req := trafficRequest{format: p.oneOf("format", "json", "json", "csv"),
+		scope: p.oneOf("scope", "page", "page", "site", "day", "agent", "referrer")}
+	def := ExportDefaultLimit
+	if req.format == "csv" {
+		def = ExportMaxLimit
+	}
+	var r store.Range
+	if req.scope == "day" || req.scope == "agent" || req.scope == "referrer" {
+		r = p.boundedDays(store.MaxTrafficDays)
+	} else {
+		r = p.dayRange()
+	}
+	req.q = store.TrafficQuery{ProjectID: c.Params("projectId"), Range: r, Limit: p.limit(def, ExportMaxLimit), Offset: p.offset(), Sort: p.trafficSort()}
+	req.sites = req.q.Limit
+	if req.scope != "page" {
+		req.q.Limit, req.q.Offset = 0, 0 // the totals only: they are of the range whatever the page
+	}
+	return req, p.err()
+}
+
+// trafficResult is what a traffic export reads: the totals (and scope=page's rows), and the
+// days, agents or referrers of the other scopes.
+type trafficResult struct {
+	page      store.TrafficExportPage
+	days      []store.DayClassViews
+	agents    []agentViews
+	referrers []referrerViews
+}
+
+// trafficData reads what req's scope shows.
+func (s *Service) trafficData(c *fiber.Ctx, req trafficRequest) (trafficResult, error) {
+	var res trafficResult
+	var err error
+	q := req.q
+	if res.page, err = s.store.TrafficExport(c.UserContext(), q); err != nil {
+		return res, err
+	}
+	if req.scope != "page" {
+		res.page.Rows, res.page.HasMore = nil, false
+	}
+	switch req.scope {
+	case "day":
+		res.days, err = s.store.TrafficClassDays(c.UserContext(), q.ProjectID, q.Range)
+		res.days = everyDay(q.Range, res.days)
+	case "agent":
+		res.agents, err = s.agentViews(c, q.ProjectID, q.Range)
+	case "referrer":
+		res.referrers, err = s.referrerViews(c, q.ProjectID, q.Range, req.sites)
+	}
+	return res, err
 }
 
 // trafficSort reads the order of a per-page export, one of the export's view columns or
