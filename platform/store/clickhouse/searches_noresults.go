@@ -17,10 +17,12 @@ func readerOutcomes(projectID string, r store.Range) cond {
 	return c
 }
 
-// onlyNoResults keeps in c the queries with a reader's search that found nothing.
+// onlyNoResults keeps in c the queries with a reader's search that found nothing. GLOBAL: on
+// a cluster both tables are Distributed, and a plain IN over two of them is refused
+// (distributed_product_mode 'deny', code 288); on one server GLOBAL IN is IN.
 func onlyNoResults(c *cond, q store.SearchQuery) {
 	sub := readerOutcomes(q.ProjectID, q.Range)
-	c.add("query_norm IN (SELECT query_norm FROM traffic_queries_daily WHERE "+sub.sql()+
+	c.add("query_norm GLOBAL IN (SELECT query_norm FROM traffic_queries_daily WHERE "+sub.sql()+
 		" GROUP BY query_norm HAVING sumMerge(no_results) > 0)", sub.args...)
 }
 
