@@ -187,6 +187,10 @@ func paramCalls(op, path, key string) []apiCall {
 		add("one per page", "?limit=1", 200, reqValid)
 		add("limit too big", "?limit=101", 400, reqInvalid)
 		add("bad cursor", "?cursor=bm90LWEtY3Vyc29y", 400, reqValid)
+		add("queries that found nothing", "?noResults=true&limit=1", 200, reqValid)
+		add("every query", "?noResults=false", 200, reqValid)
+		add("noResults not a boolean", "?noResults=yes", 400, reqInvalid)
+		add("noResults empty", "?noResults=", 400, reqInvalid)
 	}
 	if base == "getFeedbackByPage" {
 		add("filters", "?source=thumbs_only&status=pending,resolved", 200, reqValid)
@@ -195,6 +199,39 @@ func paramCalls(op, path, key string) []apiCall {
 		add("unknown status", "?status=open", 400, reqInvalid)
 	}
 	return calls
+}
+
+// checkSearchesBodies checks the searches route on the published searches: "custom domain"
+// found 3 results and was clicked, "webhooks" found nothing.
+func (c *contract) checkSearchesBodies(t *testing.T, get func(string, any)) {
+	t.Helper()
+	var searches struct {
+		Searches []struct {
+			SearchQuery    string
+			CTR            float64
+			TopClickedPage *string
+			NoResults      *int
+		}
+		TotalSearches int
+		NextCursor    *string
+	}
+	get("searches?limit=1", &searches)
+	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "custom domain" ||
+		searches.Searches[0].CTR != 1 || searches.Searches[0].TopClickedPage == nil || searches.NextCursor == nil ||
+		searches.Searches[0].NoResults == nil || *searches.Searches[0].NoResults != 0 {
+		t.Fatalf("searches page 1 = %+v", searches)
+	}
+	get("searches?limit=1&cursor="+*searches.NextCursor, &searches)
+	if len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "webhooks" || searches.NextCursor != nil ||
+		searches.Searches[0].NoResults == nil || *searches.Searches[0].NoResults != 1 {
+		t.Errorf("searches page 2 = %+v", searches)
+	}
+	get("searches?noResults=true", &searches)
+	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "webhooks" || searches.NextCursor != nil {
+		t.Errorf("searches that found nothing = %+v", searches)
+	}
+	x := c.send(t, apiCall{method: "GET", path: "/api/external/v1/analytics/acme-prod/searches?noResults=1", key: c.l.AdminKey})
+	expectError(t, x.status, x.resp, 400, "noResults", "true, false")
 }
 
 // checkAnalyticsBodies checks what the routes say about the published events.
@@ -227,24 +264,7 @@ func (c *contract) checkAnalyticsBodies(t *testing.T, thread string) {
 		daily.Days[1].Views != views.Totals || daily.Days[1].Visitors != (struct{ Human, AI, Total int }{1, 1, 2}) {
 		t.Errorf("daily traffic = %+v", daily)
 	}
-	var searches struct {
-		Searches []struct {
-			SearchQuery    string
-			CTR            float64
-			TopClickedPage *string
-		}
-		TotalSearches int
-		NextCursor    *string
-	}
-	get("searches?limit=1", &searches)
-	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "custom domain" ||
-		searches.Searches[0].CTR != 1 || searches.Searches[0].TopClickedPage == nil || searches.NextCursor == nil {
-		t.Fatalf("searches page 1 = %+v", searches)
-	}
-	get("searches?limit=1&cursor="+*searches.NextCursor, &searches)
-	if len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "webhooks" || searches.NextCursor != nil {
-		t.Errorf("searches page 2 = %+v", searches)
-	}
+	c.checkSearchesBodies(t, get)
 	var th struct {
 		Messages []struct {
 			Role, Content string

@@ -55,6 +55,7 @@ type SearchQuery struct {
 	Range     Range
 	Limit     int
 	After     *SearchKey // nil: the first page
+	NoResults bool       // only the queries with a search that found nothing (SearchRow.NoResults > 0)
 }
 
 // SearchRow is one normalized query (event.NormalizeQuery).
@@ -64,10 +65,14 @@ type SearchRow struct {
 	Clicks         int64     // search_click events
 	TopClickedPage string    // the most clicked path (ties: the smallest); "" when none
 	LastSearchedAt time.Time // the latest search event
+	// NoResults counts its readers' searches that found nothing: traffic_queries_daily's
+	// no_results of source QuerySourceReader, the count the content gaps' search_no_results
+	// signal weighs (QueryOutcome.NoResults of a reader query).
+	NoResults int64
 }
 
 // SearchPage is one page of searches, ordered by Hits desc then Query asc; TotalSearches counts
-// every search event in the range.
+// every search event in the range (whatever SearchQuery.NoResults).
 type SearchPage struct {
 	Rows          []SearchRow
 	TotalSearches int64

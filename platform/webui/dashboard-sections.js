@@ -287,7 +287,8 @@
   D.section({
     id: "searches", title: "Searches",
     load: function (ctx) {
-      return ctx.get("searches?limit=50&" + ctx.range).then(function (s) {
+      return Promise.all([ctx.get("searches?limit=50&" + ctx.range), ctx.get("searches?noResults=true&limit=50&" + ctx.range)]).then(function (res) {
+        var s = res[0], nothing = res[1];
         var clicked = s.searches.filter(function (r) { return r.ctr > 0; }).length;
         ctx.stat("Searches", fmt.number(s.totalSearches), s.searches.length ? fmt.percent(clicked / s.searches.length) + " of queries clicked" : null);
         var query = { key: "searchQuery", label: "Query" }, hits = { key: "hits", label: "Searches", format: fmt.number, num: true };
@@ -302,6 +303,12 @@
           ctx.table({
             name: "no-click", label: "Searches with no click", rows: s.searches.filter(function (r) { return !r.ctr; }),
             empty: "Every query in this range led to a click.", columns: [query, hits, last],
+          }),
+          /* readers' searches that found nothing: the content gaps' search_no_results, per query */
+          ctx.table({
+            name: "no-results", label: "Searches with no results", rows: nothing.searches,
+            empty: "Every reader's search in this range found something.",
+            columns: [query, hits, { key: "noResults", label: "Found nothing", format: fmt.number, num: true }, last],
           }),
         ];
       });

@@ -141,6 +141,7 @@ func (s *Service) searches(c *fiber.Ctx) error {
 	q := store.SearchQuery{ProjectID: c.Params("projectId"), Range: p.dayRange()}
 	q.Limit = p.limit(SearchDefaultLimit, SearchMaxLimit)
 	q.After = p.searchCursor()
+	q.NoResults = p.oneOf("noResults", "false", "true", "false") == "true"
 	if err := p.err(); err != nil {
 		return err
 	}

@@ -71,6 +71,7 @@ type searchRow struct {
 	CTR            float64 `json:"ctr"`
 	TopClickedPage *string `json:"topClickedPage"`
 	LastSearchedAt string  `json:"lastSearchedAt"`
+	NoResults      int64   `json:"noResults"` // of its readers' searches, those that found nothing
 }
 
 type searchPage struct {
@@ -84,7 +85,7 @@ type searchPage struct {
 func searchEnvelope(p store.SearchPage) searchPage {
 	out := searchPage{Searches: make([]searchRow, len(p.Rows)), TotalSearches: p.TotalSearches}
 	for i, r := range p.Rows {
-		row := searchRow{SearchQuery: r.Query, Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt)}
+		row := searchRow{SearchQuery: r.Query, Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt), NoResults: r.NoResults}
 		if r.Hits > 0 {
 			row.CTR = min(1, float64(r.Clicks)/float64(r.Hits))
 		}

@@ -105,10 +105,21 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
     assert.equal(r.status, 200);
   }
   assert.equal((await beacon(READER_UA, [{ type: 'search_click', query: clicked, path: '/guides/authentication', position: 1 }])).status, 202);
+  // A reader's search (from a page: with Origin) that finds nothing, twice.
+  const notFound = `zyzzyva quux ${runID()}`;
+  for (let i = 0; i < 2; i++) {
+    const r = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}`, Origin: 'http://127.0.0.1:9' },
+      body: JSON.stringify({ query: notFound }),
+    });
+    assert.equal(r.status, 200);
+  }
   await waitFor('the page views in the views route', async () => (await viewsOf('/quickstart')) >= 3 && (await viewsOf(seeded.numbers)) === before + 1100);
   await waitFor('the training crawler in the traffic route', async () => (await admin('traffic?scope=site')).totals.trainingViews >= 1);
   seeded.views = before + 1100;
   await waitFor('the click in the searches route', async () => (await admin('searches?limit=100')).searches.find((r) => r.searchQuery === clicked)?.ctr === 1);
+  const noResult = await waitFor('the search that found nothing in the searches route', async () =>
+    (await admin('searches?noResults=true&limit=100')).searches.find((r) => r.searchQuery === notFound && r.noResults === 2));
 
   // A conversation, a reader's thumbs on its answer, an unanswered question, and a question
   // that carries HTML and a script link (the transcript must show them as text).
@@ -149,6 +160,13 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.ok(headers.length > 20, `${headers.length} column headers`);
   for (const h of headers) assert.ok(/^[A-Z]/.test(h) && !/[a-z][A-Z]|_/.test(h), `column header "${h}" is not a label`);
   assert.deepEqual(await page.locator('#searches table').first().locator('th').allInnerTexts(), ['Query', 'Searches', 'Click-through rate', 'Most clicked page', 'Last searched']);
+  // Readers' searches that found nothing, each query with its searches and when last searched.
+  const noResults = page.locator('#searches table').filter({ has: page.locator('caption', { hasText: 'Searches with no results' }) });
+  assert.deepEqual(await noResults.locator('th').allInnerTexts(), ['Query', 'Searches', 'Found nothing', 'Last searched']);
+  const noResultRow = noResults.locator('tr').filter({ hasText: notFound });
+  assert.deepEqual((await noResultRow.locator('td').allInnerTexts()).slice(0, 3), [notFound, String(noResult.hits), '2']);
+  assert.equal(await noResultRow.locator('time').getAttribute('datetime'), noResult.lastSearchedAt);
+  assert.equal(await noResults.locator('tr').filter({ hasText: clicked }).count(), 0, 'a query that found something is not listed');
   // Where readers came from (Mintlify's referrals): the beacons sent no referrer.
   const referrers = page.locator('#traffic table').filter({ has: page.locator('caption', { hasText: 'Where readers came from' }) });
   assert.deepEqual(await referrers.locator('th').allInnerTexts(), ['Referrer', 'Human views']);
@@ -231,12 +249,13 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   const blocks = all.split('\r\n\r\n');
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
   assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'referrers', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
-    'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
+    'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'no-results', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
     'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
   assert.match(all, /\r\nPage,Human,AI,Views\r\n/, 'labels as the header');
   assert.match(all, new RegExp(`\r\n${seeded.numbers},${seeded.views},0,${seeded.views}\r\n`), 'plain numbers in the CSV');
   assert.match(all, new RegExp(`\r\n${clicked},1,100,/guides/authentication,`), 'the click-through rate in percent');
+  assert.match(all, new RegExp(`\r\nno-results\r\nQuery,Searches,Found nothing,Last searched\r\n(.*\r\n)*${notFound},${noResult.hits},2,`), 'the searches that found nothing');
   assert.ok(all.includes(comment) && all.includes(threadId), 'the feedback and the thread');
 
   const patch = page.waitForResponse((r) => r.request().method() === 'PATCH');

@@ -68,8 +68,7 @@ func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range,
 func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range) ([]store.QueryOutcome, error) {
 	var out []store.QueryOutcome
 	for _, src := range []string{store.QuerySourceAgent, store.QuerySourceMCP, store.QuerySourceReader} {
-		w := dayWhere(projectID, r)
-		w.add("source = ?", src)
+		w := outcomesWhere(projectID, r, src)
 		err := s.eachRow(ctx, "SELECT query_norm, SUM(searches) AS s, SUM(no_results) AS n, SUM(clicks) AS c, MIN(first_ms), MAX(last_ms)"+
 			" FROM traffic_queries_daily"+w.clause()+" GROUP BY query_norm HAVING s > 0 AND (n > 0 OR (? = 'reader' AND c = 0))"+
 			" ORDER BY s DESC, query_norm ASC LIMIT ?", append(w.args, src, store.MaxGapRecords), func(scan func(...any) error) error {

@@ -94,6 +94,9 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 		return page, err
 	}
 	page.TotalSearches = total.Int64
+	if q.NoResults {
+		onlyNoResults(w, q)
+	}
 	having, args := " HAVING h > 0", w.args
 	if q.After != nil {
 		having += " AND (h < ? OR (h = ? AND query_norm > ?))"
@@ -119,6 +122,9 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 	}
 	if len(page.Rows) > q.Limit {
 		page.Rows, page.HasMore = page.Rows[:q.Limit], true
+	}
+	if err := s.noResults(ctx, q, page.Rows); err != nil {
+		return page, err
 	}
 	return page, s.topClicked(ctx, q, page.Rows)
 }

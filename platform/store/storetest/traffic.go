@@ -37,6 +37,9 @@ func testTrafficReads(t *testing.T, s Store) {
 		ref.add(batch)
 	}
 	write(t, s, store.Batch{Traffic: all[250:700]}) // a redelivered stretch
+	if rows, _ := ref.searches("p1", store.Range{}, true); len(rows) < 2 {
+		t.Fatalf("the events hold %d queries with a reader's search that found nothing, want 2 or more", len(rows))
+	}
 	ranges := []store.Range{
 		{},
 		{From: day0.Add(2 * 24 * time.Hour), To: day0.Add(5 * 24 * time.Hour)},
@@ -132,12 +135,21 @@ func checkPathCounts(t *testing.T, what string,
 
 func checkSearches(t *testing.T, what string, s Store, project string, rg store.Range, ref *trafficRef) {
 	t.Helper()
-	want, total := ref.searches(project, rg)
+	for _, noResults := range []bool{false, true} {
+		checkSearchList(t, fmt.Sprintf("%s noResults %v", what, noResults), s, store.SearchQuery{ProjectID: project, Range: rg, NoResults: noResults}, ref)
+	}
+}
+
+// checkSearchList pages q's searches to the end at several limits against the reference.
+func checkSearchList(t *testing.T, what string, s Store, q store.SearchQuery, ref *trafficRef) {
+	t.Helper()
+	want, total := ref.searches(q.ProjectID, q.Range, q.NoResults)
 	for _, limit := range []int{1, 3, 100} {
 		var got []store.SearchRow
 		var after *store.SearchKey
 		for {
-			page, err := s.Searches(t.Context(), store.SearchQuery{ProjectID: project, Range: rg, Limit: limit, After: after})
+			q.Limit, q.After = limit, after
+			page, err := s.Searches(t.Context(), q)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}

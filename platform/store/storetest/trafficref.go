@@ -80,8 +80,10 @@ func (r *trafficRef) pathCounts(project string, rg store.Range, distinct bool) (
 	return totals, rows
 }
 
-// searches returns every search row, in listing order, and the total of search events.
-func (r *trafficRef) searches(project string, rg store.Range) ([]store.SearchRow, int64) {
+// searches returns every search row, in listing order, and the total of search events; with
+// noResults, only the rows with a reader's search that found nothing. A row's NoResults is the
+// content gaps' count of its readers' searches that found nothing (engRef.outcomes).
+func (r *trafficRef) searches(project string, rg store.Range, noResults bool) ([]store.SearchRow, int64) {
 	byQuery := map[string]*store.SearchRow{}
 	var total int64
 	for _, e := range r.selected(project, event.TypeSearch, rg) {
@@ -112,9 +114,15 @@ func (r *trafficRef) searches(project string, rg store.Range) ([]store.SearchRow
 			row.TopClickedPage = k[1]
 		}
 	}
+	outcomes := (&engRef{traffic: r}).outcomes(project, rg)
 	var rows []store.SearchRow
-	for _, row := range byQuery {
-		rows = append(rows, *row)
+	for q, row := range byQuery {
+		if o := outcomes[[2]string{store.QuerySourceReader, q}]; o != nil {
+			row.NoResults = o.NoResults
+		}
+		if !noResults || row.NoResults > 0 {
+			rows = append(rows, *row)
+		}
 	}
 	slices.SortFunc(rows, func(a, b store.SearchRow) int {
 		return cmp.Or(cmp.Compare(b.Hits, a.Hits), cmp.Compare(a.Query, b.Query))
