@@ -149,6 +149,9 @@ func clusterScenario(ctx context.Context, e *env) (result, error) {
 	if p := sameExports(ctx, procs["query-1"].base, procs["query-2"].base, admin); p != "" {
 		problems = append(problems, p)
 	}
+	if p := readsAnswer(ctx, procs["query-1"].base, admin); p != "" {
+		problems = append(problems, p)
+	}
 	took, err := keyEverywhere(ctx, e, nc.clients[2], procs)
 	if err != nil {
 		problems = append(problems, err.Error())

@@ -260,9 +260,11 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	err = s.conn.QueryRow(ctx, "SELECT count(), countIf(ans), countIf(ans AND turns >= 2), countIf(ans AND (clicked OR rated)),"+
 		" countIf(ans AND clicked), countIf(ans AND rated), countIf(ans AND helpful)"+
 		" FROM (SELECT thread_id, max(resolution_status = 'answered') AS ans, uniqExact(id) AS turns,"+
-		" thread_id IN (SELECT thread_id FROM traffic_events WHERE "+clicks.sql()+") AS clicked,"+
-		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+") AS rated,"+
-		" thread_id IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+" AND helpful = 1) AS helpful"+
+		// GLOBAL IN: on a cluster each of these tables is Distributed, and a subquery over one
+		// inside IN over another is refused (code 288); on one server it is IN.
+		" thread_id GLOBAL IN (SELECT thread_id FROM traffic_events WHERE "+clicks.sql()+") AS clicked,"+
+		" thread_id GLOBAL IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+") AS rated,"+
+		" thread_id GLOBAL IN (SELECT thread_id FROM feedback WHERE "+fb.sql()+" AND helpful = 1) AS helpful"+
 		" FROM conversations WHERE "+conv.sql()+" GROUP BY thread_id)", args...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6])
 	if err != nil {
 		return f, err
