@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestDiscoveryDocuments: /.well-known/mcp (and .json) and the server cards describe the
@@ -99,9 +100,6 @@ func TestSkills(t *testing.T) {
 	if resp.StatusCode != 200 || body != wantList {
 		t.Errorf("skills index: %d %s", resp.StatusCode, body)
 	}
-	if resp, body := h.get(t, "/.well-known/skills/index.json", "Host: trails.example.com"); resp.StatusCode != 200 || body != `{"skills":[]}` {
-		t.Errorf("skills index of a site without skills: %d %s", resp.StatusCode, body)
-	}
 	if resp, _ := h.get(t, "/docs/.well-known/skills/nope/skill.md", "Host: docs.example.com"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("an unknown skill: %d", resp.StatusCode)
 	}
@@ -111,8 +109,62 @@ func TestSkills(t *testing.T) {
 			t.Errorf("%s: %d %s", p, resp.StatusCode, body)
 		}
 	}
-	if resp, _ := h.get(t, "/skill.md", "Host: trails.example.com"); resp.StatusCode != http.StatusNotFound {
-		t.Errorf("a site without skills: %d", resp.StatusCode)
+	// A site with a skill file of its own serves only its own: not the generated one.
+	if resp, _ := h.get(t, "/docs/.well-known/agent-skills/cline-and-continue/SKILL.md", "Host: docs.example.com"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the generated skill of a site with its own: %d", resp.StatusCode)
+	}
+}
+
+// TestGeneratedSkill: a site without skill files (agents-trails) serves the skill.md Lectern
+// generates at /skill.md, at both per-skill paths and in both indexes (the digest of the bytes
+// served), with links on the base URL the client reached it by, and as an MCP resource.
+func TestGeneratedSkill(t *testing.T) {
+	h := start(t, nil)
+	resp, skill := h.get(t, "/skill.md", "Host: trails.example.com")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/markdown; charset=utf-8" ||
+		!strings.HasPrefix(skill, "---\nname: trails\ndescription: \"Onchain transaction rails") {
+		t.Fatalf("/skill.md: %d %s\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), skill)
+	}
+	for _, want := range []string{"MCP server at http://trails.example.com/mcp (Streamable HTTP, with the site's assistant key",
+		"`search`: Search the Trails documentation.", "`query_docs_filesystem`:", "`submit_feedback`:",
+		"http://trails.example.com/llms.txt", "http://trails.example.com/llms-full.txt", "[GetChains](http://trails.example.com/v2/api-reference/endpoints/get-chains.md)"} {
+		if !strings.Contains(skill, want) {
+			t.Errorf("/skill.md has no %q:\n%s", want, skill)
+		}
+	}
+	if strings.Contains(skill, "/v1/") { // the default version only
+		t.Errorf("/skill.md lists a page of another version:\n%s", skill)
+	}
+	for _, p := range []string{"/.well-known/agent-skills/trails/SKILL.md", "/.well-known/skills/trails/skill.md", "/skill.md"} {
+		if resp, body := h.get(t, p, "Host: trails.example.com"); resp.StatusCode != 200 || body != skill {
+			t.Errorf("%s: %d, the same bytes: %v", p, resp.StatusCode, body == skill)
+		}
+	}
+	sum := sha256.Sum256([]byte(skill))
+	const desc = `"description":"Onchain transaction rails for every token from every chain, with one aggregated balance."`
+	tests := []struct{ path, want string }{
+		{"/.well-known/agent-skills/index.json", `{"$schema":"https://schemas.agentskills.io/discovery/0.2.0/schema.json","skills":[{"name":"trails","type":"skill-md",` +
+			desc + `,"url":"/.well-known/agent-skills/trails/SKILL.md","digest":"sha256:` + hex.EncodeToString(sum[:]) + `"}]}`},
+		{"/.well-known/skills/index.json", `{"skills":[{"name":"trails",` + desc + `,"files":["SKILL.md"]}]}`},
+	}
+	for _, tc := range tests {
+		if resp, body := h.get(t, tc.path, "Host: trails.example.com"); resp.StatusCode != 200 || body != tc.want {
+			t.Errorf("%s: %d %s\nwant %s", tc.path, resp.StatusCode, body, tc.want)
+		}
+	}
+	// Through Lectern's /sites/ path the links are on that path, as llms.txt's are.
+	_, viaSites := h.get(t, "/sites/agents-trails/skill.md")
+	if !strings.Contains(viaSites, h.base+"/sites/agents-trails/llms.txt") || strings.Contains(viaSites, "trails.example.com") {
+		t.Errorf("/sites/agents-trails/skill.md:\n%s", viaSites)
+	}
+	cs := connect(t, h.base+"/sites/agents-trails/mcp", http.Header{"Authorization": {"Bearer " + h.tokens["agents-trails"]}})
+	res, err := cs.ListResources(context.Background(), nil)
+	if err != nil || len(res.Resources) != 1 || res.Resources[0].URI != "skill://trails/SKILL.md" {
+		t.Fatalf("resources %+v %v", res, err)
+	}
+	rr, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "skill://trails/SKILL.md"})
+	if err != nil || len(rr.Contents) != 1 || rr.Contents[0].Text != viaSites {
+		t.Errorf("the skill resource is not /sites/agents-trails/skill.md: %+v %v", rr, err)
 	}
 }
 
