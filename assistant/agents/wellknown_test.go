@@ -211,3 +211,50 @@ func TestDocsNameSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillFilesWin: a site's own skill files decide what it serves: its own skill when it has
+// one, nothing when its only file is restricted to user groups, and the generated skill.md
+// when it has none (as when its files are deleted).
+func TestSkillFilesWin(t *testing.T) {
+	const own = "---\nname: my-skill\ndescription: Mine.\n---\n\nSteps.\n"
+	tests := []struct {
+		domain, file, content string
+		status                int
+		body                  string // a prefix of /skill.md's body
+		index                 string
+	}{
+		{"own-skill", "skill.md", own, 200, own, `{"skills":[{"name":"my-skill","description":"Mine.","files":["SKILL.md"]}]}`},
+		{"gated-skill", ".mintlify/skills/ops/SKILL.md", "---\nname: ops\ndescription: Ops.\ngroups: [ops]\n---\n\nSteps.\n", http.StatusNotFound, "", `{"skills":[]}`},
+		{"no-skill", "", "", 200, "---\nname: g\ndescription: \"G: documentation covering Start.\"\n---\n",
+			`{"skills":[{"name":"g","description":"G: documentation covering Start.","files":["SKILL.md"]}]}`},
+	}
+	var list []sites.Site
+	for _, tc := range tests {
+		dir := t.TempDir()
+		files := map[string]string{"docs.json": `{"name": "G", "navigation": {"groups": [{"group": "Start", "pages": ["index"]}]}}`, "index.mdx": "---\ntitle: Home\n---\n\nHello.\n"}
+		if tc.file != "" {
+			files[tc.file] = tc.content
+		}
+		for name, content := range files {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list = append(list, sites.Site{Domain: tc.domain, Project: tc.domain, Docs: dir})
+	}
+	h := startWith(t, list, nil)
+	for _, tc := range tests {
+		t.Run(tc.domain, func(t *testing.T) {
+			resp, body := h.get(t, "/sites/"+tc.domain+"/skill.md")
+			if resp.StatusCode != tc.status || !strings.HasPrefix(body, tc.body) {
+				t.Errorf("/skill.md: %d %q, want %d and a body starting %q", resp.StatusCode, body, tc.status, tc.body)
+			}
+			if resp, body := h.get(t, "/sites/"+tc.domain+"/.well-known/skills/index.json"); resp.StatusCode != 200 || body != tc.index {
+				t.Errorf("skills index: %d %s\nwant %s", resp.StatusCode, body, tc.index)
+			}
+		})
+	}
+}
