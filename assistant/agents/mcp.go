@@ -82,7 +82,11 @@ func (s *Service) server(r *http.Request) *mcp.Server {
 // newServer builds a site's MCP server: the three tools and its skills as resources (its
 // own, else the generated one, whose links follow the base URL of each call reading it).
 func (s *Service) newServer(st *siteState, first *call) *mcp.Server {
-	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}, Resources: &mcp.ResourceCapabilities{}}
+	skills := st.skillsAt(first.site, first.base) // names and descriptions; the text follows each call's base
+	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
+	if len(skills) > 0 {
+		caps.Resources = &mcp.ResourceCapabilities{}
+	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: st.domain + "-docs", Title: docsName(st.name), Version: serverVersion},
 		&mcp.ServerOptions{Capabilities: caps, Logger: s.logger.With("part", "mcp"),
 			Instructions: "Search and read the " + docsName(st.name) + ": search finds the sections that answer a question, " +
@@ -98,7 +102,7 @@ func (s *Service) newServer(st *siteState, first *call) *mcp.Server {
 		}
 	}
 	own := len(st.snap.Catalog.Skills) > 0
-	for _, sk := range st.skillsAt(first.site, first.base) {
+	for _, sk := range skills {
 		r := &mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Title: sk.Name, Description: sk.Description, MIMEType: "text/markdown"}
 		if own { // the generated file's size depends on the base URL it links
 			r.Size = int64(len(sk.Content))

@@ -75,9 +75,10 @@ func (s *Service) card(c *fiber.Ctx) (serverCard, error) {
 	card := serverCard{Name: site.Domain + "-docs", Title: docsName(st.name), Version: serverVersion,
 		URL: base + "/mcp", Transport: "http",
 		Description:    "Search and read the " + docsName(st.name) + ", and report problems with it.",
-		Capabilities:   cardCaps{Tools: true, Resources: true},
+		Capabilities:   cardCaps{Tools: true},
 		Authentication: authentication(site), Tools: st.tools}
 	for _, sk := range st.skillsAt(site, base) {
+		card.Capabilities.Resources = true
 		card.Resources = append(card.Resources, &mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Description: sk.Description, MIMEType: "text/markdown"})
 	}
 	return card, nil

@@ -152,6 +152,10 @@ func TestGeneratedSkill(t *testing.T) {
 			t.Errorf("%s: %d %s\nwant %s", tc.path, resp.StatusCode, body, tc.want)
 		}
 	}
+	if _, body := h.get(t, "/.well-known/mcp/server-card.json", "Host: trails.example.com"); !strings.Contains(body, `"resources":true`) ||
+		!strings.Contains(body, `"resources":[{"description":"Onchain transaction rails`) || !strings.Contains(body, `"uri":"skill://trails/SKILL.md"`) {
+		t.Errorf("the server card does not list the skill resource: %s", body)
+	}
 	// Through Lectern's /sites/ path the links are on that path, as llms.txt's are.
 	_, viaSites := h.get(t, "/sites/agents-trails/skill.md")
 	if !strings.Contains(viaSites, h.base+"/sites/agents-trails/llms.txt") || strings.Contains(viaSites, "trails.example.com") {
