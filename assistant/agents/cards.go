@@ -59,7 +59,7 @@ func (s *Service) getAgentCard(c *fiber.Ctx) error {
 		return err
 	}
 	base := s.baseURL(c, site)
-	s.discoveryHeaders(c, site, st)
+	s.discoveryHeaders(c, site)
 	card := agentCard{
 		ProtocolVersion: "0.3", Name: st.name, URL: base, PreferredTransport: "HTTP+JSON",
 		Description:         cardDescription(st.snap.Catalog.Description, st.name),
@@ -69,7 +69,7 @@ func (s *Service) getAgentCard(c *fiber.Ctx) error {
 		DefaultInputModes: []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
 		Skills: []agentSkill{},
 	}
-	for _, sk := range st.snap.Catalog.Skills {
+	for _, sk := range st.skillsAt(site, base) {
 		card.Skills = append(card.Skills, agentSkill{ID: sk.Name, Name: sk.Name, Description: sk.Description,
 			Tags: []string{"documentation"}, URL: base + "/.well-known/agent-skills/" + sk.Name + "/SKILL.md"})
 	}
@@ -133,7 +133,7 @@ func (s *Service) getAPICatalog(c *fiber.Ctx) error {
 		return err
 	}
 	base := s.baseURL(c, site)
-	s.discoveryHeaders(c, site, st)
+	s.discoveryHeaders(c, site)
 	cat := st.snap.Catalog
 	descs := []linkTarget{}
 	for _, ref := range append(append([]string{}, cat.Specs...), cat.AsyncAPI...) {

@@ -10,7 +10,8 @@ import (
 )
 
 // TestAgentCard: /.well-known/agent-card.json is the A2A 0.3 card Mintlify's ai/skillmd
-// describes, with the site's URLs as the client reached it and a skill for each skill.md.
+// describes, with the site's URLs as the client reached it and a skill for each skill.md: the
+// site's own, else the one Lectern generates.
 func TestAgentCard(t *testing.T) {
 	h := start(t, nil)
 	resp, body := h.get(t, "/docs/.well-known/agent-card.json", "X-Forwarded-Host: docs.example.com", "X-Forwarded-Proto: https")
@@ -38,8 +39,10 @@ func TestAgentCard(t *testing.T) {
 		t.Errorf("agent card\n%s\nwant\n%s", g, w)
 	}
 	resp, body = h.get(t, "/.well-known/agent-card.json", "Host: trails.example.com")
-	if resp.StatusCode != 200 || !strings.Contains(body, `"skills":[]`) {
-		t.Errorf("a site without skills: %d %s", resp.StatusCode, body)
+	wantSkills := `"skills":[{"id":"trails","name":"trails","description":"Onchain transaction rails for every token from every chain, with one aggregated balance.",` +
+		`"tags":["documentation"],"url":"http://trails.example.com/.well-known/agent-skills/trails/SKILL.md"}]`
+	if resp.StatusCode != 200 || !strings.Contains(body, wantSkills) {
+		t.Errorf("a site without skill files lists its generated skill: %d %s", resp.StatusCode, body)
 	}
 }
 
@@ -68,7 +71,8 @@ func TestAPICatalog(t *testing.T) {
 		t.Errorf("api-catalog\n%s\nwant\n%s", body, want)
 	}
 	wantLink := `</llms.txt>; rel="llms-txt", </llms-full.txt>; rel="llms-full-txt", </.well-known/api-catalog>; rel="api-catalog", ` +
-		`</.well-known/mcp/server-card.json>; rel="mcp-server-card", </.well-known/agent-card.json>; rel="agent-card"`
+		`</.well-known/mcp/server-card.json>; rel="mcp-server-card", </.well-known/agent-card.json>; rel="agent-card", ` +
+		`</.well-known/agent-skills/index.json>; rel="agent-skills"`
 	for _, p := range []string{"/llms.txt", "/.well-known/agent-card.json", "/.well-known/api-catalog"} {
 		if resp, _ := h.get(t, p, "Host: relay.example.com"); resp.Header.Get("Link") != wantLink {
 			t.Errorf("%s: Link %q\nwant %q", p, resp.Header.Get("Link"), wantLink)

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -76,14 +75,16 @@ func (s *Service) server(r *http.Request) *mcp.Server {
 		return nil
 	}
 	st := cl.state
-	st.srvOnce.Do(func() { st.server = s.newServer(st) })
+	st.srvOnce.Do(func() { st.server = s.newServer(st, cl) })
 	return st.server
 }
 
-// newServer builds a site's MCP server: the three tools and its skills as resources.
-func (s *Service) newServer(st *siteState) *mcp.Server {
+// newServer builds a site's MCP server: the three tools and its skills as resources (its
+// own, else the generated one, whose links follow the base URL of each call reading it).
+func (s *Service) newServer(st *siteState, first *call) *mcp.Server {
+	skills := st.skillsAt(first.site, first.base) // names and descriptions; the text follows each call's base
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
-	if len(st.snap.Catalog.Skills) > 0 {
+	if len(skills) > 0 {
 		caps.Resources = &mcp.ResourceCapabilities{}
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: st.domain + "-docs", Title: docsName(st.name), Version: serverVersion},
@@ -100,9 +101,13 @@ func (s *Service) newServer(st *siteState) *mcp.Server {
 			srv.AddTool(t, typed(s.feedbackTool))
 		}
 	}
-	for _, sk := range st.snap.Catalog.Skills {
-		srv.AddResource(&mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Title: sk.Name, Description: sk.Description,
-			MIMEType: "text/markdown", Size: int64(len(sk.Content))}, skillReader(sk))
+	own := len(st.snap.Catalog.Skills) > 0
+	for _, sk := range skills {
+		r := &mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Title: sk.Name, Description: sk.Description, MIMEType: "text/markdown"}
+		if own { // the generated file's size depends on the base URL it links
+			r.Size = int64(len(sk.Content))
+		}
+		srv.AddResource(r, skillReader(st, sk.Name))
 	}
 	return srv
 }
@@ -110,9 +115,18 @@ func (s *Service) newServer(st *siteState) *mcp.Server {
 // skillURI is the MCP resource URI of a skill.
 func skillURI(name string) string { return "skill://" + name + "/SKILL.md" }
 
-func skillReader(sk sitedocs.Skill) mcp.ResourceHandler {
-	return func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: sk.Content}}}, nil
+func skillReader(st *siteState, name string) mcp.ResourceHandler {
+	return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		cl := callOf(ctx)
+		if cl == nil {
+			return nil, errNoSite
+		}
+		for _, sk := range st.skillsAt(cl.site, cl.base) {
+			if sk.Name == name {
+				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: sk.Content}}}, nil
+			}
+		}
+		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}
 }
 

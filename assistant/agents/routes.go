@@ -140,7 +140,7 @@ func (s *Service) getLLMs(full bool) fiber.Handler {
 			return err
 		}
 		body := st.llms(full, s.baseURL(c, site))
-		s.discoveryHeaders(c, site, st)
+		s.discoveryHeaders(c, site)
 		s.fetched(c, site, format, file, "")
 		c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
@@ -188,7 +188,7 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 		return web.Errorf(fiber.StatusNotAcceptable, "Lectern serves this page as Markdown: ask for %s.md, or send Accept: text/markdown", pageURL)
 	}
-	s.discoveryHeaders(c, site, st)
+	s.discoveryHeaders(c, site)
 	if !asMarkdown {
 		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 	}
@@ -283,7 +283,7 @@ func (s *Service) fetched(c *fiber.Ctx, site sites.Site, format event.Format, pa
 // discoveryHeaders sets the Link and X-Llms-Txt headers Mintlify sends with every page: where
 // llms.txt, llms-full.txt, the API catalog, the MCP server card, the agent card and the skills
 // index are, in Mintlify's order, under the path the client reached the site by.
-func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site, st *siteState) {
+func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site) {
 	root := s.rootPath(c, site)
 	links := []string{
 		"<" + root + "/llms.txt>; rel=\"llms-txt\"",
@@ -291,9 +291,7 @@ func (s *Service) discoveryHeaders(c *fiber.Ctx, site sites.Site, st *siteState)
 		"<" + root + "/.well-known/api-catalog>; rel=\"api-catalog\"",
 		"<" + root + "/.well-known/mcp/server-card.json>; rel=\"mcp-server-card\"",
 		"<" + root + "/.well-known/agent-card.json>; rel=\"agent-card\"",
-	}
-	if len(st.snap.Catalog.Skills) > 0 {
-		links = append(links, "<"+root+"/.well-known/agent-skills/index.json>; rel=\"agent-skills\"")
+		"<" + root + "/.well-known/agent-skills/index.json>; rel=\"agent-skills\"", // every site has a skill: its own or the generated one
 	}
 	c.Set(fiber.HeaderLink, strings.Join(links, ", "))
 	c.Set("X-Llms-Txt", root+"/llms.txt")

@@ -9,6 +9,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/docsfs"
 	"github.com/lectern-dev/lectern/assistant/llmstxt"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -25,8 +26,9 @@ type siteState struct {
 	srvOnce sync.Once
 	server  *mcp.Server
 
-	mu    sync.Mutex
-	files map[fileKey]string // generated llms.txt and llms-full.txt by base URL; guarded by mu
+	mu     sync.Mutex
+	files  map[fileKey]string          // generated llms.txt and llms-full.txt by base URL; guarded by mu
+	skills map[string][]sitedocs.Skill // the skills served, by base URL; guarded by mu
 }
 
 type fileKey struct {
@@ -58,7 +60,7 @@ func (s *Service) state(domain string) (*siteState, error) {
 	if name == "" {
 		name = domain
 	}
-	st := &siteState{domain: domain, name: name, snap: snap, files: map[fileKey]string{}}
+	st := &siteState{domain: domain, name: name, snap: snap, files: map[fileKey]string{}, skills: map[string][]sitedocs.Skill{}}
 	st.tools = tools(name, snap.Catalog, snap.Scopes, s.cfg.OutputBytes)
 	s.cache[domain] = st
 	return st, nil
@@ -100,6 +102,30 @@ func (st *siteState) llms(full bool, base string) string {
 	}
 	st.files[key] = out
 	st.mu.Unlock()
+	return out
+}
+
+// skillsAt returns the skills the site serves at a base URL: its own skill files (none when
+// they are all restricted to groups), else the skill.md Lectern generates from its catalog
+// (llmstxt.GeneratedSkill), made once per base.
+func (st *siteState) skillsAt(site sites.Site, base string) []sitedocs.Skill {
+	if cat := st.snap.Catalog; len(cat.Skills) > 0 || cat.SkillFiles {
+		return cat.Skills
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if out, ok := st.skills[base]; ok {
+		return out
+	}
+	server := llmstxt.MCP{URL: base + "/mcp", Key: site.MCP == sites.MCPKey}
+	for _, t := range st.tools {
+		server.Tools = append(server.Tools, llmstxt.Tool{Name: t.Name, Description: t.Description})
+	}
+	out := []sitedocs.Skill{llmstxt.GeneratedSkill(llmstxt.Site{Catalog: st.snap.Catalog, Name: st.name, Base: base}, server)}
+	if len(st.skills) >= maxCachedBases {
+		clear(st.skills)
+	}
+	st.skills[base] = out
 	return out
 }
 

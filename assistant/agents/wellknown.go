@@ -55,12 +55,12 @@ func authentication(site sites.Site) string {
 }
 
 func (s *Service) getDiscovery(c *fiber.Ctx) error {
-	site, st, err := s.siteOf(c)
+	site, _, err := s.siteOf(c)
 	if err != nil {
 		return err
 	}
 	u := s.baseURL(c, site) + "/mcp"
-	s.discoveryHeaders(c, site, st)
+	s.discoveryHeaders(c, site)
 	return c.JSON(mcpDiscovery{Version: serverVersion, Transport: "http", URL: u,
 		Servers: []mcpEndpoint{{Name: "public", URL: u, Transport: "http", Authentication: authentication(site)}}})
 }
@@ -70,13 +70,15 @@ func (s *Service) card(c *fiber.Ctx) (serverCard, error) {
 	if err != nil {
 		return serverCard{}, err
 	}
-	s.discoveryHeaders(c, site, st)
+	s.discoveryHeaders(c, site)
+	base := s.baseURL(c, site)
 	card := serverCard{Name: site.Domain + "-docs", Title: docsName(st.name), Version: serverVersion,
-		URL: s.baseURL(c, site) + "/mcp", Transport: "http",
+		URL: base + "/mcp", Transport: "http",
 		Description:    "Search and read the " + docsName(st.name) + ", and report problems with it.",
-		Capabilities:   cardCaps{Tools: true, Resources: len(st.snap.Catalog.Skills) > 0},
+		Capabilities:   cardCaps{Tools: true},
 		Authentication: authentication(site), Tools: st.tools}
-	for _, sk := range st.snap.Catalog.Skills {
+	for _, sk := range st.skillsAt(site, base) {
+		card.Capabilities.Resources = true
 		card.Resources = append(card.Resources, &mcp.Resource{URI: skillURI(sk.Name), Name: sk.Name, Description: sk.Description, MIMEType: "text/markdown"})
 	}
 	return card, nil
@@ -98,16 +100,17 @@ func (s *Service) getServerCards(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"servers": []serverCard{card}})
 }
 
-// getSkill serves /skill.md: the site's skill when it has one; with several, the index.
+// getSkill serves /skill.md: the site's skill (its own, else the generated one); with
+// several of its own, the index.
 func (s *Service) getSkill(c *fiber.Ctx) error {
 	site, st, err := s.siteOf(c)
 	if err != nil {
 		return err
 	}
-	skills := st.snap.Catalog.Skills
+	skills := st.skillsAt(site, s.baseURL(c, site))
 	switch len(skills) {
-	case 0:
-		return web.Errorf(fiber.StatusNotFound, "%s has no skill.md", site.Domain)
+	case 0: // its own files are all restricted to user groups
+		return web.Errorf(fiber.StatusNotFound, "%s has no skill.md anyone may read", site.Domain)
 	case 1:
 		c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 		return c.SendString(skills[0].Content)
@@ -118,7 +121,7 @@ func (s *Service) getSkill(c *fiber.Ctx) error {
 // getSkillsList serves Mintlify's original skills index, /.well-known/skills/index.json: each
 // skill's slug, description and files (its SKILL.md, at /.well-known/skills/{name}/skill.md).
 func (s *Service) getSkillsList(c *fiber.Ctx) error {
-	_, st, err := s.siteOf(c)
+	site, st, err := s.siteOf(c)
 	if err != nil {
 		return err
 	}
@@ -128,7 +131,7 @@ func (s *Service) getSkillsList(c *fiber.Ctx) error {
 		Files       []string `json:"files"`
 	}
 	out := []entry{}
-	for _, sk := range st.snap.Catalog.Skills {
+	for _, sk := range st.skillsAt(site, s.baseURL(c, site)) {
 		out = append(out, entry{Name: sk.Name, Description: sk.Description, Files: []string{"SKILL.md"}})
 	}
 	return c.JSON(fiber.Map{"skills": out})
@@ -149,7 +152,7 @@ func (s *Service) getSkillsIndex(c *fiber.Ctx) error {
 	}
 	root := s.rootPath(c, site)
 	out := []entry{}
-	for _, sk := range st.snap.Catalog.Skills {
+	for _, sk := range st.skillsAt(site, s.baseURL(c, site)) {
 		sum := sha256.Sum256([]byte(sk.Content))
 		out = append(out, entry{Name: sk.Name, Type: "skill-md", Description: sk.Description,
 			URL: root + "/.well-known/agent-skills/" + sk.Name + "/SKILL.md", Digest: "sha256:" + hex.EncodeToString(sum[:])})
@@ -162,7 +165,7 @@ func (s *Service) getSkillFile(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	for _, sk := range st.snap.Catalog.Skills {
+	for _, sk := range st.skillsAt(site, s.baseURL(c, site)) {
 		if sk.Name == c.Params("skill") {
 			c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 			return c.SendString(sk.Content)

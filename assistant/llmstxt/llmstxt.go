@@ -3,7 +3,8 @@
 // navigation group listing each page's Markdown URL with its description, the OpenAPI and
 // AsyncAPI specs, and the navigation's external links under "Optional"; llms-full.txt holds
 // every listed page whole. Only the default version and language are listed; the catalog's
-// InLLMs flag (the indexing rules) decides the pages.
+// InLLMs flag (the indexing rules) decides the pages. GeneratedSkill (skill.go) writes, from
+// the same sections, the skill.md of a site that has no skill file of its own.
 package llmstxt
 
 import (

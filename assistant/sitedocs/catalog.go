@@ -31,6 +31,7 @@ type Catalog struct {
 	Specs           []string // the OpenAPI specs the default version and language use (site paths, or URLs), in order
 	AsyncAPI        []string // the AsyncAPI files (site paths) and URLs the default version and language name, in order
 	Skills          []Skill
+	SkillFiles      bool                // the site has skill files of its own, even none it serves (one restricted to groups): no skill.md is generated for it
 	Assistant       Assistant           // .mintlify/Assistant.md and .mintlify/assistant/skills: the model's instructions and skills
 	LLMsTxt         string              // a custom llms.txt at the docs root; "" when there is none
 	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
@@ -253,7 +254,7 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Sess
 	}
 	c.LLMsTxt = readText(b.fsys, "llms.txt", maxCustomFile)
 	c.LLMsFullTxt = readText(b.fsys, "llms-full.txt", maxCustomFile)
-	c.Skills = readSkills(b.fsys)
+	c.Skills, c.SkillFiles = readSkills(b.fsys)
 	return b
 }
 
@@ -543,11 +544,12 @@ func isExternal(s string) bool {
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-// readSkills reads skill.md at the docs root and .mintlify/skills/*/SKILL.md.
-func readSkills(fsys fs.FS) []Skill {
-	var out []Skill
+// readSkills reads skill.md at the docs root and .mintlify/skills/*/SKILL.md: the skills
+// anyone may read, and whether the site has any skill file.
+func readSkills(fsys fs.FS) (out []Skill, found bool) {
 	add := func(file, fallback string) {
 		content := readText(fsys, file, maxSkillFile)
+		found = found || content != ""
 		if content == "" || len(out) >= maxSkills {
 			return
 		}
@@ -571,7 +573,7 @@ func readSkills(fsys fs.FS) []Skill {
 			add(".mintlify/skills/"+d.Name()+"/SKILL.md", d.Name())
 		}
 	}
-	return out
+	return out, found
 }
 
 // skillMeta reads a skill file's frontmatter name and description (cut to 1,024 characters,

@@ -2,6 +2,7 @@ package sitedocs_test
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -429,5 +430,37 @@ func symlink(t *testing.T, target, link string) {
 	}
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCatalogSkillFiles: SkillFiles says whether the site has skill files of its own, even
+// when it serves none of them (all restricted to groups): Lectern generates a skill.md only
+// for a site that has none (Mintlify: custom files override the generated one).
+func TestCatalogSkillFiles(t *testing.T) {
+	tests := []struct {
+		name       string
+		files      map[string]string
+		skills     int
+		skillFiles bool
+	}{
+		{"none", nil, 0, false},
+		{"root skill.md", map[string]string{"skill.md": "---\nname: mine\ndescription: Mine.\n---\n\nSteps.\n"}, 1, true},
+		{"only one restricted to groups", map[string]string{".mintlify/skills/s/SKILL.md": "---\nname: ops\ndescription: Ops.\ngroups: [ops]\n---\n\nSteps.\n"}, 0, true},
+		{"an empty file", map[string]string{"skill.md": ""}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"docs.json": `{"name": "G", "navigation": {"pages": ["index"]}}`, "index.mdx": "---\ntitle: Home\n---\n\nHello.\n"}
+			maps.Copy(files, tt.files)
+			writeFiles(t, dir, files)
+			d, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Catalog.Skills) != tt.skills || d.Catalog.SkillFiles != tt.skillFiles {
+				t.Errorf("%d skills, SkillFiles %v; want %d, %v", len(d.Catalog.Skills), d.Catalog.SkillFiles, tt.skills, tt.skillFiles)
+			}
+		})
 	}
 }

@@ -1,0 +1,218 @@
+package llmstxt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// Bounds of a generated skill.md (agentskills.io: a name of at most 64 characters, a
+// description of at most 1,024). The file goes whole into an agent's context, so it is kept
+// far smaller than llms.txt: pages past MaxSkillBytes are counted, not listed.
+const (
+	MaxSkillBytes  = 32 << 10
+	maxSkillName   = 64
+	maxSkillDesc   = 1024
+	skillPageLimit = 1 << 30 // "every page of a section"
+)
+
+// MCP is what a generated skill.md says of the site's MCP server.
+type MCP struct {
+	URL   string // the server's URL: base + "/mcp"
+	Key   bool   // it needs the site's assistant key as a Bearer token
+	Tools []Tool
+}
+
+// Tool is one tool of the MCP server.
+type Tool struct{ Name, Description string }
+
+// GeneratedSkill returns the skill.md Lectern serves for a site without a skill file of its
+// own: Mintlify writes that file with a model, Lectern builds it from what the site says of
+// itself. Its frontmatter names the site (a slug of docs.json's name) and describes it
+// (docs.json's description, else a sentence of the name and the top navigation's labels);
+// its body says how to use the docs (the MCP server and its tools, llms.txt, llms-full.txt,
+// any page as .md, the API specs) and what they cover: the sections of llms.txt with their
+// pages' titles, within MaxSkillBytes. The same site and base give the same bytes.
+func GeneratedSkill(s Site, server MCP) sitedocs.Skill {
+	name := skillName(s)
+	desc := s.skillDescription()
+	head := "---\nname: " + name + "\ndescription: " + strconv.Quote(desc) + "\n---\n\n# " + oneLine(s.title()) + "\n\n" + desc + "\n"
+	head += s.usage(server)
+	body := head + coverage(s.sections(), MaxSkillBytes-len(head))
+	return sitedocs.Skill{Name: name, Description: desc, Content: cutBytes(body, MaxSkillBytes)}
+}
+
+// title is the site's docs.json name, else the name it is known by.
+func (s Site) title() string {
+	if name := strings.TrimSpace(s.Catalog.Name); name != "" {
+		return name
+	}
+	return s.Name
+}
+
+// skillName is the agentskills.io name: lowercase letters, digits and single hyphens, neither
+// first nor last, at most 64 characters; "docs" when the site's name has no such character.
+func skillName(s Site) string {
+	name := slug(s.title())
+	if len(name) > maxSkillName {
+		name = strings.TrimRight(name[:maxSkillName], "-")
+	}
+	if name == "" {
+		return "docs"
+	}
+	return name
+}
+
+// slug lowercases s and makes each run of other characters one hyphen.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// skillDescription is docs.json's description on one line, else "{name}: documentation
+// covering {the top navigation's labels}.", at most 1,024 characters.
+func (s Site) skillDescription() string {
+	if d := oneLine(strings.ToValidUTF8(s.Catalog.Description, "")); d != "" {
+		return description(d, maxSkillDesc)
+	}
+	title := oneLine(strings.ToValidUTF8(s.title(), ""))
+	labels := topLabels(s.Catalog.LLMsPages())
+	for n := len(labels); n > 0; n-- {
+		d := title + ": documentation covering " + joinAnd(labels[:n]) + "."
+		if n < len(labels) {
+			d = title + ": documentation covering " + strings.Join(labels[:n], ", ") + " and more."
+		}
+		if utf8.RuneCountInString(d) <= maxSkillDesc {
+			return d
+		}
+	}
+	return description(title+" documentation.", maxSkillDesc)
+}
+
+// topLabels are the distinct outermost navigation labels of the pages, in their order.
+func topLabels(pages []*sitedocs.CatalogPage) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range pages {
+		if len(p.SectionPath) == 0 {
+			continue
+		}
+		if l := oneLine(p.SectionPath[0]); l != "" && !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// joinAnd joins labels as a sentence lists them: "A", "A and B", "A, B and C".
+func joinAnd(labels []string) string {
+	if len(labels) < 2 {
+		return strings.Join(labels, "")
+	}
+	return strings.Join(labels[:len(labels)-1], ", ") + " and " + labels[len(labels)-1]
+}
+
+// usage says how an agent reads the docs.
+func (s Site) usage(server MCP) string {
+	var b strings.Builder
+	b.WriteString("\n## How to use these docs\n\n")
+	auth := ""
+	if server.Key {
+		auth = ", with the site's assistant key as `Authorization: Bearer`"
+	}
+	fmt.Fprintf(&b, "- Search and read them with the MCP server at %s (Streamable HTTP%s). Its tools:\n", server.URL, auth)
+	for _, t := range server.Tools {
+		fmt.Fprintf(&b, "  - `%s`: %s\n", t.Name, oneLine(t.Description))
+	}
+	fmt.Fprintf(&b, "- %s lists every page with its description; %s holds every page whole.\n", s.Base+"/llms.txt", s.Base+"/llms-full.txt")
+	b.WriteString("- Every page is Markdown at its URL with `.md` appended")
+	if pages := s.Catalog.LLMsPages(); len(pages) > 0 {
+		b.WriteString(" (for example " + PageURL(s.Base, pages[0].URL) + ")")
+	}
+	b.WriteString(".\n")
+	var specs strings.Builder
+	s.specs(&specs, "OpenAPI", s.Catalog.Specs)
+	s.specs(&specs, "AsyncAPI", s.Catalog.AsyncAPI)
+	b.WriteString(strings.ReplaceAll(specs.String(), "\n## ", "\n### "))
+	return b.String()
+}
+
+// coverage lists the sections with their pages' titles in at most limit bytes: every page
+// if they fit, else the first pages of each section and a count of the rest, else each
+// section's page count, and past that a count of the sections left out.
+func coverage(sections []section, limit int) string {
+	const head = "\n## What the docs cover\n"
+	for _, keep := range []int{skillPageLimit, 50, 20, 10, 5, 2, 1, 0} {
+		var b strings.Builder
+		b.WriteString(head)
+		fits := true
+		for _, sec := range sections {
+			writeSection(&b, sec, keep)
+			if b.Len() > limit {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			return b.String()
+		}
+	}
+	return coverageCut(head, sections, limit)
+}
+
+// coverageCut writes each section's page count while they fit, then how many were left out.
+func coverageCut(head string, sections []section, limit int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i, sec := range sections {
+		var one strings.Builder
+		writeSection(&one, sec, 0)
+		rest := fmt.Sprintf("\n%d more sections are not listed here; llms.txt lists every page.\n", len(sections)-i)
+		if b.Len()+one.Len()+len(rest)+64 > limit {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(one.String())
+	}
+	return b.String()
+}
+
+// writeSection writes a section's heading and the titles of its first keep pages.
+func writeSection(b *strings.Builder, sec section, keep int) {
+	b.WriteString("\n### " + oneLine(sec.name) + "\n\n")
+	for i, e := range sec.entries {
+		if i == keep {
+			fmt.Fprintf(b, "- %d more pages (llms.txt lists them)\n", len(sec.entries)-keep)
+			return
+		}
+		b.WriteString("- [" + e.title + "](" + e.url + ")\n")
+	}
+}
+
+// cutBytes keeps whole lines of s within n bytes.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[:i+1]
+	}
+	return strings.ToValidUTF8(s, "")
+}
