@@ -30,7 +30,7 @@ import (
 const (
 	rawFeedbackInsert = `INSERT INTO feedback (project_id, id, event_id, version, domain, path, comment,
 	created_at, created_at_ms, updated_at, updated_at_ms, source, status, helpful, contact, code,
-	filename, lang, fp, id_skewed, thread_id)`
+	filename, lang, fp, id_skewed, thread_id, note)`
 	rawConversationInsert = `INSERT INTO conversations (project_id, id, domain, thread_id, timestamp,
 	timestamp_ms, query, response, sources.title, sources.url, query_category, resolution_status,
 	page_url, fp, aborted, id_skewed, caller, client)`
@@ -87,23 +87,34 @@ func (r *rawInserter) release() { r.blocks = nil; r.mem.release() }
 // one store write (Config.BatchSize and BatchBytes), so that both sides write the same rows in
 // batches of the same sizes.
 func newRawInserter(ctx context.Context, cfg *config, db string, evs *events, size, maxBytes int) (*rawInserter, error) {
+	cols, err := rawColumns(ctx, cfg, db)
+	if err != nil {
+		return nil, err
+	}
+	r := &rawInserter{size: size, bytes: maxBytes, cols: cols}
+	r.blocks = rawBlocks(evs, size, maxBytes, &r.mem)
+	return r, nil
+}
+
+// rawColumns checks that the raw insert writes every column of the store's tables in db, as the
+// store's insert does, and describes them; a migration that adds a column fails it until
+// rawFeedbackInsert or rawConversationInsert (and their columns) write it too.
+func rawColumns(ctx context.Context, cfg *config, db string) (string, error) {
 	var cols []string
 	for _, c := range []struct{ table, insert string }{{"feedback", rawFeedbackInsert}, {"conversations", rawConversationInsert}} {
 		out, err := clickhouseClient(ctx, cfg, fmt.Sprintf("SELECT count() FROM system.columns WHERE database = '%s' AND table = '%s'", db, c.table))
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		have, _ := strconv.Atoi(strings.TrimSpace(out))
 		_, list, _ := strings.Cut(c.insert, "(")
 		n := len(strings.Split(list, ","))
 		if n != have {
-			return nil, fmt.Errorf("raw insert: %s has %d columns, the bench writes %d: update chraw.go with the store's insert", c.table, have, n)
+			return "", fmt.Errorf("raw insert: %s has %d columns, the bench writes %d: update chraw.go with the store's insert", c.table, have, n)
 		}
 		cols = append(cols, fmt.Sprintf("%s %d of %d columns", c.table, n, have))
 	}
-	r := &rawInserter{size: size, bytes: maxBytes, cols: strings.Join(cols, ", ")}
-	r.blocks = rawBlocks(evs, size, maxBytes, &r.mem)
-	return r, nil
+	return strings.Join(cols, ", "), nil
 }
 
 // batchSizes describes the batches of blocks: how many, and their mean events.
@@ -207,7 +218,7 @@ func rawFeedbackColumns(fs []event.Feedback, mem *offHeap) []any {
 	n := len(fs)
 	str := func() []string { return offSlice[string](mem, n) }
 	project, id, eventID, domain, path, comment := str(), str(), str(), str(), str(), str()
-	source, status, contact, code, filename, lang, fp, thread := str(), str(), str(), str(), str(), str(), str(), str()
+	source, status, contact, code, filename, lang, fp, thread, note := str(), str(), str(), str(), str(), str(), str(), str(), str()
 	version := offSlice[uint64](mem, n)
 	created, updated := offSlice[time.Time](mem, n), offSlice[time.Time](mem, n)
 	createdMS, updatedMS, skewed := offSlice[uint16](mem, n), offSlice[uint16](mem, n), offSlice[uint8](mem, n)
@@ -232,10 +243,10 @@ func rawFeedbackColumns(fs []event.Feedback, mem *offHeap) []any {
 			helpful[i] = &helpfulVals[i]
 		}
 		contact[i], code[i], filename[i], lang[i] = mem.str(f.Contact), mem.str(f.Code), mem.str(f.Filename), mem.str(f.Lang)
-		fp[i], thread[i] = mem.str(f.FP), mem.str(f.ThreadID)
+		fp[i], thread[i], note[i] = mem.str(f.FP), mem.str(f.ThreadID), mem.str(f.Note)
 	}
 	return []any{project, id, eventID, version, domain, path, comment, created, createdMS, updated,
-		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread}
+		updatedMS, source, status, helpful, contact, code, filename, lang, fp, skewed, thread, note}
 }
 
 // rawConversationColumns are the columns of rawConversationInsert, as the store builds them, in
