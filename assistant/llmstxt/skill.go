@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 )
 
@@ -56,7 +57,7 @@ func (s Site) title() string {
 // skillName is the agentskills.io name: lowercase letters, digits and single hyphens, neither
 // first nor last, at most 64 characters; "docs" when the site's name has no such character.
 func skillName(s Site) string {
-	name := slug(s.title())
+	name := text.Slug(s.title())
 	if len(name) > maxSkillName {
 		name = strings.TrimRight(name[:maxSkillName], "-")
 	}
@@ -64,24 +65,6 @@ func skillName(s Site) string {
 		return "docs"
 	}
 	return name
-}
-
-// slug lowercases s and makes each run of other characters one hyphen.
-func slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		dash = true
-	}
-	return b.String()
 }
 
 // skillDescription is docs.json's description on one line, else "{name}: documentation

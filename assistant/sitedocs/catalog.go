@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/lectern-dev/lectern/assistant/markdown"
 	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -557,9 +558,9 @@ func readSkills(fsys fs.FS) (out []Skill, found bool) {
 		if gated { // restricted to user groups: Lectern has no signed-in readers to show it to
 			return
 		}
-		slug := slugify(name)
+		slug := text.Slug(name)
 		if slug == "" {
-			slug = slugify(fallback)
+			slug = text.Slug(fallback)
 		}
 		if slug == "" || slices.ContainsFunc(out, func(s Skill) bool { return s.Name == slug }) {
 			return
@@ -611,24 +612,6 @@ func restricted(n *yaml.Node) bool {
 		return len(n.Content) > 0
 	}
 	return false
-}
-
-// slugify makes a URL-safe name: lower-case letters and digits, other runs made one '-'.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		dash = true
-	}
-	return b.String()
 }
 
 // readText reads a text file of the site, "" when it is missing, unreadable or too large.

@@ -1,7 +1,10 @@
 // Package text holds small string operations the assistant's packages share.
 package text
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Cut returns s cut to at most n bytes without splitting a UTF-8 character.
 func Cut(s string, n int) string {
@@ -12,4 +15,23 @@ func Cut(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// Slug makes a URL-safe name of s: lower-case ASCII letters and digits, each run of other
+// characters one '-', none at either end ("Acme Docs!" → "acme-docs").
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
 }

@@ -41,3 +41,18 @@ func FuzzCut(f *testing.F) {
 		}
 	})
 }
+
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Acme Docs!", "acme-docs"},
+		{"  --Trails--  ", "trails"},
+		{"Zylon AI: Operator Manual", "zylon-ai-operator-manual"},
+		{"Déjà vu", "d-j-vu"},
+		{"日本語", ""},
+		{"v2.1", "v2-1"},
+	} {
+		if got := text.Slug(tc.in); got != tc.want {
+			t.Errorf("Slug(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

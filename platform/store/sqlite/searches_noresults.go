@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"strings"
 
 	"github.com/lectern-dev/lectern/platform/store"
 )
@@ -31,13 +30,7 @@ func (s *Store) noResults(ctx context.Context, q store.SearchQuery, rows []store
 		return nil
 	}
 	w := outcomesWhere(q.ProjectID, q.Range, store.QuerySourceReader)
-	at := make(map[string]int, len(rows))
-	marks := strings.Repeat("?, ", len(rows))
-	for i, r := range rows {
-		at[r.Query] = i
-		w.args = append(w.args, r.Query)
-	}
-	w.conds = append(w.conds, "query_norm IN ("+marks[:len(marks)-2]+")")
+	at := w.queries(rows)
 	return s.eachRow(ctx, "SELECT query_norm, SUM(no_results) FROM traffic_queries_daily"+w.clause()+" GROUP BY query_norm",
 		w.args, func(scan func(...any) error) error {
 			var query string

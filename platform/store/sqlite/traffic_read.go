@@ -32,6 +32,18 @@ func dayWhereOf(alias, projectID string, r store.Range) *where {
 
 func (w *where) clause() string { return " WHERE " + strings.Join(w.conds, " AND ") }
 
+// queries limits w to the rows' queries and returns each query's place in rows.
+func (w *where) queries(rows []store.SearchRow) map[string]int {
+	at := make(map[string]int, len(rows))
+	marks := strings.Repeat("?, ", len(rows))
+	for i, r := range rows {
+		at[r.Query] = i
+		w.args = append(w.args, r.Query)
+	}
+	w.conds = append(w.conds, "query_norm IN ("+marks[:len(marks)-2]+")")
+	return at
+}
+
 // Views counts page views per path and class from the daily rollup.
 func (s *Store) Views(ctx context.Context, q store.TrafficQuery) (store.PathCountPage, error) {
 	const cols = `SUM(CASE WHEN class = 'human' THEN views ELSE 0 END), SUM(CASE WHEN class = 'ai' THEN views ELSE 0 END),
@@ -135,13 +147,7 @@ func (s *Store) topClicked(ctx context.Context, q store.SearchQuery, rows []stor
 		return nil
 	}
 	w := dayWhere(q.ProjectID, q.Range)
-	at := make(map[string]int, len(rows))
-	marks := strings.Repeat("?, ", len(rows))
-	for i, r := range rows {
-		at[r.Query] = i
-		w.args = append(w.args, r.Query)
-	}
-	w.conds = append(w.conds, "query_norm IN ("+marks[:len(marks)-2]+")")
+	at := w.queries(rows)
 	res, err := s.r.QueryContext(ctx, "SELECT query_norm, path FROM traffic_search_clicks_daily"+w.clause()+
 		" GROUP BY query_norm, path ORDER BY query_norm, SUM(clicks) DESC, path ASC", w.args...)
 	if err != nil {
