@@ -17,21 +17,8 @@ import (
 // store's, not those another client has the server log meanwhile (an experiment logging its
 // queries on the bench's server made a run fail by its ALTERs being taken for a read's SQL).
 func TestCaptureSQLTakesOnlyTheRead(t *testing.T) {
-	dsn := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
-	if dsn == "" {
-		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN is not set")
-	}
 	ctx := context.Background()
-	cfg := &config{dsn: dsn, chHost: strings.SplitN(strings.TrimPrefix(dsn, "clickhouse://"), "/", 2)[0]}
-	db := fmt.Sprintf("bench_capture_%d", time.Now().UnixNano())
-	main, err := clickhouse.Open(ctx, cfg.benchDSN(db), slog.New(slog.DiscardHandler)) // creates and migrates db
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		main.Close()
-		_, _ = clickhouseClient(context.Background(), cfg, "DROP DATABASE IF EXISTS "+db)
-	})
+	cfg, db := migratedDB(t, "bench_capture")
 	logged, err := openLogged(ctx, cfg, db)
 	if err != nil {
 		t.Fatal(err)
@@ -64,4 +51,25 @@ func TestCaptureSQLTakesOnlyTheRead(t *testing.T) {
 			t.Errorf("captured %q: want the read's statements only (project p-1)", q)
 		}
 	}
+}
+
+// migratedDB creates a database of its own on the tests' ClickHouse (skipping the test without
+// one), migrated by the store, and drops it when the test ends.
+func migratedDB(t *testing.T, prefix string) (*config, string) {
+	t.Helper()
+	dsn := os.Getenv("LECTERN_TEST_CLICKHOUSE_DSN")
+	if dsn == "" {
+		t.Skip("LECTERN_TEST_CLICKHOUSE_DSN is not set")
+	}
+	cfg := &config{dsn: dsn, chHost: strings.SplitN(strings.TrimPrefix(dsn, "clickhouse://"), "/", 2)[0]}
+	db := fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano())
+	st, err := clickhouse.Open(context.Background(), cfg.benchDSN(db), slog.New(slog.DiscardHandler)) // creates and migrates db
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		st.Close()
+		_, _ = clickhouseClient(context.Background(), cfg, "DROP DATABASE IF EXISTS "+db)
+	})
+	return cfg, db
 }
