@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
@@ -17,10 +16,7 @@ import (
 // that renders its label: the Markdown dropped it, so agents read no option as experimental.
 func TestInlineSnippetComponent(t *testing.T) {
 	site := os.DirFS(filepath.Join("testdata", "meili-notice"))
-	read := func(p string) (string, bool) {
-		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
-		return string(b), err == nil
-	}
+	read := readSite("meili-notice")
 	page, err := fs.ReadFile(site, "resources/self_hosting/configuration/reference.mdx")
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +48,7 @@ func TestInlineSnippetComponent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			containsInOrder(t, markdown.Body(tt.src, "", read), tt.want, tt.not)
+			inOrder(t, markdown.Body(tt.src, "", read), tt.want, tt.not)
 		})
 	}
 }

@@ -81,10 +81,7 @@ func TestImportShadowsBuiltIn(t *testing.T) {
 // indexes; it was dropped, so the page lost its note on which connection string to copy.
 func TestLegacySnippet(t *testing.T) {
 	site := os.DirFS(filepath.Join("testdata", "upstash-snippet"))
-	read := func(p string) (string, bool) {
-		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
-		return string(b), err == nil
-	}
+	read := readSite("upstash-snippet")
 	page, err := fs.ReadFile(site, "redis/howto/getstartedawslambda.mdx")
 	if err != nil {
 		t.Fatal(err)
@@ -122,10 +119,7 @@ func TestLegacySnippet(t *testing.T) {
 // JavaScript string that never closed, so the whole tag was left in the Markdown as written.
 func TestJSXPropWithApostrophe(t *testing.T) {
 	site := os.DirFS(filepath.Join("testdata", "upstash-landing"))
-	read := func(p string) (string, bool) {
-		b, err := fs.ReadFile(site, strings.TrimPrefix(p, "/"))
-		return string(b), err == nil
-	}
+	read := readSite("upstash-landing")
 	page, err := fs.ReadFile(site, "introduction.mdx")
 	if err != nil {
 		t.Fatal(err)
