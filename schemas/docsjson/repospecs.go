@@ -1,6 +1,9 @@
 package docsjson
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"regexp"
@@ -36,7 +39,11 @@ func specExt(p string) bool {
 	return strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")
 }
 
-// sniffOpenAPI reports whether the start of file declares an OpenAPI 3 document.
+// sniffOpenAPI reports whether file declares an OpenAPI 3 document: in its first
+// maxSpecSniff bytes, else (a longer file) among its top-level fields, read up to
+// maxSpecScan. Generated specs whose keys are sorted put "components" before "openapi":
+// 0xsequence/docs@2e7df85's api-references/indexer/endpoints/indexer.json declares it at
+// byte 199,000 of 205,000.
 func sniffOpenAPI(fsys fs.FS, file string) bool {
 	f, err := fsys.Open(file)
 	if err != nil {
@@ -44,7 +51,61 @@ func sniffOpenAPI(fsys fs.FS, file string) bool {
 	}
 	defer f.Close()
 	head, err := io.ReadAll(io.LimitReader(f, maxSpecSniff))
-	return err == nil && openapiField.Match(head)
+	if err != nil {
+		return false
+	}
+	if openapiField.Match(head) {
+		return true
+	}
+	if len(head) < maxSpecSniff {
+		return false
+	}
+	rest := io.MultiReader(bytes.NewReader(head), io.LimitReader(f, maxSpecScan-maxSpecSniff))
+	if strings.HasSuffix(file, ".json") {
+		return topLevelOpenAPI(json.NewDecoder(rest))
+	}
+	return yamlOpenAPI(rest)
+}
+
+// maxSpecScan bounds how much of a long JSON or YAML file is read for its "openapi" field.
+const maxSpecScan = 32 << 20
+
+// topLevelOpenAPI reports whether the JSON object dec reads has an "openapi" field "3.x".
+func topLevelOpenAPI(dec *json.Decoder) bool {
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if key == "openapi" {
+			v, err := dec.Token()
+			s, isString := v.(string)
+			return err == nil && isString && strings.HasPrefix(s, "3.")
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// yamlField is the top-level "openapi" field of a YAML document, on a line of its own.
+var yamlField = regexp.MustCompile(`^openapi\s*:\s*["']?3\.`)
+
+// yamlOpenAPI reports whether a line of r is the top-level "openapi: 3.x" of a YAML document.
+func yamlOpenAPI(r io.Reader) bool {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20) // a longer line ends the scan
+	for sc.Scan() {
+		if yamlField.Match(sc.Bytes()) {
+			return true
+		}
+	}
+	return false
 }
 
 // repoFiles returns the repository's OpenAPI files, found once.

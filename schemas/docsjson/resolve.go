@@ -291,6 +291,9 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		return fm
 	}
 	named := spec != ""
+	if named {
+		spec = r.specs.namedSpec(spec, pg.File, method, apiPath)
+	}
 	if spec == "" {
 		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
 	}

@@ -71,7 +71,7 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 // first page naming it, counting the others (specReports); Mintlify's build warns of such a
 // file too ("Error validating OpenAPI file"). Any other problem is the page's own.
 func (v *validator) openapiFrontmatter(value, p, jpath, file string, sc vscope) {
-	if spec, err := v.namedSpecFile(value); err != nil {
+	if spec, err := v.namedSpecFile(value, file); err != nil {
 		name := specName(spec)
 		if v.specReports.again(name) {
 			return
@@ -80,19 +80,20 @@ func (v *validator) openapiFrontmatter(value, p, jpath, file string, sc vscope) 
 		v.specReports.add(name, len(v.fc.warns)-1, "as is", "as are")
 		return
 	}
-	if msg := v.mdxEndpoint(value, sc); msg != "" {
+	if msg := v.mdxEndpoint(value, file, sc); msg != "" {
 		v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 	}
 }
 
 // namedSpecFile is the file of the site an openapi frontmatter value names ("spec.yaml GET
-// /users") and why it cannot be read; no error when the value names no spec, or a URL.
-func (v *validator) namedSpecFile(value string) (string, error) {
-	named, _, _, ok := mdxEndpoint(value)
+// /users") and why it cannot be read; no error when the value names no spec, or a URL, or
+// when the name finds a file with the operation as Mintlify finds it (namedSpec).
+func (v *validator) namedSpecFile(value, file string) (string, error) {
+	named, method, apiPath, ok := mdxEndpoint(value)
 	if !ok || named == "" || isURL(named) {
 		return "", nil
 	}
-	_, err := v.specs.get(named)
+	_, err := v.specs.get(v.specs.namedSpec(named, file, method, apiPath))
 	return named, err
 }
 
@@ -101,7 +102,7 @@ func (v *validator) namedSpecFile(value string) (string, error) {
 // resolves; "spec.json webhook orderUpdated" names a webhook). It returns the problem, or ""
 // (also when a spec in scope is a URL, which is not read). A site without OpenAPI files is
 // said to be so once.
-func (v *validator) mdxEndpoint(value string, sc vscope) string {
+func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 	if strings.TrimSpace(value) == "" {
 		return ""
 	}
@@ -109,7 +110,7 @@ func (v *validator) mdxEndpoint(value string, sc vscope) string {
 	if !ok {
 		return fmt.Sprintf("openapi %q must be \"METHOD /path\" or \"spec-file METHOD /path\", such as \"GET /users\" (a webhook: \"spec-file webhook name\")", value)
 	}
-	refs := []string{named}
+	refs := []string{v.specs.namedSpec(named, file, method, apiPath)}
 	if named == "" {
 		refs = append(slices.Clone(sc.openapi), v.specs.repoFiles()...)
 	}

@@ -1,0 +1,61 @@
+package docsjson
+
+import (
+	"path"
+	"strings"
+)
+
+// namedSpec is the OpenAPI file an MDX page's frontmatter means when it names one with its
+// operation ("openapi: ../indexer.json post /rpc/Indexer/GetNativeTokenBalance"), found as
+// Mintlify's build finds it (@mintlify/common 1.0.1211, openapi/getMatchingOpenApiFile.js):
+// the name is read from the site root, a "../" above the root dropped ("../indexer.json" is
+// "indexer.json"); that file when it has the operation, else, among the repository's OpenAPI
+// files that have it, the first whose path holds the name, else the first. Where Mintlify's
+// upload order picks among several paths that hold the name, the one the name reaches from the
+// page's folder is taken (0xsequence/docs@2e7df85: ja/api-references/indexer/endpoints/public/
+// x.mdx's "../indexer.json" is the Japanese ja/api-references/indexer/endpoints/indexer.json).
+// It returns name itself when name is a URL or no OpenAPI file has the operation: the page's
+// spec problem is then reported as before.
+func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
+	if isURL(name) {
+		return name
+	}
+	rooted := strings.TrimPrefix(path.Clean("/"+strings.TrimSpace(name)), "/")
+	if rooted == "" {
+		return name
+	}
+	if c.hasOperation(rooted, method, apiPath) {
+		return rooted
+	}
+	near := path.Join(path.Dir(pageFile), name)
+	if strings.Contains(near, rooted) && c.hasOperation(near, method, apiPath) {
+		return near
+	}
+	var having, holding []string
+	for _, file := range c.repoFiles() {
+		if !c.hasOperation(file, method, apiPath) {
+			continue
+		}
+		having = append(having, file)
+		if strings.Contains(file, rooted) {
+			holding = append(holding, file)
+		}
+	}
+	switch {
+	case len(holding) > 0:
+		return holding[0]
+	case len(having) > 0:
+		return having[0]
+	}
+	return name
+}
+
+// hasOperation reports whether the spec at ref can be read and has the operation.
+func (c *specCache) hasOperation(ref, method, apiPath string) bool {
+	s, err := c.get(ref)
+	if err != nil {
+		return false
+	}
+	_, ok := s.Operation(method, apiPath)
+	return ok
+}
