@@ -286,3 +286,25 @@ func TestEmitFailureStops(t *testing.T) {
 		t.Errorf("cancelled context: %v", err)
 	}
 }
+
+// TestAnswerQuotesCodeTheExcerptStartsAt: a search excerpt that starts at a code fence ("…
+// ```shell") is quoted as that code block. Sequence's "Fetch Native Network Balance from all
+// chains" (0xsequence/docs@2e7df85, api-references/indexer-gateway/examples/
+// get-native-token-balances.mdx, a CodeGroup) gave this excerpt for "How do I get the native
+// token balance of an address with the indexer API?": the fence went unseen after the "… ", so
+// the command was quoted as one line of prose, with two bare fences after it.
+func TestAnswerQuotesCodeTheExcerptStartsAt(t *testing.T) {
+	src := answer.Source{
+		Title: "Fetch Native Network Balance from all chains", Section: "Fetch all native balances from all chains at once",
+		Path: "/api-references/indexer-gateway/examples/get-native-token-balances", Match: 1,
+		URL: "/api-references/indexer-gateway/examples/get-native-token-balances#fetch-all-native-balances-from-all-chains-at-once",
+		Text: "… ```shell\ncurl -X POST \\\n  -H \"Content-Type: application/json\" \\\n  -H \"X-Access-Key: AQAAAAAAAF_JvPALhBthL7VGn6jV0YDqaFY\" \\\n" +
+			"  https://indexer.sequence.app/rpc/IndexerGateway/GetNativeTokenBalance \\\n  -d '{\n    \"accountAddress\": \"0x8e3E38fe7367dd3b52D1e281E4e8400447C8d8B9\"\n  }'\n```",
+	}
+	text, _, _ := generate(t, answer.Prompt{Question: "How do I get the native token balance of an address with the indexer API?", Sources: []answer.Source{src}})
+	want := "\n\n> ```shell\n> curl -X POST \\\n>   -H \"Content-Type: application/json\" \\\n>   -H \"X-Access-Key: AQAAAAAAAF_JvPALhBthL7VGn6jV0YDqaFY\" \\\n" +
+		">   https://indexer.sequence.app/rpc/IndexerGateway/GetNativeTokenBalance \\\n>   -d '{\n>     \"accountAddress\": \"0x8e3E38fe7367dd3b52D1e281E4e8400447C8d8B9\"\n>   }'\n> ```"
+	if !strings.HasSuffix(text, want) {
+		t.Errorf("answer\n%s\nwant it to end with\n%s", text, want)
+	}
+}

@@ -45,6 +45,12 @@ func units(text, whole string) []unit {
 			continue
 		}
 		fence := openingFence(lines[i])
+		if cut := strings.TrimPrefix(lines[i], ellipsis); fence == "" && cut != lines[i] {
+			// An excerpt that starts at a fence ("… ```shell"): the block is quoted whole.
+			if fence = openingFence(cut); fence != "" {
+				lines[i] = cut
+			}
+		}
 		if fence == "" {
 			prose.WriteString(lines[i])
 			continue
