@@ -121,7 +121,7 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 	if len(hits) == 0 {
 		fmt.Fprintf(&text, "No results for %q. Try other words, or browse the pages with query_docs_filesystem (ls /, grep -r -i WORD /).", in.Query)
 	} else {
-		fmt.Fprintf(&text, "%d results for %q:\n", len(hits), in.Query)
+		fmt.Fprintf(&text, "%d %s for %q:\n", len(hits), plural(len(hits), "result", "results"), in.Query)
 	}
 	for i, h := range hits {
 		r := searchResult{Title: h.Metadata.Title, Section: h.Metadata.Section, URL: cl.base + h.Metadata.URL,
@@ -330,4 +330,12 @@ func notIndexedYet(site string, retry time.Duration) error {
 
 func indentLines(s, pad string) string {
 	return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n"+pad)
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
