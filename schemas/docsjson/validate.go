@@ -39,6 +39,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 		if v.files {
 			v.customLLMs(s.Config.Name)
 			v.unbuilt()
+			v.gaps()
 			v.specReports.count(fc.warns)
 		}
 	}
@@ -65,6 +66,7 @@ type validator struct {
 	specReports specReports       // the spec files pages' frontmatter names that cannot be used
 	pages       int               // pages whose file was looked for
 	missing     int               // of them, those without one
+	divisions   divisionGaps      // the same counts per language or version
 	ig          *ignorer          // the site's ignore patterns, read at the first page file found
 }
 
@@ -75,6 +77,8 @@ type vscope struct {
 	language string
 	product  string // a product is a navigation of its own: a page may be listed in each
 	parent   Kind
+	division string // the JSON path of the innermost language or version element ("": none)
+	divLabel string // its label for messages: `language "es"`
 }
 
 func (v *validator) walk(e *Element, sc vscope) {
@@ -114,6 +118,9 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 		sc.language = e.Label
 	case KindProduct:
 		sc.product = e.Label
+	}
+	if path, label := division(e); path != "" {
+		sc.division, sc.divLabel = path, label
 	}
 	v.asyncSpecs(e)
 	if len(e.OpenAPI) == 0 {

@@ -46,6 +46,7 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 	}
 	file, ok := pageFile(v.fsys, p)
 	v.pages++
+	v.divisions.count(sc.division, sc.divLabel, !ok)
 	if !ok {
 		v.missing++
 		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
