@@ -196,3 +196,15 @@ func TestMCPSessionClientInfo(t *testing.T) {
 		return nil
 	})
 }
+
+// TestFilesystemIndexIsTheHomePage: the filesystem tool's description says /index.md is the
+// home page; on a site whose first page is not at / (Cline's starts at /cline-overview, as
+// Sequence's starts at /home), /index.md reads that page, the one the site's root shows.
+func TestFilesystemIndexIsTheHomePage(t *testing.T) {
+	h := start(t, nil)
+	cs := connect(t, h.base+"/sites/agents-cline/mcp", nil)
+	r := callTool(t, cs, "query_docs_filesystem", map[string]any{"command": "head -n 1 /index.md"})
+	if r.IsError || text(t, r) != "# Cline Overview\n" {
+		t.Errorf("head -n 1 /index.md: %v %q, want the home page's title", r.IsError, text(t, r))
+	}
+}

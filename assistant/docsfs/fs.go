@@ -20,6 +20,7 @@ type File struct {
 	Path    string // absolute, ending in ".md"
 	Title   string
 	Content string
+	Home    bool // the site's home page, the first of its navigation: /index.md reads it when no page is at /
 }
 
 // FS is an immutable filesystem of pages; it is safe for concurrent use.
@@ -27,6 +28,7 @@ type FS struct {
 	files map[string]*File
 	dirs  map[string][]string // directory → its entries' names, sorted; directories end in "/"
 	size  int                 // bytes of all files
+	home  string              // the path of the first file marked Home, "" when none
 }
 
 // New builds a filesystem; a path listed twice keeps its first file.
@@ -41,6 +43,9 @@ func New(files []File) *FS {
 		}
 		fs.files[p] = f
 		fs.size += len(f.Content)
+		if f.Home && fs.home == "" {
+			fs.home = p
+		}
 		name := path.Base(p)
 		for dir := path.Dir(p); ; dir = path.Dir(dir) {
 			if entries[dir] == nil {
@@ -76,10 +81,15 @@ func (fs *FS) File(p string) (*File, bool) {
 // canonical is the name of the file p names. A page whose source is dir/index.mdx is served
 // at /dir, so its file is /dir.md, where its URL says (search results, llms.txt and the .md
 // route name it so), and every listing shows it there; /dir/index.md, the name its source
-// suggests, reaches it too. Any other p is its own name.
+// suggests, reaches it too. /index.md, where the help and the tool's description send an agent
+// first, is the home page when no page is at / (a site whose first page is /home, as Mintlify
+// serves at the site's root). Any other p is its own name.
 func (fs *FS) canonical(p string) string {
 	if _, ok := fs.files[p]; ok {
 		return p
+	}
+	if p == "/index.md" && fs.home != "" {
+		return fs.home
 	}
 	if dir, ok := strings.CutSuffix(p, "/index.md"); ok && dir != "" {
 		if _, ok := fs.files[dir+".md"]; ok {

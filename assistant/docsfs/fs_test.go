@@ -180,3 +180,38 @@ func TestDirIndexPage(t *testing.T) {
 		t.Errorf("File(/integrations/prefect-aws/index.md) = %+v, %v; want the page /integrations/prefect-aws.md", f, ok)
 	}
 }
+
+// TestIndexIsTheHomePage: /index.md, where the help and the MCP tool's description send an
+// agent first, reads the home page of a site that has no page at / (Sequence's docs,
+// 0xsequence/docs@2e7df85, start at /home, Unstructured's at /welcome: "cat /index.md" said
+// "no such file"). It is not listed; a page at / stays /index.md.
+func TestIndexIsTheHomePage(t *testing.T) {
+	home := docsfs.New([]docsfs.File{
+		{Path: "/guides/a.md", Title: "A", Content: "# A\n"},
+		{Path: "/home.md", Title: "Home", Content: "# Home\n\nBuild with Sequence.\n", Home: true},
+	})
+	both := docsfs.New([]docsfs.File{
+		{Path: "/index.md", Title: "Index", Content: "# Index\n"},
+		{Path: "/home.md", Title: "Home", Content: "# Home\n", Home: true},
+	})
+	tests := []struct {
+		name   string
+		fs     *docsfs.FS
+		script string
+		want   string
+	}{
+		{name: "the home page", fs: home, script: "head -n 1 /index.md", want: "# Home\n"},
+		{name: "from a directory", fs: home, script: "cd /guides; cat ../index.md:3", want: "$ cd /guides\n$ cat ../index.md:3\nBuild with Sequence.\n"},
+		{name: "not listed", fs: home, script: "ls /", want: "guides/\nhome.md\n"},
+		{name: "a page at /", fs: both, script: "cat /index.md", want: "# Index\n"},
+		{name: "no home page", fs: docsfs.New([]docsfs.File{{Path: "/a.md", Content: "# A\n"}}), script: "cat /index.md",
+			want: "cat: /index.md: no such file or directory (ls / lists the site)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := run(t, tt.fs, tt.script, docsfs.DefaultLimits).Output; got != tt.want {
+				t.Errorf("%s:\n%q\nwant\n%q", tt.script, got, tt.want)
+			}
+		})
+	}
+}
