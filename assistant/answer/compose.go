@@ -85,14 +85,19 @@ func bold(title string) string {
 }
 
 // joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a
-// sentence that starts a list item starts a line.
+// sentence that starts a list item starts a line, and one that starts a paragraph after a list
+// item starts a paragraph (joined to the item's line, it would read as part of the item).
 func joinSentences(us []unit) string {
 	var b strings.Builder
+	inList := false
 	for i, u := range us {
 		switch prev := ""; {
 		case i == 0:
 		case u.item:
 			b.WriteByte('\n')
+		case u.opens && inList:
+			b.WriteString("\n\n")
+			inList = false
 		default:
 			prev = us[i-1].text
 			if !strings.HasSuffix(prev, "。") && !strings.HasSuffix(prev, "？") && !strings.HasSuffix(prev, "！") {
@@ -100,6 +105,7 @@ func joinSentences(us []unit) string {
 			}
 		}
 		b.WriteString(u.text)
+		inList = inList || u.item
 	}
 	return b.String()
 }

@@ -308,3 +308,40 @@ func TestAnswerQuotesCodeTheExcerptStartsAt(t *testing.T) {
 		t.Errorf("answer\n%s\nwant it to end with\n%s", text, want)
 	}
 }
+
+// TestAnswerParagraphAfterAList: a sentence of the paragraph after a list is quoted as a
+// paragraph, not on the last item's line, where Markdown reads it as part of that item.
+// Unstructured's "Account billing › How is pay-per-page billing calculated?"
+// (Unstructured-IO/docs@8905f62, ui/account/billing.mdx with its snippet pages-billing.mdx)
+// quoted "- For these file types, ... `.tiff`. The Billing tab shows your account's current
+// billing rate per page." as one item. An indented paragraph carries on its item and stays
+// on its line.
+func TestAnswerParagraphAfterAList(t *testing.T) {
+	billing := answer.Source{Title: "Account billing", Section: "How is pay-per-page billing calculated?", Path: "/ui/account/billing", Match: 1,
+		URL: "/ui/account/billing#how-is-pay-per-page-billing-calculated",
+		Text: "Unstructured calculates a page as follows:\n\n- For these file types, a page is a page, slide, or image: `.pdf`, `.pptx`, and `.tiff`.\n" +
+			"- For `.docx` files that have page metadata, Unstructured calculates the number of pages based on that metadata.\n" +
+			"- For all other file types, Unstructured calculates the number of pages as the file's size divided by 100 KB.\n" +
+			"- For non-file data, Unstructured calculates a page as 100 KB of incoming data to be processed.\n\n" +
+			"The Billing tab shows your account's current billing rate per page.\n\nTo complete usage-related tasks in your account, see Account usage."}
+	indented := answer.Source{Title: "Outlook", Section: "Requirements", Path: "/ui/sources/outlook", URL: "/ui/sources/outlook#requirements", Match: 1,
+		Text: "- The Entra ID app registration must have the Graph API permission levels of the application type.\n\n  Learn how to grant the permission levels."}
+	tests := []struct {
+		name, question string
+		src            answer.Source
+		want           string
+	}{
+		{name: "a paragraph after the list", question: "how much does it cost per page", src: billing,
+			want: "> - For these file types, a page is a page, slide, or image: `.pdf`, `.pptx`, and `.tiff`.\n>\n> The Billing tab shows your account's current billing rate per page."},
+		{name: "an indented paragraph of the item", question: "which Graph API permission levels does the Entra ID app registration need", src: indented,
+			want: "> - The Entra ID app registration must have the Graph API permission levels of the application type. Learn how to grant the permission levels."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, _, _ := generate(t, answer.Prompt{Question: tt.question, Sources: []answer.Source{tt.src}})
+			if !strings.Contains(text, tt.want) {
+				t.Errorf("answer\n%s\nlacks\n%s", text, tt.want)
+			}
+		})
+	}
+}

@@ -12,6 +12,7 @@ type unit struct {
 	text    string
 	block   bool
 	item    bool   // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
+	opens   bool   // the sentence starts a paragraph: after a list item, quoted as a paragraph of its own
 	table   bool   // the block is a table
 	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
 	caption string // the title line over a block (a tab's, "Python"), quoted with it and never alone
@@ -273,14 +274,16 @@ func appendSentences(out []unit, text string) []unit {
 			out = append(out, unit{text: t, title: true})
 			continue
 		}
+		// An indented paragraph carries on the list item before it: it opens no paragraph.
+		opens := !strings.HasPrefix(strings.TrimLeft(para, "\n"), " ") && !strings.HasPrefix(strings.TrimLeft(para, "\n"), "\t")
 		for _, chunk := range listItems(para) {
 			item := listMarker(chunk)
 			chunk = strings.Join(strings.Fields(chunk), " ")
 			for chunk != "" {
 				n := sentenceEnd(chunk)
 				if s := strings.TrimSpace(chunk[:n]); s != "" {
-					out = append(out, unit{text: s, item: item})
-					item = false
+					out = append(out, unit{text: s, item: item, opens: opens})
+					item, opens = false, false
 				}
 				chunk = strings.TrimSpace(chunk[n:])
 			}
