@@ -345,3 +345,21 @@ func TestAnswerParagraphAfterAList(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerExcerptStartsAtAListItem: a search excerpt that starts at a list item ("… - Within
+// a Pinecone serverless index, ...") is quoted as that item, and the paragraph after it apart.
+// Unstructured's Pinecone destination connector (Unstructured-IO/docs@8905f62,
+// open-source/ingestion/destination-connectors/pinecone.mdx) was quoted for "How do I set up a
+// Pinecone destination?" as "… - Within a Pinecone serverless index, custom namespaces are
+// supported but are not required. The Pinecone connector dependencies.", one line of prose.
+func TestAnswerExcerptStartsAtAListItem(t *testing.T) {
+	src := answer.Source{Title: "Pinecone", Path: "/open-source/ingestion/destination-connectors/pinecone", Match: 1,
+		URL:  "/open-source/ingestion/destination-connectors/pinecone",
+		Text: "… - Within a Pinecone serverless index, custom namespaces are supported but are not required.\n\nThe Pinecone connector dependencies.\n\n```bash\npip install \"unstructured-ingest[pinecone]\"\n```\n\nYou might also need to install additional dependencies, depending on your needs. Learn more.",
+	}
+	text, _, _ := generate(t, answer.Prompt{Question: "How do I set up a Pinecone destination?", Sources: []answer.Source{src}})
+	want := "\n\n> - Within a Pinecone serverless index, custom namespaces are supported but are not required.\n>\n> The Pinecone connector dependencies."
+	if !strings.Contains(text, want) {
+		t.Errorf("answer\n%s\nlacks\n%s", text, want)
+	}
+}

@@ -277,6 +277,9 @@ func appendSentences(out []unit, text string) []unit {
 		// An indented paragraph carries on the list item before it: it opens no paragraph.
 		opens := !strings.HasPrefix(strings.TrimLeft(para, "\n"), " ") && !strings.HasPrefix(strings.TrimLeft(para, "\n"), "\t")
 		for _, chunk := range listItems(para) {
+			if cut := strings.TrimPrefix(strings.TrimLeft(chunk, "\n"), ellipsis); cut != strings.TrimLeft(chunk, "\n") && listMarker(cut) {
+				chunk = cut // an excerpt that starts at a list item ("… - Within"): the item is quoted whole
+			}
 			item := listMarker(chunk)
 			chunk = strings.Join(strings.Fields(chunk), " ")
 			for chunk != "" {
