@@ -70,17 +70,19 @@ func sniffOpenAPI(fsys fs.FS, file string) bool {
 // maxSpecScan bounds how much of a long JSON or YAML file is read for its "openapi" field.
 const maxSpecScan = 32 << 20
 
-// topLevelOpenAPI reports whether the JSON object dec reads has an "openapi" field "3.x".
+// topLevelOpenAPI reports whether the JSON object dec reads has an "openapi" field "3.x". A
+// field no OpenAPI document has at its top ("name" of a package-lock.json) ends the reading.
 func topLevelOpenAPI(dec *json.Decoder) bool {
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return false
 	}
 	for dec.More() {
 		key, err := dec.Token()
-		if err != nil {
+		name, isString := key.(string)
+		if err != nil || !isString || !openapiTopLevel[name] && !strings.HasPrefix(name, "x-") {
 			return false
 		}
-		if key == "openapi" {
+		if name == "openapi" {
 			v, err := dec.Token()
 			s, isString := v.(string)
 			return err == nil && isString && strings.HasPrefix(s, "3.")
@@ -92,6 +94,10 @@ func topLevelOpenAPI(dec *json.Decoder) bool {
 	}
 	return false
 }
+
+// openapiTopLevel are the fields of an OpenAPI 3 document's top level (besides "x-" ones).
+var openapiTopLevel = map[string]bool{"openapi": true, "info": true, "jsonSchemaDialect": true, "servers": true, "paths": true,
+	"webhooks": true, "components": true, "security": true, "tags": true, "externalDocs": true, "$self": true}
 
 // yamlField is the top-level "openapi" field of a YAML document, on a line of its own.
 var yamlField = regexp.MustCompile(`^openapi\s*:\s*["']?3\.`)

@@ -107,6 +107,8 @@ func TestRepoSpecDeclaredLate(t *testing.T) {
 		{name: "YAML", files: map[string]string{"api/indexer.yaml": yamlSpec}, wantOAS: "api/indexer.yaml"},
 		{name: "Swagger 2 is no OpenAPI 3 file", files: map[string]string{"api/indexer.json": jsonSpec("2.0")}, wantOAS: ""},
 		{name: "no openapi field", files: map[string]string{"data.json": `{"rows": "` + filler + `", "paths": {}}`}, wantOAS: ""},
+		{name: "a field no OpenAPI document has ends the reading", files: map[string]string{"package-lock.json": `{"name": "x", "packages": "` + filler +
+			`", "openapi": "3.0.0", "paths": {"/rpc/Indexer/Ping": {"post": {"responses": {"200": {"description": "OK"}}}}}}`}, wantOAS: ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
