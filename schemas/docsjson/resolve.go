@@ -290,7 +290,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if !ok {
 		return fm
 	}
-	named := spec != ""
+	named, written := spec != "", spec
 	if named {
 		spec = r.specs.namedSpec(spec, pg.File, method, apiPath)
 	}
@@ -307,7 +307,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	s, err := r.specs.get(spec)
 	if err != nil {
 		if named {
-			r.specProblem(pg, spec, err)
+			r.specProblem(pg, written, err) // named as the page writes it
 		}
 		return fm
 	}

@@ -14,8 +14,9 @@ import (
 // upload order picks among several paths that hold the name, the one the name reaches from the
 // page's folder is taken (0xsequence/docs@2e7df85: ja/api-references/indexer/endpoints/public/
 // x.mdx's "../indexer.json" is the Japanese ja/api-references/indexer/endpoints/indexer.json).
-// It returns name itself when name is a URL or no OpenAPI file has the operation: the page's
-// spec problem is then reported as before.
+// When no OpenAPI file has the operation it returns the file the name reaches (from the root,
+// else from the page's folder), else the name from the root, for the page's problem to name;
+// a URL is returned as it is.
 func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
 	if isURL(name) {
 		return name
@@ -47,7 +48,12 @@ func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
 	case len(having) > 0:
 		return having[0]
 	}
-	return name
+	for _, ref := range []string{rooted, near} {
+		if _, err := c.get(ref); err == nil {
+			return ref // a spec without the operation: the page names an operation its spec lacks
+		}
+	}
+	return rooted // no such file: reported as Mintlify reads the name
 }
 
 // hasOperation reports whether the spec at ref can be read and has the operation.

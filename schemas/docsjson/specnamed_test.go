@@ -76,11 +76,25 @@ func TestValidateFrontmatterSpecFoundAsMintlifyFindsIt(t *testing.T) {
 	if len(rep.Errors) != 0 || len(rep.Warnings) != 0 {
 		t.Errorf("sequence: errors %v, warnings %v; want none", rep.Errors, rep.Warnings)
 	}
-	page := "---\ntitle: P\nopenapi: ../users.yaml DELETE /users\n---\n"
-	rep = loadJSON(t, withSettings(`{"pages": ["api/a"]}`), map[string]string{"api/a.mdx": page, "users.yaml": usersSpec}).
-		Validate(docsjson.ValidateOptions{})
-	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, `"../users.yaml"`) {
-		t.Errorf("a name that finds no operation: warnings %v, want one naming the spec", rep.Warnings)
+	for _, tc := range []struct{ name, value, want string }{
+		{name: "an operation the spec lacks", value: "../users.yaml DELETE /users",
+			want: `page "api/a": openapi "../users.yaml DELETE /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users), so the page shows no API reference (frontmatter of api/a.mdx)`},
+		{name: "a spec no path holds", value: "../gone.yaml DELETE /users",
+			want: `page "api/a": openapi names "../gone.yaml", which does not exist (frontmatter of api/a.mdx); the page is indexed without its operation`},
+	} {
+		page := "---\ntitle: P\nopenapi: " + tc.value + "\n---\n"
+		site := loadJSON(t, withSettings(`{"pages": ["api/a"]}`), map[string]string{"api/a.mdx": page, "users.yaml": usersSpec})
+		rep = site.Validate(docsjson.ValidateOptions{})
+		if len(rep.Warnings) != 1 || rep.Warnings[0].Message != tc.want {
+			t.Errorf("%s: warnings %v, want %q", tc.name, rep.Warnings, tc.want)
+		}
+		tree, err := site.Resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if probs := tree.PageProblems(); strings.Contains(tc.want, "does not exist") && (len(probs) != 1 || probs[0].Message != tc.want) {
+			t.Errorf("%s: the served site's problems %v, want %q", tc.name, probs, tc.want)
+		}
 	}
 }
 
