@@ -309,6 +309,17 @@ func (c *specCache) get(ref string) (*Spec, error) {
 	return r.spec, r.err
 }
 
+// outcomes returns why each spec loaded cannot be used (nil: it can), by site path or URL.
+func (c *specCache) outcomes() map[string]error {
+	out := make(map[string]error, len(c.specs))
+	for ref, r := range c.specs {
+		if name := specName(ref); name != "" {
+			out[name] = r.err
+		}
+	}
+	return out
+}
+
 func isURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && u.Scheme != "" && u.Host != ""
