@@ -115,9 +115,9 @@ func TestNoSupportNoDeflection(t *testing.T) {
 
 // TestModelDeclineDeflectsToSupport: a model's reply that declines ends with the support line
 // and carries the support, in both protocols: one the model marks with answer.NoAnswer (taken
-// out of the text), whether the search found pages or none. A reply that cites a page does
-// not, nor do greetings, thanks or an uncited reply the model did not mark, which all got the
-// line before (any reply citing no page did).
+// out of the text), whether the search found pages or none, with no second request to the
+// model. A reply that cites a page does not, nor do greetings, thanks or an uncited reply the
+// model did not mark, which all got the line before (any reply citing no page did).
 func TestModelDeclineDeflectsToSupport(t *testing.T) {
 	const signatures = "How do I verify webhook signatures?"
 	for _, tc := range []struct {
@@ -148,6 +148,9 @@ func TestModelDeclineDeflectsToSupport(t *testing.T) {
 				}
 				if got := fin.Support != nil && fin.Support.Mode == "link" && fin.Support.URL == link; got != tc.want {
 					t.Errorf("finish support %+v, want it: %v", fin.Support, tc.want)
+				}
+				if n := len(srv.Requests()); n != 1 {
+					t.Errorf("%d requests to the model, want the reply's one", n)
 				}
 			})
 		}
