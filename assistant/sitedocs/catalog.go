@@ -496,8 +496,9 @@ func (b *catalogBuilder) remoteSpec(u string) *markdown.Spec {
 
 // usable reports whether the OpenAPI parser accepts the spec at ref (a site path or URL), as
 // resolving the site found it; a file resolving did not load (a page's frontmatter naming it
-// from the page's folder) is checked here. yaml.v3, which ParseSpec uses, takes files the
-// parser refuses: a mapping key written twice, a value indented under the wrong key.
+// from the page's folder) is checked here, its "$ref"s by URL read through this load's
+// fetches as resolving reads them. yaml.v3, which ParseSpec uses, takes files the parser
+// refuses: a mapping key written twice, a value indented under the wrong key.
 func (b *catalogBuilder) usable(ref string) bool {
 	if loaded, err := b.tree.SpecLoaded(ref); loaded {
 		return err == nil
@@ -505,7 +506,11 @@ func (b *catalogBuilder) usable(ref string) bool {
 	if isExternal(ref) {
 		return true // fetched by this load, but not read by resolving: nothing says it is broken
 	}
-	_, err := docsjson.LoadSpec(b.fsys, ref)
+	var remote docsjson.RemoteSpecs // nil, not a nil *specfetch.Session
+	if b.remote != nil {
+		remote = b.remote
+	}
+	_, err := docsjson.LoadSpecWith(b.fsys, ref, remote)
 	return err == nil
 }
 

@@ -114,6 +114,12 @@ func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
 	return loadLocalSpec(fsys, file, nil)
 }
 
+// LoadSpecWith is LoadSpec whose "$ref"s by URL are read through remote (not read when nil),
+// as a site that reads its specs through SetRemoteSpecs reads them when it resolves.
+func LoadSpecWith(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
+	return loadLocalSpec(fsys, file, remote)
+}
+
 // loadLocalSpec is LoadSpec whose "$ref"s by URL are read through remote (not read when nil).
 func loadLocalSpec(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
 	data, err := fs.ReadFile(fsys, file)
