@@ -6,12 +6,13 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// deflect ends a model's reply that cites no page (the model said the docs do not cover the
-// question, or answered without them) with the site's support line, as the model-free decline
-// ends its own, and marks it deflected. A reply already deflected, or of a site without
-// support, is left as it is.
+// deflect ends a model's reply that declined (it cites no page, and the model said the docs
+// do not cover the question or had no page to use; answer.NoAnswer) with the site's support
+// line, as the model-free decline ends its own, and marks it deflected. Greetings, thanks and
+// answers, a reply already deflected, and the replies of a site without support are left as
+// they are.
 func deflect(a *answer.Answer, p answer.Prompt, emit func(string) error) error {
-	if a.Deflected || a.Resolution != event.Unanswered {
+	if a.Deflected || a.Resolution != event.Unanswered || !a.Declined {
 		return nil
 	}
 	line := answer.SupportLine(p.Language, p.Support)

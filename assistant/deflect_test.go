@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/internal/llmtest"
 	"github.com/lectern-dev/lectern/assistant/internal/uitest"
 	"github.com/lectern-dev/lectern/platform/sites"
@@ -112,32 +113,46 @@ func TestNoSupportNoDeflection(t *testing.T) {
 	}
 }
 
-// TestModelDeclineDeflectsToSupport: a model's reply that cites no page ends with the support
-// line and carries the support; one that cites a page does not.
+// TestModelDeclineDeflectsToSupport: a model's reply that declines ends with the support line
+// and carries the support, in both protocols: one the model marks with answer.NoAnswer (taken
+// out of the text), whether the search found pages or none, with no second request to the
+// model. A reply that cites a page does not, nor do greetings, thanks or an uncited reply the
+// model did not mark, which all got the line before (any reply citing no page did).
 func TestModelDeclineDeflectsToSupport(t *testing.T) {
+	const signatures = "How do I verify webhook signatures?"
 	for _, tc := range []struct {
-		name   string
-		tokens []string
-		want   bool
+		name, question string
+		tokens         []string
+		text           string // the reply before any support line
+		want           bool
 	}{
-		{"not enough information", []string{"The documentation does not ", "cover this."}, true},
-		{"an answer", []string{"Compute an HMAC ([Webhooks](/v2/webhooks#verify-webhook-signatures))."}, false},
+		{"marked not covered", signatures, []string{"The documentation does not ", "cover this.\n\n[[no-", "answer]]"}, "The documentation does not cover this.", true},
+		{"no page found", "Qwzxv blorfington?", []string{"I found nothing about that.\n" + answer.NoAnswer}, "I found nothing about that.", true},
+		{"an answer", signatures, []string{"Compute an HMAC ([Webhooks](/v2/webhooks#verify-webhook-signatures))."}, "Compute an HMAC ([Webhooks](/v2/webhooks#verify-webhook-signatures)).", false},
+		{"a greeting", "Hello!", []string{"Hello! What would you like to know?"}, "Hello! What would you like to know?", false},
+		{"thanks", "Thanks a lot!", []string{"You're welcome."}, "You're welcome.", false},
+		{"uncited and unmarked", "That signature check worked, thanks", []string{"Glad it works."}, "Glad it works.", false},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := llmtest.Start(t, llmtest.Script{Tokens: tc.tokens})
-			h := start(t, supportSites(t, &sites.Support{URL: "https://help.acme.com/new"}, nil), withModel(srv, 10*time.Second))
-			reply, fin, thread := replyOf(t, h, "v2", "acme", "How do I verify webhook signatures?")
-			link := "https://help.acme.com/new?threadId=" + url.QueryEscape(thread)
-			wantText := strings.Join(tc.tokens, "")
-			if tc.want {
-				wantText += "\n\nIf you need more help, contact support: [help.acme.com/new](" + link + ")"
-			}
-			if reply != wantText {
-				t.Errorf("reply %q, want %q", reply, wantText)
-			}
-			if got := fin.Support != nil && fin.Support.Mode == "link" && fin.Support.URL == link; got != tc.want {
-				t.Errorf("finish support %+v, want it: %v", fin.Support, tc.want)
-			}
-		})
+		for _, v := range []string{"v1", "v2"} {
+			t.Run(v+" "+tc.name, func(t *testing.T) {
+				srv := llmtest.Start(t, llmtest.Script{Tokens: tc.tokens})
+				h := start(t, supportSites(t, &sites.Support{URL: "https://help.acme.com/new"}, nil), withModel(srv, 10*time.Second))
+				reply, fin, thread := replyOf(t, h, v, "acme", tc.question)
+				link := "https://help.acme.com/new?threadId=" + url.QueryEscape(thread)
+				wantText := tc.text
+				if tc.want {
+					wantText += "\n\nIf you need more help, contact support: [help.acme.com/new](" + link + ")"
+				}
+				if reply != wantText {
+					t.Errorf("reply %q, want %q", reply, wantText)
+				}
+				if got := fin.Support != nil && fin.Support.Mode == "link" && fin.Support.URL == link; got != tc.want {
+					t.Errorf("finish support %+v, want it: %v", fin.Support, tc.want)
+				}
+				if n := len(srv.Requests()); n != 1 {
+					t.Errorf("%d requests to the model, want the reply's one", n)
+				}
+			})
+		}
 	}
 }

@@ -61,12 +61,25 @@ print_logs() {
   log "------------------------"
 }
 
+# print_refusals prints, from a failed run's lectern, what it refused or set aside: requests
+# answered 4xx or 5xx by route, rate-limit refusals and events sent to the dead-letter stream.
+# A beacon refused or dropped is invisible to the page that sent it; this makes it visible.
+print_refusals() {
+  log "---- lectern refusals (from /metrics) ----"
+  node -e 'fetch(process.argv[1] + "/metrics").then((r) => r.text()).then((t) => {
+      const lines = t.split("\n").filter((l) => !l.startsWith("#") && (/status="[45]\d\d"/.test(l) ||
+        /^lectern_(ratelimit_rejected|events_dead_lettered|traffic_dropped)\w*\{/.test(l)) && !/ 0$/.test(l));
+      console.error(lines.join("\n") || "(none)");
+    }, (e) => console.error(`metrics not read: ${e.message}`))' "$LECTERN_URL" || true
+}
+
 on_exit() {
   local rc=$?
   if [[ -n "$TEST_PID" ]]; then
     kill -TERM "$TEST_PID" 2>/dev/null || true
     wait "$TEST_PID" 2>/dev/null || true
   fi
+  if [[ $rc -ne 0 && -n "$LECTERN_PID" ]]; then print_refusals; fi
   stop_lectern
   if [[ $rc -ne 0 ]]; then print_logs; fi
   rm -rf "$TMP"

@@ -73,6 +73,7 @@ type Answer struct {
 	Cited      []Source // the pages cited, each once, best first
 	Resolution event.Resolution
 	Usage      Usage
+	Declined   bool // the reply says the docs do not answer the question (not a greeting or thanks): it gets the support line
 	Deflected  bool // the reply declined and pointed the reader at Prompt.Support
 }
 

@@ -76,7 +76,7 @@ func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) e
 		chunks = []string{ph.greet + sep(ph.greet), ph.ask}
 	case !found:
 		line := SupportLine(p.Language, p.Support)
-		a.Deflected = line != ""
+		a.Declined, a.Deflected = true, line != ""
 		chunks = decline(p.Sources, q, ph, line)
 	default:
 		a.Cited, a.Resolution = []Source{best}, event.Answered

@@ -46,14 +46,18 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 	p = Fit(p, m.cfg.MaxPromptTokens)
 	var text strings.Builder
 	var usage Usage
-	skilled := false // a skill was loaded: the answer follows the docs team's own guidance
+	out := &markerFilter{emit: emit} // the reader sees no NoAnswer marker
+	skilled := false                 // a skill was loaded: the answer follows the docs team's own guidance
 	for round := 0; ; round++ {
 		before := text.Len()
-		calls, u, err := m.request(ctx, &p, round, &text, emit)
+		calls, u, err := m.request(ctx, &p, round, &text, out.write)
 		usage.PromptTokens += u.PromptTokens
 		usage.CompletionTokens += u.CompletionTokens
 		if err != nil || len(calls) == 0 || toolsRefused(&p, round) { // a server that calls tools past "none" gets no more rounds
-			return m.answer(&p, text.String(), usage, skilled), err
+			if ferr := out.flush(); ferr != nil && err == nil {
+				err = fmt.Errorf("model answer: %w", ferr)
+			}
+			return m.answer(&p, text.String(), usage, skilled, out.seen), err
 		}
 		for _, c := range loadSkills(&p, calls, round, text.String()[before:]) {
 			p.Loaded = append(p.Loaded, c)
@@ -62,7 +66,7 @@ func (m *Model) Generate(ctx context.Context, p Prompt, emit func(string) error)
 				continue
 			}
 			if err := p.OnSkill(c); err != nil {
-				return m.answer(&p, text.String(), usage, skilled), fmt.Errorf("model answer: %w", err)
+				return m.answer(&p, text.String(), usage, skilled, out.seen), fmt.Errorf("model answer: %w", err)
 			}
 		}
 		p = Fit(p, m.cfg.MaxPromptTokens)
@@ -131,11 +135,14 @@ func (m *Model) failure(ctx context.Context, err error) error {
 
 // answer reports the pages text cites and estimates usage the server did not report. A reply
 // that cites a page, or that loaded one of the site's skills (the docs team's curated answer,
-// which Mintlify puts before search results), is answered; any other is unanswered.
-func (m *Model) answer(p *Prompt, text string, u Usage, skilled bool) Answer {
+// which Mintlify puts before search results), is answered; any other is unanswered, and
+// declined when the model marked it so (NoAnswer).
+func (m *Model) answer(p *Prompt, text string, u Usage, skilled, marked bool) Answer {
 	a := Answer{Cited: cites(text, p.Sources), Resolution: event.Unanswered, Usage: u}
 	if len(a.Cited) > 0 || skilled {
 		a.Resolution = event.Answered
+	} else {
+		a.Declined = marked
 	}
 	if a.Usage == (Usage{}) {
 		a.Usage = Usage{PromptTokens: estimateTokens(promptBytes(p)), CompletionTokens: estimateTokens(len(text))}

@@ -55,11 +55,8 @@ func blockStyle(n *yaml.Node, depth int) {
 // Webhook: its path item under "webhooks"). It reports false when the document has no such
 // operation.
 func (s *Spec) Operation(method, path string) (string, bool) {
-	section, pathItem := "paths", s.operation(method, path)
-	if strings.EqualFold(method, Webhook) {
-		section, pathItem = "webhooks", get(get(s.root, "webhooks"), path)
-	}
-	if pathItem == nil || pathItem.Kind != yaml.MappingNode {
+	section, pathItem := s.pathItem(method, path)
+	if pathItem == nil {
 		return "", false
 	}
 	var b strings.Builder
@@ -76,6 +73,25 @@ func (s *Spec) Operation(method, path string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// Has reports whether the document has the operation (Operation would find it).
+func (s *Spec) Has(method, path string) bool {
+	_, pathItem := s.pathItem(method, path)
+	return pathItem != nil
+}
+
+// pathItem is the operation's section ("paths" or "webhooks") and its path item reduced to
+// it, or nil.
+func (s *Spec) pathItem(method, path string) (string, *yaml.Node) {
+	section, pathItem := "paths", s.operation(method, path)
+	if strings.EqualFold(method, Webhook) {
+		section, pathItem = "webhooks", get(get(s.root, "webhooks"), path)
+	}
+	if pathItem == nil || pathItem.Kind != yaml.MappingNode {
+		return section, nil
+	}
+	return section, pathItem
 }
 
 // Webhook is the method of an OpenAPI 3.1 webhook's page, whose path is the webhook's name

@@ -232,13 +232,14 @@ type catalogBuilder struct {
 	specs  map[string]*markdown.Spec // by site path or URL; nil: it cannot be read
 	remote *specfetch.Session        // the load's fetches of specs given by URL; nil: none
 	cfg    docsjson.Config
+	tree   *docsjson.Tree // what resolving found of the specs it loaded
 }
 
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Session) *catalogBuilder {
 	cfg := site.Config
 	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
-	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, remote: remote, cfg: cfg}
+	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, remote: remote, cfg: cfg, tree: tree}
 	b.walkLinks(tree.Root)
 	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
 		if isExternal(ref) {
@@ -403,22 +404,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
-		mp.Endpoint = docsjson.EndpointName(p.Method, p.APIPath)
-		if mp.Description == "" {
-			mp.Description = p.OperationDescription
-		}
-		if spec, file := b.spec(p); spec != nil {
-			listed := inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage)
-			if isExternal(file) {
-				b.cat.addRemoteSpec(file, listed)
-			} else {
-				b.cat.addSpec(file, listed)
-			}
-			if b.cfg.Markdown.WithSchema() {
-				mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
-				mp.OperationLabel = file + " " + docsjson.EndpointName(p.Method, p.APIPath)
-			}
-		}
+		b.endpoint(p, &mp)
 	}
 	if _, seen := b.cat.byURL[p.URL]; !seen {
 		b.cat.byURL[p.URL] = len(b.cat.Pages)
@@ -429,6 +415,33 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search, Rule: p.Index.Rule,
 		UserGroups: slices.Clone(p.UserGroups),
 	})
+}
+
+// endpoint gives an endpoint page's Markdown its endpoint line and operation, from a spec
+// the OpenAPI parser accepts that has the operation. Without one Mintlify shows no API
+// reference, only the page's own content; so does its Markdown (no YAML of a broken file).
+func (b *catalogBuilder) endpoint(p *docsjson.Page, mp *markdown.Page) {
+	if mp.Description == "" {
+		mp.Description = p.OperationDescription
+	}
+	spec, file := b.spec(p)
+	if spec == nil {
+		return
+	}
+	listed := inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage)
+	if isExternal(file) {
+		b.cat.addRemoteSpec(file, listed)
+	} else {
+		b.cat.addSpec(file, listed)
+	}
+	if !spec.Has(p.Method, p.APIPath) {
+		return
+	}
+	mp.Endpoint = docsjson.EndpointName(p.Method, p.APIPath)
+	if b.cfg.Markdown.WithSchema() {
+		mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
+		mp.OperationLabel = file + " " + mp.Endpoint
+	}
 }
 
 // spec returns the parsed OpenAPI document of an endpoint page and its site path: the spec
@@ -457,7 +470,7 @@ func (b *catalogBuilder) spec(p *docsjson.Page) (*markdown.Spec, string) {
 		}
 		data, err := readLimited(b.fsys, file, maxSpecBytes)
 		var s *markdown.Spec
-		if err == nil {
+		if err == nil && b.usable(file) {
 			s, _ = markdown.ParseSpec(data)
 		}
 		b.specs[file] = s
@@ -474,11 +487,31 @@ func (b *catalogBuilder) remoteSpec(u string) *markdown.Spec {
 		return s
 	}
 	var s *markdown.Spec
-	if r := b.remote.Get(u); r.Copy != nil {
+	if r := b.remote.Get(u); r.Copy != nil && b.usable(u) {
 		s, _ = markdown.ParseSpec(r.Copy.Body)
 	}
 	b.specs[u] = s
 	return s
+}
+
+// usable reports whether the OpenAPI parser accepts the spec at ref (a site path or URL), as
+// resolving the site found it; a file resolving did not load (a page's frontmatter naming it
+// from the page's folder) is checked here, its "$ref"s by URL read through this load's
+// fetches as resolving reads them. yaml.v3, which ParseSpec uses, takes files the parser
+// refuses: a mapping key written twice, a value indented under the wrong key.
+func (b *catalogBuilder) usable(ref string) bool {
+	if loaded, err := b.tree.SpecLoaded(ref); loaded {
+		return err == nil
+	}
+	if isExternal(ref) {
+		return true // fetched by this load, but not read by resolving: nothing says it is broken
+	}
+	var remote docsjson.RemoteSpecs // nil, not a nil *specfetch.Session
+	if b.remote != nil {
+		remote = b.remote
+	}
+	_, err := docsjson.LoadSpecWith(b.fsys, ref, remote)
+	return err == nil
 }
 
 // maxSpecBytes bounds an OpenAPI document read for API pages' Markdown.

@@ -108,6 +108,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	for _, p := range assistantProblems {
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
+	d.Problems = append(d.Problems, linkProblems(site.Dir)...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)

@@ -87,7 +87,7 @@ func (c *Collector) Mount(r fiber.Router) {
 	patch := web.With(c.guard.Project(), c.patchStatus)
 	r.Patch("/api/external/v1/analytics/:projectId/feedback/:id", patch...)
 	r.Patch("/v1/analytics/:projectId/feedback/:id", patch...)
-	r.Post("/discovery/v1/events/:domain", web.With(c.guard.DomainWith(web.RouteDiscovery, keyFromBody), c.postBeacon)...)
+	r.Post("/discovery/v1/events/:domain", web.With(c.guard.DomainWith(web.RouteEvents, keyFromBody), c.postBeacon)...)
 	server := web.With(c.guard.Ingest(), c.postServerEvents)
 	r.Post("/api/external/v1/analytics/:projectId/events", server...)
 	r.Post("/v1/analytics/:projectId/events", server...)

@@ -15,13 +15,14 @@ type Kind string
 
 // Route kinds.
 const (
-	Discovery Kind = "discovery" // public widget routes (feedback intake), public key shared by all readers
+	Discovery Kind = "discovery" // public widget and agent routes (search, pages, feedback, MCP), public key shared by all readers
+	Events    Kind = "events"    // the page-view and engagement beacon: public key, one request per page a reader opens
 	Assistant Kind = "assistant" // the assistant message endpoint: public key, expensive
 	Admin     Kind = "admin"     // export and status routes for scripts and BI, secret key
 )
 
 // kinds lists every kind in the order of Config's fields.
-var kinds = [...]Kind{Discovery, Assistant, Admin}
+var kinds = [...]Kind{Discovery, Events, Assistant, Admin}
 
 // LimitConfig is the pair of limits of one route kind.
 type LimitConfig struct {
@@ -33,6 +34,7 @@ type LimitConfig struct {
 type Config struct {
 	Enabled        bool // false: PerIP and PerKey pass every request
 	Discovery      LimitConfig
+	Events         LimitConfig
 	Assistant      LimitConfig
 	Admin          LimitConfig
 	MaxEntries     int           // buckets kept per table (addresses, keys); past it, the sampled bucket nearest to full goes
@@ -47,6 +49,13 @@ func DefaultConfig() Config {
 		Discovery: LimitConfig{
 			PerKey: Rate{Requests: 6000, Per: time.Minute, Burst: 1000},
 			PerIP:  Rate{Requests: 120, Per: time.Minute, Burst: 60},
+		},
+		// The beacon is sized for a site's busiest minute, not one reader's: every page opened
+		// sends one, sendBeacon never retries a refusal, and a site at 100M page views a month
+		// averages 40 a second and peaks at several times that. Per address, an office behind one NAT is many readers.
+		Events: LimitConfig{
+			PerKey: Rate{Requests: 60000, Per: time.Minute, Burst: 10000},
+			PerIP:  Rate{Requests: 600, Per: time.Minute, Burst: 120},
 		},
 		Assistant: LimitConfig{
 			PerKey: Rate{Requests: 1200, Per: time.Minute, Burst: 200},
@@ -66,6 +75,8 @@ func (c *Config) For(kind Kind) (lc *LimitConfig, ok bool) {
 	switch kind {
 	case Discovery:
 		return &c.Discovery, true
+	case Events:
+		return &c.Events, true
 	case Assistant:
 		return &c.Assistant, true
 	case Admin:
@@ -78,7 +89,7 @@ func (c *Config) For(kind Kind) (lc *LimitConfig, ok bool) {
 // for each route kind, each with an env fallback LECTERN_RATELIMIT_<KIND>_<IP|KEY>.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	def := DefaultConfig()
-	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, assistant and admin routes (429 with Retry-After)")
+	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, events, assistant and admin routes (429 with Retry-After)")
 	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		dl, _ := def.For(kind)

@@ -16,7 +16,7 @@ import (
 // configWith returns a config with every limit off but those set by edit.
 func configWith(edit func(c *ratelimit.Config)) ratelimit.Config {
 	c := ratelimit.DefaultConfig()
-	c.Discovery, c.Assistant, c.Admin = ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}
+	c.Discovery, c.Events, c.Assistant, c.Admin = ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}
 	if edit != nil {
 		edit(&c)
 	}
@@ -209,5 +209,42 @@ lectern_ratelimit_buckets{table="key"} 0
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "lectern_ratelimit_buckets"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDefaultEventsLimitsCarryABusySite replays, on a fake clock, a minute of a busy site's
+// beacons against the default limits: 500 a second for the site's public key, each from a
+// reader's own address, and an office of readers behind one address sending 5 a second. A
+// refused beacon is a page view lost (sendBeacon never retries), so the events kind must pass
+// them all; the discovery kind's limits, sized for searches and questions, would not.
+func TestDefaultEventsLimitsCarryABusySite(t *testing.T) {
+	for _, tc := range []struct {
+		kind        ratelimit.Kind
+		wantRefused bool
+	}{
+		{ratelimit.Events, false},
+		{ratelimit.Discovery, true},
+	} {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			clock := fakeclock.New()
+			l := mustNew(t, ratelimit.DefaultConfig(), ratelimit.WithClock(clock.Now))
+			office := netip.MustParseAddr("198.51.100.7")
+			refused := 0
+			for ms := range 60_000 {
+				if ms%2 == 0 { // 500 a second from the site's readers, one address each
+					reader := netip.AddrFrom4([4]byte{10, byte(ms >> 16), byte(ms >> 8), byte(ms)})
+					if !l.AllowAddr(tc.kind, reader).Allowed || !l.AllowKey(tc.kind, "site-public-key").Allowed {
+						refused++
+					}
+				}
+				if ms%200 == 0 && !l.AllowAddr(tc.kind, office).Allowed { // 5 a second from one office
+					refused++
+				}
+				clock.Advance(time.Millisecond)
+			}
+			if got := refused > 0; got != tc.wantRefused {
+				t.Fatalf("%d of 30,300 beacons refused; want refusals: %v", refused, tc.wantRefused)
+			}
+		})
 	}
 }

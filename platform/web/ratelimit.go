@@ -30,6 +30,7 @@ type RouteKind = ratelimit.Kind
 // Route kinds.
 const (
 	RouteDiscovery = ratelimit.Discovery
+	RouteEvents    = ratelimit.Events
 	RouteAssistant = ratelimit.Assistant
 	RouteAdmin     = ratelimit.Admin
 )

@@ -39,7 +39,7 @@ var rlAuth = rlTokens{
 // 0.0.0.0, is a trusted proxy, so X-Forwarded-For names the client.
 func limitsWith(edit func(c *ratelimit.Config)) ratelimit.Config {
 	c := ratelimit.DefaultConfig()
-	c.Discovery, c.Assistant, c.Admin = ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}
+	c.Discovery, c.Events, c.Assistant, c.Admin = ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}, ratelimit.LimitConfig{}
 	c.TrustedProxies = ratelimit.ProxyList{netip.MustParsePrefix("0.0.0.0/32")}
 	if edit != nil {
 		edit(&c)

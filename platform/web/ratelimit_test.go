@@ -281,6 +281,8 @@ lectern_ratelimit_rejected_total{kind="assistant",scope="ip"} 0
 lectern_ratelimit_rejected_total{kind="assistant",scope="key"} 0
 lectern_ratelimit_rejected_total{kind="discovery",scope="ip"} 2
 lectern_ratelimit_rejected_total{kind="discovery",scope="key"} 0
+lectern_ratelimit_rejected_total{kind="events",scope="ip"} 0
+lectern_ratelimit_rejected_total{kind="events",scope="key"} 0
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "lectern_ratelimit_buckets", "lectern_ratelimit_rejected_total"); err != nil {
 		t.Fatal(err)

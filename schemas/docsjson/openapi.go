@@ -114,6 +114,12 @@ func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
 	return loadLocalSpec(fsys, file, nil)
 }
 
+// LoadSpecWith is LoadSpec whose "$ref"s by URL are read through remote (not read when nil),
+// as a site that reads its specs through SetRemoteSpecs reads them when it resolves.
+func LoadSpecWith(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
+	return loadLocalSpec(fsys, file, remote)
+}
+
 // loadLocalSpec is LoadSpec whose "$ref"s by URL are read through remote (not read when nil).
 func loadLocalSpec(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
 	data, err := fs.ReadFile(fsys, file)
@@ -307,6 +313,17 @@ func (c *specCache) get(ref string) (*Spec, error) {
 	}
 	c.specs[ref] = r
 	return r.spec, r.err
+}
+
+// outcomes returns why each spec loaded cannot be used (nil: it can), by site path or URL.
+func (c *specCache) outcomes() map[string]error {
+	out := make(map[string]error, len(c.specs))
+	for ref, r := range c.specs {
+		if name := specName(ref); name != "" {
+			out[name] = r.err
+		}
+	}
+	return out
 }
 
 func isURL(s string) bool {

@@ -123,3 +123,36 @@ func TestUndefinedRefNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecLoaded: the tree says which OpenAPI specs resolving loaded and why each cannot be
+// used, so that what renders a page's operation (assistant/sitedocs) quotes none of a file the
+// parser refused. yaml.v3 alone takes a mapping key written twice; the OpenAPI parser does not.
+func TestSpecLoaded(t *testing.T) {
+	const good = "openapi: 3.0.3\ninfo: {title: T, version: \"1\"}\npaths:\n  /users:\n    get:\n      summary: List users\n      responses: {\"200\": {description: OK}}\n"
+	twice := strings.Replace(good, "      summary: List users\n", "      summary: List users\n      summary: Users\n", 1)
+	endpoint := func(spec string) string { return "---\ntitle: P\nopenapi: " + spec + " GET /users\n---\n" }
+	site := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{
+		"good.yaml": good, "specs/twice.yaml": twice, "unnamed.yaml": good,
+		"a.mdx": endpoint("/good.yaml"), "b.mdx": endpoint("/specs/twice.yaml"), "c.mdx": endpoint("gone.yaml")})
+	tree, _, err := site.ResolvePartial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		ref            string
+		loaded, broken bool
+	}{
+		{ref: "good.yaml", loaded: true},
+		{ref: "/good.yaml", loaded: true},
+		{ref: "specs/twice.yaml", loaded: true, broken: true},
+		{ref: "/specs/twice.yaml", loaded: true, broken: true},
+		{ref: "gone.yaml", loaded: true, broken: true},
+		{ref: "unnamed.yaml"},
+	}
+	for _, tt := range tests {
+		loaded, err := tree.SpecLoaded(tt.ref)
+		if loaded != tt.loaded || (err != nil) != tt.broken {
+			t.Errorf("SpecLoaded(%q) = %v, %v; want %v, broken %v", tt.ref, loaded, err, tt.loaded, tt.broken)
+		}
+	}
+}

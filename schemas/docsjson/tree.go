@@ -21,7 +21,17 @@ type Tree struct {
 	languages       []string
 	defaultVersion  string
 	defaultLanguage string
-	problems        []Problem // the frontmatter problems of the pages, found while resolving
+	problems        []Problem        // the frontmatter problems of the pages, found while resolving
+	specs           map[string]error // the OpenAPI specs resolving loaded, by site path or URL: why each cannot be used, nil if it can
+}
+
+// SpecLoaded reports whether resolving loaded the OpenAPI spec at ref (a site path, as
+// docs.json or a page's frontmatter writes it, or a URL) and, if so, why the spec cannot be
+// used: missing, refused by the OpenAPI parser (Mintlify's build refuses such a file and its
+// pages show no API reference), not fetched; err is nil when it can be used.
+func (t *Tree) SpecLoaded(ref string) (loaded bool, err error) {
+	err, loaded = t.specs[specName(ref)]
+	return loaded, err
 }
 
 // PageProblems returns the problems found in the listed pages' frontmatter while resolving

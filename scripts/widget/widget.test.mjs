@@ -558,9 +558,12 @@ test('engagement events: code copies, the CTA, menu actions, outbound links and 
     const source = new URL(await chip.getAttribute('href')).pathname;
     await chip.click();
     await page.waitForURL(`**${source}`);
-    await waitFor('the source click in the routes', async () =>
-      (await admin(`engagement?${today()}`)).totals.sourceClicks.value === before.sourceClicks.value + 1 &&
-      (await admin(`engagement/funnels?${today()}`)).assistant.sourceClicked === funnelBefore + 1);
+    await waitFor('the source click beacon', () => of('source_click').length > 0);
+    await waitFor('the source click in the routes', async () => {
+      const seen = { clicks: (await admin(`engagement?${today()}`)).totals.sourceClicks.value, funnel: (await admin(`engagement/funnels?${today()}`)).assistant.sourceClicked };
+      if (seen.clicks === before.sourceClicks.value + 1 && seen.funnel === funnelBefore + 1) return true;
+      throw new Error(`seen ${JSON.stringify(seen)}, before ${JSON.stringify({ clicks: before.sourceClicks.value, funnel: funnelBefore })}`);
+    });
     assert.deepEqual(of('source_click').map((e) => [e.path, e.threadId]), [[source, threadId]]);
     const after = (await admin(`engagement?${today()}`)).totals;
     for (const k of ['codeCopies', 'ctaClicks', 'outboundClicks']) assert.ok(after[k].value >= before[k].value + 1, `${k} in the totals`);
