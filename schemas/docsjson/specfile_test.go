@@ -127,6 +127,10 @@ func TestUndefinedRefNamed(t *testing.T) {
 // TestSpecLoaded: the tree says which OpenAPI specs resolving loaded and why each cannot be
 // used, so that what renders a page's operation (assistant/sitedocs) quotes none of a file the
 // parser refused. yaml.v3 alone takes a mapping key written twice; the OpenAPI parser does not.
+// A page naming a spec that does not exist ("gone.yaml") takes its operation from an OpenAPI
+// file of the repository, as Mintlify does (TestFrontmatterSpecFoundAsMintlifyFindsIt): those
+// files are loaded then, so a file no page names is left unloaded only where no such search
+// was made (the second site).
 func TestSpecLoaded(t *testing.T) {
 	const good = "openapi: 3.0.3\ninfo: {title: T, version: \"1\"}\npaths:\n  /users:\n    get:\n      summary: List users\n      responses: {\"200\": {description: OK}}\n"
 	twice := strings.Replace(good, "      summary: List users\n", "      summary: List users\n      summary: Users\n", 1)
@@ -147,12 +151,22 @@ func TestSpecLoaded(t *testing.T) {
 		{ref: "specs/twice.yaml", loaded: true, broken: true},
 		{ref: "/specs/twice.yaml", loaded: true, broken: true},
 		{ref: "gone.yaml", loaded: true, broken: true},
-		{ref: "unnamed.yaml"},
+		{ref: "unnamed.yaml", loaded: true}, // searched for c.mdx's operation
 	}
 	for _, tt := range tests {
 		loaded, err := tree.SpecLoaded(tt.ref)
 		if loaded != tt.loaded || (err != nil) != tt.broken {
 			t.Errorf("SpecLoaded(%q) = %v, %v; want %v, broken %v", tt.ref, loaded, err, tt.loaded, tt.broken)
 		}
+	}
+	if c, _ := pageAt(tree, "/c"); c.OpenAPI != "good.yaml" || c.Summary != "List users" {
+		t.Errorf("page /c: spec %q, summary %q; want the first repository spec with GET /users, good.yaml", c.OpenAPI, c.Summary)
+	}
+	named := loadJSON(t, withSettings(`{"pages": ["a"]}`), map[string]string{"good.yaml": good, "unnamed.yaml": good, "a.mdx": endpoint("/good.yaml")})
+	if tree, _, err = named.ResolvePartial(); err != nil {
+		t.Fatal(err)
+	}
+	if loaded, err := tree.SpecLoaded("unnamed.yaml"); loaded || err != nil {
+		t.Errorf("SpecLoaded(\"unnamed.yaml\") = %v, %v with every page's spec found by name; want false, nil", loaded, err)
 	}
 }
