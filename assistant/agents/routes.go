@@ -179,6 +179,9 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		if dest, permanent, found := cat.Redirect(pageURL); found {
 			return s.redirect(c, site, dest, permanent, asMarkdown)
 		}
+		if home := homePage(cat); home != "" && (pageURL == "/" || pageURL == "/index") {
+			return s.redirect(c, site, home, false, asMarkdown)
+		}
 		fallthrough
 	case !ok:
 		e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, site.Domain)
@@ -224,6 +227,16 @@ func (s *Service) redirect(c *fiber.Ctx, site sites.Site, dest string, permanent
 	}
 	c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 	return c.Redirect(s.rootPath(c, site)+target, status)
+}
+
+// homePage is the URL of the page a site with no page at / shows at its root, as Mintlify
+// sends its root to the first page of the navigation: the first page of the default language
+// and version, or "" when the site lists none.
+func homePage(cat *sitedocs.Catalog) string {
+	if listed := cat.LLMsPages(); len(listed) > 0 {
+		return listed[0].URL
+	}
+	return ""
 }
 
 // findPage finds a page by its URL ("/zh/index" is the page at "/zh": Catalog.Page).

@@ -70,10 +70,7 @@ func (s *Service) state(domain string) (*siteState, error) {
 func (st *siteState) filesystem() *docsfs.FS {
 	st.fsOnce.Do(func() {
 		cat := st.snap.Catalog
-		pages, home := cat.Files(), ""
-		if listed := cat.LLMsPages(); len(listed) > 0 {
-			home = listed[0].URL // the first page of the default navigation, which the site's root shows
-		}
+		pages, home := cat.Files(), homePage(cat)
 		files := make([]docsfs.File, 0, len(pages))
 		for _, p := range pages {
 			files = append(files, docsfs.File{Path: llmstxt.PageURL("", p.URL), Title: p.Title, Content: cat.Markdown(p), Home: p.URL == home})
