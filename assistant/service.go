@@ -241,13 +241,32 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// SiteStates reports every site's index and problems, by domain (/readyz?verbose).
+// maxListedProblems bounds the problems /readyz?verbose lists for one site: a site missing
+// hundreds of translated pages made a readiness answer of 175 KB. All are counted in
+// problemsTotal (and lectern_assistant_site_problems); `lectern nav validate` lists them all.
+const maxListedProblems = 50
+
+// SiteStates reports every site's index and problems, by domain (/readyz?verbose): at most
+// maxListedProblems problems a site, errors first.
 func (s *Service) SiteStates(context.Context) any {
 	out := make(map[string]sitedocs.State, len(s.docs))
 	for domain, site := range s.docs {
-		out[domain] = site.State()
+		st := site.State() // its Problems are a copy
+		if len(st.Problems) > maxListedProblems {
+			slices.SortStableFunc(st.Problems, func(a, b string) int {
+				return strings.Compare(severity(a), severity(b)) // "error" before "warning"
+			})
+			st.Problems = st.Problems[:maxListedProblems]
+		}
+		out[domain] = st
 	}
 	return out
+}
+
+// severity is a problem's "error" or "warning" prefix.
+func severity(problem string) string {
+	sev, _, _ := strings.Cut(problem, ": ")
+	return sev
 }
 
 // background runs f, tracked so that Run waits for it; after Run it runs f synchronously.

@@ -3,6 +3,7 @@ package assistant_test
 import (
 	"context"
 	"flag"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lectern-dev/lectern/assistant"
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/envflag"
 	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/platform/sites"
@@ -126,6 +128,32 @@ func TestNothingToServeNamesFirstProblems(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(msg, "no page that resolves (5 problems") ||
 		!strings.Contains(msg, "pages[2]") || strings.Contains(msg, "pages[3]") {
 		t.Errorf("status %d %q; want 503 naming 5 problems and only the first three", resp.StatusCode, msg)
+	}
+}
+
+// TestReadinessListsAtMostFiftyProblems: a site missing many of its pages (a language with
+// hundreds of untranslated pages) lists 50 of its problems in /readyz?verbose and counts all
+// of them, as the metric does.
+func TestReadinessListsAtMostFiftyProblems(t *testing.T) {
+	dir := t.TempDir()
+	pages := []string{`"start"`}
+	for i := range 60 {
+		pages = append(pages, fmt.Sprintf(`"missing-%d"`, i))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(`{"navigation": {"pages": [`+strings.Join(pages, ", ")+`]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "start.mdx"), []byte("---\ntitle: Start\n---\nThe tortoise starts here.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	st := h.svc.SiteStates(context.Background()).(map[string]sitedocs.State)["acme"]
+	if !st.Serving || len(st.Problems) != 50 || st.ProblemsTotal != 60 || !strings.Contains(st.Problems[0], `page "missing-0" has no file`) {
+		t.Errorf("state: serving %v, %d problems listed of %d (first %q); want served, 50 of 60 listed, missing-0 first",
+			st.Serving, len(st.Problems), st.ProblemsTotal, st.Problems[0])
+	}
+	if got := gather(t, h)[`lectern_assistant_site_problems{domain="acme"}`]; got != 60 {
+		t.Errorf("lectern_assistant_site_problems = %v, want 60", got)
 	}
 }
 

@@ -65,6 +65,8 @@ type State struct {
 	Pages     int       `json:"pages"`
 	IndexedAt time.Time `json:"indexedAt,omitzero"`
 	Problems  []string  `json:"problems"`
+	// ProblemsTotal counts all the site's problems; /readyz?verbose lists at most 50 of them.
+	ProblemsTotal int `json:"problemsTotal"`
 }
 
 // Option configures a Site.
@@ -128,7 +130,7 @@ func (s *Site) Pages() (Snapshot, error) {
 // State reports the site's index and problems.
 func (s *Site) State() State {
 	s.mu.Lock()
-	st := State{Attempted: s.attempted, IndexedAt: s.indexedAt, Problems: append([]string{}, s.problems...)}
+	st := State{Attempted: s.attempted, IndexedAt: s.indexedAt, Problems: append([]string{}, s.problems...), ProblemsTotal: len(s.problems)}
 	s.mu.Unlock()
 	if l := s.live.Load(); l != nil {
 		st.Serving, st.Pages = true, l.Current().Pages()
