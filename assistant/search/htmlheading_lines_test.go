@@ -32,8 +32,8 @@ func TestSectionsHeadingTagOverLines(t *testing.T) {
 	}{
 		{"Comfy-Org/docs@ffb27fc2 index.mdx", string(comfy), []sec{
 			{"ComfyUI Official Documentation", "comfyui-official-documentation", 1},
-			{"Getting Started", "getting-started", 2}, {"AI Agents & MCP", "ai-agents--mcp", 2},
-			{"Learn & Tutorials", "learn--tutorials", 2}, {"Development & Extension", "development--extension", 2},
+			{"Getting Started", "getting-started", 2}, {"AI Agents & MCP", "ai-agents-&-mcp", 2},
+			{"Learn & Tutorials", "learn-&-tutorials", 2}, {"Development & Extension", "development-&-extension", 2},
 			{"Get Help", "get-help", 2}, {"About ComfyUI", "about-comfyui", 2},
 		}, "", ""},
 		{"id on a line of its own", "Lead.\n<h2\n  id=\"install-step\"\n  className=\"mt-4\"\n>\n  Install\n</h2>\nBody.",

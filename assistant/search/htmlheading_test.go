@@ -36,7 +36,7 @@ func TestSectionsHTMLHeadings(t *testing.T) {
 		{"two on a line", "<h2>A</h2><h3>B</h3>b",
 			[]sec{{}, {"A", "a", 2, ""}, {"B", "b", 3, "b"}}},
 		{"Markdown and HTML headings share anchors", "## Setup\nx\n<h2>Setup</h2>\ny",
-			[]sec{{}, {"Setup", "setup", 2, "x"}, {"Setup", "setup-1", 2, "y"}}},
+			[]sec{{}, {"Setup", "setup", 2, "x"}, {"Setup", "setup-2", 2, "y"}}},
 		{"h1 without a frontmatter title is the title", "<h1>Guide</h1>\nIntro",
 			[]sec{{Text: "Intro"}}},
 		{"never closed: text", "<h2>Never closed\nmore", []sec{{Text: "Never closed\nmore"}}},
@@ -44,7 +44,7 @@ func TestSectionsHTMLHeadings(t *testing.T) {
 		{"self-closing: no section", "<h2 />\nText", []sec{{Text: "Text"}}},
 		{"a component named H2 is no HTML heading", "<H2>Big</H2>\nText", []sec{{Text: "Big\nText"}}},
 		{"in inline code: text", "`<h2>` is a heading tag", []sec{{Text: "`<h2>` is a heading tag"}}},
-		{"closing tag in inline code", "<h3>Use `</h3>` to close</h3>\nx", []sec{{}, {"Use </h3> to close", "use-h3-to-close", 3, "x"}}},
+		{"closing tag in inline code", "<h3>Use `</h3>` to close</h3>\nx", []sec{{}, {"Use </h3> to close", "use-%3C/h3%3E-to-close", 3, "x"}}},
 		{"in a code fence: code", "```html\n<h2>Title</h2>\n```", []sec{{Text: "```html\n<h2>Title</h2>\n```"}}},
 		{"a fence ends the search for the closing tag", "<h2>Open\n```\n</h2>\n```", []sec{{Text: "Open\n\n```\n</h2>\n```"}}},
 	}
@@ -76,7 +76,7 @@ func TestAgnoHomeSections(t *testing.T) {
 	for _, s := range secs[1:] {
 		heads = append(heads, s.Anchor)
 	}
-	want := []string{"multi-agent-systems-that-learn", "get-started", "agentos", "production", "get-started-1", "sdk", "agent-os", "production-1", "community"}
+	want := []string{"multi-agent-systems-that-learn", "get-started", "agentos", "production", "get-started-2", "sdk", "agent-os", "production-2", "community"}
 	if !reflect.DeepEqual(heads, want) {
 		t.Fatalf("anchors %q, want %q", heads, want)
 	}

