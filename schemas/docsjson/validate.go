@@ -73,6 +73,7 @@ type validator struct {
 // vscope is what an element inherits from its ancestors.
 type vscope struct {
 	openapi  []string // the nearest element's specs
+	apiDirs  []string // the directory of each of openapi's specs ("": api-reference)
 	version  string
 	language string
 	product  string // a product is a navigation of its own: a page may be listed in each
@@ -126,7 +127,7 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 	if len(e.OpenAPI) == 0 {
 		return sc
 	}
-	sc.openapi = e.OpenAPI
+	sc.openapi, sc.apiDirs = e.OpenAPI, e.OpenAPIDirectories
 	for i, ref := range e.OpenAPI {
 		v.spec(ref, specField(field(e.Path, "openapi"), i, len(e.OpenAPI)))
 	}
@@ -340,4 +341,15 @@ func list(words []string) string {
 // keep returns the words of ws that are in allowed.
 func keep(ws, allowed []string) []string {
 	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return !slices.Contains(allowed, w) })
+}
+
+// dirOf is the directory of the endpoint pages of spec when it is one of the specs in scope
+// ("" otherwise, and when it names none: api-reference).
+func (sc vscope) dirOf(spec string) string {
+	for i, ref := range sc.openapi {
+		if ref == spec && i < len(sc.apiDirs) {
+			return sc.apiDirs[i]
+		}
+	}
+	return ""
 }

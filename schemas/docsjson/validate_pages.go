@@ -19,7 +19,7 @@ func (v *validator) entry(en Entry, sc vscope) {
 	}
 	if spec, method, apiPath, ok := specEndpoint(en.Page); ok {
 		v.spec(spec, en.Path)
-		sc.openapi = []string{spec}
+		sc.openapi, sc.apiDirs = []string{spec}, []string{sc.dirOf(spec)}
 		v.endpoint(method, apiPath, en.Path, sc)
 		return
 	}
@@ -165,7 +165,10 @@ func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
 		v.c.warnf(jpath, "endpoint %q has no OpenAPI spec in scope; set \"openapi\" on this element or one of its parents"+accepted, entry)
 		return
 	}
-	v.once(sc, strings.Join(sc.openapi, "\x00")+"\x00"+entry, jpath, "endpoint "+quote(entry))
+	// An endpoint's page is at its spec's directory: listed under two directories, it is two
+	// pages (Stagehand's SDK dropdowns each list the same operations into their own folder).
+	key := strings.Join(sc.openapi, "\x00") + "\x00" + strings.Join(sc.apiDirs, "\x00") + "\x00" + entry
+	v.once(sc, key, jpath, "endpoint "+quote(entry))
 	if !v.files {
 		return
 	}

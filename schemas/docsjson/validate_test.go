@@ -288,6 +288,14 @@ var validationCases = []struct {
 		warnings: []p{{Path: "navigation.pages[1].pages[1]", Message: `page "a" is already listed at navigation.pages[0]; list each page once per version, language and product`}}},
 	{name: "duplicate endpoint", nav: `{"groups": [{"group": "G", "openapi": "api.yaml", "pages": ["GET /users", "get /users"]}]}`,
 		warnings: []p{{Path: "navigation.groups[0].pages[1]", Message: `endpoint "GET /users" is already listed at navigation.groups[0].pages[0]; list each page once per version, language and product`}}},
+	{name: "one endpoint in two directories is two pages (Stagehand's SDK dropdowns)", nav: `{"dropdowns": [
+		{"dropdown": "Python", "groups": [{"group": "API", "openapi": {"source": "api.yaml", "directory": "python"}, "pages": ["GET /users"]}]},
+		{"dropdown": "Java", "groups": [{"group": "API", "openapi": {"source": "api.yaml", "directory": "java"}, "pages": ["GET /users", "api.yaml GET /users"]}]}]}`,
+		warnings: []p{{Path: "navigation.dropdowns[1].groups[0].pages[1]", Message: `endpoint "GET /users" is already listed at navigation.dropdowns[1].groups[0].pages[0]; list each page once per version, language and product`}}},
+	{name: "one endpoint twice in one directory", nav: `{"dropdowns": [
+		{"dropdown": "Python", "groups": [{"group": "API", "openapi": {"source": "api.yaml", "directory": "sdk"}, "pages": ["GET /users"]}]},
+		{"dropdown": "Java", "groups": [{"group": "API", "openapi": {"source": "api.yaml", "directory": "sdk"}, "pages": ["GET /users"]}]}]}`,
+		warnings: []p{{Path: "navigation.dropdowns[1].groups[0].pages[0]", Message: `endpoint "GET /users" is already listed at navigation.dropdowns[0].groups[0].pages[0]; list each page once per version, language and product`}}},
 	{name: "same page in two versions", nav: `{"versions": [{"version": "v1", "pages": ["faq"]}, {"version": "v2", "pages": ["faq"]}]}`},
 	{name: "same page in two products (dify-docs' Cloud and Self-Host share pages)", nav: `{"products": [{"product": "Cloud", "pages": ["faq"]}, {"product": "Self-Host", "pages": ["faq"]}]}`},
 	{name: "twice in one product", nav: `{"products": [{"product": "Cloud", "groups": [{"group": "A", "pages": ["faq"]}, {"group": "B", "pages": ["faq"]}]}]}`,
