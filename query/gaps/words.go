@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/platform/stopwords"
 )
 
 // stopWords are common English function words and question words: they say nothing of what a
@@ -24,12 +26,19 @@ var stopWords = func() map[string]bool {
 
 // Terms are the significant words of a normalized query or question, each once, in order:
 // runs of letters and digits, lower-cased, without stop words and one-letter words, with a
-// plural's "s" (and "ies" → "y") folded so that "keys" and "key" meet.
+// plural's "s" (and "ies" → "y") folded so that "keys" and "key" meet. The stop words are
+// English's and, on a text in another language, that language's too (textLanguage), so that a
+// multilingual site's questions meet on what they ask, not on "wie" or "comment".
 func Terms(text string) []string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	other := textLanguage(words)
 	var out []string
 	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range words {
 		if stopWords[w] || utf8.RuneCountInString(w) < 2 {
+			continue
+		}
+		if _, stop := other[w]; stop {
 			continue
 		}
 		w = fold(w)
@@ -40,6 +49,33 @@ func Terms(text string) []string {
 	}
 	return out
 }
+
+// textLanguage returns the stop words of the language (platform/stopwords) whose list holds
+// more of the words than any other and than English's does (ties: the alphabetically first);
+// nil when English's holds as many, or none holds any.
+func textLanguage(words []string) map[string]struct{} {
+	best := 0
+	for _, w := range words {
+		if stopWords[w] {
+			best++
+		}
+	}
+	var list map[string]struct{}
+	for _, name := range languages {
+		set, n := stopwords.Of(name), 0
+		for _, w := range words {
+			if _, ok := set[w]; ok {
+				n++
+			}
+		}
+		if n > best {
+			best, list = n, set
+		}
+	}
+	return list
+}
+
+var languages = stopwords.Names()
 
 // fold turns a plural into its singular the simple way: "policies" → "policy", "keys" → "key",
 // leaving short words and those ending in "ss", "us" or "is" ("access", "status", "analysis").

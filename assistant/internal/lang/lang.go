@@ -8,8 +8,8 @@
 // English: its stop words are ours (english.go) and its stemmer is the caller's (the search
 // stems English with Porter's algorithm, the answer folds plurals). The other languages use
 // the Snowball project's stemmers (Go code generated from its algorithms by
-// github.com/blevesearch/snowballstem) and its stop word lists (stopwords/, from
-// snowballstem.org), with the question words some of those lists lack (interrogatives.go).
+// github.com/blevesearch/snowballstem) and its stop word lists, with the question words some of
+// those lists lack (platform/stopwords, which the content gaps' topics read too).
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
 // a question's words leave out (Kana, kana.go).
@@ -17,7 +17,6 @@ package lang
 
 import (
 	"bytes"
-	"embed"
 	"strings"
 	"unicode/utf8"
 
@@ -37,6 +36,8 @@ import (
 	"github.com/blevesearch/snowballstem/spanish"
 	"github.com/blevesearch/snowballstem/swedish"
 	"github.com/blevesearch/snowballstem/turkish"
+
+	"github.com/lectern-dev/lectern/platform/stopwords"
 )
 
 // Language is how the words of one language become terms: its stop words and its stemmer.
@@ -48,9 +49,6 @@ type Language struct {
 
 // English is the analysis of English, of text in no language and of unknown languages.
 var English = &Language{name: "english", stop: toSet(englishStopWords)}
-
-//go:embed stopwords/*.txt
-var stopFiles embed.FS
 
 // snowball are the languages with a Snowball stemmer or stop word list, by ISO 639-1 code.
 var snowball = map[string]*Language{
@@ -75,28 +73,10 @@ var snowball = map[string]*Language{
 func init() {
 	for _, l := range snowball {
 		l.stop = map[string]struct{}{}
-		if data, err := stopFiles.ReadFile("stopwords/" + l.name + ".txt"); err == nil {
-			l.stop = snowballStopWords(string(data))
-		}
-		for w := range strings.FieldsSeq(interrogatives[l.name]) {
+		for w := range stopwords.Of(l.name) {
 			l.stop[w] = struct{}{}
 		}
 	}
-}
-
-// snowballStopWords reads a Snowball stop word list: words at the start of lines (several on
-// some), comments after "|".
-func snowballStopWords(data string) map[string]struct{} {
-	set := map[string]struct{}{}
-	for _, line := range strings.Split(data, "\n") {
-		if i := strings.IndexByte(line, '|'); i >= 0 {
-			line = line[:i]
-		}
-		for _, w := range strings.Fields(line) {
-			set[w] = struct{}{}
-		}
-	}
-	return set
 }
 
 // Of returns the analysis of a docs.json language code ("es", "pt-BR", "zh-Hans"): that of

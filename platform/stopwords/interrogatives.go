@@ -1,4 +1,4 @@
-package lang
+package stopwords
 
 // interrogatives are the question words (the closed class of interrogative pronouns,
 // determiners and adverbs) of languages whose Snowball stop word list lacks some of them,
@@ -8,7 +8,7 @@ package lang
 // (github.com/stopwords-iso/stopwords-iso at 6e8e9a2d1c019ad2a885bcbe157628dea624dfb6,
 // stopwords-iso.json; MIT license); interrogatives that list lacks are left out (German
 // "wieviel", "wozu", Portuguese "quantos"). Only the words the Snowball list lacks are named.
-// Spanish also names the accented forms its list holds without accent: Stop folds those of
+// Spanish also names the accented forms its list holds without accent: lang.Stop folds those of
 // three letters or more, the list is the record of what counts.
 var interrogatives = map[string]string{
 	"french":     "quoi où quand comment pourquoi combien lequel laquelle lesquels lesquelles",

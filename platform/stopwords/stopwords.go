@@ -1,0 +1,67 @@
+// Package stopwords holds the stop word lists of the languages documentation is written in,
+// for the assistant's analysis (assistant/internal/lang) and the content gaps' topics
+// (query/gaps) alike: the Snowball project's lists (snowball/, see its SOURCE) with the question
+// words some of them lack (interrogatives.go). English's lists are each user's own.
+package stopwords
+
+import (
+	"embed"
+	"sort"
+	"strings"
+)
+
+//go:embed snowball/*.txt
+var files embed.FS
+
+// lists are the stop words of each language with a list here, by its English name.
+var lists = func() map[string]map[string]struct{} {
+	out := map[string]map[string]struct{}{}
+	entries, err := files.ReadDir("snowball")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	for _, e := range entries {
+		data, err := files.ReadFile("snowball/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		name := strings.TrimSuffix(e.Name(), ".txt")
+		set := snowball(string(data))
+		for _, w := range strings.Fields(interrogatives[name]) {
+			set[w] = struct{}{}
+		}
+		out[name] = set
+	}
+	return out
+}()
+
+// snowball reads a Snowball stop word list: words at the start of lines (several on some),
+// comments after "|".
+func snowball(data string) map[string]struct{} {
+	set := map[string]struct{}{}
+	for _, line := range strings.Split(data, "\n") {
+		if i := strings.IndexByte(line, '|'); i >= 0 {
+			line = line[:i]
+		}
+		for _, w := range strings.Fields(line) {
+			set[w] = struct{}{}
+		}
+	}
+	return set
+}
+
+// Of returns the stop words of a language by its English name ("german"), nil for a language
+// without a list here. The set is shared: callers must not change it.
+func Of(name string) map[string]struct{} {
+	return lists[name]
+}
+
+// Names are the languages with a list here, sorted.
+func Names() []string {
+	names := make([]string, 0, len(lists))
+	for n := range lists {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
