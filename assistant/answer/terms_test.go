@@ -18,7 +18,7 @@ func TestTermsIn(t *testing.T) {
 		{"es", "¿Dónde guardo las notas?", "guard not"},
 		{"es", "Sé que el documento está subido", "se document sub"},                // "sé" (I know) is no stop word; its stem drops the accent
 		{"es", "how do I install the cli", "install cli"},                           // a reader on a Spanish page asks in English
-		{"fr", "Comment renouveler les clés de mon compte ?", "renouvel clé compt"}, // "comment": a question word (internal/lang/interrogatives.go)
+		{"fr", "Comment renouveler les clés de mon compte ?", "renouvel clé compt"}, // "comment": a question word (platform/stopwords/interrogatives.go)
 		{"de", "Wie ändere ich das Tastenkürzel?", "and tastenkurzel"},
 		{"pt-BR", "Como cancelo os rastreamentos?", "cancel rastreament"},
 		{"ja", "LinkUp を接続する手順は？", "linkup を接 接続 続す する る手 手順 順は"},
