@@ -68,6 +68,7 @@ type validator struct {
 	missing     int               // of them, those without one
 	divisions   divisionGaps      // the same counts per language or version
 	ig          *ignorer          // the site's ignore patterns, read at the first page file found
+	near        nearPages         // the site's page files by folder, read at the first missing page
 }
 
 // vscope is what an element inherits from its ancestors.

@@ -49,6 +49,13 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 	v.divisions.count(sc.division, sc.divLabel, !ok)
 	if !ok {
 		v.missing++
+		if v.near == nil {
+			v.near = newNearPages(pageFiles(v.fsys))
+		}
+		if near := v.near.of(p); near != "" {
+			v.fc.errorf(jpath, "page %q has no file; did you mean %q? (or create %s.mdx)", p, near, p)
+			return
+		}
 		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
 		return
 	}
