@@ -436,6 +436,12 @@
     var results = el("ul", { class: "hits", "aria-live": "polite" });
     var sform = el("form", { role: "search", class: "card" }, field("Search the docs", sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);
+    /* Opening the box is reported once per open (search_open, the search funnel's first stage):
+       focus coming into the form from outside opens it, focus leaving the form closes it; moving
+       between the box and its results is neither. */
+    var searchOpen = false;
+    sform.addEventListener("focusin", function () { if (!searchOpen) { searchOpen = true; track({ type: "search_open" }); } });
+    sform.addEventListener("focusout", function (e) { if (!sform.contains(e.relatedTarget)) searchOpen = false; });
     sform.addEventListener("submit", function (e) {
       e.preventDefault();
       var q = sq.value.trim();

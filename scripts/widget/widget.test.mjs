@@ -403,6 +403,35 @@ test('the search box (data-search) finds pages, six by default, and a click is c
   }
 });
 
+test('the search box reports each open once (search_open): moving to its results is the same open; it reaches the search funnel', async () => {
+  const searchSite = await startSite('data-search="true"');
+  try {
+    const path = `${prefix}/search-open`;
+    const opened = async () => (await admin(`engagement/funnels?${today()}`)).search.stages.find((st) => st.stage === 'opened').count;
+    const before = await opened();
+    const { page, sent } = await openEngagement(searchSite, path);
+    const box = page.getByRole('searchbox', { name: 'Search the docs' });
+    await box.click(); // open 1
+    await box.fill('run the tests');
+    await box.press('Enter');
+    const first = page.getByRole('search').getByRole('link').first();
+    await first.waitFor({ timeout: 20000 });
+    await first.focus(); // within the box: the same open
+    await box.focus();
+    await page.getByRole('heading', { level: 1 }).click(); // focus leaves the box: closed
+    await box.click(); // open 2
+    // pagehide sends every event queued (engagement events wait up to 2 s to share a beacon).
+    await page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    await waitFor('the queued opens in a beacon', () => sent.filter((e) => e.type === 'search_open').length >= 2);
+    assert.deepEqual(sent.filter((e) => e.type === 'search_open'), [{ type: 'search_open', path }, { type: 'search_open', path }]);
+    // One session opened the search box (twice): the funnel's first stage counts it.
+    await waitFor('the open in the search funnel', async () => (await opened()) >= before + 1);
+    await page.close();
+  } finally {
+    await searchSite.close();
+  }
+});
+
 test('data-theme, data-position and data-path: dark or auto, bottom-left, and the path reported', async () => {
   const spa = `${prefix}/spa/${runID()}`;
   const custom = await startSite(`data-theme="dark" data-position="bottom-left" data-path="${spa}"`);
