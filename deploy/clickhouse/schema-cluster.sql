@@ -514,7 +514,7 @@ CREATE TABLE IF NOT EXISTS lectern.sessions_daily_local ON CLUSTER lectern
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
     exits      Nested(path String, exits UInt64, quiet UInt64),
     opened     UInt64 DEFAULT searched,
-    active     UInt64 DEFAULT arraySum(trails.sessions)
+    active     UInt64
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/sessions_daily', '{replica}', version)
 PARTITION BY toYYYYMM(day)
@@ -535,7 +535,7 @@ CREATE TABLE IF NOT EXISTS lectern.sessions_daily ON CLUSTER lectern
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
     exits      Nested(path String, exits UInt64, quiet UInt64),
     opened     UInt64 DEFAULT searched,
-    active     UInt64 DEFAULT arraySum(trails.sessions)
+    active     UInt64
 )
 ENGINE = Distributed(lectern, lectern, sessions_daily_local, cityHash64(project_id));
 
@@ -703,9 +703,16 @@ GROUP BY project_id, day, source, query_norm;
 
 -- ---------------------------------------------------------------- 0018_search_open
 -- A cluster made by an earlier version of this file first runs:
---   ALTER TABLE lectern.sessions_daily_local ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64 DEFAULT arraySum(trails.sessions);
---   ALTER TABLE lectern.sessions_daily ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64 DEFAULT arraySum(trails.sessions);
--- then applies this file again.
+--   ALTER TABLE lectern.sessions_daily_local ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64;
+--   ALTER TABLE lectern.sessions_daily ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64;
+-- then applies this file again, and then runs, once:
+--   INSERT INTO lectern.sessions_daily (project_id, day, version, changes, sessions, active, opened, searched, clicked, landed, acted,
+--     trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet)
+--     SELECT project_id, day, version + 1, changes, sessions, arraySum(trails.sessions), searched, searched, clicked, landed, acted,
+--     trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet
+--     FROM lectern.sessions_daily
+--     ORDER BY project_id, day, version DESC
+--     LIMIT 1 BY project_id, day;
 
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
