@@ -446,7 +446,8 @@
       e.preventDefault();
       var q = sq.value.trim();
       if (!q) return;
-      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200) }).then(function (res) {
+      /* with analytics on, the reader's anonId: the search event joins the reader's session (the search funnel) */
+      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200), anonId: tracking ? anon : undefined }).then(function (res) {
         if (!res.ok) return failure(res).then(function (e) { throw e; });
         return res.json();
       }).then(function (hits) {

@@ -59,9 +59,9 @@ async function download(page, button) {
 const numbersRowOf = (page) => page.locator('#traffic tr').filter({ has: page.locator('td').filter({ hasText: new RegExp(`^${seeded.numbers}$`) }) });
 
 /** Sends page views, searches and clicks as a docs page's beacon would (key in the body). */
-const beacon = (ua, events) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
+const beacon = (ua, events, anonId = runID()) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
   method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': ua },
-  body: JSON.stringify({ key: config.assistantKey, anonId: runID(), events }),
+  body: JSON.stringify({ key: config.assistantKey, anonId, events }),
 });
 
 /** What the main test leaves for the later ones: a page with more than a thousand views (its
@@ -418,9 +418,10 @@ const cellsOf = (table) => table.locator('tbody tr').evaluateAll((trs) => trs.ma
 
 test('engagement, content gaps and agents: the sections show the numbers the routes return', async () => {
   // A docs site's readers, through the public beacon route: 15 sessions enter at one page and
-  // copy its code, 6 of them opening the search box there; 10 go on to a second page and click
-  // the CTA; 4 go on to a third and use the menu and an outbound link. Each session is one
-  // reader (anonId), its events a second apart.
+  // copy its code, 6 of them opening the search box there (and searching, through the search
+  // route with their anonId, as the widget does); 10 go on to a second page and click the CTA; 4
+  // go on to a third and use the menu and an outbound link. Each session is one reader (anonId),
+  // its events a second apart.
   const run = runID(), base = `/dash-${run}`, entry = `${base}/start`;
   const at = (i, k) => new Date(Date.now() - 20 * 60e3 + i * 10e3 + k * 1e3).toISOString();
   for (let i = 0; i < 15; i++) {
@@ -429,8 +430,16 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
     if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits`, title: `Rate limits ${run}` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
       { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' });
-    const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })));
+    const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })), `${run}-r${i}`);
     assert.equal(res.status, 202);
+    if (i < 6) {
+      const sr = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}`, Origin: 'http://127.0.0.1:9' },
+        body: JSON.stringify({ query: 'run the tests', anonId: `${run}-r${i}` }),
+      });
+      assert.equal(sr.status, 200);
+      await sr.arrayBuffer();
+    }
   }
   // Signals of content gaps: a page rated down with a comment, a reader's search that finds
   // nothing (from a page: with Origin), and a question the docs cannot answer.
@@ -473,6 +482,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   // Wait until the routes hold what was sent, then show the same range again.
   const pagesOf = async () => (await admin(`engagement/pages?limit=250&${range}`)).pages;
   await waitFor('the seeded engagement', async () => (await pagesOf()).find((p) => p.path === `${base}/limits`)?.outboundClicks === 4);
+  await waitFor('the seeded opens and searches in the search funnel', async () => (await admin(`engagement/funnels?${range}`)).search.stages[1].count >= 6);
   const agentsJSON = await waitFor('the MCP calls and fetches', async () => {
     const a = await admin(`agents?limit=20&${range}`);
     return a.mcp.clients.some((c) => c.name === `cursor-${run}`) && a.noResultQueries.some((q) => q.query === `zyzzyva ${run}`) &&
@@ -556,7 +566,8 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   }
   assert.deepEqual(await eng.locator('table').filter({ has: page.locator('caption', { hasText: 'Search funnel' }) }).locator('tbody td:first-child').allInnerTexts(),
     ['Opened search', 'Searched', 'Clicked a result', 'Read the result', 'Acted on it']);
-  assert.ok(funnels.search.stages[0].stage === 'opened' && funnels.search.stages[0].count >= 6, `the seeded search opens: ${JSON.stringify(funnels.search.stages[0])}`);
+  assert.ok(funnels.search.stages[0].stage === 'opened' && funnels.search.stages[0].count >= 6 && funnels.search.stages[1].count >= 6,
+    `the seeded search opens and searches: ${JSON.stringify(funnels.search.stages.slice(0, 2))}`);
 
   // Feedback over time: the chart names the route's sums per series, and the table has every day.
   const fd = await admin(`feedback/daily?${range}`);
