@@ -28,6 +28,7 @@ const (
 const (
 	maxSearchQuery  = 1000
 	defaultPageSize = 10
+	maxAnonID       = 128 // as the beacon's anonId
 )
 
 type scopeBody struct {
@@ -45,6 +46,7 @@ type searchBody struct {
 	ScoreThreshold *float64   `json:"scoreThreshold"`
 	Filter         *scopeBody `json:"filter"`
 	CurrentPath    string     `json:"currentPath"` // the page the search box is on: scopes the version and language
+	AnonID         string     `json:"anonId"`      // the reader's anonymous id (the widget's, as its beacons send it): the search event's visitor
 }
 
 // searchHit is one result: the best section of a page.
@@ -76,6 +78,9 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err := web.DecodeJSON(c, &b); err != nil {
 		return err
 	}
+	if utf8.RuneCountInString(b.AnonID) > maxAnonID {
+		return web.Invalid("anonId", fmt.Sprintf("must be at most %d characters: the reader's anonymous id, as the widget's beacons send it", maxAnonID))
+	}
 	p := SearchParams{Query: b.Query, CurrentPath: b.CurrentPath}
 	if b.PageSize != nil {
 		if p.Size = *b.PageSize; p.Size == 0 {
@@ -92,7 +97,7 @@ func (s *Service) postSearch(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.recordSearch(c, site.Project, site.Domain, b.Query, len(hits))
+	s.recordSearch(c, site.Project, site.Domain, b.Query, b.AnonID, len(hits))
 	return c.JSON(hits)
 }
 
@@ -172,15 +177,16 @@ func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Deta
 
 // recordSearch publishes the search as a traffic event, in the background: the answer does
 // not wait for it. A browser's search (it sends Origin) is a person's, an API caller's an
-// agent's.
-func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query string, results int) {
+// agent's. The reader's anonymous id, when the body names one, is its visitor: the search then
+// belongs to the reader's session, as the search funnel needs.
+func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query, anonID string, results int) {
 	caller, class := event.CallerAPI, event.ClassAI
 	if c.Get(fiber.HeaderOrigin) != "" {
 		caller, class = event.CallerWeb, event.ClassHuman
 	}
 	id := ulid.Make()
 	ev := event.Traffic{ID: id.String(), Type: event.TypeSearch, ProjectID: project, Domain: domain,
-		Timestamp: ulid.Time(id.Time()).UTC(), Class: class, Caller: caller, Query: query, Results: results,
+		Timestamp: ulid.Time(id.Time()).UTC(), Class: class, Caller: caller, Query: query, Results: results, VisitorID: anonID,
 		UserAgent: strings.Clone(c.Get(fiber.HeaderUserAgent))}
 	s.background(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -41,7 +41,8 @@ func TestDiscoverySearch(t *testing.T) {
 	if err := h.bus.NC.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	status, body := h.postJSON(t, "/discovery/v1/search/acme", "https://docs.acme.dev", map[string]any{"query": "verify webhook signatures", "pageSize": 3})
+	status, body := h.postJSON(t, "/discovery/v1/search/acme", "https://docs.acme.dev", map[string]any{"query": "verify webhook signatures", "pageSize": 3,
+		"anonId": "k3j9x2lq1a"})
 	if status != 200 {
 		t.Fatalf("status %d %s", status, body)
 	}
@@ -71,7 +72,8 @@ func TestDiscoverySearch(t *testing.T) {
 	if err := json.Unmarshal(msg.Data, &ev); err != nil {
 		t.Fatal(err)
 	}
-	if ev.Type != event.TypeSearch || ev.Query != "verify webhook signatures" || ev.Results != len(hits) || ev.Caller != event.CallerWeb || ev.Class != event.ClassHuman {
+	if ev.Type != event.TypeSearch || ev.Query != "verify webhook signatures" || ev.Results != len(hits) || ev.Caller != event.CallerWeb || ev.Class != event.ClassHuman ||
+		ev.VisitorID != "k3j9x2lq1a" {
 		t.Errorf("search event %+v", ev)
 	}
 	// A threshold of 1 keeps only the best hit.
@@ -88,6 +90,7 @@ func TestDiscoverySearch(t *testing.T) {
 		{map[string]any{"query": "x", "pageSize": 51}, "pageSize"},
 		{map[string]any{"query": "x", "scoreThreshold": 1.5}, "scoreThreshold"},
 		{map[string]any{"query": "x", "filter": map[string]any{"version": "v9"}}, "filter.version"},
+		{map[string]any{"query": "x", "anonId": strings.Repeat("a", 129)}, "anonId"},
 	} {
 		status, body := h.postJSON(t, "/discovery/v1/search/acme", "", bad.body)
 		if status != 400 || !strings.Contains(string(body), bad.field) {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -269,7 +269,11 @@ func wantsMarkdown(accept string) bool {
 
 // sendSpec serves an OpenAPI or AsyncAPI document of the site.
 func (s *Service) sendSpec(c *fiber.Ctx, site sites.Site, file string) error {
-	data, err := fs.ReadFile(os.DirFS(site.Docs), file)
+	fsys, err := docsjson.DirFS(site.Docs)
+	var data []byte
+	if err == nil {
+		data, err = fs.ReadFile(fsys, file)
+	}
 	if err != nil {
 		return web.Errorf(fiber.StatusNotFound, "/%s cannot be read", file)
 	}

@@ -41,8 +41,8 @@ func DirFingerprint(dir string) Fingerprint {
 // outside dir (a link that leads nowhere is not listed), by their paths relative to dir, in
 // walk order. DirFingerprint does not follow them, so an edit of what they lead to changes no
 // fingerprint: the operator named dir, and a link may lead anywhere (a parent, "/", a mount),
-// loop included, each stat of a walk every tick. The site still reads through them
-// (os.DirFS follows links), which is why they are worth a warning.
+// loop included, each stat of a walk every tick. The site does not read through them either
+// (docsjson.DirFS), which is why they are worth a warning.
 func OutsideLinks(dir string) ([]string, error) {
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {

@@ -10,12 +10,12 @@ import (
 const maxLinkWarnings = 10
 
 // linkProblems warns of the symbolic links of the site in dir that lead outside it: the site
-// reads through them, but its fingerprint (search.DirFingerprint) does not follow them, so an
-// edit of what they lead to (a skill in a shared folder) rebuilds nothing until a file inside
-// the directory changes. They are not followed because the sites file names dir and nothing
-// else: a link may lead to any tree ("/", a parent, a mount) and loop, and the walk runs every
-// tick. The warning names the link, not where it leads (problems reach readers in 503
-// answers, and the target is a path of the server).
+// does not read through them (docsjson.DirFS), so what they lead to is not part of the site.
+// A docs repository is written by many hands, and what a site reads it publishes (its pages,
+// their Markdown, llms-full.txt): a link to the server's own files ("/proc/self/environ", a
+// config with secrets) must not publish them. The warning says so, so that a monorepo's
+// shared folder linked from outside is not silently missing, and names the link, not where
+// it leads (problems reach readers in 503 answers, and the target is a path of the server).
 func linkProblems(dir string) []string {
 	if dir == "" {
 		return nil
@@ -27,13 +27,12 @@ func linkProblems(dir string) []string {
 	var out []string
 	for i, l := range links {
 		if i == maxLinkWarnings {
-			out = append(out, fmt.Sprintf("warning: %d more symbolic links lead outside the docs directory and are not watched either", len(links)-i))
+			out = append(out, fmt.Sprintf("warning: %d more symbolic links lead outside the docs directory and are not followed either", len(links)-i))
 			break
 		}
-		out = append(out, fmt.Sprintf("warning: %s: a symbolic link that leads outside the docs directory; Lectern reads through it "+
-			"but does not watch it for changes (it watches only the directory the sites file names: a link may lead anywhere, "+
-			"\"/\" or a loop included), so an edit there shows once a file inside the directory changes or Lectern restarts; "+
-			"move the files inside the directory to have them watched", l))
+		out = append(out, fmt.Sprintf("warning: %s: a symbolic link that leads outside the docs directory; Lectern does not follow it "+
+			"(a site publishes what it reads, and a link may lead to any file of the server), so what it leads to is not part of the site; "+
+			"move or copy those files inside the directory, or bind-mount the folder there", l))
 	}
 	return out
 }

@@ -108,6 +108,7 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 			})
 		}
 		c.dailyTrafficCalls(t, "getDailyTraffic"+suffix, prefix+"traffic/daily", g)
+		c.dailyTrafficCalls(t, "getFeedbackDaily"+suffix, prefix+"feedback/daily", g)
 		op, path := "getThread"+suffix, prefix+"assistant/threads/"
 		t.Run(op, func(t *testing.T) {
 			c.run(t, []apiCall{
@@ -124,7 +125,8 @@ func (c *contract) analyticsRoutes(t *testing.T, g ghostKeys) {
 	c.checkAnalyticsBodies(t, thread)
 }
 
-// dailyTrafficCalls checks the per-day route: both dates required, at most 366 days.
+// dailyTrafficCalls checks a per-day route (traffic/daily, feedback/daily): both dates required,
+// at most 366 days.
 func (c *contract) dailyTrafficCalls(t *testing.T, op, path string, g ghostKeys) {
 	l := c.l
 	today := time.Now().UTC().Format(time.DateOnly)

@@ -61,8 +61,8 @@ func engagementWants(day time.Time) []struct{ sub, want string } {
 	return []struct{ sub, want string }{
 		{"engagement", `{"dateFrom":"` + day.Format(time.DateOnly) + `","dateTo":"` + day.Add(48*time.Hour).Format(time.DateOnly) + `",
 			"previousFrom":"` + prev + `","previousTo":"` + day.Format(time.DateOnly) + `","totals":{
-			"interactions":{"value":5,"previous":0,"change":null},"sessions":{"value":4,"previous":0,"change":null},
-			"interactionsPerSession":{"value":1.25,"previous":0,"change":null},"humanViews":{"value":8,"previous":0,"change":null},
+			"interactions":{"value":5,"previous":0,"change":null},"sessions":{"value":5,"previous":0,"change":null},
+			"activeSessions":{"value":4,"previous":0,"change":null},"interactionsPerSession":{"value":1.25,"previous":0,"change":null},"humanViews":{"value":8,"previous":0,"change":null},
 			"ctaClicks":{"value":1,"previous":0,"change":null},"ctaRate":{"value":0.125,"previous":0,"change":null},
 			"actions":{"value":4,"previous":0,"change":null},"actionRate":{"value":0.5,"previous":0,"change":null},
 			"codeCopies":{"value":1,"previous":0,"change":null},"menuActions":{"value":1,"previous":0,"change":null},
@@ -83,8 +83,13 @@ func engagementWants(day time.Time) []struct{ sub, want string } {
 			{"step":3,"nodes":[]}],
 			"links":[{"source":"0:/","target":"1:/guides/domains","sessions":1},{"source":"0:/","target":"1:/quickstart","sessions":1},
 				{"source":"1:/quickstart","target":"2:/faq","sessions":1}]}`},
-		{"engagement/funnels", `{"search":{"unit":"sessions","stages":[{"stage":"searched","count":1,"rate":1,"dropOff":0},
-			{"stage":"clicked","count":1,"rate":1,"dropOff":0},{"stage":"landed","count":1,"rate":1,"dropOff":0},{"stage":"acted","count":1,"rate":1,"dropOff":0}]},
+		// The feedback of the day: the answer rated down (no comment), /quickstart rated down with a
+		// comment, /faq rated up.
+		{"feedback/daily", `{"days":[{"date":"` + day.Format(time.DateOnly) + `","thumbsUp":1,"thumbsDown":2,"written":1,"total":3},
+			{"date":"` + day.Add(24*time.Hour).Format(time.DateOnly) + `","thumbsUp":0,"thumbsDown":0,"written":0,"total":0}]}`},
+		{"engagement/funnels", `{"search":{"unit":"sessions","stages":[{"stage":"opened","count":2,"rate":1,"dropOff":0},
+			{"stage":"searched","count":1,"rate":0.5,"dropOff":0.5},{"stage":"clicked","count":1,"rate":0.5,"dropOff":0},
+			{"stage":"landed","count":1,"rate":0.5,"dropOff":0},{"stage":"acted","count":1,"rate":0.5,"dropOff":0}]},
 			"assistant":{"unit":"threads","stages":[{"stage":"asked","count":2,"rate":1,"dropOff":0},{"stage":"answered","count":1,"rate":0.5,"dropOff":0.5},
 			{"stage":"followedUp","count":0,"rate":0,"dropOff":1},{"stage":"engaged","count":1,"rate":0.5,"dropOff":0}],
 			"sourceClicked":1,"rated":1,"ratedHelpful":0}}`},
@@ -104,7 +109,12 @@ var (
 //   - r2: / (10), /quickstart (11, titled "Quick start"), /quickstart again (12, renamed
 //     "Quickstart"), /faq (13), copies the page from the menu (14), opens a source of
 //     threadRated's answer (15);
-//   - r3: / (20) and leaves.
+//   - r3: / (20) and leaves;
+//   - r4: opens the search box on /faq (25) and leaves, with no page view in the session (its
+//     page was viewed over 30 minutes before): a session, but no active one, that opened search.
+//
+// So five sessions, four active (a page view, a CTA click or an action); two opened the search
+// box: r4, and r1, whose search implies the box it was typed in.
 //
 // Agents: a Markdown fetch of /quickstart, llms.txt, an MCP search that found nothing and a
 // filesystem call that failed. Feedback: the rating of threadRated's answer (not helpful, 16),
@@ -157,7 +167,7 @@ func publishEngagementDay(t *testing.T, l *testLectern, t0 time.Time) {
 		human("r1", 0, event.TypePageView, "/"), search(1, 0), search(2, 3), click, human("r1", 4, event.TypePageView, "/guides/domains"),
 		code, cta, out, human("r1", 47, event.TypePageView, "/faq"),
 		human("r2", 10, event.TypePageView, "/"), qs1, qs2, human("r2", 13, event.TypePageView, "/faq"), menu, source,
-		human("r3", 20, event.TypePageView, "/"), md, llms, mcpSearch, mcpFS, mcpIndexing,
+		human("r3", 20, event.TypePageView, "/"), human("r4", 25, event.TypeSearchOpen, "/faq"), md, llms, mcpSearch, mcpFS, mcpIndexing,
 	}
 	ctx := context.Background()
 	for _, e := range traffic {

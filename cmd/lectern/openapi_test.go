@@ -830,6 +830,8 @@ func (c *contract) rateLimited(t *testing.T) {
 		{op: "getThreadAlias", method: "GET", path: "/v1/analytics/acme-prod/assistant/threads/thr_x", key: l.AdminKey},
 		{op: "getDailyTraffic", method: "GET", path: "/api/external/v1/analytics/acme-prod/traffic/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
 		{op: "getDailyTrafficAlias", method: "GET", path: "/v1/analytics/acme-prod/traffic/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
+		{op: "getFeedbackDaily", method: "GET", path: "/api/external/v1/analytics/acme-prod/feedback/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
+		{op: "getFeedbackDailyAlias", method: "GET", path: "/v1/analytics/acme-prod/feedback/daily?dateFrom=2024-01-01&dateTo=2024-01-08", key: l.AdminKey},
 	} {
 		c.limited(t, k)
 	}

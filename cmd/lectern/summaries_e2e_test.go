@@ -51,7 +51,7 @@ func testSessionSummaries(t *testing.T, store string) {
 	for i, path := range []string{"/", "/faq"} {
 		at := t0.Add(time.Duration(100+i) * time.Minute)
 		e := event.Traffic{ID: ulid.MustNew(ulid.Timestamp(at), ulid.DefaultEntropy()).String(), Type: event.TypePageView, ProjectID: "acme-prod",
-			Domain: "acme", VisitorID: "r4", Class: event.ClassHuman, Path: path, Timestamp: at, UserAgent: chromeUA}
+			Domain: "acme", VisitorID: "r5", Class: event.ClassHuman, Path: path, Timestamp: at, UserAgent: chromeUA}
 		if err := pub.Publish(context.Background(), "acme-prod", e.Type, e.ID, e); err != nil {
 			t.Fatal(err)
 		}
@@ -70,8 +70,8 @@ func testSessionSummaries(t *testing.T, store string) {
 			}
 			get(t, l, "engagement"+rng, &eng)
 			get(t, l, "engagement/flows"+rng, &flows)
-			if eng.Totals.Sessions.Value != 5 || eng.Totals.HumanViews.Value != 10 {
-				return fmt.Errorf("engagement totals %+v; want 5 sessions and 10 human views", eng.Totals)
+			if eng.Totals.Sessions.Value != 6 || eng.Totals.HumanViews.Value != 10 {
+				return fmt.Errorf("engagement totals %+v; want 6 sessions (the day's five and the late one) and 10 human views", eng.Totals)
 			}
 			if len(flows.Entries) != 2 || flows.Entries[0].Path != "/" || flows.Entries[0].Sessions != 4 || flows.Entries[1].Sessions != 1 {
 				return fmt.Errorf("flow entries %+v; want / with 4 sessions, /faq with 1", flows.Entries)

@@ -44,13 +44,14 @@ func testTrafficIntake(t *testing.T, store string) {
 		return status == 202
 	})
 
-	// A person's page views and search, with an anonymous id, key in the header.
+	// A person's page views, the search box opened and a search, with an anonymous id, key in the header.
 	status, body := post(t, l, beacon, "Bearer "+l.AsstKey, "application/json", chromeUA, `{"anonId":"anon-1","events":[
 		{"type":"page_view","path":"/quickstart","referrer":"https://www.google.com/","title":"Quickstart"},
 		{"type":"page_view","path":"guides/keys"},
+		{"type":"search_open","path":"/guides/keys"},
 		{"type":"search","query":"  Custom   Domain ","results":7},
 		{"type":"search_click","query":"custom domain","path":"/settings/custom-domain","position":2}]}`)
-	expectAccepted(t, status, body, 4)
+	expectAccepted(t, status, body, 5)
 	// The widget's engagement events, as sendBeacon sends them, with the same anonymous id.
 	status, body = post(t, l, beacon, "", "text/plain", chromeUA, `{"key":"`+l.AsstKey+`","anonId":"anon-1","events":[
 		{"type":"code_copy","path":"/quickstart","block":2,"lang":"bash"},
@@ -79,7 +80,7 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"anonId":"anon-2"}]}`, old, chromeUA, old, old, chromeUA))
 	expectAccepted(t, status, body, 3)
 
-	got := streamTraffic(t, l, 15) // warm-up, 4, 5, 1, 1, 3
+	got := streamTraffic(t, l, 16) // warm-up, 5, 5, 1, 1, 3
 	byPath := map[string][]event.Traffic{}
 	for _, e := range got {
 		byPath[e.Path+"|"+string(e.Type)] = append(byPath[e.Path+"|"+string(e.Type)], e)
@@ -108,6 +109,7 @@ func testTrafficIntake(t *testing.T, store string) {
 	})
 	checkOne("/guides/keys|page_view", func(e event.Traffic) bool { return e.VisitorID == "anon-1" })
 	checkOne("|search", func(e event.Traffic) bool { return e.Query == "  Custom   Domain " && e.Results == 7 })
+	checkOne("/guides/keys|search_open", func(e event.Traffic) bool { return e.VisitorID == "anon-1" && e.Class == event.ClassHuman })
 	checkOne("/settings/custom-domain|search_click", func(e event.Traffic) bool { return e.Position == 2 && e.Query == "custom domain" })
 	checkOne("/api/users|page_view", func(e event.Traffic) bool {
 		return e.Class == event.ClassAI && e.Timestamp.Format(time.RFC3339) == old && e.Agent == "Claude-User"
@@ -176,6 +178,8 @@ func trafficBadInput(t *testing.T, l *testLectern, ingestKey, otherIngest string
 		{"beacon too old", beacon, asst, `{"events":[{"type":"page_view","path":"/a","timestamp":"` + stale + `"}]}`, 400, "events[0].timestamp"},
 		{"bad timestamp", beacon, asst, `{"events":[{"type":"page_view","path":"/a","timestamp":"yesterday"}]}`, 400, "events[0].timestamp"},
 		{"path to another host", beacon, asst, `{"events":[{"type":"page_view","path":"//evil.example/x"}]}`, 400, "events[0].path"},
+		{"search open without page", beacon, asst, `{"events":[{"type":"search_open"}]}`, 400, "events[0].path"},
+		{"search open on another host", beacon, asst, `{"events":[{"type":"search_open","path":"//evil.example/x"}]}`, 400, "events[0].path"},
 		{"search without query", beacon, asst, `{"events":[{"type":"search","results":3}]}`, 400, "events[0].query"},
 		{"negative position", beacon, asst, `{"events":[{"type":"search_click","query":"q","path":"/a","position":-1}]}`, 400, "events[0].position"},
 		{"results wrong type", beacon, asst, `{"events":[{"type":"search","query":"q","results":"7"}]}`, 400, "results"},

@@ -512,7 +512,9 @@ CREATE TABLE IF NOT EXISTS lectern.sessions_daily_local ON CLUSTER lectern
     landed     UInt64,
     acted      UInt64,
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
-    exits      Nested(path String, exits UInt64, quiet UInt64)
+    exits      Nested(path String, exits UInt64, quiet UInt64),
+    opened     UInt64 DEFAULT searched,
+    active     UInt64
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/sessions_daily', '{replica}', version)
 PARTITION BY toYYYYMM(day)
@@ -531,7 +533,9 @@ CREATE TABLE IF NOT EXISTS lectern.sessions_daily ON CLUSTER lectern
     landed     UInt64,
     acted      UInt64,
     trails     Nested(entry String, step1 String, step2 String, step3 String, sessions UInt64),
-    exits      Nested(path String, exits UInt64, quiet UInt64)
+    exits      Nested(path String, exits UInt64, quiet UInt64),
+    opened     UInt64 DEFAULT searched,
+    active     UInt64
 )
 ENGINE = Distributed(lectern, lectern, sessions_daily_local, cityHash64(project_id));
 
@@ -697,6 +701,19 @@ GROUP BY project_id, day, source, query_norm;
 --   ALTER TABLE lectern.feedback ON CLUSTER lectern ADD COLUMN note String;
 -- then applies this file again.
 
+-- ---------------------------------------------------------------- 0018_search_open
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.sessions_daily_local ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64;
+--   ALTER TABLE lectern.sessions_daily ON CLUSTER lectern ADD COLUMN opened UInt64 DEFAULT searched, ADD COLUMN active UInt64;
+-- then applies this file again, and then runs, once:
+--   INSERT INTO lectern.sessions_daily (project_id, day, version, changes, sessions, active, opened, searched, clicked, landed, acted,
+--     trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet)
+--     SELECT project_id, day, version + 1, changes, sessions, arraySum(trails.sessions), searched, searched, clicked, landed, acted,
+--     trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet
+--     FROM lectern.sessions_daily
+--     ORDER BY project_id, day, version DESC
+--     LIMIT 1 BY project_id, day;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -716,4 +733,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now());

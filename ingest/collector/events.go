@@ -109,6 +109,8 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 		case event.TypeSearch:
 			tr.Query = checkQuery(i, e.Query, add)
 			tr.Results = checkInt(i, "results", e.Results, 0, maxResults, true, add)
+		case event.TypeSearchOpen: // once per open of the search box: the page it was opened on
+			tr.Path = checkPath(i, e.Path, true, add)
 		case event.TypeSearchClick:
 			tr.Query = checkQuery(i, e.Query, add)
 			tr.Path = checkPath(i, e.Path, true, add)
@@ -158,7 +160,7 @@ func releaseTraffic(evs []event.Traffic) {
 }
 
 // beaconTypes names the event types the routes take.
-const beaconTypes = "page_view, search, search_click, code_copy, cta_click, outbound_click, menu_action or source_click"
+const beaconTypes = "page_view, search, search_open, search_click, code_copy, cta_click, outbound_click, menu_action or source_click"
 
 var (
 	langRE   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9+#._-]*$`)

@@ -106,6 +106,15 @@ type PageFeedbackPage struct {
 	HasMore bool
 }
 
+// DayFeedback counts the feedback records created on one UTC day, each once (its current
+// version), of every kind (page ratings, answer ratings, code snippets, agents' reports): Up
+// rate their page or answer helpful, Down not helpful, Written carry a comment (rated or not);
+// Total counts them all. The series of the dashboard's feedback-over-time chart.
+type DayFeedback struct {
+	Day                      string // YYYY-MM-DD
+	Up, Down, Written, Total int64
+}
+
 // CallerStats counts a project's conversations by caller; Total counts them all (records
 // older than the caller field count only there).
 type CallerStats struct {

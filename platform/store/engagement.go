@@ -23,7 +23,7 @@ const SessionGap = 30 * time.Minute
 const MaxEngagementDays = 92
 
 // SessionTypes are the event types that make up a reader's session.
-var SessionTypes = []event.Type{event.TypePageView, event.TypeSearch, event.TypeSearchClick,
+var SessionTypes = []event.Type{event.TypePageView, event.TypeSearch, event.TypeSearchClick, event.TypeSearchOpen,
 	event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick}
 
 // Sources of a search outcome (traffic_queries_daily).
@@ -42,7 +42,9 @@ func MCPSearchRan(status string) bool {
 
 // EngagementCounts are a project's engagement figures over whole UTC days. Thumbs counts the
 // page ratings of the feedback widget (contextual and thumbs_only records with helpful set and
-// no thread) created in the range; the rest count human events.
+// no thread) created in the range; the rest count human events. Sessions counts every session,
+// ActiveSessions those with a page view, a CTA click or an action (IsActive): Mintlify's
+// divisor of interactions per session.
 type EngagementCounts struct {
 	HumanViews     int64
 	CTAClicks      int64
@@ -52,6 +54,7 @@ type EngagementCounts struct {
 	OutboundClicks int64
 	SourceClicks   int64
 	Sessions       int64
+	ActiveSessions int64
 }
 
 // Actions are a page's actions: code copies, contextual-menu actions and thumbs.
@@ -138,11 +141,14 @@ type Flows struct {
 	Links   []FlowLink
 }
 
-// SearchFunnel counts sessions: Searched has a search; Clicked a search click after its first
-// search; Landed a page view of a clicked result's path (without #fragment and ?query) after
-// that click; Acted a code copy, CTA click or menu action after its first landing.
+// SearchFunnel counts sessions, each stage among those of the stage before: Opened opened the
+// search box (a search_open event, or a search, which is typed in an open box: a search reported
+// without its open, by a site's own search box or a widget older than search_open, still counts
+// as opened); Searched has a search; Clicked a search click after its first search; Landed a
+// page view of a clicked result's path (without #fragment and ?query) after that click; Acted a
+// code copy, CTA click or menu action after its first landing.
 type SearchFunnel struct {
-	Searched, Clicked, Landed, Acted int64
+	Opened, Searched, Clicked, Landed, Acted int64
 }
 
 // AssistantFunnel counts assistant threads with a turn in the range, in the stages of

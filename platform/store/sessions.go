@@ -20,11 +20,14 @@ type TrailCount struct {
 
 // DaySessions summarises one project's sessions of one UTC day: everything the session reads
 // (engagement totals, user flows, the search funnel, the gaps' exits) need of them. Changes is
-// the day's change count (see Pending) the summary was made at.
+// the day's change count (see Pending) the summary was made at. Active counts the sessions
+// with a page view, a CTA click or an action (IsActive): what interactions per session divide
+// by, as Mintlify's does.
 type DaySessions struct {
 	Day      string
 	Changes  int64
 	Sessions int64
+	Active   int64
 	Search   SearchFunnel
 	Trails   []TrailCount // sessions with a page view, by trail (in trail order)
 	Exits    []PageExits  // by path (Views unset): the sessions whose last page view it was
@@ -92,8 +95,12 @@ func (s *SessionSummariser) endSession() {
 	}
 	d := s.cur
 	d.out.Sessions++
+	if slices.ContainsFunc(s.sess, func(e SessionEvent) bool { return IsActive(e.Type) }) {
+		d.out.Active++
+	}
 	stage := searchStage(s.sess)
-	for i, n := range []*int64{&d.out.Search.Searched, &d.out.Search.Clicked, &d.out.Search.Landed, &d.out.Search.Acted} {
+	f := &d.out.Search
+	for i, n := range []*int64{&f.Opened, &f.Searched, &f.Clicked, &f.Landed, &f.Acted} {
 		if stage > i {
 			*n++
 		}
@@ -155,25 +162,36 @@ func trailOf(sess []SessionEvent) (t Trail, ok bool) {
 	return t, n > 0
 }
 
-// searchStage is how far a session went in the search funnel: 0 none, 1 searched, 2 clicked
-// a result after its first search, 3 landed on a clicked result's page after the click, 4 acted
-// (a code copy, CTA click or menu action) after landing.
+// IsActive reports whether an event of type t makes its session count among those interactions
+// per session divide by: a page view, a CTA click or an action (a code copy or a menu action;
+// thumbs are feedback records, in no session).
+func IsActive(t event.Type) bool {
+	return t == event.TypePageView || t == event.TypeCTAClick || event.IsAction(t)
+}
+
+// searchStage is how far a session went in the search funnel: 0 none, 1 opened the search box
+// (a search_open, or a search: a query is typed in an open box), 2 searched, 3 clicked a result
+// after its first search, 4 landed on a clicked result's page after the click, 5 acted (a code
+// copy, CTA click or menu action) after landing.
 func searchStage(sess []SessionEvent) int {
 	first := slices.IndexFunc(sess, func(e SessionEvent) bool { return e.Type == event.TypeSearch })
 	if first < 0 {
+		if slices.ContainsFunc(sess, func(e SessionEvent) bool { return e.Type == event.TypeSearchOpen }) {
+			return 1
+		}
 		return 0
 	}
-	stage, landed := 1, false
+	stage, landed := 2, false
 	var clicked []string
 	for _, e := range sess[first+1:] {
 		switch {
 		case e.Type == event.TypeSearchClick:
 			clicked = append(clicked, StripFragment(e.Path))
-			stage = max(stage, 2)
+			stage = max(stage, 3)
 		case e.Type == event.TypePageView && !landed && slices.Contains(clicked, e.Path):
-			landed, stage = true, 3
+			landed, stage = true, 4
 		case landed && (e.Type == event.TypeCodeCopy || e.Type == event.TypeCTAClick || e.Type == event.TypeMenuAction):
-			return 4
+			return 5
 		}
 	}
 	return stage
@@ -194,14 +212,32 @@ func exitOf(sess []SessionEvent) (path string, withoutAction, ok bool) {
 	return "", false, false
 }
 
-// SessionTotals adds up the sessions and the search funnel of days.
-func SessionTotals(days []DaySessions) (sessions int64, f SearchFunnel) {
+// SessionCounts are the sessions of a range: all of them, the active ones (see DaySessions) and
+// how far they went in the search funnel.
+type SessionCounts struct {
+	Sessions, Active int64
+	Search           SearchFunnel
+}
+
+// Add adds o to c.
+func (c *SessionCounts) Add(o SessionCounts) {
+	c.Sessions, c.Active = c.Sessions+o.Sessions, c.Active+o.Active
+	c.Search.Add(o.Search)
+}
+
+// Add adds o to f.
+func (f *SearchFunnel) Add(o SearchFunnel) {
+	f.Opened, f.Searched, f.Clicked = f.Opened+o.Opened, f.Searched+o.Searched, f.Clicked+o.Clicked
+	f.Landed, f.Acted = f.Landed+o.Landed, f.Acted+o.Acted
+}
+
+// SessionTotals adds up the sessions, active sessions and the search funnel of days.
+func SessionTotals(days []DaySessions) SessionCounts {
+	var c SessionCounts
 	for _, d := range days {
-		sessions += d.Sessions
-		f.Searched, f.Clicked = f.Searched+d.Search.Searched, f.Clicked+d.Search.Clicked
-		f.Landed, f.Acted = f.Landed+d.Search.Landed, f.Acted+d.Search.Acted
+		c.Add(SessionCounts{Sessions: d.Sessions, Active: d.Active, Search: d.Search})
 	}
-	return sessions, f
+	return c
 }
 
 // AddEntries adds the sessions each entry page of days started to entries.

@@ -96,11 +96,12 @@
 
   /* ---- engagement: what readers did beyond reading (routes engagement, engagement/pages,
      engagement/flows, engagement/funnels; docs/analytics/engagement.mdx) ---- */
-  var FIGURES = [["interactions", "Interactions"], ["sessions", "Sessions"], ["interactionsPerSession", "Interactions per session", "ratio"],
+  var FIGURES = [["interactions", "Interactions"], ["sessions", "Sessions"], ["activeSessions", "Active sessions"],
+    ["interactionsPerSession", "Interactions per session", "ratio"],
     ["humanViews", "Human page views"], ["ctaClicks", "CTA clicks"], ["ctaRate", "CTA click rate", "rate"], ["actions", "Actions"],
     ["actionRate", "Action rate", "rate"], ["codeCopies", "Code copies"], ["menuActions", "Menu actions"], ["thumbs", "Page ratings"],
     ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"]];
-  var STAGES = { searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
+  var STAGES = { opened: "Opened search", searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
     asked: "Asked", answered: "Got an answer", followedUp: "Asked a follow-up", engaged: "Engaged with the answer" };
   var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
   var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
@@ -411,10 +412,10 @@
     id: "feedback", title: "Feedback",
     load: function (ctx) {
       var transcript = el("div", { class: "transcript-box", "aria-live": "polite" });
-      return ctx.get("feedback?limit=100&" + ctx.range).then(function (p) {
-        var rows = p.feedback, rated = rows.filter(function (f) { return f.helpful != null; });
+      return Promise.all([ctx.get("feedback?limit=100&" + ctx.range), ctx.get("feedback/daily?" + ctx.range)]).then(function (r) {
+        var p = r[0], days = r[1].days, rows = p.feedback, rated = rows.filter(function (f) { return f.helpful != null; });
         ctx.stat("Feedback", fmt.number(rows.length) + (p.hasMore ? "+" : ""), rated.length ? fmt.percent(rated.filter(function (f) { return f.helpful; }).length / rated.length) + " helpful" : null);
-        return [ctx.table({
+        return [feedbackDays(ctx, days), ctx.table({
           name: "feedback", label: "Feedback", rows: rows, empty: "No feedback in this range.",
           columns: [{ key: "createdAt", label: "Received", format: fmt.time }, { key: "source", label: "Kind", format: fmt.label(SOURCES) },
             { key: "path", label: "Page" },
@@ -429,6 +430,25 @@
       });
     },
   });
+
+  /* Feedback over time (route feedback/daily): a bar per day of the records received, stacked
+     as rated helpful, rated not helpful and not rated (comments, code snippets, agents' reports),
+     and every count per day, written ones too, as a table. */
+  function feedbackDays(ctx, days) {
+    if (!days.some(function (d) { return d.total; })) return null;
+    var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
+    return el("div", {}, [
+      ctx.chart({ name: "feedback", label: "Feedback per day", days: days, series: [
+        { label: "Helpful", cls: "s1", value: function (d) { return d.thumbsUp; } },
+        { label: "Not helpful", cls: "s2", value: function (d) { return d.thumbsDown; } },
+        { label: "Not rated", cls: "s3", value: function (d) { return d.total - d.thumbsUp - d.thumbsDown; } }] }),
+      el("details", {}, [el("summary", { text: "Feedback per day as a table" }), ctx.table({
+        name: "feedback-daily", label: "Feedback per day", rows: days,
+        columns: [{ key: "date", label: "Day", format: function (d) { return fmt.day(d); } }, n("thumbsUp", "Rated helpful"), n("thumbsDown", "Rated not helpful"),
+          n("written", "With a comment"), n("total", "All feedback")],
+      })]),
+    ]);
+  }
 
   /* A comment, with the code a code-snippet record is about. */
   function comment(row) {

@@ -244,24 +244,30 @@
       sum.appendChild(s.stats);
     });
   }
+  /* A section loaded again (a new range applied while it loads) shows the latest load only: an
+     earlier load that ends later adds no stat, table or node. */
   function loadSection(s) {
-    s.tables = [];
+    var gen = s.gen = (s.gen || 0) + 1, tables = s.tables = [];
+    var current = function () { return s.gen === gen; };
     s.body.textContent = "";
     s.body.appendChild(el("p", { class: "muted", text: "Loading…" }));
     s.stats.textContent = "";
     var ctx = {
       get: get, range: range(), from: $("from").value, to: $("to").value,
-      table: function (spec) { return table(spec, s.tables); },
+      table: function (spec) { return table(spec, tables); },
       chart: chart, bars: bars,
       stat: function (label, value, note) {
+        if (!current()) return;
         s.stats.appendChild(el("div", { class: "stat" }, [el("span", { class: "k", text: label }), el("span", { class: "v", text: value }), note ? el("span", { class: "n", text: note }) : null]));
       },
     };
     return Promise.resolve().then(function () { return s.load(ctx); }).then(function (nodes) {
+      if (!current()) return;
       s.body.textContent = "";
       [].concat(nodes || []).forEach(function (n) { if (n) s.body.appendChild(n); });
       scrollers();
     }, function (e) {
+      if (!current()) return;
       s.body.textContent = "";
       s.body.appendChild(el("p", { class: "err", text: "Could not load " + s.title.toLowerCase() + ": " + e.message }));
       if (e.status === 401 || e.status === 403) signOut(signInError(e));

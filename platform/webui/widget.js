@@ -436,11 +436,18 @@
     var results = el("ul", { class: "hits", "aria-live": "polite" });
     var sform = el("form", { role: "search", class: "card" }, field("Search the docs", sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);
+    /* Opening the box is reported once per open (search_open, the search funnel's first stage):
+       focus coming into the form from outside opens it, focus leaving the form closes it; moving
+       between the box and its results is neither. */
+    var searchOpen = false;
+    sform.addEventListener("focusin", function () { if (!searchOpen) { searchOpen = true; track({ type: "search_open" }); } });
+    sform.addEventListener("focusout", function (e) { if (!sform.contains(e.relatedTarget)) searchOpen = false; });
     sform.addEventListener("submit", function (e) {
       e.preventDefault();
       var q = sq.value.trim();
       if (!q) return;
-      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200) }).then(function (res) {
+      /* with analytics on, the reader's anonId: the search event joins the reader's session (the search funnel) */
+      post("search", { query: q, pageSize: pageSize, currentPath: pathNow().slice(0, 200), anonId: tracking ? anon : undefined }).then(function (res) {
         if (!res.ok) return failure(res).then(function (e) { throw e; });
         return res.json();
       }).then(function (hits) {

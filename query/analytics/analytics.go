@@ -39,6 +39,7 @@ type Store interface {
 	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	FeedbackDaily(ctx context.Context, projectID string, r store.Range) ([]store.DayFeedback, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
 	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
 	EngagementStore
@@ -71,6 +72,7 @@ func (s *Service) Mount(r fiber.Router) {
 		r.Get(prefix+"/traffic/daily", web.With(guard, s.knownProject, web.SingleQuery, s.daily)...)
 		r.Get(prefix+"/searches", web.With(guard, s.knownProject, web.SingleQuery, s.searches)...)
 		r.Get(prefix+"/feedback/by-page", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackByPage)...)
+		r.Get(prefix+"/feedback/daily", web.With(guard, s.knownProject, web.SingleQuery, s.feedbackDaily)...)
 		r.Get(prefix+"/assistant/caller-stats", web.With(guard, s.knownProject, web.SingleQuery, s.callerStats)...)
 		r.Get(prefix+"/assistant/threads/:threadId", web.With(guard, s.knownProject, web.SingleQuery, s.thread)...)
 		r.Get(prefix+"/agents", web.With(guard, s.knownProject, web.SingleQuery, s.agents)...)
@@ -166,6 +168,22 @@ func (s *Service) feedbackByPage(c *fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(byPageEnvelope(page))
+}
+
+// feedbackDaily serves the feedback per UTC day of a bounded range, as traffic/daily serves views:
+// every day of it (zeros for days without feedback), oldest first, the series of the feedback
+// chart.
+func (s *Service) feedbackDaily(c *fiber.Ctx) error {
+	p := params{c: c}
+	r := p.boundedDays(store.MaxTrafficDays)
+	if err := p.err(); err != nil {
+		return err
+	}
+	days, err := s.store.FeedbackDaily(c.UserContext(), c.Params("projectId"), r)
+	if err != nil {
+		return err
+	}
+	return c.JSON(feedbackDailyEnvelope(r, days))
 }
 
 func (s *Service) callerStats(c *fiber.Ctx) error {

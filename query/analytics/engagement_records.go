@@ -41,6 +41,7 @@ func rate(n, views int64) float64 {
 type engagementTotals struct {
 	Interactions           metric `json:"interactions"`
 	Sessions               metric `json:"sessions"`
+	ActiveSessions         metric `json:"activeSessions"`
 	InteractionsPerSession metric `json:"interactionsPerSession"`
 	HumanViews             metric `json:"humanViews"`
 	CTAClicks              metric `json:"ctaClicks"`
@@ -82,13 +83,15 @@ func engagementEnvelope(r, prev store.Range, cur, before store.EngagementCounts,
 	out := engagementPage{
 		DateFrom: store.UTCDay(r.From), DateTo: store.UTCDay(r.To), PreviousFrom: store.UTCDay(prev.From), PreviousTo: store.UTCDay(prev.To),
 		Totals: engagementTotals{
-			Interactions: count(interactions),
-			Sessions:     count(func(c store.EngagementCounts) int64 { return c.Sessions }),
+			Interactions:   count(interactions),
+			Sessions:       count(func(c store.EngagementCounts) int64 { return c.Sessions }),
+			ActiveSessions: count(func(c store.EngagementCounts) int64 { return c.ActiveSessions }),
+			// Mintlify's: interactions divided by the sessions with CTA, action or page-view activity.
 			InteractionsPerSession: m(func(c store.EngagementCounts) float64 {
-				if c.Sessions == 0 {
+				if c.ActiveSessions == 0 {
 					return 0
 				}
-				return float64(interactions(c)) / float64(c.Sessions)
+				return float64(interactions(c)) / float64(c.ActiveSessions)
 			}),
 			HumanViews:     count(func(c store.EngagementCounts) int64 { return c.HumanViews }),
 			CTAClicks:      count(func(c store.EngagementCounts) int64 { return c.CTAClicks }),
@@ -197,7 +200,8 @@ func newFunnel(unit string, names []string, counts []int64) funnel {
 func funnelsEnvelope(f store.Funnels) funnelsPage {
 	s, a := f.Search, f.Assistant
 	return funnelsPage{
-		Search: newFunnel("sessions", []string{"searched", "clicked", "landed", "acted"}, []int64{s.Searched, s.Clicked, s.Landed, s.Acted}),
+		Search: newFunnel("sessions", []string{"opened", "searched", "clicked", "landed", "acted"},
+			[]int64{s.Opened, s.Searched, s.Clicked, s.Landed, s.Acted}),
 		Assistant: assistantFunnel{
 			funnel:        assistantStages(a),
 			SourceClicked: a.SourceClicked, Rated: a.Rated, RatedHelpful: a.RatedHelpful,

@@ -65,6 +65,34 @@ func dailyEnvelope(r store.Range, rows []store.DayTraffic) dailyPage {
 	return out
 }
 
+// dayFeedback is one day of the feedback chart: records rated helpful (thumbsUp) and not
+// (thumbsDown), those with a comment (written), and all of them.
+type dayFeedback struct {
+	Date       string `json:"date"`
+	ThumbsUp   int64  `json:"thumbsUp"`
+	ThumbsDown int64  `json:"thumbsDown"`
+	Written    int64  `json:"written"`
+	Total      int64  `json:"total"`
+}
+
+type feedbackDailyPage struct {
+	Days []dayFeedback `json:"days"`
+}
+
+// feedbackDailyEnvelope lists every UTC day of r, oldest first, with the store's counts or zeros.
+func feedbackDailyEnvelope(r store.Range, rows []store.DayFeedback) feedbackDailyPage {
+	byDay := make(map[string]store.DayFeedback, len(rows))
+	for _, d := range rows {
+		byDay[d.Day] = d
+	}
+	out := feedbackDailyPage{Days: []dayFeedback{}}
+	for _, day := range dayList(r) {
+		d := byDay[day]
+		out.Days = append(out.Days, dayFeedback{Date: day, ThumbsUp: d.Up, ThumbsDown: d.Down, Written: d.Written, Total: d.Total})
+	}
+	return out
+}
+
 type searchRow struct {
 	SearchQuery    string  `json:"searchQuery"`
 	Hits           int64   `json:"hits"`

@@ -40,12 +40,30 @@ func Load(path string) (*Site, error) {
 	} else if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
-	s, err := LoadFS(os.DirFS(dir), name)
+	fsys, err := DirFS(dir)
+	if err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
+	}
+	s, err := LoadFS(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	s.Dir = dir
 	return s, nil
+}
+
+// DirFS is the site directory dir as a file system that never leaves it: a symbolic link
+// inside it is followed while it stays inside (".mintlify/skills -> ../skills"), and one that
+// leads out ("page.mdx -> /proc/self/environ", "shared -> ../../shared") reads as an error.
+// A docs repository is written by many hands, and what a site reads it publishes: its pages,
+// their Markdown, llms-full.txt. The directory's open handle is closed when the file system
+// is garbage (os.Root's own cleanup).
+func DirFS(dir string) (fs.FS, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return root.FS(), nil
 }
 
 // LoadFS is Load for a file system; name is the docs.json path in fsys, and the

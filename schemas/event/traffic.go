@@ -11,6 +11,7 @@ const (
 	TypePageView    Type = "page_view"    // a page was shown to a reader or fetched by an agent
 	TypeSearch      Type = "search"       // a reader (or an agent) searched the docs
 	TypeSearchClick Type = "search_click" // a reader opened a search result
+	TypeSearchOpen  Type = "search_open"  // a reader opened the search box (Path: the page it was opened on), once per open
 	TypeMCPCall     Type = "mcp_call"     // an agent called a tool of the site's MCP server
 )
 
@@ -25,7 +26,7 @@ const (
 )
 
 // TrafficTypes lists the traffic event types, engagement events included.
-var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall,
+var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeSearchOpen, TypeMCPCall,
 	TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick}
 
 // EngagementTypes lists the engagement event types.
@@ -34,7 +35,7 @@ var EngagementTypes = []Type{TypeCodeCopy, TypeCTAClick, TypeOutboundClick, Type
 // IsTraffic reports whether t is a traffic event type.
 func IsTraffic(t Type) bool {
 	switch t {
-	case TypePageView, TypeSearch, TypeSearchClick, TypeMCPCall,
+	case TypePageView, TypeSearch, TypeSearchClick, TypeSearchOpen, TypeMCPCall,
 		TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick:
 		return true
 	}
@@ -117,7 +118,7 @@ const (
 	CallerOther Caller = "other" // X-Lectern-Client named an integration
 )
 
-// Traffic is one page view, search, search click, MCP tool call or engagement event. ID is a ULID and the event's
+// Traffic is one page view, search, search open, search click, MCP tool call or engagement event. ID is a ULID and the event's
 // deduplication key (Nats-Msg-Id). VisitorID is the reader's anonId when the page sent one,
 // else a keyed hash that rotates daily; the client address itself is never stored.
 type Traffic struct {
@@ -131,7 +132,7 @@ type Traffic struct {
 	Caller    Caller    `json:"caller,omitempty"`
 	UserAgent string    `json:"userAgent,omitempty"`
 	Agent     string    `json:"agent,omitempty"`    // the agent or crawler the User-Agent names (platform/useragent); "" for people and unnamed clients
-	Path      string    `json:"path,omitempty"`     // page_view, search_click: the page
+	Path      string    `json:"path,omitempty"`     // page_view, search_click: the page; search_open: the page the search box was opened on
 	Title     string    `json:"title,omitempty"`    // page_view
 	Referrer  string    `json:"referrer,omitempty"` // page_view
 	Query     string    `json:"query,omitempty"`    // search, search_click: as the reader typed it

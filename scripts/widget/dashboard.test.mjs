@@ -59,9 +59,9 @@ async function download(page, button) {
 const numbersRowOf = (page) => page.locator('#traffic tr').filter({ has: page.locator('td').filter({ hasText: new RegExp(`^${seeded.numbers}$`) }) });
 
 /** Sends page views, searches and clicks as a docs page's beacon would (key in the body). */
-const beacon = (ua, events) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
+const beacon = (ua, events, anonId = runID()) => fetch(`${config.url}/discovery/v1/events/${config.domain}`, {
   method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': ua },
-  body: JSON.stringify({ key: config.assistantKey, anonId: runID(), events }),
+  body: JSON.stringify({ key: config.assistantKey, anonId, events }),
 });
 
 /** What the main test leaves for the later ones: a page with more than a thousand views (its
@@ -250,7 +250,7 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   assert.match(blocks[0], new RegExp(`^Lectern dashboard,${config.project},\\d{4}-\\d\\d-\\d\\d,${today}$`));
   assert.deepEqual(blocks.slice(1).map((b) => b.split('\r\n')[0]), ['daily', 'views', 'referrers', 'crawler-classes', 'top-crawlers', 'crawlers-daily', 'crawled-pages', 'engagement', 'interactions-daily', 'engagement-pages',
     'funnel-search', 'funnel-assistant', 'flows', 'gaps', 'searches', 'no-click', 'no-results', 'assistant', 'ai-platforms', 'mcp-daily', 'mcp-tools', 'mcp-clients',
-    'agent-queries', 'agent-no-results', 'agent-pages', 'feedback']);
+    'agent-queries', 'agent-no-results', 'agent-pages', 'feedback-daily', 'feedback']);
   assert.match(all, new RegExp(`\r\n${today},\\d+,\\d+,\\d+,\\d+,\\d+,\\d+\r\n`), 'the day rows');
   assert.match(all, /\r\nPage,Human,AI,Views\r\n/, 'labels as the header');
   assert.match(all, new RegExp(`\r\n${seeded.numbers},${seeded.views},0,${seeded.views}\r\n`), 'plain numbers in the CSV');
@@ -418,17 +418,28 @@ const cellsOf = (table) => table.locator('tbody tr').evaluateAll((trs) => trs.ma
 
 test('engagement, content gaps and agents: the sections show the numbers the routes return', async () => {
   // A docs site's readers, through the public beacon route: 15 sessions enter at one page and
-  // copy its code; 10 go on to a second page and click the CTA; 4 go on to a third and use the
-  // menu and an outbound link. Each session is one reader (anonId), its events a second apart.
+  // copy its code, 6 of them opening the search box there (and searching, through the search
+  // route with their anonId, as the widget does); 10 go on to a second page and click the CTA; 4
+  // go on to a third and use the menu and an outbound link. Each session is one reader (anonId),
+  // its events a second apart.
   const run = runID(), base = `/dash-${run}`, entry = `${base}/start`;
   const at = (i, k) => new Date(Date.now() - 20 * 60e3 + i * 10e3 + k * 1e3).toISOString();
   for (let i = 0; i < 15; i++) {
     const ev = [{ type: 'page_view', path: entry }, { type: 'code_copy', path: entry, block: 1, lang: 'bash' }];
+    if (i < 6) ev.push({ type: 'search_open', path: entry });
     if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
     if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits`, title: `Rate limits ${run}` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
       { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' });
-    const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })));
+    const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })), `${run}-r${i}`);
     assert.equal(res.status, 202);
+    if (i < 6) {
+      const sr = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}`, Origin: 'http://127.0.0.1:9' },
+        body: JSON.stringify({ query: 'run the tests', anonId: `${run}-r${i}` }),
+      });
+      assert.equal(sr.status, 200);
+      await sr.arrayBuffer();
+    }
   }
   // Signals of content gaps: a page rated down with a comment, a reader's search that finds
   // nothing (from a page: with Origin), and a question the docs cannot answer.
@@ -471,6 +482,7 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   // Wait until the routes hold what was sent, then show the same range again.
   const pagesOf = async () => (await admin(`engagement/pages?limit=250&${range}`)).pages;
   await waitFor('the seeded engagement', async () => (await pagesOf()).find((p) => p.path === `${base}/limits`)?.outboundClicks === 4);
+  await waitFor('the seeded opens and searches in the search funnel', async () => (await admin(`engagement/funnels?${range}`)).search.stages[1].count >= 6);
   const agentsJSON = await waitFor('the MCP calls and fetches', async () => {
     const a = await admin(`agents?limit=20&${range}`);
     return a.mcp.clients.some((c) => c.name === `cursor-${run}`) && a.noResultQueries.some((q) => q.query === `zyzzyva ${run}`) &&
@@ -487,9 +499,9 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   // Totals: every figure of the route, this period and the previous one, and the change.
   const e = await admin(`engagement?${range}`);
   const totals = await cellsOf(eng.locator('table').first());
-  const labels = ['Interactions', 'Sessions', 'Interactions per session', 'Human page views', 'CTA clicks', 'CTA click rate', 'Actions', 'Action rate',
+  const labels = ['Interactions', 'Sessions', 'Active sessions', 'Interactions per session', 'Human page views', 'CTA clicks', 'CTA click rate', 'Actions', 'Action rate',
     'Code copies', 'Menu actions', 'Page ratings', 'Outbound clicks', 'Sources opened'];
-  const keys = ['interactions', 'sessions', 'interactionsPerSession', 'humanViews', 'ctaClicks', 'ctaRate', 'actions', 'actionRate', 'codeCopies', 'menuActions', 'thumbs', 'outboundClicks', 'sourceClicks'];
+  const keys = ['interactions', 'sessions', 'activeSessions', 'interactionsPerSession', 'humanViews', 'ctaClicks', 'ctaRate', 'actions', 'actionRate', 'codeCopies', 'menuActions', 'thumbs', 'outboundClicks', 'sourceClicks'];
   const wantTotals = [];
   for (const [i, k] of keys.entries()) {
     const m = e.totals[k], kind = /Rate$/.test(k) ? 'percent' : k === 'interactionsPerSession' ? 'ratio' : 'number';
@@ -547,13 +559,31 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     for (const st of f.stages) want.push([st.stage, await intl(page, 'number', st.count), await intl(page, 'percent', st.rate), await intl(page, 'percent', st.dropOff)]);
     assert.deepEqual((await cellsOf(t)).map((r) => r.slice(1)), want.map((r) => r.slice(1)));
     const barsShown = await eng.locator(`#bars-funnel-${key} li`).evaluateAll((lis) => lis.map((li) => `${li.querySelector('.bl').textContent}: ${li.querySelector('.bv').textContent}`));
-    const stageNames = { searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Got an answer', followedUp: 'Asked a follow-up', engaged: 'Engaged with the answer' };
+    const stageNames = { opened: 'Opened search', searched: 'Searched', clicked: 'Clicked a result', landed: 'Read the result', acted: 'Acted on it', asked: 'Asked', answered: 'Got an answer', followedUp: 'Asked a follow-up', engaged: 'Engaged with the answer' };
     const barsWant = [];
     for (const st of f.stages) barsWant.push(`${stageNames[st.stage]}: ${await intl(page, 'number', st.count)} · ${await intl(page, 'percent', st.rate)}`);
     assert.deepEqual(barsShown, barsWant, `the ${name} bars`);
   }
   assert.deepEqual(await eng.locator('table').filter({ has: page.locator('caption', { hasText: 'Search funnel' }) }).locator('tbody td:first-child').allInnerTexts(),
-    ['Searched', 'Clicked a result', 'Read the result', 'Acted on it']);
+    ['Opened search', 'Searched', 'Clicked a result', 'Read the result', 'Acted on it']);
+  assert.ok(funnels.search.stages[0].stage === 'opened' && funnels.search.stages[0].count >= 6 && funnels.search.stages[1].count >= 6,
+    `the seeded search opens and searches: ${JSON.stringify(funnels.search.stages.slice(0, 2))}`);
+
+  // Feedback over time: the chart names the route's sums per series, and the table has every day.
+  const fd = await admin(`feedback/daily?${range}`);
+  const fsum = (f) => fd.days.reduce((n, d) => n + f(d), 0);
+  assert.ok(fsum((d) => d.thumbsDown) >= 1 && fsum((d) => d.written) >= 1, 'the seeded page rating in feedback/daily');
+  const fsec = page.locator('#feedback');
+  const fchart = fsec.getByRole('img', { name: /^Feedback per day, / });
+  await fchart.waitFor();
+  const num = async (v) => (await intl(page, 'number', v)).replace(/\W/g, '.');
+  assert.match(await page.evaluate((id) => document.getElementById(id).textContent, (await fchart.getAttribute('aria-labelledby')).split(' ')[1]),
+    new RegExp(`^Helpful ${await num(fsum((d) => d.thumbsUp))}, Not helpful ${await num(fsum((d) => d.thumbsDown))}, Not rated ${await num(fsum((d) => d.total - d.thumbsUp - d.thumbsDown))};`));
+  await fsec.getByText('Feedback per day as a table').click();
+  const fwant = [];
+  const dayOf = (ymd) => page.evaluate((d) => new Date(d + 'T00:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }), ymd);
+  for (const d of fd.days) fwant.push([await dayOf(d.date), ...(await Promise.all([d.thumbsUp, d.thumbsDown, d.written, d.total].map((v) => intl(page, 'number', v))))]);
+  assert.deepEqual(await cellsOf(fsec.locator('table').filter({ has: page.locator('caption', { hasText: 'Feedback per day' }) })), fwant);
   await screenshot(page.locator('#engagement'), 'dashboard-engagement.png');
 
   // Content gaps: the ranked list as the route ranks it, with its evidence; the CSV is the route's.

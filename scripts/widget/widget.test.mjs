@@ -403,6 +403,42 @@ test('the search box (data-search) finds pages, six by default, and a click is c
   }
 });
 
+test('the search box reports each open once (search_open): moving to its results is the same open; open and search reach the search funnel', async () => {
+  const searchSite = await startSite('data-search="true"');
+  try {
+    const path = `${prefix}/search-open`;
+    const stages = async () => Object.fromEntries((await admin(`engagement/funnels?${today()}`)).search.stages.map((st) => [st.stage, st.count]));
+    const before = await stages();
+    const { page, sent } = await openEngagement(searchSite, path);
+    const box = page.getByRole('searchbox', { name: 'Search the docs' });
+    await box.click(); // open 1
+    await box.fill('run the tests');
+    const asked = page.waitForRequest((r) => r.url().includes('/discovery/v1/search/'));
+    await box.press('Enter');
+    const anonId = await page.evaluate(() => localStorage.getItem('lectern.anon'));
+    assert.ok(anonId && JSON.parse((await asked).postData()).anonId === anonId, 'the search names the reader the beacons name');
+    const first = page.getByRole('search').getByRole('link').first();
+    await first.waitFor({ timeout: 20000 });
+    await first.focus(); // within the box: the same open
+    await box.focus();
+    await page.getByRole('heading', { level: 1 }).click(); // focus leaves the box: closed
+    await box.click(); // open 2
+    // pagehide sends every event queued (engagement events wait up to 2 s to share a beacon).
+    await page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    await waitFor('the queued opens in a beacon', () => sent.filter((e) => e.type === 'search_open').length >= 2);
+    assert.deepEqual(sent.filter((e) => e.type === 'search_open'), [{ type: 'search_open', path }, { type: 'search_open', path }]);
+    // One session opened the search box (twice) and searched (the search route's event carries
+    // the reader's anonId): the funnel's first two stages count it.
+    await waitFor('the open and the search in the search funnel', async () => {
+      const now = await stages();
+      return now.opened >= before.opened + 1 && now.searched >= before.searched + 1;
+    });
+    await page.close();
+  } finally {
+    await searchSite.close();
+  }
+});
+
 test('data-theme, data-position and data-path: dark or auto, bottom-left, and the path reported', async () => {
   const spa = `${prefix}/spa/${runID()}`;
   const custom = await startSite(`data-theme="dark" data-position="bottom-left" data-path="${spa}"`);
@@ -453,6 +489,7 @@ test('data-analytics, data-feedback and data-chat set to "false" turn each part 
     const res = await search;
     assert.equal(res.status(), 200);
     assert.equal(JSON.parse(res.request().postData()).pageSize, 3);
+    assert.equal(JSON.parse(res.request().postData()).anonId, undefined, 'with analytics off the search names no reader');
     await page.getByRole('search').getByRole('listitem').first().waitFor();
     assert.equal(await page.getByRole('search').getByRole('listitem').count(), Math.min(3, (await res.json()).length));
     assert.deepEqual(beacons, []);

@@ -119,3 +119,37 @@ func (s *Store) Thread(ctx context.Context, projectID, threadID string) ([]event
 
 // fromMilli is unix milliseconds as a UTC time.
 func fromMilli(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// FeedbackDaily counts a project's feedback per UTC day of r, oldest first, on the current
+// version of each record; days without any are left out.
+func (s *Store) FeedbackDaily(ctx context.Context, projectID string, rg store.Range) ([]store.DayFeedback, error) {
+	out, err := s.feedbackDaily(ctx, projectID, rg)
+	if err != nil {
+		return nil, wrap("feedback daily", err)
+	}
+	return out, nil
+}
+
+func (s *Store) feedbackDaily(ctx context.Context, projectID string, rg store.Range) ([]store.DayFeedback, error) {
+	r, ok := millisRange(rg)
+	if !ok {
+		return nil, ctx.Err()
+	}
+	var c cond
+	c.add("project_id = ?", projectID)
+	c.timeRange("created_at", "created_at_ms", r)
+	var out []store.DayFeedback
+	err := s.each(ctx, "SELECT toString(toDate(created_at, 'UTC')) AS d, countIf(h = 1), countIf(h = 0), countIf(comment != ''), count()"+
+		" FROM (SELECT id, created_at, ifNull(helpful, 2) AS h, comment FROM feedback WHERE "+c.sql()+currentFirst+") GROUP BY d ORDER BY d",
+		c.args, func(scan func(...any) error) error {
+			var d store.DayFeedback
+			var n [4]uint64
+			if err := scan(&d.Day, &n[0], &n[1], &n[2], &n[3]); err != nil {
+				return err
+			}
+			d.Up, d.Down, d.Written, d.Total = int64(n[0]), int64(n[1]), int64(n[2]), int64(n[3]) // #nosec G115 -- counts of stored records
+			out = append(out, d)
+			return nil
+		})
+	return out, err
+}

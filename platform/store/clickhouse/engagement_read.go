@@ -61,7 +61,8 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 		},
 		func() error {
 			sr, err := s.sessionDays(ctx, projectID, r)
-			out.Sessions, _ = sr.totals()
+			sc := sr.totals()
+			out.Sessions, out.ActiveSessions = sc.Sessions, sc.Active
 			return err
 		},
 	}
@@ -242,7 +243,7 @@ func (s *Store) funnels(ctx context.Context, projectID string, r store.Range) (s
 	if err != nil {
 		return f, err
 	}
-	_, f.Search = sr.totals()
+	f.Search = sr.totals().Search
 	var n [7]uint64
 	ms, ok := millisRange(r)
 	if !ok {

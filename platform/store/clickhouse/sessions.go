@@ -32,13 +32,12 @@ var sessionTypes = func() string {
 }()
 
 // sessionRange is what a session read takes from the days of its range: the current summaries
-// (their days and versions, and their sessions and search funnel added up), and the other
-// days' sessions summarised from their events.
+// (their days and versions, and their sessions, active sessions and search funnel added up), and
+// the other days' sessions summarised from their events.
 type sessionRange struct {
-	fresh    []freshDay
-	sessions int64
-	search   store.SearchFunnel
-	live     []store.DaySessions
+	fresh  []freshDay
+	counts store.SessionCounts
+	live   []store.DaySessions
 }
 
 // freshDay is a day whose latest summary was made at its current change count.
@@ -56,23 +55,22 @@ func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range
 	}
 	type summary struct {
 		freshDay
-		changes  uint64
-		sessions int64
-		search   store.SearchFunnel
+		changes uint64
+		counts  store.SessionCounts
 	}
 	made := map[string]summary{}
 	c := dayCond(projectID, r)
 	var counts []dayCount
 	err := parallel(func() error {
-		return s.each(ctx, "SELECT toString(day), version, changes, sessions, searched, clicked, landed, acted FROM sessions_daily WHERE "+
+		return s.each(ctx, "SELECT toString(day), version, changes, sessions, active, opened, searched, clicked, landed, acted FROM sessions_daily WHERE "+
 			c.sql()+" ORDER BY day, version DESC LIMIT 1 BY day", c.args, func(scan func(...any) error) error {
 			var m summary
-			var n [5]uint64
-			if err := scan(&m.day, &m.version, &m.changes, &n[0], &n[1], &n[2], &n[3], &n[4]); err != nil {
+			var n [7]uint64
+			if err := scan(&m.day, &m.version, &m.changes, &n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6]); err != nil {
 				return err
 			}
-			m.sessions = int64(n[0])                                                                                            // #nosec G115 -- counts
-			m.search = store.SearchFunnel{Searched: int64(n[1]), Clicked: int64(n[2]), Landed: int64(n[3]), Acted: int64(n[4])} // #nosec G115 -- counts
+			m.counts = store.SessionCounts{Sessions: int64(n[0]), Active: int64(n[1]), Search: store.SearchFunnel{ // #nosec G115 -- counts
+				Opened: int64(n[2]), Searched: int64(n[3]), Clicked: int64(n[4]), Landed: int64(n[5]), Acted: int64(n[6])}} // #nosec G115 -- counts
 			made[m.day] = m
 			return nil
 		})
@@ -91,9 +89,7 @@ func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range
 			continue
 		}
 		sr.fresh = append(sr.fresh, m.freshDay)
-		sr.sessions += m.sessions
-		sr.search.Searched, sr.search.Clicked = sr.search.Searched+m.search.Searched, sr.search.Clicked+m.search.Clicked
-		sr.search.Landed, sr.search.Acted = sr.search.Landed+m.search.Landed, sr.search.Acted+m.search.Acted
+		sr.counts.Add(m.counts)
 	}
 	if len(stale) > 0 {
 		sr.live, err = s.liveSessions(ctx, projectID, stale)
@@ -101,11 +97,11 @@ func (s *Store) sessionDays(ctx context.Context, projectID string, r store.Range
 	return sr, err
 }
 
-// totals are the sessions of the range and their search funnel.
-func (sr sessionRange) totals() (int64, store.SearchFunnel) {
-	n, f := store.SessionTotals(sr.live)
-	f.Searched, f.Clicked, f.Landed, f.Acted = f.Searched+sr.search.Searched, f.Clicked+sr.search.Clicked, f.Landed+sr.search.Landed, f.Acted+sr.search.Acted
-	return n + sr.sessions, f
+// totals are the sessions of the range, the active ones and their search funnel.
+func (sr sessionRange) totals() store.SessionCounts {
+	c := store.SessionTotals(sr.live)
+	c.Add(sr.counts)
+	return c
 }
 
 // freshCond selects the current summaries of the fresh days of the project: a set of

@@ -171,13 +171,13 @@ func (s *Store) summariseChunk(ctx context.Context, project string, chunk []dayC
 	return s.send(ctx, insertSessionDays, sessionDayColumns(project, version, rows))
 }
 
-const insertSessionDays = `INSERT INTO sessions_daily (project_id, day, version, changes, sessions, searched, clicked, landed, acted,
+const insertSessionDays = `INSERT INTO sessions_daily (project_id, day, version, changes, sessions, active, opened, searched, clicked, landed, acted,
 	trails.entry, trails.step1, trails.step2, trails.step3, trails.sessions, exits.path, exits.exits, exits.quiet)`
 
 func sessionDayColumns(project string, version uint64, rows []store.DaySessions) []any {
 	n := len(rows)
 	projects, days := make([]string, n), make([]time.Time, n)
-	nums := make([][]uint64, 7) // version, changes, sessions, searched, clicked, landed, acted
+	nums := make([][]uint64, 9) // version, changes, sessions, active, opened, searched, clicked, landed, acted
 	for i := range nums {
 		nums[i] = make([]uint64, n)
 	}
@@ -192,7 +192,8 @@ func sessionDayColumns(project string, version uint64, rows []store.DaySessions)
 	for i, d := range rows {
 		projects[i] = project
 		days[i], _ = store.ParseDay(d.Day)
-		for k, v := range []int64{int64(version), d.Changes, d.Sessions, d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted} { // #nosec G115 -- version fits
+		for k, v := range []int64{int64(version), d.Changes, d.Sessions, d.Active, d.Search.Opened, d.Search.Searched, d.Search.Clicked, // #nosec G115 -- version fits
+			d.Search.Landed, d.Search.Acted} {
 			nums[k][i] = uint64(v) // #nosec G115 -- counts
 		}
 		for k := range strs {
@@ -213,7 +214,7 @@ func sessionDayColumns(project string, version uint64, rows []store.DaySessions)
 			counts[2][i] = append(counts[2][i], uint64(x.ExitsWithoutAction)) // #nosec G115 -- counts
 		}
 	}
-	return []any{projects, days, nums[0], nums[1], nums[2], nums[3], nums[4], nums[5], nums[6],
+	return []any{projects, days, nums[0], nums[1], nums[2], nums[3], nums[4], nums[5], nums[6], nums[7], nums[8],
 		strs[0], strs[1], strs[2], strs[3], counts[0], strs[4], counts[1], counts[2]}
 }
 

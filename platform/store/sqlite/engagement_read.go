@@ -52,7 +52,8 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 	if err := s.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM feedback"+tw.clause(), tw.args...).Scan(&c.Thumbs); err != nil {
 		return c, err
 	}
-	c.Sessions, _, err = s.sessionTotals(ctx, projectID, r)
+	sc, err := s.sessionTotals(ctx, projectID, r)
+	c.Sessions, c.ActiveSessions = sc.Sessions, sc.Active
 	return c, err
 }
 
@@ -186,10 +187,11 @@ func (s *Store) Flows(ctx context.Context, q store.FlowQuery) (store.Flows, erro
 // Funnels counts the search funnel's sessions and the assistant funnel's threads in r.
 func (s *Store) Funnels(ctx context.Context, projectID string, r store.Range) (store.Funnels, error) {
 	var f store.Funnels
-	var err error
-	if _, f.Search, err = s.sessionTotals(ctx, projectID, r); err != nil {
+	sc, err := s.sessionTotals(ctx, projectID, r)
+	if err != nil {
 		return f, wrap("funnels", err)
 	}
+	f.Search = sc.Search
 	w, cw := dayWhere(projectID, r), newWhere(projectID, "", "timestamp", r)
 	fw := newWhere(projectID, "", "created_at", r)
 	fw.conds = append(fw.conds, "thread_id != ''")

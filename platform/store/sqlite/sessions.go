@@ -17,20 +17,21 @@ var sessionTypes = func() string {
 	return "(" + strings.Join(q, ", ") + ")"
 }()
 
-// sessionTotals counts the sessions of r and how far they went in the search funnel.
-func (s *Store) sessionTotals(ctx context.Context, projectID string, r store.Range) (int64, store.SearchFunnel, error) {
-	var n int64
-	var f store.SearchFunnel
+// sessionTotals counts the sessions of r, the active ones, and how far they went in the search
+// funnel.
+func (s *Store) sessionTotals(ctx context.Context, projectID string, r store.Range) (store.SessionCounts, error) {
+	var c store.SessionCounts
 	err := s.readSessions(ctx, projectID, r, func(tx *sql.Tx, sr sessionRange) error {
-		n, f = store.SessionTotals(sr.live)
+		c = store.SessionTotals(sr.live)
 		in, args := sr.in()
-		var a, b, c, d, e sql.NullInt64
-		err := tx.QueryRowContext(ctx, "SELECT SUM(sessions), SUM(searched), SUM(clicked), SUM(landed), SUM(acted) FROM session_days"+
-			" WHERE project_id = ? AND "+in, append([]any{projectID}, args...)...).Scan(&a, &b, &c, &d, &e)
-		n, f.Searched, f.Clicked, f.Landed, f.Acted = n+a.Int64, f.Searched+b.Int64, f.Clicked+c.Int64, f.Landed+d.Int64, f.Acted+e.Int64
+		var n [7]sql.NullInt64
+		err := tx.QueryRowContext(ctx, "SELECT SUM(sessions), SUM(active), SUM(opened), SUM(searched), SUM(clicked), SUM(landed), SUM(acted)"+
+			" FROM session_days WHERE project_id = ? AND "+in, append([]any{projectID}, args...)...).Scan(&n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6])
+		c.Add(store.SessionCounts{Sessions: n[0].Int64, Active: n[1].Int64, Search: store.SearchFunnel{
+			Opened: n[2].Int64, Searched: n[3].Int64, Clicked: n[4].Int64, Landed: n[5].Int64, Acted: n[6].Int64}})
 		return err
 	})
-	return n, f, err
+	return c, err
 }
 
 // flows reads the user flows of q: the entry pages from the summaries and the live days, then

@@ -115,10 +115,10 @@ func writeDaySessions(ctx context.Context, tx *sql.Tx, project string, d store.D
 			return err
 		}
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO session_days (project_id, day, changes, sessions, searched, clicked, landed, acted,
+	_, err := tx.ExecContext(ctx, `INSERT INTO session_days (project_id, day, changes, sessions, active, opened, searched, clicked, landed, acted,
 		summarised_at, views_human, views_ai, views, visitors_human, visitors_ai, visitors)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, project, d.Day, d.Changes, d.Sessions,
-		d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted, now,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, project, d.Day, d.Changes, d.Sessions, d.Active,
+		d.Search.Opened, d.Search.Searched, d.Search.Clicked, d.Search.Landed, d.Search.Acted, now,
 		t.Views.Human, t.Views.AI, t.Views.Total, t.Visitors.Human, t.Visitors.AI, t.Visitors.Total)
 	if err != nil {
 		return err

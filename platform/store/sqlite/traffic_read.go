@@ -249,3 +249,25 @@ func (s *Store) Thread(ctx context.Context, projectID, threadID string) ([]event
 	}
 	return out, nil
 }
+
+// FeedbackDaily counts a project's feedback per UTC day of r, oldest first; days without any are
+// left out.
+func (s *Store) FeedbackDaily(ctx context.Context, projectID string, r store.Range) ([]store.DayFeedback, error) {
+	w := newWhere(projectID, "", "created_at", r)
+	var out []store.DayFeedback
+	err := s.eachRow(ctx, "SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS d, SUM(helpful = 1), SUM(helpful = 0),"+
+		" SUM(comment != ''), COUNT(*) FROM feedback"+w.clause()+" GROUP BY d ORDER BY d", w.args, func(scan func(...any) error) error {
+		var d store.DayFeedback
+		var up, down sql.NullInt64
+		if err := scan(&d.Day, &up, &down, &d.Written, &d.Total); err != nil {
+			return err
+		}
+		d.Up, d.Down = up.Int64, down.Int64
+		out = append(out, d)
+		return nil
+	})
+	if err != nil {
+		return nil, wrap("feedback daily", err)
+	}
+	return out, nil
+}

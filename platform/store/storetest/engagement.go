@@ -77,10 +77,11 @@ func testEngagementReads(t *testing.T, s Store) {
 			checkFlows(t, s, p, rg, ref, store.MaxFlowEntries)
 		}
 	}
-	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 {
-		t.Fatalf("the data is too thin to test anything: %+v", want)
+	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 ||
+		want.ActiveSessions == 0 || want.ActiveSessions == want.Sessions {
+		t.Fatalf("the data is too thin to test anything (or has no session without activity): %+v", want)
 	}
-	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Assistant.RatedHelpful == 0 || f.Assistant.FollowedUp == 0 ||
+	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Search.Opened == f.Search.Searched || f.Assistant.RatedHelpful == 0 || f.Assistant.FollowedUp == 0 ||
 		f.Assistant.Engaged == f.Assistant.SourceClicked || f.Assistant.Engaged == f.Assistant.Rated {
 		t.Fatalf("the data reaches no funnel's end: %+v", f)
 	}

@@ -59,6 +59,7 @@ func (g *Gen) engagement(project string, start time.Time, days, visitors int) st
 			at = at.Add(g.gap())
 		}
 	}
+	b.Traffic = append(b.Traffic, searchOpens(project, b.Traffic)...)
 	for range 80 {
 		b.Traffic = append(b.Traffic, g.agentEvent(project, start.Add(time.Duration(g.rng.Int63n(int64(days)*int64(24*time.Hour))))))
 	}
@@ -111,6 +112,33 @@ func (g *Gen) engagement(project string, start time.Time, days, visitors int) st
 	return b
 }
 
+// searchOpens are the search boxes the readers of evs opened: most of their searches were typed
+// in a box opened a millisecond before, the others came without their open (a site's own search
+// box, an older widget), and some boxes were opened a millisecond after a page view and left. A
+// generator of its own, seeded by the events, makes them: the other data stays what it was
+// before search_open existed.
+func searchOpens(project string, evs []event.Traffic) []event.Traffic {
+	side := NewGen(int64(len(evs)) + int64(len(project)))
+	var out []event.Traffic
+	for _, e := range evs {
+		if e.Class != event.ClassHuman || e.VisitorID == "" {
+			continue
+		}
+		at := e.Timestamp
+		switch n := side.rng.Intn(10); {
+		case e.Type == event.TypeSearch && n < 7:
+			at = at.Add(-time.Millisecond)
+		case e.Type == event.TypePageView && n == 0:
+			at = at.Add(time.Millisecond)
+		default:
+			continue
+		}
+		out = append(out, event.Traffic{ID: side.ID(at), Type: event.TypeSearchOpen, ProjectID: project, Domain: e.Domain, Timestamp: at,
+			VisitorID: e.VisitorID, Class: event.ClassHuman, UserAgent: e.UserAgent, Path: engPaths[side.rng.Intn(len(engPaths))]})
+	}
+	return out
+}
+
 // step returns what a reader does next: one event, or a search click and the page it opens.
 func (g *Gen) step(project, visitor string) []event.Traffic {
 	e := event.Traffic{ProjectID: project, Domain: "docs-" + project, VisitorID: visitor, Class: event.ClassHuman,
@@ -126,6 +154,7 @@ func (g *Gen) step(project, visitor string) []event.Traffic {
 		if g.rng.Intn(8) == 0 {
 			e.VisitorID, e.Caller = "", event.CallerWeb // the search route's own event: no visitor
 		}
+
 	case n < 13:
 		click := e
 		click.Type, click.Query, click.Position = event.TypeSearchClick, g.query(), 1+g.rng.Intn(5)

@@ -116,7 +116,18 @@ func (r *engRef) engagement(project string, rg store.Range) store.EngagementCoun
 		}
 	}
 	c.Thumbs = int64(len(r.pageThumbs(project, rg)))
-	c.Sessions = int64(len(r.sessions(project, rg)))
+	for _, s := range r.sessions(project, rg) {
+		c.Sessions++
+		if slices.ContainsFunc(s, func(e event.Traffic) bool {
+			switch e.Type {
+			case event.TypePageView, event.TypeCTAClick, event.TypeCodeCopy, event.TypeMenuAction:
+				return true
+			}
+			return false
+		}) {
+			c.ActiveSessions++
+		}
+	}
 	return c
 }
 
@@ -235,6 +246,9 @@ func (r *engRef) funnels(project string, rg store.Range) store.Funnels {
 	var f store.Funnels
 	for _, s := range r.sessions(project, rg) {
 		first := slices.IndexFunc(s, func(e event.Traffic) bool { return e.Type == event.TypeSearch })
+		if first >= 0 || slices.ContainsFunc(s, func(e event.Traffic) bool { return e.Type == event.TypeSearchOpen }) {
+			f.Search.Opened++
+		}
 		if first < 0 {
 			continue
 		}

@@ -31,6 +31,7 @@ type Store interface {
 	TrafficAgentDays(ctx context.Context, projectID string, r store.Range) ([]store.DayAgentViews, error)
 	Searches(ctx context.Context, q store.SearchQuery) (store.SearchPage, error)
 	FeedbackByPage(ctx context.Context, q store.FeedbackByPageQuery) (store.PageFeedbackPage, error)
+	FeedbackDaily(ctx context.Context, projectID string, r store.Range) ([]store.DayFeedback, error)
 	CallerStats(ctx context.Context, projectID string, r store.Range) (store.CallerStats, error)
 	Thread(ctx context.Context, projectID, threadID string) ([]event.Conversation, error)
 	Engagement(ctx context.Context, projectID string, r store.Range) (store.EngagementCounts, error)
@@ -74,6 +75,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Referrers", testReferrers},
 		{"VisitorsAccuracy", testVisitorsAccuracy},
 		{"FeedbackByPage", testFeedbackByPage},
+		{"FeedbackDaily", testFeedbackDaily},
 		{"CallerStatsAndThreads", testCallerStatsAndThreads},
 		{"EngagementReads", testEngagementReads},
 		{"AgentReads", testAgentReads},
