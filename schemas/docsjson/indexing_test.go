@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -233,6 +234,33 @@ func TestDefaultLanguageAndUnlistedLanguage(t *testing.T) {
 		if got[u] != l {
 			t.Errorf("unlisted %s language %q, want %q", u, got[u], l)
 		}
+	}
+}
+
+// TestUnlistedVersionFromFolder: an unlisted page in the folder a version keeps its pages in
+// belongs to that version (Stagehand's old v2/ pages under seo.indexing "all" answered v4's
+// questions); a page at the root, in a folder two versions share, or in the folder of a version
+// with one listed page belongs to none, and so serves every version.
+func TestUnlistedVersionFromFolder(t *testing.T) {
+	site := loadJSON(t, `{"seo": {"indexing": "all"}, "navigation": {"versions": [
+		{"version": "v4", "pages": ["index", "guides/act", "shared/faq"]},
+		{"version": "v3", "pages": ["v3/index", "v3/act", "v3/observe", "shared/faq-v3"]},
+		{"version": "v2", "pages": ["v2/index", "v2/act"]},
+		{"version": "v1", "pages": ["v1/index"]}]}}`,
+		map[string]string{"index.mdx": "", "guides/act.mdx": "", "shared/faq.mdx": "", "shared/faq-v3.mdx": "",
+			"v3/index.mdx": "", "v3/act.mdx": "", "v3/observe.mdx": "", "v2/index.mdx": "", "v2/act.mdx": "", "v1/index.mdx": "",
+			"v2/best-practices/observe.mdx": "", "v3/old.mdx": "", "v1/old.mdx": "", "shared/old.mdx": "", "old.mdx": "", "guides/old.mdx": ""})
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, pg := range site.Unlisted(tree) {
+		got[pg.URL] = pg.Version
+	}
+	want := map[string]string{"/v2/best-practices/observe": "v2", "/v3/old": "v3", "/v1/old": "", "/shared/old": "", "/old": "", "/guides/old": ""}
+	if !maps.Equal(got, want) {
+		t.Errorf("unlisted pages' versions %v, want %v", got, want)
 	}
 }
 

@@ -27,12 +27,13 @@ func (s *Site) Unlisted(t *Tree) []Page {
 		listed[t.Pages[i].File] = true
 	}
 	snippets := imported(s.fsys, files)
+	folders := versionFolders(t)
 	var out []Page
 	for _, f := range files {
 		if listed[f] || snippets[f] {
 			continue
 		}
-		out = append(out, s.unlisted(t, f))
+		out = append(out, s.unlisted(t, f, folders))
 	}
 	// Alphabetical by path, as llms.txt lists them (a walk enters folder "a" before "a-b.mdx").
 	slices.SortStableFunc(out, func(a, b Page) int {
@@ -41,10 +42,12 @@ func (s *Site) Unlisted(t *Tree) []Page {
 	return out
 }
 
-// unlisted makes the page of an unlisted file.
-func (s *Site) unlisted(t *Tree, file string) Page {
+// unlisted makes the page of an unlisted file; folders maps a version's folder to the version
+// (versionFolders).
+func (s *Site) unlisted(t *Tree, file string, folders map[string]string) Page {
 	p := withoutExt(file)
 	pg := Page{File: file, URL: pageURL(p), Title: titleFromName(p), Hidden: true, Language: folderLanguage(t, p)}
+	pg.Version = folders[versionFolder(p, pg.Language)]
 	fm, err := ReadFrontmatter(s.fsys, file)
 	if err != nil {
 		fm = Frontmatter{}
@@ -66,6 +69,57 @@ func folderLanguage(t *Tree, p string) string {
 		}
 	}
 	return ""
+}
+
+// versionFolders maps the folder each version keeps its pages in to the version: the first
+// folder of a page's path after its language's (v2 of v2/guides/a and fr/v2/guides/a), when
+// more than half of the version's listed pages, two or more, are in it and no other
+// version's are. An unlisted page in that folder belongs to that version, as one in a
+// language's folder belongs to that language: an old version's pages that seo.indexing "all"
+// puts in the index then answer that version's questions, not every version's.
+func versionFolders(t *Tree) map[string]string {
+	counts := map[string]map[string]int{} // version → folder → listed pages
+	total := map[string]int{}
+	for i := range t.Pages {
+		pg := &t.Pages[i]
+		if pg.Version == "" || pg.File == "" {
+			continue
+		}
+		if counts[pg.Version] == nil {
+			counts[pg.Version] = map[string]int{}
+		}
+		counts[pg.Version][versionFolder(withoutExt(pg.File), pg.Language)]++
+		total[pg.Version]++
+	}
+	out, owners := map[string]string{}, map[string]int{}
+	for v, byFolder := range counts {
+		for folder, n := range byFolder {
+			owners[folder]++
+			if folder != "" && n >= 2 && n*2 > total[v] {
+				out[folder] = v
+			}
+		}
+	}
+	for folder := range out {
+		if owners[folder] > 1 { // shared by versions: it says nothing of one
+			delete(out, folder)
+		}
+	}
+	return out
+}
+
+// versionFolder is the first folder of page path p after its language's folder, or "".
+func versionFolder(p, language string) string {
+	if language != "" {
+		if first, rest, ok := strings.Cut(p, "/"); ok && strings.EqualFold(first, language) {
+			p = rest
+		}
+	}
+	folder, _, ok := strings.Cut(p, "/")
+	if !ok {
+		return ""
+	}
+	return folder
 }
 
 // pageFiles lists the site's page files that Mintlify would publish, in walk order.
