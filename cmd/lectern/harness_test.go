@@ -79,7 +79,9 @@ func testConfig(t *testing.T, store string) Config {
 	return cfg
 }
 
-var keyLine = regexp.MustCompile(`(?m)^LECTERN_(ADMIN|ASSISTANT)_KEY=(\S+)$`)
+// keyLine matches a key the first start prints: the first site's, and the other site's (its
+// domain appended to the name).
+var keyLine = regexp.MustCompile(`(?m)^LECTERN_(ADMIN|ASSISTANT)_KEY(_OTHER)?=(\S+)$`)
 
 // startLectern runs `lectern all` with cfg until the test ends.
 func startLectern(t *testing.T, cfg Config) *testLectern {
@@ -119,33 +121,33 @@ func startLectern(t *testing.T, cfg Config) *testLectern {
 		l.NATSAuth = auth
 	}
 	for _, m := range keyLine.FindAllStringSubmatch(stdout.String(), -1) {
-		if m[1] == "ADMIN" {
-			l.AdminKey = m[2]
-		} else {
-			l.AsstKey = m[2]
+		switch m[1] + m[2] {
+		case "ADMIN":
+			l.AdminKey = m[3]
+		case "ASSISTANT":
+			l.AsstKey = m[3]
+		case "ADMIN_OTHER":
+			l.OtherAdmin = m[3]
+		case "ASSISTANT_OTHER":
+			l.OtherAsst = m[3]
 		}
 	}
-	if l.AdminKey == "" || l.AsstKey == "" {
-		t.Fatalf("first start printed no keys; stdout:\n%s", stdout.String())
+	if l.AdminKey == "" || l.AsstKey == "" || l.OtherAdmin == "" || l.OtherAsst == "" {
+		t.Fatalf("first start printed no keys for both sites; stdout:\n%s", stdout.String())
 	}
-	l.createOtherKeys(t)
+	l.openKeys(t)
 	l.waitReady(t)
 	return l
 }
 
-func (l *testLectern) createOtherKeys(t *testing.T) {
+// openKeys opens the key bucket, for the tests that create or revoke keys.
+func (l *testLectern) openKeys(t *testing.T) {
 	t.Helper()
 	_, js, err := bus.Connect(l.NATSURL, "test", slog.New(slog.DiscardHandler), l.NATSAuth.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if l.keys, err = keys.Open(context.Background(), js, 1, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatal(err)
-	}
-	if _, l.OtherAdmin, err = l.keys.Create(context.Background(), keys.KindAdmin, "other-prod", keys.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, l.OtherAsst, err = l.keys.Create(context.Background(), keys.KindAssistant, "other", keys.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }
