@@ -18,7 +18,7 @@ var (
 	ErrLimit   = errors.New("must be a whole number")
 	ErrSource  = errors.New("must be one of contextual, code_snippet, thumbs_only, agent")
 	ErrStatus  = errors.New("must be a comma-separated list of pending, in_progress, resolved, dismissed")
-	ErrOrdered = errors.New("must be after dateFrom")
+	ErrOrdered = errors.New("must be after dateFrom: dateTo is exclusive, so one day is dateFrom=2026-11-24&dateTo=2026-11-25")
 )
 
 var dateLayouts = []string{
