@@ -104,16 +104,10 @@ func engagementEnvelope(r, prev store.Range, cur, before store.EngagementCounts,
 			OutboundClicks: count(func(c store.EngagementCounts) int64 { return c.OutboundClicks }),
 			SourceClicks:   count(func(c store.EngagementCounts) int64 { return c.SourceClicks }),
 		},
-		Days: []engagementDay{},
-	}
-	byDay := make(map[string]store.DayEngagement, len(days))
-	for _, d := range days {
-		byDay[d.Day] = d
-	}
-	for _, day := range dayList(r) {
-		d := byDay[day]
-		out.Days = append(out.Days, engagementDay{Date: day, CTAClicks: d.CTAClicks, Actions: d.CodeCopies + d.MenuActions + d.Thumbs,
-			CodeCopies: d.CodeCopies, MenuActions: d.MenuActions, Thumbs: d.Thumbs, OutboundClicks: d.OutboundClicks})
+		Days: fillDays(r, days, func(d store.DayEngagement) string { return d.Day }, func(day string, d store.DayEngagement) engagementDay {
+			return engagementDay{Date: day, CTAClicks: d.CTAClicks, Actions: d.CodeCopies + d.MenuActions + d.Thumbs,
+				CodeCopies: d.CodeCopies, MenuActions: d.MenuActions, Thumbs: d.Thumbs, OutboundClicks: d.OutboundClicks}
+		}),
 	}
 	return out
 }

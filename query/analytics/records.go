@@ -52,15 +52,22 @@ type dailyPage struct {
 
 // dailyEnvelope lists every UTC day of r, oldest first, with the store's counts or zeros.
 func dailyEnvelope(r store.Range, rows []store.DayTraffic) dailyPage {
-	byDay := make(map[string]store.DayTraffic, len(rows))
-	for _, d := range rows {
-		byDay[d.Day] = d
+	return dailyPage{Days: fillDays(r, rows, func(d store.DayTraffic) string { return d.Day },
+		func(day string, d store.DayTraffic) dayTraffic {
+			return dayTraffic{Date: day, Views: counts(d.Views), Visitors: counts(d.Visitors)}
+		})}
+}
+
+// fillDays lists every UTC day of r, oldest first, each made by mk from the store's row of
+// that day (dayOf names a row's day), or from the zero row on a day the store has none.
+func fillDays[R, O any](r store.Range, rows []R, dayOf func(R) string, mk func(day string, row R) O) []O {
+	byDay := make(map[string]R, len(rows))
+	for _, row := range rows {
+		byDay[dayOf(row)] = row
 	}
-	out := dailyPage{Days: []dayTraffic{}}
-	for d := r.From.UTC(); d.Before(r.To); d = d.AddDate(0, 0, 1) {
-		day := store.UTCDay(d)
-		got := byDay[day]
-		out.Days = append(out.Days, dayTraffic{Date: day, Views: counts(got.Views), Visitors: counts(got.Visitors)})
+	out := []O{}
+	for _, day := range dayList(r) {
+		out = append(out, mk(day, byDay[day]))
 	}
 	return out
 }
@@ -81,16 +88,10 @@ type feedbackDailyPage struct {
 
 // feedbackDailyEnvelope lists every UTC day of r, oldest first, with the store's counts or zeros.
 func feedbackDailyEnvelope(r store.Range, rows []store.DayFeedback) feedbackDailyPage {
-	byDay := make(map[string]store.DayFeedback, len(rows))
-	for _, d := range rows {
-		byDay[d.Day] = d
-	}
-	out := feedbackDailyPage{Days: []dayFeedback{}}
-	for _, day := range dayList(r) {
-		d := byDay[day]
-		out.Days = append(out.Days, dayFeedback{Date: day, ThumbsUp: d.Up, ThumbsDown: d.Down, Written: d.Written, Total: d.Total})
-	}
-	return out
+	return feedbackDailyPage{Days: fillDays(r, rows, func(d store.DayFeedback) string { return d.Day },
+		func(day string, d store.DayFeedback) dayFeedback {
+			return dayFeedback{Date: day, ThumbsUp: d.Up, ThumbsDown: d.Down, Written: d.Written, Total: d.Total}
+		})}
 }
 
 type searchRow struct {

@@ -128,15 +128,10 @@ func (p *params) trafficSort() store.TrafficSort {
 
 // everyDay is days with a row of zeros for each day of the bounded range r without views.
 func everyDay(r store.Range, days []store.DayClassViews) []store.DayClassViews {
-	byDay := make(map[string]store.ClassViews, len(days))
-	for _, d := range days {
-		byDay[d.Day] = d.ClassViews
-	}
-	out := make([]store.DayClassViews, 0, int(r.To.Sub(r.From).Hours()/24))
-	for d := r.From.UTC(); d.Before(r.To); d = d.AddDate(0, 0, 1) {
-		out = append(out, store.DayClassViews{Day: store.UTCDay(d), ClassViews: byDay[store.UTCDay(d)]})
-	}
-	return out
+	return fillDays(r, days, func(d store.DayClassViews) string { return d.Day },
+		func(day string, d store.DayClassViews) store.DayClassViews {
+			return store.DayClassViews{Day: day, ClassViews: d.ClassViews}
+		})
 }
 
 func trafficJSON(r store.Range, page store.TrafficExportPage, days []store.DayClassViews, daily bool) trafficEnvelope {
