@@ -398,13 +398,13 @@ func TestMissingPageReported(t *testing.T) {
 	if !ok {
 		t.Fatalf("SiteStates is %T", h.svc.SiteStates(context.Background()))
 	}
-	st := states["tessera"]
-	if !st.Serving || len(st.Problems) != 1 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
-		t.Errorf("tessera state %+v: want it served, with the missing page as its one problem", st)
+	st := states["tessera"] // its problems: the missing page, and a redirect to /nowhere
+	if !st.Serving || len(st.Problems) != 2 || !strings.HasPrefix(st.Problems[0], "warning: ") || !strings.Contains(st.Problems[0], `page "missing-page" has no file`) {
+		t.Errorf("tessera state %+v: want it served, with the missing page as its first problem of two", st)
 	}
-	checkReadiness(t, h.svc, "ok", "ok", "site tessera: 1 warning (lectern nav validate lists them)")
-	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 1 {
-		t.Errorf("lectern_assistant_site_problems = %v, want 1", got)
+	checkReadiness(t, h.svc, "ok", "ok", "site tessera: 2 warnings (lectern nav validate lists them)")
+	if got := gather(t, h)[`lectern_assistant_site_problems{domain="tessera"}`]; got != 2 {
+		t.Errorf("lectern_assistant_site_problems = %v, want 2", got)
 	}
 	if status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": "/missing-page"}); status != http.StatusNotFound {
 		t.Errorf("the missing page: %d %s, want 404", status, body)

@@ -102,6 +102,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
+	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
+		d.Problems = append(d.Problems, "warning: "+p.String())
+	}
 	d.Problems = append(d.Problems, fetchProblems(sess)...)
 	var assistantProblems []docsjson.Problem
 	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())

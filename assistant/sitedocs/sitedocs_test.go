@@ -187,9 +187,11 @@ func TestLoadTessera(t *testing.T) {
 	if variants["/help-center/static-file-not-served"] != variants["/es/help-center/static-file-not-served"] || variants["/changelog"] != "/changelog" {
 		t.Errorf("variants %v", variants)
 	}
-	if len(d.Problems) != 1 || !strings.Contains(d.Problems[0], `page "missing-page" has no file`) ||
-		!strings.HasPrefix(d.Problems[0], "warning: navigation.languages[0].versions[0].tabs[0].groups[0].pages[5]:") {
-		t.Errorf("problems %q, want the missing page", d.Problems)
+	// The missing page, and the redirect of /gone to /nowhere, which no page answers.
+	if len(d.Problems) != 2 || !strings.Contains(d.Problems[0], `page "missing-page" has no file`) ||
+		!strings.HasPrefix(d.Problems[0], "warning: navigation.languages[0].versions[0].tabs[0].groups[0].pages[5]:") ||
+		!strings.HasPrefix(d.Problems[1], `warning: redirects[2].destination: destination "/nowhere" is no page of the site`) {
+		t.Errorf("problems %q, want the missing page and the redirect to /nowhere", d.Problems)
 	}
 }
 

@@ -103,12 +103,20 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For names the client (and whose X-Forwarded-Host and X-Forwarded-Proto route to a site's hosts); empty: the peer is the client")
 }
 
+// routesOf names the routes of each kind in the flags' help.
+var routesOf = map[Kind]string{
+	Discovery: "discovery routes (search, pages, feedback, MCP)",
+	Events:    "the page-view and engagement beacon (POST /discovery/v1/events)",
+	Assistant: "assistant routes",
+	Admin:     "admin routes",
+}
+
 // rateFlag registers one --ratelimit-<kind>-<scope> flag (env LECTERN_RATELIMIT_<KIND>_<SCOPE>).
 func rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {
 	*p = def
 	name := "ratelimit-" + kind + "-" + scope
 	env := "LECTERN_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
-	envflag.Var(fs, p, name, env, fmt.Sprintf("%s routes: requests %s, as N/unit[,burst=B] (30/m, 6000/m,burst=1000, 5/200ms) or off", kind, what))
+	envflag.Var(fs, p, name, env, fmt.Sprintf("%s: requests %s, as N/unit[,burst=B] (30/m, 6000/m,burst=1000, 5/200ms) or off", routesOf[Kind(kind)], what))
 }
 
 // Validate checks the configuration.

@@ -83,8 +83,14 @@ func (s *Site) redirectProblems(specs *specCache) (out []Problem) {
 	if err != nil {
 		return nil // the configuration's own problems say why
 	}
-	pages := map[string]bool{}
-	for _, p := range s.AllPages(tree) {
+	return s.RedirectProblems(s.AllPages(tree))
+}
+
+// RedirectProblems is redirectProblems on the pages of a resolved site (Site.AllPages): what a
+// served site reports, as `nav validate` does.
+func (s *Site) RedirectProblems(all []Page) (out []Problem) {
+	pages := make(map[string]bool, len(all))
+	for _, p := range all {
 		pages[p.URL] = true
 	}
 	rs := CompileRedirects(s.Config.Redirects)
