@@ -1,7 +1,6 @@
 package sqlite_test
 
 import (
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -99,26 +98,11 @@ func TestDayTrafficMigrationMakesSummariesStale(t *testing.T) {
 	if err != nil || len(ps) != 1 {
 		t.Fatalf("summarise %+v: %v", ps, err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
 	// The database as 0010 left it: a summary without the day traffic columns.
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DELETE FROM schema_migrations WHERE version = 11",
+	s = reopenAs(t, s, path, "DELETE FROM schema_migrations WHERE version = 11",
 		"ALTER TABLE session_days DROP COLUMN views_human", "ALTER TABLE session_days DROP COLUMN views_ai",
 		"ALTER TABLE session_days DROP COLUMN views", "ALTER TABLE session_days DROP COLUMN visitors_human",
-		"ALTER TABLE session_days DROP COLUMN visitors_ai", "ALTER TABLE session_days DROP COLUMN visitors"} {
-		if _, err := db.ExecContext(t.Context(), q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = open(t, path)
+		"ALTER TABLE session_days DROP COLUMN visitors_ai", "ALTER TABLE session_days DROP COLUMN visitors")
 	defer s.Close()
 	got, err := s.DailyTraffic(t.Context(), "p1", store.Range{From: day0, To: day0.Add(24 * time.Hour)})
 	want := []store.DayTraffic{{Day: "2026-01-05", Views: store.ClassCounts{Human: 1, Total: 1}, Visitors: store.ClassCounts{Human: 1, Total: 1}}}

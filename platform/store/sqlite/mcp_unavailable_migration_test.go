@@ -1,7 +1,6 @@
 package sqlite_test
 
 import (
-	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -21,22 +20,7 @@ func TestMCPUnavailableMigration(t *testing.T) {
 	if err := s.WriteBatch(t.Context(), store.Batch{Traffic: before}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DELETE FROM schema_migrations WHERE version = 16", "ALTER TABLE traffic_mcp_daily DROP COLUMN unavailable"} {
-		if _, err := db.ExecContext(t.Context(), q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = open(t, path)
+	s = reopenAs(t, s, path, "DELETE FROM schema_migrations WHERE version = 16", "ALTER TABLE traffic_mcp_daily DROP COLUMN unavailable")
 	defer s.Close()
 	storetest.CheckMCPMigration(t, s, "after 0016", false)
 	after := storetest.MCPMigrationAfter()

@@ -1,7 +1,6 @@
 package sqlite_test
 
 import (
-	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -17,23 +16,8 @@ func TestSearchOpenMigration(t *testing.T) {
 	s := open(t, path)
 	storetest.SearchOpenMigrationSummary(t, s)
 	storetest.CheckSearchOpenMigration(t, s, "summarised after 0018")
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DELETE FROM schema_migrations WHERE version = 18",
-		"ALTER TABLE session_days DROP COLUMN opened", "ALTER TABLE session_days DROP COLUMN active"} {
-		if _, err := db.ExecContext(t.Context(), q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = open(t, path)
+	s = reopenAs(t, s, path, "DELETE FROM schema_migrations WHERE version = 18",
+		"ALTER TABLE session_days DROP COLUMN opened", "ALTER TABLE session_days DROP COLUMN active")
 	defer s.Close()
 	storetest.CheckSearchOpenMigration(t, s, "summarised before 0018")
 }

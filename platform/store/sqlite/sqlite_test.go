@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"log/slog"
 	"path/filepath"
@@ -24,6 +25,28 @@ func open(t testing.TB, path string) *sqlite.Store {
 		t.Fatalf("Open: %v", err)
 	}
 	return s
+}
+
+// reopenAs closes s, runs stmts on its database file (putting it back as an older migration
+// left it) and opens the file again: what a newer Lectern finds on an older data directory.
+func reopenAs(t *testing.T, s *sqlite.Store, path string, stmts ...string) *sqlite.Store {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range stmts {
+		if _, err := db.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return open(t, path)
 }
 
 func TestConformance(t *testing.T) {
