@@ -67,7 +67,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		o(&lc)
 	}
 	// Errors name files relative to the site, not dir: they reach readers in 503 answers.
-	site, err := docsjson.Load(dir)
+	site, err := docsjson.LoadWithin(dir, lc.root)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	for _, p := range assistantProblems {
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
-	d.Problems = append(d.Problems, linkProblems(site.Dir)...)
+	d.Problems = append(d.Problems, linkProblems(site.Dir, site.Root)...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)
