@@ -76,9 +76,13 @@ func DirFS(dir string) (fs.FS, error) {
 // repository). root must hold dir (ErrRootOutside); "" is dir.
 func DirFSWithin(dir, root string) (fs.FS, error) {
 	if root == "" {
-		root = dir
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, err
+		}
+		return r.FS(), nil
 	}
-	rel, err := RootHolds(root, dir)
+	rel, err := rootHolds(root, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -95,9 +99,9 @@ func DirFSWithin(dir, root string) (fs.FS, error) {
 // ErrRootOutside reports a site directory that its root does not hold.
 var ErrRootOutside = errors.New("does not hold the docs directory")
 
-// RootHolds returns the path of dir inside root, both read with their symbolic links
+// rootHolds returns the path of dir inside root, both read with their symbolic links
 // resolved, or an error wrapping ErrRootOutside when dir is not inside root.
-func RootHolds(root, dir string) (string, error) {
+func rootHolds(root, dir string) (string, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return "", err
