@@ -102,7 +102,7 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	s := &Service{cfg: cfg, sites: d.Sites, guard: d.Guard, pub: d.Publisher, threads: threads, logger: logger, docs: map[string]*sitedocs.Site{}}
 	s.specs = specfetch.New(cfg.Specs, specCacheDir(d.DataDir), logger.With("part", "specfetch"))
 	for _, site := range d.Sites.All() {
-		opts := []sitedocs.Option{sitedocs.SpecFetcher(s.specs)}
+		opts := []sitedocs.Option{sitedocs.SpecFetcher(s.specs), sitedocs.Root(site.Root)}
 		if d.BeforeIndex != nil {
 			domain := site.Domain
 			opts = append(opts, sitedocs.BeforeIndex(func(ctx context.Context) { d.BeforeIndex(ctx, domain) }))

@@ -269,7 +269,7 @@ func wantsMarkdown(accept string) bool {
 
 // sendSpec serves an OpenAPI or AsyncAPI document of the site.
 func (s *Service) sendSpec(c *fiber.Ctx, site sites.Site, file string) error {
-	fsys, err := docsjson.DirFS(site.Docs)
+	fsys, err := docsjson.DirFSWithin(site.Docs, site.Root)
 	var data []byte
 	if err == nil {
 		data, err = fs.ReadFile(fsys, file)

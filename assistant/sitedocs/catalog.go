@@ -245,7 +245,7 @@ func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Sess
 		if isExternal(ref) {
 			c.addRemoteSpec(ref, true)
 		} else if file, ok := specPath(ref); ok && fileExists(b.fsys, file) {
-			c.addSpec(file, true)
+			b.addSpec(file, true)
 		}
 	}
 	b.walkSpecs(tree.Root, true)
@@ -334,7 +334,7 @@ func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
 		if isExternal(ref) {
 			c.addRemoteSpec(ref, listed)
 		} else {
-			c.addSpec(ref, listed)
+			b.addSpec(ref, listed)
 		}
 	}
 	for _, ref := range n.AsyncAPI {
@@ -345,14 +345,19 @@ func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
 	}
 }
 
-// addSpec records an OpenAPI file; listed adds it to Specs.
-func (c *Catalog) addSpec(file string, listed bool) {
+// addSpec records an OpenAPI file, served; listed adds it to Specs (llms.txt, skill.md) when
+// the OpenAPI parser takes it. Mintlify's build publishes only the files that validate
+// (@mintlify/prebuild 1.0.1370, categorizeFilePaths: a file that fails is one of its
+// invalidSpecFiles, a warning, and never among the openApiFiles writeOpenApiData writes), so
+// its llms.txt links none that fails, nor one that does not exist.
+func (b *catalogBuilder) addSpec(file string, listed bool) {
+	c := b.cat
 	file, ok := specPath(file)
 	if !ok {
 		return
 	}
 	c.specFiles[file] = true
-	if listed && !slices.Contains(c.Specs, file) {
+	if listed && !slices.Contains(c.Specs, file) && b.usable(file) {
 		c.Specs = append(c.Specs, file)
 	}
 }
@@ -432,7 +437,7 @@ func (b *catalogBuilder) endpoint(p *docsjson.Page, mp *markdown.Page) {
 	if isExternal(file) {
 		b.cat.addRemoteSpec(file, listed)
 	} else {
-		b.cat.addSpec(file, listed)
+		b.addSpec(file, listed)
 	}
 	if !spec.Has(p.Method, p.APIPath) {
 		return

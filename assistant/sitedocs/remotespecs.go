@@ -18,6 +18,14 @@ type LoadOption func(*loadConfig)
 type loadConfig struct {
 	specs      *specfetch.Fetcher
 	background bool
+	root       string // LoadWithin's root; "": the site directory
+}
+
+// LoadWithin makes Load read the site through symbolic links while they stay inside root, a
+// directory that holds the site's (docsjson.LoadWithin): the operator's choice, in the sites
+// file, for a monorepo whose docs link a shared folder. "" is the site directory.
+func LoadWithin(root string) LoadOption {
+	return func(c *loadConfig) { c.root = root }
 }
 
 // FetchSpecs makes Load fetch the OpenAPI specs docs.json names by URL through f, so they

@@ -31,6 +31,7 @@ type Snapshot struct {
 // fails keeps the index it had; the problems of the last load are in State.
 type Site struct {
 	dir         string
+	root        string // symbolic links are followed while they stay inside it; "": dir
 	every       time.Duration
 	logger      *slog.Logger
 	beforeIndex func(ctx context.Context) // BeforeIndex's hook; nil does nothing
@@ -87,12 +88,19 @@ func SpecFetcher(f *specfetch.Fetcher) Option {
 	return func(s *Site) { s.specs = f }
 }
 
+// Root makes the site read through symbolic links while they stay inside root, a directory
+// that holds the site's (the sites file's root:; LoadWithin), and watch what they lead to.
+func Root(root string) Option {
+	return func(s *Site) { s.root = root }
+}
+
 // NewSite returns the site in dir, checked for changes every interval.
 func NewSite(dir string, every time.Duration, logger *slog.Logger, opts ...Option) *Site {
-	s := &Site{dir: dir, every: every, logger: logger, dirPrint: search.DirFingerprint(dir)}
+	s := &Site{dir: dir, every: every, logger: logger}
 	for _, o := range opts {
 		o(s)
 	}
+	s.dirPrint = search.DirFingerprintWithin(dir, s.root)
 	return s
 }
 
@@ -186,7 +194,7 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 // When it fails after an index was built, that index stays (search.Live keeps it) and the
 // failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
-	d, err := Load(ctx, s.dir, FetchSpecs(s.specs), FetchInBackground())
+	d, err := Load(ctx, s.dir, FetchSpecs(s.specs), FetchInBackground(), LoadWithin(s.root))
 	if err := s.record(d, err); err != nil {
 		return nil, err
 	}

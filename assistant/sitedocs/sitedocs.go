@@ -67,7 +67,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		o(&lc)
 	}
 	// Errors name files relative to the site, not dir: they reach readers in 503 answers.
-	site, err := docsjson.Load(dir)
+	site, err := docsjson.LoadWithin(dir, lc.root)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		}
 	}
 	d.Scopes = newScopes(tree, d.Entries)
-	d.Problems = append(problems(rep), pageProblems(tree, d.Entries)...)
+	d.Problems = append(problems(rep), pageProblems(site, tree, all)...)
 	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
@@ -111,7 +111,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	for _, p := range assistantProblems {
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
-	d.Problems = append(d.Problems, linkProblems(site.Dir)...)
+	d.Problems = append(d.Problems, linkProblems(site.Dir, site.Root)...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)
@@ -135,17 +135,13 @@ func problems(rep docsjson.Report) []string {
 
 // pageProblems are the warnings about the pages themselves: a listed page whose file is
 // missing, or ignored by .mintignore (left out of search: a reader following it would find
-// nothing), and frontmatter values of the wrong type.
-func pageProblems(tree *docsjson.Tree, entries []Entry) []string {
+// nothing), in the words of `lectern nav validate`, which reports them as errors
+// (docsjson.Site.FileProblems: the site keeps serving the rest); and frontmatter values of
+// the wrong type.
+func pageProblems(site *docsjson.Site, tree *docsjson.Tree, pages []docsjson.Page) []string {
 	var out []string
-	for i := range entries {
-		switch e := &entries[i]; e.Index.Rule {
-		case docsjson.RuleNoFile:
-			p := strings.TrimSuffix(e.File, ".mdx")
-			out = append(out, fmt.Sprintf("warning: %s: page %q has no file (%s.mdx or %s.md); it is left out of search and the assistant's context", e.NavPath, p, p, p))
-		case docsjson.RuleIgnored:
-			out = append(out, fmt.Sprintf("warning: %s: page %q: its file %s is ignored (%s), so Mintlify does not publish it; it is left out of search, the assistant's context, llms.txt and the Markdown pages", e.NavPath, withoutPageExt(e.File), e.File, e.Index.Detail))
-		}
+	for _, p := range site.FileProblems(pages) {
+		out = append(out, "warning: "+p.String())
 	}
 	for _, p := range tree.PageProblems() {
 		out = append(out, "warning: "+p.String())
@@ -220,12 +216,4 @@ func addOnce(list []string, vs ...string) []string {
 		}
 	}
 	return list
-}
-
-// withoutPageExt is a page file's path without its .mdx or .md extension.
-func withoutPageExt(file string) string {
-	if p, ok := strings.CutSuffix(file, ".mdx"); ok {
-		return p
-	}
-	return strings.TrimSuffix(file, ".md")
 }

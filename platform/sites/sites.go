@@ -23,9 +23,13 @@ var ErrUnknown error = fault.New(fault.NotFound, "unknown site")
 
 // Site is one documentation site.
 type Site struct {
-	Domain  string   `yaml:"domain"`  // leading label of the docs hostname
-	Project string   `yaml:"project"` // the projectId of the analytics routes
-	Docs    string   `yaml:"docs"`    // directory holding docs.json and the pages
+	Domain  string `yaml:"domain"`  // leading label of the docs hostname
+	Project string `yaml:"project"` // the projectId of the analytics routes
+	Docs    string `yaml:"docs"`    // directory holding docs.json and the pages
+	// Root widens what the site reads (root.go): a directory that holds Docs, inside which the
+	// docs' symbolic links are followed (a monorepo's "docs/snippets -> ../shared/snippets");
+	// "" is Docs itself, whose links are followed only while they stay inside it.
+	Root    string   `yaml:"root"`
 	Origins []string `yaml:"origins"` // browser origins allowed to call the discovery routes; empty: any
 	// Hosts are the hostnames (optionally with a port) whose requests reach the site's agent
 	// routes at its root (/mcp, /llms.txt, /guides/setup.md), as Host or, from a trusted
@@ -61,7 +65,7 @@ type file struct {
 	Sites []Site `yaml:"sites"`
 }
 
-// Load reads a registry file; relative docs paths are taken from the file's directory.
+// Load reads a registry file; relative docs and root paths are taken from the file's directory.
 func Load(path string) (*Registry, error) {
 	data, err := os.ReadFile(path) // #nosec G304 -- the operator names the site registry with --sites
 	if err != nil {
@@ -75,6 +79,9 @@ func Load(path string) (*Registry, error) {
 	for i := range f.Sites {
 		if d := f.Sites[i].Docs; d != "" && !filepath.IsAbs(d) {
 			f.Sites[i].Docs = filepath.Join(base, d)
+		}
+		if d := f.Sites[i].Root; d != "" && !filepath.IsAbs(d) {
+			f.Sites[i].Root = filepath.Join(base, d)
 		}
 	}
 	r, err := New(f.Sites)
@@ -176,6 +183,9 @@ func New(list []Site) (*Registry, error) {
 			return nil, err
 		}
 		if err := checkAssistant(i, &s); err != nil {
+			return nil, err
+		}
+		if err := checkRoot(i, &s); err != nil {
 			return nil, err
 		}
 		r.byDomain[s.Domain] = s

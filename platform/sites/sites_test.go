@@ -87,7 +87,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unparsable", "sites: [\n", "yaml"},
 		{"empty", "\n", "empty"},
 		{"a list at the top", "- domain: a\n", "want a mapping"},
-		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, origins, hosts, basePath, mcp, support, starterQuestions)`},
+		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, root, origins, hosts, basePath, mcp, support, starterQuestions)`},
 		{"a misspelt top-level field", "site:\n  - domain: acme\n", `line 1: unknown field "site" (want sites)`},
 		{"origin for origins", "sites:\n  - {domain: a, project: p, docs: d}\n  - {domain: b, project: p, origin: [x]}\n", `line 3: sites[1]: unknown field "origin"`},
 		{"sites not a list", "sites: acme\n", "want a list of sites"},

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,6 +17,7 @@ import (
 // OpenAPI specs, "$ref" targets) are relative to the directory that holds docs.json.
 type Site struct {
 	Dir      string // site directory on disk; "" when loaded with LoadFS
+	Root     string // the directory symbolic links may lead into (LoadWithin); "": Dir
 	File     string // the docs.json file name, e.g. "docs.json"
 	Config   Config // the decoded model; parts with problems are left out
 	fsys     fs.FS
@@ -30,6 +32,12 @@ type Site struct {
 // is broken; any other problem (wrong types, missing labels, rule violations) does not
 // stop loading: Load returns the *Site and Validate reports them.
 func Load(path string) (*Site, error) {
+	return LoadWithin(path, "")
+}
+
+// LoadWithin is Load whose site reads through symbolic links while they stay inside root, a
+// directory that holds the site's (DirFSWithin); "" is the site directory itself, as Load.
+func LoadWithin(path, root string) (*Site, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("load site: %w", err)
@@ -40,7 +48,7 @@ func Load(path string) (*Site, error) {
 	} else if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
-	fsys, err := DirFS(dir)
+	fsys, err := DirFSWithin(dir, root)
 	if err != nil {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
@@ -48,7 +56,7 @@ func Load(path string) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Dir = dir
+	s.Dir, s.Root = dir, root
 	return s, nil
 }
 
@@ -59,11 +67,54 @@ func Load(path string) (*Site, error) {
 // their Markdown, llms-full.txt. The directory's open handle is closed when the file system
 // is garbage (os.Root's own cleanup).
 func DirFS(dir string) (fs.FS, error) {
-	root, err := os.OpenRoot(dir)
+	return DirFSWithin(dir, "")
+}
+
+// DirFSWithin is DirFS confined to root instead of dir: the names are still dir's (no name
+// reaches above dir), but a symbolic link is followed while it stays inside root, which the
+// operator chose (a monorepo's "docs/snippets -> ../shared/snippets" with root the
+// repository). root must hold dir (ErrRootOutside); "" is dir.
+func DirFSWithin(dir, root string) (fs.FS, error) {
+	if root == "" {
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, err
+		}
+		return r.FS(), nil
+	}
+	rel, err := rootHolds(root, dir)
 	if err != nil {
 		return nil, err
 	}
-	return root.FS(), nil
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	if rel == "." {
+		return r.FS(), nil
+	}
+	return fs.Sub(r.FS(), rel)
+}
+
+// ErrRootOutside reports a site directory that its root does not hold.
+var ErrRootOutside = errors.New("does not hold the docs directory")
+
+// rootHolds returns the path of dir inside root, both read with their symbolic links
+// resolved, or an error wrapping ErrRootOutside when dir is not inside root.
+func rootHolds(root, dir string) (string, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", err
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(realRoot, realDir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", fmt.Errorf("root %s %w %s", root, ErrRootOutside, dir)
+	}
+	return filepath.ToSlash(rel), nil
 }
 
 // LoadFS is Load for a file system; name is the docs.json path in fsys, and the

@@ -35,7 +35,8 @@ type Operation struct {
 	Metadata *Frontmatter
 }
 
-// Spec is a loaded OpenAPI 3.x document reduced to what navigation needs.
+// Spec is a loaded OpenAPI 3.x document reduced to what navigation needs. It is read only: the
+// loads that read the same document share one (specmemo.go).
 type Spec struct {
 	File       string      // path from the site root
 	Title      string      // info.title
@@ -109,7 +110,8 @@ func ParseEndpoint(entry string) (method, apiPath string, ok bool) {
 func endpointKey(method, apiPath string) string { return strings.ToUpper(method) + " " + apiPath }
 
 // LoadSpec reads an OpenAPI 3.x file (JSON or YAML) from fsys; relative "$ref"s to other
-// files in fsys are followed, remote ones are not.
+// files in fsys are followed, remote ones are not. A document read before, whose bytes and
+// whose "$ref"s' bytes are the same, is not parsed again: the Spec returned is shared, read only.
 func LoadSpec(fsys fs.FS, file string) (*Spec, error) {
 	return loadLocalSpec(fsys, file, nil)
 }
@@ -126,7 +128,7 @@ func loadLocalSpec(fsys fs.FS, file string, remote RemoteSpecs) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read OpenAPI spec: %w", err)
 	}
-	return parseSpec(data, file, &url.URL{Path: file}, func(u *url.URL) ([]byte, error) {
+	return memo.parse(data, file, &url.URL{Path: file}, func(u *url.URL) ([]byte, error) {
 		if u.Scheme != "" || u.Host != "" {
 			if remote == nil || u.Scheme != "http" && u.Scheme != "https" {
 				return nil, fmt.Errorf("remote reference %s is not read", u)

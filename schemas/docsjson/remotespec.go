@@ -96,7 +96,7 @@ func loadRemoteSpec(src RemoteSpecs, ref string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse OpenAPI spec URL: %w", err)
 	}
-	return parseSpec(data, ref, loc, func(u *url.URL) ([]byte, error) {
+	return memo.parse(data, ref, loc, func(u *url.URL) ([]byte, error) {
 		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			return nil, fmt.Errorf("reference %s is neither an http nor an https URL; it is not read", u)
 		}

@@ -52,18 +52,14 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		if v.near == nil {
 			v.near = newNearPages(pageFiles(v.fsys))
 		}
-		if near := v.near.of(p); near != "" {
-			v.fc.errorf(jpath, "page %q has no file; did you mean %q? (or create %s.mdx)", p, near, p)
-			return
-		}
-		v.fc.errorf(jpath, "page %q has no file; create %s.mdx or %s.md", p, p, p)
+		v.fc.errorf(jpath, "%s", missingPageMessage(p, v.near.of(p)))
 		return
 	}
 	if v.ig == nil {
 		v.ig = newIgnorer(v.fsys)
 	}
 	if why, ignored := v.ig.unpublished(file); ignored {
-		v.fc.errorf(jpath, "page %q: its file %s is ignored (%s), so Mintlify does not publish it and the link is broken; remove the page from the navigation or the file from the ignore patterns", p, file, why)
+		v.fc.errorf(jpath, "%s", ignoredPageMessage(p, file, why))
 		return
 	}
 	if fm, err := ReadFrontmatter(v.fsys, file); err == nil {

@@ -240,23 +240,23 @@ var validationCases = []struct {
 	// Files.
 	{name: "page without file", nav: `{"pages": ["a", "guides/missing"]}`,
 		files:  map[string]string{"a.mdx": "# A"},
-		errors: []p{{Path: "navigation.pages[1]", Message: `page "guides/missing" has no file; create guides/missing.mdx or guides/missing.md`}}},
+		errors: []p{{Path: "navigation.pages[1]", Message: `page "guides/missing" has no file; create guides/missing.mdx or guides/missing.md; ` + unpublished}}},
 	{name: "page without file, a typo of a page of its folder", nav: `{"pages": ["a", "b", "c", "d", "e", "integration/quickstat", "integration/Webhooks", "faq2", "integration/go-live-now"]}`,
 		files: map[string]string{"a.mdx": "# A", "b.mdx": "# B", "c.mdx": "# C", "d.mdx": "# D", "e.mdx": "# E", "integration/quickstart.mdx": "# Q", "integration/webhooks.md": "# W", "faq.mdx": "# F",
 			"integration/go-live.mdx": "# G", "guides/quickstat.mdx": "# elsewhere"},
 		errors: []p{
-			{Path: "navigation.pages[5]", Message: `page "integration/quickstat" has no file; did you mean "integration/quickstart"? (or create integration/quickstat.mdx)`},
-			{Path: "navigation.pages[6]", Message: `page "integration/Webhooks" has no file; did you mean "integration/webhooks"? (or create integration/Webhooks.mdx)`},
-			{Path: "navigation.pages[7]", Message: `page "faq2" has no file; did you mean "faq"? (or create faq2.mdx)`},
-			{Path: "navigation.pages[8]", Message: `page "integration/go-live-now" has no file; create integration/go-live-now.mdx or integration/go-live-now.md`}}},
+			{Path: "navigation.pages[5]", Message: `page "integration/quickstat" has no file; did you mean "integration/quickstart"? (or create integration/quickstat.mdx); ` + unpublished},
+			{Path: "navigation.pages[6]", Message: `page "integration/Webhooks" has no file; did you mean "integration/webhooks"? (or create integration/Webhooks.mdx); ` + unpublished},
+			{Path: "navigation.pages[7]", Message: `page "faq2" has no file; did you mean "faq"? (or create faq2.mdx); ` + unpublished},
+			{Path: "navigation.pages[8]", Message: `page "integration/go-live-now" has no file; create integration/go-live-now.mdx or integration/go-live-now.md; ` + unpublished}}},
 	{name: "group root without file", nav: `{"groups": [{"group": "G", "root": "overview", "pages": ["a"]}]}`,
 		files:  map[string]string{"a.md": "# A"},
-		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md`}}},
+		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md; ` + unpublished}}},
 	{name: "most pages without a file: a source tree built elsewhere", nav: `{"pages": ["index", "oss/python/overview", "oss/python/quickstart"]}`,
 		files: map[string]string{"index.mdx": "# Home", "oss/overview.mdx": "# Overview", "oss/quickstart.mdx": "# Quickstart"},
 		errors: []p{
-			{Path: "navigation.pages[1]", Message: `page "oss/python/overview" has no file; create oss/python/overview.mdx or oss/python/overview.md`},
-			{Path: "navigation.pages[2]", Message: `page "oss/python/quickstart" has no file; create oss/python/quickstart.mdx or oss/python/quickstart.md`}},
+			{Path: "navigation.pages[1]", Message: `page "oss/python/overview" has no file; create oss/python/overview.mdx or oss/python/overview.md; ` + unpublished},
+			{Path: "navigation.pages[2]", Message: `page "oss/python/quickstart" has no file; create oss/python/quickstart.mdx or oss/python/quickstart.md; ` + unpublished}},
 		warnings: []p{{Path: "navigation", Message: `2 of the 3 pages the navigation lists have no file here: if this is a source tree whose pages are built into another directory, validate the directory the site is published from (the one holding docs.json beside the built pages)`}}},
 	{name: "page outside the site", nav: `{"pages": ["../secret"]}`,
 		errors: []p{{Path: "navigation.pages[0]", Message: `page "../secret" points outside the site; page paths are relative to the site directory`}}},
@@ -507,3 +507,6 @@ func TestReportJSONHasLists(t *testing.T) {
 		t.Errorf("report JSON = %s", data)
 	}
 }
+
+// unpublished is what a listed page whose file Mintlify does not publish costs, as its problem says.
+const unpublished = "until then its link in the navigation is broken, and it is left out of search, the assistant's context, llms.txt and the Markdown pages"

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// TestNavValidateAndTheServedSiteSayTheSame: a listed page whose file Mintlify does not
+// publish is one problem in the same words in `lectern nav validate` (an error: exit 1, as
+// Mintlify's mint validate fails) and in the served site's problems (/readyz?verbose, the
+// site problems metric: a warning, the site serves the rest, as Mintlify's build warns and
+// deploys).
+func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // in each problem's message, one problem each
+	}{
+		{"a page without a file", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "guides/missing"]}}`},
+			[]string{`page "guides/missing" has no file; create guides/missing.mdx or guides/missing.md;`}},
+		{"a typo of a page", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "quickstat", "quickstart"]}}`, "quickstart.mdx": "# Quickstart"},
+			[]string{`page "quickstat" has no file; did you mean "quickstart"?`}},
+		{"a file the ignore patterns leave out", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "drafts/plan"]}}`,
+			".mintignore": "drafts/\n", "drafts/plan.mdx": "# Plan"},
+			[]string{`page "drafts/plan": its file drafts/plan.mdx is ignored (`}},
+		{"a translation's gap", map[string]string{"docs.json": `{"navigation": {"languages": [{"language": "en", "pages": ["index"]}, {"language": "es", "pages": ["es/index"]}]}}`},
+			[]string{`page "es/index" has no file;`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"index.mdx": "---\ntitle: Home\n---\n\nHello.\n"}
+			for name, body := range tc.files {
+				files[name] = body
+			}
+			dir := writeSite(t, files)
+			code, out, errOut := runNav("validate", "--json", dir)
+			var rep navReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 {
+				t.Fatalf("nav validate = %d, %v\n%s%s", code, err, out, errOut)
+			}
+			docs, err := sitedocs.Load(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.want {
+				i := slices.IndexFunc(rep.Errors, func(e struct{ Path, Message, File string }) bool { return strings.Contains(e.Message, want) })
+				if i < 0 {
+					t.Fatalf("nav validate has no error %q: %+v", want, rep.Errors)
+				}
+				served := "warning: " + rep.Errors[i].Path + ": " + rep.Errors[i].Message
+				if !slices.Contains(docs.Problems, served) {
+					t.Errorf("the served site's problems %q\nlack nav validate's error as a warning, in the same words:\n%q", docs.Problems, served)
+				}
+			}
+		})
+	}
+}
