@@ -104,32 +104,39 @@ func scriptRuns(s string, in func(rune) bool) []string {
 // cutStops returns the pieces of the CJK run s between its stop words (cjkStops), found from the
 // left, the longest at each place.
 func cutStops(s string) []string {
-	rs := []rune(s)
 	var out []string
 	from := 0
-	for i := 0; i < len(rs); {
-		n := stopAt(rs, i)
+	for i := 0; i < len(s); {
+		n := stopAt(s, i)
 		if n == 0 {
-			i++
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
 			continue
 		}
 		if from < i {
-			out = append(out, string(rs[from:i]))
+			out = append(out, s[from:i])
 		}
 		i += n
 		from = i
 	}
-	if from < len(rs) {
-		out = append(out, string(rs[from:]))
+	if from < len(s) {
+		out = append(out, s[from:])
 	}
 	return out
 }
 
-// stopAt is the length of the longest stop word at rs[i:], 0 when none starts there.
-func stopAt(rs []rune, i int) int {
-	for n := min(maxCJKStop, len(rs)-i); n >= 2; n-- {
-		if _, ok := cjkStops[string(rs[i:i+n])]; ok {
-			return n
+// stopAt is the length in bytes of the longest stop word at s[i:], 0 when none starts there.
+func stopAt(s string, i int) int {
+	var ends [16]int // the end of the next 1, 2, ... characters
+	n := 0
+	for j := i; j < len(s) && n < min(maxCJKStop, len(ends)); n++ {
+		_, size := utf8.DecodeRuneInString(s[j:])
+		j += size
+		ends[n] = j
+	}
+	for k := n - 1; k >= 1; k-- { // two characters or more
+		if _, ok := cjkStops[s[i:ends[k]]]; ok {
+			return ends[k] - i
 		}
 	}
 	return 0
@@ -146,7 +153,7 @@ func firstRune(s string) rune {
 // it that all of them share ("밀번" in "비밀번호를" and "비밀번호" is 비밀번호), so that a reader of
 // the language sees a word rather than a fragment.
 func surfaceOf(term string, texts [][]word) string {
-	var occ []word
+	occ := make([]word, 0, len(texts))
 	for _, ws := range texts {
 		for _, w := range ws {
 			if w.term == term {

@@ -31,6 +31,7 @@ func Cluster(texts []string) []Topic {
 	df := map[string]int{}
 	for i, t := range texts {
 		words[i] = analyze(t)
+		terms[i] = make([]string, 0, len(words[i]))
 		for _, w := range words[i] {
 			terms[i] = append(terms[i], w.term)
 			df[w.term]++

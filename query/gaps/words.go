@@ -71,8 +71,23 @@ func analyze(text string) []word {
 	if len(out) == 0 {
 		out = kana // a text of kana alone
 	}
-	seen := map[string]bool{}
-	return slices.DeleteFunc(out, func(w word) bool {
+	return unique(out)
+}
+
+// unique keeps the first word of each term, in order.
+func unique(ws []word) []word {
+	if len(ws) <= 32 { // a query's few words: no map
+		n := 0
+		for _, w := range ws {
+			if !slices.ContainsFunc(ws[:n], func(o word) bool { return o.term == w.term }) {
+				ws[n] = w
+				n++
+			}
+		}
+		return ws[:n]
+	}
+	seen := make(map[string]bool, len(ws))
+	return slices.DeleteFunc(ws, func(w word) bool {
 		dup := seen[w.term]
 		seen[w.term] = true
 		return dup
