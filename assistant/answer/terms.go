@@ -4,9 +4,11 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/cjk"
 )
 
 // reading is how the answer reads the words of a question and of the sections it matches them
@@ -42,11 +44,11 @@ func (r *reading) terms(s string) []string {
 }
 
 // question returns the content words of a question: its terms without the pairs of hiragana,
-// which are Japanese grammar (lang.Kana: "どうすれば…ですか" names no topic), unless it has
+// which are Japanese grammar (cjk.Kana: "どうすれば…ですか" names no topic), unless it has
 // nothing else. A text's words keep them (vocab), so a question of kana alone still matches.
 func (r *reading) question(s string) []string {
 	all := r.terms(s)
-	out := slices.DeleteFunc(slices.Clone(all), func(w string) bool { return lang.Kana([]byte(w)) })
+	out := slices.DeleteFunc(slices.Clone(all), func(w string) bool { return cjk.Kana([]byte(w)) })
 	if len(out) == 0 {
 		return all
 	}
@@ -88,7 +90,7 @@ func (q query) matches(text string) int { return q.read.vocab(text).matches(q.te
 // isLetters reports whether w is all letters, none of them Chinese, Japanese or Korean.
 func isLetters(w string) bool {
 	for _, r := range w {
-		if !unicode.IsLetter(r) || isCJK(r) {
+		if !unicode.IsLetter(r) || cjk.Is(r) {
 			return false
 		}
 	}
@@ -110,36 +112,30 @@ func Words(s string) []string {
 	return out
 }
 
-// appendWord appends w, its runs of CJK characters cut into pairs.
+// appendWord appends w, its runs of CJK characters cut into pairs (cjk.Pairs).
 func appendWord(out []string, w string) []string {
-	if !strings.ContainsFunc(w, isCJK) {
+	if !cjk.Contains(w) {
 		return append(out, w)
 	}
-	rs := []rune(w)
-	for i := 0; i < len(rs); {
-		j := i + 1
-		for j < len(rs) && isCJK(rs[j]) == isCJK(rs[i]) {
-			j++
-		}
-		switch {
-		case !isCJK(rs[i]):
-			out = append(out, string(rs[i:j]))
-		case j-i == 1:
-			out = append(out, string(rs[i]))
-		default:
-			for k := i; k+1 < j; k++ {
-				out = append(out, string(rs[k:k+2]))
+	for i := 0; i < len(w); {
+		r, n := utf8.DecodeRuneInString(w[i:])
+		j := i + n
+		for j < len(w) {
+			r2, n2 := utf8.DecodeRuneInString(w[j:])
+			if cjk.Is(r2) != cjk.Is(r) {
+				break
 			}
+			j += n2
+		}
+		if cjk.Is(r) {
+			run := w[i:j]
+			cjk.Pairs(run, func(start, end int) { out = append(out, run[start:end]) })
+		} else {
+			out = append(out, w[i:j])
 		}
 		i = j
 	}
 	return out
-}
-
-// isCJK reports whether r is a Han, Hiragana, Katakana or Hangul character (or the katakana
-// length mark).
-func isCJK(r rune) bool {
-	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
 }
 
 // singular folds common English plurals: "keys" → "key", "policies" → "policy", "boxes" → "box".

@@ -1,12 +1,12 @@
 package search
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/cjk"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
@@ -19,7 +19,7 @@ type analyzer struct {
 	// englishStops: English stop words are stop words too (a query: a reader on a
 	// translated page may ask in English)
 	englishStops bool
-	// kanaStops: pairs of hiragana are stop words (a query part with other words: lang.Kana)
+	// kanaStops: pairs of hiragana are stop words (a query part with other words: cjk.Kana)
 	kanaStops bool
 	env       *snowballstem.Env // the Snowball stemmer's state
 	// stems, when set, remembers each word's stem by language: an index's build stems each
@@ -54,7 +54,7 @@ func (a *analyzer) wordsAt(s string, fn func(w []byte, joined bool, at int)) {
 			}
 			j += n
 		}
-		if hasCJK(s[i:j]) {
+		if cjk.Contains(s[i:j]) {
 			a.cjkRun(s, i, j, fn)
 			i = j
 			continue
@@ -67,17 +67,9 @@ func (a *analyzer) wordsAt(s string, fn func(w []byte, joined bool, at int)) {
 }
 
 // Chinese and Japanese put no spaces between words, so a run of their characters is indexed as
-// its overlapping pairs of characters (a lone character as itself): the bigrams of Lucene's
-// CJKAnalyzer, which find a word of any length without a dictionary. Latin letters and digits
-// inside such a run are words of their own.
-
-// isCJK reports whether r is a Han, Hiragana, Katakana or Hangul character (or the katakana
-// length mark, which Unicode files under no script of its own).
-func isCJK(r rune) bool {
-	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
-}
-
-func hasCJK(s string) bool { return strings.ContainsFunc(s, isCJK) }
+// its overlapping pairs of characters (a lone character as itself, cjk.Pairs), which find a
+// word of any length without a dictionary. Latin letters and digits inside such a run are
+// words of their own.
 
 // cjkRun splits the word run s[i:j] into CJK bigrams and the identifiers between them.
 func (a *analyzer) cjkRun(s string, i, j int, fn func(w []byte, joined bool, at int)) {
@@ -86,12 +78,12 @@ func (a *analyzer) cjkRun(s string, i, j int, fn func(w []byte, joined bool, at 
 		k := i + n
 		for k < j {
 			r2, n2 := utf8.DecodeRuneInString(s[k:j])
-			if isCJK(r2) != isCJK(r) {
+			if cjk.Is(r2) != cjk.Is(r) {
 				break
 			}
 			k += n2
 		}
-		if !isCJK(r) {
+		if !cjk.Is(r) {
 			at := i
 			a.identifier(s[i:k], func(w []byte, joined bool) { fn(w, joined, at) })
 		} else {
@@ -104,22 +96,10 @@ func (a *analyzer) cjkRun(s string, i, j int, fn func(w []byte, joined bool, at 
 // bigrams gives each pair of adjacent characters of the CJK text t (at offset off), or t itself
 // when it is one character.
 func (a *analyzer) bigrams(t string, off int, fn func(w []byte, joined bool, at int)) {
-	first, n1 := utf8.DecodeRuneInString(t)
-	if n1 == len(t) {
-		a.word = utf8.AppendRune(a.word[:0], first)
-		fn(a.word, false, off)
-		return
-	}
-	for p := 0; p < len(t); {
-		_, n := utf8.DecodeRuneInString(t[p:])
-		if p+n >= len(t) {
-			break
-		}
-		_, m := utf8.DecodeRuneInString(t[p+n:])
-		a.word = append(a.word[:0], t[p:p+n+m]...)
-		fn(a.word, false, off+p)
-		p += n
-	}
+	cjk.Pairs(t, func(start, end int) {
+		a.word = append(a.word[:0], t[start:end]...)
+		fn(a.word, false, off+start)
+	})
 }
 
 // dotted follows the identifier s[i:j] into a dotted name: when the identifier ends one (a
@@ -217,7 +197,7 @@ func (a *analyzer) normalize(w []byte) []byte {
 	if l == nil {
 		l = lang.English
 	}
-	if l.Stop(w) || a.englishStops && lang.English.Stop(w) || a.kanaStops && lang.Kana(w) {
+	if l.Stop(w) || a.englishStops && lang.English.Stop(w) || a.kanaStops && cjk.Kana(w) {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
@@ -258,7 +238,7 @@ func (a *analyzer) english() bool { return a.lang == nil || a.lang.IsEnglish() }
 // isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
 func isLetters(b []byte) bool {
 	for _, r := range string(b) {
-		if !unicode.IsLetter(r) || isCJK(r) {
+		if !unicode.IsLetter(r) || cjk.Is(r) {
 			return false
 		}
 	}
@@ -274,18 +254,16 @@ func isASCIILetters(b []byte) bool {
 	return true
 }
 
-// A query's pairs of hiragana are Japanese grammar (lang.Kana: particles, auxiliaries, endings
+// A query's pairs of hiragana are Japanese grammar (cjk.Kana: particles, auxiliaries, endings
 // such as "…ですか"), dropped from each part of it that has other terms; a part made of kana
 // alone keeps them, so that no question is left without terms. Pages keep every pair: a
 // question of kana alone, or a content word written in hiragana, still finds them.
-
-func isHiragana(r rune) bool { return r >= 0x3041 && r <= 0x309F }
 
 // hasTopic reports whether s has a term besides pairs of hiragana.
 func (a *analyzer) hasTopic(s string) bool {
 	found := false
 	a.words(s, func(w []byte, _ bool) {
-		found = found || !lang.Kana(w) && a.normalize(w) != nil
+		found = found || !cjk.Kana(w) && a.normalize(w) != nil
 	})
 	return found
 }

@@ -40,7 +40,7 @@ func boxPages(t testing.TB) []search.Page {
 // TestJapaneseQuestionEndings reproduces a rehearsal on Box's docs: a Japanese question's
 // ending ("…するにはどうすればよいですか") was cut into pairs of hiragana that Box View's FAQ,
 // whose questions end the same way, holds more of than the page that answers, and the FAQ came
-// first. The question's pairs of hiragana are grammar (lang.Kana) and are not searched for.
+// first. The question's pairs of hiragana are grammar (cjk.Kana) and are not searched for.
 func TestJapaneseQuestionEndings(t *testing.T) {
 	const faq = "/ja/guides/embed/box-view/faq"
 	pages := boxPages(t)

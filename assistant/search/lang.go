@@ -8,7 +8,7 @@ import "github.com/lectern-dev/lectern/assistant/internal/lang"
 // one without a stemmer there, keep the English analysis: lang's English stop words and the
 // Porter stemmer (stem.go). Chinese, Japanese and Korean text is cut into character pairs
 // whatever the language (analyze.go), so those languages need no stemmer; a query's pairs of
-// hiragana are Japanese grammar and are left out (lang.Kana, analyze.go's hasTopic).
+// hiragana are Japanese grammar and are left out (cjk.Kana, analyze.go's hasTopic).
 
 // language returns the analysis of a language code: its own with o.languages, else English.
 func (o *options) language(code string) *lang.Language {

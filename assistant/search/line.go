@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/platform/cjk"
 )
 
 // The window of a result's one-line preview, in characters (runes).
@@ -102,8 +104,8 @@ func oneLine(text string) string {
 // wordEnd returns where the word starting at byte at of s ends; a CJK word is a pair of
 // characters (the analyzer's bigram).
 func wordEnd(s string, at int) int {
-	if r, n := utf8.DecodeRuneInString(s[at:]); isCJK(r) {
-		if r2, n2 := utf8.DecodeRuneInString(s[at+n:]); isCJK(r2) {
+	if r, n := utf8.DecodeRuneInString(s[at:]); cjk.Is(r) {
+		if r2, n2 := utf8.DecodeRuneInString(s[at+n:]); cjk.Is(r2) {
 			return at + n + n2
 		}
 		return at + n

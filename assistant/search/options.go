@@ -22,7 +22,7 @@ type options struct {
 	acronyms    bool     // acronyms the site defines ("Model Context Protocol (MCP)") as synonyms
 	languages   bool     // analyze each page and query in its language (stop words, stemmer)
 	langStats   bool     // each language's sections are a collection of their own for idf and lengths
-	kanaStops   bool     // a query's pairs of hiragana are function words (lang.Kana), unless it has nothing else
+	kanaStops   bool     // a query's pairs of hiragana are function words (cjk.Kana), unless it has nothing else
 	rerank      bool     // re-rank the first stage's best pages with the linear model
 	ownSections bool     // a result shows the section of its page that its own heading and text rank first (shown.go)
 	rankWeights features // the model's weights (rerank.json)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"strings"
+
+	"github.com/lectern-dev/lectern/platform/cjk"
 )
 
 // Weights of the parts of a query.
@@ -55,9 +57,9 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
 	text = text[:min(len(text), maxPartBytes)]
-	sc.an.kanaStops = ix.o.kanaStops && strings.ContainsFunc(text, isHiragana) && sc.an.hasTopic(text)
+	sc.an.kanaStops = ix.o.kanaStops && strings.ContainsFunc(text, cjk.IsHiragana) && sc.an.hasTopic(text)
 	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
-		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, isCJK) {
+		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, cjk.Is) {
 			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words
 		}
 		if !joined && compounds {
@@ -109,7 +111,7 @@ func (ix *Index) compound(sc *scratch, word []byte, hyphen bool) {
 	prev := sc.prev
 	sc.prev = append(sc.pair[:0], word...)
 	sc.pair = prev
-	if len(prev) == 0 || !ix.o.compounds || hasCJK(string(word)) || hasCJK(string(prev)) {
+	if len(prev) == 0 || !ix.o.compounds || cjk.Contains(string(word)) || cjk.Contains(string(prev)) {
 		return // CJK bigrams overlap already
 	}
 	id1, ok1, stop1 := ix.termID(sc, prev)

@@ -1,7 +1,9 @@
 // Package stopwords holds the stop word lists of the languages documentation is written in,
 // for the assistant's analysis (assistant/internal/lang) and the content gaps' topics
 // (query/gaps) alike: the Snowball project's lists (snowball/, see its SOURCE) with the question
-// words some of them lack (interrogatives.go). English's lists are each user's own.
+// words some of them lack (interrogatives.go), and for the languages Snowball has no list for
+// (Hindi, Arabic, Chinese, Japanese, Korean) those of stopwords-iso (iso/, see its SOURCE).
+// English's lists are each user's own.
 package stopwords
 
 import (
@@ -10,33 +12,41 @@ import (
 	"strings"
 )
 
-//go:embed snowball/*.txt
+//go:embed snowball/*.txt iso/*.txt
 var files embed.FS
+
+// dirs are the directories of lists: a language has its list in one of them.
+var dirs = []string{"snowball", "iso"}
 
 // lists are the stop words of each language with a list here, by its English name.
 var lists = func() map[string]map[string]struct{} {
 	out := map[string]map[string]struct{}{}
-	entries, err := files.ReadDir("snowball")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	for _, e := range entries {
-		data, err := files.ReadFile("snowball/" + e.Name())
+	for _, dir := range dirs {
+		entries, err := files.ReadDir(dir)
 		if err != nil {
-			panic(err)
+			panic(err) // embedded at build time
 		}
-		name := strings.TrimSuffix(e.Name(), ".txt")
-		set := snowball(string(data))
-		for _, w := range strings.Fields(interrogatives[name]) {
-			set[w] = struct{}{}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".txt") {
+				continue
+			}
+			data, err := files.ReadFile(dir + "/" + e.Name())
+			if err != nil {
+				panic(err)
+			}
+			name := strings.TrimSuffix(e.Name(), ".txt")
+			set := snowball(string(data))
+			for _, w := range strings.Fields(interrogatives[name]) {
+				set[w] = struct{}{}
+			}
+			out[name] = set
 		}
-		out[name] = set
 	}
 	return out
 }()
 
-// snowball reads a Snowball stop word list: words at the start of lines (several on some),
-// comments after "|".
+// snowball reads a stop word list in Snowball's format: words at the start of lines (several
+// on some), comments after "|".
 func snowball(data string) map[string]struct{} {
 	set := map[string]struct{}{}
 	for _, line := range strings.Split(data, "\n") {

@@ -20,6 +20,17 @@ func TestOf(t *testing.T) {
 		{"klingon", "und", false},      // no list
 		{"english", "the", false},      // English's lists are the users' own
 		{"portuguese", "porquê", true}, // interrogative
+		{"hindi", "में", true},         // stopwords-iso's list
+		{"hindi", "कैसे", true},        // an interrogative it lacks
+		{"hindi", "पासवर्ड", false},
+		{"arabic", "كيف", true},
+		{"arabic", "لماذا", true},
+		{"arabic", "مفتاح", false},
+		{"chinese", "如何", true},
+		{"chinese", "密码", false},
+		{"japanese", "です", true},
+		{"korean", "어떻게", true},
+		{"korean", "비밀번호", false},
 	} {
 		_, got := stopwords.Of(tc.lang)[tc.word]
 		if got != tc.stop {
@@ -27,7 +38,7 @@ func TestOf(t *testing.T) {
 		}
 	}
 	names := stopwords.Names()
-	if !slices.IsSorted(names) || len(names) != 13 || !slices.Contains(names, "indonesian") {
-		t.Errorf("Names() = %q, want the 13 Snowball lists, sorted", names)
+	if !slices.IsSorted(names) || len(names) != 18 || !slices.Contains(names, "indonesian") || !slices.Contains(names, "korean") {
+		t.Errorf("Names() = %q, want the 13 Snowball lists and the 5 of stopwords-iso, sorted", names)
 	}
 }

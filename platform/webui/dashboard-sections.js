@@ -242,11 +242,19 @@
       });
     },
   });
+  /* A reader's text (a query, a question, a comment, a topic's words) in an element of its own
+     that takes its direction from its first letters (<bdi>): right-to-left text shows as
+     written and leaves the figures beside it in their place. */
+  function own(text, tag) {
+    return el(tag || "bdi", tag ? { dir: "auto", text: text } : { text: text });
+  }
   function gapTitle(row) {
+    var words = [];
+    row.terms.forEach(function (w, i) { words.push(i ? ", " : "Words: ", own(w)); });
     return el("div", {}, [el("span", { class: "badge " + (row.kind === "page" ? "page" : "topic"), text: row.kind === "page" ? "Page" : "Topic" }), " ",
-      el("strong", { text: row.title }),
+      own(row.title, "strong"),
       row.kind === "page" && row.title !== row.key ? el("span", { class: "muted", text: " " + row.key }) : null,
-      row.terms.length ? el("span", { class: "muted block", text: "Words: " + row.terms.join(", ") }) : null]);
+      words.length ? el("span", { class: "muted block" }, words) : null]);
   }
   function signals(row) {
     return el("ul", { class: "plain" }, row.signals.map(function (x) {
@@ -260,20 +268,20 @@
     if (row.queries.length) {
       count.push(fmt.number(row.queries.length) + (row.queries.length === 1 ? " query" : " queries"));
       parts.push(el("p", { class: "muted", text: "Asked or searched" }), el("ul", {}, row.queries.map(function (q) {
-        return el("li", {}, ["\u201c" + q.text + "\u201d ", el("span", { class: "muted", text: "× " + fmt.number(q.count) + " · " + q.signals.map(function (s) { return (SIGNALS[s] || s).toLowerCase(); }).join(", ") })]);
+        return el("li", {}, ["\u201c", own(q.text), "\u201d ", el("span", { class: "muted", text: "× " + fmt.number(q.count) + " · " + q.signals.map(function (s) { return (SIGNALS[s] || s).toLowerCase(); }).join(", ") })]);
       })));
     }
     if (row.threads.length) {
       count.push(fmt.number(row.threads.length) + (row.threads.length === 1 ? " thread" : " threads"));
       parts.push(el("p", { class: "muted", text: "Threads" }), el("ul", {}, row.threads.map(function (t) {
-        return el("li", {}, ["\u201c" + t.question + "\u201d ", fmt.time(t.at), t.rated ? " · rated not helpful " : " · unanswered ",
+        return el("li", {}, ["\u201c", own(t.question), "\u201d ", fmt.time(t.at), t.rated ? " · rated not helpful " : " · unanswered ",
           threadButton(t.threadId, "Open thread of: " + t.question, box)]);
       })));
     }
     if (row.feedback.length) {
       count.push(fmt.number(row.feedback.length) + " feedback " + (row.feedback.length === 1 ? "record" : "records"));
       parts.push(el("p", { class: "muted", text: "Feedback" }), el("ul", {}, row.feedback.map(function (f) {
-        return el("li", {}, [f.helpful === false ? "Not helpful" : f.helpful ? "Helpful" : "", f.comment ? (f.helpful != null ? ": " : "") + "\u201c" + f.comment + "\u201d " : " ",
+        return el("li", {}, [f.helpful === false ? "Not helpful" : f.helpful ? "Helpful" : "", f.comment ? (f.helpful != null ? ": \u201c" : "\u201c") : null, f.comment ? own(f.comment) : null, f.comment ? "\u201d " : " ",
           fmt.time(f.createdAt), " ", statusSelect(f)]);
       })));
     }

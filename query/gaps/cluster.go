@@ -8,8 +8,8 @@ import (
 
 // Topic is a group of queries and questions that share their most common significant word.
 type Topic struct {
-	Key   string   // the shared word (head), or the text itself when it shares none
-	Terms []string // the head, then up to two words most frequent across the topic's texts
+	Key   string   // the shared word (head) as the texts write it (surfaceOf), or the text itself when it shares none
+	Terms []string // the key, then up to two words most frequent across the topic's texts, as written
 	Texts []string // the topic's texts, in the order given
 }
 
@@ -23,18 +23,23 @@ type Topic struct {
 //     shares no other term;
 //  4. texts with the same head form a topic; a text without one is a topic of its own.
 //
-// Topics come in the order of their first text.
+// A topic is shown by its head as its texts write it (surfaceOf): the commonest form of a word,
+// the word around a pair of CJK characters. Topics come in the order of their first text.
 func Cluster(texts []string) []Topic {
+	words := make([][]word, len(texts))
 	terms := make([][]string, len(texts))
 	df := map[string]int{}
 	for i, t := range texts {
-		terms[i] = Terms(t)
-		for _, w := range terms[i] {
-			df[w]++
+		words[i] = analyze(t)
+		terms[i] = make([]string, 0, len(words[i]))
+		for _, w := range words[i] {
+			terms[i] = append(terms[i], w.term)
+			df[w.term]++
 		}
 	}
 	general := func(w string) bool { return len(texts) >= 4 && 2*df[w] > len(texts) }
 	var out []Topic
+	var members [][][]word // each topic's texts' words
 	at := map[string]int{}
 	for i, t := range texts {
 		key := head(terms[i], df, func(w string) bool { return !general(w) })
@@ -49,11 +54,18 @@ func Cluster(texts []string) []Topic {
 			j = len(out)
 			at[key] = j
 			out = append(out, Topic{Key: key})
+			members = append(members, nil)
 		}
 		out[j].Texts = append(out[j].Texts, t)
+		members[j] = append(members[j], words[i])
 	}
 	for i := range out {
-		out[i].Terms = topTerms(out[i])
+		if len(out[i].Texts) == 1 && out[i].Key == out[i].Texts[0] { // a text that shares no word
+			out[i].Terms = surfaces(members[i][0])
+			continue
+		}
+		out[i].Terms = topTerms(out[i].Key, members[i])
+		out[i].Key = out[i].Terms[0]
 	}
 	return out
 }
@@ -70,16 +82,15 @@ func head(terms []string, df map[string]int, keep func(string) bool) string {
 	return key
 }
 
-// topTerms is the topic's head followed by the two terms most frequent among its texts.
-func topTerms(tp Topic) []string {
-	if len(tp.Texts) == 1 && tp.Key == tp.Texts[0] { // a text that shares no word
-		return Terms(tp.Key)
-	}
+// topTerms is the topic's head followed by the two terms most frequent among its texts, each
+// as the texts write it (surfaceOf); a term whose form holds or is held by one already shown
+// (two pairs of one Korean word) is passed over.
+func topTerms(head string, texts [][]word) []string {
 	n := map[string]int{}
-	for _, t := range tp.Texts {
-		for _, w := range Terms(t) {
-			if w != tp.Key {
-				n[w]++
+	for _, ws := range texts {
+		for _, w := range ws {
+			if w.term != head {
+				n[w.term]++
 			}
 		}
 	}
@@ -88,5 +99,27 @@ func topTerms(tp Topic) []string {
 		others = append(others, w)
 	}
 	slices.SortFunc(others, func(a, b string) int { return cmp.Or(cmp.Compare(n[b], n[a]), strings.Compare(a, b)) })
-	return append([]string{tp.Key}, others[:min(len(others), 2)]...)
+	out := []string{surfaceOf(head, texts)}
+	for _, w := range others {
+		if len(out) == 3 {
+			break
+		}
+		s := surfaceOf(w, texts)
+		if !slices.ContainsFunc(out, func(o string) bool { return strings.Contains(o, s) || strings.Contains(s, o) }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// surfaces are a text's words as written, each once: a word as it is, the CJK text between
+// stop words and hiragana for its pairs.
+func surfaces(ws []word) []string {
+	var out []string
+	for _, w := range ws {
+		if !slices.Contains(out, w.surface) {
+			out = append(out, w.surface)
+		}
+	}
+	return out
 }

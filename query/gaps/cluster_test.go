@@ -18,7 +18,7 @@ func TestTerms(t *testing.T) {
 		{"access status analysis", []string{"access", "status", "analysis"}},
 		{"rate limit 429 (429!)", []string{"rate", "limit", "429"}},
 		{"it's \"quoted\"", []string{"quoted"}},
-		{"Grüße 日本語", []string{"grüße", "日本語"}},
+		{"Grüße 日本語", []string{"grüße", "日本", "本語"}}, // CJK text as pairs (TestTermsCJK)
 		{"how do i", nil},
 		{"a b c", nil},
 		{"", nil},
@@ -55,12 +55,12 @@ func TestCluster(t *testing.T) {
 			"api keys", "api rate limits", "api webhooks", "rate limits", "api key rotation",
 		}, []topic{
 			{"key", []string{"api keys", "api key rotation"}},
-			{"limit", []string{"api rate limits", "rate limits"}},
-			{"api", []string{"api webhooks"}}, // it shares nothing else
+			{"limits", []string{"api rate limits", "rate limits"}}, // as both write it
+			{"api", []string{"api webhooks"}},                      // it shares nothing else
 
 		}},
 		{"every text shares the same words", []string{"rotate keys", "rotate api keys", "keys rotate daily", "rotating keys"},
-			[]topic{{"key", []string{"rotate keys", "rotate api keys", "keys rotate daily", "rotating keys"}}}},
+			[]topic{{"keys", []string{"rotate keys", "rotate api keys", "keys rotate daily", "rotating keys"}}}},
 		{"nothing shared", []string{"sso", "billing"}, []topic{{"sso", []string{"sso"}}, {"billing", []string{"billing"}}}},
 		{"only stop words", []string{"how do i", "what is it"}, []topic{{"how do i", []string{"how do i"}}, {"what is it", []string{"what is it"}}}},
 		{"none", nil, nil},

@@ -1,10 +1,12 @@
 package gaps
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/lectern-dev/lectern/platform/cjk"
 	"github.com/lectern-dev/lectern/platform/stopwords"
 )
 
@@ -25,29 +27,71 @@ var stopWords = func() map[string]bool {
 }()
 
 // Terms are the significant words of a normalized query or question, each once, in order:
-// runs of letters and digits, lower-cased, without stop words and one-letter words, with a
-// plural's "s" (and "ies" → "y") folded so that "keys" and "key" meet. The stop words are
-// English's and, on a text in another language, that language's too (textLanguage), so that a
-// multilingual site's questions meet on what they ask, not on "wie" or "comment".
+// runs of letters, combining marks and digits (the vowel signs of Devanagari are marks),
+// lower-cased, without stop words and one-letter words, with a plural's "s" (and "ies" → "y")
+// folded so that "keys" and "key" meet. The stop words are English's and, on a text in
+// another language, that language's too (textLanguage), so that a multilingual site's
+// questions meet on what they ask, not on "wie" or "comment". Chinese, Japanese and Korean
+// text is cut into pairs of characters (cjkWords).
 func Terms(text string) []string {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	other := textLanguage(words)
 	var out []string
-	seen := map[string]bool{}
-	for _, w := range words {
-		if stopWords[w] || utf8.RuneCountInString(w) < 2 {
-			continue
-		}
-		if _, stop := other[w]; stop {
-			continue
-		}
-		w = fold(w)
-		if !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
+	for _, w := range analyze(text) {
+		out = append(out, w.term)
 	}
 	return out
+}
+
+// word is one significant word of a text: the term texts meet on, and how the text writes it.
+type word struct {
+	term    string // the folded word, or a pair of CJK characters
+	surface string // the word as written (lower-cased); for a pair, the stretch of CJK text it was cut from
+	at      int    // for a pair, its offset in surface in characters; -1 for a word
+}
+
+// analyze returns a text's significant words, each term once, in order.
+func analyze(text string) []word {
+	fields := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	other := textLanguage(fields)
+	stop := func(w string) bool {
+		_, s := other[w]
+		return s || stopWords[w]
+	}
+	var out, kana []word
+	for _, f := range fields {
+		switch {
+		case stop(f):
+		case cjk.Contains(f):
+			out, kana = cjkWords(f, stop, out, kana)
+		case utf8.RuneCountInString(f) >= 2:
+			out = append(out, word{term: fold(f), surface: f, at: -1})
+		}
+	}
+	if len(out) == 0 {
+		out = kana // a text of kana alone
+	}
+	return unique(out)
+}
+
+// unique keeps the first word of each term, in order.
+func unique(ws []word) []word {
+	if len(ws) <= 32 { // a query's few words: no map
+		n := 0
+		for _, w := range ws {
+			if !slices.ContainsFunc(ws[:n], func(o word) bool { return o.term == w.term }) {
+				ws[n] = w
+				n++
+			}
+		}
+		return ws[:n]
+	}
+	seen := make(map[string]bool, len(ws))
+	return slices.DeleteFunc(ws, func(w word) bool {
+		dup := seen[w.term]
+		seen[w.term] = true
+		return dup
+	})
 }
 
 // textLanguage returns the stop words of the language (platform/stopwords) whose list holds

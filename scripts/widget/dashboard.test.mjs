@@ -455,6 +455,17 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     body: JSON.stringify({ query: nothing }),
   });
   assert.equal(s.status, 200);
+  // Readers of other scripts: a right-to-left (Arabic) and a Chinese search that find nothing.
+  // (no run id in them: it would make them one topic with this run's other texts)
+  const rtl = 'تغيير كلمة المرور', zh = '如何重置密码';
+  for (const query of [rtl, zh]) {
+    const r = await fetch(`${config.url}/discovery/v1/search/${config.domain}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.assistantKey}`, Origin: 'http://127.0.0.1:9' },
+      body: JSON.stringify({ query }),
+    });
+    assert.equal(r.status, 200);
+    await r.arrayBuffer();
+  }
   await ask(`How do I configure the teleporter quux ${run}?`);
   // Agents: an MCP client that searches (once for nothing) and reads a page, another that only
   // searches; a Markdown page and llms.txt fetched as an agent does.
@@ -490,7 +501,8 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   });
   const gapsJSON = await waitFor('the gaps', async () => {
     const g = await admin(`gaps?limit=50&${range}`);
-    return g.gaps.some((x) => x.key === `${base}/limits`) && g.gaps.some((x) => x.queries.some((q) => q.text === nothing)) && g;
+    return g.gaps.some((x) => x.key === `${base}/limits`) && g.gaps.some((x) => x.queries.some((q) => q.text === nothing)) &&
+      [rtl, zh].every((t) => g.gaps.some((x) => x.queries.some((q) => q.text === t))) && g;
   });
   await reload();
   const eng = page.locator('#engagement');
@@ -610,6 +622,37 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   await topic.locator('summary').click();
   await topic.getByRole('button', { name: `Open thread of: How do I configure the teleporter quux ${run}?` }).click();
   await gaps.getByRole('region', { name: /^Conversation thr_/ }).waitFor();
+  // Text in another script or direction shows as written, and right-to-left text does not pull
+  // the figures after it to its left: each reader's text is isolated in its own direction.
+  for (const text of [rtl, zh]) {
+    const row = gaps.getByRole('row').filter({ hasText: text });
+    await row.locator('summary').click();
+    const layout = await row.evaluate((tr, t) => {
+      const rects = (n) => { const r = document.createRange(); r.selectNodeContents(n); return [...r.getClientRects()].filter((x) => x.width > 0); };
+      const li = [...tr.querySelectorAll('li')].find((l) => l.textContent.includes(t));
+      const own = [...li.childNodes].find((n) => n.textContent === t), shown = own || [...li.childNodes].find((n) => n.textContent.includes(t));
+      const after = li.querySelector('.muted');
+      const title = [...tr.cells[1].querySelectorAll('*')].find((n) => n.textContent === t);
+      const badge = tr.cells[1].querySelector('.badge');
+      return {
+        isolated: !!own && !!title && [own, title].every((n) => n.nodeType === 1 && getComputedStyle(n).unicodeBidi === 'isolate'),
+        // on each line the text is on, where it ends and where the figures after it start
+        lines: rects(shown).map((x) => ({ top: Math.round(x.top), textEnds: x.right,
+          figuresStart: Math.min(Infinity, ...rects(after).filter((y) => Math.abs(y.top - x.top) < 2).map((y) => y.left)) })),
+        badgeEnds: badge.getBoundingClientRect().right, titleStarts: Math.min(...rects(title).map((x) => x.left)),
+        overflow: tr.closest('section').scrollWidth > tr.closest('section').clientWidth,
+        // the topic's words, each isolated, in their order from left to right as the page runs
+        words: [...tr.cells[1].querySelectorAll('.block bdi')].map((b) => [b.textContent, b.getBoundingClientRect().left]),
+      };
+    }, text);
+    assert.ok(layout.lines.length && layout.lines.every((l) => l.figuresStart >= l.textEnds - 0.5), `${text}: the count and signals after the text, not inside it: ${JSON.stringify(layout)}`);
+    assert.ok(layout.titleStarts >= layout.badgeEnds - 0.5, `${text}: the title after its badge: ${JSON.stringify(layout)}`);
+    assert.ok(!layout.overflow, `${text}: the section does not overflow`);
+    assert.ok(layout.isolated, `${text}: its own element, isolated (<bdi>), in the title and the evidence`);
+    const terms = g.gaps.find((x) => x.title === text).terms;
+    assert.deepEqual(layout.words.map((w) => w[0]), terms);
+    assert.ok(layout.words.every((w, i) => i === 0 || w[1] > layout.words[i - 1][1]), `${text}: its words left to right: ${JSON.stringify(layout.words)}`);
+  }
   const csvRoute = await fetch(`${config.url}/api/external/v1/analytics/${config.project}/gaps?format=csv&limit=500&${range}`, { headers: { Authorization: `Bearer ${config.adminKey}` } });
   const dl = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV (gaps)' }).click();

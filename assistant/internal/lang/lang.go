@@ -12,7 +12,7 @@
 // those lists lack (platform/stopwords, which the content gaps' topics read too).
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
-// a question's words leave out (Kana, kana.go).
+// a question's words leave out (platform/cjk's Kana).
 package lang
 
 import (

@@ -1,11 +1,11 @@
-package lang
+package cjk
 
 import (
 	"unicode"
 	"unicode/utf8"
 )
 
-// Japanese is written without spaces, and the callers cut it into pairs of characters (the
+// Japanese is written without spaces, and it is cut into pairs of characters (Pairs, the
 // bigrams of Lucene's CJKAnalyzer). Its grammar is written in hiragana: particles (を, は, に),
 // auxiliary verbs and polite endings (です, ます), inflections and the formal nouns (こと, もの,
 // とき), by the rules of its orthography (公用文における漢字使用等について, Cabinet notice 1 of

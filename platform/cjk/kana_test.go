@@ -1,9 +1,9 @@
-package lang_test
+package cjk_test
 
 import (
 	"testing"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/cjk"
 )
 
 // TestKana: a pair (or a lone character) of hiragana is Japanese grammar; a pair with a kanji,
@@ -31,7 +31,7 @@ func TestKana(t *testing.T) {
 		{"\xe3\x81", false}, // a truncated character
 	}
 	for _, tt := range tests {
-		if got := lang.Kana([]byte(tt.w)); got != tt.kana {
+		if got := cjk.Kana([]byte(tt.w)); got != tt.kana {
 			t.Errorf("Kana(%q) = %v, want %v", tt.w, got, tt.kana)
 		}
 	}

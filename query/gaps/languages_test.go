@@ -1,0 +1,118 @@
+package gaps_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/lectern-dev/lectern/query/gaps"
+)
+
+// TestTermsByLanguage: each language's texts lose its stop words; Chinese, Japanese and Korean
+// are cut into pairs of characters without their grammar (hiragana, stop words); Devanagari
+// keeps its vowel signs inside the word.
+func TestTermsByLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang, in string
+		want     []string
+	}{
+		{"zh", "如何重置密码", []string{"重置", "置密", "密码"}},            // 如何 (how) is a stop word
+		{"zh", "忘记密码怎么办", []string{"忘记", "记密", "密码"}},           // 怎么办 (what to do)
+		{"zh", "为什么api密钥无效", []string{"api", "密钥", "钥无", "无效"}}, // Latin letters inside are a word
+		{"ja", "APIキーが無効です", []string{"api", "キー", "無効"}},       // no pair across が, です left out
+		{"ja", "パスワードを忘れました", []string{"パスワード"}},                // katakana whole; 忘 alone between kana is left out
+		{"ja", "パスワード再設定のメール", []string{"パスワード", "再設", "設定", "メール"}},
+		{"ja", "どうすればいいですか", []string{"どう", "うす", "すれ", "れば", "ばい", "いい", "いで", "です", "すか"}}, // kana alone: kept
+		{"ko", "비밀번호를 어떻게 변경하나요?", []string{"비밀", "밀번", "번호", "호를", "변경"}},                   // 어떻게 (how), 하나 out
+		{"ko", "API 키 발급 방법", []string{"api", "발급", "방법"}},                                   // 키 alone is one character
+		{"hi", "पासवर्ड कैसे रीसेट करें", []string{"पासवर्ड", "रीसेट"}},                      // whole words; कैसे, करें stop
+		{"hi", "मैं अपना पासवर्ड भूल गया", []string{"मैं", "पासवर्ड", "भूल"}},                // the list lacks मैं (I)
+		{"ar", "كيف أعيد تعيين كلمة المرور؟", []string{"أعيد", "تعيين", "كلمة", "المرور"}},
+		{"ar", "لماذا مفتاح API غير صالح", []string{"مفتاح", "api", "صالح"}},
+		{"ru", "Как сбросить пароль?", []string{"сбросить", "пароль"}},
+		{"de", "Wie setze ich mein Passwort zurück?", []string{"setze", "passwort", "zurück"}},
+		{"fr", "Comment changer mon mot de passe ?", []string{"changer", "mot", "passe"}},
+		{"es", "¿Cómo restablecer la contraseña?", []string{"restablecer", "contraseña"}},
+		{"pt", "Como redefinir a senha?", []string{"redefinir", "senha"}},
+	} {
+		if got := gaps.Terms(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: Terms(%q) = %q, want %q", tc.lang, tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestClusterByLanguage: in each language, readers' ways of asking one thing meet in one
+// topic, shown by the word as they write it (not a pair of characters cut from it, nor a
+// folded form), with its other words; an unrelated text stays alone.
+func TestClusterByLanguage(t *testing.T) {
+	type topic struct {
+		key   string
+		terms []string
+		texts []string
+	}
+	for _, tc := range []struct {
+		lang  string
+		texts []string
+		want  []topic
+	}{
+		{"zh", []string{"如何重置密码", "忘记密码怎么办", "密码重置邮件收不到", "怎么创建API密钥", "API密钥无效", "怎么导出发票"}, []topic{
+			{"密码", []string{"密码", "重置"}, []string{"如何重置密码", "忘记密码怎么办", "密码重置邮件收不到"}},
+			{"api", []string{"api", "密钥", "创建"}, []string{"怎么创建API密钥", "API密钥无效"}},
+			{"怎么导出发票", []string{"导出发票"}, []string{"怎么导出发票"}},
+		}},
+		{"ja", []string{"パスワードをリセットする方法", "パスワードを忘れました", "パスワード再設定のメールが届かない", "APIキーが無効です", "APIキーの作成方法", "請求書をダウンロードしたい"}, []topic{
+			{"パスワード", []string{"パスワード", "メール", "リセット"}, []string{"パスワードをリセットする方法", "パスワードを忘れました", "パスワード再設定のメールが届かない"}},
+			{"api", []string{"api", "キー", "作成方法"}, []string{"APIキーが無効です", "APIキーの作成方法"}}, // one text: its whole piece
+			{"請求書をダウンロードしたい", []string{"請求書", "ダウンロード"}, []string{"請求書をダウンロードしたい"}},      // not with パスワード: no ード
+		}},
+		{"ko", []string{"비밀번호를 재설정하는 방법", "비밀번호를 잊어버렸어요", "비밀번호 변경이 안 돼요", "웹훅 서명을 확인하고 싶어요", "웹훅 서명 오류", "청구서 다운로드"}, []topic{
+			{"비밀번호", []string{"비밀번호", "변경이", "돼요"}, []string{"비밀번호를 재설정하는 방법", "비밀번호를 잊어버렸어요", "비밀번호 변경이 안 돼요"}},
+			{"서명", []string{"서명", "웹훅", "싶어요"}, []string{"웹훅 서명을 확인하고 싶어요", "웹훅 서명 오류"}},
+			{"청구서 다운로드", []string{"청구서", "다운로드"}, []string{"청구서 다운로드"}},
+		}},
+		{"hi", []string{"पासवर्ड कैसे रीसेट करें", "पासवर्ड भूल गया", "पासवर्ड बदलने का तरीका", "एपीआई कुंजी कैसे बनाएं", "एपीआई कुंजी काम नहीं कर रही है", "चालान डाउनलोड करें"}, []topic{
+			{"पासवर्ड", []string{"पासवर्ड", "तरीका", "बदलने"}, []string{"पासवर्ड कैसे रीसेट करें", "पासवर्ड भूल गया", "पासवर्ड बदलने का तरीका"}},
+			{"एपीआई", []string{"एपीआई", "कुंजी", "काम"}, []string{"एपीआई कुंजी कैसे बनाएं", "एपीआई कुंजी काम नहीं कर रही है"}},
+			{"चालान डाउनलोड करें", []string{"चालान", "डाउनलोड"}, []string{"चालान डाउनलोड करें"}},
+		}},
+		{"ar", []string{"كيف أعيد تعيين كلمة المرور", "نسيت كلمة المرور", "تغيير كلمة المرور لا يعمل", "كيف أنشئ مفتاح API", "مفتاح API غير صالح", "تنزيل الفاتورة"}, []topic{
+			{"المرور", []string{"المرور", "كلمة", "أعيد"}, []string{"كيف أعيد تعيين كلمة المرور", "نسيت كلمة المرور", "تغيير كلمة المرور لا يعمل"}},
+			{"api", []string{"api", "مفتاح", "أنشئ"}, []string{"كيف أنشئ مفتاح API", "مفتاح API غير صالح"}},
+			{"تنزيل الفاتورة", []string{"تنزيل", "الفاتورة"}, []string{"تنزيل الفاتورة"}},
+		}},
+		{"ru", []string{"как сбросить пароль", "забыл пароль", "не могу изменить пароль", "как создать api ключ", "api ключ не работает", "скачать счёт"}, []topic{
+			{"пароль", []string{"пароль", "забыл", "изменить"}, []string{"как сбросить пароль", "забыл пароль", "не могу изменить пароль"}},
+			{"api", []string{"api", "ключ", "работает"}, []string{"как создать api ключ", "api ключ не работает"}},
+			{"скачать счёт", []string{"скачать", "счёт"}, []string{"скачать счёт"}},
+		}},
+		{"de", []string{"Passwort zurücksetzen", "Wie setze ich mein Passwort zurück?", "Passwort vergessen", "API-Schlüssel erstellen", "API-Schlüssel ungültig", "Rechnung herunterladen"}, []topic{
+			{"passwort", []string{"passwort", "setze", "vergessen"}, []string{"Passwort zurücksetzen", "Wie setze ich mein Passwort zurück?", "Passwort vergessen"}},
+			{"api", []string{"api", "schlüssel", "erstellen"}, []string{"API-Schlüssel erstellen", "API-Schlüssel ungültig"}},
+			{"Rechnung herunterladen", []string{"rechnung", "herunterladen"}, []string{"Rechnung herunterladen"}},
+		}},
+		{"fr", []string{"réinitialiser mon mot de passe", "j'ai oublié mon mot de passe", "changer le mot de passe", "clés API invalides", "créer une clé API", "télécharger une facture"}, []topic{
+			{"mot", []string{"mot", "passe", "changer"}, []string{"réinitialiser mon mot de passe", "j'ai oublié mon mot de passe", "changer le mot de passe"}},
+			{"api", []string{"api", "clé", "créer"}, []string{"clés API invalides", "créer une clé API"}}, // "clés" folds to "clé"
+			{"télécharger une facture", []string{"télécharger", "facture"}, []string{"télécharger une facture"}},
+		}},
+		{"es", []string{"cómo restablecer la contraseña", "olvidé mi contraseña", "cambiar contraseñas", "crear clave de API", "clave de API no válida", "descargar factura"}, []topic{
+			{"contraseña", []string{"contraseña", "cambiar", "olvidé"}, []string{"cómo restablecer la contraseña", "olvidé mi contraseña", "cambiar contraseñas"}},
+			{"api", []string{"api", "clave", "crear"}, []string{"crear clave de API", "clave de API no válida"}},
+			{"descargar factura", []string{"descargar", "factura"}, []string{"descargar factura"}},
+		}},
+		{"pt", []string{"como redefinir a senha", "esqueci minha senha", "alterar senha", "como criar uma chave de API", "chave de API inválida", "onde fica a fatura"}, []topic{
+			{"senha", []string{"senha", "alterar", "esqueci"}, []string{"como redefinir a senha", "esqueci minha senha", "alterar senha"}},
+			{"api", []string{"api", "chave", "criar"}, []string{"como criar uma chave de API", "chave de API inválida"}},
+			{"onde fica a fatura", []string{"fica", "fatura"}, []string{"onde fica a fatura"}},
+		}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			var got []topic
+			for _, tp := range gaps.Cluster(tc.texts) {
+				got = append(got, topic{tp.Key, tp.Terms, tp.Texts})
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Cluster:\n got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
