@@ -87,17 +87,19 @@ type query struct {
 // matches counts the question's terms that text holds.
 func (q query) matches(text string) int { return q.read.vocab(text).matches(q.terms) }
 
-// isLetters reports whether w is all letters, none of them Chinese, Japanese or Korean.
+// isLetters reports whether w is all letters (and the marks they carry), none of them Chinese,
+// Japanese or Korean.
 func isLetters(w string) bool {
 	for _, r := range w {
-		if !unicode.IsLetter(r) || cjk.Is(r) {
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) || cjk.Is(r) {
 			return false
 		}
 	}
 	return true
 }
 
-// Words splits s into lower-case words of letters and digits. Chinese and Japanese, written
+// Words splits s into lower-case words of letters and digits (with the combining marks Indic
+// scripts write vowel signs with). Chinese and Japanese, written
 // without spaces, give each pair of adjacent characters as a word (a lone character as
 // itself), as the search indexes them: the pairs find a word of any length without a
 // dictionary. It is the plainest analyzer: the extractive answer's, and the evaluation's
@@ -105,7 +107,7 @@ func isLetters(w string) bool {
 func Words(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	}) {
 		out = appendWord(out, w)
 	}

@@ -27,6 +27,8 @@ func TestTermsIn(t *testing.T) {
 		{"", "How do I rotate my API keys?", "rotate api key"},
 		{"xx", "please tell me about webhooks", "webhook"},
 		{"es", "instalar v2.1 con npm", "instal v2 npm"},
+		{"hi", "पासवर्ड कैसे रीसेट करें?", "पासवर्ड रीसेट"},          // vowel signs are marks: the words stay whole
+		{"ta", "கடவுச்சொல்லை மீட்டமைக்க", "கடவுச்சொல்லை மீட்டமைக்க"}, // no list for Tamil: its words, whole
 	}
 	for _, tt := range tests {
 		if got := strings.Join(answer.TermsIn(tt.lang, tt.text), " "); got != tt.want {

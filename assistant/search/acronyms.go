@@ -105,7 +105,7 @@ func capitals(s string) string {
 	return t
 }
 
-func wordBreak(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+func wordBreak(r rune) bool { return !isWordRune(r) || r == '_' }
 
 // lastWords returns the last n words of s (hyphenated words count as several), the words
 // strings.FieldsFunc(s, wordBreak) ends with. It reads back from the end only as far as it

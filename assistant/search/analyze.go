@@ -128,8 +128,11 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// isWordRune reports whether r belongs to a word: a letter, digit or '_', or a combining mark,
+// which the scripts of India and South-East Asia write their vowel signs with (पासवर्ड is one
+// word, not प, सवर and ड).
 func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
 // identifier splits one run of word runes into its parts.
@@ -235,10 +238,11 @@ func (a *analyzer) snowballStem(l *lang.Language, w []byte) string {
 // english reports whether the analyzer reads English (or a language analyzed as English).
 func (a *analyzer) english() bool { return a.lang == nil || a.lang.IsEnglish() }
 
-// isLetters reports whether b is all letters, none of them Chinese, Japanese or Korean.
+// isLetters reports whether b is all letters (and the marks they carry), none of them Chinese,
+// Japanese or Korean.
 func isLetters(b []byte) bool {
 	for _, r := range string(b) {
-		if !unicode.IsLetter(r) || cjk.Is(r) {
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) || cjk.Is(r) {
 			return false
 		}
 	}

@@ -89,6 +89,9 @@ func TestLanguageTerms(t *testing.T) {
 		{"fr", "Pourquoi, quand et où ? Comment changer les clés", "chang clé"}, // question words
 		{"de", "Warum und wann der Schlüssel", "schlussel"},
 		{"pt-BR", "Onde e porquê os rastreamentos", "rastreament"},
+		{"hi", "पासवर्ड कैसे रीसेट करें", "पासवर्ड रीसेट"}, // vowel signs are marks, inside the word
+		{"ta", "கடவுச்சொல்லை மீட்டமைக்க", "கடவுச்சொல்லை மீட்டமைக்க"},
+		{"ar", "كيف أغيّر كلمة المرور", "اغير كلم مرور"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(search.TermsIn(tc.lang, tc.text), " "); got != tc.want {
@@ -141,6 +144,7 @@ func TestQuestionWordsAreNoTopic(t *testing.T) {
 		{"fr", "Les exports sont enregistrés dans le dossier Téléchargements.", "Où sont enregistrés les exports ?"},
 		{"de", "Der Export wird im Ordner Downloads gespeichert.", "Wann und warum wird der Export gespeichert?"},
 		{"pt-BR", "Os exports ficam salvos na pasta Downloads.", "Onde ficam salvos os exports?"},
+		{"hi", "पासवर्ड रीसेट करने के लिए सेटिंग्स खोलें।", "पासवर्ड कैसे रीसेट करें?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+": "+tt.q, func(t *testing.T) {

@@ -9,7 +9,8 @@
 // stems English with Porter's algorithm, the answer folds plurals). The other languages use
 // the Snowball project's stemmers (Go code generated from its algorithms by
 // github.com/blevesearch/snowballstem) and its stop word lists, with the question words some of
-// those lists lack (platform/stopwords, which the content gaps' topics read too).
+// those lists lack (platform/stopwords, which the content gaps' topics read too); Hindi has
+// stop words (stopwords-iso's) and no stemmer.
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
 // a question's words leave out (platform/cjk's Kana).
@@ -59,6 +60,7 @@ var snowball = map[string]*Language{
 	"es": {name: "spanish", stem: spanish.Stem},
 	"fi": {name: "finnish", stem: finnish.Stem},
 	"fr": {name: "french", stem: french.Stem},
+	"hi": {name: "hindi"},
 	"hu": {name: "hungarian", stem: hungarian.Stem},
 	"it": {name: "italian", stem: italian.Stem},
 	"nl": {name: "dutch", stem: dutch.Stem},
