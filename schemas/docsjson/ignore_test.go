@@ -81,3 +81,47 @@ func TestListedPagesIgnored(t *testing.T) {
 		})
 	}
 }
+
+// TestUnlistedPagesOfBuildFolders: Mintlify's build publishes the unlisted files under the
+// folders its guide lists as ignored by default (build, dist, coverage, tmp, temp, .cache): its
+// file list skips only the defaults of @mintlify/common and .mintignore. AdCP redirects its
+// front door and 320 more paths to the unlisted snapshot under dist/docs/3.1.2/
+// (adcontextprotocol/adcp@4439b187), and Lectern warned of 322 destinations that "readers find
+// nothing" at and served none of those pages.
+func TestUnlistedPagesOfBuildFolders(t *testing.T) {
+	site := loadSite(t, "testdata/sites/adcp-dist/docs.json")
+	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
+		t.Errorf("warning %s", w)
+	}
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlisted := map[string]bool{}
+	for _, p := range site.Unlisted(tree) {
+		unlisted[p.URL] = p.Hidden
+	}
+	for _, url := range []string{"/dist/docs/3.1.2/intro", "/dist/docs/3.1.2/quickstart"} {
+		if hidden, ok := unlisted[url]; !ok || !hidden {
+			t.Errorf("%s: unlisted page %v (hidden %v), want a hidden page", url, ok, hidden)
+		}
+	}
+
+	files := map[string]string{"index.mdx": "# Home"}
+	for _, f := range []string{"build/a.mdx", "dist/b.mdx", "coverage/c.mdx", "tmp/e.mdx", "temp/f.mdx",
+		"node_modules/g.mdx", "snippets/h.mdx", "README.md"} {
+		files[f] = "# Page"
+	}
+	site = loadJSON(t, withSettings(`{"pages": ["index"]}`), files)
+	if tree, err = site.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range site.Unlisted(tree) {
+		got = append(got, p.URL)
+	}
+	want := []string{"/build/a", "/coverage/c", "/dist/b", "/temp/f", "/tmp/e"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("unlisted pages %q, want %q (node_modules, snippets and README.md are none)", got, want)
+	}
+}
