@@ -97,13 +97,16 @@ func TestUnlistedPagesOfBuildFolders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unlisted := map[string]bool{}
+	unlisted := map[string]docsjson.Page{}
 	for _, p := range site.Unlisted(tree) {
-		unlisted[p.URL] = p.Hidden
+		unlisted[p.URL] = p
 	}
-	for _, url := range []string{"/dist/docs/3.1.2/intro", "/dist/docs/3.1.2/quickstart"} {
-		if hidden, ok := unlisted[url]; !ok || !hidden {
-			t.Errorf("%s: unlisted page %v (hidden %v), want a hidden page", url, ok, hidden)
+	// Each version keeps its pages in a folder of its own under dist/docs/ (docs/ for the
+	// latest): an unlisted page there is of that version; the snapshot 3.1.2 is of none.
+	for url, version := range map[string]string{"/dist/docs/3.1.2/intro": "", "/dist/docs/3.1.2/quickstart": "",
+		"/dist/docs/2.5.3/spec-guidelines": "2.5 (archived)"} {
+		if p, ok := unlisted[url]; !ok || !p.Hidden || p.Version != version {
+			t.Errorf("%s: unlisted page %v (hidden %v, version %q), want a hidden page of version %q", url, ok, p.Hidden, p.Version, version)
 		}
 	}
 
