@@ -703,6 +703,11 @@ func TestPageInLanguage(t *testing.T) {
 		{name: "translation of the .md", path: "/guides/uploads.md", language: "jp", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
 		{name: "no such page", path: "/guides/nope", language: "jp", status: 404, field: "path",
 			err: `page "/guides/nope" is not in the navigation of box`},
+		// A language the site does not have is a bad request, as the search answers it, not a
+		// page "with no variant" in it (rehearse12: AdCP's {"filter": {"version": "zzz"}}).
+		{name: "no such language", path: "/guides/uploads", language: "fr", status: 400, field: "filter.language",
+			err: `invalid request: filter.language: "fr" is not a language of this site; use one of: "en", "jp"`},
+		{name: "the site's language in other letters", path: "/guides/uploads", language: "JP", status: 200, want: "/ja/guides/uploads", title: "アップロード"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := map[string]any{"path": tc.path}
@@ -719,6 +724,12 @@ func TestPageInLanguage(t *testing.T) {
 			}
 			if status != tc.status {
 				t.Fatalf("%d %s; want %d", status, raw, tc.status)
+			}
+			if tc.status == 400 {
+				if r.Error != tc.err || len(r.Details) != 1 || r.Details[0].Field != tc.field {
+					t.Errorf("400 %s; want %q on %s", raw, tc.err, tc.field)
+				}
+				return
 			}
 			if tc.status != 200 {
 				if r.Error != tc.err || r.Message != tc.err || len(r.Details) != 1 || r.Details[0].Field != tc.field {

@@ -242,6 +242,13 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	if _, d := request.CheckFilter(request.Filter{Version: f.Version, Language: f.Language, Groups: f.Groups}); len(d) > 0 {
 		return web.InvalidAll(d)
 	}
+	// A version or language the site does not have is a bad request, as the search says it
+	// (with the site's values), not a page with no variant in it.
+	scoped, err := request.CheckScopes(request.Filter{Version: f.Version, Language: f.Language}, snap.Scopes)
+	if err != nil {
+		return err
+	}
+	f.Version, f.Language = scoped.Version, scoped.Language
 	asked := path
 	page, path, ok := pageFor(snap.Catalog, path, site.Domain, f)
 	for hops := 0; !ok && hops < maxRedirects; hops++ { // a moved page: docs.json redirects

@@ -411,7 +411,7 @@ func passage(text, whole string, q query) []unit {
 		for i := range min(2, len(us)) {
 			p.add(i)
 		}
-		return p.units()
+		return p.unitsOr(0)
 	}
 	p.add(order[0])
 	if next := order[0] + 1; next < len(us) && !us[next].title { // a title starts another topic
@@ -420,7 +420,32 @@ func passage(text, whole string, q query) []unit {
 	for _, i := range order[1:] {
 		p.add(i)
 	}
-	return p.units()
+	return p.unitsOr(order[0])
+}
+
+// unitsOr returns the picked units or, when none could be picked (every unit that matches is a
+// title over another title: the cards of a CardGroup, each a title and a one-line description
+// that ends no sentence), the card that holds unit i.
+func (p *picker) unitsOr(i int) []unit {
+	if p.n > 0 || i >= len(p.us) {
+		return p.units()
+	}
+	return card(p.us, i)
+}
+
+// card returns the card that unit i belongs to in its run of titles, which pairs them from the
+// run's start (title, description, title, description): its title, and its description as
+// text. A title with no line after it is quoted as text.
+func card(us []unit, i int) []unit {
+	start := i
+	for start > 0 && us[start-1].title {
+		start--
+	}
+	start += (i - start) / 2 * 2
+	if start+1 >= len(us) || !us[start+1].title {
+		return []unit{{text: us[i].text}}
+	}
+	return []unit{us[start], {text: us[start+1].text}}
 }
 
 // picker collects the units of a passage within its limits.
@@ -443,8 +468,9 @@ func (p *picker) add(i int) {
 // take picks unit i if it exists, is not picked yet and fits in bytes, and reports whether it
 // is picked. A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
 // after it along, even past passageUnits: quoted alone, it would point at something the quote
-// left out, so when that unit does not fit the sentence is not picked either (unless it is the
-// passage's first).
+// left out, so when that unit does not fit, or there is none (the search's excerpt may end at
+// "Sellers MUST return `submitted` when:", before the list it announces), the sentence is not
+// picked either (unless it is the passage's first).
 func (p *picker) take(i int) bool {
 	if i >= len(p.us) {
 		return false
@@ -465,7 +491,7 @@ func (p *picker) take(i int) bool {
 		if i+1 < len(p.us) && !p.us[i+1].title && p.take(i+1) {
 			return true
 		}
-	case !introduces(u.text) || i+1 == len(p.us) || p.take(i+1) || first:
+	case !introduces(u.text) || p.take(i+1) || first:
 		return true
 	}
 	p.picked[i], p.n, p.bytes, p.block = false, p.n-1, p.bytes-u.size(), block

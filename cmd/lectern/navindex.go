@@ -97,8 +97,8 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		llms += b2i(p.LLMsTxt)
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s: %d pages; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)%s\n\n",
-		path, len(idx.Pages), search, llms, idx.Indexing, idx.specs.note())
+	fmt.Fprintf(bw, "%s: %s; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)%s\n\n",
+		path, count(len(idx.Pages), "page"), search, llms, idx.Indexing, idx.specs.note())
 	width := len("page")
 	for _, p := range idx.Pages {
 		width = max(width, len(p.URL))

@@ -79,9 +79,12 @@ func (u *urlSpecs) note() string {
 	if u == nil || len(u.urls) == 0 {
 		return ""
 	}
-	n := count(len(u.urls), "OpenAPI spec")
+	n, its := count(len(u.urls), "OpenAPI spec"), "their"
+	if len(u.urls) == 1 {
+		its = "its"
+	}
 	if !u.fetch {
-		return fmt.Sprintf("; %s given by URL not fetched, so their endpoint pages are missing (--fetch-openapi fetches them)", n)
+		return fmt.Sprintf("; %s given by URL not fetched, so %s endpoint pages are missing (--fetch-openapi fetches them)", n, its)
 	}
 	failed := 0
 	for _, s := range u.list() {

@@ -25,7 +25,7 @@ func TestNavFetchOpenAPI(t *testing.T) {
 		not  []string // absent from stdout
 		err  string   // a part of stderr
 	}{
-		{args: []string{"index", site(good)}, out: []string{"1 pages;", "; 1 OpenAPI spec given by URL not fetched, so their endpoint pages are missing (--fetch-openapi fetches them)"}, not: []string{"/reservations/"}},
+		{args: []string{"index", site(good)}, out: []string{"1 page;", "; 1 OpenAPI spec given by URL not fetched, so its endpoint pages are missing (--fetch-openapi fetches them)"}, not: []string{"/reservations/"}},
 		{args: []string{"index", "--fetch-openapi", site(good)}, out: []string{"3 pages;", "; 1 OpenAPI spec given by URL fetched\n", "/api-reference/reservations/reserve-stock-for-an-order", "/api-reference/reservations/release-a-reservation"}},
 		{args: []string{"validate", site(good)}, out: []string{"0 errors, 1 warning; 1 OpenAPI spec given by URL not fetched", "is a URL and was not fetched (fetching is off)"}},
 		{args: []string{"validate", "--fetch-openapi", site(good)}, out: []string{"0 errors, 0 warnings; 1 OpenAPI spec given by URL fetched\n"}},

@@ -21,11 +21,12 @@ var defaultIgnores = []string{
 	"README.md", "LICENSE.md", "CHANGELOG.md", "CONTRIBUTING.md",
 }
 
-// guideIgnores are the folders Mintlify's guide (organize/mintignore) lists as ignored by
-// default besides those, which its build does not ignore: Dify's published site serves the
-// pages of en/cloud/use-dify/build/ its navigation lists. An unlisted file there is no page; a
-// listed one is.
-var guideIgnores = []string{"build/", "dist/", "coverage/", ".cache/", "tmp/", "temp/"}
+// The folders Mintlify's guide (organize/mintignore) lists as ignored by default besides those
+// (build, dist, coverage, .cache, tmp, temp) are no defaults of its build, whose file list skips
+// only these and .mintignore (@mintlify/prebuild getFileList): their files are pages, listed or
+// not. Dify's published site serves the pages of en/cloud/use-dify/build/ its navigation lists;
+// AdCP sends its front door and 320 more paths to the unlisted snapshot pages of dist/docs/3.1.2/
+// (adcontextprotocol/adcp@4439b187, testdata/sites/adcp-dist).
 
 // snippetFolders hold snippets, which are never pages of their own (an unlisted file there is
 // no page); a page the navigation lists there is left to the rules of listed pages.
@@ -47,7 +48,6 @@ type ignoreRule struct {
 // Where an ignore pattern comes from.
 const (
 	srcDefault  = "Mintlify's default ignores"
-	srcGuide    = "the default ignores of Mintlify's guide"
 	srcSnippets = "the snippet folders"
 	srcFile     = ".mintignore"
 )
@@ -62,9 +62,6 @@ func newIgnorer(fsys fs.FS) *ignorer {
 	ig := &ignorer{}
 	for _, p := range defaultIgnores {
 		ig.add(p, srcDefault)
-	}
-	for _, p := range guideIgnores {
-		ig.add(p, srcGuide)
 	}
 	for _, p := range snippetFolders {
 		ig.add(p, srcSnippets)
@@ -109,13 +106,12 @@ func (ig *ignorer) ignored(p string, dir bool) bool {
 }
 
 // decide returns the last pattern that matches p and whether it ignores p; with all false
-// only the patterns of .mintignore and of Mintlify's build are asked (not the snippet folders
-// or the guide's other folders).
+// only the patterns of .mintignore and of Mintlify's build are asked (not the snippet folders).
 func (ig *ignorer) decide(p string, dir, all bool) (ignoreRule, bool) {
 	var last ignoreRule
 	out := false
 	for _, r := range ig.rules {
-		if r.dirOnly && !dir || !all && (r.source == srcSnippets || r.source == srcGuide) {
+		if r.dirOnly && !dir || !all && r.source == srcSnippets {
 			continue
 		}
 		if r.matches(p) {

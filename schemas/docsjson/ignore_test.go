@@ -81,3 +81,50 @@ func TestListedPagesIgnored(t *testing.T) {
 		})
 	}
 }
+
+// TestUnlistedPagesOfBuildFolders: Mintlify's build publishes the unlisted files under the
+// folders its guide lists as ignored by default (build, dist, coverage, tmp, temp, .cache): its
+// file list skips only the defaults of @mintlify/common and .mintignore. AdCP redirects its
+// front door and 320 more paths to the unlisted snapshot under dist/docs/3.1.2/
+// (adcontextprotocol/adcp@4439b187), and Lectern warned of 322 destinations that "readers find
+// nothing" at and served none of those pages.
+func TestUnlistedPagesOfBuildFolders(t *testing.T) {
+	site := loadSite(t, "testdata/sites/adcp-dist/docs.json")
+	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
+		t.Errorf("warning %s", w)
+	}
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlisted := map[string]docsjson.Page{}
+	for _, p := range site.Unlisted(tree) {
+		unlisted[p.URL] = p
+	}
+	// Each version keeps its pages in a folder of its own under dist/docs/ (docs/ for the
+	// latest): an unlisted page there is of that version; the snapshot 3.1.2 is of none.
+	for url, version := range map[string]string{"/dist/docs/3.1.2/intro": "", "/dist/docs/3.1.2/quickstart": "",
+		"/dist/docs/2.5.3/spec-guidelines": "2.5 (archived)"} {
+		if p, ok := unlisted[url]; !ok || !p.Hidden || p.Version != version {
+			t.Errorf("%s: unlisted page %v (hidden %v, version %q), want a hidden page of version %q", url, ok, p.Hidden, p.Version, version)
+		}
+	}
+
+	files := map[string]string{"index.mdx": "# Home"}
+	for _, f := range []string{"build/a.mdx", "dist/b.mdx", "coverage/c.mdx", "tmp/e.mdx", "temp/f.mdx",
+		"node_modules/g.mdx", "snippets/h.mdx", "README.md"} {
+		files[f] = "# Page"
+	}
+	site = loadJSON(t, withSettings(`{"pages": ["index"]}`), files)
+	if tree, err = site.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range site.Unlisted(tree) {
+		got = append(got, p.URL)
+	}
+	want := []string{"/build/a", "/coverage/c", "/dist/b", "/temp/f", "/tmp/e"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("unlisted pages %q, want %q (node_modules, snippets and README.md are none)", got, want)
+	}
+}

@@ -47,7 +47,7 @@ func (s *Site) Unlisted(t *Tree) []Page {
 func (s *Site) unlisted(t *Tree, file string, folders map[string]string) Page {
 	p := withoutExt(file)
 	pg := Page{File: file, URL: pageURL(p), Title: titleFromName(p), Hidden: true, Language: folderLanguage(t, p)}
-	pg.Version = folders[versionFolder(p, pg.Language)]
+	pg.Version = versionOf(folders, p, pg.Language)
 	fm, err := ReadFrontmatter(s.fsys, file)
 	if err != nil {
 		fm = Frontmatter{}
@@ -71,9 +71,10 @@ func folderLanguage(t *Tree, p string) string {
 	return ""
 }
 
-// versionFolders maps the folder each version keeps its pages in to the version: the first
-// folder of a page's path after its language's (v2 of v2/guides/a and fr/v2/guides/a), when
-// more than half of the version's listed pages, two or more, are in it and no other
+// versionFolders maps the folder each version keeps its pages in to the version: a folder of a
+// page's path after its language's folder (v2 of v2/guides/a and fr/v2/guides/a, or
+// dist/docs/3.0.26 of dist/docs/3.0.26/intro, where dist and dist/docs hold every version's),
+// when more than half of the version's listed pages, two or more, are in it and no other
 // version's are. An unlisted page in that folder belongs to that version, as one in a
 // language's folder belongs to that language: an old version's pages that seo.indexing "all"
 // puts in the index then answer that version's questions, not every version's.
@@ -88,14 +89,16 @@ func versionFolders(t *Tree) map[string]string {
 		if counts[pg.Version] == nil {
 			counts[pg.Version] = map[string]int{}
 		}
-		counts[pg.Version][versionFolder(withoutExt(pg.File), pg.Language)]++
+		for _, folder := range pageFolders(withoutExt(pg.File), pg.Language) {
+			counts[pg.Version][folder]++
+		}
 		total[pg.Version]++
 	}
 	out, owners := map[string]string{}, map[string]int{}
 	for v, byFolder := range counts {
 		for folder, n := range byFolder {
 			owners[folder]++
-			if folder != "" && n >= 2 && n*2 > total[v] {
+			if n >= 2 && n*2 > total[v] {
 				out[folder] = v
 			}
 		}
@@ -108,18 +111,40 @@ func versionFolders(t *Tree) map[string]string {
 	return out
 }
 
-// versionFolder is the first folder of page path p after its language's folder, or "".
-func versionFolder(p, language string) string {
+// maxVersionDepth bounds how deep a version's folder may be (dist/docs/3.0.26 is three).
+const maxVersionDepth = 4
+
+// pageFolders returns the folders of page path p after its language's folder, the outermost
+// first, at most maxVersionDepth of them: a, a/b and a/b/c of a/b/c/page.
+func pageFolders(p, language string) []string {
 	if language != "" {
 		if first, rest, ok := strings.Cut(p, "/"); ok && strings.EqualFold(first, language) {
 			p = rest
 		}
 	}
-	folder, _, ok := strings.Cut(p, "/")
-	if !ok {
-		return ""
+	var out []string
+	for i, n := 0, 0; n < maxVersionDepth; n++ {
+		j := strings.IndexByte(p[i:], '/')
+		if j < 0 {
+			break
+		}
+		i += j
+		out = append(out, p[:i])
+		i++
 	}
-	return folder
+	return out
+}
+
+// versionOf returns the version whose folder (versionFolders) holds page path p, the deepest
+// such folder deciding, or "".
+func versionOf(folders map[string]string, p, language string) string {
+	fs := pageFolders(p, language)
+	for i := len(fs) - 1; i >= 0; i-- {
+		if v, ok := folders[fs[i]]; ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // pageFiles lists the site's page files that Mintlify would publish, in walk order.

@@ -1,0 +1,76 @@
+package answer_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/answer"
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+// searchPage indexes one real page of testdata/cut and returns the first result of q.
+func searchPage(t *testing.T, file, url, language, q string) search.Result {
+	t.Helper()
+	body, err := os.ReadFile("testdata/cut/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := search.Build([]search.Page{{URL: url, Language: language, Body: string(body)}}).Search(search.Query{Text: q, Filter: search.Filter{Language: language}})
+	if len(rs) == 0 {
+		t.Fatalf("no result for %q", q)
+	}
+	return rs[0]
+}
+
+// sourceOf is the answer's source for a search result, as the assistant makes it.
+func sourceOf(r search.Result) answer.Source {
+	return answer.Source{Title: r.Title, Section: r.Section, Path: r.Path, URL: r.URL, Text: r.Snippet, Whole: r.Text,
+		Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
+}
+
+// TestAnswerEndsNoIntroductionTheExcerptCut: the search's excerpt of a section may end at a
+// sentence that announces what follows it ("Sellers MUST return `submitted` when:", AdCP's
+// create_media_buy page, testdata/cut): the quote must not end with that sentence, which points
+// at a list the reader does not get. It did: the end of the excerpt was taken for the end of the
+// section, where such a sentence is quoted.
+func TestAnswerEndsNoIntroductionTheExcerptCut(t *testing.T) {
+	const q = "my create_media_buy call returns status submitted and never completes, what should I do?"
+	r := searchPage(t, "adcp-create-media-buy.mdx", "/docs/media-buy/task-reference/create_media_buy", "", q)
+	// The excerpt the search of the whole site made (lectern all on AdCP, this question): its
+	// passage starts at the second sentence and ends at the paragraph before the list.
+	from, to := strings.Index(r.Text, "A sales-guaranteed seller"), strings.Index(r.Text, "when:\n")+len("when:")
+	if from < 0 || to < from {
+		t.Fatalf("section text %q: want the sentences of the excerpt (else this proves nothing)", r.Text)
+	}
+	for _, whole := range []string{r.Text, ""} {
+		s := sourceOf(r)
+		s.Text, s.Whole = "… "+r.Text[from:to], whole
+		md, _, a := generate(t, answer.Prompt{Question: q, Sources: []answer.Source{s}})
+		if len(a.Cited) != 1 || !strings.Contains(md, "\n> ") {
+			t.Fatalf("whole text %v: cited %v, want a quote of the section\n%s", whole != "", citedPaths(a), md)
+		}
+		if last := strings.TrimSpace(md); strings.HasSuffix(last, ":") {
+			t.Errorf("whole text %v: the quote ends with an introduction to what the excerpt cut:\n%s", whole != "", md)
+		}
+	}
+}
+
+// TestAnswerQuotesACard: a section made of cards (InsForge's Spanish TypeScript SDK overview,
+// testdata/cut), each a title and a one-line description that ends no sentence, is quoted as the
+// card that matches: its title and its description. The answer quoted nothing: each line read as
+// a title over another title, and a title is never quoted alone.
+func TestAnswerQuotesACard(t *testing.T) {
+	const q = "¿Cómo subo un archivo al almacenamiento desde el SDK de TypeScript?"
+	r := searchPage(t, "insforge-es-typescript-overview.mdx", "/es/sdks/typescript/overview", "es", q)
+	if r.Section != "Referencia de SDK" {
+		t.Fatalf("first result %q: want the section of cards (else this proves nothing)", r.Section)
+	}
+	md, _, a := generate(t, answer.Prompt{Question: q, Language: "es", Sources: []answer.Source{sourceOf(r)}})
+	if len(a.Cited) != 1 {
+		t.Fatalf("cited %v, want the overview\n%s", citedPaths(a), md)
+	}
+	if want := "> **Almacenamiento**\n>\n> Carga, descarga y gestión de archivos"; !strings.Contains(md, want) {
+		t.Errorf("answer\n%s\nwant it to quote the card\n%s", md, want)
+	}
+}
