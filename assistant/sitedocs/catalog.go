@@ -274,13 +274,24 @@ func (c *Catalog) addLink(label, href string) {
 	}
 }
 
-// Redirect returns where the site's docs.json redirects send a path that is not a page, and
-// whether the redirect is permanent (308) or not (307).
+// Redirect returns where the site's docs.json redirects send a path, one hop, and whether the
+// redirect is permanent (308) or not (307). Redirects apply before pages: a page whose URL a
+// source matches is shown at no URL of its own (docsjson.RuleRedirected), so callers look a
+// path up here before they look for its page.
 func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
 	if c == nil {
 		return "", false, false
 	}
 	return c.redirects.Lookup(p)
+}
+
+// Follow follows a path through the site's redirects to where they end
+// (docsjson.Redirects.Follow: bounded, a loop an error).
+func (c *Catalog) Follow(p string) (docsjson.Chain, error) {
+	if c == nil {
+		return docsjson.Chain{Paths: []string{p}}, nil
+	}
+	return c.redirects.Follow(p)
 }
 
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation
