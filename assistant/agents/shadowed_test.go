@@ -18,9 +18,11 @@ import (
 // /docs/intro and /docs/quickstart, to an unlisted snapshot, not permanently. Their Markdown
 // redirects there (307) whether asked as .md or by Accept; llms.txt, llms-full.txt and the MCP
 // filesystem list neither, and the MCP search links neither; the snapshot and the other
-// versions' pages are served as before; a path the redirects send round in a loop is a 404.
+// versions' pages are served as before; a chain is answered with its last destination (307:
+// one hop is not permanent); a path the redirects send round in a loop is a 404.
 func TestShadowedPageEverywhere(t *testing.T) {
-	// A copy, with the loop create/redirects warns of ("Avoid infinite redirects") added.
+	// A copy, with the loop create/redirects warns of ("Avoid infinite redirects") added, and
+	// a permanent redirect to a shadowed page: a chain.
 	dir := filepath.Join(t.TempDir(), "adcp")
 	if err := os.CopyFS(dir, os.DirFS("../../schemas/docsjson/testdata/sites/adcp-dist")); err != nil {
 		t.Fatal(err)
@@ -29,7 +31,7 @@ func TestShadowedPageEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs = bytes.Replace(docs, []byte(`"redirects": [`), []byte(`"redirects": [{"source": "/docs/v/:slug*", "destination": "/help/:slug*"}, {"source": "/help/:slug*", "destination": "/docs/v/:slug*"}, `), 1)
+	docs = bytes.Replace(docs, []byte(`"redirects": [`), []byte(`"redirects": [{"source": "/docs/v/:slug*", "destination": "/help/:slug*"}, {"source": "/help/:slug*", "destination": "/docs/v/:slug*"}, {"source": "/start", "destination": "/docs/intro#welcome"}, `), 1)
 	if err := os.WriteFile(filepath.Join(dir, "docs.json"), docs, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +47,7 @@ func TestShadowedPageEverywhere(t *testing.T) {
 		{"the destination", "/sites/adcp/dist/docs/3.1.2/intro.md", "", 200, ""},
 		{"another version's page", "/sites/adcp/dist/docs/3.0.26/intro.md", "", 200, ""},
 		{"a loop", "/sites/adcp/help/intro.md", "", 404, ""},
+		{"a chain, permanent then not", "/sites/adcp/start.md", "", 307, "/sites/adcp/dist/docs/3.1.2/intro.md#welcome"},
 	} {
 		req, err := http.NewRequest(http.MethodGet, h.base+tc.path, nil)
 		if err != nil {
