@@ -437,14 +437,15 @@ func TestPageOutOfSearchSaysWhy(t *testing.T) {
 
 // TestPageFollowsRedirects: POST /discovery/v1/page of a path that docs.json redirects answers
 // the page it leads to (through a chain of redirects too), with that page's path; a redirect
-// to no page of the site, or off the site, is a 404 that names the path asked for.
+// to no page of the site, or off the site, is a 404 that names the path asked for and says
+// where it moved.
 func TestPageFollowsRedirects(t *testing.T) {
 	h := start(t, tesseraSites(t)[:1])
 	for _, tc := range []struct{ path, want, err string }{
 		{path: "/setup", want: "/quickstart"},
 		{path: "/old/install/steps", want: "/quickstart"},
-		{path: "/gone", err: `page "/gone" is not in the navigation of tessera`},
-		{path: "/away", err: `page "/away" is not in the navigation of tessera`},
+		{path: "/gone", err: `page "/gone" moved: the site's redirects send it to "/nowhere", which is no page of tessera`},
+		{path: "/away", err: `page "/away" moved off tessera: the site's redirects send it to "https://example.com/tessera"`},
 	} {
 		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
 		var r struct{ Path, Title, Content, Error string }

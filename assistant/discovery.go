@@ -212,12 +212,10 @@ type pageMissing struct {
 	Details []web.Detail `json:"details"`
 }
 
-// maxRedirects bounds the chain of docs.json redirects a page request follows.
-const maxRedirects = 5
-
 // postPage answers a page of the navigation as clean Markdown, whole; a path that docs.json
-// redirects answers the page it leads to, with that page's path. The path may carry a
-// search hit's #anchor or a query string (pageRef).
+// redirects (a page's own URL too: redirects apply before pages) answers the page it leads
+// to, with that page's path (movedPage). The path may carry a search hit's #anchor or a query
+// string (pageRef).
 func (s *Service) postPage(c *fiber.Ctx) error {
 	site, err := s.sites.Domain(c.Params("domain"))
 	if err != nil {
@@ -251,15 +249,10 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	f.Version, f.Language = scoped.Version, scoped.Language
 	asked := path
 	page, path, ok := pageFor(snap.Catalog, path, site.Domain, f)
-	for hops := 0; !ok && hops < maxRedirects; hops++ { // a moved page: docs.json redirects
-		dest, _, found := snap.Catalog.Redirect(path)
-		target, _, _ := strings.Cut(dest, "#")
-		next, err := event.PagePath(strings.TrimSuffix(target, "/"))
-		if !found || !strings.HasPrefix(target, "/") || err != nil {
-			break
-		}
-		path = next
-		page, ok = snap.Catalog.PageFor(path, f.Version, f.Language, f.Groups)
+	if moved, e := movedPage(snap.Catalog, page, path, site.Domain, f); e != nil {
+		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
+	} else if moved != nil {
+		page, ok = moved, true
 	}
 	if !ok {
 		path = asked

@@ -174,11 +174,24 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		pageURL = p
 	}
 	page, ok := findPage(cat, pageURL)
+	if asMarkdown || wantsMarkdown(c.Get(fiber.HeaderAccept)) {
+		// Redirects apply before pages, as on Mintlify's hosting layer: a page whose URL a
+		// redirect's source matches is shown at its destination (/dir/index reaches /dir's).
+		chain, err := cat.Follow(pageURL)
+		if err == nil && !chain.Moved() && ok && page.URL != pageURL {
+			chain, err = cat.Follow(page.URL)
+		}
+		if err != nil {
+			e := web.Errorf(fiber.StatusNotFound, "%s never reaches a page: %v (%s)", p, err, chain)
+			e.Details[0].Field = "path"
+			return e
+		}
+		if chain.Moved() {
+			return s.redirect(c, site, chain.Dest, chain.Permanent, asMarkdown)
+		}
+	}
 	switch {
 	case !ok && asMarkdown || !ok && wantsMarkdown(c.Get(fiber.HeaderAccept)):
-		if dest, permanent, found := cat.Redirect(pageURL); found {
-			return s.redirect(c, site, dest, permanent, asMarkdown)
-		}
 		if home := homePage(cat); home != "" && (pageURL == "/" || pageURL == "/index") {
 			return s.redirect(c, site, home, false, asMarkdown)
 		}
@@ -203,7 +216,8 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 
 // redirect answers a path the site's docs.json redirects: 308 (permanent) or 307 to the
 // destination, its Markdown when the request asked for /{path}.md; a destination off the site
-// (a URL) is sent as it is.
+// (a URL) is sent as it is. A chain of redirects is answered with its last destination, 308
+// only when every hop is permanent (sitedocs.Catalog.Follow).
 func (s *Service) redirect(c *fiber.Ctx, site sites.Site, dest string, permanent, asMarkdown bool) error {
 	status := fiber.StatusTemporaryRedirect
 	if permanent {

@@ -36,7 +36,7 @@ type Catalog struct {
 	Assistant       Assistant           // .mintlify/Assistant.md and .mintlify/assistant/skills: the model's instructions and skills
 	LLMsTxt         string              // a custom llms.txt at the docs root; "" when there is none
 	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
-	redirects       *docsjson.Redirects // the site's redirects, compiled once (Redirect finds one)
+	redirects       *docsjson.Redirects // the site's redirects, compiled once (Follow follows them)
 	byURL           map[string]int
 	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
 }
@@ -274,13 +274,15 @@ func (c *Catalog) addLink(label, href string) {
 	}
 }
 
-// Redirect returns where the site's docs.json redirects send a path that is not a page, and
-// whether the redirect is permanent (308) or not (307).
-func (c *Catalog) Redirect(p string) (dest string, permanent, ok bool) {
+// Follow follows a path through the site's redirects to where they end
+// (docsjson.Redirects.Follow: bounded, a loop an error). Redirects apply before pages: a page
+// whose URL a source matches is shown at no URL of its own (docsjson.RuleRedirected), so
+// callers follow a path here before they serve its page.
+func (c *Catalog) Follow(p string) (docsjson.Chain, error) {
 	if c == nil {
-		return "", false, false
+		return docsjson.Chain{Paths: []string{p}}, nil
 	}
-	return c.redirects.Lookup(p)
+	return c.redirects.Follow(p)
 }
 
 // SpecFile reports whether file (a site path) is an OpenAPI or AsyncAPI file the navigation

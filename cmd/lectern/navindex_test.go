@@ -67,6 +67,33 @@ func TestNavIndex(t *testing.T) {
 	}
 }
 
+// TestNavIndexRedirected: a page whose URL a redirect's source matches is "redirected", in
+// nothing, whatever its listing says, and the detail names the redirect and where it leads:
+// AdCP's front door (adcontextprotocol/adcp@4439b187, schemas/docsjson/testdata/sites/adcp-dist).
+func TestNavIndexRedirected(t *testing.T) {
+	code, out, errOut := runNav("index", "--json", "../../schemas/docsjson/testdata/sites/adcp-dist")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var idx siteIndex
+	if err := json.Unmarshal([]byte(out), &idx); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range idx.Pages {
+		got[p.URL] = string(p.Rule) + " " + p.Detail
+		if p.Rule == "redirected" && (p.Search || p.Assistant || p.LLMsTxt) {
+			t.Errorf("%s: redirected, but search %v, assistant %v, llms.txt %v", p.URL, p.Search, p.Assistant, p.LLMsTxt)
+		}
+	}
+	for url, want := range map[string]string{"/docs/intro": "redirected redirects[0] sends it to /dist/docs/3.1.2/intro",
+		"/dist/docs/3.0.26/intro": "listed "} {
+		if got[url] != want {
+			t.Errorf("%s: %q, want %q", url, got[url], want)
+		}
+	}
+}
+
 func TestNavIndexErrors(t *testing.T) {
 	if code, _, errOut := runNav("index", t.TempDir()); code != 1 || errOut == "" {
 		t.Errorf("a folder without docs.json: exit %d, stderr %q", code, errOut)

@@ -87,11 +87,14 @@ func TestListedPagesIgnored(t *testing.T) {
 // file list skips only the defaults of @mintlify/common and .mintignore. AdCP redirects its
 // front door and 320 more paths to the unlisted snapshot under dist/docs/3.1.2/
 // (adcontextprotocol/adcp@4439b187), and Lectern warned of 322 destinations that "readers find
-// nothing" at and served none of those pages.
+// nothing" at and served none of those pages. (That those two redirects shadow the pages the
+// latest version lists is a warning of its own: TestRedirectShadowsPage.)
 func TestUnlistedPagesOfBuildFolders(t *testing.T) {
 	site := loadSite(t, "testdata/sites/adcp-dist/docs.json")
 	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
-		t.Errorf("warning %s", w)
+		if !strings.Contains(w.Message, "redirects apply before pages") {
+			t.Errorf("warning %s", w)
+		}
 	}
 	tree, err := site.Resolve()
 	if err != nil {

@@ -31,6 +31,7 @@ const (
 	RuleHiddenFalse     Rule = "frontmatter-hidden-false"     // under a hidden tab or group, but hidden: false: in everything
 	RuleListed          Rule = "listed"                       // in the navigation: in everything
 	RuleListedElsewhere Rule = "listed-elsewhere"             // a second listing of a page in one version and language: the first is the page
+	RuleRedirected      Rule = "redirected"                   // a redirect's source matches its URL: in nothing (Site.AllPages decides it, after the others)
 )
 
 // ruleText explains each rule for people (lectern nav index).
@@ -48,6 +49,7 @@ var ruleText = map[Rule]string{
 	RuleHiddenFalse:     "under a hidden element, but hidden: false in its frontmatter",
 	RuleListed:          "in the navigation",
 	RuleListedElsewhere: "listed again; the page is indexed at its other listing",
+	RuleRedirected:      "a docs.json redirect sends its URL elsewhere (redirects apply before pages), so no URL of its own shows it",
 }
 
 // Unpublished reports whether the rule says the page has no file Mintlify publishes: none

@@ -87,7 +87,9 @@ func (s *Site) redirectProblems(specs *specCache) (out []Problem) {
 }
 
 // RedirectProblems is redirectProblems on the pages of a resolved site (Site.AllPages): what a
-// served site reports, as `nav validate` does.
+// served site reports, as `nav validate` does. Besides destinations that are no page, it warns
+// of a source that is a page's URL (the page is shadowed: shadowProblems) and of redirects that
+// never end (loopProblems).
 func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 	pages := make(map[string]bool, len(all))
 	for _, p := range all {
@@ -107,7 +109,8 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
 			Message: fmt.Sprintf("destination %q is no page of the site and no other redirect's source; readers following the redirect find nothing", dest)})
 	}
-	return out
+	out = append(out, shadowProblems(rs, all)...)
+	return append(out, loopProblems(rs)...)
 }
 
 // indexPageURL is the URL of the page a path names when its last segment is "index": a page
@@ -131,7 +134,8 @@ func sitePathOf(p string) string {
 }
 
 // Redirect returns where the first redirect whose source matches p (a site path) sends it,
-// with the source's parameters put into the destination, and whether it is permanent. It
+// with the source's parameters put into the destination, and whether it is permanent: one
+// hop (Redirects.Follow follows a chain). It
 // compiles the redirects for this one lookup: a caller that looks up many paths compiles them
 // once with CompileRedirects.
 func (c Config) Redirect(p string) (dest string, permanent, ok bool) {
@@ -147,10 +151,11 @@ type Redirects struct {
 
 // rule is one compiled redirect.
 type rule struct {
-	source    []sourceSegment
+	source    sourcePattern
 	dest      []destSegment
 	size      int // the destination's length as written
 	permanent bool
+	at        int // the redirect's index in the redirects list
 }
 
 // segmentKind says how a source segment matches.
@@ -188,7 +193,7 @@ type binding struct{ name, value string }
 func CompileRedirects(list []Redirect) *Redirects {
 	rs := &Redirects{rules: make([]rule, len(list))}
 	for i, r := range list {
-		rs.rules[i] = rule{source: compileSource(r.Source), dest: compileDestination(r.Destination), size: len(r.Destination), permanent: r.Permanent}
+		rs.rules[i] = rule{source: compileSource(r.Source), dest: compileDestination(r.Destination), size: len(r.Destination), permanent: r.Permanent, at: r.at}
 	}
 	return rs
 }
@@ -234,8 +239,17 @@ func compileDestination(dest string) []destSegment {
 // Lookup returns where the first redirect whose source matches p (a site path) sends it,
 // with the source's parameters put into the destination, and whether it is permanent.
 func (rs *Redirects) Lookup(p string) (dest string, permanent, ok bool) {
-	if rs == nil || len(rs.rules) == 0 {
+	dest, r := rs.lookup(p)
+	if r == nil {
 		return "", false, false
+	}
+	return dest, r.permanent, true
+}
+
+// lookup is Lookup, returning the rule that matched (nil: none).
+func (rs *Redirects) lookup(p string) (string, *rule) {
+	if rs == nil || len(rs.rules) == 0 {
+		return "", nil
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	var vals []binding
@@ -243,10 +257,10 @@ func (rs *Redirects) Lookup(p string) (dest string, permanent, ok bool) {
 		r := &rs.rules[i]
 		var matched bool
 		if vals, matched = r.match(segs, vals[:0]); matched {
-			return r.fill(vals), r.permanent, true
+			return r.fill(vals), r
 		}
 	}
-	return "", false, false
+	return "", nil
 }
 
 // match matches a path's segments against the rule's source and appends the values of its

@@ -62,8 +62,8 @@ func TestRedirectProblems(t *testing.T) {
 		{`[{"source": "/a", "destination": "/b", "permanent": "yes"}]`, `redirects[0].permanent: permanent must be true or false, but it is a string; the redirect is permanent`},
 	}
 	for _, tt := range tests {
-		site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a", "b"]}, "redirects": `+tt.redirects+`}`,
-			map[string]string{"a.mdx": "# A", "b.mdx": "# B"})
+		site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["b", "c"]}, "redirects": `+tt.redirects+`}`,
+			map[string]string{"b.mdx": "# B", "c.mdx": "# C"})
 		var got []string
 		for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
 			got = append(got, w.String())

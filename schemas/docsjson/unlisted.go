@@ -220,7 +220,10 @@ func importTarget(from, imp string) (string, bool) {
 }
 
 // AllPages returns the navigation's pages followed by the unlisted ones: every page of the
-// site, each with its Index.
+// site, each with its Index; a page whose URL a redirect's source matches is in nothing
+// (RuleRedirected: the redirect shadows it).
 func (s *Site) AllPages(t *Tree) []Page {
-	return slices.Concat(t.Pages, s.Unlisted(t))
+	all := slices.Concat(t.Pages, s.Unlisted(t))
+	s.markShadowed(all)
+	return all
 }

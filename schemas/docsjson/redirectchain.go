@@ -1,0 +1,77 @@
+package docsjson
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MaxRedirectHops bounds the redirects Follow follows in a row: more is a chain no docs team
+// means (browsers give up after 20; a wildcard whose destination its own source matches, such
+// as "/docs/:slug*" to "/docs/v2/:slug*", grows the path forever).
+const MaxRedirectHops = 10
+
+// Errors of a chain of redirects that never ends.
+var (
+	ErrRedirectLoop  = errors.New("the redirects lead back to a path they left")
+	ErrRedirectChain = fmt.Errorf("more than %d redirects in a row", MaxRedirectHops)
+)
+
+// Chain is where the redirects send a path, hop by hop: redirects apply at request time,
+// before any page is looked up (create/redirects, "When redirects take effect"), so a
+// destination that a redirect's source matches, a page or not, is sent on.
+type Chain struct {
+	Dest      string   // the last destination: a path of the site, with the #anchor a destination gave, or a URL; "" when no redirect matches
+	Permanent bool     // every hop is permanent (308); else 307
+	Paths     []string // the path asked, then each destination's path (without its #anchor or query)
+	Rules     []int    // the index in the redirects list of each hop's redirect
+}
+
+// Moved reports whether a redirect matched the path.
+func (c Chain) Moved() bool { return len(c.Rules) > 0 }
+
+// String writes the chain as "/a → /b → /c".
+func (c Chain) String() string { return strings.Join(c.Paths, " → ") }
+
+// Follow follows p (a site path) through the redirects until a path no source matches, a URL
+// or MaxRedirectHops hops. A chain that comes back to a path it passed is ErrRedirectLoop, one
+// longer than MaxRedirectHops ErrRedirectChain; the Chain returned with either holds the hops
+// followed, for the error's message.
+func (rs *Redirects) Follow(p string) (Chain, error) {
+	at := redirectKey(p)
+	c := Chain{Paths: []string{at}, Permanent: true}
+	var anchor string
+	for {
+		dest, r := rs.lookup(at)
+		if r == nil {
+			return c, nil
+		}
+		if len(c.Rules) == MaxRedirectHops {
+			return c, ErrRedirectChain
+		}
+		c.Rules = append(c.Rules, r.at)
+		c.Permanent = c.Permanent && r.permanent
+		if isURL(dest) || !strings.HasPrefix(dest, "/") {
+			c.Dest = dest
+			c.Paths = append(c.Paths, dest)
+			return c, nil
+		}
+		target, frag, hasFrag := strings.Cut(dest, "#")
+		if hasFrag { // a later destination's anchor replaces an earlier one, as browsers keep it
+			anchor = "#" + frag
+		}
+		target, _, _ = strings.Cut(target, "?")
+		next := redirectKey(target)
+		c.Dest = next + anchor
+		looped := slices.Contains(c.Paths, next)
+		c.Paths = append(c.Paths, next)
+		if looped {
+			return c, ErrRedirectLoop
+		}
+		at = next
+	}
+}
+
+// redirectKey is the form of a path redirects match: from the root, without a trailing "/".
+func redirectKey(p string) string { return "/" + strings.Trim(p, "/") }
