@@ -19,7 +19,7 @@ func navCommand() *command {
 		name:    "nav",
 		summary: "validate a docs.json and print the pages the assistant indexes",
 		group:   toolsGroup,
-		about:   "PATH is a site directory (holding docs.json) or a docs.json file.",
+		about:   "PATH is a site directory (holding docs.json, or mint.json, read upgraded) or a docs.json file.",
 		subs: []*command{
 			{
 				name:    "validate",
@@ -45,6 +45,7 @@ Exit status 0 when there are no errors, 1 when there are.`,
 				about:   navIndexAbout,
 				setup:   navIndex,
 			},
+			navUpgradeCommand(),
 		},
 	}
 }
