@@ -3,6 +3,7 @@ package docsjson
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"regexp"
@@ -187,7 +188,7 @@ func isAbsoluteURL(v any) bool {
 }
 
 // jsObject is a JavaScript object built by the upgrade: its keys keep the order they were
-// first set in, as Mintlify's output (and `mint upgrade`'s docs.json) has them.
+// first set in, as Mintlify's upgradeToDocsConfig builds them.
 type jsObject struct {
 	keys []string
 	vals map[string]any
@@ -301,4 +302,55 @@ func plain(v any) any {
 		return a
 	}
 	return v
+}
+
+// parseOrdered decodes one JSON value as parseJSON does, but its objects are *jsObject, with
+// their keys in the file's order (a repeated key keeps its first place and its last value,
+// as JSON.parse has it), so that the upgrade prints them in Mintlify's order.
+func parseOrdered(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	v, err := decodeOrdered(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("invalid JSON: more than one value")
+	}
+	return v, nil
+}
+
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := newObject()
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			o.set(k.(string), v)
+		}
+		_, err := dec.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := dec.Token()
+		return a, err
+	}
+	return tok, nil
 }

@@ -236,8 +236,21 @@ func pagesForPrefix(groups []any, division, version any, ignored []any) (matched
 	if isRemoteURL(prefix) {
 		return matched, groups
 	}
-	under := func(page string, url any) bool {
-		return strings.HasPrefix(ensureLeadingSlash(ensureTrailingSlash(page)), ensureLeadingSlash(ensureTrailingSlash(str(url))))
+	norm := func(p string) string { return ensureLeadingSlash(ensureTrailingSlash(p)) }
+	prefixN, ignoredN := norm(str(prefix)), make([]string, len(ignored))
+	for i, d := range ignored {
+		ignoredN[i] = norm(str(prop(d, "url")))
+	}
+	under := func(page string) bool {
+		return !truthy(prefix) || strings.HasPrefix(page, prefixN)
+	}
+	ignoredHas := func(page string) bool {
+		for _, p := range ignoredN {
+			if strings.HasPrefix(page, p) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, g := range groups {
 		var pages, rest []any
@@ -252,7 +265,7 @@ func pagesForPrefix(groups []any, division, version any, ignored []any) (matched
 					}
 					continue
 				}
-				if (!truthy(prefix) || under(s, prefix)) && !anyUnder(s, ignored, under) {
+				if n := norm(s); under(n) && !ignoredHas(n) {
 					pages = append(pages, s)
 				} else {
 					rest = append(rest, s)
@@ -267,15 +280,6 @@ func pagesForPrefix(groups []any, division, version any, ignored []any) (matched
 		}
 	}
 	return matched, unmatched
-}
-
-func anyUnder(page string, divs []any, under func(string, any) bool) bool {
-	for _, d := range divs {
-		if under(page, prop(d, "url")) {
-			return true
-		}
-	}
-	return false
 }
 
 // mintGroup is a docs.json group of mint.json group g with pages.

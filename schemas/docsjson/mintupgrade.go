@@ -19,10 +19,13 @@ func upgradeMint(config any) *jsObject {
 	return upgradeSettings(config, upgradeNavigation(config))
 }
 
-// MarshalUpgrade is the docs.json upgradeMint makes of the mint.json in data, indented as
-// `mint upgrade` writes it.
+// MarshalUpgrade is the docs.json upgradeMint makes of the mint.json in data, indented by two
+// spaces as Mintlify's CLI writes a docs.json (JSON.stringify(config, undefined, 2)).
 func MarshalUpgrade(data []byte) ([]byte, error) {
-	config, err := parseJSON(data)
+	if _, err := parseJSON(data); err != nil { // its errors say where
+		return nil, fmt.Errorf("read %s: %w", MintFile, err)
+	}
+	config, err := parseOrdered(data)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", MintFile, err)
 	}

@@ -8,7 +8,8 @@
 //
 //   node upgradediff.mjs LECTERN_BIN
 //
-// Every field must be equal, or its path sit in mintallowlist.json ("file": {"path": "reason"})
+// Every field must be equal, and the text the same (key order and indentation), or its path
+// ("text" for the text) sit in mintallowlist.json ("file": {"path": "reason"})
 // with the reason we differ. Then the upgraded site must be accepted or refused alike: Mintlify's
 // validateDocsConfig on its upgrade (the parts Lectern validates, as diff.mjs compares them)
 // against `lectern nav validate --no-files` on a site holding the file as mint.json (path
@@ -135,9 +136,12 @@ const seen = new Set();
 for (const { name, config: mint } of cases) {
   const file = join(work, `${name.replace(/[^a-z0-9.-]/gi, '_')}`);
   writeFileSync(file, JSON.stringify(mint, null, 2));
-  const want = JSON.parse(JSON.stringify(upgradeToDocsConfig(mint)));
-  const got = JSON.parse(execFileSync(bin, ['nav', 'upgrade', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const text = JSON.stringify(upgradeToDocsConfig(mint), undefined, 2) + '\n';
+  const out = execFileSync(bin, ['nav', 'upgrade', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [want, got] = [JSON.parse(text), JSON.parse(out)];
   const diffs = diff(want, got, '', []);
+  // The same fields in the same order, indented alike: the docs.json reads as Mintlify's.
+  if (!diffs.length && out !== text) diffs.push({ path: 'text', mintlify: 'JSON.stringify(docs, undefined, 2)', lectern: 'other key order or spacing' });
   const [mintOK, lecOK] = [await mintlifyAccepts(want), lecternAccepts(file)];
   if (mintOK !== lecOK) diffs.push({ path: 'validate', mintlify: mintOK ? 'accepts' : 'rejects', lectern: lecOK ? 'accepts' : 'rejects' });
   const allowed = allow[name] ?? {};
