@@ -24,7 +24,7 @@ read, it is not JSON, or docs.json already exists.`
 func navUpgradeCommand() *command {
 	return &command{
 		name:    "upgrade",
-		summary: "print (or --write) the docs.json a mint.json site is read as, upgraded as Mintlify's build does",
+		summary: "print the docs.json a mint.json site is read as, upgraded as Mintlify's build does",
 		usage:   "lectern nav upgrade [--write] PATH",
 		about:   navUpgradeAbout,
 		setup:   navUpgrade,
