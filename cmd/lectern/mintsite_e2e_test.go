@@ -11,14 +11,15 @@ import (
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-// TestMintJSONSiteIsServed: a site that has only a mint.json (a real one, testdata/mintsite:
-// groups, an API tab and external anchors) is served as Mintlify's build serves it, upgraded
+// TestMintJSONSiteIsServed: a site that has only a mint.json (a real one, the upgrade corpus's
+// sequence.json, see scripts/navdiff/mintcorpus/SOURCES: groups, an API tab and external
+// anchors; the test writes its pages) is served as Mintlify's build serves it, upgraded
 // to docs.json: its pages are searchable, under the upgraded tabs; their Markdown and
 // llms.txt work; and /readyz?verbose says the site uses the deprecated mint.json and how to
 // convert it. `lectern nav validate` says the same, and `lectern nav upgrade` prints the
 // docs.json the site is read as.
 func TestMintJSONSiteIsServed(t *testing.T) {
-	mint, err := os.ReadFile(filepath.Join("testdata", "mintsite", "mint.json"))
+	mint, err := os.ReadFile(filepath.Join("..", "..", "scripts", "navdiff", "mintcorpus", "sequence.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,6 +36,7 @@ func TestMintJSONSiteIsServed(t *testing.T) {
 		}
 	}
 	files["quickstart.mdx"] = "---\ntitle: Quickstart\n---\n\nInstall the wallet and connect the marmalade widget in five minutes.\n"
+	files["api-reference/authentication.mdx"] = "---\ntitle: Authentication\n---\n\nSign every request with a quince token.\n"
 	dir := writeSite(t, files)
 
 	code, out, errOut := runNav("validate", "--json", dir)
@@ -58,6 +60,15 @@ func TestMintJSONSiteIsServed(t *testing.T) {
 	var hits []struct{ Path string }
 	if status != 200 || json.Unmarshal(body, &hits) != nil || len(hits) == 0 || hits[0].Path != "/quickstart" {
 		t.Errorf("search: %d %.400s; want /quickstart first", status, body)
+	}
+	status, body = l.do(t, "POST", "/discovery/v1/search/acme", l.AsstKey, map[string]any{"query": "quince token"})
+	var apiHits []struct {
+		Path     string
+		Metadata struct{ Breadcrumbs []string }
+	}
+	if status != 200 || json.Unmarshal(body, &apiHits) != nil || len(apiHits) == 0 || apiHits[0].Path != "/api-reference/authentication" ||
+		!slices.Contains(apiHits[0].Metadata.Breadcrumbs, "API Reference") {
+		t.Errorf("search: %d %.400s; want /api-reference/authentication first, under the API Reference tab", status, body)
 	}
 	status, body = l.do(t, "GET", "/sites/acme/quickstart.md", "", nil)
 	if status != 200 || !strings.Contains(string(body), "marmalade widget") {
