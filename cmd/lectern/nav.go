@@ -19,7 +19,7 @@ func navCommand() *command {
 		name:    "nav",
 		summary: "validate a docs.json and print the pages the assistant indexes",
 		group:   toolsGroup,
-		about:   "PATH is a site directory (holding docs.json) or a docs.json file.",
+		about:   "PATH is a site directory (holding docs.json, or mint.json, read upgraded) or a docs.json file.",
 		subs: []*command{
 			{
 				name:    "validate",
@@ -27,8 +27,9 @@ func navCommand() *command {
 				usage:   "lectern nav validate [flags] PATH",
 				about: `Checks a site's docs.json: the fields Mintlify requires (theme, name, colors.primary), the
 navigation (every problem at once, each with its JSON path), and unless --no-files the page
-and OpenAPI files it names. PATH is a site directory (holding docs.json) or a docs.json file.
-Exit status 0 when there are no errors, 1 when there are.`,
+and OpenAPI files it names. PATH is a site directory (holding docs.json) or a docs.json file;
+a site with only a mint.json is checked as the docs.json it is upgraded to (lectern nav
+upgrade prints it), with a warning. Exit status 0 when there are no errors, 1 when there are.`,
 				setup: navValidate,
 			},
 			{
@@ -45,6 +46,7 @@ Exit status 0 when there are no errors, 1 when there are.`,
 				about:   navIndexAbout,
 				setup:   navIndex,
 			},
+			navUpgradeCommand(),
 		},
 	}
 }

@@ -18,7 +18,8 @@ import (
 type Site struct {
 	Dir      string // site directory on disk; "" when loaded with LoadFS
 	Root     string // the directory symbolic links may lead into (LoadWithin); "": Dir
-	File     string // the docs.json file name, e.g. "docs.json"
+	File     string // the docs.json file name, e.g. "docs.json"; or "mint.json"
+	Mint     bool   // read from a mint.json, upgraded to docs.json (MarshalUpgrade)
 	Config   Config // the decoded model; parts with problems are left out
 	fsys     fs.FS
 	decoded  collector // type and shape problems found while decoding
@@ -28,9 +29,11 @@ type Site struct {
 }
 
 // Load reads a site from path, a site directory (holding docs.json) or a docs.json file,
-// and expands every "$ref". It returns a *LoadError when the JSON is invalid or a "$ref"
-// is broken; any other problem (wrong types, missing labels, rule violations) does not
-// stop loading: Load returns the *Site and Validate reports them.
+// and expands every "$ref". A directory without docs.json is read from its mint.json, and a
+// mint.json file is read, upgraded as Mintlify's build upgrades it (MarshalUpgrade). It
+// returns a *LoadError when the JSON is invalid or a "$ref" is broken; any other problem
+// (wrong types, missing labels, rule violations) does not stop loading: Load returns the
+// *Site and Validate reports them.
 func Load(path string) (*Site, error) {
 	return LoadWithin(path, "")
 }
@@ -45,7 +48,7 @@ func LoadWithin(path, root string) (*Site, error) {
 	dir, name := path, "docs.json"
 	if !info.IsDir() {
 		dir, name = filepath.Dir(path), filepath.Base(path)
-	} else if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+	} else if name, err = configName(dir); err != nil {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
 	fsys, err := DirFSWithin(dir, root)
@@ -141,6 +144,7 @@ func LoadFS(fsys fs.FS, name string) (*Site, error) {
 		return nil, &LoadError{Problems: finish(r.errs, nil)}
 	}
 	s := &Site{File: name, fsys: fsys, spans: r.spans}
+	root = s.upgradeMint(root)
 	s.Config = decodeConfig(root, &s.decoded)
 	checkSettings(root, &s.settings)
 	return s, nil

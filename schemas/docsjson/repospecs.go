@@ -26,7 +26,7 @@ var openapiField = regexp.MustCompile(`(?m)(^openapi|"openapi")\s*:\s*["']?3\.`)
 // repoSpecs lists the site's OpenAPI 3 files in path order, skipping what Mintlify ignores.
 func repoSpecs(fsys fs.FS) []string {
 	var files []string
-	publishedFiles(fsys, func(p string) bool { return specExt(p) && p != "docs.json" }, func(p string) {
+	publishedFiles(fsys, func(p string) bool { return specExt(p) && p != "docs.json" && p != MintFile }, func(p string) {
 		if sniffOpenAPI(fsys, p) {
 			files = append(files, p)
 		}

@@ -2,7 +2,9 @@
 # The differential test of docs.json validation (what `make test` runs): Mintlify's published
 # validator (@mintlify/validation, pinned in package.json and package-lock.json) against
 # `lectern nav validate`, on the real docs.json files of corpus/ (SOURCES names each one's
-# repository and commit) and on mutations of them. See diff.mjs.
+# repository and commit) and on mutations of them. See diff.mjs. Then the upgrade of a
+# mint.json (a site without docs.json) against Mintlify's, on the real mint.json files of
+# mintcorpus/ (SOURCES as corpus/'s). See upgradediff.mjs.
 #   scripts/navdiff/run.sh [LECTERN_BIN]     (default: builds bin/lectern)
 set -euo pipefail
 
@@ -25,3 +27,5 @@ cd "$HERE"
 source "$HERE/../npm-deps.sh"
 
 node diff.mjs "$BIN" "$RULES"
+# The mint.json upgrade against Mintlify's upgradeToDocsConfig, field by field (upgradediff.mjs).
+node upgradediff.mjs "$BIN"
