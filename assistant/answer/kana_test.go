@@ -9,7 +9,7 @@ import (
 )
 
 // TestJapaneseQuestionTerms: the answer looks for a question's words without its pairs of
-// hiragana, Japanese grammar (internal/lang's Kana), as the search does; a question of kana
+// hiragana, Japanese grammar (platform/cjk's Kana), as the search does; a question of kana
 // alone keeps them. A text's words keep every pair.
 func TestJapaneseQuestionTerms(t *testing.T) {
 	tests := []struct{ lang, q, want string }{

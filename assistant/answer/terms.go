@@ -7,13 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
 	"github.com/lectern-dev/lectern/platform/cjk"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // reading is how the answer reads the words of a question and of the sections it matches them
 // against: in the language of the search's scope, with that language's stop words and stems
-// (internal/lang, the search's own analysis), so a Spanish question's "cómo" and "se" are no
+// (platform/lang, the search's own analysis), so a Spanish question's "cómo" and "se" are no
 // words a passage must hold and "instala" finds "instalar". A question in another language
 // may be asked in English (a reader on a translated page), so English stop words are stop
 // words in every language. English, and the languages without a stemmer, keep the plural
@@ -203,7 +203,7 @@ func contains(s []string, w string) bool {
 }
 
 // questionFiller are the words of a question, beyond the English stop words the search drops
-// too (internal/lang), that say nothing about what it is about: its verbs of asking, knowing,
+// too (platform/lang), that say nothing about what it is about: its verbs of asking, knowing,
 // using and working ("tell", "explain", "show", "use"), greetings, and a few function words.
 var questionFiller = func() map[string]bool {
 	m := map[string]bool{}

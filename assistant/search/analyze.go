@@ -5,8 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
 	"github.com/lectern-dev/lectern/platform/cjk"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // Terms exposes the analyzer to the tests' baselines.

@@ -3,7 +3,7 @@ package lang_test
 import (
 	"testing"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 func TestOf(t *testing.T) {

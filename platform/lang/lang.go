@@ -1,8 +1,8 @@
-// Package lang holds what the assistant knows of the languages documentation is written in:
-// each language's stop words and stemmer, by docs.json language code. The search analyzes
-// pages and queries with it, and the model-free answer matches a question's words against the
-// passage it quotes with the same analysis, so the two agree on which words of a question
-// carry its topic.
+// Package lang holds the analysis of the languages documentation is written in: each
+// language's stop words and stemmer, by docs.json language code. The assistant's search
+// analyzes pages and queries with it, and its model-free answer matches a question's words
+// against the passage it quotes with the same analysis, so the two agree on which words of a
+// question carry its topic.
 //
 // English, and text in no language or in one without a stemmer or stop word list here, is
 // English: its stop words are ours (english.go) and its stemmer is the caller's (the search
