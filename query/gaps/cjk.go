@@ -43,14 +43,14 @@ var cjkStops, maxCJKStop = func() (map[string]struct{}, int) {
 }()
 
 // cjkWords appends the words of f, a field with CJK characters, to out: its runs of other
-// characters as words, its CJK runs as pairs (a run of katakana as a word); the pairs of
-// hiragana go to kana instead.
-func cjkWords(f string, stop func(string) bool, out, kana []word) ([]word, []word) {
+// characters as words (their terms by term), its CJK runs as pairs (a run of katakana as a
+// word); the pairs of hiragana go to kana instead.
+func cjkWords(f string, stop func(string) bool, term func(string) string, out, kana []word) ([]word, []word) {
 	for _, run := range scriptRuns(f, cjk.Is) {
 		switch {
 		case !cjk.Is(firstRune(run)):
 			if !stop(run) && utf8.RuneCountInString(run) >= 2 {
-				out = append(out, word{term: fold(run), surface: run, at: -1})
+				out = append(out, word{term: term(run), surface: run, at: -1})
 			}
 		default:
 			for _, part := range scriptRuns(run, cjk.IsHiragana) {
