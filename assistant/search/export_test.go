@@ -70,6 +70,8 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.langStats = false
 		case "kana":
 			o.kanaStops = false
+		case "cjkstops":
+			o.cjkStops = false
 		case "pages":
 			o.pageBlend = 0
 		case "rerank":
