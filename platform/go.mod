@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/ClickHouse/clickhouse-go/v2 v2.50.0
+	github.com/blevesearch/snowballstem v0.9.0
 	github.com/gofiber/fiber/v2 v2.52.15
 	github.com/lectern-dev/lectern/schemas v0.0.0
 	github.com/nats-io/nats-server/v2 v2.15.2

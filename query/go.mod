@@ -3,6 +3,7 @@ module github.com/lectern-dev/lectern/query
 go 1.26.0
 
 require (
+	github.com/blevesearch/snowballstem v0.9.0
 	github.com/gofiber/fiber/v2 v2.52.15
 	github.com/lectern-dev/lectern/platform v0.0.0
 	github.com/lectern-dev/lectern/schemas v0.0.0

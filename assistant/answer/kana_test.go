@@ -9,14 +9,18 @@ import (
 )
 
 // TestJapaneseQuestionTerms: the answer looks for a question's words without its pairs of
-// hiragana, Japanese grammar (internal/lang's Kana), as the search does; a question of kana
-// alone keeps them. A text's words keep every pair.
+// hiragana, Japanese grammar (platform/cjk's Kana), and without its Chinese, Japanese and
+// Korean stop words of two characters or more and the pairs that straddle them (cjk.Stops), as
+// the search does; a question of kana or stop words alone keeps them. A text's words keep
+// every pair.
 func TestJapaneseQuestionTerms(t *testing.T) {
 	tests := []struct{ lang, q, want string }{
-		{"ja", "LinkUp を接続する手順は？", "linkup を接 接続 続す る手 手順 順は"},
-		{"jp", "ファイルをアップロードするにはどうすればよいですか？", "ファ ァイ イル ルを をア アッ ップ プロ ロー ード ドす"},
+		{"ja", "LinkUp を接続する手順は？", "linkup を接 接続 手順 順は"}, // する, a stop word, cut before pairing: no 続す, る手
+		{"jp", "ファイルをアップロードするにはどうすればよいですか？", "ファ ァイ イル ルを をア アッ ップ プロ ロー ード"},
 		{"ja", "どうすればいいですか", "どう うす すれ れば ばい いい いで です すか"},
-		{"zh", "如何获取路线？", "如何 何获 获取 取路 路线"},
+		{"zh", "如何获取路线？", "获取 取路 路线"}, // 如何, how
+		{"zh", "什么？", "什么"}, // stop words alone: kept
+		{"ko", "비밀번호를 어떻게 변경하나요?", "비밀 밀번 번호 호를 변경"}, // 어떻게, 하나; 요 alone
 	}
 	for _, tt := range tests {
 		if got := strings.Join(answer.QuestionTermsIn(tt.lang, tt.q), " "); got != tt.want {

@@ -7,13 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
 	"github.com/lectern-dev/lectern/platform/cjk"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // reading is how the answer reads the words of a question and of the sections it matches them
 // against: in the language of the search's scope, with that language's stop words and stems
-// (internal/lang, the search's own analysis), so a Spanish question's "cómo" and "se" are no
+// (platform/lang, the search's own analysis), so a Spanish question's "cómo" and "se" are no
 // words a passage must hold and "instala" finds "instalar". A question in another language
 // may be asked in English (a reader on a translated page), so English stop words are stop
 // words in every language. English, and the languages without a stemmer, keep the plural
@@ -29,9 +29,12 @@ func readingIn(code string) *reading { return &reading{lang: lang.Of(code)} }
 
 // terms returns the distinct content words of s: lower-cased, stop words left out, forms of
 // one word folded (plurals in English, Snowball stems in a language that has a stemmer).
-func (r *reading) terms(s string) []string {
+func (r *reading) terms(s string) []string { return r.termsOf(Words(s)) }
+
+// termsOf returns the distinct content words among words (terms).
+func (r *reading) termsOf(words []string) []string {
 	var out []string
-	for _, w := range Words(s) {
+	for _, w := range words {
 		if len(w) < 2 || r.stop(w) {
 			continue
 		}
@@ -43,17 +46,24 @@ func (r *reading) terms(s string) []string {
 	return out
 }
 
-// question returns the content words of a question: its terms without the pairs of hiragana,
-// which are Japanese grammar (cjk.Kana: "どうすれば…ですか" names no topic), unless it has
-// nothing else. A text's words keep them (vocab), so a question of kana alone still matches.
+// question returns the content words of a question: its terms, its CJK runs cut at their stop
+// words before they are paired (cjk.Stops: "如何上传文件" gives 上传, 传文, 文件, not 如何 or 何上),
+// without the pairs of hiragana, which are Japanese grammar (cjk.Kana: "どうすれば…ですか" names
+// no topic); each unless it leaves nothing else. A text's words keep them all (vocab), so a
+// question of kana or stop words alone still matches.
 func (r *reading) question(s string) []string {
-	all := r.terms(s)
-	out := slices.DeleteFunc(slices.Clone(all), func(w string) bool { return cjk.Kana([]byte(w)) })
+	all := r.termsOf(questionWords(s))
+	if !slices.ContainsFunc(all, notKana) {
+		all = r.terms(s)
+	}
+	out := slices.DeleteFunc(slices.Clone(all), func(w string) bool { return !notKana(w) })
 	if len(out) == 0 {
 		return all
 	}
 	return out
 }
+
+func notKana(w string) bool { return !cjk.Kana([]byte(w)) }
 
 // stop reports whether w is a stop word of the reading's language or of English.
 func (r *reading) stop(w string) bool {
@@ -104,18 +114,25 @@ func isLetters(w string) bool {
 // itself), as the search indexes them: the pairs find a word of any length without a
 // dictionary. It is the plainest analyzer: the extractive answer's, and the evaluation's
 // whole-page BM25 baseline's.
-func Words(s string) []string {
+func Words(s string) []string { return words(s, false) }
+
+// questionWords are the words of a question: Words, its CJK runs cut at their stop words
+// before they are paired (cjk.Stops).
+func questionWords(s string) []string { return words(s, true) }
+
+func words(s string, cut bool) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	}) {
-		out = appendWord(out, w)
+		out = appendWord(out, w, cut)
 	}
 	return out
 }
 
-// appendWord appends w, its runs of CJK characters cut into pairs (cjk.Pairs).
-func appendWord(out []string, w string) []string {
+// appendWord appends w, its runs of CJK characters cut into pairs (cjk.Pairs), with cut first
+// at their stop words (cjk.Stops: a piece of one character beside one gives nothing).
+func appendWord(out []string, w string, cut bool) []string {
 	if !cjk.Contains(w) {
 		return append(out, w)
 	}
@@ -130,13 +147,28 @@ func appendWord(out []string, w string) []string {
 			j += n2
 		}
 		if cjk.Is(r) {
-			run := w[i:j]
-			cjk.Pairs(run, func(start, end int) { out = append(out, run[start:end]) })
+			out = appendPairs(out, w[i:j], cut)
 		} else {
 			out = append(out, w[i:j])
 		}
 		i = j
 	}
+	return out
+}
+
+// appendPairs appends the pairs of the CJK run, or of its pieces between stop words with cut.
+func appendPairs(out []string, run string, cut bool) []string {
+	pairs := func(p string) { cjk.Pairs(p, func(start, end int) { out = append(out, p[start:end]) }) }
+	if !cut {
+		pairs(run)
+		return out
+	}
+	cjk.Stops(run, func(start, end int) {
+		whole := start == 0 && end == len(run)
+		if _, n := utf8.DecodeRuneInString(run[start:end]); whole || start+n < end {
+			pairs(run[start:end])
+		}
+	})
 	return out
 }
 
@@ -203,7 +235,7 @@ func contains(s []string, w string) bool {
 }
 
 // questionFiller are the words of a question, beyond the English stop words the search drops
-// too (internal/lang), that say nothing about what it is about: its verbs of asking, knowing,
+// too (platform/lang), that say nothing about what it is about: its verbs of asking, knowing,
 // using and working ("tell", "explain", "show", "use"), greetings, and a few function words.
 var questionFiller = func() map[string]bool {
 	m := map[string]bool{}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestTermsIn: a question's content words are read in the scope's language: its stop words
-// (the search's lists, internal/lang) and English ones are left out, and its words are matched
+// (the search's lists, platform/lang) and English ones are left out, and its words are matched
 // by their Snowball stems; English keeps its plural folding, and Chinese and Japanese their
 // character pairs.
 func TestTermsIn(t *testing.T) {

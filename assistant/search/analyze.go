@@ -5,8 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
 	"github.com/lectern-dev/lectern/platform/cjk"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // maxWordLen is the longest word indexed, in bytes; longer ones (hashes, base64) are skipped.
@@ -21,7 +21,10 @@ type analyzer struct {
 	englishStops bool
 	// kanaStops: pairs of hiragana are stop words (a query part with other words: cjk.Kana)
 	kanaStops bool
-	env       *snowballstem.Env // the Snowball stemmer's state
+	// cjkStops: CJK runs are cut at their stop words before pairing (a query part with other
+	// words: cjk.Stops)
+	cjkStops bool
+	env      *snowballstem.Env // the Snowball stemmer's state
 	// stems, when set, remembers each word's stem by language: an index's build stems each
 	// distinct word once
 	stems map[*lang.Language]map[string]string
@@ -83,10 +86,13 @@ func (a *analyzer) cjkRun(s string, i, j int, fn func(w []byte, joined bool, at 
 			}
 			k += n2
 		}
-		if !cjk.Is(r) {
+		switch {
+		case !cjk.Is(r):
 			at := i
 			a.identifier(s[i:k], func(w []byte, joined bool) { fn(w, joined, at) })
-		} else {
+		case a.cjkStops:
+			a.cutBigrams(s[i:k], i, fn)
+		default:
 			a.bigrams(s[i:k], i, fn)
 		}
 		i = k
@@ -99,6 +105,18 @@ func (a *analyzer) bigrams(t string, off int, fn func(w []byte, joined bool, at 
 	cjk.Pairs(t, func(start, end int) {
 		a.word = append(a.word[:0], t[start:end]...)
 		fn(a.word, false, off+start)
+	})
+}
+
+// cutBigrams gives the pairs of the pieces of the CJK text t (at offset off) between its stop
+// words (cjk.Stops); a piece of one character beside a stop word gives nothing, as a one-letter
+// word does not, and t without stop words is paired whole (bigrams).
+func (a *analyzer) cutBigrams(t string, off int, fn func(w []byte, joined bool, at int)) {
+	cjk.Stops(t, func(start, end int) {
+		whole := start == 0 && end == len(t)
+		if _, n := utf8.DecodeRuneInString(t[start:end]); whole || start+n < end {
+			a.bigrams(t[start:end], off+start, fn)
+		}
 	})
 }
 

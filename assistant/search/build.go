@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // builder analyzes sections in order into postings tables, one of sections and, when the

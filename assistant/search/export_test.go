@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // Terms exposes the analyzer to the tests' baselines.
@@ -70,6 +70,8 @@ func BuildWithout(pages []Page, parts ...string) *Index {
 			o.langStats = false
 		case "kana":
 			o.kanaStops = false
+		case "cjkstops":
+			o.cjkStops = false
 		case "pages":
 			o.pageBlend = 0
 		case "rerank":

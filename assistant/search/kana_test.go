@@ -69,7 +69,7 @@ func TestJapaneseQuestionEndings(t *testing.T) {
 // another script.
 func TestKanaQueryTerms(t *testing.T) {
 	tests := []struct{ lang, q, want string }{
-		{"jp", "ファイルをアップロードするにはどうすればよいですか", "ファ ァイ イル ルを をア アッ ップ プロ ロー ード ドす"},
+		{"jp", "ファイルをアップロードするにはどうすればよいですか", "ファ ァイ イル ルを をア アッ ップ プロ ロー ード"}, // ドす straddles する, a stop word (TestCJKQueryStops)
 		{"ja", "変更があったら", "変更 更が"},
 		{"ja", "APIはどうすれば", "api"},
 		{"", "APIはどうすれば", "api"},
@@ -77,7 +77,7 @@ func TestKanaQueryTerms(t *testing.T) {
 		{"ja", "how do I どうすれば", "どう うす すれ れば"},
 		{"ja", "アップロード", "アッ ップ プロ ロー ード"},
 		{"ko", "파일을 업로드", "파일 일을 업로 로드"},
-		{"zh", "如何上传文件", "如何 何上 上传 传文 文件"},
+		{"zh", "如何上传文件", "上传 传文 文件"}, // 如何, how: a stop word
 	}
 	var body strings.Builder
 	for _, tt := range tests {
@@ -89,6 +89,38 @@ func TestKanaQueryTerms(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s %q: terms %q, want %q", tt.lang, tt.q, got, tt.want)
 		}
+	}
+}
+
+// TestCJKQueryStops: a question's Chinese, Japanese and Korean runs are cut at their stop words
+// of two characters or more before they are paired, so neither the stop word nor a pair that
+// straddles it is a term (如何 and 何上 of "如何上传文件"); a piece of one character beside one
+// gives nothing; a question of stop words alone keeps them; a page keeps every pair.
+func TestCJKQueryStops(t *testing.T) {
+	tests := []struct{ lang, q, want string }{
+		{"zh", "怎么重置密码", "重置 置密 密码"},
+		{"zh", "为什么API密钥无效", "api 密钥 钥无 无效"},
+		{"zh", "忘记密码怎么办", "忘记 记密 密码"},
+		{"zh", "什么", "什么"},
+		{"ja", "型を生成する方法は", "型を を生 生成 方法 法は"}, // する: 成す and る方 go with it
+		{"ko", "비밀번호를어떻게변경하나요", "비밀 밀번 번호 호를 변경"},
+		{"zh", "重置密码", "重置 置密 密码"},
+	}
+	var body strings.Builder
+	for _, tt := range tests {
+		body.WriteString(tt.q + "。\n")
+	}
+	ix := search.Build([]search.Page{{URL: "/all", Title: "All", Body: body.String()}})
+	for _, tt := range tests {
+		got := strings.Join(search.QueryTerms(ix, search.Query{Text: tt.q, Filter: search.Filter{Language: tt.lang}}), " ")
+		if got != tt.want {
+			t.Errorf("%s %q: terms %q, want %q", tt.lang, tt.q, got, tt.want)
+		}
+	}
+	// The page holds every pair: a question that says 如何 still finds a heading that does.
+	ix = search.Build([]search.Page{{URL: "/zh/howto", Language: "zh", Title: "如何", Body: "如何。"}})
+	if hits := ix.Search(search.Query{Text: "如何", Filter: search.Filter{Language: "zh"}}); len(hits) == 0 {
+		t.Error("如何 alone finds no page titled 如何")
 	}
 }
 

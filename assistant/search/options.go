@@ -23,6 +23,7 @@ type options struct {
 	languages   bool     // analyze each page and query in its language (stop words, stemmer)
 	langStats   bool     // each language's sections are a collection of their own for idf and lengths
 	kanaStops   bool     // a query's pairs of hiragana are function words (cjk.Kana), unless it has nothing else
+	cjkStops    bool     // a query's CJK runs are cut at their stop words before pairing (cjk.Stops), unless it has nothing else
 	rerank      bool     // re-rank the first stage's best pages with the linear model
 	ownSections bool     // a result shows the section of its page that its own heading and text rank first (shown.go)
 	rankWeights features // the model's weights (rerank.json)
@@ -41,6 +42,7 @@ var defaultOptions = options{
 	languages:   true,
 	langStats:   true,
 	kanaStops:   true,
+	cjkStops:    true,
 	rerank:      true,
 	ownSections: true,
 	rankWeights: trainedWeights,

@@ -45,7 +45,7 @@ func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	for k := 0; k < maxContext && k < len(q.Context); k++ {
 		ix.addPart(sc, q.Context[k], contextWeight, false)
 	}
-	sc.an.kanaStops = false // a result's passage and line show every word that matches
+	sc.an.kanaStops, sc.an.cjkStops = false, false // a result's passage and line show every word that matches
 	return sc.q
 }
 
@@ -57,6 +57,8 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	}
 	sc.part, sc.prev, sc.words = sc.part[:0], sc.prev[:0], 0
 	text = text[:min(len(text), maxPartBytes)]
+	sc.an.kanaStops, sc.an.cjkStops = false, ix.o.cjkStops && cjk.Contains(text)
+	sc.an.cjkStops = sc.an.cjkStops && sc.an.hasTopic(text) // a question of stop words alone keeps them
 	sc.an.kanaStops = ix.o.kanaStops && strings.ContainsFunc(text, cjk.IsHiragana) && sc.an.hasTopic(text)
 	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
 		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, cjk.Is) {

@@ -35,7 +35,7 @@ var gapsLanguagesTexts = []struct {
 	{"パスワード", []string{"パスワード リセット"}, []string{"パスワードを忘れました", "パスワードを再設定する方法は？"}},
 	{"비밀번호", []string{"비밀번호 재설정"}, []string{"비밀번호를 잊어버렸어요", "비밀번호를 어떻게 변경하나요?"}},
 	{"पासवर्ड", []string{"पासवर्ड रीसेट"}, []string{"पासवर्ड कैसे बदलें?", "मेरा पासवर्ड काम नहीं कर रहा"}},
-	{"المرور", []string{"إعادة تعيين كلمة المرور"}, []string{"كيف أغير كلمة المرور؟", "نسيت كلمة المرور"}},
+	{"كلمة", []string{"إعادة تعيين كلمة المرور"}, []string{"كيف أغير كلمة المرور؟", "نسيت كلمة المرور"}},
 	{"пароль", []string{"сбросить пароль"}, []string{"Как изменить пароль?", "Забыл пароль"}},
 	{"passwort", []string{"Passwort zurücksetzen"}, []string{"Wie ändere ich mein Passwort?", "Passwort vergessen"}},
 	{"mot", []string{"comment réinitialiser mon mot de passe"}, []string{"Comment changer mon mot de passe ?"}}, // not "mot de passe oublié": read as Norwegian (mot, de), see content-gaps.mdx

@@ -1,6 +1,7 @@
 // Package stopwords holds the stop word lists of the languages documentation is written in,
-// for the assistant's analysis (assistant/internal/lang) and the content gaps' topics
-// (query/gaps) alike: the Snowball project's lists (snowball/, see its SOURCE) with the question
+// for the languages' analysis (platform/lang, platform/cjk's Stops) that the assistant and the
+// content gaps' topics (query/gaps) share: the Snowball project's lists (snowball/, see its
+// SOURCE) with the question
 // words some of them lack (interrogatives.go), and for the languages Snowball has no list for
 // (Hindi, Arabic, Chinese, Japanese, Korean) those of stopwords-iso (iso/, see its SOURCE).
 // English's lists are each user's own.

@@ -4,7 +4,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/cjk"
-	"github.com/lectern-dev/lectern/platform/stopwords"
 )
 
 // Chinese and Japanese put no spaces between words, and Korean attaches its particles and
@@ -18,8 +17,9 @@ import (
 //     run is cut at its hiragana, and the pairs are made of the pieces between, so that no pair
 //     straddles a particle ("キーが無効" gives キー and 無効, not ーが or が無, which any "…が無効"
 //     would share). A text of kana alone keeps its pairs of kana.
-//   - the stop words of Chinese, Japanese and Korean of two characters or more (platform/stopwords:
-//     如何, 怎么, 什么, 어떻게, 하나): the run is cut at each, the longest first from the left.
+//   - the stop words of Chinese, Japanese and Korean of two characters or more (如何, 怎么, 什么,
+//     어떻게, 하나): the run is cut at each, the longest first from the left (cjk.Stops, as the
+//     assistant cuts a question).
 //
 // Katakana, in which Japanese writes its loanwords, is taken a run at a time as one word
 // (パスワード, ダウンロード): pairs cut from loanwords meet on their common endings (ード,
@@ -27,30 +27,15 @@ import (
 // without a separator (アクセストークン) does not meet its parts (トークン). A piece of one
 // character is left out, as a one-letter word is.
 
-// cjkStops are the stop words of Chinese, Japanese and Korean of two characters or more, and
-// maxCJKStop the length of the longest, in characters.
-var cjkStops, maxCJKStop = func() (map[string]struct{}, int) {
-	set, longest := map[string]struct{}{}, 0
-	for _, name := range []string{"chinese", "japanese", "korean"} {
-		for w := range stopwords.Of(name) {
-			if n := utf8.RuneCountInString(w); n >= 2 && cjk.Contains(w) {
-				set[w] = struct{}{}
-				longest = max(longest, n)
-			}
-		}
-	}
-	return set, longest
-}()
-
 // cjkWords appends the words of f, a field with CJK characters, to out: its runs of other
-// characters as words, its CJK runs as pairs (a run of katakana as a word); the pairs of
-// hiragana go to kana instead.
-func cjkWords(f string, stop func(string) bool, out, kana []word) ([]word, []word) {
+// characters as words (their terms by term), its CJK runs as pairs (a run of katakana as a
+// word); the pairs of hiragana go to kana instead.
+func cjkWords(f string, stop func(string) bool, term func(string) string, out, kana []word) ([]word, []word) {
 	for _, run := range scriptRuns(f, cjk.Is) {
 		switch {
 		case !cjk.Is(firstRune(run)):
 			if !stop(run) && utf8.RuneCountInString(run) >= 2 {
-				out = append(out, word{term: fold(run), surface: run, at: -1})
+				out = append(out, word{term: term(run), surface: run, at: -1})
 			}
 		default:
 			for _, part := range scriptRuns(run, cjk.IsHiragana) {
@@ -61,9 +46,7 @@ func cjkWords(f string, stop func(string) bool, out, kana []word) ([]word, []wor
 				for _, piece := range scriptRuns(part, cjk.IsKatakana) {
 					switch {
 					case !cjk.IsKatakana(firstRune(piece)):
-						for _, p := range cutStops(piece) {
-							out = appendPairs(out, p)
-						}
+						cjk.Stops(piece, func(start, end int) { out = appendPairs(out, piece[start:end]) })
 					case utf8.RuneCountInString(piece) >= 2:
 						out = append(out, word{term: piece, surface: piece, at: -1})
 					}
@@ -99,47 +82,6 @@ func scriptRuns(s string, in func(rune) bool) []string {
 		out = append(out, s[start:])
 	}
 	return out
-}
-
-// cutStops returns the pieces of the CJK run s between its stop words (cjkStops), found from the
-// left, the longest at each place.
-func cutStops(s string) []string {
-	var out []string
-	from := 0
-	for i := 0; i < len(s); {
-		n := stopAt(s, i)
-		if n == 0 {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-			continue
-		}
-		if from < i {
-			out = append(out, s[from:i])
-		}
-		i += n
-		from = i
-	}
-	if from < len(s) {
-		out = append(out, s[from:])
-	}
-	return out
-}
-
-// stopAt is the length in bytes of the longest stop word at s[i:], 0 when none starts there.
-func stopAt(s string, i int) int {
-	var ends [16]int // the end of the next 1, 2, ... characters
-	n := 0
-	for j := i; j < len(s) && n < min(maxCJKStop, len(ends)); n++ {
-		_, size := utf8.DecodeRuneInString(s[j:])
-		j += size
-		ends[n] = j
-	}
-	for k := n - 1; k >= 1; k-- { // two characters or more
-		if _, ok := cjkStops[s[i:ends[k]]]; ok {
-			return ends[k] - i
-		}
-	}
-	return 0
 }
 
 func firstRune(s string) rune {

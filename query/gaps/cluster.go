@@ -26,11 +26,13 @@ type Topic struct {
 // A topic is shown by its head as its texts write it (surfaceOf): the commonest form of a word,
 // the word around a pair of CJK characters. Topics come in the order of their first text.
 func Cluster(texts []string) []Topic {
+	split := tellAll(texts)
+	r := newReader(split)
 	words := make([][]word, len(texts))
 	terms := make([][]string, len(texts))
 	df := map[string]int{}
-	for i, t := range texts {
-		words[i] = analyze(t)
+	for i := range texts {
+		words[i] = analyze(split[i], r)
 		terms[i] = make([]string, 0, len(words[i]))
 		for _, w := range words[i] {
 			terms[i] = append(terms[i], w.term)

@@ -3,11 +3,9 @@ package gaps
 import (
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/cjk"
-	"github.com/lectern-dev/lectern/platform/stopwords"
 )
 
 // stopWords are common English function words and question words: they say nothing of what a
@@ -28,14 +26,16 @@ var stopWords = func() map[string]bool {
 
 // Terms are the significant words of a normalized query or question, each once, in order:
 // runs of letters, combining marks and digits (the vowel signs of Devanagari are marks),
-// lower-cased, without stop words and one-letter words, with a plural's "s" (and "ies" → "y")
+// lower-cased, without stop words and one-letter words, each as its stem in a language with a
+// Snowball stemmer (stem.go: "пароля" → "парол"), else with a plural's "s" (and "ies" → "y")
 // folded so that "keys" and "key" meet. The stop words are English's and, on a text in
-// another language, that language's too (textLanguage), so that a multilingual site's
+// another language, that language's too (language.go), so that a multilingual site's
 // questions meet on what they ask, not on "wie" or "comment". Chinese, Japanese and Korean
 // text is cut into pairs of characters (cjkWords).
 func Terms(text string) []string {
+	ts := tellAll([]string{text})
 	var out []string
-	for _, w := range analyze(text) {
+	for _, w := range analyze(ts[0], newReader(ts)) {
 		out = append(out, w.term)
 	}
 	return out
@@ -43,29 +43,23 @@ func Terms(text string) []string {
 
 // word is one significant word of a text: the term texts meet on, and how the text writes it.
 type word struct {
-	term    string // the folded word, or a pair of CJK characters
+	term    string // the stem or folded word, or a pair of CJK characters
 	surface string // the word as written (lower-cased); for a pair, the stretch of CJK text it was cut from
 	at      int    // for a pair, its offset in surface in characters; -1 for a word
 }
 
-// analyze returns a text's significant words, each term once, in order.
-func analyze(text string) []word {
-	fields := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
-	other := textLanguage(fields)
-	stop := func(w string) bool {
-		_, s := other[w]
-		return s || stopWords[w]
-	}
+// analyze returns a text's significant words, each term once, in order, their terms read by r.
+func analyze(t parsed, r *reader) []word {
+	stop := t.stop
+	term := func(w string) string { return r.term(w, &t) }
 	var out, kana []word
-	for _, f := range fields {
+	for _, f := range t.fields {
 		switch {
 		case stop(f):
 		case cjk.Contains(f):
-			out, kana = cjkWords(f, stop, out, kana)
+			out, kana = cjkWords(f, stop, term, out, kana)
 		case utf8.RuneCountInString(f) >= 2:
-			out = append(out, word{term: fold(f), surface: f, at: -1})
+			out = append(out, word{term: term(f), surface: f, at: -1})
 		}
 	}
 	if len(out) == 0 {
@@ -93,33 +87,6 @@ func unique(ws []word) []word {
 		return dup
 	})
 }
-
-// textLanguage returns the stop words of the language (platform/stopwords) whose list holds
-// more of the words than any other and than English's does (ties: the alphabetically first);
-// nil when English's holds as many, or none holds any.
-func textLanguage(words []string) map[string]struct{} {
-	best := 0
-	for _, w := range words {
-		if stopWords[w] {
-			best++
-		}
-	}
-	var list map[string]struct{}
-	for _, name := range languages {
-		set, n := stopwords.Of(name), 0
-		for _, w := range words {
-			if _, ok := set[w]; ok {
-				n++
-			}
-		}
-		if n > best {
-			best, list = n, set
-		}
-	}
-	return list
-}
-
-var languages = stopwords.Names()
 
 // fold turns a plural into its singular the simple way: "policies" → "policy", "keys" → "key",
 // leaving short words and those ending in "ss", "us" or "is" ("access", "status", "analysis").

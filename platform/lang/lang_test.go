@@ -3,7 +3,7 @@ package lang_test
 import (
 	"testing"
 
-	"github.com/lectern-dev/lectern/assistant/internal/lang"
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 func TestOf(t *testing.T) {
@@ -99,5 +99,36 @@ func TestStem(t *testing.T) {
 		if got := lang.Of(tt.code).Stem(nil, tt.word); got != tt.want {
 			t.Errorf("Of(%q).Stem(%q) = %q, want %q", tt.code, tt.word, got, tt.want)
 		}
+	}
+}
+
+func TestNamed(t *testing.T) {
+	tests := []struct {
+		name    string
+		want    string // "" for nil
+		stemmer bool
+	}{
+		{"english", "english", false},
+		{"german", "german", true},
+		{"russian", "russian", true},
+		{"hindi", "hindi", false},
+		{"indonesian", "indonesian", false},
+		{"chinese", "", false},
+		{"klingon", "", false},
+	}
+	for _, tt := range tests {
+		l := lang.Named(tt.name)
+		switch {
+		case tt.want == "" && l != nil:
+			t.Errorf("Named(%q) = %s, want nil", tt.name, l.Name())
+		case tt.want == "":
+		case l == nil:
+			t.Errorf("Named(%q) = nil, want %s", tt.name, tt.want)
+		case l.Name() != tt.want || l.HasStemmer() != tt.stemmer || (tt.want == "english") != l.IsEnglish():
+			t.Errorf("Named(%q) = %s (stemmer %v), want %s (%v)", tt.name, l.Name(), l.HasStemmer(), tt.want, tt.stemmer)
+		}
+	}
+	if lang.Named("spanish") != lang.Of("es") {
+		t.Error(`Named("spanish") is not Of("es")`)
 	}
 }

@@ -1,16 +1,17 @@
-// Package lang holds what the assistant knows of the languages documentation is written in:
-// each language's stop words and stemmer, by docs.json language code. The search analyzes
-// pages and queries with it, and the model-free answer matches a question's words against the
-// passage it quotes with the same analysis, so the two agree on which words of a question
-// carry its topic.
+// Package lang holds the analysis of the languages documentation is written in: each
+// language's stop words and stemmer, by docs.json language code (Of) or by the English name
+// platform/stopwords gives its list (Named). The assistant's search analyzes pages and queries
+// with it, and its model-free answer matches a question's words against the passage it quotes
+// with the same analysis, so the two agree on which words of a question carry its topic; the
+// content gaps (query/gaps) group their texts' words by the same stems.
 //
 // English, and text in no language or in one without a stemmer or stop word list here, is
 // English: its stop words are ours (english.go) and its stemmer is the caller's (the search
-// stems English with Porter's algorithm, the answer folds plurals). The other languages use
-// the Snowball project's stemmers (Go code generated from its algorithms by
-// github.com/blevesearch/snowballstem) and its stop word lists, with the question words some of
-// those lists lack (platform/stopwords, which the content gaps' topics read too); Hindi has
-// stop words (stopwords-iso's) and no stemmer.
+// stems English with Porter's algorithm, the answer and the content gaps fold plurals). The
+// other languages use the Snowball project's stemmers (Go code generated from its algorithms
+// by github.com/blevesearch/snowballstem) and its stop word lists, with the question words
+// some of those lists lack (platform/stopwords, which the content gaps' topics read too);
+// Hindi has stop words (stopwords-iso's) and no stemmer.
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
 // a question's words leave out (platform/cjk's Kana).
@@ -90,6 +91,25 @@ func Of(code string) *Language {
 	}
 	return English
 }
+
+// Named returns the analysis of a language by the English name platform/stopwords gives its
+// list ("german"): English for "english", nil for a language not here (Chinese, Japanese and
+// Korean, whose text callers cut into pairs of characters).
+func Named(name string) *Language {
+	if name == English.name {
+		return English
+	}
+	return byName[name]
+}
+
+// byName are the languages of snowball by their English names.
+var byName = func() map[string]*Language {
+	m := make(map[string]*Language, len(snowball))
+	for _, l := range snowball {
+		m[l.name] = l
+	}
+	return m
+}()
 
 // Name is the language's English name ("spanish"); "english" for English and the languages
 // analyzed as English.
