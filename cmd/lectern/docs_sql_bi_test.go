@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -232,4 +233,45 @@ func printed(v reflect.Value) string {
 		v = v.Elem()
 	}
 	return fmt.Sprint(v.Interface())
+}
+
+// TestDocsSQLRollupColumns keeps the BI page's table of rollups true: every table of the
+// migrated schema besides the raw ones and the bookkeeping has a row there, and the row names
+// each of its columns in backticks (project_id, which every table has, is said once above it).
+func TestDocsSQLRollupColumns(t *testing.T) {
+	_, conn := chtest.Open(t, "docs_sql_rollups")
+	rows := map[string]string{}
+	for _, line := range docsSQLPage(t) {
+		if m := regexp.MustCompile("^\\| `(\\w+)` \\|").FindStringSubmatch(line); m != nil {
+			rows[m[1]] = line
+		}
+	}
+	tables := queryRows(t, conn, `SELECT name FROM system.tables WHERE database = currentDatabase()
+		AND engine NOT IN ('MaterializedView', 'View') AND name NOT IN ('conversations', 'feedback', 'traffic_events', 'traffic_ids', 'schema_migrations')
+		ORDER BY name`)
+	if len(tables) < 10 {
+		t.Fatalf("the schema has %d rollup and summary tables, want at least 10: %v", len(tables), tables)
+	}
+	for _, table := range tables {
+		row, ok := rows[table]
+		if !ok {
+			t.Errorf("the page's table of rollups has no row for %s", table)
+			continue
+		}
+		for _, column := range queryRows(t, conn, "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '"+table+"'") {
+			if column != "project_id" && !strings.Contains(row, "`"+column+"`") {
+				t.Errorf("the page's row for %s does not name its column `%s`", table, column)
+			}
+		}
+	}
+}
+
+// docsSQLPage returns the lines of the BI page.
+func docsSQLPage(t *testing.T) []string {
+	t.Helper()
+	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(string(page), "\n")
 }
