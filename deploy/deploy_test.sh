@@ -235,7 +235,7 @@ check "loads; every Lectern command passes the binary's flag parsing; /readyz he
 section "10. the BI tools' read-only ClickHouse user (deploy/clickhouse/bi_user_test.sh)"
 if command -v clickhouse-server >/dev/null && command -v curl >/dev/null; then
 	check "bi-users.xml on a real ClickHouse: reads Lectern's tables, writes nothing, reaches no other database" \
-		env LECTERN_BIN="$L" LECTERN_BI_TEST_REQUIRED=1 bash deploy/clickhouse/bi_user_test.sh
+		env LECTERN_BIN="$L" LECTERN_TEST_BI_REQUIRED=1 bash deploy/clickhouse/bi_user_test.sh
 else
 	skip "deploy/clickhouse/bi_user_test.sh" "clickhouse-server or curl is not installed (make test installs ClickHouse; .ci/run too)"
 fi

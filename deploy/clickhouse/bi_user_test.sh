@@ -14,12 +14,12 @@
 #
 # Needs clickhouse-server/-client (Debian's 18.16; the file is in 18.16's format, which current
 # releases also read), curl, and Go (or LECTERN_BIN=/path/to/lectern). A missing tool makes it
-# exit 0 as skipped, or 1 when LECTERN_BI_TEST_REQUIRED=1. Ports: LECTERN_BI_TEST_PORT (native,
+# exit 0 as skipped, or 1 when LECTERN_TEST_BI_REQUIRED=1. Ports: LECTERN_TEST_BI_PORT (native,
 # default 29200) and the one above it (HTTP).
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-PORT="${LECTERN_BI_TEST_PORT:-29200}"
+PORT="${LECTERN_TEST_BI_PORT:-29200}"
 HTTP_PORT=$((PORT + 1))
 DIR="$(mktemp -d "${TMPDIR:-/tmp}/lectern-bi-test.XXXXXX")"
 PASSWORD="bi-test-$$"
@@ -41,7 +41,7 @@ cleanup() {
 trap cleanup EXIT
 
 skip_or_fail() {
-	if [[ "${LECTERN_BI_TEST_REQUIRED:-}" == 1 ]]; then
+	if [[ "${LECTERN_TEST_BI_REQUIRED:-}" == 1 ]]; then
 		log "FAIL: $*"
 		exit 1
 	fi
@@ -53,7 +53,7 @@ for tool in clickhouse-server clickhouse-client curl; do
 done
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 for p in "$PORT" "$HTTP_PORT" $((PORT + 9)); do
-	port_free "$p" || skip_or_fail "port $p is taken (set LECTERN_BI_TEST_PORT)"
+	port_free "$p" || skip_or_fail "port $p is taken (set LECTERN_TEST_BI_PORT)"
 done
 if [[ -n "${LECTERN_BIN:-}" ]]; then
 	BIN="$LECTERN_BIN"
