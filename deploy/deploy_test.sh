@@ -12,7 +12,8 @@
 #   3. the Dockerfile against go.work and .dockerignore
 #   4. the Grafana dashboard: valid JSON and its shape
 #   5. the Prometheus rules and the dashboard: every series they use is in a live /metrics
-#      scrape of `lectern all` (after one feedback and one assistant question); alerts have
+#      scrape of `lectern all` (after one feedback and one assistant question), with the labels
+#      their matchers name; alerts have
 #      runbooks; `promtool check rules`, `promtool test rules`, `promtool check config`
 #   6. the ClickHouse cluster DDL against the migrations, on a real ClickHouse
 #      (TestClusterSchemaMatchesMigrations): here when LECTERN_TEST_CLICKHOUSE_DSN is set, and
@@ -123,7 +124,7 @@ check "dashboard is valid JSON" json_valid deploy/grafana/lectern.json
 check "dashboard shape (schemaVersion, \${datasource}, grid)" "$C" grafana deploy/grafana/lectern.json
 
 section "5. Prometheus rules"
-check "rules and dashboard use only series a live lectern exports" "$C" metrics -lectern "$L" -repo . deploy/prometheus/rules.yml deploy/grafana/lectern.json
+check "rules and dashboard use only series and labels a live lectern exports" "$C" metrics -lectern "$L" -repo . deploy/prometheus/rules.yml deploy/grafana/lectern.json
 check "alerts have severity, summary, description, runbook" "$C" rules deploy/prometheus/rules.yml
 if need promtool prometheus; then
 	echo "  $(promtool --version 2>&1 | head -1)"
