@@ -19,6 +19,16 @@ var (
 	buildErr   error
 )
 
+// TestMain removes the binary lectern built (70 MB a run, left in the temporary directory
+// before: every make test and make lint added one).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if lecternBin != "" {
+		_ = os.RemoveAll(filepath.Dir(lecternBin))
+	}
+	os.Exit(code)
+}
+
 // lectern builds cmd/lectern once for the tests that run it.
 func lectern(t *testing.T) string {
 	t.Helper()
