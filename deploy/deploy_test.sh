@@ -12,7 +12,8 @@
 #   3. the Dockerfile against go.work and .dockerignore
 #   4. the Grafana dashboard: valid JSON and its shape
 #   5. the Prometheus rules and the dashboard: every series they use is in a live /metrics
-#      scrape of `lectern all` (after one feedback and one assistant question); alerts have
+#      scrape of `lectern all` (after one feedback and one assistant question), with the labels
+#      their matchers name; alerts have
 #      runbooks; `promtool check rules`, `promtool test rules`, `promtool check config`
 #   6. the ClickHouse cluster DDL against the migrations, on a real ClickHouse
 #      (TestClusterSchemaMatchesMigrations): here when LECTERN_TEST_CLICKHOUSE_DSN is set, and
@@ -26,6 +27,9 @@
 #      through the binary's own flag parsing (--verify-config), /readyz health checks, published
 #      ports that do not clash, JetStream and ClickHouse data on named volumes, the image built
 #      from deploy/Dockerfile; deploy/check's TestCompose breaks copies of it and wants each caught
+#  10. deploy/clickhouse/bi-users.xml, the BI tools' read-only user, on a ClickHouse server of its
+#      own (deploy/clickhouse/bi_user_test.sh, a few seconds): it reads Lectern's tables and
+#      nothing else, and changes nothing
 #
 # promtool and shellcheck come from Debian (`prometheus`, `shellcheck`): with CI=true they are
 # installed when missing. A check that cannot run prints SKIP and why, and the summary counts
@@ -120,7 +124,7 @@ check "dashboard is valid JSON" json_valid deploy/grafana/lectern.json
 check "dashboard shape (schemaVersion, \${datasource}, grid)" "$C" grafana deploy/grafana/lectern.json
 
 section "5. Prometheus rules"
-check "rules and dashboard use only series a live lectern exports" "$C" metrics -lectern "$L" -repo . deploy/prometheus/rules.yml deploy/grafana/lectern.json
+check "rules and dashboard use only series and labels a live lectern exports" "$C" metrics -lectern "$L" -repo . deploy/prometheus/rules.yml deploy/grafana/lectern.json
 check "alerts have severity, summary, description, runbook" "$C" rules deploy/prometheus/rules.yml
 if need promtool prometheus; then
 	echo "  $(promtool --version 2>&1 | head -1)"
@@ -228,6 +232,14 @@ compose_test() {
 	(cd deploy/check && LECTERN_BIN="$TMP/lectern" GOWORK=off go test -count=1 .)
 }
 check "loads; every Lectern command passes the binary's flag parsing; /readyz health checks, no port clash, data on volumes, the image of deploy/Dockerfile (and each broken copy fails)" compose_test
+
+section "10. the BI tools' read-only ClickHouse user (deploy/clickhouse/bi_user_test.sh)"
+if command -v clickhouse-server >/dev/null && command -v curl >/dev/null; then
+	check "bi-users.xml on a real ClickHouse: reads Lectern's tables, writes nothing, reaches no other database" \
+		env LECTERN_BIN="$L" LECTERN_TEST_BI_REQUIRED=1 bash deploy/clickhouse/bi_user_test.sh
+else
+	skip "deploy/clickhouse/bi_user_test.sh" "clickhouse-server or curl is not installed (make test installs ClickHouse; .ci/run too)"
+fi
 
 echo
 if [[ ${#failed[@]} -gt 0 ]]; then

@@ -25,8 +25,30 @@ import (
 // with a few records written through the store, and expects each to return rows.
 func TestDocsSQLRuns(t *testing.T) {
 	st, conn := chtest.Open(t, "docs_sql")
+	seedDocsSQL(t, st, docsSQLBatch(time.Now().UTC().Truncate(time.Millisecond)))
+	blocks := docsSQLBlocks(t)
 	ctx := context.Background()
-	now := time.Now().UTC().Truncate(time.Millisecond)
+	for _, b := range blocks {
+		rows, err := conn.Query(ctx, b[1])
+		if err != nil {
+			t.Errorf("docs SQL fails: %v\n%s", err, b[1])
+			continue
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+		if n == 0 {
+			t.Errorf("docs SQL returned no rows:\n%s", b[1])
+		}
+	}
+	checkGapsSQL(t, conn, st, blocks)
+}
+
+// docsSQLBatch is what the examples read: feedback, two turns of a thread (one answered, one
+// not), page views of a person and an agent, a search and its click, and engagementSeed's.
+func docsSQLBatch(now time.Time) store.Batch {
 	helpful := false
 	fb := event.Feedback{EventID: ulid.Make().String(), ProjectID: "lectern-docs", Domain: "lectern", Path: "/quickstart",
 		CreatedAt: now, UpdatedAt: now, Source: event.SourceContextual, Status: event.StatusPending, Helpful: &helpful}
@@ -53,18 +75,30 @@ func TestDocsSQLRuns(t *testing.T) {
 	rating.EventID, rating.Path, rating.Source, rating.ThreadID = ulid.Make().String(), "/quickstart", event.SourceThumbsOnly, "thr_x"
 	rating.ID = rating.EventID
 	b.Feedback = append(b.Feedback, rating)
+	return b
+}
+
+// seedDocsSQL writes b, then summarises its day as if it had closed, so that the examples
+// reading the summaries find rows (and the gaps route reads its sessions from them, as the SQL
+// reads the events).
+func seedDocsSQL(t *testing.T, st *chstore.Store, b store.Batch) {
+	t.Helper()
+	ctx := context.Background()
 	if err := st.WriteBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	// Summarise today as if it had closed, so that the examples reading the summaries find rows
-	// (and the gaps route below reads its sessions from them, as the SQL reads the events).
-	ps, err := st.Pending(ctx, now.Add(48*time.Hour))
+	ps, err := st.Pending(ctx, time.Now().UTC().Add(48*time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Summarise(ctx, ps); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// docsSQLBlocks returns the SQL examples of the BI page (each match's [1] is the SQL).
+func docsSQLBlocks(t *testing.T) [][]string {
+	t.Helper()
 	page, err := os.ReadFile("../../docs/analytics/clickhouse-sql.mdx")
 	if err != nil {
 		t.Fatal(err)
@@ -73,22 +107,7 @@ func TestDocsSQLRuns(t *testing.T) {
 	if len(blocks) < 5 {
 		t.Fatalf("found %d SQL examples, want at least 5", len(blocks))
 	}
-	for _, b := range blocks {
-		rows, err := conn.Query(ctx, b[1])
-		if err != nil {
-			t.Errorf("docs SQL fails: %v\n%s", err, b[1])
-			continue
-		}
-		n := 0
-		for rows.Next() {
-			n++
-		}
-		rows.Close()
-		if n == 0 {
-			t.Errorf("docs SQL returned no rows:\n%s", b[1])
-		}
-	}
-	checkGapsSQL(t, conn, st, blocks)
+	return blocks
 }
 
 // checkGapsSQL runs the content-gaps examples and compares their topics and pages, with their

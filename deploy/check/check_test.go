@@ -19,6 +19,16 @@ var (
 	buildErr   error
 )
 
+// TestMain removes the binary lectern built (70 MB a run, left in the temporary directory
+// before: every make test and make lint added one).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if lecternBin != "" {
+		_ = os.RemoveAll(filepath.Dir(lecternBin))
+	}
+	os.Exit(code)
+}
+
 // lectern builds cmd/lectern once for the tests that run it.
 func lectern(t *testing.T) string {
 	t.Helper()
@@ -135,9 +145,13 @@ func TestMetricsAgainstALiveScrape(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"lectern_events_stored_total", "lectern_assistant_first_text_seconds_bucket", "lectern_ingest_lag_seconds_bucket", "go_goroutines", "process_resident_memory_bytes"} {
-		if !series[name] {
+		if series[name] == nil {
 			t.Errorf("the scrape lacks %s", name)
 		}
+	}
+	if !series["lectern_http_requests_total"]["status"] || !series["lectern_ingest_lag_seconds_bucket"]["le"] {
+		t.Errorf("the scrape's label names: lectern_http_requests_total %v, lectern_ingest_lag_seconds_bucket %v",
+			series["lectern_http_requests_total"], series["lectern_ingest_lag_seconds_bucket"])
 	}
 	files := []string{filepath.Join(repo, "deploy", "prometheus", "rules.yml"), filepath.Join(repo, "deploy", "grafana", "lectern.json")}
 	if err := checkMetricNames(series, files); err != nil {
@@ -151,12 +165,15 @@ func TestMetricsAgainstALiveScrape(t *testing.T) {
         expr: sum(rate(lectern_made_up_total[5m]))
       - alert: Typo
         expr: job:lectern_made_upp:rate5m > 1
+      - alert: WrongLabel
+        expr: sum(rate(lectern_http_requests_total{namespace="x", code=~"5.."}[5m])) > 0
 `
 	if err := os.WriteFile(bad, []byte(rules), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	err = checkMetricNames(series, []string{bad})
-	for _, want := range []string{"lectern_made_up_total is not in a live scrape", "recording rule job:lectern_made_upp:rate5m is not defined"} {
+	for _, want := range []string{"lectern_made_up_total is not in a live scrape", "recording rule job:lectern_made_upp:rate5m is not defined",
+		"lectern_http_requests_total has no label code"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("check = %v, want %q", err, want)
 		}
@@ -182,10 +199,29 @@ func TestPromMetricNames(t *testing.T) {
 }
 
 func TestSeriesNames(t *testing.T) {
-	text := "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\"} 3\nb 1\nc_bucket{le=\"+Inf\"} 2\n"
+	text := "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\",y=\"a \\\"q\\\", z=\\\"\"} 3\nb 1\nc_bucket{le=\"+Inf\"} 2\n"
 	got := seriesNames(text)
-	if len(got) != 3 || !got["a_total"] || !got["b"] || !got["c_bucket"] {
+	if len(got) != 3 || got["b"] == nil || !got["c_bucket"]["le"] ||
+		!slices.Equal(sortedKeys(got["a_total"]), []string{"x", "y"}) {
 		t.Fatalf("seriesNames = %v", got)
+	}
+}
+
+func TestPromSelectorLabels(t *testing.T) {
+	tests := []struct {
+		expr string
+		want []selectorLabel
+	}{
+		{`sum by (route) (rate(lectern_http_requests_total{status=~"5..", route!="/x{y}"}[5m]))`,
+			[]selectorLabel{{"lectern_http_requests_total", "status"}, {"lectern_http_requests_total", "route"}}},
+		{`namespace:lectern_consumer_pending:max{namespace="a"} > 1`, nil},
+		{`go_goroutines{namespace=~"$namespace", job=~"$job"}`, []selectorLabel{{"go_goroutines", "namespace"}, {"go_goroutines", "job"}}},
+		{`up{job="lectern-all"} == 0`, nil},
+	}
+	for _, tt := range tests {
+		if got := promSelectorLabels(tt.expr); !slices.Equal(got, tt.want) {
+			t.Errorf("promSelectorLabels(%s) = %v, want %v", tt.expr, got, tt.want)
+		}
 	}
 }
 

@@ -130,16 +130,22 @@ func cmdMetrics(args []string) error {
 	if fs.NArg() == 0 || *lectern == "" {
 		return fmt.Errorf("usage: metrics -lectern BIN [-repo DIR] RULES.yml|DASHBOARD.json [FILE]*")
 	}
-	series, err := liveSeries(*lectern, *repo)
+	live, err := liveSeries(*lectern, *repo)
 	if err != nil {
 		return fmt.Errorf("scraping a live lectern: %w", err)
 	}
-	fmt.Printf("  live scrape of lectern all (after one feedback and one assistant question): %d series names\n", len(series))
-	return checkMetricNames(series, fs.Args())
+	fmt.Printf("  live scrape of lectern all (after one feedback and one assistant question): %d series names\n", len(live))
+	return checkMetricNames(live, fs.Args())
 }
 
-// checkMetricNames checks every expression of files against the series names of a scrape.
-func checkMetricNames(series map[string]bool, files []string) error {
+// targetLabels are the labels Prometheus adds to every series of a target (deploy's scrape
+// configurations: job and instance, and the namespace and pod of Kubernetes' relabelling).
+var targetLabels = map[string]bool{"job": true, "instance": true, "namespace": true, "pod": true}
+
+// checkMetricNames checks every expression of files against the series of a scrape: each
+// metric it selects exists, and each label its matchers name is one the metric's samples carry
+// (or a target's label).
+func checkMetricNames(live series, files []string) error {
 	exprs, recorded, err := expressions(files)
 	if err != nil {
 		return err
@@ -163,8 +169,13 @@ func checkMetricNames(series map[string]bool, files []string) error {
 					p.addf("%s: recording rule %s is not defined", e.where, n)
 				}
 			case n == "up":
-			case !series[n]:
+			case live[n] == nil:
 				p.addf("%s: %s is not in a live scrape of lectern", e.where, n)
+			}
+		}
+		for _, sel := range promSelectorLabels(e.expr) {
+			if labels := live[sel.metric]; labels != nil && !labels[sel.label] && !targetLabels[sel.label] {
+				p.addf("%s: %s has no label %s in a live scrape of lectern (it has %s)", e.where, sel.metric, sel.label, strings.Join(sortedKeys(labels), ", "))
 			}
 		}
 	}
@@ -200,4 +211,34 @@ func expressions(files []string) ([]expression, map[string]bool, error) {
 		}
 	}
 	return exprs, recorded, nil
+}
+
+// selectorLabel is a label a matcher of an expression names on a metric.
+type selectorLabel struct{ metric, label string }
+
+var (
+	rePromSelector = regexp.MustCompile(`(?:^|[^A-Za-z0-9_:])((?:lectern|go|process)_[A-Za-z0-9_]*)\{([^{}]*)\}`)
+	rePromMatcher  = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*(?:=~|!~|!=|=)\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`" + `)`)
+)
+
+// promSelectorLabels returns the label names of the matchers of each selector name{...} of a
+// metric (not of a recording rule) in an expression.
+func promSelectorLabels(expr string) []selectorLabel {
+	var out []selectorLabel
+	for _, m := range rePromSelector.FindAllStringSubmatch(rePromString.ReplaceAllString(expr, `""`), -1) {
+		for _, mm := range rePromMatcher.FindAllStringSubmatch(m[2], -1) {
+			out = append(out, selectorLabel{m[1], mm[1]})
+		}
+	}
+	return out
+}
+
+// sortedKeys returns a set's members in order.
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -20,9 +21,10 @@ import (
 
 // liveSeries starts `lectern all` on loopback (embedded NATS, SQLite in a temporary directory,
 // the repository's site registry), sends one feedback and one assistant question with the keys
-// it prints, waits until the feedback is stored, and returns the series names of its /metrics
-// (a histogram's as _bucket, _sum and _count): what a Prometheus scraping it would see.
-func liveSeries(lectern, repo string) (map[string]bool, error) {
+// it prints, waits until the feedback is stored, and returns the series of its /metrics
+// (a histogram's as _bucket, _sum and _count) with their label names: what a Prometheus
+// scraping it would see.
+func liveSeries(lectern, repo string) (series, error) {
 	repo, err := filepath.Abs(repo)
 	if err != nil {
 		return nil, err
@@ -59,7 +61,7 @@ func liveSeries(lectern, repo string) (map[string]bool, error) {
 }
 
 // drive sends the traffic and scrapes; keys come from the first start's stdout.
-func drive(ctx context.Context, base string, stdout io.Reader) (map[string]bool, error) {
+func drive(ctx context.Context, base string, stdout io.Reader) (series, error) {
 	keys := map[string]string{}
 	sc := bufio.NewScanner(stdout)
 	for len(keys) < 2 && sc.Scan() {
@@ -82,7 +84,7 @@ func drive(ctx context.Context, base string, stdout io.Reader) (map[string]bool,
 	if err := expect(ctx, "POST", base+"/discovery/v1/assistant/lectern/message", asst, question, 200); err != nil {
 		return nil, err
 	}
-	var series map[string]bool
+	var live series
 	err := poll(ctx, func() error {
 		text, err := scrape(ctx, base+"/metrics")
 		if err != nil {
@@ -91,25 +93,42 @@ func drive(ctx context.Context, base string, stdout io.Reader) (map[string]bool,
 		if !strings.Contains(text, `lectern_events_stored_total{type="feedback"} 1`) {
 			return errors.New("the feedback is not stored yet")
 		}
-		series = seriesNames(text)
+		live = seriesNames(text)
 		return nil
 	})
-	return series, err
+	return live, err
 }
 
-// seriesNames returns the metric name of every sample line of a text exposition.
-func seriesNames(text string) map[string]bool {
-	out := map[string]bool{}
+// series maps each metric name of a scrape to the names of the labels its samples carry.
+type series map[string]map[string]bool
+
+// seriesNames returns the metric name of every sample line of a text exposition, with the
+// label names of its samples.
+func seriesNames(text string) series {
+	out := series{}
 	for _, line := range strings.Split(text, "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if i := strings.IndexAny(line, "{ "); i > 0 {
-			out[line[:i]] = true
+		i := strings.IndexAny(line, "{ ")
+		if i <= 0 {
+			continue
+		}
+		name := line[:i]
+		if out[name] == nil {
+			out[name] = map[string]bool{}
+		}
+		if line[i] == '{' {
+			for _, m := range reExpositionLabel.FindAllStringSubmatch(line[i:], -1) {
+				out[name][m[1]] = true
+			}
 		}
 	}
 	return out
 }
+
+// reExpositionLabel matches one label of a sample line: name="value" (value escapes included).
+var reExpositionLabel = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)="(?:[^"\\]|\\.)*"`)
 
 // expect sends a request and fails unless it answers status.
 func expect(ctx context.Context, method, url, key, body string, status int) error {
