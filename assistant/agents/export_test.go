@@ -8,3 +8,6 @@ func SetPublishTimeout(d time.Duration) (restore func()) {
 	publishTimeout = d
 	return func() { publishTimeout = old }
 }
+
+// DurationMs is the tool call's duration as its mcp_call event records it.
+func DurationMs(d time.Duration) int { return durationMs(d) }

@@ -253,6 +253,13 @@ func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description
 	return nil
 }
 
+// durationMs is d in whole milliseconds, rounded up: a search of a small site answers in
+// less than one, and truncated it was stored as 0, so the agents' mean duration said every call
+// took no time.
+func durationMs(d time.Duration) int {
+	return int((max(d, 0) + time.Millisecond - 1) / time.Millisecond)
+}
+
 // finish counts a tool call and publishes its mcp_call event.
 func (s *Service) finish(cl *call, req *mcp.CallToolRequest, ev event.Traffic, start time.Time, err error) {
 	d := time.Since(start)
@@ -260,7 +267,7 @@ func (s *Service) finish(cl *call, req *mcp.CallToolRequest, ev event.Traffic, s
 	s.m.calls.WithLabelValues(ev.Tool, status).Inc()
 	s.m.duration.WithLabelValues(ev.Tool).Observe(d.Seconds())
 	ev.Type, ev.Caller, ev.Status = event.TypeMCPCall, event.CallerOther, status
-	ev.DurationMs = int(d.Milliseconds())
+	ev.DurationMs = durationMs(d)
 	ev.Query = clip(ev.Query, maxEventQuery)
 	ev.Client, ev.ClientVersion = cl.client, cl.clientVersion
 	if ci := req.ClientInfo(); ci != nil && ci.Name != "" {
