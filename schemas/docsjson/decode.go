@@ -176,6 +176,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		e.Searchable = d.searchable(e, v, p)
 	case "boost":
 		e.Boost = d.boost(e, v, p)
+	case "color":
+		if e.Kind == KindAnchor || e.Kind == KindDropdown || e.Kind == KindProduct {
+			d.color(v, p)
+		} // Mintlify's tabs, groups, versions and languages have no color; it ignores one there
 	case "default":
 		e.Default, _ = d.boolean(v, p)
 	case "banner":
@@ -206,7 +210,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 // ignoredKeys are element fields real sites use that do not affect navigation here; the ones
 // from "align" on are in the navigation schemas of @mintlify/validation 0.1.878.
 var ignoredKeys = map[string]bool{
-	"color": true, "directory": true, "public": true, "footer": true,
+	"directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true,
 	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }
