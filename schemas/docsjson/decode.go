@@ -152,8 +152,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 	case "pages":
 		e.Pages = d.pages(v, p, depth)
 	case "icon":
-		e.Icon = d.icon(v, p)
-	case "tag", "description", "href", "root":
+		e.Icon = d.icon(e.Kind, v, p)
+	case "tag", "href":
+		*stringField(e, key) = strings.TrimSpace(d.looseString(e, key, v, p))
+	case "description", "root":
 		s, ok := d.str(v, p)
 		if ok && key == "root" && strings.TrimSpace(s) == "" {
 			d.c.errorf(p, "root must name a page such as \"overview\"; it is empty")

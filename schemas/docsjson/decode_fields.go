@@ -59,7 +59,7 @@ func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
 		case "href":
 			a.Href, a.HrefSet = d.str(obj[k], p)
 		case "icon":
-			a.Icon = d.icon(obj[k], p)
+			a.Icon = d.icon(KindAnchor, obj[k], p)
 		case "color":
 			d.color(obj[k], p)
 		case "hidden":
@@ -147,20 +147,6 @@ func (d *decoder) banner(v any, path string) *Banner {
 		}
 	}
 	return b
-}
-
-// icon accepts an icon name or an icon object {"name": ...} and returns the name.
-func (d *decoder) icon(v any, path string) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case map[string]any:
-		name, _ := t["name"].(string)
-		return name
-	default:
-		d.c.errorf(path, "icon must be an icon name (a string), but it is %s", describe(v))
-		return ""
-	}
 }
 
 func (d *decoder) object(v any, path string) (map[string]any, bool) {

@@ -105,6 +105,26 @@ var validationCases = []struct {
 	{name: "nested dropdown color not hex", nav: `{"tabs": [{"tab": "Docs", "dropdowns": [{"dropdown": "React", "color": {"light": "red"}, "pages": ["a"]}]}]}`,
 		warnings: []p{{Path: "navigation.tabs[0].dropdowns[0].color.light", Message: `color.light is "red"; it must be a hex color with a leading #, such as "#0D9373" or "#FFF" (Mintlify's validator accepts this and leaves the children of navigation.tabs[0] out of the site)`}}},
 	{name: "dropdown color valid", nav: `{"dropdowns": [{"dropdown": "React", "color": {"light": "#FF0000", "dark": "#0f0"}, "pages": ["a"]}]}`},
+	// icon, tag and href as Mintlify's validator takes them: an icon object needs its name, a
+	// style and a library of Mintlify's, and no "fa-" prefix; a version or a language has no
+	// icon, and a tag that is no string is refused on a group or a version only; any href is
+	// accepted on a navigation element.
+	{name: "icon object without a name", nav: `{"dropdowns": [{"dropdown": "React", "icon": {"style": "solid"}, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.dropdowns[0].icon", Message: `icon has no "name"; an icon object needs the icon's name, such as {"name": "house", "style": "solid"}`}}},
+	{name: "icon with the fa- prefix", nav: `{"tabs": [{"tab": "Docs", "icon": "fa-house", "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.tabs[0].icon", Message: `icon is "fa-house"; write the name without Font Awesome's "fa-" prefix, "house"`}}},
+	{name: "icon style unknown", nav: `{"anchors": [{"anchor": "Docs", "icon": {"name": "house", "style": "bold"}, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.anchors[0].icon", Message: `icon.style is "bold"; it must be one of brands, duotone, light, regular, sharp-duotone-solid, sharp-light, sharp-regular, sharp-solid, sharp-thin, solid, thin`}}},
+	{name: "icon name not a string", nav: `{"products": [{"product": "API", "icon": {"name": 5}, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.products[0].icon", Message: `icon.name must be an icon name (a string), but it is a number`}}},
+	{name: "icon of a version ignored", nav: `{"versions": [{"version": "v1", "icon": 5, "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.versions[0].icon", Message: `icon must be an icon name (a string), but it is a number; it is ignored, a version has no icon (Mintlify's validator accepts this)`}}},
+	{name: "tag not a string on a group", nav: `{"groups": [{"group": "G", "tag": 5, "pages": ["a"]}]}`,
+		errors: []p{{Path: "navigation.groups[0].tag", Message: "tag must be a string, but it is a number"}}},
+	{name: "tag not a string on a dropdown", nav: `{"dropdowns": [{"dropdown": "React", "tag": 5, "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.dropdowns[0].tag", Message: "tag must be a string, but it is a number; it is ignored (Mintlify's validator accepts this)"}}},
+	{name: "href not a string on a tab", nav: `{"tabs": [{"tab": "Docs", "href": 5, "pages": ["a"]}]}`,
+		warnings: []p{{Path: "navigation.tabs[0].href", Message: "href must be a string, but it is a number; it is ignored (Mintlify's validator accepts this)"}}},
 	{name: "openapi not a string", nav: `{"groups": [{"group": "G", "openapi": true, "pages": ["a"]}]}`,
 		warnings: []p{{Path: "navigation.groups[0].openapi", Message: "openapi must name an OpenAPI file (a string), a list of them or an object with \"source\", but it is a boolean; it is ignored (Mintlify's validator accepts this)"}}},
 	{name: "banner not an object", nav: `{"languages": [{"language": "en", "banner": "Hi", "pages": ["a"]}]}`,
