@@ -39,7 +39,9 @@ func pieces(text string) []string {
 }
 
 // quoteUnits renders units as a markdown quote: sentences joined into one paragraph, code
-// blocks and tables as their own paragraphs.
+// blocks and tables as their own paragraphs. Where the passage left units of the section out,
+// the quote says so with "…", inside a paragraph of sentences or as a paragraph of its own:
+// otherwise a step's code would read as followed by the sentence of a later step.
 func quoteUnits(us []unit) string {
 	var paras []string
 	var prose []unit
@@ -50,6 +52,11 @@ func quoteUnits(us []unit) string {
 		}
 	}
 	for _, u := range us {
+		if u.gap && (u.block || u.title || u.item || u.opens || len(prose) == 0) {
+			flush()
+			paras = append(paras, gapMark)
+			u.gap = false
+		}
 		if u.block || u.title {
 			flush()
 			if u.caption != "" {
@@ -74,6 +81,9 @@ func quoteUnits(us []unit) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// gapMark stands for units of the section a quote leaves out.
+const gapMark = "…"
 
 // bold writes a block's title in bold, as the page's Markdown writes a tab's title; a title
 // with its own emphasis stays as it is.
@@ -102,6 +112,9 @@ func joinSentences(us []unit) string {
 			prev = us[i-1].text
 			if !strings.HasSuffix(prev, "。") && !strings.HasSuffix(prev, "？") && !strings.HasSuffix(prev, "！") {
 				b.WriteByte(' ')
+			}
+			if u.gap {
+				b.WriteString(gapMark + " ")
 			}
 		}
 		b.WriteString(u.text)

@@ -74,3 +74,44 @@ func TestAnswerQuotesACard(t *testing.T) {
 		t.Errorf("answer\n%s\nwant it to quote the card\n%s", md, want)
 	}
 }
+
+// TestAnswerMarksWhatTheQuoteLeavesOut: a quote that leaves out part of its section between
+// two of its pieces says so with "…". The Japanese "Claude Code にフックを設定する" of
+// failproofai (testdata/cut) is four steps, each a title and a code block; asked why policies
+// do not apply after installing, the quote took step 1's `npm install` and then step 3's "you
+// should see the hook entries", reading as if installing the package were enough: step 2, the
+// `failproofai policies --install` the reader missed, was left out without a mark.
+func TestAnswerMarksWhatTheQuoteLeavesOut(t *testing.T) {
+	const q = "フックをインストールしたのにClaude Codeでポリシーが効かない"
+	r := searchPage(t, "failproofai-ja-examples.mdx", "/ja/examples", "ja", q)
+	// The excerpt the search of the whole site made (lectern all on failproofai, this
+	// question, currentPath /ja/getting-started): from step 1's title to step 4's code.
+	from, to := strings.Index(r.Text, "failproofai をインストールする"), strings.Index(r.Text, "claude\n```")+len("claude\n```")
+	if from < 0 || to < from {
+		t.Fatalf("section text %q: want step 1 (else this proves nothing)", r.Text)
+	}
+	for _, whole := range []string{r.Text, ""} {
+		s := sourceOf(r)
+		s.Text, s.Whole = "… "+r.Text[from:to], whole
+		md, _, a := generate(t, answer.Prompt{Question: q, Sources: []answer.Source{s}})
+		if len(a.Cited) != 1 || !strings.Contains(md, "\n> ") {
+			t.Fatalf("whole text %v: cited %v, want a quote of the section\n%s", whole != "", citedPaths(a), md)
+		}
+		quote := md[strings.Index(md, "\n> "):]
+		pieces := []string{"npm install -g failproofai", "failproofai policies --install", "cat ~/.claude/settings.json", "イベントのフックエントリが表示されるはずです", "> claude\n", "これでポリシーがすべて"}
+		last := -1 // the piece of the section quoted last
+		for i, p := range pieces {
+			at := strings.Index(quote, p)
+			if at < 0 {
+				continue
+			}
+			if last >= 0 && i > last+1 {
+				between := quote[strings.Index(quote, pieces[last])+len(pieces[last]) : at]
+				if !strings.Contains(between, "…") {
+					t.Errorf("whole text %v: the quote goes from %q to %q, leaving %q out with no mark:\n%s", whole != "", pieces[last], p, pieces[last+1], md)
+				}
+			}
+			last = i
+		}
+	}
+}

@@ -16,6 +16,7 @@ type unit struct {
 	table   bool   // the block is a table
 	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
 	caption string // the title line over a block (a tab's, "Python"), quoted with it and never alone
+	gap     bool   // the passage left out what comes between the unit before it and this one: quoted with "…" between
 }
 
 // size is the bytes a unit takes in a quote.
@@ -503,12 +504,16 @@ func introduces(s string) bool {
 	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
 }
 
-// units returns the picked units in their original order.
+// units returns the picked units in their original order, each one that does not follow the
+// one before it in the section marked as after a gap.
 func (p *picker) units() []unit {
 	var out []unit
+	last := -1
 	for i, ok := range p.picked {
 		if ok {
-			out = append(out, p.us[i])
+			u := p.us[i]
+			u.gap = last >= 0 && i > last+1
+			out, last = append(out, u), i
 		}
 	}
 	return out

@@ -73,7 +73,7 @@ func (p *params) timeRange() store.Range {
 		*f.dst = t
 	}
 	if !r.From.IsZero() && !r.To.IsZero() && !r.To.After(r.From) {
-		p.fail("dateTo", export.ErrOrdered)
+		p.fail("dateTo", export.Unordered(r.From))
 	}
 	return r
 }

@@ -18,8 +18,17 @@ var (
 	ErrLimit   = errors.New("must be a whole number")
 	ErrSource  = errors.New("must be one of contextual, code_snippet, thumbs_only, agent")
 	ErrStatus  = errors.New("must be a comma-separated list of pending, in_progress, resolved, dismissed")
-	ErrOrdered = errors.New("must be after dateFrom: dateTo is exclusive, so one day is dateFrom=2026-11-24&dateTo=2026-11-25")
+	ErrOrdered = errors.New("must be after dateFrom")
 )
+
+// Unordered is the error of a dateTo that is not after dateFrom: ErrOrdered, with the range of
+// the day of dateFrom as the example (dateTo is exclusive, so dateFrom=dateTo is no day; the
+// example of a fixed date read as the day to ask for).
+func Unordered(from time.Time) error {
+	day := from.UTC().Truncate(24 * time.Hour)
+	return fmt.Errorf("%w: dateTo is exclusive, so the day %s alone is dateFrom=%s&dateTo=%s", ErrOrdered,
+		day.Format(time.DateOnly), day.Format(time.DateOnly), day.AddDate(0, 0, 1).Format(time.DateOnly))
+}
 
 var dateLayouts = []string{
 	"2006-01-02",

@@ -127,3 +127,21 @@ func FuzzParsers(f *testing.F) {
 		}
 	})
 }
+
+// TestUnordered: the error of a dateTo not after dateFrom shows the range of dateFrom's day,
+// the one a caller who sent dateFrom=dateTo meant; it said "dateFrom=2026-11-24&dateTo=2026-11-25"
+// whatever the caller sent.
+func TestUnordered(t *testing.T) {
+	for _, tc := range []struct {
+		from time.Time
+		want string
+	}{
+		{time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), "the day 2026-11-27 alone is dateFrom=2026-11-27&dateTo=2026-11-28"},
+		{time.Date(2024, 12, 31, 15, 30, 0, 0, time.UTC), "the day 2024-12-31 alone is dateFrom=2024-12-31&dateTo=2025-01-01"},
+	} {
+		err := export.Unordered(tc.from)
+		if !errors.Is(err, export.ErrOrdered) || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("Unordered(%v) = %v; want ErrOrdered ending %q", tc.from, err, tc.want)
+		}
+	}
+}

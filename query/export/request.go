@@ -39,7 +39,7 @@ func (p *listParams) rangeParam() store.Range {
 		}
 	}
 	if !r.From.IsZero() && !r.To.IsZero() && !r.To.After(r.From) {
-		p.fail("dateTo", ErrOrdered)
+		p.fail("dateTo", Unordered(r.From))
 	}
 	return r
 }

@@ -152,8 +152,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 	case "pages":
 		e.Pages = d.pages(v, p, depth)
 	case "icon":
-		e.Icon = d.icon(v, p)
-	case "tag", "description", "href", "root":
+		e.Icon = d.icon(e.Kind, v, p)
+	case "tag", "href":
+		*stringField(e, key) = strings.TrimSpace(d.looseString(e, key, v, p))
+	case "description", "root":
 		s, ok := d.str(v, p)
 		if ok && key == "root" && strings.TrimSpace(s) == "" {
 			d.c.errorf(p, "root must name a page such as \"overview\"; it is empty")
@@ -176,6 +178,10 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		e.Searchable = d.searchable(e, v, p)
 	case "boost":
 		e.Boost = d.boost(e, v, p)
+	case "color":
+		if e.Kind == KindAnchor || e.Kind == KindDropdown || e.Kind == KindProduct {
+			d.color(v, p)
+		} // Mintlify's tabs, groups, versions and languages have no color; it ignores one there
 	case "default":
 		e.Default, _ = d.boolean(v, p)
 	case "banner":
@@ -206,7 +212,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 // ignoredKeys are element fields real sites use that do not affect navigation here; the ones
 // from "align" on are in the navigation schemas of @mintlify/validation 0.1.878.
 var ignoredKeys = map[string]bool{
-	"color": true, "directory": true, "public": true, "footer": true,
+	"directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true,
 	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
 }

@@ -59,8 +59,10 @@ func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
 		case "href":
 			a.Href, a.HrefSet = d.str(obj[k], p)
 		case "icon":
-			a.Icon = d.icon(obj[k], p)
-		case "color", "hidden":
+			a.Icon = d.icon(KindAnchor, obj[k], p)
+		case "color":
+			d.color(obj[k], p)
+		case "hidden":
 		default:
 			d.c.warnf(p, "global anchor has a field %q that Lectern does not know; it is ignored", k)
 		}
@@ -72,6 +74,27 @@ func (d *decoder) globalAnchor(v any, path string) (GlobalAnchor, bool) {
 		d.c.errorf(path, "%s has no href; a global anchor needs an absolute URL such as https://example.com", named("global anchor", a.Anchor))
 	}
 	return a, true
+}
+
+// color checks the color of an anchor, a dropdown, a product or a global anchor, which Lectern
+// does not use: Mintlify's validator refuses to build a site whose color is not an object of
+// "light" and "dark", each a hex color with a leading # (a string "#FF0000" too).
+func (d *decoder) color(v any, path string) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		d.c.errorf(path, `color must be an object such as {"light": "#0D9373", "dark": "#55D799"}, but it is %s`, describe(v))
+		return
+	}
+	for _, k := range sortedKeys(obj) {
+		p := field(path, k)
+		if k != "light" && k != "dark" {
+			d.c.errorf(p, `color has a field %q; it takes only "light" and "dark", each a hex color such as "#0D9373"`, k)
+			continue
+		}
+		if s, isStr := obj[k].(string); !isStr || !hexColorRE.MatchString(s) {
+			d.c.errorf(p, `color.%s is %s; it must be a hex color with a leading #, such as "#0D9373" or "#FFF"`, k, quoted(obj[k]))
+		}
+	}
 }
 
 // boost decodes an element's search boost: a positive number. Mintlify's validator refuses
@@ -124,20 +147,6 @@ func (d *decoder) banner(v any, path string) *Banner {
 		}
 	}
 	return b
-}
-
-// icon accepts an icon name or an icon object {"name": ...} and returns the name.
-func (d *decoder) icon(v any, path string) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case map[string]any:
-		name, _ := t["name"].(string)
-		return name
-	default:
-		d.c.errorf(path, "icon must be an icon name (a string), but it is %s", describe(v))
-		return ""
-	}
 }
 
 func (d *decoder) object(v any, path string) (map[string]any, bool) {

@@ -89,6 +89,13 @@ const mutations = {
       return true;
     },
   },
+  // color, on an anchor, dropdown or product: both must refuse one that is no hex color at the
+  // root, and agree inside a division.
+  'a root element color by name': {
+    want: 'reject',
+    apply: (c) => { const k = ['anchors', 'dropdowns', 'products'].find((x) => Array.isArray(c.navigation[x]) && c.navigation[x].length > 0); if (!k) return false; c.navigation[k][0].color = { light: 'teal' }; return true; },
+  },
+  'a nested dropdown color by name': { apply: (c) => findFirst(c.navigation, (o) => typeof o.tab === 'string' && Array.isArray(o.groups), (o) => { o.dropdowns = [{ dropdown: 'Colored', color: { dark: 'teal' }, pages: ['colored'] }]; delete o.groups; }) },
   // The top-level fields every docs.json needs: both must refuse a file without them.
   'no theme': { want: 'reject', apply: (c) => { delete c.theme; return true; } },
   'a theme Mintlify does not have': { want: 'reject', apply: (c) => { c.theme = 'midnight'; return true; } },
