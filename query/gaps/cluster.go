@@ -115,13 +115,17 @@ func topTerms(head string, texts [][]word) []string {
 }
 
 // surfaces are a text's words as written, each once: a word as it is, the CJK text between
-// stop words and hiragana for its pairs.
+// stop words and hiragana for its pairs (one surface for all the pairs of a stretch, which are
+// consecutive).
 func surfaces(ws []word) []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, w := range ws {
-		if !slices.Contains(out, w.surface) {
-			out = append(out, w.surface)
+		if n := len(out); n > 0 && out[n-1] == w.surface || seen[w.surface] {
+			continue
 		}
+		seen[w.surface] = true
+		out = append(out, w.surface)
 	}
 	return out
 }
