@@ -16,9 +16,9 @@ import (
 // hops can add.
 func FuzzRedirectFollow(f *testing.F) {
 	for _, s := range [][5]string{
-		{"/a", "/b", "/b", "/a", "/a"},                          // a loop
+		{"/a", "/b", "/b", "/a", "/a"},                             // a loop
 		{"/docs/:slug*", "/docs/v2/:slug*", "/x", "/y", "/docs/p"}, // grows to the bound
-		{"/a", "/b#one", "/b", "/c#two", "/a"},                   // anchors
+		{"/a", "/b#one", "/b", "/c#two", "/a"},                     // anchors
 		{"/w/:a/:b/:c*", "/:c*/:b/:a", "/:x*", "https://e.com/:x*", "/w/1/2/3/4"},
 		{"/old/concepts-*", "/concepts/*", "/concepts/:p", "/c/:p?x=1", "/old/concepts-a/b"},
 		{"/:a*", "/x/:a*/:a*", "/q", "/r", "/p"},
