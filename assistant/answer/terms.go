@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
+	"github.com/lectern-dev/lectern/assistant/internal/text"
 	"github.com/lectern-dev/lectern/platform/cjk"
 	"github.com/lectern-dev/lectern/platform/lang"
 )
@@ -32,19 +33,45 @@ func readingIn(code string) *reading { return &reading{lang: lang.Of(code)} }
 func (r *reading) terms(s string) []string { return r.termsOf(Words(s)) }
 
 // termsOf returns the distinct content words among words (terms).
+// A set finds the words already kept once there are more than linearTerms of them: a
+// question or section of thousands of distinct words (32,000 characters of Chinese are as
+// many pairs) no longer compares each new word with all those before it.
 func (r *reading) termsOf(words []string) []string {
 	var out []string
+	var seen map[string]struct{}
 	for _, w := range words {
 		if len(w) < 2 || r.stop(w) {
 			continue
 		}
 		w = r.fold(w)
-		if !contains(out, w) {
+		if seen == nil {
+			if contains(out, w) {
+				continue
+			}
+			if out = append(out, w); len(out) > linearTerms {
+				seen = make(map[string]struct{}, 2*len(out))
+				for _, x := range out {
+					seen[x] = struct{}{}
+				}
+			}
+			continue
+		}
+		if _, dup := seen[w]; !dup {
+			seen[w] = struct{}{}
 			out = append(out, w)
 		}
 	}
 	return out
 }
+
+// linearTerms is how many distinct words termsOf compares a word with before it keeps a set.
+const linearTerms = 32
+
+// maxQuestionBytes is how much of a question the answer reads its words in: the first 4 KiB,
+// as the search reads each part of a query (assistant/search's maxPartBytes), so the answer
+// looks for the words the search found the sources by, and a question of the 32,000
+// characters a message may hold costs no more than one of 4 KiB.
+const maxQuestionBytes = 4096
 
 // question returns the content words of a question: its terms, its CJK runs cut at their stop
 // words before they are paired (cjk.Stops: "如何上传文件" gives 上传, 传文, 文件, not 如何 or 何上),
@@ -52,6 +79,7 @@ func (r *reading) termsOf(words []string) []string {
 // no topic); each unless it leaves nothing else. A text's words keep them all (vocab), so a
 // question of kana or stop words alone still matches.
 func (r *reading) question(s string) []string {
+	s = text.Cut(s, maxQuestionBytes)
 	all := r.termsOf(questionWords(s))
 	if !slices.ContainsFunc(all, notKana) {
 		all = r.terms(s)

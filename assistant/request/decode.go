@@ -77,23 +77,11 @@ func decode(raw json.RawMessage, v any, path string, p *problems) bool {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te) && te.Field != "":
-		p.add(path+"."+te.Field, "must be %s, not %s", kind(te.Type.Kind().String()), te.Value)
+		p.add(path+"."+te.Field, "%s", web.TypeMismatch(te))
 	case errors.As(err, &te):
 		p.add(path, "must be an object, not %s", te.Value)
 	default:
 		p.add(path, "invalid: %v", err)
 	}
 	return false
-}
-
-func kind(goKind string) string {
-	switch goKind {
-	case "string":
-		return "a string"
-	case "slice", "array":
-		return "an array"
-	case "map", "struct", "ptr":
-		return "an object"
-	}
-	return "a number"
 }

@@ -418,7 +418,7 @@ func decodeEvents(c *fiber.Ctx) (eventsBody, error) {
 	}
 	b.release()
 	b = eventsBody{}
-	return b, web.DecodeJSONBytes(raw, &b)
+	return b, indexEventError(raw, web.DecodeJSONBytes(raw, &b))
 }
 
 // Pooled event slices: made with room for pooledEvents, kept up to maxPooledEvents.

@@ -38,7 +38,7 @@ func DecodeJSONBytes(body []byte, v any) error {
 		if field == "" {
 			field = "body"
 		}
-		return Invalid(field, fmt.Sprintf("must be %s, not %s", jsonKind(typeErr.Type.Kind().String()), typeErr.Value))
+		return Invalid(field, TypeMismatch(typeErr))
 	case errors.As(err, &syntaxErr):
 		return Invalid("body", fmt.Sprintf("invalid JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error()))
 	default:

@@ -62,8 +62,10 @@ func appendPairs(out []word, piece string) []word {
 	if utf8.RuneCountInString(piece) < 2 {
 		return out
 	}
+	at := 0 // the pairs overlap: each starts a character after the one before
 	cjk.Pairs(piece, func(start, end int) {
-		out = append(out, word{term: piece[start:end], surface: piece, at: utf8.RuneCountInString(piece[:start])})
+		out = append(out, word{term: piece[start:end], surface: piece, at: at})
+		at++
 	})
 	return out
 }

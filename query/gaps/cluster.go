@@ -86,7 +86,7 @@ func head(terms []string, df map[string]int, keep func(string) bool) string {
 
 // topTerms is the topic's head followed by the two terms most frequent among its texts, each
 // as the texts write it (surfaceOf); a term whose form holds or is held by one already shown
-// (two pairs of one Korean word) is passed over.
+// (two pairs of one Korean word) is passed over, of the first maxTermsTried terms.
 func topTerms(head string, texts [][]word) []string {
 	n := map[string]int{}
 	for _, ws := range texts {
@@ -102,8 +102,8 @@ func topTerms(head string, texts [][]word) []string {
 	}
 	slices.SortFunc(others, func(a, b string) int { return cmp.Or(cmp.Compare(n[b], n[a]), strings.Compare(a, b)) })
 	out := []string{surfaceOf(head, texts)}
-	for _, w := range others {
-		if len(out) == 3 {
+	for i, w := range others {
+		if len(out) == 3 || i == maxTermsTried {
 			break
 		}
 		s := surfaceOf(w, texts)
@@ -114,14 +114,24 @@ func topTerms(head string, texts [][]word) []string {
 	return out
 }
 
+// maxTermsTried bounds the terms topTerms looks at for the two it shows: each costs a pass over
+// the topic's words (surfaceOf), and in a topic of texts of long runs of Chinese or Korean all
+// the pairs of a text have its whole run as their form, so thousands are passed over in turn
+// (1,000 unanswered questions of 32,000 characters made the content gaps take 50 s).
+const maxTermsTried = 16
+
 // surfaces are a text's words as written, each once: a word as it is, the CJK text between
-// stop words and hiragana for its pairs.
+// stop words and hiragana for its pairs (one surface for all the pairs of a stretch, which are
+// consecutive).
 func surfaces(ws []word) []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, w := range ws {
-		if !slices.Contains(out, w.surface) {
-			out = append(out, w.surface)
+		if n := len(out); n > 0 && out[n-1] == w.surface || seen[w.surface] {
+			continue
 		}
+		seen[w.surface] = true
+		out = append(out, w.surface)
 	}
 	return out
 }

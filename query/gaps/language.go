@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/stopwords"
 )
@@ -44,10 +45,10 @@ type parsed struct {
 	lang   int    // the text's language, an index in languages; -1 when no list holds any of its words
 }
 
-// split cuts a text into fields, runs of letters, combining marks and digits, and finds the
-// languages whose lists hold most of them.
+// split cuts a text's first maxTextBytes into fields, runs of letters, combining marks and
+// digits, and finds the languages whose lists hold most of them.
 func split(s string) parsed {
-	fields := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	fields := strings.FieldsFunc(strings.ToLower(cut(s, maxTextBytes)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	})
 	t := parsed{fields: fields, lang: -1}
@@ -127,4 +128,21 @@ func (t *parsed) stop(w string) bool {
 	}
 	_, ok := lists[t.lang][w]
 	return ok
+}
+
+// maxTextBytes is how much of a text its words are read in: the first 4 KiB, as the assistant's
+// search reads a question. A question the assistant could not answer is stored whole (up to the
+// 32,000 characters a message may hold) and the content gaps read up to store.MaxGapRecords of
+// them: their words, each a struct of two strings, would be gigabytes.
+const maxTextBytes = 4096
+
+// cut returns s cut to at most n bytes without splitting a UTF-8 character.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -166,17 +166,19 @@ func texts(sig store.GapSignals) map[string]*text {
 		}
 	}
 	for _, u := range sig.Unanswered {
-		if n := event.NormalizeQuery(u.Query); n != "" {
+		q := cut(u.Query, maxTextBytes) // a question is read and shown to its first 4 KiB (maxTextBytes)
+		if n := event.NormalizeQuery(q); n != "" {
 			t := get(n)
 			t.add(Unanswered, 1, u.At, u.At)
-			t.threads = append(t.threads, Thread{ThreadID: u.ThreadID, TurnID: u.ID, Query: u.Query, At: u.At})
+			t.threads = append(t.threads, Thread{ThreadID: u.ThreadID, TurnID: u.ID, Query: q, At: u.At})
 		}
 	}
 	for _, r := range sig.RatedDown {
-		if n := event.NormalizeQuery(r.Query); n != "" {
+		q := cut(r.Query, maxTextBytes) // a question is read and shown to its first 4 KiB (maxTextBytes)
+		if n := event.NormalizeQuery(q); n != "" {
 			t := get(n)
 			t.add(RatedDown, 1, r.At, r.At)
-			t.threads = append(t.threads, Thread{ThreadID: r.ThreadID, TurnID: r.TurnID, Query: r.Query, At: r.At, Rated: true})
+			t.threads = append(t.threads, Thread{ThreadID: r.ThreadID, TurnID: r.TurnID, Query: q, At: r.At, Rated: true})
 			t.feedback = append(t.feedback, Feedback{ID: r.FeedbackID, Comment: r.Comment, Source: event.SourceThumbsOnly,
 				Helpful: new(false), Status: r.Status, At: r.At})
 		}
