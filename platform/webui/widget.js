@@ -217,6 +217,8 @@
     "button.p{background:var(--ac);color:var(--acfg);border-color:var(--ac)}button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}" +
     "button[aria-pressed=true]{background:var(--ac);color:var(--acfg)}" +
     ".bar{position:fixed;bottom:16px;" + pos + ":16px;z-index:2147483000;display:flex;flex-direction:column;gap:8px;align-items:flex-end;max-width:calc(100vw - 32px)}" +
+    /* right to left, the bar's items keep to its corner side as they do left to right */
+    ".w[dir=rtl] .bar{align-items:flex-start}" +
     ".card{background:var(--bg);border:1px solid var(--bd);border-radius:10px;padding:10px 12px;box-shadow:0 2px 10px rgba(0,0,0,.15);max-width:min(340px,100%)}" +
     ".row{display:flex;gap:6px;align-items:center;flex-wrap:wrap}textarea,input{width:100%;border:1px solid var(--bd);border-radius:6px;padding:6px;background:var(--bg);color:var(--fg)}" +
     "label{display:block;margin:6px 0 2px}.msg{color:var(--mu)}.err{color:var(--er)}" +

@@ -710,7 +710,9 @@ async function rtlLayout(page, c) {
   const view = page.viewportSize();
   const inside = (b, what) => assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= view.width && b.y + b.height <= view.height, `${what} inside the window: ${JSON.stringify(b)}`);
   const group = page.getByRole('group', { name: c.helpful });
-  inside(await box(group), 'the feedback card');
+  const card = await box(group), opener = await box(page.getByRole('button', { name: c.ask }));
+  inside(card, 'the feedback card');
+  assert.ok(Math.abs(opener.x + opener.width - (card.x + card.width)) < 1, `the Ask AI button keeps to the corner: ${JSON.stringify([opener, card])}`);
   const q = await box(group.getByText(c.helpful)), yes = await box(group.getByRole('button', { name: 'نعم' }));
   assert.ok(yes.x + yes.width <= q.x, 'the buttons follow the question to its left');
   await page.getByRole('button', { name: c.ask }).click();
