@@ -19,6 +19,61 @@
     try { var a = localStorage.getItem("lectern.anon"); if (!a) { a = Math.random().toString(36).slice(2) + Date.now().toString(36); localStorage.setItem("lectern.anon", a); } return a; } catch (e) { return undefined; }
   })();
 
+  /* ---- the widget's words in the page's language: Mintlify's docs.json languages (zh is
+     Simplified Chinese, zh-Hant Traditional), each one string of the KEYS in their order ---- */
+  var KEYS = ("ask askq send stop close conv sugg srcs good bad thanks nosend stopped err help contact support " +
+    "search none sfail helpful yes no more thankyou codefb codeq copy copycode copied nocopy").split(" ");
+  var WORDS = {
+    en: "Ask AI|Ask a question|Send|Stop|Close|Conversation|Suggested questions|Sources|Good answer|Bad answer|Thanks!|Could not send|Stopped.|Error|Still need help?|Contact support|Support|Search the docs|No results.|Search failed|Was this page helpful?|Yes|No|Tell us more|Thank you for your feedback.|Feedback on this code|What is wrong with this code?|Copy|Copy this code|Copied|Could not copy",
+    zh: "询问 AI|提出问题|发送|停止|关闭|对话|推荐问题|来源|回答有帮助|回答没有帮助|谢谢！|发送失败|已停止。|错误|仍需要帮助？|联系支持|支持|搜索文档|无结果。|搜索失败|此页面对您有帮助吗？|是|否|告诉我们更多|感谢您的反馈。|对此代码提供反馈|这段代码有什么问题？|复制|复制此代码|已复制|复制失败",
+    "zh-Hant": "詢問 AI|提出問題|傳送|停止|關閉|對話|建議問題|來源|回答有幫助|回答沒有幫助|謝謝！|無法傳送|已停止。|錯誤|仍需要協助？|聯絡支援|支援|搜尋文件|沒有結果。|搜尋失敗|這個頁面對您有幫助嗎？|是|否|告訴我們更多|感謝您的意見回饋。|針對此程式碼提供意見|這段程式碼有什麼問題？|複製|複製此程式碼|已複製|無法複製",
+    es: "Preguntar a la IA|Haz una pregunta|Enviar|Detener|Cerrar|Conversación|Preguntas sugeridas|Fuentes|Buena respuesta|Mala respuesta|¡Gracias!|No se pudo enviar|Detenido.|Error|¿Necesitas más ayuda?|Contactar con soporte|Soporte|Buscar en la documentación|Sin resultados.|La búsqueda falló|¿Te resultó útil esta página?|Sí|No|Cuéntanos más|Gracias por tus comentarios.|Comentarios sobre este código|¿Qué falla en este código?|Copiar|Copiar este código|Copiado|No se pudo copiar",
+    fr: "Demander à l'IA|Posez une question|Envoyer|Arrêter|Fermer|Conversation|Questions suggérées|Sources|Bonne réponse|Mauvaise réponse|Merci !|Envoi impossible|Arrêté.|Erreur|Besoin d'aide ?|Contacter le support|Support|Rechercher dans la documentation|Aucun résultat.|Échec de la recherche|Cette page vous a-t-elle été utile ?|Oui|Non|Dites-nous en plus|Merci pour votre retour.|Commentaire sur ce code|Qu'est-ce qui ne va pas dans ce code ?|Copier|Copier ce code|Copié|Copie impossible",
+    ja: "AIに質問|質問を入力|送信|停止|閉じる|会話|質問の例|参照元|良い回答|悪い回答|ありがとうございます！|送信できませんでした|停止しました。|エラー|さらにサポートが必要ですか？|サポートに問い合わせる|サポート|ドキュメントを検索|結果がありません。|検索に失敗しました|このページは役に立ちましたか？|はい|いいえ|詳しく教えてください|フィードバックありがとうございます。|このコードへのフィードバック|このコードの問題点は何ですか？|コピー|このコードをコピー|コピーしました|コピーできませんでした",
+    pt: "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Má resposta|Obrigado!|Não foi possível enviar|Parado.|Erro|Ainda precisa de ajuda?|Contactar o suporte|Suporte|Pesquisar na documentação|Sem resultados.|A pesquisa falhou|Esta página foi útil?|Sim|Não|Diga-nos mais|Obrigado pelo seu feedback.|Feedback sobre este código|O que está errado neste código?|Copiar|Copiar este código|Copiado|Não foi possível copiar",
+    "pt-BR": "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Resposta ruim|Obrigado!|Não foi possível enviar|Interrompido.|Erro|Ainda precisa de ajuda?|Falar com o suporte|Suporte|Buscar na documentação|Nenhum resultado.|A busca falhou|Esta página foi útil?|Sim|Não|Conte mais pra gente|Obrigado pelo seu feedback.|Feedback sobre este código|O que há de errado com este código?|Copiar|Copiar este código|Copiado|Não foi possível copiar",
+    de: "KI fragen|Stellen Sie eine Frage|Senden|Stopp|Schließen|Unterhaltung|Vorgeschlagene Fragen|Quellen|Gute Antwort|Schlechte Antwort|Danke!|Senden fehlgeschlagen|Gestoppt.|Fehler|Brauchen Sie weitere Hilfe?|Support kontaktieren|Support|Dokumentation durchsuchen|Keine Ergebnisse.|Suche fehlgeschlagen|War diese Seite hilfreich?|Ja|Nein|Erzählen Sie uns mehr|Danke für Ihr Feedback.|Feedback zu diesem Code|Was stimmt mit diesem Code nicht?|Kopieren|Diesen Code kopieren|Kopiert|Kopieren fehlgeschlagen",
+    ko: "AI에게 질문|질문하기|보내기|중지|닫기|대화|추천 질문|출처|좋은 답변|나쁜 답변|감사합니다!|보내지 못했습니다|중지되었습니다.|오류|도움이 더 필요하신가요?|지원팀에 문의|지원|문서 검색|결과가 없습니다.|검색 실패|이 페이지가 도움이 되었나요?|예|아니요|자세히 알려 주세요|의견을 보내 주셔서 감사합니다.|이 코드에 대한 의견|이 코드에 어떤 문제가 있나요?|복사|이 코드 복사|복사됨|복사하지 못했습니다",
+    it: "Chiedi all'IA|Fai una domanda|Invia|Interrompi|Chiudi|Conversazione|Domande suggerite|Fonti|Risposta utile|Risposta non utile|Grazie!|Invio non riuscito|Interrotto.|Errore|Serve altro aiuto?|Contatta l'assistenza|Assistenza|Cerca nella documentazione|Nessun risultato.|Ricerca non riuscita|Questa pagina ti è stata utile?|Sì|No|Dicci di più|Grazie per il tuo feedback.|Feedback su questo codice|Cosa non va in questo codice?|Copia|Copia questo codice|Copiato|Copia non riuscita",
+    ru: "Спросить ИИ|Задайте вопрос|Отправить|Остановить|Закрыть|Диалог|Примеры вопросов|Источники|Хороший ответ|Плохой ответ|Спасибо!|Не удалось отправить|Остановлено.|Ошибка|Нужна помощь?|Связаться с поддержкой|Поддержка|Поиск по документации|Ничего не найдено.|Ошибка поиска|Была ли эта страница полезной?|Да|Нет|Расскажите подробнее|Спасибо за отзыв.|Отзыв об этом коде|Что не так с этим кодом?|Копировать|Скопировать этот код|Скопировано|Не удалось скопировать",
+    ro: "Întreabă AI|Pune o întrebare|Trimite|Oprește|Închide|Conversație|Întrebări sugerate|Surse|Răspuns bun|Răspuns slab|Mulțumim!|Nu s-a putut trimite|Oprit.|Eroare|Mai ai nevoie de ajutor?|Contactează asistența|Asistență|Caută în documentație|Niciun rezultat.|Căutarea a eșuat|Ți-a fost utilă această pagină?|Da|Nu|Spune-ne mai multe|Mulțumim pentru feedback.|Feedback despre acest cod|Ce nu este în regulă cu acest cod?|Copiază|Copiază acest cod|Copiat|Nu s-a putut copia",
+    cs: "Zeptat se AI|Položte otázku|Odeslat|Zastavit|Zavřít|Konverzace|Navrhované otázky|Zdroje|Dobrá odpověď|Špatná odpověď|Děkujeme!|Odeslání se nezdařilo|Zastaveno.|Chyba|Potřebujete další pomoc?|Kontaktovat podporu|Podpora|Hledat v dokumentaci|Žádné výsledky.|Hledání selhalo|Byla tato stránka užitečná?|Ano|Ne|Řekněte nám více|Děkujeme za zpětnou vazbu.|Zpětná vazba k tomuto kódu|Co je na tomto kódu špatně?|Kopírovat|Kopírovat tento kód|Zkopírováno|Kopírování se nezdařilo",
+    id: "Tanya AI|Ajukan pertanyaan|Kirim|Hentikan|Tutup|Percakapan|Pertanyaan yang disarankan|Sumber|Jawaban bagus|Jawaban buruk|Terima kasih!|Gagal mengirim|Dihentikan.|Kesalahan|Masih butuh bantuan?|Hubungi dukungan|Dukungan|Cari di dokumentasi|Tidak ada hasil.|Pencarian gagal|Apakah halaman ini membantu?|Ya|Tidak|Ceritakan lebih lanjut|Terima kasih atas masukan Anda.|Masukan untuk kode ini|Apa yang salah dengan kode ini?|Salin|Salin kode ini|Disalin|Gagal menyalin",
+    ar: "اسأل الذكاء الاصطناعي|اطرح سؤالاً|إرسال|إيقاف|إغلاق|المحادثة|أسئلة مقترحة|المصادر|إجابة جيدة|إجابة سيئة|شكرًا!|تعذّر الإرسال|تم الإيقاف.|خطأ|هل ما زلت بحاجة إلى مساعدة؟|تواصل مع الدعم|الدعم|ابحث في الوثائق|لا توجد نتائج.|فشل البحث|هل كانت هذه الصفحة مفيدة؟|نعم|لا|أخبرنا بالمزيد|شكرًا على ملاحظاتك.|ملاحظات على هذه الشيفرة|ما المشكلة في هذه الشيفرة؟|نسخ|نسخ هذه الشيفرة|تم النسخ|تعذّر النسخ",
+    tr: "Yapay zekâya sor|Bir soru sorun|Gönder|Durdur|Kapat|Sohbet|Önerilen sorular|Kaynaklar|İyi yanıt|Kötü yanıt|Teşekkürler!|Gönderilemedi|Durduruldu.|Hata|Hâlâ yardıma mı ihtiyacınız var?|Destekle iletişime geçin|Destek|Belgelerde ara|Sonuç yok.|Arama başarısız|Bu sayfa faydalı oldu mu?|Evet|Hayır|Daha fazlasını anlatın|Geri bildiriminiz için teşekkürler.|Bu kod hakkında geri bildirim|Bu kodda ne yanlış?|Kopyala|Bu kodu kopyala|Kopyalandı|Kopyalanamadı",
+    hi: "AI से पूछें|प्रश्न पूछें|भेजें|रोकें|बंद करें|बातचीत|सुझाए गए प्रश्न|स्रोत|अच्छा उत्तर|खराब उत्तर|धन्यवाद!|भेजा नहीं जा सका|रोक दिया गया।|त्रुटि|और सहायता चाहिए?|सहायता से संपर्क करें|सहायता|दस्तावेज़ खोजें|कोई परिणाम नहीं।|खोज विफल रही|क्या यह पृष्ठ उपयोगी था?|हाँ|नहीं|हमें और बताएँ|आपकी प्रतिक्रिया के लिए धन्यवाद।|इस कोड पर प्रतिक्रिया|इस कोड में क्या गलत है?|कॉपी करें|यह कोड कॉपी करें|कॉपी हो गया|कॉपी नहीं हो सका",
+    sv: "Fråga AI|Ställ en fråga|Skicka|Stoppa|Stäng|Konversation|Föreslagna frågor|Källor|Bra svar|Dåligt svar|Tack!|Kunde inte skicka|Stoppad.|Fel|Behöver du mer hjälp?|Kontakta support|Support|Sök i dokumentationen|Inga resultat.|Sökningen misslyckades|Var den här sidan till hjälp?|Ja|Nej|Berätta mer|Tack för din feedback.|Feedback om den här koden|Vad är fel med den här koden?|Kopiera|Kopiera den här koden|Kopierad|Kunde inte kopiera",
+    no: "Spør AI|Still et spørsmål|Send|Stopp|Lukk|Samtale|Foreslåtte spørsmål|Kilder|Godt svar|Dårlig svar|Takk!|Kunne ikke sende|Stoppet.|Feil|Trenger du mer hjelp?|Kontakt kundestøtte|Kundestøtte|Søk i dokumentasjonen|Ingen resultater.|Søket mislyktes|Var denne siden nyttig?|Ja|Nei|Fortell oss mer|Takk for tilbakemeldingen.|Tilbakemelding på denne koden|Hva er galt med denne koden?|Kopier|Kopier denne koden|Kopiert|Kunne ikke kopiere",
+    da: "Spørg AI|Stil et spørgsmål|Send|Stop|Luk|Samtale|Foreslåede spørgsmål|Kilder|Godt svar|Dårligt svar|Tak!|Kunne ikke sende|Stoppet.|Fejl|Brug for mere hjælp?|Kontakt support|Support|Søg i dokumentationen|Ingen resultater.|Søgningen mislykkedes|Var denne side nyttig?|Ja|Nej|Fortæl os mere|Tak for din feedback.|Feedback på denne kode|Hvad er der galt med denne kode?|Kopiér|Kopiér denne kode|Kopieret|Kunne ikke kopiere",
+    lv: "Jautāt MI|Uzdodiet jautājumu|Sūtīt|Apturēt|Aizvērt|Saruna|Ieteiktie jautājumi|Avoti|Laba atbilde|Slikta atbilde|Paldies!|Neizdevās nosūtīt|Apturēts.|Kļūda|Vai joprojām nepieciešama palīdzība?|Sazināties ar atbalstu|Atbalsts|Meklēt dokumentācijā|Nav rezultātu.|Meklēšana neizdevās|Vai šī lapa bija noderīga?|Jā|Nē|Pastāstiet vairāk|Paldies par atsauksmi.|Atsauksme par šo kodu|Kas ir nepareizi šajā kodā?|Kopēt|Kopēt šo kodu|Nokopēts|Neizdevās nokopēt",
+    nl: "Vraag AI|Stel een vraag|Verzenden|Stoppen|Sluiten|Gesprek|Voorgestelde vragen|Bronnen|Goed antwoord|Slecht antwoord|Bedankt!|Verzenden mislukt|Gestopt.|Fout|Nog hulp nodig?|Contact opnemen met support|Support|Zoeken in de documentatie|Geen resultaten.|Zoeken mislukt|Was deze pagina nuttig?|Ja|Nee|Vertel ons meer|Bedankt voor je feedback.|Feedback op deze code|Wat is er mis met deze code?|Kopiëren|Deze code kopiëren|Gekopieerd|Kopiëren mislukt",
+    uk: "Запитати ШІ|Поставте запитання|Надіслати|Зупинити|Закрити|Розмова|Приклади запитань|Джерела|Гарна відповідь|Погана відповідь|Дякуємо!|Не вдалося надіслати|Зупинено.|Помилка|Потрібна допомога?|Звернутися до підтримки|Підтримка|Пошук у документації|Нічого не знайдено.|Помилка пошуку|Чи була ця сторінка корисною?|Так|Ні|Розкажіть докладніше|Дякуємо за відгук.|Відгук про цей код|Що не так із цим кодом?|Копіювати|Скопіювати цей код|Скопійовано|Не вдалося скопіювати",
+    vi: "Hỏi AI|Đặt câu hỏi|Gửi|Dừng|Đóng|Cuộc trò chuyện|Câu hỏi gợi ý|Nguồn|Câu trả lời tốt|Câu trả lời chưa tốt|Cảm ơn!|Không gửi được|Đã dừng.|Lỗi|Vẫn cần trợ giúp?|Liên hệ hỗ trợ|Hỗ trợ|Tìm trong tài liệu|Không có kết quả.|Tìm kiếm thất bại|Trang này có hữu ích không?|Có|Không|Cho chúng tôi biết thêm|Cảm ơn phản hồi của bạn.|Phản hồi về đoạn mã này|Đoạn mã này có vấn đề gì?|Sao chép|Sao chép đoạn mã này|Đã sao chép|Không sao chép được",
+    pl: "Zapytaj AI|Zadaj pytanie|Wyślij|Zatrzymaj|Zamknij|Rozmowa|Proponowane pytania|Źródła|Dobra odpowiedź|Zła odpowiedź|Dziękujemy!|Nie udało się wysłać|Zatrzymano.|Błąd|Nadal potrzebujesz pomocy?|Skontaktuj się z pomocą techniczną|Pomoc techniczna|Szukaj w dokumentacji|Brak wyników.|Wyszukiwanie nie powiodło się|Czy ta strona była pomocna?|Tak|Nie|Powiedz nam więcej|Dziękujemy za opinię.|Opinia o tym kodzie|Co jest nie tak z tym kodem?|Kopiuj|Kopiuj ten kod|Skopiowano|Nie udało się skopiować",
+    uz: "AIdan so'rang|Savol bering|Yuborish|To'xtatish|Yopish|Suhbat|Tavsiya etilgan savollar|Manbalar|Yaxshi javob|Yomon javob|Rahmat!|Yuborib bo'lmadi|To'xtatildi.|Xato|Yana yordam kerakmi?|Qo'llab-quvvatlash xizmatiga yozish|Qo'llab-quvvatlash|Hujjatlardan qidirish|Natija topilmadi.|Qidiruv amalga oshmadi|Bu sahifa foydali bo'ldimi?|Ha|Yo'q|Batafsilroq yozing|Fikringiz uchun rahmat.|Bu kod haqida fikr|Bu kodda nima xato?|Nusxalash|Bu kodni nusxalash|Nusxalandi|Nusxalab bo'lmadi",
+    he: "שאלו את ה-AI|שאלו שאלה|שליחה|עצירה|סגירה|שיחה|שאלות מוצעות|מקורות|תשובה טובה|תשובה לא טובה|תודה!|השליחה נכשלה|נעצר.|שגיאה|עדיין צריכים עזרה?|פנייה לתמיכה|תמיכה|חיפוש בתיעוד|אין תוצאות.|החיפוש נכשל|האם הדף הזה עזר לכם?|כן|לא|ספרו לנו עוד|תודה על המשוב.|משוב על הקוד הזה|מה לא בסדר בקוד הזה?|העתקה|העתקת הקוד הזה|הועתק|ההעתקה נכשלה",
+    ca: "Pregunta a la IA|Fes una pregunta|Envia|Atura|Tanca|Conversa|Preguntes suggerides|Fonts|Bona resposta|Mala resposta|Gràcies!|No s'ha pogut enviar|Aturat.|Error|Encara necessites ajuda?|Contacta amb el suport|Suport|Cerca a la documentació|Cap resultat.|La cerca ha fallat|T'ha estat útil aquesta pàgina?|Sí|No|Explica'ns-ne més|Gràcies pels teus comentaris.|Comentaris sobre aquest codi|Què falla en aquest codi?|Copia|Copia aquest codi|Copiat|No s'ha pogut copiar",
+    fi: "Kysy tekoälyltä|Esitä kysymys|Lähetä|Pysäytä|Sulje|Keskustelu|Ehdotetut kysymykset|Lähteet|Hyvä vastaus|Huono vastaus|Kiitos!|Lähetys epäonnistui|Pysäytetty.|Virhe|Tarvitsetko lisää apua?|Ota yhteyttä tukeen|Tuki|Hae dokumentaatiosta|Ei tuloksia.|Haku epäonnistui|Oliko tästä sivusta apua?|Kyllä|Ei|Kerro lisää|Kiitos palautteestasi.|Palaute tästä koodista|Mikä tässä koodissa on vialla?|Kopioi|Kopioi tämä koodi|Kopioitu|Kopiointi epäonnistui",
+    hu: "Kérdezd az AI-t|Tegyél fel egy kérdést|Küldés|Leállítás|Bezárás|Beszélgetés|Javasolt kérdések|Források|Jó válasz|Rossz válasz|Köszönjük!|Nem sikerült elküldeni|Leállítva.|Hiba|További segítségre van szükséged?|Kapcsolatfelvétel a támogatással|Támogatás|Keresés a dokumentációban|Nincs találat.|A keresés nem sikerült|Hasznos volt ez az oldal?|Igen|Nem|Mondj el többet|Köszönjük a visszajelzést.|Visszajelzés erről a kódról|Mi a hiba ezzel a kóddal?|Másolás|A kód másolása|Másolva|Nem sikerült másolni"
+  };
+  /* A language tag (BCP 47, or a docs.json code such as cn, jp, fr-CA) as a key of WORDS, or "". */
+  function langOf(tag) {
+    var t = (tag || "").toLowerCase();
+    if (/^zh-(hant|tw|hk|mo)/.test(t)) return "zh-Hant";
+    if (t === "pt-br") return "pt-BR";
+    t = t.split(/[-_]/)[0];
+    t = { cn: "zh", jp: "ja", nb: "no", nn: "no", iw: "he" }[t] || t;
+    return WORDS[t] ? t : "";
+  }
+  /* data-lang, else the page's lang, else the path's first segment when it is a docs.json
+     language code, else English */
+  var seg = (pathNow().split("/")[1] || "").toLowerCase();
+  var uiLang = langOf(d.lang) || langOf(document.documentElement.lang) ||
+    (/^(en|cn|zh(-hans|-hant|-cn|-tw)?|es|fr(-ca)?|ja(-jp)?|jp|pt(-br)?|de|ko|it|ru|ro|cs|id|ar|tr|hi|sv|no|da|lv|nl|uk|vi|pl|uz|he|ca|fi|hu)$/.test(seg) && langOf(seg)) || "en";
+  var T = {}, ws = WORDS[uiLang].split("|");
+  KEYS.forEach(function (k, i) { T[k] = ws[i]; });
+  var dir = /^(ar|he)$/.test(uiLang) ? "rtl" : "ltr";
+
   /* ---- events (sendBeacon: no headers, so the key travels in the body, JSON as text/plain) ---- */
   var tracking = !dnt && on("analytics", true);
   function beacon(events) {
@@ -162,6 +217,8 @@
     "button.p{background:var(--ac);color:var(--acfg);border-color:var(--ac)}button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}" +
     "button[aria-pressed=true]{background:var(--ac);color:var(--acfg)}" +
     ".bar{position:fixed;bottom:16px;" + pos + ":16px;z-index:2147483000;display:flex;flex-direction:column;gap:8px;align-items:flex-end;max-width:calc(100vw - 32px)}" +
+    /* right to left, the bar's items keep to its corner side as they do left to right */
+    ".w[dir=rtl] .bar{align-items:flex-start}" +
     ".card{background:var(--bg);border:1px solid var(--bd);border-radius:10px;padding:10px 12px;box-shadow:0 2px 10px rgba(0,0,0,.15);max-width:min(340px,100%)}" +
     ".row{display:flex;gap:6px;align-items:center;flex-wrap:wrap}textarea,input{width:100%;border:1px solid var(--bd);border-radius:6px;padding:6px;background:var(--bg);color:var(--fg)}" +
     "label{display:block;margin:6px 0 2px}.msg{color:var(--mu)}.err{color:var(--er)}" +
@@ -170,17 +227,20 @@
     "[role=log]{height:55vh;overflow:auto;padding:10px 14px}.q{font-weight:600;margin-top:10px}.src{margin:8px 0;display:flex;flex-wrap:wrap;align-items:center;gap:6px}.src a{border:1px solid var(--bd);border-radius:999px;padding:1px 10px;text-decoration:none}.src a:hover{text-decoration:underline}" +
     "form{padding:10px 14px;border-top:1px solid var(--bd)}.card form,form.card{border-top:0}" +
     ".a pre{background:var(--cd);padding:8px;border-radius:6px;overflow:auto;margin:6px 0}.a code{font-family:ui-monospace,monospace;font-size:13px}" +
-    ".a p,.a ul,.a ol{margin:0 0 8px}.a ul,.a ol{padding-left:22px}.a h3,.a h4,.a h5,.a h6{margin:10px 0 6px;font-weight:600}.a blockquote{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--bd)}" +
-    ".a .tw{overflow-x:auto;margin:6px 0}.a table{border-collapse:collapse}.a th,.a td{border:1px solid var(--bd);padding:3px 8px;text-align:left;vertical-align:top}.a th{background:var(--cd)}.a .r{text-align:right}.a .c{text-align:center}" +
+    ".a p,.a ul,.a ol{margin:0 0 8px}.a ul,.a ol{padding-inline-start:22px}.a h3,.a h4,.a h5,.a h6{margin:10px 0 6px;font-weight:600}.a blockquote{margin:6px 0;padding:2px 0;padding-inline-start:10px;border-inline-start:3px solid var(--bd)}" +
+    ".a .tw{overflow-x:auto;margin:6px 0}.a table{border-collapse:collapse}.a th,.a td{border:1px solid var(--bd);padding:3px 8px;text-align:start;vertical-align:top}.a th{background:var(--cd)}.a .r{text-align:right}.a .c{text-align:center}" +
     ".hits{list-style:none;margin:8px 0 0;padding:0;max-height:50vh;overflow:auto}.hits li{padding:6px 0;border-top:1px solid var(--bd)}.hits a{font-weight:600;text-decoration:none}.hits a:hover{text-decoration:underline}" +
     ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}" +
     "mark{background:var(--mk);color:var(--fg);font:inherit;font-weight:600;border-radius:2px}" +
-    ".st{display:flex;flex-direction:column;align-items:flex-start;gap:6px;margin:6px 0}.st button{text-align:left}" +
+    ".st{display:flex;flex-direction:column;align-items:flex-start;gap:6px;margin:6px 0}.st button{text-align:start}" +
     ".sup{margin:8px 0;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}.sup a{font-weight:600}";
   var style = document.createElement("style");
   style.textContent = css;
   root.appendChild(style);
-  var wrap = el("div", { class: "w " + theme });
+  /* the widget's words in their language and direction; a reader's text (a question, an
+     answer, a query) takes its direction from its first letters */
+  var wAttrs = function () { return { class: "w " + theme, lang: uiLang, dir: dir }; };
+  var wrap = el("div", wAttrs());
   root.appendChild(wrap);
   var bar = el("div", { class: "bar" });
   wrap.appendChild(bar);
@@ -211,24 +271,24 @@
       fbCard.textContent = "";
       var status = el("p", { class: "msg", role: "status" });
       var more = el("div", { hidden: "" });
-      var yes = el("button", { type: "button", "aria-pressed": "false", text: "Yes", onclick: function () { pick(true); } });
-      var no = el("button", { type: "button", "aria-pressed": "false", text: "No", onclick: function () { pick(false); } });
-      var ta = el("textarea", { rows: "3", maxlength: "2000" });
-      var send = el("button", { type: "button", class: "p", text: "Send", onclick: function () {
+      var yes = el("button", { type: "button", "aria-pressed": "false", text: T.yes, onclick: function () { pick(true); } });
+      var no = el("button", { type: "button", "aria-pressed": "false", text: T.no, onclick: function () { pick(false); } });
+      var ta = el("textarea", { rows: "3", maxlength: "2000", dir: "auto" });
+      var send = el("button", { type: "button", class: "p", text: T.send, onclick: function () {
         send.disabled = true;
         var payload = { source: "contextual", helpful: choice };
         if (ta.value.trim()) payload.comment = ta.value.trim();
         feedback(payload).then(function () {
-          more.hidden = true; status.className = "msg"; status.textContent = "Thank you for your feedback.";
-        }, function (e) { send.disabled = false; status.className = "err"; status.textContent = "Could not send: " + e.message; });
+          more.hidden = true; status.className = "msg"; status.textContent = T.thankyou;
+        }, function (e) { send.disabled = false; status.className = "err"; status.textContent = T.nosend + ": " + e.message; });
       } });
       function pick(v) {
         choice = v; yes.setAttribute("aria-pressed", String(v)); no.setAttribute("aria-pressed", String(!v));
         more.hidden = false; ta.focus();
       }
-      field("Tell us more", ta).forEach(function (n) { more.appendChild(n); });
+      field(T.more, ta).forEach(function (n) { more.appendChild(n); });
       more.appendChild(el("div", { class: "row" }, [send]));
-      fbCard.appendChild(el("div", { class: "row" }, [el("span", { id: "lwfbq", text: "Was this page helpful?" }), yes, no]));
+      fbCard.appendChild(el("div", { class: "row" }, [el("span", { id: "lwfbq", text: T.helpful }), yes, no]));
       fbCard.appendChild(more);
       fbCard.appendChild(status);
     };
@@ -251,12 +311,12 @@
       var sr = h.attachShadow({ mode: "open" });
       sr.appendChild(style.cloneNode(true));
       var status = el("span", { class: "msg", role: "status" });
-      var ta = el("textarea", { rows: "2", maxlength: "2000" });
-      var form = el("form", { hidden: "" }, field("What is wrong with this code?", ta).concat([el("button", { type: "submit", class: "p", text: "Send" })]));
-      var b = el("button", { type: "button", text: "Feedback on this code", "aria-expanded": "false", onclick: function () {
+      var ta = el("textarea", { rows: "2", maxlength: "2000", dir: "auto" });
+      var form = el("form", { hidden: "" }, field(T.codeq, ta).concat([el("button", { type: "submit", class: "p", text: T.send })]));
+      var b = el("button", { type: "button", text: T.codefb, "aria-expanded": "false", onclick: function () {
         form.hidden = !form.hidden; b.setAttribute("aria-expanded", String(!form.hidden)); if (!form.hidden) ta.focus();
       } });
-      var cb = el("button", { type: "button", text: "Copy", "aria-label": "Copy this code", onclick: function () {
+      var cb = el("button", { type: "button", text: T.copy, "aria-label": T.copycode, onclick: function () {
         var t = code.textContent, done = function (m) { return function () { status.className = "msg"; status.textContent = " " + m; }; };
         (navigator.clipboard ? navigator.clipboard.writeText(t) : Promise.reject()).catch(function () {
           var r = document.createRange(), sel = getSelection();
@@ -264,32 +324,32 @@
           var ok = document.execCommand("copy");
           sel.removeAllRanges();
           if (!ok) throw new Error("copy");
-        }).then(function () { copied(pre); done("Copied")(); }, done("Could not copy"));
+        }).then(function () { copied(pre); done(T.copied)(); }, done(T.nocopy));
       } });
       form.addEventListener("submit", function (e) {
         e.preventDefault();
         var lang = ((code.className.match(/language-([\w+-]+)/) || [])[1]) || pre.dataset.lang || undefined;
         var filename = pre.dataset.filename || code.dataset.filename || pre.getAttribute("title") || undefined;
         feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: ta.value.trim() || undefined })
-          .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " Thanks!"; }, function (e) { status.className = "err"; status.textContent = " Could not send: " + e.message; });
+          .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " " + T.thanks; }, function (e) { status.className = "err"; status.textContent = " " + T.nosend + ": " + e.message; });
       });
-      sr.appendChild(el("div", { class: "w " + theme }, [copy ? cb : null, fb ? b : null, status, fb ? form : null]));
+      sr.appendChild(el("div", wAttrs(), [copy ? cb : null, fb ? b : null, status, fb ? form : null]));
       pre.insertAdjacentElement("afterend", h);
     });
   }
 
   /* ---- Ask AI ---- */
   if (on("chat", true)) {
-    var opener = el("button", { type: "button", class: "p", text: "Ask AI", "aria-haspopup": "dialog" });
+    var opener = el("button", { type: "button", class: "p", text: T.ask, "aria-haspopup": "dialog" });
     bar.appendChild(opener);
-    var log = el("div", { role: "log", "aria-live": "polite", "aria-label": "Conversation", tabindex: "0" });
-    var input = el("textarea", { rows: "2", maxlength: "4000" });
-    var sendQ = el("button", { type: "submit", class: "p", text: "Send" });
-    var stop = el("button", { type: "button", text: "Stop", hidden: "" });
-    var form = el("form", {}, field("Ask a question", input).concat([el("div", { class: "row" }, [sendQ, stop])]));
-    var close = el("button", { type: "button", text: "Close", "aria-label": "Close" });
+    var log = el("div", { role: "log", "aria-live": "polite", "aria-label": T.conv, tabindex: "0" });
+    var input = el("textarea", { rows: "2", maxlength: "4000", dir: "auto" });
+    var sendQ = el("button", { type: "submit", class: "p", text: T.send });
+    var stop = el("button", { type: "button", text: T.stop, hidden: "" });
+    var form = el("form", {}, field(T.askq, input).concat([el("div", { class: "row" }, [sendQ, stop])]));
+    var close = el("button", { type: "button", text: T.close });
     var dlg = el("dialog", { "aria-labelledby": "lwdt", "aria-modal": "true" }, [
-      el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: "Ask AI" }), close]), log, form]);
+      el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: T.ask }), close]), log, form]);
     wrap.appendChild(dlg);
     var lastFocus = null, ctrl = null, history_ = [];
     opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); starters(); });
@@ -331,7 +391,7 @@
       settings.then(function (st) {
         var qs = (st && st.starterQuestions) || [];
         if (!qs.length || starterBox || thread() || log.querySelector(".q")) return;
-        starterBox = el("div", { class: "st", role: "group", "aria-label": "Suggested questions" }, qs.slice(0, 3).map(function (q) {
+        starterBox = el("div", { class: "st", role: "group", "aria-label": T.sugg }, qs.slice(0, 3).map(function (q) {
           return el("button", { type: "button", text: String(q), onclick: function () { if (!ctrl) { input.focus(); ask(String(q)); } } });
         }));
         log.appendChild(starterBox);
@@ -342,16 +402,16 @@
     function supportCard(sup) {
       if (!sup || !/^(https?:\/\/|mailto:)/i.test(sup.url || "")) return null;
       var mail = /^mailto:/i.test(sup.url);
-      return el("p", { class: "sup", role: "group", "aria-label": "Support" }, [
-        el("span", { text: "Still need help?" }),
-        el("a", { href: sup.url, target: "_blank", rel: "noopener", text: "Contact support" }),
+      return el("p", { class: "sup", role: "group", "aria-label": T.support }, [
+        el("span", { text: T.help }),
+        el("a", { href: sup.url, target: "_blank", rel: "noopener", text: T.contact }),
         mail ? el("span", { class: "msg", text: sup.url.slice(7) }) : null]);
     }
 
     function ask(q) {
       if (starterBox) { starterBox.remove(); starterBox = null; }
-      log.appendChild(el("p", { class: "q", text: q }));
-      var answer = el("div", { class: "a" }), note = el("p", { class: "msg", role: "status" });
+      log.appendChild(el("p", { class: "q", dir: "auto", text: q }));
+      var answer = el("div", { class: "a", dir: "auto" }), note = el("p", { class: "msg", role: "status" });
       var item = el("div", { class: "item" }, [answer, note]);
       log.appendChild(item);
       /* a link of the answer to a page of the site (the text's or the link row's): a source opened */
@@ -393,7 +453,7 @@
         if (end && end.resolution === "unanswered") return;
         var cited = (end && end.sources) || [];
         if (cited.length) {
-          item.insertBefore(el("p", { class: "src" }, [el("span", { class: "msg", text: "Sources" })].concat(cited.map(function (c) {
+          item.insertBefore(el("p", { class: "src" }, [el("span", { class: "msg", text: T.srcs })].concat(cited.map(function (c) {
             return el("a", { href: pageURL(c.url), target: "_top", text: c.title || c.url });
           }))), note);
         }
@@ -401,7 +461,7 @@
         log.scrollTop = log.scrollHeight;
       }, function (e) {
         note.className = e.name === "AbortError" ? "msg" : "err";
-        note.textContent = e.name === "AbortError" ? "Stopped." : "Error: " + e.message;
+        note.textContent = e.name === "AbortError" ? T.stopped : T.err + ": " + e.message;
       }).then(function () { ctrl = null; sendQ.disabled = false; stop.hidden = true; input.focus(); });
 
       function part(line) {
@@ -420,11 +480,11 @@
         return function () {
           up.disabled = down.disabled = true;
           feedback({ source: "thumbs_only", helpful: helpful, threadId: threadId })
-            .then(function () { msg.textContent = " Thanks!"; }, function (e) { msg.className = "err"; msg.textContent = " Could not send: " + e.message; });
+            .then(function () { msg.textContent = " " + T.thanks; }, function (e) { msg.className = "err"; msg.textContent = " " + T.nosend + ": " + e.message; });
         };
       };
-      var up = el("button", { type: "button", text: "Good answer", onclick: rate(true) });
-      var down = el("button", { type: "button", text: "Bad answer", onclick: rate(false) });
+      var up = el("button", { type: "button", text: T.good, onclick: rate(true) });
+      var down = el("button", { type: "button", text: T.bad, onclick: rate(false) });
       return el("div", { class: "row" }, [up, down, msg]);
     }
   }
@@ -432,9 +492,9 @@
   /* ---- optional search box: data-search-results results (default 6, as Mintlify's search bar) ---- */
   if (on("search", false)) {
     var pageSize = Math.min(50, Math.max(1, parseInt(d.searchResults, 10) || 6));
-    var sq = el("input", { type: "search" });
+    var sq = el("input", { type: "search", dir: "auto" });
     var results = el("ul", { class: "hits", "aria-live": "polite" });
-    var sform = el("form", { role: "search", class: "card" }, field("Search the docs", sq).concat([results]));
+    var sform = el("form", { role: "search", class: "card" }, field(T.search, sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);
     /* Opening the box is reported once per open (search_open, the search funnel's first stage):
        focus coming into the form from outside opens it, focus leaving the form closes it; moving
@@ -469,8 +529,8 @@
           line.append(bare(at));
           results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, sn ? line : null]));
         });
-        if (!hits.length) results.appendChild(el("li", { class: "msg", text: "No results." }));
-      }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: "Search failed: " + e.message })); });
+        if (!hits.length) results.appendChild(el("li", { class: "msg", text: T.none }));
+      }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: T.sfail + ": " + e.message })); });
     });
   }
 

@@ -647,3 +647,84 @@ test('engagement events: Do Not Track and data-analytics="false" send none, and 
     await off.close();
   }
 });
+
+/** A test site whose pages have the given lang attribute (none when null). */
+const langSite = (lang, extra = 'data-search="true"') => startSite(extra, (x) => docsPage('Running the tests', x)
+  .replace('<html lang="en">', lang === null ? '<html>' : `<html lang="${lang}">`));
+
+/** The widget's words (every leaf element's text and every aria-label in its shadow roots, the
+ *  hidden ones included), its lang and its computed direction. */
+function widgetWords(page) {
+  return page.evaluate(() => {
+    const roots = [document.querySelector('[data-lectern]').shadowRoot]
+      .concat([...document.querySelectorAll('pre + span')].map((s) => s.shadowRoot).filter(Boolean));
+    const words = new Set();
+    for (const r of roots) {
+      for (const n of r.querySelectorAll('*')) {
+        if (n.tagName === 'STYLE') continue;
+        if (n.getAttribute('aria-label')) words.add(n.getAttribute('aria-label'));
+        if (!n.children.length && n.textContent.trim()) words.add(n.textContent.trim());
+      }
+    }
+    const w = roots[0].querySelector('.w');
+    return { words: [...words], lang: w.lang, dir: getComputedStyle(w).direction, roots: roots.length };
+  });
+}
+
+// The English words the widget shows before a question is asked.
+const ENGLISH = ['Ask AI', 'Ask a question', 'Send', 'Stop', 'Close', 'Conversation', 'Was this page helpful?', 'Yes', 'No',
+  'Tell us more', 'Feedback on this code', 'What is wrong with this code?', 'Copy', 'Copy this code', 'Search the docs'];
+
+test('the widget speaks the page\'s language: ja, es (lang or path), data-lang, ar right-to-left, an unknown language English', async () => {
+  const cases = [
+    { name: 'lang="ja"', lang: 'ja', ask: 'AIに質問', helpful: 'このページは役に立ちましたか？', search: 'ドキュメントを検索', code: 'このコードへのフィードバック', dir: 'ltr', ui: 'ja', none: true },
+    { name: 'lang="es-MX"', lang: 'es-MX', ask: 'Preguntar a la IA', helpful: '¿Te resultó útil esta página?', search: 'Buscar en la documentación', code: 'Comentarios sobre este código', dir: 'ltr', ui: 'es' },
+    { name: 'no lang, path /es/…', lang: null, path: '/es/guides/run', ask: 'Preguntar a la IA', helpful: '¿Te resultó útil esta página?', search: 'Buscar en la documentación', code: 'Comentarios sobre este código', dir: 'ltr', ui: 'es' },
+    { name: 'lang="ja", data-lang="de"', lang: 'ja', extra: 'data-lang="de"', ask: 'KI fragen', helpful: 'War diese Seite hilfreich?', search: 'Dokumentation durchsuchen', code: 'Feedback zu diesem Code', dir: 'ltr', ui: 'de' },
+    { name: 'lang="ar"', lang: 'ar', ask: 'اسأل الذكاء الاصطناعي', helpful: 'هل كانت هذه الصفحة مفيدة؟', search: 'ابحث في الوثائق', code: 'ملاحظات على هذه الشيفرة', dir: 'rtl', ui: 'ar', none: true },
+    { name: 'lang="xx-YY"', lang: 'xx-YY', path: '/xx/guide', ask: 'Ask AI', helpful: 'Was this page helpful?', search: 'Search the docs', code: 'Feedback on this code', dir: 'ltr', ui: 'en' },
+  ];
+  for (const c of cases) {
+    const s = await langSite(c.lang, `data-search="true" ${c.extra || ''}`);
+    try {
+      const { page } = await open(c.path || `${prefix}/lang`, { on: s, ready: c.ask });
+      await page.getByRole('group', { name: c.helpful }).waitFor();
+      await page.getByRole('searchbox', { name: c.search }).waitFor();
+      await page.getByRole('button', { name: c.code }).waitFor();
+      const got = await widgetWords(page);
+      assert.equal(got.roots, 2, `${c.name}: the widget and one code block's buttons`);
+      assert.deepEqual([got.lang, got.dir], [c.ui, c.dir], c.name);
+      if (c.none) assert.deepEqual(got.words.filter((w) => ENGLISH.includes(w)), [], `${c.name}: English words left`);
+      if (c.dir === 'rtl') await rtlLayout(page, c);
+      await page.close();
+    } finally {
+      await s.close();
+    }
+  }
+});
+
+/** An Arabic page: the widget lays out right to left and inside the window, closed and open, and
+ *  the labels that come with an answer are Arabic too. */
+async function rtlLayout(page, c) {
+  const box = async (loc) => { const b = await loc.boundingBox(); assert.ok(b, 'shown'); return b; };
+  const view = page.viewportSize();
+  const inside = (b, what) => assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= view.width && b.y + b.height <= view.height, `${what} inside the window: ${JSON.stringify(b)}`);
+  const group = page.getByRole('group', { name: c.helpful });
+  const card = await box(group), opener = await box(page.getByRole('button', { name: c.ask }));
+  inside(card, 'the feedback card');
+  assert.ok(Math.abs(opener.x + opener.width - (card.x + card.width)) < 1, `the Ask AI button keeps to the corner: ${JSON.stringify([opener, card])}`);
+  const q = await box(group.getByText(c.helpful)), yes = await box(group.getByRole('button', { name: 'نعم' }));
+  assert.ok(yes.x + yes.width <= q.x, 'the buttons follow the question to its left');
+  await page.getByRole('button', { name: c.ask }).click();
+  const dialog = page.getByRole('dialog', { name: c.ask });
+  inside(await box(dialog), 'the dialog');
+  const title = await box(dialog.getByRole('heading', { name: c.ask })), close = await box(dialog.getByRole('button', { name: 'إغلاق' }));
+  assert.ok(close.x + close.width <= title.x, 'the close button is on the left of the title');
+  await dialog.getByRole('textbox', { name: 'اطرح سؤالاً' }).fill('How do I run the tests?');
+  await dialog.getByRole('button', { name: 'إرسال' }).click();
+  await dialog.getByRole('button', { name: 'إجابة جيدة' }).waitFor();
+  await dialog.getByText('المصادر', { exact: true }).waitFor();
+  const answer = await dialog.locator('.a').first().evaluate((a) => getComputedStyle(a).direction);
+  assert.equal(answer, 'ltr', 'an English answer keeps its own direction (dir=auto)');
+  assert.deepEqual(await axeSerious(page), [], 'axe: nothing serious in the right-to-left widget');
+}
