@@ -29,6 +29,29 @@ func sourceOf(r search.Result) answer.Source {
 		Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 }
 
+// excerptAnswers answers q from r's section as the search's excerpt gave it, the section's text
+// from the first "from" to the end of the first "to" after "… ": once with the section's whole
+// text beside it (Source.Whole) and once without. It fails the test when the excerpt is not in
+// the section (the case would prove nothing) or a reply quotes nothing of it.
+func excerptAnswers(t *testing.T, q string, r search.Result, from, to string) (withWhole, alone string) {
+	t.Helper()
+	i, j := strings.Index(r.Text, from), strings.Index(r.Text, to)
+	if i < 0 || j < i {
+		t.Fatalf("section text %q: want %q … %q in it (else this proves nothing)", r.Text, from, to)
+	}
+	var mds [2]string
+	for k, whole := range []string{r.Text, ""} {
+		s := sourceOf(r)
+		s.Text, s.Whole = "… "+r.Text[i:j+len(to)], whole
+		md, _, a := generate(t, answer.Prompt{Question: q, Sources: []answer.Source{s}})
+		if len(a.Cited) != 1 || !strings.Contains(md, "\n> ") {
+			t.Fatalf("whole text %v: cited %v, want a quote of the section\n%s", whole != "", citedPaths(a), md)
+		}
+		mds[k] = md
+	}
+	return mds[0], mds[1]
+}
+
 // TestAnswerEndsNoIntroductionTheExcerptCut: the search's excerpt of a section may end at a
 // sentence that announces what follows it ("Sellers MUST return `submitted` when:", AdCP's
 // create_media_buy page, testdata/cut): the quote must not end with that sentence, which points
@@ -39,19 +62,10 @@ func TestAnswerEndsNoIntroductionTheExcerptCut(t *testing.T) {
 	r := searchPage(t, "adcp-create-media-buy.mdx", "/docs/media-buy/task-reference/create_media_buy", "", q)
 	// The excerpt the search of the whole site made (lectern all on AdCP, this question): its
 	// passage starts at the second sentence and ends at the paragraph before the list.
-	from, to := strings.Index(r.Text, "A sales-guaranteed seller"), strings.Index(r.Text, "when:\n")+len("when:")
-	if from < 0 || to < from {
-		t.Fatalf("section text %q: want the sentences of the excerpt (else this proves nothing)", r.Text)
-	}
-	for _, whole := range []string{r.Text, ""} {
-		s := sourceOf(r)
-		s.Text, s.Whole = "… "+r.Text[from:to], whole
-		md, _, a := generate(t, answer.Prompt{Question: q, Sources: []answer.Source{s}})
-		if len(a.Cited) != 1 || !strings.Contains(md, "\n> ") {
-			t.Fatalf("whole text %v: cited %v, want a quote of the section\n%s", whole != "", citedPaths(a), md)
-		}
+	withWhole, alone := excerptAnswers(t, q, r, "A sales-guaranteed seller", "when:")
+	for _, md := range []string{withWhole, alone} {
 		if last := strings.TrimSpace(md); strings.HasSuffix(last, ":") {
-			t.Errorf("whole text %v: the quote ends with an introduction to what the excerpt cut:\n%s", whole != "", md)
+			t.Errorf("the quote ends with an introduction to what the excerpt cut:\n%s", md)
 		}
 	}
 }
@@ -86,17 +100,8 @@ func TestAnswerMarksWhatTheQuoteLeavesOut(t *testing.T) {
 	r := searchPage(t, "failproofai-ja-examples.mdx", "/ja/examples", "ja", q)
 	// The excerpt the search of the whole site made (lectern all on failproofai, this
 	// question, currentPath /ja/getting-started): from step 1's title to step 4's code.
-	from, to := strings.Index(r.Text, "failproofai をインストールする"), strings.Index(r.Text, "claude\n```")+len("claude\n```")
-	if from < 0 || to < from {
-		t.Fatalf("section text %q: want step 1 (else this proves nothing)", r.Text)
-	}
-	for _, whole := range []string{r.Text, ""} {
-		s := sourceOf(r)
-		s.Text, s.Whole = "… "+r.Text[from:to], whole
-		md, _, a := generate(t, answer.Prompt{Question: q, Sources: []answer.Source{s}})
-		if len(a.Cited) != 1 || !strings.Contains(md, "\n> ") {
-			t.Fatalf("whole text %v: cited %v, want a quote of the section\n%s", whole != "", citedPaths(a), md)
-		}
+	withWhole, alone := excerptAnswers(t, q, r, "failproofai をインストールする", "claude\n```")
+	for _, md := range []string{withWhole, alone} {
 		quote := md[strings.Index(md, "\n> "):]
 		pieces := []string{"npm install -g failproofai", "failproofai policies --install", "cat ~/.claude/settings.json", "イベントのフックエントリが表示されるはずです", "> claude\n", "これでポリシーがすべて"}
 		last := -1 // the piece of the section quoted last
@@ -108,7 +113,7 @@ func TestAnswerMarksWhatTheQuoteLeavesOut(t *testing.T) {
 			if last >= 0 && i > last+1 {
 				between := quote[strings.Index(quote, pieces[last])+len(pieces[last]) : at]
 				if !strings.Contains(between, "…") {
-					t.Errorf("whole text %v: the quote goes from %q to %q, leaving %q out with no mark:\n%s", whole != "", pieces[last], p, pieces[last+1], md)
+					t.Errorf("the quote goes from %q to %q, leaving %q out with no mark:\n%s", pieces[last], p, pieces[last+1], md)
 				}
 			}
 			last = i

@@ -157,7 +157,7 @@ func openClusterSchema(t *testing.T, dsn string) (*chstore.Store, clickhouse.Con
 	}
 	reOnCluster := regexp.MustCompile(`\s+ON CLUSTER lectern\b`)
 	reReplicated := regexp.MustCompile(`ENGINE = Replicated(\w+)\('[^']*', '\{replica\}'(?:, )?`)
-	for _, stmt := range sqlStatements(text) {
+	for _, stmt := range chtest.Statements(text) {
 		if strings.HasPrefix(stmt, "INSERT") {
 			continue // the migrations' bookkeeping and backfills: nothing to fill in a new schema
 		}
@@ -176,23 +176,6 @@ func openClusterSchema(t *testing.T, dsn string) (*chstore.Store, clickhouse.Con
 	}
 	t.Cleanup(func() { st.Close() })
 	return st, conn
-}
-
-// sqlStatements splits a SQL file at the semicolons that end its lines, comments left out.
-func sqlStatements(text string) []string {
-	var out []string
-	var cur strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "--") {
-			continue
-		}
-		cur.WriteString(line + "\n")
-		if strings.HasSuffix(strings.TrimSpace(line), ";") {
-			out = append(out, strings.TrimSuffix(strings.TrimSpace(cur.String()), ";"))
-			cur.Reset()
-		}
-	}
-	return out
 }
 
 // queryRows runs a query and returns each row printed, in the query's order.

@@ -14,6 +14,7 @@ import (
 	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/schemas/migrations"
 )
 
@@ -202,7 +203,7 @@ func applyClusterSchema(t *testing.T, dsn, db string) map[string]bool {
 	}
 	replicated := map[string]bool{}
 	var script strings.Builder
-	for _, stmt := range statements(text) {
+	for _, stmt := range chtest.Statements(text) {
 		if !strings.HasPrefix(stmt, "INSERT") && !reOnCluster.MatchString(stmt) {
 			t.Errorf("statement without ON CLUSTER lectern: %.80s", stmt)
 		}
@@ -229,23 +230,6 @@ func applyClusterSchema(t *testing.T, dsn, db string) map[string]bool {
 		t.Fatalf("clickhouse-client --multiquery: %v\n%s", err, out)
 	}
 	return replicated
-}
-
-// statements splits a SQL file at the semicolons that end its lines, leaving out comments.
-func statements(text string) []string {
-	var out []string
-	var cur strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "--") {
-			continue
-		}
-		cur.WriteString(line + "\n")
-		if strings.HasSuffix(strings.TrimSpace(line), ";") {
-			out = append(out, strings.TrimSuffix(strings.TrimSpace(cur.String()), ";"))
-			cur.Reset()
-		}
-	}
-	return out
 }
 
 func dbName(t *testing.T, dsn string) string {

@@ -116,3 +116,21 @@ func connect(t testing.TB, dsn string) ch.Conn {
 	t.Cleanup(func() { conn.Close() })
 	return conn
 }
+
+// Statements splits a SQL file (the cluster schema, a BI user's script) at the semicolons that
+// end its lines, leaving out comment lines, for a client that runs one statement at a time.
+func Statements(text string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "--") {
+			continue
+		}
+		cur.WriteString(line + "\n")
+		if strings.HasSuffix(strings.TrimSpace(line), ";") {
+			out = append(out, strings.TrimSuffix(strings.TrimSpace(cur.String()), ";"))
+			cur.Reset()
+		}
+	}
+	return out
+}
