@@ -79,17 +79,7 @@ func TestKanaQueryTerms(t *testing.T) {
 		{"ko", "파일을 업로드", "파일 일을 업로 로드"},
 		{"zh", "如何上传文件", "上传 传文 文件"}, // 如何, how: a stop word
 	}
-	var body strings.Builder
-	for _, tt := range tests {
-		body.WriteString(tt.q + "。\n")
-	}
-	ix := search.Build([]search.Page{{URL: "/all", Title: "All", Body: body.String()}})
-	for _, tt := range tests {
-		got := strings.Join(search.QueryTerms(ix, search.Query{Text: tt.q, Filter: search.Filter{Language: tt.lang}}), " ")
-		if got != tt.want {
-			t.Errorf("%s %q: terms %q, want %q", tt.lang, tt.q, got, tt.want)
-		}
-	}
+	checkQueryTerms(t, tests)
 }
 
 // TestCJKQueryStops: a question's Chinese, Japanese and Korean runs are cut at their stop words
@@ -106,19 +96,9 @@ func TestCJKQueryStops(t *testing.T) {
 		{"ko", "비밀번호를어떻게변경하나요", "비밀 밀번 번호 호를 변경"},
 		{"zh", "重置密码", "重置 置密 密码"},
 	}
-	var body strings.Builder
-	for _, tt := range tests {
-		body.WriteString(tt.q + "。\n")
-	}
-	ix := search.Build([]search.Page{{URL: "/all", Title: "All", Body: body.String()}})
-	for _, tt := range tests {
-		got := strings.Join(search.QueryTerms(ix, search.Query{Text: tt.q, Filter: search.Filter{Language: tt.lang}}), " ")
-		if got != tt.want {
-			t.Errorf("%s %q: terms %q, want %q", tt.lang, tt.q, got, tt.want)
-		}
-	}
+	checkQueryTerms(t, tests)
 	// The page holds every pair: a question that says 如何 still finds a heading that does.
-	ix = search.Build([]search.Page{{URL: "/zh/howto", Language: "zh", Title: "如何", Body: "如何。"}})
+	ix := search.Build([]search.Page{{URL: "/zh/howto", Language: "zh", Title: "如何", Body: "如何。"}})
 	if hits := ix.Search(search.Query{Text: "如何", Filter: search.Filter{Language: "zh"}}); len(hits) == 0 {
 		t.Error("如何 alone finds no page titled 如何")
 	}
@@ -164,5 +144,22 @@ func BenchmarkSearchJapanese(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// checkQueryTerms indexes a page holding every question of tests (so that none of their terms
+// is unknown to the index) and checks the terms each question searches for, in its language.
+func checkQueryTerms(t *testing.T, tests []struct{ lang, q, want string }) {
+	t.Helper()
+	var body strings.Builder
+	for _, tt := range tests {
+		body.WriteString(tt.q + "。\n")
+	}
+	ix := search.Build([]search.Page{{URL: "/all", Title: "All", Body: body.String()}})
+	for _, tt := range tests {
+		got := strings.Join(search.QueryTerms(ix, search.Query{Text: tt.q, Filter: search.Filter{Language: tt.lang}}), " ")
+		if got != tt.want {
+			t.Errorf("%s %q: terms %q, want %q", tt.lang, tt.q, got, tt.want)
+		}
 	}
 }
