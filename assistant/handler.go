@@ -35,6 +35,7 @@ type turn struct {
 	site    sites.Site
 	req     *request.Request
 	filter  search.Filter
+	reader  string // the division the question is asked from (sitedocs.Scopes.ReaderDivision); "" for none
 	snap    sitedocs.Snapshot
 	thread  thread.Thread
 	newKey  string        // the key of a thread this turn started; "" when continuing one
@@ -89,6 +90,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 		return nil, err
 	}
 	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), t.req.ScopePaths()...)
+	t.reader = t.snap.Scopes.ReaderDivision(t.req.Question(), f.Product, t.req.ScopePaths()...)
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {
