@@ -15,9 +15,11 @@ type divisionCase struct {
 	name, domain, q string
 	opts            map[string]any // body fields both requests carry: currentPath, filter
 	context         string         // a context item's page (the assistant only)
+	before          string         // an earlier question of the conversation (the assistant only)
 	first           string         // the page that must come first and be cited
 	absent          []string       // pages that must appear nowhere
 	after           string         // a prefix of pages that must come after every other page
+	present         string         // a page that must be among the results
 }
 
 // divisionCases: Reown's framework dropdowns (testdata/sites/reown-frameworks) and Dify's
@@ -41,6 +43,9 @@ var divisionCases = []divisionCase{
 		opts: map[string]any{"currentPath": "/appkit/flutter/core/theming"}, first: "/appkit/flutter/core/siwe", absent: []string{"/appkit/react/core/siwe"}},
 	{name: "from React, a question that names Flutter", domain: "reown", q: "in Flutter, how do I add email login",
 		opts: map[string]any{"currentPath": "/appkit/react/core/theming"}, first: "/appkit/flutter/core/email"},
+	{name: "from React, an earlier question that names Flutter", domain: "reown", q: "and sign in with ethereum?",
+		before: "how do I add email login in Flutter", opts: map[string]any{"currentPath": "/appkit/react/core/theming"},
+		present: "/appkit/flutter/core/siwe"},
 	{name: "products: no page, Cloud's first", domain: "dify", q: "if else branches",
 		first: "/en/cloud/use-dify/nodes/ifelse"},
 	{name: "products: from Self-Host, its page, not Cloud's", domain: "dify", q: "if else branches",
@@ -60,7 +65,7 @@ func TestReaderDivision(t *testing.T) {
 	})
 	for _, c := range divisionCases {
 		t.Run(c.name, func(t *testing.T) {
-			if c.context == "" {
+			if c.context == "" && c.before == "" {
 				c.check(t, "discovery search", h.search(t, c.domain, c.searchBody()))
 			}
 			step, cited := h.ask(t, c.domain, c.messageBody())
@@ -89,6 +94,9 @@ func (c divisionCase) check(t *testing.T, channel string, got []string) {
 		if slices.Contains(got, a) {
 			t.Errorf("%s: %v holds %s", channel, got, a)
 		}
+	}
+	if c.present != "" && !slices.Contains(got, c.present) {
+		t.Errorf("%s: %v lacks %s", channel, got, c.present)
 	}
 	if c.after == "" {
 		return
@@ -122,6 +130,11 @@ func (c divisionCase) messageBody() map[string]any {
 	}
 	if c.context != "" {
 		b["context"] = []map[string]any{{"type": "textSelection", "value": "see this page", "path": c.context}}
+	}
+	if c.before != "" {
+		b["messages"] = []map[string]any{userMsg("m1", c.before),
+			{"id": "a1", "role": "assistant", "content": "See the email login page.", "parts": []map[string]any{{"type": "text", "text": "See the email login page."}}},
+			userMsg("m2", c.q)}
 	}
 	return b
 }

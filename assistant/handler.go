@@ -90,13 +90,16 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 		return nil, err
 	}
 	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), t.req.ScopePaths()...)
-	t.reader = t.snap.Scopes.ReaderDivision(t.req.Question(), f.Product, t.req.ScopePaths()...)
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {
 		return nil, err
 	}
 	t.history = history(t, s.cfg.ThreadTurns)
+	// A division the conversation names, in the question or an earlier one the search weighs
+	// in, beats the page's.
+	asked := strings.Join(append(questions(t.history), t.req.Question()), "\n")
+	t.reader = t.snap.Scopes.ReaderDivision(asked, f.Product, t.req.ScopePaths()...)
 	return t, nil
 }
 

@@ -33,8 +33,9 @@ func (s *Scopes) DivisionOf(p string) string {
 // ReaderDivision is the division a question is asked from: that of the first of paths (the
 // page the reader is on, then the context items' pages) that is in one. It is "" (no
 // preference) when none is, when the caller's product filter names a product the division is
-// not in, or when the question names a division of the site other than the reader's
-// ("in Flutter, how…" asked from a React page): an explicit choice beats the page.
+// not in, or when the question (the caller may join the conversation's earlier questions to
+// it) names a division of the site other than the reader's ("in Flutter, how…" asked from a
+// React page): an explicit choice beats the page.
 func (s *Scopes) ReaderDivision(question, product string, paths ...string) string {
 	var div string
 	for _, p := range paths {
