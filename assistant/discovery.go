@@ -45,7 +45,7 @@ type searchBody struct {
 	PageSize       *int       `json:"pageSize"`
 	ScoreThreshold *float64   `json:"scoreThreshold"`
 	Filter         *scopeBody `json:"filter"`
-	CurrentPath    string     `json:"currentPath"` // the page the search box is on: scopes the version and language
+	CurrentPath    string     `json:"currentPath"` // the page the search box is on: scopes the version and language, and ranks its division's pages first
 	AnonID         string     `json:"anonId"`      // the reader's anonymous id (the widget's, as its beacons send it): the search event's visitor
 }
 
@@ -133,7 +133,7 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 	}
 	results := snap.Index.Search(search.Query{
 		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, current), Limit: size, Lines: true,
-		Dense: s.nearest(ctx, domain, snap.Index, p.Query),
+		Dense: s.nearest(ctx, domain, snap.Index, p.Query), Division: snap.Scopes.ReaderDivision(p.Query, f.Product, current),
 	})
 	hits := make([]SearchHit, 0, len(results))
 	for _, r := range results {

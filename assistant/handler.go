@@ -35,6 +35,7 @@ type turn struct {
 	site    sites.Site
 	req     *request.Request
 	filter  search.Filter
+	reader  string // the division the question is asked from (sitedocs.Scopes.ReaderDivision); "" for none
 	snap    sitedocs.Snapshot
 	thread  thread.Thread
 	newKey  string        // the key of a thread this turn started; "" when continuing one
@@ -95,6 +96,10 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 		return nil, err
 	}
 	t.history = history(t, s.cfg.ThreadTurns)
+	// A division the conversation names, in the question or an earlier one the search weighs
+	// in, beats the page's.
+	asked := strings.Join(append(questions(t.history), t.req.Question()), "\n")
+	t.reader = t.snap.Scopes.ReaderDivision(asked, f.Product, t.req.ScopePaths()...)
 	return t, nil
 }
 

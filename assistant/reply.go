@@ -94,7 +94,7 @@ func (s *Service) search(ctx context.Context, t *turn) (string, []search.Result)
 	start := time.Now()
 	q := search.Query{
 		Text: text, History: questions(t.history), Context: contextValues(t.req),
-		Filter: t.filter, Limit: t.req.PageSize, Dense: dense,
+		Filter: t.filter, Limit: t.req.PageSize, Dense: dense, Division: t.reader,
 	}
 	res := t.snap.Index.Search(q)
 	s.m.search.Observe(time.Since(start).Seconds())

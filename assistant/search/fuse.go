@@ -10,9 +10,10 @@ const rrfK = 60
 // fuse merges the word ranking (pages' best sections, best first) with the dense ranking
 // (sections, best first) by reciprocal rank at the page level, and returns the n best. A page
 // keeps the section the word ranking chose; a page only the dense ranking found gets its best
-// dense section. The filter applies to the dense pages as to the others; section numbers out of
+// dense section. A page of another division of the reader's family adds to its counterpart in
+// the reader's division, and ranks after the reader's scope (division.go). The filter applies to the dense pages as to the others; section numbers out of
 // range are skipped. Scores are the fused ones over the first's, so the first scores 1.
-func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
+func (ix *Index) fuse(sc *scratch, lexical []hit, dense []int, f *Filter, n int) []hit {
 	type fused struct {
 		sec   uint32
 		score float64
@@ -20,10 +21,14 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 	}
 	byPage := make(map[uint32]*fused, len(lexical)+len(dense))
 	variant := make(map[uint32]uint32, len(lexical)+len(dense)) // variant → the page standing for it
+	counterpart := map[uint32]uint32{}                          // counterpart → the reader's division's page of it
 	for r, h := range lexical {
 		p := ix.secPage[h.sec]
 		byPage[p] = &fused{sec: h.sec, score: 1 / float64(rrfK+r+1), order: r}
 		variant[ix.pages[p].variant] = p
+		if ix.home(sc, p) && ix.pages[p].counterpart != 0 {
+			counterpart[ix.pages[p].counterpart] = p
+		}
 	}
 	filtered := f.active() || ix.limited
 	seen := make(map[uint32]bool, len(dense))
@@ -43,6 +48,10 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 		if q, ok := variant[ix.pages[p].variant]; ok {
 			p = q
 		}
+		// So does another division's counterpart of the reader's division's page.
+		if q, ok := counterpart[ix.pages[p].counterpart]; ok && ix.away(sc, p) {
+			p = q
+		}
 		if e, ok := byPage[p]; ok {
 			e.score += 1 / float64(rrfK+rank)
 			continue
@@ -56,8 +65,15 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 		all = append(all, e)
 	}
 	sort.Slice(all, func(a, b int) bool {
+		pa, pb := ix.secPage[all[a].sec], ix.secPage[all[b].sec]
+		if wa, wb := ix.away(sc, pa), ix.away(sc, pb); wa != wb {
+			return wb
+		}
 		if all[a].score != all[b].score {
 			return all[a].score > all[b].score
+		}
+		if ha, hb := ix.home(sc, pa), ix.home(sc, pb); ha != hb {
+			return ha
 		}
 		return all[a].order < all[b].order
 	})
@@ -65,5 +81,6 @@ func (ix *Index) fuse(lexical []hit, dense []int, f *Filter, n int) []hit {
 	for _, e := range all[:min(n, len(all))] {
 		out = append(out, hit{sec: e.sec, score: float32(e.score / all[0].score)})
 	}
+	monotone(out)
 	return out
 }

@@ -28,6 +28,7 @@ type Index struct {
 	variants  int                 // distinct variants (pages that are not another page's translation or version count one each)
 	shared    bool                // some pages share a variant
 	limited   bool                // some pages are restricted to user groups: every search filters
+	divs      divisionIDs         // the pages' divisions, families and counterparts, numbered
 	o         options
 	scratch   sync.Pool // *scratch
 }
@@ -42,6 +43,8 @@ type pageInfo struct {
 	userGroups        []string
 	boost             float32 // relevance multiplier, 1 for none
 	variant           uint32  // pages with one variant are translations or versions of one page
+	division, family  uint32  // numbered (divisionIDs); 0: none
+	counterpart       uint32  // numbered within the family; 0: none
 }
 
 // section is one indexed section.
@@ -106,6 +109,7 @@ func buildWith(pages []Page, o options) *Index {
 	}
 	ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
 	ix.setVariants(pages)
+	ix.setDivisions(pages)
 	b.finish(ix)
 	ix.synonyms = synonymIDs(ix.terms, o)
 	if o.acronyms {

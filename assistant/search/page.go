@@ -21,7 +21,10 @@ type Page struct {
 	// Variant names what the page is a translation or version of: pages with one Variant are
 	// variants of one page, and a result list holds at most one of them. "" is the URL.
 	Variant string
-	Body    string // raw MDX or Markdown, or generated text for API endpoint pages
+	// Division is the part of the site the navigation lists the page in; a query from a
+	// reader's division ranks by it (Query.Division).
+	Division Division
+	Body     string // raw MDX or Markdown, or generated text for API endpoint pages
 }
 
 // Filter restricts a search to pages in scope. An empty field places no restriction, and a page
@@ -48,6 +51,9 @@ type Query struct {
 	Dense []int
 	// Lines asks for each result's Line, the one-line preview a search box shows.
 	Lines bool
+	// Division is the division of the page the reader asks from (Division.Name of its page;
+	// "" for none): results rank by it as division.go says, and no result is left out for it.
+	Division string
 }
 
 // Result is one hit: the best section of one page.

@@ -71,12 +71,16 @@ func (ix *Index) rerank(sc *scratch, hits []hit, n int, boost bool) []hit {
 			c.score += float32(math.Log(float64(b)))
 		}
 	}
-	sort.SliceStable(sc.cands, func(a, b int) bool { return sc.cands[a].score > sc.cands[b].score })
+	sort.SliceStable(sc.cands, func(a, b int) bool {
+		ca, cb := &sc.cands[a], &sc.cands[b]
+		return ix.ahead(sc, ca.hit, cb.hit, ca.score, cb.score)
+	})
 	best := sc.cands[0].score
 	hits = hits[:0]
 	for _, c := range sc.cands[:min(n, len(sc.cands))] {
 		hits = append(hits, hit{sec: c.sec, score: float32(math.Exp(float64(c.score - best)))})
 	}
+	monotone(hits)
 	return hits
 }
 

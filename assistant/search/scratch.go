@@ -29,6 +29,7 @@ type scratch struct {
 	hits      []termHit // query terms found in a result's text, for its passage
 	lineSpans []Span    // matching words of a result's one-line preview
 	own       []float32 // by section of a result's page: its score by its heading and text alone
+	div, fam  uint32    // the reader's division and its family (numbered); 0: none
 }
 
 // hit is a candidate result.
@@ -61,4 +62,5 @@ func (sc *scratch) reset() {
 	}
 	sc.touched, sc.pages, sc.top = sc.touched[:0], sc.pages[:0], sc.top[:0]
 	sc.seq, sc.cands, sc.mainN, sc.unknown = sc.seq[:0], sc.cands[:0], 0, 0
+	sc.div, sc.fam = 0, 0
 }

@@ -23,13 +23,15 @@ func (ix *Index) Search(q Query) []Result {
 	if len(terms) == 0 && len(q.Dense) == 0 {
 		return nil
 	}
+	ix.reader(sc, q.Division)
 	ix.accumulate(sc, terms)
 	ix.bestPerPage(sc, &q.Filter)
 	ix.oneVariant(sc)
+	ix.oneCounterpart(sc)
 	ix.weighQuery(sc)
 	n := limit(q.Limit)
 	if len(q.Dense) > 0 {
-		return ix.results(sc, ix.fuse(ix.lexical(sc, maxCandidates, false), q.Dense, &q.Filter, n), q.Lines)
+		return ix.results(sc, ix.fuse(sc, ix.lexical(sc, maxCandidates, false), q.Dense, &q.Filter, n), q.Lines)
 	}
 	top := ix.lexical(sc, n, true)
 	if ix.o.ownSections {
@@ -152,7 +154,8 @@ func (ix *Index) key(sc *scratch, p uint32) float32 {
 	return sc.acc[sc.best[p]-1] * ix.pages[p].boost
 }
 
-// top selects the n best sections among the pages' best, by score times the page's boost.
+// top selects the n best sections among the pages' best, by score times the page's boost
+// (the reader's division orders them too: ahead).
 func (ix *Index) top(sc *scratch, n int) []hit {
 	for _, p := range sc.pages {
 		b := sc.best[p]
@@ -161,11 +164,11 @@ func (ix *Index) top(sc *scratch, n int) []hit {
 		}
 		h := hit{sec: uint32(b - 1), score: sc.acc[b-1]}
 		h.key = h.score * ix.pages[p].boost
-		if len(sc.top) == n && !better(h.key, h.sec, sc.top[n-1].key, sc.top[n-1].sec) {
+		if len(sc.top) == n && !ix.ahead(sc, h, sc.top[n-1], h.key, sc.top[n-1].key) {
 			continue
 		}
 		i := len(sc.top)
-		for i > 0 && better(h.key, h.sec, sc.top[i-1].key, sc.top[i-1].sec) {
+		for i > 0 && ix.ahead(sc, h, sc.top[i-1], h.key, sc.top[i-1].key) {
 			i--
 		}
 		if len(sc.top) < n {

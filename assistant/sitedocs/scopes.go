@@ -20,14 +20,28 @@ type Scopes struct {
 	Tags            []string
 	Products        []string // the products that list pages; a search filter may name one when there are several
 
-	pages map[string]scope // page URL → the version and language of the page there
-	dirs  map[string]scope // folder ("/es/guides") → the version and language its pages share
+	pages  map[string]scope // page URL → the version, language and division of the page there
+	dirs   map[string]scope // folder ("/es/guides") → the version, language and division its pages share
+	labels []string         // the labels of the site's divisions, longest first (namesOther)
 }
 
 // scope is the version and language of a page, or those shared by the pages under a folder.
 type scope struct {
 	version, language string
 	vmixed, lmixed    bool // pages disagree: no version (language) can be told
+	division          string
+	dseen, dmixed     bool // a page was added; pages disagree on the division
+}
+
+// addDivision merges a page's division ("" is one: no division).
+func (s *scope) addDivision(division string) {
+	switch {
+	case s.dmixed:
+	case !s.dseen:
+		s.division, s.dseen = division, true
+	case s.division != division:
+		s.division, s.dmixed = "", true
+	}
 }
 
 // add merges a page's version and language; a page in none says nothing.
@@ -61,13 +75,17 @@ func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 		s.Products = addOnce(s.Products, e.Products...)
 		ps := s.pages[e.URL]
 		ps.add(e.Version, e.Language)
+		ps.addDivision(e.Division)
 		s.pages[e.URL] = ps
+		s.labels = addOnce(s.labels, divisionLabels(e.Division)...)
 		for d := path.Dir(e.URL); d != "/" && d != "."; d = path.Dir(d) {
 			ds := s.dirs[d]
 			ds.add(e.Version, e.Language)
+			ds.addDivision(e.Division)
 			s.dirs[d] = ds
 		}
 	}
+	sortLongestFirst(s.labels)
 	return s
 }
 

@@ -34,6 +34,16 @@ type Entry struct {
 	docsjson.Page
 	Body    string // the page file's MDX or Markdown (the start of it, at most 2 MiB), or an endpoint page's generated text
 	Variant string // what the page is a translation or version of: its URL without its language's and version's folder
+	// Division is the part of the site the navigation lists the page in (its product, tab,
+	// anchor, dropdown and menu item labels joined by DivisionSep; division.go); "" for a
+	// page in none, or listed in several.
+	Division string
+	// Family names the divisions parallel to the page's (one set of pages repeated per
+	// framework or product); "" when its division is parallel to none.
+	Family string
+	// Counterpart is the page's URL without its division's own folder: the pages of a family
+	// with one Counterpart are one page for different divisions. "" outside a family.
+	Counterpart string
 }
 
 // Docs is a loaded site: every page, the ones in search, its scopes, its problems, and its
@@ -94,6 +104,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Catalog = cat.cat
 	setVariants(d.Entries)
+	setDivisions(d.Entries, tree)
 	d.Catalog.setVariants(d.Entries)
 	for i := range d.Entries {
 		if e := &d.Entries[i]; e.Index.Search {
@@ -155,6 +166,7 @@ func (e *Entry) searchPage() search.Page {
 		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
 		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
 		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
+		Division: search.Division{Name: e.Division, Family: e.Family, Counterpart: e.Counterpart},
 	}
 }
 

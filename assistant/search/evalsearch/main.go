@@ -6,8 +6,9 @@
 // what /discovery/v1/search returns — beside a whole-page BM25 baseline computed in the same
 // run, overall and per site. Each question is searched as the assistant searches it: in the
 // language and version of the page it is asked from (its currentPath, or its language), else
-// the site's defaults, over the pages the site's own indexing rules put in search. `make
-// eval-search` runs it.
+// the site's defaults, ranked by that page's division, over the pages the site's own indexing
+// rules put in search. With -mislead=<seed> each question on a site of several divisions is
+// also asked from a page of another division (mislead.go). `make eval-search` runs it.
 package main
 
 import (
@@ -34,6 +35,7 @@ func main() {
 	misses := flag.Bool("misses", false, "print the tuning questions (and with -trainsites train.json's) whose first result is wrong")
 	halves := flag.String("halves", "tune,held,blind", `the halves to print: "tune" alone while changing the ranking (the held-out half and the blind sites are read only at the end)`)
 	blindMisses := flag.Bool("blindmisses", false, "print the blind sites' questions whose first result is wrong: to read what kind of miss they are after a run, never to tune on")
+	mislead := flag.Uint64("mislead", 0, "with a seed (not 0): also ask each question on a site with several divisions from a page of another division than its answers, picked by the seed, and print it beside the same questions asked from no page (the cost of a misleading page)")
 	trainSites := flag.Bool("trainsites", false, "also rank train.json's questions (the training-only sites) and print them apart, as \"train\": in-sample once make train-rerank has fitted on them, never a held-out figure")
 	trainTo := flag.String("train", "", "fit the re-ranker on the tuning half (and -trainset) and write its model to this file, then exit")
 	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
@@ -47,7 +49,7 @@ func main() {
 			err = train(os.Stdout, *dir, *trainSet, *trainTo, ls, *ablate)
 		}
 	} else {
-		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, blindMisses: *blindMisses, halves: strings.Split(*halves, ","), trainSites: *trainSites})
+		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, blindMisses: *blindMisses, halves: strings.Split(*halves, ","), trainSites: *trainSites, mislead: *mislead})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalsearch:", err)
@@ -65,6 +67,8 @@ type options struct {
 	// trainSites also ranks train.json's questions, under splitTrain: kept out of "all", the
 	// groups and every figure of the evaluation's halves.
 	trainSites bool
+	// mislead, when not 0, seeds the choice of a misleading page for each question (mislead.go).
+	mislead uint64
 }
 
 // splitTrain marks train.json's questions when -trainsites ranks them.
@@ -79,6 +83,7 @@ type site struct {
 	index  *search.Index
 	base   *pageBM25
 	scopes *sitedocs.Scopes
+	divs   map[string]string // page in search → its division
 }
 
 func loadSite(dir string) (*site, error) {
@@ -87,7 +92,10 @@ func loadSite(dir string) (*site, error) {
 		return nil, fmt.Errorf("load %s: %w", dir, err)
 	}
 	s := &site{pages: docs.Pages, rules: map[string]docsjson.Rule{}, found: map[string]bool{}, index: search.Build(docs.Pages),
-		base: newPageBM25(docs.Pages), scopes: &docs.Scopes}
+		base: newPageBM25(docs.Pages), scopes: &docs.Scopes, divs: map[string]string{}}
+	for _, p := range docs.Pages {
+		s.divs[p.URL] = p.Division.Name
+	}
 	for _, e := range docs.Entries {
 		if _, ok := s.rules[e.URL]; !ok || e.Index.Search {
 			s.rules[e.URL] = e.Index.Rule
@@ -122,7 +130,8 @@ func (s *site) search(q question, limit int) ([]search.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit}), nil
+	division := s.scopes.ReaderDivision(q.Text, "", q.CurrentPath)
+	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit, Division: division}), nil
 }
 
 // firstStage returns the page paths of the index's first stage for q, before the re-ranker.
@@ -279,7 +288,7 @@ func (e *eval) question(q question) error {
 		fmt.Fprintf(e.w, "cmiss %s: %q want %v cited %v got %v\n", q.Site, q.Text, q.Pages, cited, got[:min(3, len(got))])
 	}
 	e.measure("page-bm25", q, s.base.rank(q.Text, 10, f))
-	return nil
+	return e.misled(s, q, got, cited)
 }
 
 // trainQuestions ranks train.json's questions (on sites none of qs, the evaluation's questions,
@@ -457,7 +466,7 @@ func (e *eval) printTable() {
 	}
 	fmt.Fprintf(w, "%-10s %-5s %4s %9s %9s %6s %5s\n", "method", "half", "n", "recall@1", "recall@5", "MRR", "none")
 	for _, split := range e.halves() {
-		for _, method := range []string{"index", "stage-1", "cited", "page-bm25", "follow-up", "fu-alone"} {
+		for _, method := range []string{"index", "stage-1", "cited", "page-bm25", "follow-up", "fu-alone", "mis-none", "mislead", "mis-cited0", "mis-cited"} {
 			if m := e.res[method+"/"+split]; m != nil {
 				r1, r5, mrr := m.values()
 				fmt.Fprintf(w, "%-10s %-5s %4d %9.3f %9.3f %6.3f %5d\n", method, split, m.n, r1, r5, mrr, m.none)
@@ -481,6 +490,9 @@ func (e *eval) printTable() {
 	fmt.Fprintln(w, "page-bm25 = plain BM25 over whole pages, in the same language and version as the index's search")
 	fmt.Fprintln(w, "follow-up = followups.json: the follow-up searched with its thread's earlier question (as the assistant does, model-free); fu-alone = the follow-up alone")
 	fmt.Fprintln(w, "none = questions with no result (for cited: the replies that said the docs do not cover the question)")
+	if e.opt.mislead != 0 {
+		fmt.Fprintf(w, "mislead = the index's search of the questions on sites with several divisions, each asked from a page of another division than its answers (seed %d); mis-none = the same questions asked from no page; mis-cited, mis-cited0 = what the extractive answer cites of each\n", e.opt.mislead)
+	}
 	if e.wantBlind() {
 		fmt.Fprintln(w, "blind = blind.json, the blind sites: every question held out, nothing tuned or trained on them (compare with held); not in \"all\"")
 	}
