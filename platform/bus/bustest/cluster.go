@@ -66,10 +66,10 @@ func StartCluster(t testing.TB, n int) *Cluster {
 		}
 	}
 	err = eventually.Poll(context.Background(), 30*time.Second, func() error {
-		if c.hasMetaLeader() {
+		if c.placesOnAll() {
 			return nil
 		}
-		return errors.New("no JetStream meta leader yet")
+		return errors.New("no JetStream meta leader that can place on every server yet")
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -77,10 +77,14 @@ func StartCluster(t testing.TB, n int) *Cluster {
 	return c
 }
 
-func (c *Cluster) hasMetaLeader() bool {
+// placesOnAll reports whether a meta leader is elected and current and has heard from every
+// server's JetStream: a leader elected by two servers of three, before the third's first
+// statistics reach it, refuses a stream of three replicas ("no suitable peers for placement"),
+// which a loaded machine made a test's first request meet.
+func (c *Cluster) placesOnAll() bool {
 	for _, s := range c.Servers {
 		if s.JetStreamIsLeader() && s.JetStreamIsCurrent() {
-			return true
+			return len(s.JetStreamClusterPeers()) == len(c.Servers)
 		}
 	}
 	return false
