@@ -80,13 +80,13 @@
     T._lang = uiLang; T._dir = /^(ar|he)$/.test(uiLang) ? "rtl" : "ltr";
   }
   setLang();
-  /* the words of the nodes still shown (a thread's messages stay as they are) */
+  /* the words of the nodes still shown (a thread's messages stay as they are); those a page
+     took away (its code blocks) are forgotten */
   function relabel() {
     var was = uiLang;
     setLang();
-    if (was === uiLang) return;
     labels = labels.filter(function (x) { return x[0].isConnected || !host.isConnected; });
-    labels.forEach(function (x) { if (x[1] === "text") x[0].textContent = T[x[2]]; else x[0].setAttribute(x[1], T[x[2]]); });
+    if (was !== uiLang) labels.forEach(function (x) { if (x[1] === "text") x[0].textContent = T[x[2]]; else x[0].setAttribute(x[1], T[x[2]]); });
   }
 
   /* ---- events (sendBeacon: no headers, so the key travels in the body, JSON as text/plain) ---- */
@@ -209,6 +209,8 @@
     history[m] = function () { var r = orig.apply(this, arguments); setTimeout(onNavigate, 0, m === "replaceState", pathNow()); return r; };
   });
   addEventListener("popstate", function () { setTimeout(onNavigate, 0); });
+  /* a page the back/forward cache restores is viewed again, as it would be reloaded without it */
+  addEventListener("pageshow", function (e) { if (e.persisted) { lastPath = null; onNavigate(); } });
   new MutationObserver(function () { onNavigate(); }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang", "dir", "data-current-path"] });
   /* (the path when the history changed: a replaceState in the same task is not this page's) */
   function onNavigate(replaced, p) { relabel(); if (pageView(replaced, p) && !replaced) resetFeedback(); codeButtons(); }

@@ -15,9 +15,10 @@ after(async () => { await browser?.close(); });
 const siteIn = (lang, extra = 'data-search="true"') => startSite(extra, (x) => docsPage('Running the tests', x)
   .replace('<html lang="en">', lang === null ? '<html>' : `<html lang="${lang}">`));
 
-/** Opens path on site, recording the beacons' events; ready is the Ask AI button's name. */
-async function openOn(site, path, ready) {
-  const page = await browser.ctx.newPage();
+/** Opens path on site (in browser unless on is given), recording the beacons' events; ready is
+ *  the Ask AI button's name. */
+async function openOn(site, path, ready, on = browser) {
+  const page = await on.ctx.newPage();
   const sent = await recordBeacons(page);
   await page.goto(site.origin + path);
   await page.getByRole('button', { name: ready }).waitFor();
@@ -146,6 +147,27 @@ test('pushState, a hash, replaceState and back: one page view per page with its 
     assert.equal(await viewsOf(c), 0);
     await page.close();
   } finally {
+    await site.close();
+  }
+});
+
+test('a page the back/forward cache restores is a page view again, as a reload would be', async () => {
+  const site = await siteIn('en', '');
+  // playwright turns chromium's back/forward cache off by default
+  const cached = await launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  try {
+    const [a, b] = ['a', 'b'].map((x) => `${prefix}/bfcache-${x}`);
+    const { page, sent } = await openOn(site, a, 'Ask AI', cached);
+    await page.evaluate(() => addEventListener('pageshow', (e) => { window.lecternTestRestored = e.persisted; }));
+    await waitFor('the first page view', () => pageViews(sent).length === 1);
+    await page.goto(site.origin + b); // another document
+    await page.getByRole('button', { name: 'Ask AI' }).waitFor();
+    await page.goBack({ waitUntil: 'commit' }); // a restored page fires no load event
+    await waitFor('the page restored from the back/forward cache', () => page.evaluate(() => window.lecternTestRestored === true));
+    await waitFor('three page views', () => pageViews(sent).length === 3);
+    assert.deepEqual(pageViews(sent).map(([p]) => p), [a, b, a]);
+  } finally {
+    await cached.close();
     await site.close();
   }
 });
