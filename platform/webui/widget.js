@@ -66,13 +66,28 @@
     return WORDS[t] ? t : "";
   }
   /* data-lang, else the page's lang, else the path's first segment when it is a docs.json
-     language code, else English */
-  var seg = (pathNow().split("/")[1] || "").toLowerCase();
-  var uiLang = langOf(d.lang) || langOf(document.documentElement.lang) ||
-    (/^(en|cn|zh(-hans|-hant|-cn|-tw)?|es|fr(-ca)?|ja(-jp)?|jp|pt(-br)?|de|ko|it|ru|ro|cs|id|ar|tr|hi|sv|no|da|lv|nl|uk|vi|pl|uz|he|ca|fi|hu)$/.test(seg) && langOf(seg)) || "en";
-  var T = {}, ws = WORDS[uiLang].split("|");
-  KEYS.forEach(function (k, i) { T[k] = ws[i]; });
-  var dir = /^(ar|he)$/.test(uiLang) ? "rtl" : "ltr";
+     language code, else English; chosen again when the page changes them (a single-page app's
+     language switch or link: relabel). T holds the words, W a reference to each for el(), whose
+     nodes relabel() rewrites (_lang and _dir: the widget's lang and direction). */
+  var uiLang, T = {}, W = {}, labels = [];
+  KEYS.concat("_lang", "_dir").forEach(function (k) { W[k] = { w: k }; });
+  function setLang() {
+    var seg = (pathNow().split("/")[1] || "").toLowerCase();
+    uiLang = langOf(d.lang) || langOf(document.documentElement.lang) ||
+      (/^(en|cn|zh(-hans|-hant|-cn|-tw)?|es|fr(-ca)?|ja(-jp)?|jp|pt(-br)?|de|ko|it|ru|ro|cs|id|ar|tr|hi|sv|no|da|lv|nl|uk|vi|pl|uz|he|ca|fi|hu)$/.test(seg) && langOf(seg)) || "en";
+    var ws = WORDS[uiLang].split("|");
+    KEYS.forEach(function (k, i) { T[k] = ws[i]; });
+    T._lang = uiLang; T._dir = /^(ar|he)$/.test(uiLang) ? "rtl" : "ltr";
+  }
+  setLang();
+  /* the words of the nodes still shown (a thread's messages stay as they are); those a page
+     took away (its code blocks) are forgotten */
+  function relabel() {
+    var was = uiLang;
+    setLang();
+    labels = labels.filter(function (x) { return x[0].isConnected || !host.isConnected; });
+    if (was !== uiLang) labels.forEach(function (x) { if (x[1] === "text") x[0].textContent = T[x[2]]; else x[0].setAttribute(x[1], T[x[2]]); });
+  }
 
   /* ---- events (sendBeacon: no headers, so the key travels in the body, JSON as text/plain) ---- */
   var tracking = !dnt && on("analytics", true);
@@ -84,13 +99,18 @@
       fetch(url, { method: "POST", body: body, keepalive: true, headers: { "Content-Type": "text/plain" } }).catch(function () {});
     }
   }
+  /* One page view per page, as Plausible's script counts them: the page load, a pushState to
+     another path, back and forward (popstate). A replaceState changes the URL of the page the
+     reader is on, which was counted: the next page's referrer is its new URL. Returns whether
+     the path changed. */
   var lastPath = null;
-  function pageView() {
-    var p = pathNow();
-    if (p === lastPath) return;
+  function pageView(replaced, p) {
+    p = p || pathNow();
+    if (p === lastPath) return false;
     var ref = lastPath === null ? document.referrer : location.origin + lastPath;
     lastPath = p;
-    track({ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }, true);
+    if (!replaced) track({ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }, true);
+    return true;
   }
   /* Engagement events wait up to 2 s to share a beacon; a page view, a click that may leave the
      page and the page being hidden send what waits at once. */
@@ -108,8 +128,11 @@
   var http = function (u) { return /^https?:\/\//i.test(u || "") ? u.slice(0, 2048) : ""; };
 
   /* Code copies: a copy from inside a pre (keyboard or menu), a click on a copy button of its
-     block (the page's own: a button whose label says "copy"), or the widget's Copy button. */
-  var copyRE = /copy/i;
+     block (the page's own), or the widget's Copy button. A page's button is told by what its
+     code calls it (an id, class or data- attribute naming copy or the clipboard, as Mintlify's
+     data-testid="copy-code-button" and .code-block-copy-button) or by its label, title or text
+     in any of the widget's languages (copyRE: the stems of their words for "copy"). */
+  var copyRE = /cop(y|i(?!lot))|kop[iyíē]|clipboard|másol|salin|nusxa|sao chép|复制|複製|拷贝|コピー|복사|коп[иі]|نسخ|העתק|कॉपी/i;
   function blockOf(n) { n = n && (n.nodeType === 1 ? n : n.parentElement); return n && n.closest("pre"); }
   function copied(pre) {
     var t = Date.now();
@@ -132,18 +155,25 @@
     }
     return null;
   }
-  var isCopy = function (b) { return copyRE.test([b.getAttribute("aria-label"), b.title, b.textContent].join(" ")); };
+  function said(n, code) {
+    return [].map.call(n.attributes, function (a) { return /^(aria-label|title)$/.test(a.name) || code && /^(id|class|data-)/.test(a.name) ? a.name + " " + a.value : ""; }).join(" ") + " " + n.textContent;
+  }
+  var isCopy = function (b) { return copyRE.test(said(b, true)); };
 
   /* Menu actions: an element with data-lectern-action="<action>", or an item of the page's
-     contextual menu (data-menu, default Mintlify's #page-context-menu), named by its text. */
-  var ACTIONS = [[/chatgpt/, "chatgpt"], [/claude/, "claude"], [/perplexity/, "perplexity"], [/grok/, "grok"], [/ai studio/, "aistudio"],
+     contextual menu (data-menu, default Mintlify's #page-context-menu), named as Mintlify names
+     its options from what does not change with the page's language: the scheme and host of its
+     link (chatgpt.com, cursor://; the page's .md), the tools' names, and "copy" in any of the
+     widget's languages; else its text as a slug. */
+  var ACTIONS = [[/chatgpt|openai\.com/, "chatgpt"], [/claude/, "claude"], [/perplexity/, "perplexity"], [/grok/, "grok"], [/ai ?studio/, "aistudio"],
     [/devin desktop/, "devin-desktop"], [/connect to devin/, "devin-mcp"], [/devin/, "devin"], [/cursor/, "cursor"], [/vs ?code/, "vscode"],
-    [/install command/, "add-mcp"], [/mcp/, "mcp"], [/pdf/, "download-pdf"], [/spec/, "download-spec"], [/copy/, "copy"], [/markdown/, "view"], [/assistant/, "assistant"]];
+    [/install command|add-mcp/, "add-mcp"], [/mcp/, "mcp"], [/pdf/, "download-pdf"], [/spec|openapi/, "download-spec"], [copyRE, "copy"], [/markdown|\.md\b/, "view"], [/assistant/, "assistant"]];
   function actionOf(n) {
-    var a = n.getAttribute("data-lectern-action"), t = (n.textContent || "").toLowerCase();
+    var a = n.getAttribute("data-lectern-action"), l = n.closest("a[href]") || n.querySelector("a[href]");
+    var t = (said(n) + " " + (l ? l.protocol + l.host + (/\.md$/.test(l.pathname) ? " .md" : "") : "")).toLowerCase();
     if (a) return a;
     for (var i = 0; i < ACTIONS.length; i++) if (ACTIONS[i][0].test(t)) return ACTIONS[i][1];
-    return "custom:" + t.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 56);
+    return "custom:" + (n.textContent || "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 56);
   }
   var ctaSel = d.cta || "#topbar-cta-button,[data-lectern-cta]";
   var menuSel = d.menu || "#page-context-menu,[aria-labelledby=page-context-menu-button]";
@@ -172,12 +202,18 @@
     var v = e.detail;
     if (tracking && v && /^(code_copy|cta_click|outbound_click|menu_action)$/.test(v.type)) beacon([Object.assign({ path: pathNow() }, v)]);
   });
+  /* A single-page app's navigation: the history, and the page's language, direction and
+     current path (Mintlify's <html data-current-path>) changing without a reload. */
   ["pushState", "replaceState"].forEach(function (m) {
     var orig = history[m];
-    history[m] = function () { var r = orig.apply(this, arguments); setTimeout(onNavigate, 0); return r; };
+    history[m] = function () { var r = orig.apply(this, arguments); setTimeout(onNavigate, 0, m === "replaceState", pathNow()); return r; };
   });
-  window.addEventListener("popstate", function () { setTimeout(onNavigate, 0); });
-  function onNavigate() { pageView(); resetFeedback(); codeButtons(); }
+  addEventListener("popstate", function () { setTimeout(onNavigate, 0); });
+  /* a page the back/forward cache restores is viewed again, as it would be reloaded without it */
+  addEventListener("pageshow", function (e) { if (e.persisted) { lastPath = null; onNavigate(); } });
+  new MutationObserver(function () { onNavigate(); }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang", "dir", "data-current-path"] });
+  /* (the path when the history changed: a replaceState in the same task is not this page's) */
+  function onNavigate(replaced, p) { relabel(); if (pageView(replaced, p) && !replaced) resetFeedback(); codeButtons(); }
 
   function post(p, payload, opts) {
     return fetch(api(p), Object.assign({
@@ -239,7 +275,7 @@
   root.appendChild(style);
   /* the widget's words in their language and direction; a reader's text (a question, an
      answer, a query) takes its direction from its first letters */
-  var wAttrs = function () { return { class: "w " + theme, lang: uiLang, dir: dir }; };
+  var wAttrs = function () { return { class: "w " + theme, lang: W._lang, dir: W._dir }; };
   var wrap = el("div", wAttrs());
   root.appendChild(wrap);
   var bar = el("div", { class: "bar" });
@@ -248,9 +284,11 @@
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     for (var k in attrs || {}) {
-      if (k === "text") e.textContent = attrs[k];
-      else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
-      else e.setAttribute(k, attrs[k]);
+      var v = attrs[k];
+      if (v && v.w) { labels.push([e, k, v.w]); v = T[v.w]; }
+      if (k === "text") e.textContent = v;
+      else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v);
     }
     (kids || []).forEach(function (c) { if (c) e.appendChild(c); });
     return e;
@@ -271,10 +309,10 @@
       fbCard.textContent = "";
       var status = el("p", { class: "msg", role: "status" });
       var more = el("div", { hidden: "" });
-      var yes = el("button", { type: "button", "aria-pressed": "false", text: T.yes, onclick: function () { pick(true); } });
-      var no = el("button", { type: "button", "aria-pressed": "false", text: T.no, onclick: function () { pick(false); } });
+      var yes = el("button", { type: "button", "aria-pressed": "false", text: W.yes, onclick: function () { pick(true); } });
+      var no = el("button", { type: "button", "aria-pressed": "false", text: W.no, onclick: function () { pick(false); } });
       var ta = el("textarea", { rows: "3", maxlength: "2000", dir: "auto" });
-      var send = el("button", { type: "button", class: "p", text: T.send, onclick: function () {
+      var send = el("button", { type: "button", class: "p", text: W.send, onclick: function () {
         send.disabled = true;
         var payload = { source: "contextual", helpful: choice };
         if (ta.value.trim()) payload.comment = ta.value.trim();
@@ -286,9 +324,9 @@
         choice = v; yes.setAttribute("aria-pressed", String(v)); no.setAttribute("aria-pressed", String(!v));
         more.hidden = false; ta.focus();
       }
-      field(T.more, ta).forEach(function (n) { more.appendChild(n); });
+      field(W.more, ta).forEach(function (n) { more.appendChild(n); });
       more.appendChild(el("div", { class: "row" }, [send]));
-      fbCard.appendChild(el("div", { class: "row" }, [el("span", { id: "lwfbq", text: T.helpful }), yes, no]));
+      fbCard.appendChild(el("div", { class: "row" }, [el("span", { id: "lwfbq", text: W.helpful }), yes, no]));
       fbCard.appendChild(more);
       fbCard.appendChild(status);
     };
@@ -312,11 +350,11 @@
       sr.appendChild(style.cloneNode(true));
       var status = el("span", { class: "msg", role: "status" });
       var ta = el("textarea", { rows: "2", maxlength: "2000", dir: "auto" });
-      var form = el("form", { hidden: "" }, field(T.codeq, ta).concat([el("button", { type: "submit", class: "p", text: T.send })]));
-      var b = el("button", { type: "button", text: T.codefb, "aria-expanded": "false", onclick: function () {
+      var form = el("form", { hidden: "" }, field(W.codeq, ta).concat([el("button", { type: "submit", class: "p", text: W.send })]));
+      var b = el("button", { type: "button", text: W.codefb, "aria-expanded": "false", onclick: function () {
         form.hidden = !form.hidden; b.setAttribute("aria-expanded", String(!form.hidden)); if (!form.hidden) ta.focus();
       } });
-      var cb = el("button", { type: "button", text: T.copy, "aria-label": T.copycode, onclick: function () {
+      var cb = el("button", { type: "button", text: W.copy, "aria-label": W.copycode, onclick: function () {
         var t = code.textContent, done = function (m) { return function () { status.className = "msg"; status.textContent = " " + m; }; };
         (navigator.clipboard ? navigator.clipboard.writeText(t) : Promise.reject()).catch(function () {
           var r = document.createRange(), sel = getSelection();
@@ -340,16 +378,16 @@
 
   /* ---- Ask AI ---- */
   if (on("chat", true)) {
-    var opener = el("button", { type: "button", class: "p", text: T.ask, "aria-haspopup": "dialog" });
+    var opener = el("button", { type: "button", class: "p", text: W.ask, "aria-haspopup": "dialog" });
     bar.appendChild(opener);
-    var log = el("div", { role: "log", "aria-live": "polite", "aria-label": T.conv, tabindex: "0" });
+    var log = el("div", { role: "log", "aria-live": "polite", "aria-label": W.conv, tabindex: "0" });
     var input = el("textarea", { rows: "2", maxlength: "4000", dir: "auto" });
-    var sendQ = el("button", { type: "submit", class: "p", text: T.send });
-    var stop = el("button", { type: "button", text: T.stop, hidden: "" });
-    var form = el("form", {}, field(T.askq, input).concat([el("div", { class: "row" }, [sendQ, stop])]));
-    var close = el("button", { type: "button", text: T.close });
+    var sendQ = el("button", { type: "submit", class: "p", text: W.send });
+    var stop = el("button", { type: "button", text: W.stop, hidden: "" });
+    var form = el("form", {}, field(W.askq, input).concat([el("div", { class: "row" }, [sendQ, stop])]));
+    var close = el("button", { type: "button", text: W.close });
     var dlg = el("dialog", { "aria-labelledby": "lwdt", "aria-modal": "true" }, [
-      el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: T.ask }), close]), log, form]);
+      el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: W.ask }), close]), log, form]);
     wrap.appendChild(dlg);
     var lastFocus = null, ctrl = null, history_ = [];
     opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); starters(); });
@@ -391,7 +429,7 @@
       settings.then(function (st) {
         var qs = (st && st.starterQuestions) || [];
         if (!qs.length || starterBox || thread() || log.querySelector(".q")) return;
-        starterBox = el("div", { class: "st", role: "group", "aria-label": T.sugg }, qs.slice(0, 3).map(function (q) {
+        starterBox = el("div", { class: "st", role: "group", "aria-label": W.sugg }, qs.slice(0, 3).map(function (q) {
           return el("button", { type: "button", text: String(q), onclick: function () { if (!ctrl) { input.focus(); ask(String(q)); } } });
         }));
         log.appendChild(starterBox);
@@ -402,9 +440,9 @@
     function supportCard(sup) {
       if (!sup || !/^(https?:\/\/|mailto:)/i.test(sup.url || "")) return null;
       var mail = /^mailto:/i.test(sup.url);
-      return el("p", { class: "sup", role: "group", "aria-label": T.support }, [
-        el("span", { text: T.help }),
-        el("a", { href: sup.url, target: "_blank", rel: "noopener", text: T.contact }),
+      return el("p", { class: "sup", role: "group", "aria-label": W.support }, [
+        el("span", { text: W.help }),
+        el("a", { href: sup.url, target: "_blank", rel: "noopener", text: W.contact }),
         mail ? el("span", { class: "msg", text: sup.url.slice(7) }) : null]);
     }
 
@@ -453,7 +491,7 @@
         if (end && end.resolution === "unanswered") return;
         var cited = (end && end.sources) || [];
         if (cited.length) {
-          item.insertBefore(el("p", { class: "src" }, [el("span", { class: "msg", text: T.srcs })].concat(cited.map(function (c) {
+          item.insertBefore(el("p", { class: "src" }, [el("span", { class: "msg", text: W.srcs })].concat(cited.map(function (c) {
             return el("a", { href: pageURL(c.url), target: "_top", text: c.title || c.url });
           }))), note);
         }
@@ -483,8 +521,8 @@
             .then(function () { msg.textContent = " " + T.thanks; }, function (e) { msg.className = "err"; msg.textContent = " " + T.nosend + ": " + e.message; });
         };
       };
-      var up = el("button", { type: "button", text: T.good, onclick: rate(true) });
-      var down = el("button", { type: "button", text: T.bad, onclick: rate(false) });
+      var up = el("button", { type: "button", text: W.good, onclick: rate(true) });
+      var down = el("button", { type: "button", text: W.bad, onclick: rate(false) });
       return el("div", { class: "row" }, [up, down, msg]);
     }
   }
@@ -494,7 +532,7 @@
     var pageSize = Math.min(50, Math.max(1, parseInt(d.searchResults, 10) || 6));
     var sq = el("input", { type: "search", dir: "auto" });
     var results = el("ul", { class: "hits", "aria-live": "polite" });
-    var sform = el("form", { role: "search", class: "card" }, field(T.search, sq).concat([results]));
+    var sform = el("form", { role: "search", class: "card" }, field(W.search, sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);
     /* Opening the box is reported once per open (search_open, the search funnel's first stage):
        focus coming into the form from outside opens it, focus leaving the form closes it; moving
@@ -529,7 +567,7 @@
           line.append(bare(at));
           results.appendChild(el("li", {}, [a, where ? el("small", { text: where }) : null, sn ? line : null]));
         });
-        if (!hits.length) results.appendChild(el("li", { class: "msg", text: T.none }));
+        if (!hits.length) results.appendChild(el("li", { class: "msg", text: W.none }));
       }, function (e) { results.textContent = ""; results.appendChild(el("li", { class: "err", text: T.sfail + ": " + e.message })); });
     });
   }

@@ -91,6 +91,50 @@ export async function launch(options = {}) {
   return { ctx, close: async () => { await ctx.close(); await rm(dir, { recursive: true, force: true }); } };
 }
 
+/** Records the events of every beacon the widget sends from page into the returned array
+ *  (sendBeacon's Blob body is read in the page; playwright does not expose it). Call before
+ *  page.goto; with dnt, the page's navigator says Do Not Track. */
+export async function recordBeacons(page, { dnt = false } = {}) {
+  const sent = [];
+  await page.exposeFunction('lecternTestBeacon', (body) => sent.push(...JSON.parse(body).events));
+  await page.addInitScript((dnt) => {
+    if (dnt) Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
+    // The body is read as it is sent: a Blob read afterwards (data.text()) is lost when the beacon
+    // leaves the page, as a source click's does, though the server stores the event.
+    const texts = new WeakMap();
+    const NativeBlob = window.Blob;
+    window.Blob = class extends NativeBlob {
+      constructor(parts, options) { super(parts, options); if (Array.isArray(parts) && parts.every((p) => typeof p === 'string')) texts.set(this, parts.join('')); }
+    };
+    const send = Navigator.prototype.sendBeacon;
+    Navigator.prototype.sendBeacon = function (url, data) {
+      const text = typeof data === 'string' ? data : texts.get(data);
+      if (text !== undefined) window.lecternTestBeacon(text); else data.text().then((t) => window.lecternTestBeacon(t));
+      return send.call(this, url, data);
+    };
+  }, dnt);
+  return sent;
+}
+
+/** The widget's words (every leaf element's text and every aria-label in its shadow roots, the
+ *  hidden ones included), its lang and its computed direction. */
+export function widgetWords(page) {
+  return page.evaluate(() => {
+    const roots = [document.querySelector('[data-lectern]').shadowRoot]
+      .concat([...document.querySelectorAll('pre + span')].map((s) => s.shadowRoot).filter(Boolean));
+    const words = new Set();
+    for (const r of roots) {
+      for (const n of r.querySelectorAll('*')) {
+        if (n.tagName === 'STYLE') continue;
+        if (n.getAttribute('aria-label')) words.add(n.getAttribute('aria-label'));
+        if (!n.children.length && n.textContent.trim()) words.add(n.textContent.trim());
+      }
+    }
+    const w = roots[0].querySelector('.w');
+    return { words: [...words], lang: w.lang, dir: getComputedStyle(w).direction, roots: roots.length };
+  });
+}
+
 /** Calls an admin analytics route of the project; returns the parsed body or throws. */
 export async function admin(path, init = {}) {
   const res = await fetch(`${config.url}/api/external/v1/analytics/${config.project}/${path}`, {

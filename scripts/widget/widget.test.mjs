@@ -2,7 +2,7 @@
 // by lectern on another. Page views, feedback, Ask AI, keyboard use and axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { config, startSite, docsPage, engagementPage, launch, admin, waitFor, viewsOf, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
+import { config, startSite, docsPage, engagementPage, launch, admin, waitFor, viewsOf, recordBeacons, widgetWords, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
 
 let site, browser;
 const prefix = `/widget-${runID()}`;
@@ -510,27 +510,10 @@ const today = () => {
 const engagementOf = async (path) => (await admin(`engagement/pages?limit=250&${today()}`)).pages.find((p) => p.path === path) || null;
 
 /** Opens the engagement page on site at path; records the events of every beacon the widget
- *  sends (sendBeacon's Blob body is read in the page; playwright does not expose it). */
+ *  sends (recordBeacons). */
 async function openEngagement(siteOf, path, { dnt = false } = {}) {
   const page = await browser.ctx.newPage();
-  const sent = [];
-  await page.exposeFunction('lecternTestBeacon', (body) => sent.push(...JSON.parse(body).events));
-  await page.addInitScript((dnt) => {
-    if (dnt) Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
-    // The body is read as it is sent: a Blob read afterwards (data.text()) is lost when the beacon
-    // leaves the page, as a source click's does, though the server stores the event.
-    const texts = new WeakMap();
-    const NativeBlob = window.Blob;
-    window.Blob = class extends NativeBlob {
-      constructor(parts, options) { super(parts, options); if (Array.isArray(parts) && parts.every((p) => typeof p === 'string')) texts.set(this, parts.join('')); }
-    };
-    const send = Navigator.prototype.sendBeacon;
-    Navigator.prototype.sendBeacon = function (url, data) {
-      const text = typeof data === 'string' ? data : texts.get(data);
-      if (text !== undefined) window.lecternTestBeacon(text); else data.text().then((t) => window.lecternTestBeacon(t));
-      return send.call(this, url, data);
-    };
-  }, dnt);
+  const sent = await recordBeacons(page, { dnt });
   const requests = [];
   page.on('request', (r) => { if (r.url().includes('/discovery/v1/events/')) requests.push(r.url()); });
   await page.goto(siteOf.origin + path);
@@ -651,25 +634,6 @@ test('engagement events: Do Not Track and data-analytics="false" send none, and 
 /** A test site whose pages have the given lang attribute (none when null). */
 const langSite = (lang, extra = 'data-search="true"') => startSite(extra, (x) => docsPage('Running the tests', x)
   .replace('<html lang="en">', lang === null ? '<html>' : `<html lang="${lang}">`));
-
-/** The widget's words (every leaf element's text and every aria-label in its shadow roots, the
- *  hidden ones included), its lang and its computed direction. */
-function widgetWords(page) {
-  return page.evaluate(() => {
-    const roots = [document.querySelector('[data-lectern]').shadowRoot]
-      .concat([...document.querySelectorAll('pre + span')].map((s) => s.shadowRoot).filter(Boolean));
-    const words = new Set();
-    for (const r of roots) {
-      for (const n of r.querySelectorAll('*')) {
-        if (n.tagName === 'STYLE') continue;
-        if (n.getAttribute('aria-label')) words.add(n.getAttribute('aria-label'));
-        if (!n.children.length && n.textContent.trim()) words.add(n.textContent.trim());
-      }
-    }
-    const w = roots[0].querySelector('.w');
-    return { words: [...words], lang: w.lang, dir: getComputedStyle(w).direction, roots: roots.length };
-  });
-}
 
 // The English words the widget shows before a question is asked.
 const ENGLISH = ['Ask AI', 'Ask a question', 'Send', 'Stop', 'Close', 'Conversation', 'Was this page helpful?', 'Yes', 'No',
