@@ -49,6 +49,24 @@ type searchBody struct {
 	AnonID         string     `json:"anonId"`      // the reader's anonymous id (the widget's, as its beacons send it): the search event's visitor
 }
 
+// The rules of the search body's numbers, for a value out of range and for one its Go field
+// cannot hold (1e400: web.FieldRules) alike.
+var (
+	pageSizeRule  = fmt.Sprintf("must be from 1 to %d", search.MaxLimit)
+	thresholdRule = "must be from 0 to 1 (scores are relative to the best hit)"
+)
+
+// FieldRule is the rule of the body's number fields (web.FieldRules).
+func (*searchBody) FieldRule(field string) string {
+	switch field {
+	case "pageSize":
+		return pageSizeRule
+	case "scoreThreshold":
+		return thresholdRule
+	}
+	return ""
+}
+
 // searchHit is one result: the best section of a page.
 type searchHit struct {
 	Content  string         `json:"content"`
@@ -164,10 +182,10 @@ func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Deta
 		size = defaultPageSize
 	}
 	if size < 1 || size > search.MaxLimit {
-		d = append(d, web.Detail{Field: "pageSize", Message: fmt.Sprintf("must be from 1 to %d", search.MaxLimit)})
+		d = append(d, web.Detail{Field: "pageSize", Message: pageSizeRule})
 	}
 	if p.Threshold < 0 || p.Threshold > 1 {
-		d = append(d, web.Detail{Field: "scoreThreshold", Message: "must be from 0 to 1 (scores are relative to the best hit)"})
+		d = append(d, web.Detail{Field: "scoreThreshold", Message: thresholdRule})
 	}
 	f, fd := request.CheckFilter(request.Filter{Version: p.Version, Language: p.Language, Tag: p.Tag, Product: p.Product, Groups: p.Groups})
 	d = append(d, fd...)

@@ -89,6 +89,10 @@ func TestDiscoverySearch(t *testing.T) {
 		{map[string]any{"query": "x", "pageSize": 0}, "pageSize"},
 		{map[string]any{"query": "x", "pageSize": 51}, "pageSize"},
 		{map[string]any{"query": "x", "scoreThreshold": 1.5}, "scoreThreshold"},
+		// A number its Go field cannot hold is answered with the route's rule, as 0 and 51 are.
+		{map[string]any{"query": "x", "pageSize": json.RawMessage("1e400")}, `pageSize: must be from 1 to 50, not 1e400`},
+		{map[string]any{"query": "x", "pageSize": json.RawMessage("2.5")}, `pageSize: must be from 1 to 50, not 2.5`},
+		{map[string]any{"query": "x", "scoreThreshold": json.RawMessage("1e999")}, `scoreThreshold: must be from 0 to 1 (scores are relative to the best hit), not 1e999`},
 		{map[string]any{"query": "x", "filter": map[string]any{"version": "v9"}}, "filter.version"},
 		{map[string]any{"query": "x", "anonId": strings.Repeat("a", 129)}, "anonId"},
 	} {

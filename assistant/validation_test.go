@@ -1,6 +1,7 @@
 package assistant_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -110,6 +111,23 @@ func TestValidation(t *testing.T) {
 				t.Errorf("error %q details %+v: want the first to name %s and its rule", msg, details, tc.field)
 			}
 		})
+	}
+}
+
+// TestPageSizePastItsType: a retrievalPageSize its Go field cannot hold (1e400) is answered
+// with the route's rule for it, as one out of range is, not with float64's range.
+func TestPageSizePastItsType(t *testing.T) {
+	h := start(t, nil)
+	for _, tc := range []struct{ value, rule string }{
+		{"1e400", "must be a whole number from 1 to 20 (recommended 5), not 1e400"},
+		{"-1e400", "must be a whole number from 1 to 20 (recommended 5), not -1e400"},
+		{"21", "must be a whole number from 1 to 20 (recommended 5), not 21"},
+	} {
+		resp := h.post(t, "acme", with(ask("q"), "retrievalPageSize", json.RawMessage(tc.value)))
+		_, details := errorBody(t, resp)
+		if resp.StatusCode != 400 || len(details) != 1 || details[0].Field != "retrievalPageSize" || details[0].Message != tc.rule {
+			t.Errorf("retrievalPageSize %s: %d %+v, want 400 %q", tc.value, resp.StatusCode, details, tc.rule)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,18 +24,7 @@ import (
 func TestShadowedPageEverywhere(t *testing.T) {
 	// A copy, with the loop create/redirects warns of ("Avoid infinite redirects") added, and
 	// a permanent redirect to a shadowed page: a chain.
-	dir := filepath.Join(t.TempDir(), "adcp")
-	if err := os.CopyFS(dir, os.DirFS("../../schemas/docsjson/testdata/sites/adcp-dist")); err != nil {
-		t.Fatal(err)
-	}
-	docs, err := os.ReadFile(filepath.Join(dir, "docs.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs = bytes.Replace(docs, []byte(`"redirects": [`), []byte(`"redirects": [{"source": "/docs/v/:slug*", "destination": "/help/:slug*"}, {"source": "/help/:slug*", "destination": "/docs/v/:slug*"}, {"source": "/start", "destination": "/docs/intro#welcome"}, `), 1)
-	if err := os.WriteFile(filepath.Join(dir, "docs.json"), docs, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := adcpWith(t, `{"source": "/docs/v/:slug*", "destination": "/help/:slug*"}, {"source": "/help/:slug*", "destination": "/docs/v/:slug*"}, {"source": "/start", "destination": "/docs/intro#welcome"}`)
 	h := startWith(t, []sites.Site{{Domain: "adcp", Project: "adcp-docs", Docs: dir}}, nil)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, tc := range []struct {
@@ -89,5 +79,65 @@ func TestShadowedPageEverywhere(t *testing.T) {
 				t.Errorf("search %q links %s, which redirects:\n%s", q, u, found)
 			}
 		}
+	}
+}
+
+// adcpWith is a copy of AdCP's front door (schemas/docsjson/testdata/sites/adcp-dist) with
+// the redirects given (JSON objects, comma-separated) before its own.
+func adcpWith(t *testing.T, redirects string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "adcp")
+	if err := os.CopyFS(dir, os.DirFS("../../schemas/docsjson/testdata/sites/adcp-dist")); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(dir, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = bytes.Replace(docs, []byte(`"redirects": [`), []byte(`"redirects": [`+redirects+`, `), 1)
+	if err := os.WriteFile(filepath.Join(dir, "docs.json"), docs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFeedbackOnShadowedPage: the MCP feedback tool, called through the Go SDK's client,
+// records a report on a page whose URL a redirect moves for the redirects' destination, the
+// page a reader sees there (as the Markdown route redirects to it), a chain followed to its
+// end; a path the redirects send off the site, to no page, or round a loop is a tool error
+// that says so, and records nothing.
+func TestFeedbackOnShadowedPage(t *testing.T) {
+	dir := adcpWith(t, `{"source": "/docs/v/:slug*", "destination": "/help/:slug*"}, {"source": "/help/:slug*", "destination": "/docs/v/:slug*"}, {"source": "/start", "destination": "/docs/intro#welcome"}, {"source": "/away", "destination": "https://example.com/adcp"}, {"source": "/gone", "destination": "/nowhere"}`)
+	h := startWith(t, []sites.Site{{Domain: "adcp", Project: "adcp-docs", Docs: dir}}, nil)
+	cs := connect(t, h.base+"/sites/adcp/mcp", nil)
+	tests := []struct {
+		name, path string
+		recorded   string // the feedback's path; "": a tool error
+		says       string // in the answer
+	}{
+		{"a shadowed page", "/docs/intro", "/dist/docs/3.1.2/intro", "/dist/docs/3.1.2/intro"},
+		{"its .md on Lectern's host", h.base + "/sites/adcp/docs/quickstart.md#steps", "/dist/docs/3.1.2/quickstart", "/dist/docs/3.1.2/quickstart"},
+		{"a chain to a shadowed page", "/start", "/dist/docs/3.1.2/intro", "/dist/docs/3.1.2/intro"},
+		{"a page no redirect moves", "/dist/docs/3.0.26/intro", "/dist/docs/3.0.26/intro", "/dist/docs/3.0.26/intro"},
+		{"off the site", "/away", "", `moved off these docs: the site's redirects send readers to "https://example.com/adcp"`},
+		{"to no page", "/gone", "", `the site's redirects send readers to "/nowhere", which is no page of these docs`},
+		{"a loop", "/help/intro", "", "never reaches a page of these docs: the redirects lead back to a path they left"},
+	}
+	var want []string
+	for _, tc := range tests {
+		r := callTool(t, cs, "submit_feedback", map[string]any{"path": tc.path, "description": "The example is out of date."})
+		if r.IsError != (tc.recorded == "") || !strings.Contains(text(t, r), tc.says) {
+			t.Errorf("%s: error %v: %s\nwant it to say %q", tc.name, r.IsError, text(t, r), tc.says)
+		}
+		if tc.recorded != "" {
+			want = append(want, tc.recorded)
+		}
+	}
+	var got []string
+	for _, fb := range h.events.feedback() {
+		got = append(got, fb.Path)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("feedback recorded for %q, want %q", got, want)
 	}
 }

@@ -183,56 +183,6 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 
-// feedbackPath turns what an agent names a page by (its path, its .md file or its URL) into
-// the page's path, which must be a page of the site.
-func (s *Service) feedbackPath(cl *call, p string) (string, error) {
-	p = strings.TrimSpace(p)
-	p = strings.TrimPrefix(p, cl.base)
-	if i := strings.Index(p, "://"); i >= 0 { // another URL of the site: keep its path
-		if j := strings.IndexByte(p[i+3:], '/'); j >= 0 {
-			p = p[i+3+j:]
-		}
-	}
-	if i := strings.IndexAny(p, "#?"); i >= 0 {
-		p = p[:i]
-	}
-	p = strings.TrimSuffix(strings.TrimSuffix(p, ".md"), "/")
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	if p == "/index" || p == "" {
-		p = "/"
-	}
-	clean, err := event.PagePath(p)
-	if err != nil {
-		return "", fmt.Errorf("path %q: %w", p, err)
-	}
-	if page, ok := s.catalogPath(cl, clean); ok {
-		return page, nil
-	}
-	// The path of the page's URL on Lectern's own host (/sites/{domain}/...), as another
-	// address than the client's gives it; the path as sent was looked for first.
-	if rest, ok := strings.CutPrefix(clean, "/sites/"+cl.site.Domain+"/"); ok {
-		if page, ok := s.catalogPath(cl, "/"+rest); ok {
-			return page, nil
-		}
-	}
-	return "", fmt.Errorf("path %q is not a page of these docs; find its path with search or query_docs_filesystem (ls /)", clean)
-}
-
-// catalogPath returns the catalog's path for a page path: itself, or /dir for dir/index.
-func (s *Service) catalogPath(cl *call, path string) (string, bool) {
-	if _, ok := cl.state.snap.Catalog.Page(path, "", ""); ok {
-		return path, true
-	}
-	if dir, isIndex := strings.CutSuffix(path, "/index"); isIndex { // dir/index is served at /dir
-		if _, ok := cl.state.snap.Catalog.Page(dir, "", ""); ok {
-			return dir, true
-		}
-	}
-	return "", false
-}
-
 // storeFeedback publishes the feedback record and waits for the bus to store it.
 func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description string) error {
 	if strings.TrimSpace(description) == "" || utf8.RuneCountInString(description) > maxFeedback {

@@ -21,7 +21,7 @@ func (b *body) check(p *problems) *Request {
 	if b.RetrievalPageSize != nil {
 		n := *b.RetrievalPageSize
 		if n != math.Trunc(n) || n < MinPageSize || n > MaxPageSize {
-			p.add("retrievalPageSize", "must be a whole number from %d to %d (recommended %d), not %v", MinPageSize, MaxPageSize, DefaultPageSize, n)
+			p.add("retrievalPageSize", "%s, not %v", pageSizeRule, n)
 		} else {
 			r.PageSize = int(n)
 		}

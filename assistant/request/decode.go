@@ -47,6 +47,18 @@ type contextBody struct {
 	Path      string `json:"path"`
 }
 
+// pageSizeRule is the rule of retrievalPageSize, for a value out of range and for one its Go
+// field cannot hold (1e400: web.FieldRules) alike.
+var pageSizeRule = fmt.Sprintf("must be a whole number from %d to %d (recommended %d)", MinPageSize, MaxPageSize, DefaultPageSize)
+
+// FieldRule is the rule of the body's number fields (web.FieldRules).
+func (*body) FieldRule(field string) string {
+	if field == "retrievalPageSize" {
+		return pageSizeRule
+	}
+	return ""
+}
+
 // Parse reads and checks the request body, answering every problem at once as a 400.
 func Parse(c *fiber.Ctx) (*Request, error) {
 	var b body

@@ -19,7 +19,7 @@ func TestBeaconTypeErrorNamesTheEvent(t *testing.T) {
 		{"results a string", `{"events":[` + ok + `,` + ok + `,{"type":"search","query":"q","results":"7"}]}`,
 			"events[2].results", "must be a number, not string"},
 		{"results too large", `{"events":[` + ok + `,{"type":"search","query":"q","results":1e300}]}`,
-			"events[1].results", "must be a whole number from -9223372036854775808 to 9223372036854775807, not 1e300"},
+			"events[1].results", "must be from 0 to 100000, not 1e300"},
 		{"path a number", `{"events":[{"type":"page_view","path":7}]}`, "events[0].path", "must be a string, not number"},
 		{"events an object", `{"events":{"type":"page_view"}}`, "events", "must be an array, not object"},
 	} {

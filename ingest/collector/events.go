@@ -72,6 +72,29 @@ type eventIn struct {
 	AnonID    string `json:"anonId"`
 }
 
+// intBounds are the bounds of an event's whole numbers, by field.
+var intBounds = map[string][2]int{"results": {0, maxResults}, "position": {1, maxPosition}, "block": {1, maxBlock}}
+
+// intRule is the rule of a whole number from lo to hi.
+func intRule(lo, hi int) string { return fmt.Sprintf("must be from %d to %d", lo, hi) }
+
+// FieldRule is the rule of an event's number fields (web.FieldRules): a value its Go field
+// cannot hold (1e300) is answered as one out of range.
+func (*eventIn) FieldRule(field string) string {
+	if b, ok := intBounds[field]; ok {
+		return intRule(b[0], b[1])
+	}
+	return ""
+}
+
+// FieldRule is the rule of the events' number fields ("events.results"; web.FieldRules).
+func (*eventsBody) FieldRule(field string) string {
+	if f, ok := strings.CutPrefix(field, "events."); ok {
+		return (*eventIn).FieldRule(nil, f)
+	}
+	return ""
+}
+
 // eventsBody is the body of both routes; Key is the beacon's key when it cannot send a header.
 type eventsBody struct {
 	Key    string    `json:"key"`
@@ -275,7 +298,7 @@ func checkInt(i int, field string, v *int, lo, hi int, required bool, add func(i
 		return 0
 	}
 	if *v < lo || *v > hi {
-		add(i, field, fmt.Sprintf("must be from %d to %d", lo, hi))
+		add(i, field, intRule(lo, hi))
 	}
 	return *v
 }

@@ -292,7 +292,8 @@ type PageExits struct {
 //   - Titles: the title of each path of Feedback and Pages, the latest non-empty title its
 //     page views carried in the range; a path none carried one is absent.
 //
-// Each list holds at most MaxGapRecords rows.
+// Each list holds at most MaxGapRecords rows, and each question (Unanswered and RatedDown's
+// Query) its first MaxGapQueryChars characters, cut by the store's SQL.
 type GapSignals struct {
 	Queries    []QueryOutcome
 	Unanswered []GapTurn
@@ -300,6 +301,28 @@ type GapSignals struct {
 	Feedback   []GapFeedback
 	Pages      []PageExits
 	Titles     map[string]string
+}
+
+// MaxGapQueryChars is how much of a question GapSignals reads: its first 4,096 characters.
+// A question the assistant could not answer is stored whole (up to the 32,000 characters a
+// message may hold) and a gaps read takes up to MaxGapRecords of them, so the stores cut each
+// in SQL instead of reading a table of long questions whole (SQLite's substr in characters;
+// ClickHouse's substring to the 4 bytes a character may take, then CutGapQuery); query/gaps
+// reads the first 4 KiB of what is left.
+const MaxGapQueryChars = 4096
+
+// CutGapQuery is q's first MaxGapQueryChars characters: of a question cut in SQL to
+// 4 × MaxGapQueryChars bytes, whose last character the cut may have split, it keeps the
+// characters before that one.
+func CutGapQuery(q string) string {
+	n := 0
+	for i := range q {
+		if n == MaxGapQueryChars {
+			return q[:i]
+		}
+		n++
+	}
+	return q
 }
 
 // GapPaths lists the paths of g's Feedback and Pages once each, sorted: the pages whose

@@ -62,7 +62,7 @@ func NewApp(cfg Config, logger *slog.Logger, reg prometheus.Registerer) *fiber.A
 
 func errorHandler(logger *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
-		e := AsError(err)
+		e := withField(c, AsError(err))
 		if e.RetryAfter > 0 {
 			setIntHeader(c, fiber.HeaderRetryAfter, max(1, ceilSeconds(e.RetryAfter)))
 		}
@@ -71,6 +71,34 @@ func errorHandler(logger *slog.Logger) fiber.ErrorHandler {
 		}
 		return c.Status(e.Status).JSON(e)
 	}
+}
+
+// withField names the field of the errors the server answers before any handler runs: a
+// request line and headers past the read buffer (431, which fasthttp reports without the
+// header's name) and a body past the body limit (413), each with its limit.
+func withField(c *fiber.Ctx, e *Error) *Error {
+	if len(e.Details) != 1 || e.Details[0].Field != "" {
+		return e
+	}
+	cfg := c.App().Config()
+	switch {
+	case e.Status == fiber.StatusRequestHeaderFieldsTooLarge:
+		return &Error{Status: e.Status, Message: "request header fields too large: headers: " + headersRule(cfg.ReadBufferSize),
+			Details: []Detail{{Field: "headers", Message: headersRule(cfg.ReadBufferSize)}}}
+	case e.Status == fiber.StatusRequestEntityTooLarge && e.Message == fiber.ErrRequestEntityTooLarge.Message:
+		rule := "must be at most " + byteSize(cfg.BodyLimit)
+		return &Error{Status: e.Status, Message: "request entity too large: body: " + rule, Details: []Detail{{Field: "body", Message: rule}}}
+	}
+	return e
+}
+
+// headersRule is the rule of a request's headers: the request line and headers together fit
+// in the server's read buffer.
+func headersRule(limit int) string {
+	if limit <= 0 {
+		limit = fiber.DefaultReadBufferSize
+	}
+	return fmt.Sprintf("the request line and headers must be at most %s together; send fewer or shorter headers (large cookies are the usual cause)", byteSize(limit))
 }
 
 // recoverer turns a panic in a handler into a logged 500 instead of a dead process.

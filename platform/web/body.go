@@ -47,7 +47,9 @@ func gunzip(raw []byte, limit int) ([]byte, error) {
 }
 
 func tooLarge(limit int) error {
-	return Errorf(fiber.StatusRequestEntityTooLarge, "the body is larger than %s once decoded", byteSize(limit))
+	e := Errorf(fiber.StatusRequestEntityTooLarge, "the body is larger than %s once decoded", byteSize(limit))
+	e.Details[0].Field = "body"
+	return e
 }
 
 func byteSize(n int) string {

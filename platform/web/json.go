@@ -38,7 +38,7 @@ func DecodeJSONBytes(body []byte, v any) error {
 		if field == "" {
 			field = "body"
 		}
-		return Invalid(field, TypeMismatch(typeErr))
+		return Invalid(field, typeRule(v, typeErr))
 	case errors.As(err, &syntaxErr):
 		return Invalid("body", fmt.Sprintf("invalid JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error()))
 	default:

@@ -29,6 +29,33 @@ func TypeMismatch(te *json.UnmarshalTypeError) string {
 	return fmt.Sprintf("must be %s, not a number (%s)", jsonKind(te.Type.Kind().String()), value)
 }
 
+// FieldRules is implemented by a request body whose number fields have rules of their own
+// ("pageSize": "must be from 1 to 50"). DecodeJSON answers a number the field's Go type cannot
+// hold (1e400, or 2.5 for a whole number) with the field's rule and the value ("must be from 1
+// to 50, not 1e400"), as the route answers 0 or 51, rather than the Go type's range.
+type FieldRules interface {
+	// FieldRule is the rule of field, a JSON path as encoding/json names it ("pageSize",
+	// "events.results": no index); "" when the route has none for it.
+	FieldRule(field string) string
+}
+
+// typeRule is the rule a type error of a value decoded into v broke: a number field's own
+// rule when v has one (FieldRules), else TypeMismatch.
+func typeRule(v any, te *json.UnmarshalTypeError) string {
+	value, isNumber := strings.CutPrefix(te.Value, "number ")
+	if r, ok := v.(FieldRules); ok && isNumber && te.Type != nil && isNumberKind(te.Type.Kind()) {
+		if rule := r.FieldRule(te.Field); rule != "" {
+			return rule + ", not " + value
+		}
+	}
+	return TypeMismatch(te)
+}
+
+// isNumberKind reports whether k is a Go number kind.
+func isNumberKind(k reflect.Kind) bool {
+	return k >= reflect.Int && k <= reflect.Float64
+}
+
 func kindOf(t reflect.Type) string {
 	if t == nil {
 		return ""

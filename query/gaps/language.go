@@ -133,7 +133,8 @@ func (t *parsed) stop(w string) bool {
 // maxTextBytes is how much of a text its words are read in: the first 4 KiB, as the assistant's
 // search reads a question. A question the assistant could not answer is stored whole (up to the
 // 32,000 characters a message may hold) and the content gaps read up to store.MaxGapRecords of
-// them: their words, each a struct of two strings, would be gigabytes.
+// them: their words, each a struct of two strings, would be gigabytes. The stores read each
+// question to its first store.MaxGapQueryChars characters (cut in SQL); this cuts the rest.
 const maxTextBytes = 4096
 
 // cut returns s cut to at most n bytes without splitting a UTF-8 character.

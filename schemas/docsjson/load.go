@@ -144,7 +144,9 @@ func LoadFS(fsys fs.FS, name string) (*Site, error) {
 		return nil, &LoadError{Problems: finish(r.errs, nil)}
 	}
 	s := &Site{File: name, fsys: fsys, spans: r.spans}
-	root = s.upgradeMint(root)
+	if root, err = s.upgradeMint(root); err != nil {
+		return nil, &LoadError{Problems: []Problem{{Message: err.Error(), File: name}}}
+	}
 	s.Config = decodeConfig(root, &s.decoded)
 	checkSettings(root, &s.settings)
 	return s, nil

@@ -28,13 +28,19 @@ const MintWarning = "the site is configured by mint.json, which Mintlify depreca
 	"Convert it with `mint upgrade` or `lectern nav upgrade --write PATH` (writes the docs.json it is read as)"
 
 // upgradeMint is the configuration the site is read as: root upgraded to docs.json when the
-// site's file is a mint.json, with the warning that says so.
-func (s *Site) upgradeMint(root any) any {
+// site's file is a mint.json, with the warning that says so; ErrUpgradeTooLarge when the
+// upgrade passes MaxUpgradeEntries or MaxUpgradeSteps.
+func (s *Site) upgradeMint(root any) (any, error) {
 	if path.Base(s.File) != MintFile {
-		return root
+		return root, nil
 	}
 	s.Mint = true
 	s.spans = nil // the paths of the $ref'd parts are mint.json's, not the upgraded docs.json's
 	s.decoded.warns = append(s.decoded.warns, Problem{File: MintFile, Message: MintWarning})
-	return plain(upgradeMint(root))
+	var b mintBudget
+	docs := upgradeMint(root, &b)
+	if err := b.err(root); err != nil {
+		return nil, err
+	}
+	return plain(docs), nil
 }

@@ -13,16 +13,18 @@ type mintNav struct {
 	config  any
 	tabs    []any
 	anchors []any
-	hasTabs bool // mint.json lists tabs, global or not
-	hasAnch bool // mint.json lists anchors, global or not
+	hasTabs bool        // mint.json lists tabs, global or not
+	hasAnch bool        // mint.json lists anchors, global or not
+	b       *mintBudget // the upgrade's bounds; nil: none
 }
 
-// upgradeNavigation is updateNavigationToDocsConfig.
-func upgradeNavigation(config any) *jsObject {
+// upgradeNavigation is updateNavigationToDocsConfig, stopped part way when it passes b's
+// bounds (b.over()).
+func upgradeNavigation(config any, b *mintBudget) *jsObject {
 	tabs, anchors, versions := array(prop(config, "tabs")), array(prop(config, "anchors")), array(prop(config, "versions"))
 	groups := array(prop(config, "navigation"))
 	gTabs, gAnchors, gVersions := globalDivisions(config)
-	n := &mintNav{config: config, tabs: tabs, anchors: anchors, hasTabs: len(tabs) > 0, hasAnch: len(anchors) > 0}
+	n := &mintNav{config: config, tabs: tabs, anchors: anchors, hasTabs: len(tabs) > 0, hasAnch: len(anchors) > 0, b: b}
 	if len(gTabs) > 0 {
 		n.tabs = []any{}
 	}
@@ -69,9 +71,13 @@ func (n *mintNav) versioned(versions, groups []any) *jsObject {
 			}
 		}
 	}
-	result, isLocale := versionsOrLanguages(versions, groups, prefixes)
+	result, isLocale := n.versionsOrLanguages(versions, groups, prefixes)
 	for i, v := range result {
+		if n.b.over() {
+			break
+		}
 		if hasProp(v, "href") {
+			n.b.made(1)
 			continue
 		}
 		var name any
@@ -86,6 +92,9 @@ func (n *mintNav) versioned(versions, groups []any) *jsObject {
 		}
 		if upd := n.updated(from, name); upd != nil {
 			result[i] = v.without("groups").assign(upd)
+			n.b.made(1)
+		} else {
+			n.b.made(1 + groupEntries(array(prop(v, "groups"))))
 		}
 	}
 	list := make([]any, len(result))
@@ -119,9 +128,11 @@ func (n *mintNav) updated(groups []any, version any) *jsObject {
 				}
 				innerRes, _ := n.divisions(innerType, inner, from, true, version, nil)
 				first.set(innerKey, innerRes)
+				n.b.made(1)
 			} else {
-				matched, _ := pagesForPrefix(remaining, jsUndefined, version, nil)
+				matched, _ := n.pagesForPrefix(remaining, jsUndefined, version, nil)
 				first.set("groups", matched)
+				n.b.made(1 + groupEntries(matched))
 			}
 			res = append([]any{first}, res...)
 		}
@@ -138,6 +149,7 @@ func (n *mintNav) updated(groups []any, version any) *jsObject {
 			}
 			parsed = append(parsed, o)
 		}
+		n.b.made(groupEntries(parsed))
 		return newObject().set("groups", parsed)
 	}
 	return nil
@@ -151,9 +163,13 @@ func (n *mintNav) divisions(kind string, divs, groups []any, insertRemaining boo
 	remaining := groupsOfVersion(groups, version)
 	result := []any{}
 	for _, d := range divs {
+		if n.b.over() {
+			break
+		}
 		if !strictEq(prop(d, "version"), version) && truthy(version) && truthy(prop(d, "version")) {
 			continue
 		}
+		n.b.step(len(divs) + len(others))
 		url := prop(d, "url")
 		base := newObject().set(kind, prop(d, "name")).set("href", url)
 		if h := prop(d, "isDefaultHidden"); truthy(h) {
@@ -193,23 +209,28 @@ func (n *mintNav) divisions(kind string, divs, groups []any, insertRemaining boo
 				moreKey = key
 			}
 		}
-		matched, unmatched := pagesForPrefix(remaining, d, version, ignored)
+		matched, unmatched := n.pagesForPrefix(remaining, d, version, ignored)
 		remaining = unmatched
 		switch {
 		case len(more) > 0:
 			result = append(result, base.without("href").set(moreKey, more))
+			n.b.made(1)
 		case len(matched) > 0:
 			result = append(result, base.without("href").set("groups", matched))
+			n.b.made(1 + groupEntries(matched))
 		case !isAbsoluteURL(url) && !truthy(prop(d, "openapi")):
 		case truthy(prop(d, "openapi")) && !isRemoteURL(url):
 			result = append(result, base.without("href"))
+			n.b.made(1)
 		default:
 			result = append(result, base)
+			n.b.made(1)
 		}
 	}
-	if len(remaining) > 0 && insertRemaining {
-		matched, _ := pagesForPrefix(remaining, jsUndefined, version, nil)
+	if len(remaining) > 0 && insertRemaining && !n.b.over() {
+		matched, _ := n.pagesForPrefix(remaining, jsUndefined, version, nil)
 		result = append([]any{primary(kind, n.config).set("groups", matched)}, result...)
+		n.b.made(1 + groupEntries(matched))
 	}
 	return result, remaining
 }
@@ -230,7 +251,7 @@ func anchorLook(base *jsObject, d any) {
 // pagesForPrefix is findPagesForPrefix: the groups cut down to the pages under division's url
 // (all pages when division is undefined) and not under an ignored division's, and the groups
 // cut down to the other pages.
-func pagesForPrefix(groups []any, division, version any, ignored []any) (matched, unmatched []any) {
+func (n *mintNav) pagesForPrefix(groups []any, division, version any, ignored []any) (matched, unmatched []any) {
 	matched = []any{}
 	prefix := prop(division, "url")
 	if isRemoteURL(prefix) {
@@ -255,17 +276,19 @@ func pagesForPrefix(groups []any, division, version any, ignored []any) (matched
 	for _, g := range groups {
 		var pages, rest []any
 		if gv := prop(g, "version"); strictEq(gv, version) || isUndefined(gv) || !truthy(version) {
-			for _, p := range array(prop(g, "pages")) {
+			list := array(prop(g, "pages"))
+			n.b.step(len(list) * (1 + len(ignored)))
+			for _, p := range list {
 				s, ok := p.(string)
 				if !ok {
-					m, u := pagesForPrefix([]any{p}, division, version, ignored)
+					m, u := n.pagesForPrefix([]any{p}, division, version, ignored)
 					pages = append(pages, m...)
 					if len(u) > 0 {
 						rest = append(rest, p)
 					}
 					continue
 				}
-				if n := norm(s); under(n) && !ignoredHas(n) {
+				if ns := norm(s); under(ns) && !ignoredHas(ns) {
 					pages = append(pages, s)
 				} else {
 					rest = append(rest, s)
@@ -304,7 +327,7 @@ func groupsOfVersion(groups []any, version any) []any {
 
 // versionsOrLanguages is processVersionsOrLanguages: mint.json's versions, as docs.json
 // languages when every one names a locale, else as versions, each with its groups.
-func versionsOrLanguages(versions, groups []any, prefixes map[string][]any) ([]*jsObject, bool) {
+func (n *mintNav) versionsOrLanguages(versions, groups []any, prefixes map[string][]any) ([]*jsObject, bool) {
 	isLocale := true
 	for _, v := range versions {
 		if !isObject(v) || !truthy(prop(v, "locale")) {
@@ -331,7 +354,7 @@ func versionsOrLanguages(versions, groups []any, prefixes map[string][]any) ([]*
 			out[i] = base.set("href", u)
 			continue
 		}
-		matched := pagesOfVersion(groups, name, prefixes)
+		matched := n.pagesOfVersion(groups, name, prefixes)
 		if matched == nil {
 			matched = []any{}
 		}
@@ -342,15 +365,17 @@ func versionsOrLanguages(versions, groups []any, prefixes map[string][]any) ([]*
 
 // pagesOfVersion is findPagesForVersionOrLanguage: the groups of version cut down to the
 // pages a division of version claims or no division of any version claims.
-func pagesOfVersion(groups []any, version any, prefixes map[string][]any) []any {
+func (n *mintNav) pagesOfVersion(groups []any, version any, prefixes map[string][]any) []any {
 	var matched []any
 	for _, g := range groups {
 		var pages []any
 		if gv := prop(g, "version"); strictEq(gv, version) || isUndefined(gv) {
-			for _, p := range array(prop(g, "pages")) {
+			list := array(prop(g, "pages"))
+			n.b.step(len(list) * (1 + len(prefixes)))
+			for _, p := range list {
 				s, ok := p.(string)
 				if !ok {
-					pages = append(pages, pagesOfVersion([]any{p}, version, prefixes)...)
+					pages = append(pages, n.pagesOfVersion([]any{p}, version, prefixes)...)
 					continue
 				}
 				gated, anywhere := false, false
@@ -494,4 +519,17 @@ func formatIcon(icon, iconType any) any {
 		return newObject().set("name", icon).set("style", iconType)
 	}
 	return icon
+}
+
+// groupEntries counts the groups of list and their pages, nested groups and theirs included.
+func groupEntries(list []any) int {
+	k := 0
+	for _, g := range list {
+		k++
+		if _, ok := g.(string); ok {
+			continue
+		}
+		k += groupEntries(array(prop(g, "pages")))
+	}
+	return k
 }

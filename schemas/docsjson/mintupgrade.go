@@ -14,13 +14,15 @@ const MintFile = "mint.json"
 // upgradeMint returns the docs.json that a mint.json (its decoded JSON) is read as, upgraded
 // as Mintlify's build upgrades it: the groups of mint.json's navigation nested in its tabs,
 // anchors and versions, and its other settings moved to their docs.json names. The theme is
-// "mint", as the build has it. The keys are in Mintlify's order; Marshal it to print it.
-func upgradeMint(config any) *jsObject {
-	return upgradeSettings(config, upgradeNavigation(config))
+// "mint", as the build has it. The keys are in Mintlify's order; Marshal it to print it. With a
+// budget b, an upgrade that passes its bounds stops part way and b.err says so.
+func upgradeMint(config any, b *mintBudget) *jsObject {
+	return upgradeSettings(config, upgradeNavigation(config, b))
 }
 
 // MarshalUpgrade is the docs.json upgradeMint makes of the mint.json in data, indented by two
-// spaces as Mintlify's CLI writes a docs.json (JSON.stringify(config, undefined, 2)).
+// spaces as Mintlify's CLI writes a docs.json (JSON.stringify(config, undefined, 2)). It is not
+// bounded (MaxUpgradeEntries bounds a site's load): its caller trims what it writes.
 func MarshalUpgrade(data []byte) ([]byte, error) {
 	if _, err := parseJSON(data); err != nil { // its errors say where
 		return nil, fmt.Errorf("read %s: %w", MintFile, err)
@@ -30,7 +32,7 @@ func MarshalUpgrade(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("read %s: %w", MintFile, err)
 	}
 	var raw, out bytes.Buffer
-	if err := encodeJSON(&raw, upgradeMint(config)); err != nil {
+	if err := encodeJSON(&raw, upgradeMint(config, nil)); err != nil {
 		return nil, fmt.Errorf("upgrade %s: %w", MintFile, err)
 	}
 	if err := json.Indent(&out, raw.Bytes(), "", "  "); err != nil {

@@ -3,6 +3,7 @@ package docsjson_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,7 +162,7 @@ func FuzzUpgradeMint(f *testing.F) {
 		fsys["mint.json"] = &fstest.MapFile{Data: data}
 		site, err := docsjson.LoadFS(fsys, "mint.json")
 		if err != nil {
-			return // a broken $ref
+			return // a broken $ref, or an upgrade past its bounds
 		}
 		config := site.Validate(docsjson.ValidateOptions{NoFiles: true})
 		checkReport(t, site.Validate(docsjson.ValidateOptions{}))
@@ -176,4 +177,94 @@ func FuzzUpgradeMint(f *testing.F) {
 			checkTree(t, tree)
 		}
 	})
+}
+
+// TestUpgradeMintBounded: a site loaded from a mint.json whose upgrade nests its divisions
+// into a navigation past MaxUpgradeEntries entries, or whose upgrade matches its pages to
+// its divisions more than MaxUpgradeSteps times, is a load error that says which bound, why
+// and how to fix it, not a 15 MB docs.json or 12 s of work on every reload; the largest real
+// mint.json of the upgrade's corpus loads, and MarshalUpgrade (`lectern nav upgrade`, which
+// the error points to) is not bounded.
+func TestUpgradeMintBounded(t *testing.T) {
+	mindsdb, err := os.ReadFile(filepath.Join("..", "..", "scripts", "navdiff", "mintcorpus", "mindsdb.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		mint []byte
+		want []string // in the load error; none: it loads
+	}{
+		{"mindsdb, the largest real one", mindsdb, nil},
+		{"100 tabs on one anchor's url over 1,000 pages", mintOf(100, 1, "api", "api", 1000),
+			[]string{"passes 50000 entries", "100 tabs and 1 anchor", "lectern nav upgrade --write PATH", "trim"}},
+		{"300 tabs and 300 anchors on one url over 1,200 pages", mintOf(300, 300, "api", "api", 1200),
+			[]string{"too large to upgrade", "300 tabs and 300 anchors", "`mint upgrade`"}},
+		{"the pages under neither url", mintOf(300, 300, "api", "other", 1200),
+			[]string{"takes more than 5000000 steps", "300 tabs and 300 anchors"}},
+		{"200 versions over 1,000 pages", mintVersions(200, 1000), []string{"passes 50000 entries", "200 versions"}},
+		{"20 tabs and 20 anchors", mintOf(20, 20, "api", "api", 200), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := docsjson.LoadFS(fstest.MapFS{"mint.json": {Data: tc.mint}}, "mint.json")
+			if len(tc.want) == 0 {
+				if err != nil {
+					t.Fatalf("LoadFS: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("LoadFS of a %d-byte mint.json: no error, want %q", len(tc.mint), tc.want)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant it to say %q", err, w)
+				}
+			}
+		})
+	}
+	docs, err := docsjson.MarshalUpgrade(mintOf(100, 1, "api", "api", 1000))
+	if err != nil || len(docs) < 1<<20 {
+		t.Errorf("MarshalUpgrade: %d bytes, %v; want the whole upgrade", len(docs), err)
+	}
+}
+
+// mintOf is a mint.json of tabs and anchors whose url is divs, and pages of 20 to a group
+// under pages/.
+func mintOf(tabs, anchors int, divs, pages string, n int) []byte {
+	m := map[string]any{"name": "Bound", "colors": map[string]any{"primary": "#000000"}, "navigation": mintGroups(pages, n)}
+	var ts, as []any
+	for i := range tabs {
+		ts = append(ts, map[string]any{"name": fmt.Sprintf("Tab %d", i), "url": divs})
+	}
+	for i := range anchors {
+		as = append(as, map[string]any{"name": fmt.Sprintf("Anchor %d", i), "url": divs, "icon": "book"})
+	}
+	m["tabs"], m["anchors"] = ts, as
+	data, _ := json.Marshal(m)
+	return data
+}
+
+// mintVersions is a mint.json of versions whose groups no version claims, so each holds all.
+func mintVersions(versions, n int) []byte {
+	var vs []any
+	for i := range versions {
+		vs = append(vs, fmt.Sprintf("v%d", i))
+	}
+	data, _ := json.Marshal(map[string]any{"name": "Bound", "colors": map[string]any{"primary": "#000000"}, "versions": vs, "navigation": mintGroups("docs", n)})
+	return data
+}
+
+// mintGroups is n pages under dir, 20 to a group.
+func mintGroups(dir string, n int) []any {
+	var groups []any
+	for g := 0; g*20 < n; g++ {
+		var pages []any
+		for p := g * 20; p < min(n, (g+1)*20); p++ {
+			pages = append(pages, fmt.Sprintf("%s/page-%d", dir, p))
+		}
+		groups = append(groups, map[string]any{"group": fmt.Sprintf("Group %d", g), "pages": pages})
+	}
+	return groups
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxRedirectHops bounds the redirects Follow follows in a row: more is a chain no docs team
@@ -12,10 +13,19 @@ import (
 // as "/docs/:slug*" to "/docs/v2/:slug*", grows the path forever).
 const MaxRedirectHops = 10
 
+// MaxRedirectPath bounds, in bytes, the path a chain of redirects may lead to when it is longer
+// than the path asked: 2,048 is URLs' usual limit (the sitemap protocol's for a URL, the
+// length below which every browser and CDN takes one) and the longest page path Lectern's
+// routes accept. A destination that repeats its wildcard ("/:a*" to "/x/:a*/:a*") doubles the
+// path on every hop, 1,024 times it in MaxRedirectHops hops; the bound ends such a chain after
+// the hop that passes it, so no chain builds a path longer than one hop past it.
+const MaxRedirectPath = 2048
+
 // Errors of a chain of redirects that never ends.
 var (
-	ErrRedirectLoop  = errors.New("the redirects lead back to a path they left")
-	ErrRedirectChain = fmt.Errorf("more than %d redirects in a row", MaxRedirectHops)
+	ErrRedirectLoop    = errors.New("the redirects lead back to a path they left")
+	ErrRedirectChain   = fmt.Errorf("more than %d redirects in a row", MaxRedirectHops)
+	ErrRedirectTooLong = fmt.Errorf("the redirects grow the path past %d bytes", MaxRedirectPath)
 )
 
 // Chain is where the redirects send a path, hop by hop: redirects apply at request time,
@@ -31,13 +41,33 @@ type Chain struct {
 // Moved reports whether a redirect matched the path.
 func (c Chain) Moved() bool { return len(c.Rules) > 0 }
 
-// String writes the chain as "/a → /b → /c".
-func (c Chain) String() string { return strings.Join(c.Paths, " → ") }
+// String writes the chain as "/a → /b → /c", each path longer than 80 bytes cut to its
+// first 60 and its length (a chain ErrRedirectTooLong ends is kilobytes long).
+func (c Chain) String() string {
+	parts := make([]string, len(c.Paths))
+	for i, p := range c.Paths {
+		parts[i] = shortPath(p)
+	}
+	return strings.Join(parts, " → ")
+}
+
+// shortPath is p, or its first 60 bytes (whole runes) and its length when it is longer than 80.
+func shortPath(p string) string {
+	if len(p) <= 80 {
+		return p
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", p[:cut], len(p))
+}
 
 // Follow follows p (a site path) through the redirects until a path no source matches, a URL
 // or MaxRedirectHops hops. A chain that comes back to a path it passed is ErrRedirectLoop, one
-// longer than MaxRedirectHops ErrRedirectChain; the Chain returned with either holds the hops
-// followed, for the error's message.
+// longer than MaxRedirectHops ErrRedirectChain, one that leads to a path longer than both
+// MaxRedirectPath and p ErrRedirectTooLong; the Chain returned with any of them holds the
+// hops followed, for the error's message.
 func (rs *Redirects) Follow(p string) (Chain, error) {
 	at := redirectKey(p)
 	c := Chain{Paths: []string{at}, Permanent: true}
@@ -66,8 +96,11 @@ func (rs *Redirects) Follow(p string) (Chain, error) {
 		c.Dest = next + anchor
 		looped := slices.Contains(c.Paths, next)
 		c.Paths = append(c.Paths, next)
-		if looped {
+		switch {
+		case looped:
 			return c, ErrRedirectLoop
+		case len(next) > MaxRedirectPath && len(next) > len(c.Paths[0]):
+			return c, ErrRedirectTooLong
 		}
 		at = next
 	}

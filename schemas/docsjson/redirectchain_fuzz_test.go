@@ -12,8 +12,8 @@ import (
 // FuzzRedirectFollow follows any path through three redirects of any source and destination
 // (parameters, wildcards, chains, loops, URLs) and checks what a Chain promises: at most
 // MaxRedirectHops hops, one path per hop after the one asked, a loop only when a path comes
-// back, a chain that ends only where no source matches, and no path that grows past what its
-// hops can add.
+// back, a chain that ends only where no source matches, no path that grows past what its
+// hops can add, and none but the last longer than both MaxRedirectPath and the path asked.
 func FuzzRedirectFollow(f *testing.F) {
 	for _, s := range [][5]string{
 		{"/a", "/b", "/b", "/a", "/a"},                             // a loop
@@ -36,9 +36,13 @@ func FuzzRedirectFollow(f *testing.F) {
 		for range c.Rules { // a hop puts at most every value into the destination, each at most the path
 			limit += len(d1) + len(d2) + len(d1+d2) + 2*limit
 		}
-		for _, q := range c.Paths {
+		bound := max(docsjson.MaxRedirectPath, len(redirectKeyOf(p)))
+		for i, q := range c.Paths {
 			if len(q) > limit {
 				t.Fatalf("a path of %d bytes after %d hops from %d bytes", len(q), len(c.Rules), len(p))
+			}
+			if i < len(c.Paths)-1 && len(q) > bound {
+				t.Fatalf("the chain went on from a path of %d bytes: %s", len(q), c)
 			}
 		}
 		last := c.Paths[len(c.Paths)-1]
@@ -46,6 +50,10 @@ func FuzzRedirectFollow(f *testing.F) {
 		case errors.Is(err, docsjson.ErrRedirectLoop):
 			if !slices.Contains(c.Paths[:len(c.Paths)-1], last) {
 				t.Fatalf("a loop whose last path %q was not passed: %s", last, c)
+			}
+		case errors.Is(err, docsjson.ErrRedirectTooLong):
+			if len(last) <= bound {
+				t.Fatalf("too long at a path of %d bytes: %s", len(last), c)
 			}
 		case errors.Is(err, docsjson.ErrRedirectChain):
 			if len(c.Rules) != docsjson.MaxRedirectHops {
@@ -64,3 +72,6 @@ func FuzzRedirectFollow(f *testing.F) {
 		}
 	})
 }
+
+// redirectKeyOf is the path as Follow matches it: from the root, without a trailing "/".
+func redirectKeyOf(p string) string { return "/" + strings.Trim(p, "/") }

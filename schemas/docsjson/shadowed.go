@@ -66,7 +66,7 @@ func shadowProblems(rs *Redirects, all []Page) (out []Problem) {
 
 // loopProblems warns of the redirects that never end: a path their source matches is sent
 // back to a path it passed (create/redirects, "Avoid infinite redirects"), or on through more
-// than MaxRedirectHops redirects. A source with parameters is followed from a path it
+// than MaxRedirectHops redirects, or to a path longer than MaxRedirectPath. A source with parameters is followed from a path it
 // matches ("/docs/:slug*" from "/docs/sample"). Each loop is reported once, at its first
 // redirect.
 func loopProblems(rs *Redirects) (out []Problem) {
@@ -85,8 +85,11 @@ func loopProblems(rs *Redirects) (out []Problem) {
 		}
 		seen[key] = true
 		msg := "leads back to a path it left"
-		if errors.Is(err, ErrRedirectChain) {
+		switch {
+		case errors.Is(err, ErrRedirectChain):
 			msg = fmt.Sprintf("goes on through more than %d redirects", MaxRedirectHops)
+		case errors.Is(err, ErrRedirectTooLong):
+			msg = fmt.Sprintf("grows the path past %d bytes, URLs' usual limit, in %d redirects", MaxRedirectPath, len(c.Rules))
 		}
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "source"),
 			Message: fmt.Sprintf("source %q %s (%s); readers following it never reach a page", r.source.String(), msg, shortChain(c))})
@@ -151,7 +154,9 @@ func shortChain(c Chain) string {
 	if len(c.Paths) <= 6 {
 		return c.String()
 	}
-	return strings.Join(c.Paths[:3], " → ") + " → … → " + strings.Join(c.Paths[len(c.Paths)-2:], " → ")
+	head, tail := c, c
+	head.Paths, tail.Paths = c.Paths[:3], c.Paths[len(c.Paths)-2:]
+	return head.String() + " → … → " + tail.String()
 }
 
 // listSome lists the first n values and how many more there are.

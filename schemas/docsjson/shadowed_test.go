@@ -132,15 +132,53 @@ func TestRedirectChains(t *testing.T) {
 	}
 }
 
+// TestRedirectChainGrowth: a chain ends with ErrRedirectTooLong at the hop whose destination
+// is longer than both MaxRedirectPath and the path asked, so that a destination repeating its
+// wildcard ("/:a*" to "/x/:a*/:a*", the path doubled on every hop) stops at about 2 KB, not
+// 1,024 times the path; a path asked longer than the bound may still be moved to one no longer.
+func TestRedirectChainGrowth(t *testing.T) {
+	long := "/" + strings.Repeat("a", 2999)
+	tests := []struct {
+		name    string
+		list    []docsjson.Redirect
+		path    string
+		hops    int
+		lastLen int
+		err     error
+	}{
+		{"the wildcard twice", []docsjson.Redirect{{Source: "/:a*", Destination: "/x/:a*/:a*"}}, "/sample", 8, 2302, docsjson.ErrRedirectTooLong},
+		{"two bytes a hop past the bound", []docsjson.Redirect{{Source: "/g/:a*", Destination: "/g/g/:a*"}}, "/g" + long[:2038], 5, 2050, docsjson.ErrRedirectTooLong},
+		{"a long path moved shorter, then as long", []docsjson.Redirect{{Source: "/old/:a*", Destination: "/n/:a*"}, {Source: "/n/:a*", Destination: "/m/:a*"}}, "/old" + long, 2, 3002, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := docsjson.CompileRedirects(tc.list).Follow(tc.path)
+			if !errors.Is(err, tc.err) || (tc.err == nil) != (err == nil) {
+				t.Errorf("error %v, want %v", err, tc.err)
+			}
+			if len(c.Rules) != tc.hops || len(c.Paths[len(c.Paths)-1]) != tc.lastLen {
+				t.Errorf("%d hops to a path of %d bytes, want %d hops to %d bytes: %s", len(c.Rules), len(c.Paths[len(c.Paths)-1]), tc.hops, tc.lastLen, c)
+			}
+			for _, p := range c.Paths[:len(c.Paths)-1] {
+				if len(p) > max(docsjson.MaxRedirectPath, len(tc.path)) {
+					t.Errorf("a path of %d bytes before the last hop: %s", len(p), c)
+				}
+			}
+		})
+	}
+}
+
 // TestRedirectLoopsReported: validation warns of a loop once (the spec's "Avoid infinite
-// redirects" example, followed from a path its wildcard matches) and of a chain that never
-// ends; mem0's 167 redirects, whose chains end, have no such warning.
+// redirects" example, followed from a path its wildcard matches), of a chain that never
+// ends and of one whose destination repeats its wildcard, doubling the path on every hop
+// until it passes MaxRedirectPath (its long paths cut in the warning); mem0's 167 redirects, whose chains end, have no such warning.
 func TestRedirectLoopsReported(t *testing.T) {
 	site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}, "redirects": [
 		{"source": "/docs/:slug*", "destination": "/help/:slug*"},
 		{"source": "/help/:slug*", "destination": "/docs/:slug*"},
 		{"source": "/grow/:slug*", "destination": "/grow/more/:slug*"},
-		{"source": "/fine", "destination": "/a"}]}`, map[string]string{"a.mdx": "# A"})
+		{"source": "/fine", "destination": "/a"},
+		{"source": "/dup/:slug*", "destination": "/dup/x/:slug*/:slug*"}]}`, map[string]string{"a.mdx": "# A"})
 	var got []string
 	for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
 		got = append(got, w.String())
@@ -148,6 +186,7 @@ func TestRedirectLoopsReported(t *testing.T) {
 	want := []string{
 		`redirects[0].source: source "/docs/:slug*" leads back to a path it left (/docs/sample → /help/sample → /docs/sample); readers following it never reach a page`,
 		`redirects[2].source: source "/grow/:slug*" goes on through more than 10 redirects (/grow/sample → /grow/more/sample → /grow/more/more/sample → … → /grow/more/more/more/more/more/more/more/more/more/sample → /grow/more/more/more/more/more/more/more/more/more/more/sample); readers following it never reach a page`,
+		`redirects[4].source: source "/dup/:slug*" grows the path past 2048 bytes, URLs' usual limit, in 8 redirects (/dup/sample → /dup/x/sample/sample → /dup/x/x/sample/sample/x/sample/sample → … → /dup/x/x/x/x/x/x/x/sample/sample/x/sample/sample/x/x/sample/… (1154 bytes) → /dup/x/x/x/x/x/x/x/x/sample/sample/x/sample/sample/x/x/sampl… (2306 bytes)); readers following it never reach a page`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

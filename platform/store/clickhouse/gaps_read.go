@@ -142,13 +142,20 @@ func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) 
 	return out, err
 }
 
+// gapQuery is a turn's question as the gaps read it: its first 4 × store.MaxGapQueryChars
+// bytes, which hold at least its first store.MaxGapQueryChars characters, cut on the server;
+// scanTurn keeps those characters (store.CutGapQuery), dropping a character the byte cut split.
+// Not substringUTF8: ClickHouse 18.16 cuts a character of four bytes (U+10000 and above, such
+// as emoji) to its first byte (substringUTF8('😀😀', 1, 1) is the byte F0 on 18.16.1).
+var gapQuery = "substring(query, 1, " + itoa(4*store.MaxGapQueryChars) + ")"
+
 func (s *Store) unanswered(ctx context.Context, projectID string, r msRange) ([]store.GapTurn, error) {
 	var c cond
 	c.add("project_id = ?", projectID)
 	c.timeRange("timestamp", "timestamp_ms", r)
 	c.add("resolution_status = ?", string(event.Unanswered))
 	var out []store.GapTurn
-	err := s.each(ctx, "SELECT id, thread_id, query, timestamp, timestamp_ms FROM conversations WHERE "+c.sql()+
+	err := s.each(ctx, "SELECT id, thread_id, "+gapQuery+", timestamp, timestamp_ms FROM conversations WHERE "+c.sql()+
 		" ORDER BY id DESC LIMIT 1 BY id LIMIT "+itoa(store.MaxGapRecords), c.args, func(scan func(...any) error) error {
 		t, err := scanTurn(scan)
 		out = append(out, t)
@@ -162,7 +169,7 @@ func scanTurn(scan func(...any) error) (store.GapTurn, error) {
 	var at time.Time
 	var atMS uint16
 	err := scan(&t.ID, &t.ThreadID, &t.Query, &at, &atMS)
-	t.ID, t.At = trimID(t.ID), fromParts(at, atMS)
+	t.ID, t.At, t.Query = trimID(t.ID), fromParts(at, atMS), store.CutGapQuery(t.Query)
 	return t, err
 }
 
@@ -205,7 +212,7 @@ func (s *Store) ratedDown(ctx context.Context, projectID string, r msRange) ([]s
 		}
 	}
 	turns := map[string][]store.GapTurn{}
-	err = s.each(ctx, "SELECT id, thread_id, query, timestamp, timestamp_ms FROM conversations WHERE project_id = ? AND thread_id IN ?"+
+	err = s.each(ctx, "SELECT id, thread_id, "+gapQuery+", timestamp, timestamp_ms FROM conversations WHERE project_id = ? AND thread_id IN ?"+
 		" ORDER BY thread_id, timestamp, timestamp_ms, id LIMIT 1 BY id", []any{projectID, ch.GroupSet{Value: threads}},
 		func(scan func(...any) error) error {
 			t, err := scanTurn(scan)

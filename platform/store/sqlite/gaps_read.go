@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 
 	"github.com/lectern-dev/lectern/platform/store"
@@ -88,11 +89,15 @@ func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range)
 	return out, nil
 }
 
+// gapQuery is a turn's question as the gaps read it: its first store.MaxGapQueryChars
+// characters (substr counts a TEXT value's characters), cut before it is read.
+var gapQuery = "substr(query, 1, " + strconv.Itoa(store.MaxGapQueryChars) + ")"
+
 func (s *Store) unanswered(ctx context.Context, projectID string, r store.Range) ([]store.GapTurn, error) {
 	w := newWhere(projectID, "", "timestamp", r)
 	w.add("resolution_status = ?", string(event.Unanswered))
 	var out []store.GapTurn
-	err := s.eachRow(ctx, "SELECT id, thread_id, query, timestamp FROM conversations"+w.sql(store.MaxGapRecords), w.args,
+	err := s.eachRow(ctx, "SELECT id, thread_id, "+gapQuery+", timestamp FROM conversations"+w.sql(store.MaxGapRecords), w.args,
 		func(scan func(...any) error) error {
 			var t store.GapTurn
 			var at int64
@@ -154,7 +159,7 @@ func (s *Store) threadTurns(ctx context.Context, projectID string, ratings []sto
 		}
 	}
 	out := map[string][]store.GapTurn{}
-	err := s.eachRow(ctx, "SELECT id, thread_id, query, timestamp FROM conversations WHERE project_id = ? AND thread_id IN ("+
+	err := s.eachRow(ctx, "SELECT id, thread_id, "+gapQuery+", timestamp FROM conversations WHERE project_id = ? AND thread_id IN ("+
 		strings.TrimSuffix(strings.Repeat("?, ", len(args)-1), ", ")+") ORDER BY thread_id, timestamp, id", args,
 		func(scan func(...any) error) error {
 			var t store.GapTurn

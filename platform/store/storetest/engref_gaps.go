@@ -204,7 +204,7 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 	}
 	for _, c := range r.rec.conversations {
 		if c.ProjectID == project && inRange(c.Timestamp, rg) && c.ResolutionStatus == event.Unanswered {
-			g.Unanswered = append(g.Unanswered, store.GapTurn{ID: c.ID, ThreadID: c.ThreadID, Query: c.Query, At: ms(c.Timestamp)})
+			g.Unanswered = append(g.Unanswered, store.GapTurn{ID: c.ID, ThreadID: c.ThreadID, Query: firstChars(c.Query, store.MaxGapQueryChars), At: ms(c.Timestamp)})
 		}
 	}
 	slices.SortFunc(g.Unanswered, func(a, b store.GapTurn) int { return strings.Compare(b.ID, a.ID) })
@@ -282,7 +282,7 @@ func (r *engRef) ratedTurn(f event.Feedback) store.GapRating {
 		}
 	}
 	if pick != nil {
-		g.TurnID, g.Query = pick.ID, pick.Query
+		g.TurnID, g.Query = pick.ID, firstChars(pick.Query, store.MaxGapQueryChars)
 	}
 	return g
 }

@@ -81,6 +81,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"AgentReads", testAgentReads},
 		{"MCPStatuses", testMCPStatuses},
 		{"GapSignals", testGapSignals},
+		{"GapQuestionsCut", testGapQuestionsCut},
 		{"Summaries", testSummaries},
 	}
 	for _, tt := range tests {
