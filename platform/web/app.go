@@ -19,6 +19,7 @@ import (
 type Config struct {
 	Addr         string
 	BodyLimit    int
+	HeaderLimit  int
 	ReadTimeout  time.Duration
 	WriteTimeout time.Duration
 	IdleTimeout  time.Duration
@@ -28,6 +29,7 @@ type Config struct {
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	envflag.String(fs, &c.Addr, "http-addr", "LECTERN_HTTP_ADDR", "127.0.0.1:8080", "HTTP listen address")
 	envflag.Int(fs, &c.BodyLimit, "http-body-limit", "LECTERN_HTTP_BODY_LIMIT", 1<<20, "largest request body in bytes; larger ones get 413")
+	envflag.Int(fs, &c.HeaderLimit, "http-header-limit", "LECTERN_HTTP_HEADER_LIMIT", DefaultHeaderLimit, "largest request line and headers together, in bytes (a connection's read buffer); larger ones get 431")
 	envflag.Duration(fs, &c.ReadTimeout, "http-read-timeout", "LECTERN_HTTP_READ_TIMEOUT", 30*time.Second, "time to read a request")
 	envflag.Duration(fs, &c.WriteTimeout, "http-write-timeout", "LECTERN_HTTP_WRITE_TIMEOUT", 0, "time to write a response; 0 leaves long assistant streams uncut")
 	envflag.Duration(fs, &c.IdleTimeout, "http-idle-timeout", "LECTERN_HTTP_IDLE_TIMEOUT", 2*time.Minute, "keep-alive idle time")
@@ -41,8 +43,23 @@ func (c *Config) Validate() error {
 	if c.BodyLimit < 1024 {
 		return fmt.Errorf("http-body-limit %d: want at least 1024", c.BodyLimit)
 	}
+	if c.HeaderLimit < minHeaderLimit || c.HeaderLimit > maxHeaderLimit {
+		return fmt.Errorf("http-header-limit %d: want %d to %d", c.HeaderLimit, minHeaderLimit, maxHeaderLimit)
+	}
 	return nil
 }
+
+// DefaultHeaderLimit is the default bound on a request's line and headers together: 16 KiB, as
+// the load balancers in front of docs sites allow (AWS's application load balancer, Google
+// Cloud's), where fasthttp's own 4 KiB refused browsers that carry a docs domain's analytics
+// and consent cookies (a site served on its docs host gets them all). Each connection being
+// read holds a buffer of this size.
+const DefaultHeaderLimit = 16 << 10
+
+const (
+	minHeaderLimit = 4 << 10 // fasthttp's default, below which ordinary browsers' requests fail
+	maxHeaderLimit = 1 << 20 // net/http's default MaxHeaderBytes
+)
 
 // NewApp returns a Fiber app answering every error with the JSON envelope and counting
 // requests on reg.
@@ -50,6 +67,7 @@ func NewApp(cfg Config, logger *slog.Logger, reg prometheus.Registerer) *fiber.A
 	app := fiber.New(fiber.Config{
 		AppName:               "lectern",
 		BodyLimit:             cfg.BodyLimit,
+		ReadBufferSize:        cfg.HeaderLimit,
 		ReadTimeout:           cfg.ReadTimeout,
 		WriteTimeout:          cfg.WriteTimeout,
 		IdleTimeout:           cfg.IdleTimeout,

@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -125,4 +127,67 @@ func serve(t *testing.T, app *fiber.App) string {
 	wg.Go(func() { _ = web.ServeListener(ctx, app, ln, slog.New(slog.DiscardHandler)) })
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	return "http://" + ln.Addr().String()
+}
+
+// TestHeaderLimit: at the flags' default (--http-header-limit, 16 KiB) a browser's request
+// that carries a docs domain's cookies (8 KB here: analytics, consent and session cookies of a
+// site served on its docs host) is read, where fasthttp's own 4 KiB refused it; past the
+// limit the 431 names it.
+func TestHeaderLimit(t *testing.T) {
+	var cfg web.Config
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	cfg.RegisterFlags(fs)
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	app := web.NewApp(cfg, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
+	app.Get("/page", func(c *fiber.Ctx) error { return c.SendString("ok") })
+	base := serve(t, app)
+	tests := []struct {
+		name   string
+		cookie int
+		status int
+	}{
+		{"8 KB of cookies", 8000, http.StatusOK},
+		{"15 KB of cookies", 15000, http.StatusOK},
+		{"20 KB of cookies", 20000, http.StatusRequestHeaderFieldsTooLarge},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/page", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Cookie", "c="+strings.Repeat("a", tc.cookie))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d (%s), want %d", resp.StatusCode, body, tc.status)
+			}
+			if tc.status == http.StatusRequestHeaderFieldsTooLarge && !strings.Contains(string(body), "at most 16 KiB") {
+				t.Errorf("431 body %s does not name the 16 KiB limit", body)
+			}
+		})
+	}
+}
+
+func TestHeaderLimitValidate(t *testing.T) {
+	for _, tc := range []struct {
+		limit int
+		ok    bool
+	}{{4 << 10, true}, {16 << 10, true}, {1 << 20, true}, {1024, false}, {2 << 20, false}} {
+		cfg := web.Config{Addr: "127.0.0.1:0", BodyLimit: 1 << 20, HeaderLimit: tc.limit}
+		if err := cfg.Validate(); (err == nil) != tc.ok {
+			t.Errorf("HeaderLimit %d: Validate() = %v, want ok %v", tc.limit, err, tc.ok)
+		} else if err != nil && !strings.Contains(err.Error(), "http-header-limit") {
+			t.Errorf("error %q does not name the flag", err)
+		}
+	}
 }
