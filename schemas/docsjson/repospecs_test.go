@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -29,6 +30,12 @@ func TestResolveEndpointFromRepoSpec(t *testing.T) {
 		{name: "a spec in scope wins", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
 			files:   map[string]string{"a.mdx": page("GET /users"), "b/users.yaml": usersSpec, "z.json": billingSpecWithUsers},
 			wantOAS: "z.json", wantOp: "GET /users"},
+		{name: "a spec in scope without it gives way to the repository's", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
+			files:   map[string]string{"a.mdx": page("POST /users"), "b/users.yaml": usersSpec, "z.json": billingSpec},
+			wantOAS: "b/users.yaml", wantOp: "POST /users"},
+		{name: "no spec has it, one in scope", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
+			files:   map[string]string{"a.mdx": page("DELETE /users"), "b/users.yaml": usersSpec, "z.json": billingSpec},
+			wantOAS: "z.json", wantOp: "DELETE /users"},
 		{name: "no spec has it", nav: `{"pages": ["a"]}`,
 			files:   map[string]string{"a.mdx": page("DELETE /users"), "users.yaml": usersSpec},
 			wantOAS: "", wantOp: ""},
@@ -55,7 +62,7 @@ func TestResolveEndpointFromRepoSpec(t *testing.T) {
 			if p.OpenAPI != tt.wantOAS || op != tt.wantOp {
 				t.Errorf("page /a: spec %q, operation %q; want %q, %q", p.OpenAPI, op, tt.wantOAS, tt.wantOp)
 			}
-			if tt.wantOp != "" && p.Summary == "" {
+			if tt.wantOp != "" && p.Summary == "" && tt.name != "no spec has it, one in scope" {
 				t.Errorf("page /a has no summary from its spec")
 			}
 		})
@@ -123,5 +130,39 @@ func TestValidateMDXEndpointsWithoutSpecsSaidOnce(t *testing.T) {
 	rep := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{"a.mdx": page, "b.mdx": page, "c.mdx": page}).Validate(docsjson.ValidateOptions{})
 	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "navigation.pages[0]" {
 		t.Errorf("warnings %v, want one, at the first page", rep.Warnings)
+	}
+}
+
+// TestFrontmatterSpecOutsideScope: Hyperswitch's docs (testdata/sites/hyperswitch-router, from
+// juspay/hyperswitch's api-reference/) name three specs site-wide in api.openapi, and the 13
+// pages of their intelligent router write "openapi: post /success_rate.SuccessRateCalculator/..."
+// for operations only another OpenAPI file of the repository has. Mintlify searches every
+// OpenAPI file of the repository for them; Lectern took the first spec in scope, which lacks
+// them, so those pages lost their summary, description and operation in search, the Markdown
+// and the assistant's context while nav validate found nothing wrong.
+func TestFrontmatterSpecOutsideScope(t *testing.T) {
+	tree, err := loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")).Resolve()
+	if err != nil {
+		t.Fatalf("Resolve: %v", err)
+	}
+	tests := []struct {
+		url, wantOAS, wantOp, wantSummary string
+	}{
+		{url: "/intelligent-router-api-reference/success-rate/invalidate-windows", wantOAS: "hyperswitch_intelligent_router_open_api_spec.yml",
+			wantOp: "POST /success_rate.SuccessRateCalculator/InvalidateWindows", wantSummary: "Invalidate windows"},
+		{url: "/locker-api-reference/cards/delete-data-from-locker", wantOAS: "rust_locker_open_api_spec.yml",
+			wantOp: "POST /data/delete", wantSummary: "Delete Data from Locker"},
+	}
+	for _, tt := range tests {
+		pg, ok := pageAt(tree, tt.url)
+		if !ok {
+			t.Fatalf("no page at %s", tt.url)
+		}
+		if got := pg.Method + " " + pg.APIPath; pg.OpenAPI != tt.wantOAS || got != tt.wantOp || pg.Summary != tt.wantSummary {
+			t.Errorf("page %s: spec %q, operation %q, summary %q; want %q, %q, %q", tt.url, pg.OpenAPI, got, pg.Summary, tt.wantOAS, tt.wantOp, tt.wantSummary)
+		}
+	}
+	if rep := loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")).Validate(docsjson.ValidateOptions{}); len(rep.Errors)+len(rep.Warnings) > 0 {
+		t.Errorf("nav validate: %v %v", rep.Errors, rep.Warnings)
 	}
 }

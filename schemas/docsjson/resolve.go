@@ -295,11 +295,14 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if named {
 		spec = r.specs.namedSpec(spec, pg.File, method, apiPath)
 	}
-	if spec == "" {
-		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
+	if spec == "" { // a spec in scope with the operation, else the repository's first with it
+		spec = r.specWith(Operation{Method: method, Path: apiPath}, sc.openapi)
 	}
 	if spec == "" {
 		spec = r.specs.inRepo(method, apiPath)
+	}
+	if spec == "" {
+		spec = first(sc.openapi)
 	}
 	if spec == "" {
 		return fm

@@ -35,14 +35,19 @@ func specEndpoint(entry string) (spec, method, apiPath string, ok bool) {
 // operation, else the first (whose page then names an operation its spec lacks, which
 // `nav validate` reports); "" when none is in scope.
 func (r *resolver) specOf(op Operation, inScope []string) string {
-	for _, ref := range inScope {
+	return cmp.Or(r.specWith(op, inScope), first(inScope))
+}
+
+// specWith is the first of refs whose spec has the operation, or "".
+func (r *resolver) specWith(op Operation, refs []string) string {
+	for _, ref := range refs {
 		if s, err := r.specs.get(ref); err == nil {
 			if _, ok := s.Operation(op.Method, op.Path); ok {
 				return ref
 			}
 		}
 	}
-	return first(inScope)
+	return ""
 }
 
 // first is the first of refs, or "".

@@ -1,0 +1,39 @@
+package sitedocs_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// TestEndpointMarkdownSpecOutsideScope: the pages of Hyperswitch's intelligent router
+// (schemas/docsjson/testdata/sites/hyperswitch-router, from juspay/hyperswitch's api-reference/)
+// name operations that only an OpenAPI file docs.json does not name has, while docs.json names
+// another site-wide. Mintlify takes them from that file; their Markdown (the .md page,
+// llms-full.txt, the MCP filesystem) was the title alone, without the endpoint, description,
+// parameters and responses.
+func TestEndpointMarkdownSpecOutsideScope(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/hyperswitch-router")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := d.Catalog.Page("/intelligent-router-api-reference/success-rate/invalidate-windows", "", "")
+	if !ok {
+		t.Fatal("no page /intelligent-router-api-reference/success-rate/invalidate-windows")
+	}
+	md := d.Catalog.Markdown(p)
+	for _, want := range []string{
+		"# Invalidate windows\n\n> Invalidates the success rate calculation windows for a specific ID\n",
+		"\n`POST /success_rate.SuccessRateCalculator/InvalidateWindows`\n",
+		"```yaml hyperswitch_intelligent_router_open_api_spec.yml POST /success_rate.SuccessRateCalculator/InvalidateWindows\n",
+		"- name: x-tenant-id\n",                         // a parameter
+		"    InvalidateWindowsRequest:\n",               // the request body's schema
+		"description: Windows invalidated successfully", // a response
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
