@@ -37,3 +37,33 @@ func TestEndpointMarkdownSpecOutsideScope(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaPageMarkdown: the page of a schema (frontmatter openapi-schema, Hyperswitch's
+// v1/schemas/outgoing--webhook) carries the schema and the components it references, as an API
+// page carries its operation; it was its title alone.
+func TestSchemaPageMarkdown(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/hyperswitch-router")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := d.Catalog.Page("/v1/schemas/outgoing--webhook", "", "")
+	if !ok {
+		t.Fatal("no page /v1/schemas/outgoing--webhook")
+	}
+	md := d.Catalog.Markdown(p)
+	for _, want := range []string{
+		"# Outgoing webhook\n",
+		"## OpenAPI\n\n```yaml v1/openapi_spec_v1.json OutgoingWebhook\nopenapi: 3.0.3\n",
+		"components:\n  schemas:\n",
+		"    OutgoingWebhook:\n      type: object\n",
+		"          description: The unique event id for each webhook\n", // a property
+		"    EventType:\n",                                              // a schema it references
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%.3000s", want, md)
+		}
+	}
+	if strings.Contains(md, "\npaths:") {
+		t.Error("Markdown holds the spec's paths")
+	}
+}

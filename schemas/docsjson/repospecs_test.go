@@ -2,6 +2,7 @@ package docsjson_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -164,5 +165,59 @@ func TestFrontmatterSpecOutsideScope(t *testing.T) {
 	}
 	if rep := loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")).Validate(docsjson.ValidateOptions{}); len(rep.Errors)+len(rep.Warnings) > 0 {
 		t.Errorf("nav validate: %v %v", rep.Errors, rep.Warnings)
+	}
+}
+
+// TestSchemaPage: a page whose frontmatter sets openapi-schema documents one schema of an
+// OpenAPI file's components.schemas (Mintlify's "Document data models"), found as Mintlify's
+// build finds it (@mintlify/common 1.0.1211, getMatchingOpenApiFile.js): a named file as an
+// operation's, else the repository's first OpenAPI file with the schema. Hyperswitch's
+// v1/schemas/outgoing--webhook (testdata/sites/hyperswitch-router) is one; Lectern read no
+// such field, and the page's Markdown was its title alone.
+func TestSchemaPage(t *testing.T) {
+	page := func(v string) string { return "---\ntitle: Page\nopenapi-schema: " + v + "\n---\n" }
+	inline := func(v string, files map[string]string) *docsjson.Site {
+		files["api/a.mdx"] = page(v)
+		return loadJSON(t, withSettings(`{"pages": ["api/a"]}`), files)
+	}
+	const ordersSpec = "openapi: 3.1.0\ninfo: {title: Orders, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Order: {type: object}\n"
+	tests := []struct {
+		name, url  string
+		site       *docsjson.Site
+		wantOAS    string
+		wantSchema string
+	}{
+		{name: "hyperswitch: the schema of a spec in api.openapi", site: loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")),
+			url: "/v1/schemas/outgoing--webhook", wantOAS: "v1/openapi_spec_v1.json", wantSchema: "OutgoingWebhook"},
+		{name: "the first file with the schema", site: inline("Order", map[string]string{"a.yaml": usersSpec, "b/orders.yaml": ordersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "b/orders.yaml", wantSchema: "Order"},
+		{name: "a named file", site: inline("c.yaml Order", map[string]string{"b/orders.yaml": ordersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "c.yaml", wantSchema: "Order"},
+		{name: "a named file without it gives way to one with it", site: inline("/a.yaml Order", map[string]string{"a.yaml": usersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "c.yaml", wantSchema: "Order"},
+		{name: "no file has it", site: inline("Invoice", map[string]string{"c.yaml": ordersSpec}), url: "/api/a"},
+		{name: "three words", site: inline("c.yaml Order x", map[string]string{"c.yaml": ordersSpec}), url: "/api/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, err := tt.site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			pg, ok := pageAt(tree, tt.url)
+			if !ok {
+				t.Fatalf("no page at %s", tt.url)
+			}
+			if pg.Schema != tt.wantSchema || tt.wantSchema != "" && pg.OpenAPI != tt.wantOAS || pg.Method != "" {
+				t.Errorf("page %s: spec %q, schema %q, method %q; want %q, %q, none", tt.url, pg.OpenAPI, pg.Schema, pg.Method, tt.wantOAS, tt.wantSchema)
+			}
+			warned := false // nav validate warns of the pages that show no schema
+			for _, w := range tt.site.Validate(docsjson.ValidateOptions{}).Warnings {
+				warned = warned || strings.Contains(w.Message, "openapi-schema")
+			}
+			if warned != (tt.wantSchema == "") {
+				t.Errorf("nav validate warns of openapi-schema: %v, want %v", warned, tt.wantSchema == "")
+			}
+		})
 	}
 }

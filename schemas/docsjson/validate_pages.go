@@ -67,7 +67,29 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 		}
 		v.openapiFrontmatter(fm.OpenAPI, p, jpath, file, sc)
+		if fm.OpenAPI == "" {
+			v.schemaFrontmatter(fm.Schema, p, jpath, file)
+		}
 	}
+}
+
+// schemaFrontmatter checks the openapi-schema frontmatter of a schema page: a schema that an
+// OpenAPI file of the site has in components.schemas, as the page resolves (schemaPage).
+func (v *validator) schemaFrontmatter(value, p, jpath, file string) {
+	f := strings.Fields(value)
+	switch {
+	case len(f) == 0:
+		return
+	case len(f) > 2:
+		v.fc.warnf(jpath, "page %q: openapi-schema %q must be \"Schema\" or \"spec-file Schema\", such as \"Order\", so the page shows no schema (frontmatter of %s)", p, value, file)
+		return
+	}
+	for _, ref := range v.specs.repoFiles() {
+		if s, err := v.specs.get(ref); err == nil && s.HasSchema(f[len(f)-1]) {
+			return
+		}
+	}
+	v.fc.warnf(jpath, "page %q: openapi-schema %q names a schema no OpenAPI file of the site has in components.schemas, so the page shows no schema (frontmatter of %s)", p, value, file)
 }
 
 // openapiFrontmatter checks the openapi frontmatter of an MDX endpoint page. A file of the
