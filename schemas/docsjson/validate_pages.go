@@ -152,7 +152,9 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		if _, ok := spec.Operation(method, apiPath); ok {
 			return ""
 		}
-		specs = append(specs, spec)
+		if !slices.ContainsFunc(specs, func(s *Spec) bool { return s.File == spec.File }) { // in scope and in the repository
+			specs = append(specs, spec)
+		}
 	}
 	if len(specs) == 0 {
 		if v.noOAS {
@@ -161,7 +163,7 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		v.noOAS = true
 		return fmt.Sprintf("openapi %q names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi)", value)
 	}
-	has := specs[0].File + " has " + summarizeOps(specs[0].Operations)
+	has := specsHave(specs)
 	for _, s := range specs {
 		if op, ok := nearOperation(s, method, apiPath); ok {
 			has = s.File + " has " + EndpointName(op.Method, op.Path)
@@ -278,11 +280,40 @@ func isMethod(s string) bool {
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // summarizeOps lists the first few operations of a spec for a message.
-func summarizeOps(ops []Operation) string {
+// specsHave says what each of the specs searched for an operation has, a few operations each
+// ("a.json has GET /users, POST /users; b.yaml has ..."), the first mostSpecsNamed of them: a
+// reader told of one spec only (the template's leftover api-reference/openapi.json of
+// hedging8563/lemondata-docs@48c4580, sorted before the root's openapi.json) looks for the
+// operation in the wrong file.
+func specsHave(specs []*Spec) string {
+	const mostSpecsNamed = 3
+	show := 5
+	if len(specs) > 1 {
+		show = 3
+	}
+	var parts []string
+	for i, s := range specs {
+		if i == mostSpecsNamed {
+			more := strconv.Itoa(len(specs)-i) + " more OpenAPI file"
+			if len(specs)-i > 1 {
+				more += "s"
+			}
+			parts = append(parts, more)
+			break
+		}
+		parts = append(parts, s.File+" has "+summarizeOpsUpTo(s.Operations, show))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// summarizeOps names the first five operations and counts the rest.
+func summarizeOps(ops []Operation) string { return summarizeOpsUpTo(ops, 5) }
+
+// summarizeOpsUpTo names the first show operations and counts the rest.
+func summarizeOpsUpTo(ops []Operation, show int) string {
 	if len(ops) == 0 {
 		return "no operations"
 	}
-	const show = 5
 	names := make([]string, 0, show)
 	for i, op := range ops {
 		if i == show {
