@@ -12,6 +12,7 @@ type unit struct {
 	text    string
 	block   bool
 	item    bool   // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
+	of      int    // the list item the sentence is in: 1 + the index of the unit that starts it; 0 for none
 	opens   bool   // the sentence starts a paragraph: after a list item, quoted as a paragraph of its own
 	table   bool   // the block is a table
 	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
@@ -270,6 +271,7 @@ func closingFence(line, fence string) bool {
 
 // appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
+	of := 0 // the list item the prose is in (unit.of)
 	for _, para := range strings.Split(text, "\n\n") {
 		if t := strings.TrimSpace(para); isTitle(t) {
 			out = append(out, unit{text: t, title: true})
@@ -277,16 +279,22 @@ func appendSentences(out []unit, text string) []unit {
 		}
 		// An indented paragraph carries on the list item before it: it opens no paragraph.
 		opens := !strings.HasPrefix(strings.TrimLeft(para, "\n"), " ") && !strings.HasPrefix(strings.TrimLeft(para, "\n"), "\t")
+		if opens {
+			of = 0
+		}
 		for _, chunk := range listItems(para) {
 			if cut := strings.TrimPrefix(strings.TrimLeft(chunk, "\n"), ellipsis); cut != strings.TrimLeft(chunk, "\n") && listMarker(cut) {
 				chunk = cut // an excerpt that starts at a list item ("… - Within"): the item is quoted whole
 			}
 			item := listMarker(chunk)
+			if item {
+				of = len(out) + 1
+			}
 			chunk = strings.Join(strings.Fields(chunk), " ")
 			for chunk != "" {
 				n := sentenceEnd(chunk)
 				if s := strings.TrimSpace(chunk[:n]); s != "" {
-					out = append(out, unit{text: s, item: item, opens: opens})
+					out = append(out, unit{text: s, item: item, of: of, opens: opens})
 					item, opens = false, false
 				}
 				chunk = strings.TrimSpace(chunk[n:])
