@@ -412,6 +412,8 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		b.endpoint(p, &mp)
+	} else if p.API != "" {
+		mp.Endpoint = p.API // the method and URL over Mintlify's page
 	} else if p.Schema != "" {
 		b.schema(p, &mp)
 	}

@@ -67,3 +67,28 @@ func TestSchemaPageMarkdown(t *testing.T) {
 		t.Error("Markdown holds the spec's paths")
 	}
 }
+
+// TestMDXAPIPageMarkdown: an API page written in MDX without a spec (frontmatter api, LemonData's
+// Japanese "モデルの取得") shows its endpoint under its description, as an API page of a spec
+// does, and its search text holds the endpoint.
+func TestMDXAPIPageMarkdown(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/lemondata-mdx-api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/ja/api-reference/models/get-model"
+	p, ok := d.Catalog.Page(url, "", "ja")
+	if !ok {
+		t.Fatalf("no page %s", url)
+	}
+	if md, want := d.Catalog.Markdown(p), "# モデルの取得\n\n> モデルインスタンスを取得します\n\n`GET /v1/models/{model}`\n\n## パスパラメータ\n"; !strings.HasPrefix(md, want) {
+		t.Errorf("Markdown starts\n%.200s\nwant\n%s", md, want)
+	}
+	found := false
+	for _, sp := range d.Pages {
+		found = found || sp.URL == url && strings.Contains(sp.Body, "GET /v1/models/{model}")
+	}
+	if !found {
+		t.Errorf("the search text of %s lacks its endpoint", url)
+	}
+}

@@ -224,3 +224,41 @@ func TestSchemaPage(t *testing.T) {
 		})
 	}
 }
+
+// TestMDXAPIPage: an API page written in MDX without a spec names its endpoint with the api
+// frontmatter (api-playground/mdx-setup): a method and a path, or a full URL. LemonData's twelve
+// translations (testdata/sites/lemondata-mdx-api) write their 195 API pages so; Lectern read no
+// such field, and their Markdown and search text lacked the endpoint Mintlify's page shows.
+func TestMDXAPIPage(t *testing.T) {
+	page := func(v string) string { return "---\ntitle: Page\napi: " + v + "\n---\n" }
+	inline := func(fm string) *docsjson.Site {
+		return loadJSON(t, withSettings(`{"pages": ["a"]}`), map[string]string{"a.mdx": fm})
+	}
+	tests := []struct {
+		name, url string
+		site      *docsjson.Site
+		want      string
+	}{
+		{name: "lemondata: a path", site: loadSite(t, filepath.Join("testdata", "sites", "lemondata-mdx-api")), url: "/ja/api-reference/models/get-model",
+			want: "GET /v1/models/{model}"},
+		{name: "a full URL, a lower-case method", site: inline(page("'post https://api.acme.com/v1/users'")), url: "/a", want: "POST https://api.acme.com/v1/users"},
+		{name: "not a method", site: inline(page("FETCH /v1/users")), url: "/a"},
+		{name: "not a path", site: inline(page("GET users")), url: "/a"},
+		{name: "openapi wins", site: inline("---\ntitle: Page\nopenapi: GET /users\napi: GET /v1/users\n---\n"), url: "/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, err := tt.site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			pg, ok := pageAt(tree, tt.url)
+			if !ok {
+				t.Fatalf("no page at %s", tt.url)
+			}
+			if pg.API != tt.want {
+				t.Errorf("page %s: api %q, want %q", tt.url, pg.API, tt.want)
+			}
+		})
+	}
+}

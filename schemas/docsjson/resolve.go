@@ -32,6 +32,7 @@ type Page struct {
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
 	Content              string   `json:"content,omitempty"`    // a generated endpoint page's x-mint.content: MDX shown before its reference
+	API                  string   `json:"api,omitempty"`        // an API page written in MDX without a spec (frontmatter api): its method and path or URL, "POST /v1/users"
 	Schema               string   `json:"schema,omitempty"`     // the schema of OpenAPI's components.schemas the page documents (frontmatter openapi-schema), of the spec OpenAPI
 	Href                 string   `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
 	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
@@ -287,6 +288,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	}
 	if fm.OpenAPI == "" {
 		r.schemaPage(pg, fm.Schema)
+		pg.API = mdxAPI(fm.API)
 		return fm
 	}
 	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI)
