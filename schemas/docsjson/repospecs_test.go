@@ -70,6 +70,13 @@ func TestResolveEndpointFromRepoSpec(t *testing.T) {
 	}
 }
 
+// hyperswitchPaths has paths of Hyperswitch's v1 spec (tanbirali/hyperswitch@5b42bf8,
+// api-reference/v1/openapi_spec_v1.json) that its pages name with a near miss.
+const hyperswitchPaths = `{"openapi": "3.0.3", "info": {"title": "Hyperswitch", "version": "0.1.0"}, "paths": {
+ "/customers/{customer_id}/mandates": {"get": {"summary": "Mandates - Customer Mandates List", "responses": {"200": {"description": "OK"}}}},
+ "/payments/{payment_id}/complete_authorize": {"post": {"summary": "Payments - Complete Authorize", "responses": {"200": {"description": "OK"}}}},
+ "/account/{account_id}/connectors/{merchant_connector_id}": {"get": {"summary": "Merchant Connector - Retrieve", "responses": {"200": {"description": "OK"}}}}}}`
+
 // billingSpecWithUsers has the users list too, to tell which spec a page took.
 const billingSpecWithUsers = `{"openapi": "3.0.1", "info": {"title": "Billing", "version": "2"},
  "paths": {"/users": {"get": {"summary": "List users of billing", "responses": {"200": {"description": "OK"}}}}}}`
@@ -99,9 +106,16 @@ func TestValidateMDXEndpoint(t *testing.T) {
 		{name: "a webhook", nav: `{"pages": ["a"]}`, op: "/api/webhooks.yaml webhook newPet", files: map[string]string{"api/webhooks.yaml": webhookExample}},
 		{name: "a webhook the spec lacks", nav: `{"pages": ["a"]}`, op: "/api/webhooks.json webhook crawlStarted", files: map[string]string{"api/webhooks.json": exports},
 			want: `page "a": openapi "/api/webhooks.json webhook crawlStarted" is an operation no OpenAPI file of the site has (api/webhooks.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
-		{name: "each spec searched is named", nav: `{"groups": [{"group": "G", "openapi": "users.yaml", "pages": ["a"]}]}`, op: "DELETE /users",
+		// Hyperswitch's docs (tanbirali/hyperswitch@5b42bf8) name these three near misses.
+		{name: "another method of the path", nav: `{"pages": ["a"]}`, op: "post /customers/{customer_id}/mandates", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "post /customers/{customer_id}/mandates" is an operation no OpenAPI file of the site has (openapi.json has GET /customers/{customer_id}/mandates), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "the end of a path", nav: `{"pages": ["a"]}`, op: "post /{payment_id}/complete_authorize", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "post /{payment_id}/complete_authorize" is an operation no OpenAPI file of the site has (openapi.json has POST /payments/{payment_id}/complete_authorize), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "a letter apart, parameters named otherwise", nav: `{"pages": ["a"]}`, op: "get /accounts/{account_id}/connectors/{connector_id}", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "get /accounts/{account_id}/connectors/{connector_id}" is an operation no OpenAPI file of the site has (openapi.json has GET /account/{account_id}/connectors/{merchant_connector_id}), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "each spec searched is named", nav: `{"groups": [{"group": "G", "openapi": "users.yaml", "pages": ["a"]}]}`, op: "DELETE /orders",
 			files: map[string]string{"users.yaml": usersSpec, "api-reference/openapi.json": exports},
-			want:  `page "a": openapi "DELETE /users" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users; api-reference/openapi.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
+			want:  `page "a": openapi "DELETE /orders" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users; api-reference/openapi.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "no OpenAPI file", nav: `{"pages": ["a"]}`, op: "get /payments", files: map[string]string{},
 			want: `page "a": openapi "get /payments" names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi) (frontmatter of a.mdx)`},
 		{name: "found in the repository", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get/", files: map[string]string{"openapi.json": exports}},

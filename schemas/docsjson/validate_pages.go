@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,25 +166,60 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 	}
 	has := specsHave(specs)
 	for _, s := range specs {
-		if op, ok := nearOperation(s, method, apiPath); ok {
-			has = s.File + " has " + EndpointName(op.Method, op.Path)
+		if ops := nearOperations(s, method, apiPath); len(ops) > 0 {
+			names := make([]string, len(ops))
+			for i, op := range ops {
+				names[i] = EndpointName(op.Method, op.Path)
+			}
+			has = s.File + " has " + strings.Join(names, ", ")
 			break
 		}
 	}
 	return fmt.Sprintf("openapi %q is an operation no OpenAPI file of the site has (%s), so the page shows no API reference", value, has)
 }
 
-// nearOperation finds an operation of s that differs from method and path by a trailing slash
-// or letter case only.
-func nearOperation(s *Spec, method, apiPath string) (Operation, bool) {
-	want := strings.ToLower(strings.TrimSuffix(apiPath, "/"))
+// nearOperations finds the operations of s that the page most likely means, the first kind
+// found: the one that differs from method and path by a trailing slash or letter case only;
+// else those of the same path by another method; else the one of the same method whose path
+// ends with the path asked ("/{payment_id}/complete_authorize" of
+// "/payments/{payment_id}/complete_authorize"); else one whose path, its parameters' names
+// aside, is a letter or two from it ("/accounts/{account_id}/connectors" of
+// "/account/{account_id}/connectors"). Hyperswitch's docs (tanbirali/hyperswitch@5b42bf8) name
+// all three of the last kinds.
+func nearOperations(s *Spec, method, apiPath string) []Operation {
+	loose := func(p string) string { return strings.ToLower(strings.TrimSuffix(p, "/")) }
+	want := loose(apiPath)
+	var sameMethod, otherMethods, endsWith, typo []Operation
 	for _, op := range s.Operations {
-		if op.Method == method && strings.ToLower(strings.TrimSuffix(op.Path, "/")) == want {
-			return op, true
+		got := loose(op.Path)
+		switch {
+		case op.Method == Webhook || method == Webhook:
+			if op.Method == method && got == want {
+				sameMethod = append(sameMethod, op)
+			}
+		case got == want && op.Method == method:
+			sameMethod = append(sameMethod, op)
+		case got == want:
+			otherMethods = append(otherMethods, op)
+		case op.Method != method:
+		case strings.Count(want, "/") >= 2 && strings.HasSuffix(got, want):
+			endsWith = append(endsWith, op)
+		case editDistance(paramsUnnamed(got), paramsUnnamed(want), 3) <= 2:
+			typo = append(typo, op)
 		}
 	}
-	return Operation{}, false
+	for _, ops := range [][]Operation{sameMethod, otherMethods, endsWith, typo} {
+		if len(ops) > 0 {
+			return ops[:min(len(ops), 3)]
+		}
+	}
+	return nil
 }
+
+// paramsUnnamed writes each path parameter as "{}": "/a/{id}" and "/a/{a_id}" are one path.
+var paramName = regexp.MustCompile(`\{[^}/]*\}`)
+
+func paramsUnnamed(p string) string { return paramName.ReplaceAllString(p, "{}") }
 
 // endpoint checks a "<METHOD> <path>" (or "webhook <name>") entry against the spec in scope.
 func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
