@@ -475,12 +475,24 @@ func (p *picker) add(i int) {
 }
 
 // take picks unit i if it exists, is not picked yet and fits in bytes, and reports whether it
-// is picked. A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
+// is picked. A later sentence of a list item brings the item's first sentence along when it
+// fits (even past passageUnits). A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
 // after it along, even past passageUnits: quoted alone, it would point at something the quote
 // left out, so when that unit does not fit, or there is none (the search's excerpt may end at
 // "Sellers MUST return `submitted` when:", before the list it announces), the sentence is not
 // picked either (unless it is the passage's first).
 func (p *picker) take(i int) bool {
+	if !p.takeUnit(i) {
+		return false
+	}
+	if u := p.us[i]; u.of != 0 && !u.item && !p.picked[u.of-1] {
+		p.takeUnit(u.of - 1) // the item's first sentence: "This is typical..." says of what
+	}
+	return true
+}
+
+// takeUnit is take without the head of a list item.
+func (p *picker) takeUnit(i int) bool {
 	if i >= len(p.us) {
 		return false
 	}
