@@ -412,8 +412,9 @@ func TestMissingPageReported(t *testing.T) {
 }
 
 // TestPageOutOfSearchSaysWhy: POST /discovery/v1/page answers 404 for a page its indexing
-// keeps out of site search, and the error names the rule (as lectern nav index does) instead of
-// saying the page is not in the navigation, which it is. The sentence is also the body's
+// keeps out of site search, or that the navigation lists without a file, and the error names
+// the rule (as lectern nav index does) instead of saying the page is not in the navigation,
+// which it is. The sentence is also the body's
 // "message", as Mintlify's discovery API sends it.
 func TestPageOutOfSearchSaysWhy(t *testing.T) {
 	h := start(t, tesseraSites(t)[:1])
@@ -422,6 +423,8 @@ func TestPageOutOfSearchSaysWhy(t *testing.T) {
 		{"/legacy-sso", `page "/legacy-sso" of tessera is not in site search: noindex: true in its frontmatter`},
 		{"/internal-notes", `page "/internal-notes" of tessera is not in site search: searchable: false in its frontmatter (still in llms.txt)`},
 		{"/no-such-page", `page "/no-such-page" is not in the navigation of tessera`},
+		// listed, but without a file (Hyperswitch's v2/payment-methods/check-network-token-status)
+		{"/missing-page", `page "/missing-page" of tessera is not served: listed in the navigation, but its file does not exist (lectern nav validate lists such pages)`},
 	} {
 		status, body := h.postFor(t, "tessera", "/discovery/v1/page/tessera", map[string]any{"path": tc.path})
 		var e struct {

@@ -280,6 +280,9 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	}
 	if !ok || !page.InSearch {
 		e := web.Errorf(fiber.StatusNotFound, "page %q is not in the navigation of %s", path, site.Domain)
+		if rule, listed := snap.Unpublished(path); !ok && listed {
+			e = web.Errorf(fiber.StatusNotFound, "page %q of %s is not served: %s (lectern nav validate lists such pages)", path, site.Domain, rule.Describe())
+		}
 		if ok {
 			// The page exists but its indexing keeps it out of search: say which rule, as
 			// `lectern nav index` does, instead of sending the docs team to the navigation.

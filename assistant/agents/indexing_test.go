@@ -48,6 +48,11 @@ func TestIndexingRules(t *testing.T) {
 			t.Errorf("%s: %d, want %d: %.200s", path, resp.StatusCode, status, body)
 		}
 	}
+	// A page the navigation lists without a file is not called a page the site lacks.
+	if _, body := h.get(t, "/sites/tessera/missing-page.md"); !strings.Contains(body,
+		`/missing-page.md is not served: the page /missing-page of tessera is listed in the navigation, but its file does not exist (lectern nav validate lists such pages)`) {
+		t.Errorf("/missing-page.md: %.300s", body)
+	}
 	for query, found := range map[string]bool{"zeppelin rollout": false, "quasar previews": false, "okapi connector": false, "static file not served": true} {
 		r := callTool(t, cs, "search", map[string]any{"query": query})
 		if got := !strings.HasPrefix(text(t, r), "No results"); got != found {

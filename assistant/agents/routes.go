@@ -198,6 +198,9 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		fallthrough
 	case !ok:
 		e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, site.Domain)
+		if rule, listed := st.snap.Unpublished(pageURL); listed {
+			e = web.Errorf(fiber.StatusNotFound, "%s is not served: the page %s of %s is %s (lectern nav validate lists such pages)", p, pageURL, site.Domain, rule.Describe())
+		}
 		e.Details[0].Field = "path"
 		return e
 	case !asMarkdown && !wantsMarkdown(c.Get(fiber.HeaderAccept)):

@@ -52,7 +52,10 @@ func quoteUnits(us []unit) string {
 		}
 	}
 	for _, u := range us {
-		if u.gap && (u.block || u.title || u.item || u.opens || len(prose) == 0) {
+		// After a gap, a sentence of another list item than the last one quoted (or of none, or
+		// of one after prose) reads as part of what it is joined to: it starts a paragraph.
+		otherItem := len(prose) > 0 && prose[len(prose)-1].of != u.of
+		if u.gap && (u.block || u.title || u.item || u.opens || len(prose) == 0 || otherItem) {
 			flush()
 			paras = append(paras, gapMark)
 			u.gap = false

@@ -69,6 +69,39 @@ func TestListItemsKeepTheirLines(t *testing.T) {
 	}
 }
 
+// TestGapKeepsListItemsApart: a quote of a later sentence of a list item brings the item's
+// first sentence along, and when that does not fit, never joins the later sentence to the item
+// quoted before it. Hyperswitch's "Saving Payment Methods"
+// (testdata/lists/saving-payment-methods.en.md) was quoted "- Include `customer_id` … This is
+// typical for scenarios like saving card details...", as if the sentence, which is of the
+// `on_session` item, said what including customer_id is for.
+func TestGapKeepsListItemsApart(t *testing.T) {
+	data, err := os.ReadFile("testdata/lists/saving-payment-methods.en.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "Retries:\n- Include the node id.\n- The retry policy " + strings.Repeat("applies to every node of the workflow and ", 20) +
+		"ends here. Max retries sets how often the default retries failed nodes."
+	tests := []struct{ name, text, question, want string }{
+		{"hyperswitch: the item's first sentence comes along", strings.TrimSpace(string(data)), "How do I save a customer's card so I can charge it later?",
+			"> - `on_session`: Use when the customer is actively present during the transaction. This is typical for scenarios like saving card details"},
+		{"a later sentence of the same item", "Retries:\n- Max retries is a count. It is set per node. The default retries failed nodes three times.",
+			"how often does the default retry failed nodes, max retries",
+			"> - Max retries is a count. … The default retries failed nodes three times."},
+		{"the item's first sentence does not fit: a paragraph of its own", long, "how often does the default retry failed nodes, include the node id",
+			"> - Include the node id.\n>\n> …\n>\n> Max retries sets how often the default retries failed nodes."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := answer.Source{Title: "Payment flows", Section: "Saving", Path: "/flows", URL: "/flows#saving", Match: 0.8, Text: tc.text}
+			text, _, _ := generate(t, answer.Prompt{Question: tc.question, Sources: []answer.Source{src}})
+			if !strings.Contains(text, tc.want) {
+				t.Errorf("answer\n%s\nwant it to quote\n%s", text, tc.want)
+			}
+		})
+	}
+}
+
 // TestAnswerSpeaksTheScopeLanguage: the model-free answer's own sentences (the lead before a
 // quote, the reply that declines) are in the language of the search's scope when it has them,
 // by the code's primary subtag, and in English otherwise. Every code of Mintlify's language list

@@ -12,6 +12,7 @@ type unit struct {
 	text    string
 	block   bool
 	item    bool   // the sentence starts a list item ("- Run it", "2. Restart"): quoted on a line of its own
+	of      int    // the list item the sentence is in: 1 + the index of the unit that starts it; 0 for none
 	opens   bool   // the sentence starts a paragraph: after a list item, quoted as a paragraph of its own
 	table   bool   // the block is a table
 	title   bool   // a paragraph that titles what follows (an Accordion's or a Step's): quoted on a line of its own, never alone
@@ -270,6 +271,7 @@ func closingFence(line, fence string) bool {
 
 // appendSentences splits prose at sentence ends, paragraph breaks and list items.
 func appendSentences(out []unit, text string) []unit {
+	of := 0 // the list item the prose is in (unit.of)
 	for _, para := range strings.Split(text, "\n\n") {
 		if t := strings.TrimSpace(para); isTitle(t) {
 			out = append(out, unit{text: t, title: true})
@@ -277,16 +279,22 @@ func appendSentences(out []unit, text string) []unit {
 		}
 		// An indented paragraph carries on the list item before it: it opens no paragraph.
 		opens := !strings.HasPrefix(strings.TrimLeft(para, "\n"), " ") && !strings.HasPrefix(strings.TrimLeft(para, "\n"), "\t")
+		if opens {
+			of = 0
+		}
 		for _, chunk := range listItems(para) {
 			if cut := strings.TrimPrefix(strings.TrimLeft(chunk, "\n"), ellipsis); cut != strings.TrimLeft(chunk, "\n") && listMarker(cut) {
 				chunk = cut // an excerpt that starts at a list item ("… - Within"): the item is quoted whole
 			}
 			item := listMarker(chunk)
+			if item {
+				of = len(out) + 1
+			}
 			chunk = strings.Join(strings.Fields(chunk), " ")
 			for chunk != "" {
 				n := sentenceEnd(chunk)
 				if s := strings.TrimSpace(chunk[:n]); s != "" {
-					out = append(out, unit{text: s, item: item, opens: opens})
+					out = append(out, unit{text: s, item: item, of: of, opens: opens})
 					item, opens = false, false
 				}
 				chunk = strings.TrimSpace(chunk[n:])
@@ -467,12 +475,24 @@ func (p *picker) add(i int) {
 }
 
 // take picks unit i if it exists, is not picked yet and fits in bytes, and reports whether it
-// is picked. A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
+// is picked. A later sentence of a list item brings the item's first sentence along when it
+// fits (even past passageUnits). A sentence that introduces what follows it ("Either:", "Run this:") brings the unit
 // after it along, even past passageUnits: quoted alone, it would point at something the quote
 // left out, so when that unit does not fit, or there is none (the search's excerpt may end at
 // "Sellers MUST return `submitted` when:", before the list it announces), the sentence is not
 // picked either (unless it is the passage's first).
 func (p *picker) take(i int) bool {
+	if !p.takeUnit(i) {
+		return false
+	}
+	if u := p.us[i]; u.of != 0 && !u.item && !p.picked[u.of-1] {
+		p.takeUnit(u.of - 1) // the item's first sentence: "This is typical..." says of what
+	}
+	return true
+}
+
+// takeUnit is take without the head of a list item.
+func (p *picker) takeUnit(i int) bool {
 	if i >= len(p.us) {
 		return false
 	}

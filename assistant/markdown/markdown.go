@@ -23,7 +23,8 @@ type Page struct {
 	Endpoint     string   // an API page's method and path ("GET /users"); "" for other pages
 	Link         string   // the address a page whose frontmatter sets url stands for; "" for other pages
 	// Operation is the page's OpenAPI operation as a YAML document (Operation builds it), with
-	// its Label ("openapi.yaml GET /users"); empty for other pages.
+	// its Label ("openapi.yaml GET /users"), or the schema a schema page documents (Schema
+	// builds it; "openapi.yaml Order"); empty for other pages.
 	Operation, OperationLabel string
 	// Snippet reads a file a page imports ("/snippets/intro.mdx"); nil reads none.
 	Snippet func(path string) (string, bool)

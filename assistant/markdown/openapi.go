@@ -62,17 +62,38 @@ func (s *Spec) Operation(method, path string) (string, bool) {
 	var b strings.Builder
 	b.WriteString(s.headYAML())
 	b.WriteString(encode(mapping(section, mapping(path, pathItem))))
-	if comps := s.components(pathItem); comps != nil {
-		b.WriteString("components:\n")
-		for i := 0; i+1 < len(comps.Content); i += 2 {
-			kind, group := comps.Content[i].Value, comps.Content[i+1]
-			b.WriteString("  " + encodeKey(kind) + ":\n")
-			for j := 0; j+1 < len(group.Content); j += 2 {
-				b.WriteString(s.component(kind, group.Content[j].Value, group.Content[j+1]))
-			}
+	s.writeComponents(&b, s.components(pathItem))
+	return b.String(), true
+}
+
+// Schema returns the document reduced to one schema of components.schemas, as YAML: openapi,
+// info, servers and security as written, and the schema with the components it references,
+// directly or through other components (the page of a schema, whose frontmatter sets
+// openapi-schema). It reports false when the document has no such schema.
+func (s *Spec) Schema(name string) (string, bool) {
+	if get(get(get(s.root, "components"), "schemas"), name) == nil {
+		return "", false
+	}
+	ref := "#/components/schemas/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	var b strings.Builder
+	b.WriteString(s.headYAML())
+	s.writeComponents(&b, s.components(mapping("$ref", &yaml.Node{Kind: yaml.ScalarNode, Value: ref})))
+	return b.String(), true
+}
+
+// writeComponents writes the components comps holds (components' result) under "components".
+func (s *Spec) writeComponents(b *strings.Builder, comps *yaml.Node) {
+	if comps == nil {
+		return
+	}
+	b.WriteString("components:\n")
+	for i := 0; i+1 < len(comps.Content); i += 2 {
+		kind, group := comps.Content[i].Value, comps.Content[i+1]
+		b.WriteString("  " + encodeKey(kind) + ":\n")
+		for j := 0; j+1 < len(group.Content); j += 2 {
+			b.WriteString(s.component(kind, group.Content[j].Value, group.Content[j+1]))
 		}
 	}
-	return b.String(), true
 }
 
 // Has reports whether the document has the operation (Operation would find it).

@@ -412,6 +412,10 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		b.endpoint(p, &mp)
+	} else if p.API != "" {
+		mp.Endpoint = p.API // the method and URL over Mintlify's page
+	} else if p.Schema != "" {
+		b.schema(p, &mp)
 	}
 	if _, seen := b.cat.byURL[p.URL]; !seen {
 		b.cat.byURL[p.URL] = len(b.cat.Pages)
@@ -448,6 +452,20 @@ func (b *catalogBuilder) endpoint(p *docsjson.Page, mp *markdown.Page) {
 	if b.cfg.Markdown.WithSchema() {
 		mp.Operation, _ = spec.Operation(p.Method, p.APIPath)
 		mp.OperationLabel = file + " " + mp.Endpoint
+	}
+}
+
+// schema gives the page of a schema (frontmatter openapi-schema) the schema and the components
+// it references, from its spec, as Mintlify's page shows them.
+func (b *catalogBuilder) schema(p *docsjson.Page, mp *markdown.Page) {
+	spec, file := b.spec(p)
+	if spec == nil {
+		return
+	}
+	b.addSpec(file, inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage))
+	if b.cfg.Markdown.WithSchema() {
+		mp.Operation, _ = spec.Schema(p.Schema)
+		mp.OperationLabel = file + " " + p.Schema
 	}
 }
 

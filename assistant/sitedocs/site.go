@@ -12,6 +12,7 @@ import (
 
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/specfetch"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 // ErrNotReady reports a site whose first index has not been built yet.
@@ -238,4 +239,16 @@ func (s *Site) logOnce(msg, problems string, args ...any) {
 	}
 	s.logged = problems
 	s.logger.Warn(msg, args...)
+}
+
+// Unpublished returns the rule of a page at url that the navigation lists but that has no file
+// Mintlify publishes (missing, or ignored), so that no route serves it: a 404 for it says so
+// instead of calling it a page the site does not have.
+func (s Snapshot) Unpublished(url string) (docsjson.Rule, bool) {
+	for i := range s.Entries {
+		if e := &s.Entries[i]; e.URL == url && e.NavPath != "" && e.Index.Rule.Unpublished() {
+			return e.Index.Rule, true
+		}
+	}
+	return "", false
 }

@@ -172,7 +172,7 @@ func (e *Entry) searchPage() search.Page {
 
 // pageText returns a page's file and what the index reads of the page: its file (for an
 // endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
-// of its operation.
+// of its operation (for an API page written in MDX without a spec, its endpoint).
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && !p.Index.Rule.Unpublished() {
 		file = readPage(fsys, p.File)
@@ -183,6 +183,8 @@ func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	text = file
 	if p.Method != "" {
 		text = strings.TrimSpace(file + "\n\n" + endpointText(p))
+	} else if p.API != "" { // an API page written in MDX without a spec: its endpoint
+		text = strings.TrimSpace(file + "\n\n" + p.API)
 	}
 	return file, text
 }

@@ -31,7 +31,8 @@ type indexedPage struct {
 	UserGroups []string      `json:"userGroups,omitempty"` // only readers in one of these user groups find the page
 	Search     bool          `json:"search"`
 	Assistant  bool          `json:"assistant"`
-	LLMsTxt    bool          `json:"llmsTxt"`
+	LLMsTxt    bool          `json:"llmsTxt"`              // in the llms.txt Lectern serves: the rules put it there, in the default version and language, for everyone
+	OtherScope bool          `json:"otherScope,omitempty"` // the rules put it in llms.txt, but llms.txt lists the default version and language only
 	Rule       docsjson.Rule `json:"rule"`
 	Why        string        `json:"why"`
 	Detail     string        `json:"detail,omitempty"`
@@ -80,9 +81,13 @@ func indexSite(ctx context.Context, path string, fetch bool) (siteIndex, error) 
 		idx.Indexing = docsjson.IndexingAll
 	}
 	for _, p := range site.AllPages(tree) {
+		// llms.txt lists the default version and language only (Mintlify's ai/llmstxt), and no
+		// page restricted to user groups, as the served one does (sitedocs.Catalog.LLMsPages).
+		defaults := inDefault(p.Version, tree.DefaultVersion()) && inDefault(p.Language, tree.DefaultLanguage())
 		idx.Pages = append(idx.Pages, indexedPage{
 			URL: p.URL, File: p.File, Title: p.Title, Version: p.Version, Language: p.Language, NavPath: p.NavPath,
-			Hidden: p.Hidden, Boost: p.Boost, UserGroups: p.UserGroups, Search: p.Index.Search, Assistant: p.Index.Assistant, LLMsTxt: p.Index.LLMsTxt,
+			Hidden: p.Hidden, Boost: p.Boost, UserGroups: p.UserGroups, Search: p.Index.Search, Assistant: p.Index.Assistant,
+			LLMsTxt: p.Index.LLMsTxt && defaults && len(p.UserGroups) == 0, OtherScope: p.Index.LLMsTxt && !defaults,
 			Rule: p.Index.Rule, Why: p.Index.Rule.Describe(), Detail: p.Index.Detail,
 		})
 	}
@@ -113,6 +118,9 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		if p.Detail != "" {
 			why += " (" + p.Detail + ")"
 		}
+		if p.OtherScope {
+			why += "; not in llms.txt, which lists the default version and language only"
+		}
 		if len(p.UserGroups) > 0 {
 			why += "; only for the user groups " + strings.Join(p.UserGroups, ", ")
 		}
@@ -123,6 +131,12 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		return fmt.Errorf("write index: %w", err)
 	}
 	return nil
+}
+
+// inDefault reports whether a page of version or language have is in the default one, want:
+// a page of none is in every one.
+func inDefault(have, want string) bool {
+	return want == "" || have == "" || strings.EqualFold(have, want)
 }
 
 func yes(b bool) string {

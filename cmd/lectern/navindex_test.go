@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
 )
 
 var updateGolden = flag.Bool("update-navindex", false, "rewrite testdata/navindex golden files")
@@ -64,6 +68,39 @@ func TestNavIndex(t *testing.T) {
 	}
 	if idx.Indexing != "all" {
 		t.Errorf("indexing %q", idx.Indexing)
+	}
+}
+
+// TestNavIndexLLMsTxtIsServed: nav index says a page is in llms.txt when the llms.txt the site
+// serves lists it: the default version and language only (Mintlify's ai/llmstxt), and no page
+// restricted to user groups. It said so of every page the indexing rules let in, so that
+// Hyperswitch's docs (two versions) were "202 in llms.txt" while their llms.txt listed 136.
+func TestNavIndexLLMsTxtIsServed(t *testing.T) {
+	site := "../../assistant/testdata/sites/tessera"
+	code, out, errOut := runNav("index", "--json", site)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var idx siteIndex
+	if err := json.Unmarshal([]byte(out), &idx); err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, p := range idx.Pages {
+		if p.LLMsTxt {
+			said = append(said, p.URL)
+		}
+	}
+	d, err := sitedocs.Load(context.Background(), site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var served []string
+	for _, p := range d.Catalog.LLMsPages() {
+		served = append(served, p.URL)
+	}
+	if !slices.Equal(said, served) {
+		t.Errorf("nav index puts in llms.txt\n%q\nthe served llms.txt lists\n%q", said, served)
 	}
 }
 

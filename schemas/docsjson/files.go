@@ -61,6 +61,8 @@ type Frontmatter struct {
 	SidebarTitle string
 	Description  string
 	OpenAPI      string   // "GET /users" or "spec.yaml GET /users": an endpoint page written in MDX
+	API          string   // "POST /v1/users" or "POST https://api.acme.com/v1/users": an API page written in MDX without a spec
+	Schema       string   // openapi-schema, "Order" or "spec.yaml Order": a page of one schema of an OpenAPI file's components.schemas
 	Hidden       *bool    // hidden: true leaves the page out of the navigation and of indexing; false puts it back
 	Noindex      bool     // noindex: true leaves the page out of search engines, site search, the assistant and llms.txt
 	Searchable   *bool    // searchable: false leaves the page out of site search and the assistant's context only
@@ -124,7 +126,7 @@ func parseFrontmatter(block []byte) (fm Frontmatter, err error) {
 	r := fmReader(raw)
 	fm = Frontmatter{
 		Title: r.scalar("title"), SidebarTitle: r.scalar("sidebarTitle"), Description: r.scalar("description"),
-		OpenAPI: r.scalar("openapi"), Tag: r.scalar("tag"), URL: r.scalar("url"),
+		OpenAPI: r.scalar("openapi"), Schema: r.scalar("openapi-schema"), API: r.scalar("api"), Tag: r.scalar("tag"), URL: r.scalar("url"),
 	}
 	fm.Hidden = r.boolean("hidden", &fm.Problems)
 	fm.Searchable = r.boolean("searchable", &fm.Problems)

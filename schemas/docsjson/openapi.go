@@ -45,7 +45,11 @@ type Spec struct {
 	index      map[string]int
 	paths      map[string]bool // the paths of the operations, as the spec writes them
 	loose      map[string]int  // by endpointKey of the path without its trailing slash: the first
+	schemas    map[string]bool // the names of components.schemas
 }
+
+// HasSchema reports whether the spec's components.schemas has name.
+func (s *Spec) HasSchema(name string) bool { return s.schemas[name] }
 
 // Operation returns the operation for method and path, if the spec has it. A path the spec
 // does not have matches the first that is the same but for a trailing slash
@@ -152,6 +156,12 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	s := &Spec{File: file, Operations: operations(doc, data), index: map[string]int{}, paths: map[string]bool{}, loose: map[string]int{}}
 	if doc.Info != nil {
 		s.Title = doc.Info.Title
+	}
+	if doc.Components != nil && len(doc.Components.Schemas) > 0 {
+		s.schemas = make(map[string]bool, len(doc.Components.Schemas))
+		for name := range doc.Components.Schemas {
+			s.schemas[name] = true
+		}
 	}
 	tags := newTagResolver(doc)
 	s.nestedTags = tags.nested

@@ -1,6 +1,8 @@
 package docsjson_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -29,6 +31,12 @@ func TestResolveEndpointFromRepoSpec(t *testing.T) {
 		{name: "a spec in scope wins", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
 			files:   map[string]string{"a.mdx": page("GET /users"), "b/users.yaml": usersSpec, "z.json": billingSpecWithUsers},
 			wantOAS: "z.json", wantOp: "GET /users"},
+		{name: "a spec in scope without it gives way to the repository's", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
+			files:   map[string]string{"a.mdx": page("POST /users"), "b/users.yaml": usersSpec, "z.json": billingSpec},
+			wantOAS: "b/users.yaml", wantOp: "POST /users"},
+		{name: "no spec has it, one in scope", nav: `{"groups": [{"group": "G", "openapi": "z.json", "pages": ["a"]}]}`,
+			files:   map[string]string{"a.mdx": page("DELETE /users"), "b/users.yaml": usersSpec, "z.json": billingSpec},
+			wantOAS: "z.json", wantOp: "DELETE /users"},
 		{name: "no spec has it", nav: `{"pages": ["a"]}`,
 			files:   map[string]string{"a.mdx": page("DELETE /users"), "users.yaml": usersSpec},
 			wantOAS: "", wantOp: ""},
@@ -55,12 +63,19 @@ func TestResolveEndpointFromRepoSpec(t *testing.T) {
 			if p.OpenAPI != tt.wantOAS || op != tt.wantOp {
 				t.Errorf("page /a: spec %q, operation %q; want %q, %q", p.OpenAPI, op, tt.wantOAS, tt.wantOp)
 			}
-			if tt.wantOp != "" && p.Summary == "" {
+			if tt.wantOp != "" && p.Summary == "" && tt.name != "no spec has it, one in scope" {
 				t.Errorf("page /a has no summary from its spec")
 			}
 		})
 	}
 }
+
+// hyperswitchPaths has paths of Hyperswitch's v1 spec (tanbirali/hyperswitch@5b42bf8,
+// api-reference/v1/openapi_spec_v1.json) that its pages name with a near miss.
+const hyperswitchPaths = `{"openapi": "3.0.3", "info": {"title": "Hyperswitch", "version": "0.1.0"}, "paths": {
+ "/customers/{customer_id}/mandates": {"get": {"summary": "Mandates - Customer Mandates List", "responses": {"200": {"description": "OK"}}}},
+ "/payments/{payment_id}/complete_authorize": {"post": {"summary": "Payments - Complete Authorize", "responses": {"200": {"description": "OK"}}}},
+ "/account/{account_id}/connectors/{merchant_connector_id}": {"get": {"summary": "Merchant Connector - Retrieve", "responses": {"200": {"description": "OK"}}}}}}`
 
 // billingSpecWithUsers has the users list too, to tell which spec a page took.
 const billingSpecWithUsers = `{"openapi": "3.0.1", "info": {"title": "Billing", "version": "2"},
@@ -91,6 +106,16 @@ func TestValidateMDXEndpoint(t *testing.T) {
 		{name: "a webhook", nav: `{"pages": ["a"]}`, op: "/api/webhooks.yaml webhook newPet", files: map[string]string{"api/webhooks.yaml": webhookExample}},
 		{name: "a webhook the spec lacks", nav: `{"pages": ["a"]}`, op: "/api/webhooks.json webhook crawlStarted", files: map[string]string{"api/webhooks.json": exports},
 			want: `page "a": openapi "/api/webhooks.json webhook crawlStarted" is an operation no OpenAPI file of the site has (api/webhooks.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
+		// Hyperswitch's docs (tanbirali/hyperswitch@5b42bf8) name these three near misses.
+		{name: "another method of the path", nav: `{"pages": ["a"]}`, op: "post /customers/{customer_id}/mandates", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "post /customers/{customer_id}/mandates" is an operation no OpenAPI file of the site has (openapi.json has GET /customers/{customer_id}/mandates), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "the end of a path", nav: `{"pages": ["a"]}`, op: "post /{payment_id}/complete_authorize", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "post /{payment_id}/complete_authorize" is an operation no OpenAPI file of the site has (openapi.json has POST /payments/{payment_id}/complete_authorize), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "a letter apart, parameters named otherwise", nav: `{"pages": ["a"]}`, op: "get /accounts/{account_id}/connectors/{connector_id}", files: map[string]string{"openapi.json": hyperswitchPaths},
+			want: `page "a": openapi "get /accounts/{account_id}/connectors/{connector_id}" is an operation no OpenAPI file of the site has (openapi.json has GET /account/{account_id}/connectors/{merchant_connector_id}), so the page shows no API reference (frontmatter of a.mdx)`},
+		{name: "each spec searched is named", nav: `{"groups": [{"group": "G", "openapi": "users.yaml", "pages": ["a"]}]}`, op: "DELETE /orders",
+			files: map[string]string{"users.yaml": usersSpec, "api-reference/openapi.json": exports},
+			want:  `page "a": openapi "DELETE /orders" is an operation no OpenAPI file of the site has (users.yaml has GET /users, POST /users; api-reference/openapi.json has POST /v1/exports/get/), so the page shows no API reference (frontmatter of a.mdx)`},
 		{name: "no OpenAPI file", nav: `{"pages": ["a"]}`, op: "get /payments", files: map[string]string{},
 			want: `page "a": openapi "get /payments" names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi) (frontmatter of a.mdx)`},
 		{name: "found in the repository", nav: `{"pages": ["a"]}`, op: "post /v1/exports/get/", files: map[string]string{"openapi.json": exports}},
@@ -123,5 +148,131 @@ func TestValidateMDXEndpointsWithoutSpecsSaidOnce(t *testing.T) {
 	rep := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{"a.mdx": page, "b.mdx": page, "c.mdx": page}).Validate(docsjson.ValidateOptions{})
 	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "navigation.pages[0]" {
 		t.Errorf("warnings %v, want one, at the first page", rep.Warnings)
+	}
+}
+
+// TestFrontmatterSpecOutsideScope: Hyperswitch's docs (testdata/sites/hyperswitch-router, from
+// juspay/hyperswitch's api-reference/) name three specs site-wide in api.openapi, and the 13
+// pages of their intelligent router write "openapi: post /success_rate.SuccessRateCalculator/..."
+// for operations only another OpenAPI file of the repository has. Mintlify searches every
+// OpenAPI file of the repository for them; Lectern took the first spec in scope, which lacks
+// them, so those pages lost their summary, description and operation in search, the Markdown
+// and the assistant's context while nav validate found nothing wrong.
+func TestFrontmatterSpecOutsideScope(t *testing.T) {
+	tree, err := loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")).Resolve()
+	if err != nil {
+		t.Fatalf("Resolve: %v", err)
+	}
+	tests := []struct {
+		url, wantOAS, wantOp, wantSummary string
+	}{
+		{url: "/intelligent-router-api-reference/success-rate/invalidate-windows", wantOAS: "hyperswitch_intelligent_router_open_api_spec.yml",
+			wantOp: "POST /success_rate.SuccessRateCalculator/InvalidateWindows", wantSummary: "Invalidate windows"},
+		{url: "/locker-api-reference/cards/delete-data-from-locker", wantOAS: "rust_locker_open_api_spec.yml",
+			wantOp: "POST /data/delete", wantSummary: "Delete Data from Locker"},
+	}
+	for _, tt := range tests {
+		pg, ok := pageAt(tree, tt.url)
+		if !ok {
+			t.Fatalf("no page at %s", tt.url)
+		}
+		if got := pg.Method + " " + pg.APIPath; pg.OpenAPI != tt.wantOAS || got != tt.wantOp || pg.Summary != tt.wantSummary {
+			t.Errorf("page %s: spec %q, operation %q, summary %q; want %q, %q, %q", tt.url, pg.OpenAPI, got, pg.Summary, tt.wantOAS, tt.wantOp, tt.wantSummary)
+		}
+	}
+	if rep := loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")).Validate(docsjson.ValidateOptions{}); len(rep.Errors)+len(rep.Warnings) > 0 {
+		t.Errorf("nav validate: %v %v", rep.Errors, rep.Warnings)
+	}
+}
+
+// TestSchemaPage: a page whose frontmatter sets openapi-schema documents one schema of an
+// OpenAPI file's components.schemas (Mintlify's "Document data models"), found as Mintlify's
+// build finds it (@mintlify/common 1.0.1211, getMatchingOpenApiFile.js): a named file as an
+// operation's, else the repository's first OpenAPI file with the schema. Hyperswitch's
+// v1/schemas/outgoing--webhook (testdata/sites/hyperswitch-router) is one; Lectern read no
+// such field, and the page's Markdown was its title alone.
+func TestSchemaPage(t *testing.T) {
+	page := func(v string) string { return "---\ntitle: Page\nopenapi-schema: " + v + "\n---\n" }
+	inline := func(v string, files map[string]string) *docsjson.Site {
+		files["api/a.mdx"] = page(v)
+		return loadJSON(t, withSettings(`{"pages": ["api/a"]}`), files)
+	}
+	const ordersSpec = "openapi: 3.1.0\ninfo: {title: Orders, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Order: {type: object}\n"
+	tests := []struct {
+		name, url  string
+		site       *docsjson.Site
+		wantOAS    string
+		wantSchema string
+	}{
+		{name: "hyperswitch: the schema of a spec in api.openapi", site: loadSite(t, filepath.Join("testdata", "sites", "hyperswitch-router")),
+			url: "/v1/schemas/outgoing--webhook", wantOAS: "v1/openapi_spec_v1.json", wantSchema: "OutgoingWebhook"},
+		{name: "the first file with the schema", site: inline("Order", map[string]string{"a.yaml": usersSpec, "b/orders.yaml": ordersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "b/orders.yaml", wantSchema: "Order"},
+		{name: "a named file", site: inline("c.yaml Order", map[string]string{"b/orders.yaml": ordersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "c.yaml", wantSchema: "Order"},
+		{name: "a named file without it gives way to one with it", site: inline("/a.yaml Order", map[string]string{"a.yaml": usersSpec, "c.yaml": ordersSpec}),
+			url: "/api/a", wantOAS: "c.yaml", wantSchema: "Order"},
+		{name: "no file has it", site: inline("Invoice", map[string]string{"c.yaml": ordersSpec}), url: "/api/a"},
+		{name: "three words", site: inline("c.yaml Order x", map[string]string{"c.yaml": ordersSpec}), url: "/api/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, err := tt.site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			pg, ok := pageAt(tree, tt.url)
+			if !ok {
+				t.Fatalf("no page at %s", tt.url)
+			}
+			if pg.Schema != tt.wantSchema || tt.wantSchema != "" && pg.OpenAPI != tt.wantOAS || pg.Method != "" {
+				t.Errorf("page %s: spec %q, schema %q, method %q; want %q, %q, none", tt.url, pg.OpenAPI, pg.Schema, pg.Method, tt.wantOAS, tt.wantSchema)
+			}
+			warned := false // nav validate warns of the pages that show no schema
+			for _, w := range tt.site.Validate(docsjson.ValidateOptions{}).Warnings {
+				warned = warned || strings.Contains(w.Message, "openapi-schema")
+			}
+			if warned != (tt.wantSchema == "") {
+				t.Errorf("nav validate warns of openapi-schema: %v, want %v", warned, tt.wantSchema == "")
+			}
+		})
+	}
+}
+
+// TestMDXAPIPage: an API page written in MDX without a spec names its endpoint with the api
+// frontmatter (api-playground/mdx-setup): a method and a path, or a full URL. LemonData's twelve
+// translations (testdata/sites/lemondata-mdx-api) write their 195 API pages so; Lectern read no
+// such field, and their Markdown and search text lacked the endpoint Mintlify's page shows.
+func TestMDXAPIPage(t *testing.T) {
+	page := func(v string) string { return "---\ntitle: Page\napi: " + v + "\n---\n" }
+	inline := func(fm string) *docsjson.Site {
+		return loadJSON(t, withSettings(`{"pages": ["a"]}`), map[string]string{"a.mdx": fm})
+	}
+	tests := []struct {
+		name, url string
+		site      *docsjson.Site
+		want      string
+	}{
+		{name: "lemondata: a path", site: loadSite(t, filepath.Join("testdata", "sites", "lemondata-mdx-api")), url: "/ja/api-reference/models/get-model",
+			want: "GET /v1/models/{model}"},
+		{name: "a full URL, a lower-case method", site: inline(page("'post https://api.acme.com/v1/users'")), url: "/a", want: "POST https://api.acme.com/v1/users"},
+		{name: "not a method", site: inline(page("FETCH /v1/users")), url: "/a"},
+		{name: "not a path", site: inline(page("GET users")), url: "/a"},
+		{name: "openapi wins", site: inline("---\ntitle: Page\nopenapi: GET /users\napi: GET /v1/users\n---\n"), url: "/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, err := tt.site.Resolve()
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			pg, ok := pageAt(tree, tt.url)
+			if !ok {
+				t.Fatalf("no page at %s", tt.url)
+			}
+			if pg.API != tt.want {
+				t.Errorf("page %s: api %q, want %q", tt.url, pg.API, tt.want)
+			}
+		})
 	}
 }

@@ -32,6 +32,8 @@ type Page struct {
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
 	Content              string   `json:"content,omitempty"`    // a generated endpoint page's x-mint.content: MDX shown before its reference
+	API                  string   `json:"api,omitempty"`        // an API page written in MDX without a spec (frontmatter api): its method and path or URL, "POST /v1/users"
+	Schema               string   `json:"schema,omitempty"`     // the schema of OpenAPI's components.schemas the page documents (frontmatter openapi-schema), of the spec OpenAPI
 	Href                 string   `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
 	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
 	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
@@ -285,6 +287,8 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath, Message: fmt.Sprintf("page %q: %s (frontmatter of %s)", withoutExt(pg.File), msg, pg.File)})
 	}
 	if fm.OpenAPI == "" {
+		r.schemaPage(pg, fm.Schema)
+		pg.API = mdxAPI(fm.API)
 		return fm
 	}
 	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI)
@@ -295,11 +299,14 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if named {
 		spec = r.specs.namedSpec(spec, pg.File, method, apiPath)
 	}
-	if spec == "" {
-		spec = r.specOf(Operation{Method: method, Path: apiPath}, sc.openapi)
+	if spec == "" { // a spec in scope with the operation, else the repository's first with it
+		spec = r.specWith(Operation{Method: method, Path: apiPath}, sc.openapi)
 	}
 	if spec == "" {
 		spec = r.specs.inRepo(method, apiPath)
+	}
+	if spec == "" {
+		spec = first(sc.openapi)
 	}
 	if spec == "" {
 		return fm

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,14 +36,19 @@ func specEndpoint(entry string) (spec, method, apiPath string, ok bool) {
 // operation, else the first (whose page then names an operation its spec lacks, which
 // `nav validate` reports); "" when none is in scope.
 func (r *resolver) specOf(op Operation, inScope []string) string {
-	for _, ref := range inScope {
+	return cmp.Or(r.specWith(op, inScope), first(inScope))
+}
+
+// specWith is the first of refs whose spec has the operation, or "".
+func (r *resolver) specWith(op Operation, refs []string) string {
+	for _, ref := range refs {
 		if s, err := r.specs.get(ref); err == nil {
 			if _, ok := s.Operation(op.Method, op.Path); ok {
 				return ref
 			}
 		}
 	}
-	return first(inScope)
+	return ""
 }
 
 // first is the first of refs, or "".
@@ -196,4 +202,20 @@ func specName(ref string) string {
 		return p
 	}
 	return ref
+}
+
+// mdxAPI reads the api frontmatter of an API page written in MDX without a spec
+// (api-playground/mdx-setup): a method and a path ("POST /v1/users", the path after docs.json's
+// api.mdx.server) or a full URL ("POST https://api.acme.com/v1/users"). It returns the two as
+// EndpointName writes them, or "" for another value.
+func mdxAPI(value string) string {
+	f := strings.Fields(value)
+	if len(f) != 2 {
+		return ""
+	}
+	method := strings.ToUpper(f[0])
+	if !slices.Contains(methods, method) || !strings.HasPrefix(f[1], "/") && !isURL(f[1]) {
+		return ""
+	}
+	return method + " " + f[1]
 }

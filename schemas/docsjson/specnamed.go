@@ -18,6 +18,12 @@ import (
 // else from the page's folder), else the name from the root, for the page's problem to name;
 // a URL is returned as it is.
 func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
+	return c.namedSpecWith(name, pageFile, func(ref string) bool { return c.hasOperation(ref, method, apiPath) })
+}
+
+// namedSpecWith is namedSpec for what has tells a spec must have: an operation, or a schema
+// (openapi-schema: "spec.yaml Order", found as an operation is).
+func (c *specCache) namedSpecWith(name, pageFile string, has func(ref string) bool) string {
 	if isURL(name) {
 		return name
 	}
@@ -25,16 +31,16 @@ func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
 	if rooted == "" {
 		return name
 	}
-	if c.hasOperation(rooted, method, apiPath) {
+	if has(rooted) {
 		return rooted
 	}
 	near := path.Join(path.Dir(pageFile), name)
-	if strings.Contains(near, rooted) && c.hasOperation(near, method, apiPath) {
+	if strings.Contains(near, rooted) && has(near) {
 		return near
 	}
 	var having, holding []string
 	for _, file := range c.repoFiles() {
-		if !c.hasOperation(file, method, apiPath) {
+		if !has(file) {
 			continue
 		}
 		having = append(having, file)
@@ -64,4 +70,40 @@ func (c *specCache) hasOperation(ref, method, apiPath string) bool {
 	}
 	_, ok := s.Operation(method, apiPath)
 	return ok
+}
+
+// schemaPage gives a page whose frontmatter names a schema of components.schemas
+// ("openapi-schema: Order", "openapi-schema: spec.yaml Order") the OpenAPI file it comes from,
+// found as Mintlify's build finds it (@mintlify/common 1.0.1211,
+// openapi/getMatchingOpenApiFile.js and parseOpenApiString.js): a named file as an operation's
+// (namedSpecWith), else the first of the repository's OpenAPI files that has the schema. A
+// value of more than two words, or a schema no file has, leaves the page without one.
+func (r *resolver) schemaPage(pg *Page, value string) {
+	var named, name string
+	switch f := strings.Fields(value); len(f) {
+	case 1:
+		name = f[0]
+	case 2:
+		named, name = f[0], f[1]
+	default:
+		return
+	}
+	has := func(ref string) bool {
+		s, err := r.specs.get(ref)
+		return err == nil && s.HasSchema(name)
+	}
+	spec := ""
+	if named != "" {
+		spec = r.specs.namedSpecWith(named, pg.File, has)
+	} else {
+		for _, file := range r.specs.repoFiles() {
+			if has(file) {
+				spec = file
+				break
+			}
+		}
+	}
+	if spec != "" && has(spec) {
+		pg.OpenAPI, pg.Schema = specName(spec), name
+	}
 }

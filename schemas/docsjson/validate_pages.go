@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +68,29 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 			v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 		}
 		v.openapiFrontmatter(fm.OpenAPI, p, jpath, file, sc)
+		if fm.OpenAPI == "" {
+			v.schemaFrontmatter(fm.Schema, p, jpath, file)
+		}
 	}
+}
+
+// schemaFrontmatter checks the openapi-schema frontmatter of a schema page: a schema that an
+// OpenAPI file of the site has in components.schemas, as the page resolves (schemaPage).
+func (v *validator) schemaFrontmatter(value, p, jpath, file string) {
+	f := strings.Fields(value)
+	switch {
+	case len(f) == 0:
+		return
+	case len(f) > 2:
+		v.fc.warnf(jpath, "page %q: openapi-schema %q must be \"Schema\" or \"spec-file Schema\", such as \"Order\", so the page shows no schema (frontmatter of %s)", p, value, file)
+		return
+	}
+	for _, ref := range v.specs.repoFiles() {
+		if s, err := v.specs.get(ref); err == nil && s.HasSchema(f[len(f)-1]) {
+			return
+		}
+	}
+	v.fc.warnf(jpath, "page %q: openapi-schema %q names a schema no OpenAPI file of the site has in components.schemas, so the page shows no schema (frontmatter of %s)", p, value, file)
 }
 
 // openapiFrontmatter checks the openapi frontmatter of an MDX endpoint page. A file of the
@@ -130,7 +153,9 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		if _, ok := spec.Operation(method, apiPath); ok {
 			return ""
 		}
-		specs = append(specs, spec)
+		if !slices.ContainsFunc(specs, func(s *Spec) bool { return s.File == spec.File }) { // in scope and in the repository
+			specs = append(specs, spec)
+		}
 	}
 	if len(specs) == 0 {
 		if v.noOAS {
@@ -139,27 +164,62 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		v.noOAS = true
 		return fmt.Sprintf("openapi %q names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi)", value)
 	}
-	has := specs[0].File + " has " + summarizeOps(specs[0].Operations)
+	has := specsHave(specs)
 	for _, s := range specs {
-		if op, ok := nearOperation(s, method, apiPath); ok {
-			has = s.File + " has " + EndpointName(op.Method, op.Path)
+		if ops := nearOperations(s, method, apiPath); len(ops) > 0 {
+			names := make([]string, len(ops))
+			for i, op := range ops {
+				names[i] = EndpointName(op.Method, op.Path)
+			}
+			has = s.File + " has " + strings.Join(names, ", ")
 			break
 		}
 	}
 	return fmt.Sprintf("openapi %q is an operation no OpenAPI file of the site has (%s), so the page shows no API reference", value, has)
 }
 
-// nearOperation finds an operation of s that differs from method and path by a trailing slash
-// or letter case only.
-func nearOperation(s *Spec, method, apiPath string) (Operation, bool) {
-	want := strings.ToLower(strings.TrimSuffix(apiPath, "/"))
+// nearOperations finds the operations of s that the page most likely means, the first kind
+// found: the one that differs from method and path by a trailing slash or letter case only;
+// else those of the same path by another method; else the one of the same method whose path
+// ends with the path asked ("/{payment_id}/complete_authorize" of
+// "/payments/{payment_id}/complete_authorize"); else one whose path, its parameters' names
+// aside, is a letter or two from it ("/accounts/{account_id}/connectors" of
+// "/account/{account_id}/connectors"). Hyperswitch's docs (tanbirali/hyperswitch@5b42bf8) name
+// all three of the last kinds.
+func nearOperations(s *Spec, method, apiPath string) []Operation {
+	loose := func(p string) string { return strings.ToLower(strings.TrimSuffix(p, "/")) }
+	want := loose(apiPath)
+	var sameMethod, otherMethods, endsWith, typo []Operation
 	for _, op := range s.Operations {
-		if op.Method == method && strings.ToLower(strings.TrimSuffix(op.Path, "/")) == want {
-			return op, true
+		got := loose(op.Path)
+		switch {
+		case op.Method == Webhook || method == Webhook:
+			if op.Method == method && got == want {
+				sameMethod = append(sameMethod, op)
+			}
+		case got == want && op.Method == method:
+			sameMethod = append(sameMethod, op)
+		case got == want:
+			otherMethods = append(otherMethods, op)
+		case op.Method != method:
+		case strings.Count(want, "/") >= 2 && strings.HasSuffix(got, want):
+			endsWith = append(endsWith, op)
+		case editDistance(paramsUnnamed(got), paramsUnnamed(want), 3) <= 2:
+			typo = append(typo, op)
 		}
 	}
-	return Operation{}, false
+	for _, ops := range [][]Operation{sameMethod, otherMethods, endsWith, typo} {
+		if len(ops) > 0 {
+			return ops[:min(len(ops), 3)]
+		}
+	}
+	return nil
 }
+
+// paramsUnnamed writes each path parameter as "{}": "/a/{id}" and "/a/{a_id}" are one path.
+var paramName = regexp.MustCompile(`\{[^}/]*\}`)
+
+func paramsUnnamed(p string) string { return paramName.ReplaceAllString(p, "{}") }
 
 // endpoint checks a "<METHOD> <path>" (or "webhook <name>") entry against the spec in scope.
 func (v *validator) endpoint(method, apiPath, jpath string, sc vscope) {
@@ -256,11 +316,40 @@ func isMethod(s string) bool {
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // summarizeOps lists the first few operations of a spec for a message.
-func summarizeOps(ops []Operation) string {
+// specsHave says what each of the specs searched for an operation has, a few operations each
+// ("a.json has GET /users, POST /users; b.yaml has ..."), the first mostSpecsNamed of them: a
+// reader told of one spec only (the template's leftover api-reference/openapi.json of
+// hedging8563/lemondata-docs@48c4580, sorted before the root's openapi.json) looks for the
+// operation in the wrong file.
+func specsHave(specs []*Spec) string {
+	const mostSpecsNamed = 3
+	show := 5
+	if len(specs) > 1 {
+		show = 3
+	}
+	var parts []string
+	for i, s := range specs {
+		if i == mostSpecsNamed {
+			more := strconv.Itoa(len(specs)-i) + " more OpenAPI file"
+			if len(specs)-i > 1 {
+				more += "s"
+			}
+			parts = append(parts, more)
+			break
+		}
+		parts = append(parts, s.File+" has "+summarizeOpsUpTo(s.Operations, show))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// summarizeOps names the first five operations and counts the rest.
+func summarizeOps(ops []Operation) string { return summarizeOpsUpTo(ops, 5) }
+
+// summarizeOpsUpTo names the first show operations and counts the rest.
+func summarizeOpsUpTo(ops []Operation, show int) string {
 	if len(ops) == 0 {
 		return "no operations"
 	}
-	const show = 5
 	names := make([]string, 0, show)
 	for i, op := range ops {
 		if i == show {

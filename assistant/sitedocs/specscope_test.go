@@ -1,0 +1,94 @@
+package sitedocs_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/sitedocs"
+)
+
+// TestEndpointMarkdownSpecOutsideScope: the pages of Hyperswitch's intelligent router
+// (schemas/docsjson/testdata/sites/hyperswitch-router, from juspay/hyperswitch's api-reference/)
+// name operations that only an OpenAPI file docs.json does not name has, while docs.json names
+// another site-wide. Mintlify takes them from that file; their Markdown (the .md page,
+// llms-full.txt, the MCP filesystem) was the title alone, without the endpoint, description,
+// parameters and responses.
+func TestEndpointMarkdownSpecOutsideScope(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/hyperswitch-router")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := d.Catalog.Page("/intelligent-router-api-reference/success-rate/invalidate-windows", "", "")
+	if !ok {
+		t.Fatal("no page /intelligent-router-api-reference/success-rate/invalidate-windows")
+	}
+	md := d.Catalog.Markdown(p)
+	for _, want := range []string{
+		"# Invalidate windows\n\n> Invalidates the success rate calculation windows for a specific ID\n",
+		"\n`POST /success_rate.SuccessRateCalculator/InvalidateWindows`\n",
+		"```yaml hyperswitch_intelligent_router_open_api_spec.yml POST /success_rate.SuccessRateCalculator/InvalidateWindows\n",
+		"- name: x-tenant-id\n",                         // a parameter
+		"    InvalidateWindowsRequest:\n",               // the request body's schema
+		"description: Windows invalidated successfully", // a response
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestSchemaPageMarkdown: the page of a schema (frontmatter openapi-schema, Hyperswitch's
+// v1/schemas/outgoing--webhook) carries the schema and the components it references, as an API
+// page carries its operation; it was its title alone.
+func TestSchemaPageMarkdown(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/hyperswitch-router")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := d.Catalog.Page("/v1/schemas/outgoing--webhook", "", "")
+	if !ok {
+		t.Fatal("no page /v1/schemas/outgoing--webhook")
+	}
+	md := d.Catalog.Markdown(p)
+	for _, want := range []string{
+		"# Outgoing webhook\n",
+		"## OpenAPI\n\n```yaml v1/openapi_spec_v1.json OutgoingWebhook\nopenapi: 3.0.3\n",
+		"components:\n  schemas:\n",
+		"    OutgoingWebhook:\n      type: object\n",
+		"          description: The unique event id for each webhook\n", // a property
+		"    EventType:\n",                                              // a schema it references
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%.3000s", want, md)
+		}
+	}
+	if strings.Contains(md, "\npaths:") {
+		t.Error("Markdown holds the spec's paths")
+	}
+}
+
+// TestMDXAPIPageMarkdown: an API page written in MDX without a spec (frontmatter api, LemonData's
+// Japanese "モデルの取得") shows its endpoint under its description, as an API page of a spec
+// does, and its search text holds the endpoint.
+func TestMDXAPIPageMarkdown(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/lemondata-mdx-api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/ja/api-reference/models/get-model"
+	p, ok := d.Catalog.Page(url, "", "ja")
+	if !ok {
+		t.Fatalf("no page %s", url)
+	}
+	if md, want := d.Catalog.Markdown(p), "# モデルの取得\n\n> モデルインスタンスを取得します\n\n`GET /v1/models/{model}`\n\n## パスパラメータ\n"; !strings.HasPrefix(md, want) {
+		t.Errorf("Markdown starts\n%.200s\nwant\n%s", md, want)
+	}
+	found := false
+	for _, sp := range d.Pages {
+		found = found || sp.URL == url && strings.Contains(sp.Body, "GET /v1/models/{model}")
+	}
+	if !found {
+		t.Errorf("the search text of %s lacks its endpoint", url)
+	}
+}
