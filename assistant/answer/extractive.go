@@ -45,10 +45,24 @@ import (
 // the same 133, the tuning half's long questions too few to tell them apart.)
 const (
 	MatchShare   = 0.55
-	LongQuestion = 5
+	LongQuestion = 6
+	Falloff      = 1.0
 	MinShare     = 0.6
 	EnoughTerms  = 3
 )
+
+// Rule is the part of the relevance rule the search's Match decides with: the share of the
+// question a source's page must hold is MatchShare up to LongQuestion words, then
+// MatchShare·(LongQuestion/n)^Falloff. The zero Rule is the default (DefaultRule); the search
+// evaluation sets others to choose it (`make eval-search EVAL_ARGS=-declinegrid`).
+type Rule struct {
+	MatchShare   float64
+	LongQuestion int
+	Falloff      float64
+}
+
+// DefaultRule is the rule the extractive answer uses: the constants above.
+var DefaultRule = Rule{MatchShare: MatchShare, LongQuestion: LongQuestion, Falloff: Falloff}
 
 // Extractive answers without a language model: it quotes the passage of the best section that
 // answers the question (the first source, in the search's order, that passes the relevance
@@ -56,9 +70,11 @@ const (
 // evaluation's tuning questions, about one in six of the second and third sources that also
 // passed the rule was a page that answers (60% of all citations were pages that do not), so
 // quoting them mostly added an unrelated passage to a right one.
-type Extractive struct{}
+type Extractive struct {
+	Rule Rule // the zero Rule is DefaultRule
+}
 
-// NewExtractive returns the extractive generator.
+// NewExtractive returns the extractive generator, with DefaultRule.
 func NewExtractive() *Extractive { return &Extractive{} }
 
 var _ Generator = (*Extractive)(nil)
@@ -67,7 +83,7 @@ var _ Generator = (*Extractive)(nil)
 // passage and its citation.
 func (e *Extractive) Generate(ctx context.Context, p Prompt, emit func(string) error) (Answer, error) {
 	q := questionTerms(&p)
-	best, found := answering(p.Sources, q)
+	best, found := answering(p.Sources, q, e.Rule)
 	ph := phrasesFor(p.Language)
 	a := Answer{Resolution: event.Unanswered}
 	var chunks []string
@@ -120,14 +136,14 @@ func questionTerms(p *Prompt) query {
 // answering returns the source to quote: with the search's Match, the first source whose
 // section holds a question word, when some source holds enough of the question; without it,
 // the first source that passes the word count.
-func answering(sources []Source, q query) (Source, bool) {
+func answering(sources []Source, q query, r Rule) (Source, bool) {
 	if len(q.terms) == 0 {
 		return Source{}, false
 	}
 	need := min(int(math.Ceil(MinShare*float64(len(q.terms)))), EnoughTerms)
 	covered := false
 	for _, s := range sources {
-		covered = covered || s.Match > 0 && s.Match >= matchNeeded(s.Words)
+		covered = covered || s.Match > 0 && s.Match >= r.needed(s.Words)
 	}
 	for _, s := range sources {
 		n := q.matches(sourceText(s))
@@ -144,14 +160,17 @@ func answering(sources []Source, q query) (Source, bool) {
 	return Source{}, false
 }
 
-// matchNeeded is the share of a question of n words a page must hold to answer it: MatchShare
-// of a short question (or of one whose length is unknown, n = 0), less as √(LongQuestion/n)
-// past LongQuestion words.
-func matchNeeded(n int) float64 {
-	if n <= LongQuestion {
-		return MatchShare
+// needed is the share of a question of n words a page must hold to answer it: MatchShare of a
+// short question (or of one whose length is unknown, n = 0), less as (LongQuestion/n)^Falloff
+// past LongQuestion words. The zero Rule is DefaultRule.
+func (r Rule) needed(n int) float64 {
+	if r == (Rule{}) {
+		r = DefaultRule
 	}
-	return MatchShare * math.Sqrt(LongQuestion/float64(n))
+	if n <= r.LongQuestion {
+		return r.MatchShare
+	}
+	return r.MatchShare * math.Pow(float64(r.LongQuestion)/float64(n), r.Falloff)
 }
 
 // sourceText is what a source's words are looked for in: its titles and its text.
