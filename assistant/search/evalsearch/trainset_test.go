@@ -63,7 +63,8 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 // every question of questions.json, followups.json, unanswerable.json, train.json and
 // blind.json loads and names pages its site has; with -trainsites train.json's questions are
 // ranked under "train" and nowhere else, and blind.json's under "blind" and nowhere else: "all"
-// (and the extractive answer's "all") counts the two halves only. No blind site is a site of
+// (and the extractive answer's "all") counts the two halves only; the unanswerable line counts
+// train_unanswerable.json's after the blind sites' ("train"). No blind site is a site of
 // questions.json or train.json.
 func TestTrainSitesApart(t *testing.T) {
 	const dir = "../testdata/eval"
@@ -116,7 +117,7 @@ func TestTrainSitesApart(t *testing.T) {
 			t.Errorf("the evaluation's sites line names blind site %s: %q", name, sites)
 		}
 	}
-	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind\n"} {
+	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind, ", " of 30 train\n"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("the output has no %q", want)
 		}
