@@ -7,4 +7,7 @@ func TermsIn(code, s string) []string { return readingIn(code).terms(s) }
 func QuestionTermsIn(code, s string) []string { return readingIn(code).question(s) }
 
 // MatchNeeded exposes the share of a question of n words a page must hold to answer it.
-func MatchNeeded(n int) float64 { return matchNeeded(n) }
+func MatchNeeded(n int) float64 { return Rule{}.needed(n) }
+
+// Needed exposes the share a rule asks of a question of n words.
+func (r Rule) Needed(n int) float64 { return r.needed(n) }

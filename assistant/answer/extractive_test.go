@@ -121,7 +121,7 @@ func TestRelevanceThreshold(t *testing.T) {
 
 // TestLongQuestions: a page that answers a long question holds less of it than one that
 // answers a short one; past LongQuestion words the share needed falls as
-// MatchShare·√(LongQuestion/n).
+// MatchShare·(LongQuestion/n)^Falloff (0.55·6/n).
 func TestLongQuestions(t *testing.T) {
 	long := "we put our api key in the backend environment but every single call comes back saying the key is invalid, so where do we rotate it?"
 	tests := []struct {
@@ -133,10 +133,10 @@ func TestLongQuestions(t *testing.T) {
 		{"short question, half held", 0.5, 4, ""},
 		{"short question, 0.55 held", 0.55, 4, "/authentication"},
 		{"five words, 0.54 held", 0.54, answer.LongQuestion, ""},
-		{"ten words, 0.4 held (0.389 needed)", 0.4, 10, "/authentication"},
-		{"ten words, 0.38 held", 0.38, 10, ""},
-		{"twenty words, 0.28 held (0.275 needed)", 0.28, 20, "/authentication"},
-		{"twenty words, 0.27 held", 0.27, 20, ""},
+		{"ten words, 0.34 held (0.33 needed)", 0.34, 10, "/authentication"},
+		{"ten words, 0.32 held", 0.32, 10, ""},
+		{"twenty words, 0.17 held (0.165 needed)", 0.17, 20, "/authentication"},
+		{"twenty words, 0.16 held", 0.16, 20, ""},
 		{"length unknown: a short question's share", 0.54, 0, ""},
 	}
 	for _, tc := range tests {
@@ -152,7 +152,7 @@ func TestLongQuestions(t *testing.T) {
 }
 
 // TestMatchNeeded pins the decline rule's curve: MatchShare up to LongQuestion words (and for
-// an unknown length), then MatchShare·√(LongQuestion/n), never rising with length.
+// an unknown length), then MatchShare·(LongQuestion/n)^Falloff, never rising with length.
 func TestMatchNeeded(t *testing.T) {
 	tests := []struct {
 		words int
@@ -161,10 +161,10 @@ func TestMatchNeeded(t *testing.T) {
 		{0, answer.MatchShare},
 		{1, answer.MatchShare},
 		{answer.LongQuestion, answer.MatchShare},
-		{answer.LongQuestion + 1, answer.MatchShare * math.Sqrt(float64(answer.LongQuestion)/float64(answer.LongQuestion+1))},
-		{10, 0.3889087296526012},
-		{20, 0.275},
-		{64, 0.15372967345311056},
+		{answer.LongQuestion + 1, answer.MatchShare * math.Pow(float64(answer.LongQuestion)/float64(answer.LongQuestion+1), answer.Falloff)},
+		{10, 0.33},
+		{20, 0.165},
+		{64, 0.0515625},
 	}
 	for _, tc := range tests {
 		if got := answer.MatchNeeded(tc.words); math.Abs(got-tc.want) > 1e-12 {
@@ -362,5 +362,43 @@ func TestAnswerExcerptStartsAtAListItem(t *testing.T) {
 	want := "\n\n> - Within a Pinecone serverless index, custom namespaces are supported but are not required.\n>\n> The Pinecone connector dependencies."
 	if !strings.Contains(text, want) {
 		t.Errorf("answer\n%s\nlacks\n%s", text, want)
+	}
+}
+
+// TestRule: the zero Rule is DefaultRule, and an Extractive's Rule decides where a source's
+// Match is enough (the search evaluation's -declinegrid tries others).
+func TestRule(t *testing.T) {
+	for n := 0; n <= 64; n++ {
+		if got, want := (answer.Rule{}).Needed(n), answer.DefaultRule.Needed(n); got != want {
+			t.Errorf("zero Rule needs %v of %d words, DefaultRule %v", got, n, want)
+		}
+	}
+	long := "we put our api key in the backend environment but every single call comes back saying the key is invalid, so where do we rotate it?"
+	tests := []struct {
+		name  string
+		rule  answer.Rule
+		match float64
+		cited string
+	}{
+		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, "/authentication"},
+		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, ""},
+		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, "/authentication"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := withMatch(rotate, tc.match)
+			s.Words = 10
+			var text strings.Builder
+			a, err := (&answer.Extractive{Rule: tc.rule}).Generate(context.Background(), answer.Prompt{Question: long, Sources: []answer.Source{s}}, func(c string) error {
+				text.WriteString(c)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := citedPaths(a); got != tc.cited {
+				t.Errorf("cited %q, want %q\n%s", got, tc.cited, text.String())
+			}
+		})
 	}
 }

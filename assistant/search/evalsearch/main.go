@@ -41,14 +41,18 @@ func main() {
 	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
 	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
+	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json and the tuning unanswerable questions): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
 	flag.Parse()
 	var err error
-	if *trainTo != "" {
+	switch {
+	case *grid:
+		err = declineGrid(os.Stdout, *dir)
+	case *trainTo != "":
 		var ls []float64
 		if ls, err = parseLambdas(*lambdas); err == nil {
 			err = train(os.Stdout, *dir, *trainSet, *trainTo, ls, *ablate)
 		}
-	} else {
+	default:
 		err = run(os.Stdout, *dir, options{list: *list, misses: *misses, blindMisses: *blindMisses, halves: strings.Split(*halves, ","), trainSites: *trainSites, mislead: *mislead})
 	}
 	if err != nil {
@@ -370,21 +374,20 @@ func (e *eval) followUps() error {
 }
 
 // uncovered asks the questions of unanswerable.json, which the sites do not cover, and counts
-// those the extractive answer answered anyway (it should say the docs do not cover them).
+// those the extractive answer answered anyway (it should say the docs do not cover them). With
+// -trainsites it asks train_unanswerable.json's too, under "train": tuning material for the
+// decline rule, on the training-only sites.
 func (e *eval) uncovered() error {
-	qs, err := loadUnanswerable(filepath.Join(e.dir, "unanswerable.json"))
+	qs, err := e.unanswerable()
 	if err != nil {
 		return err
 	}
 	n, answered := map[string]int{}, map[string]int{}
 	for _, q := range qs {
-		if q.Split == splitBlind && !e.wantBlind() {
-			continue
-		}
 		n[q.Split]++
-		s := e.sites[q.Site]
-		if s == nil {
-			return fmt.Errorf("unanswerable question %q: no site %q among the questions' sites", q.Text, q.Site)
+		s, err := e.site(q.Site)
+		if err != nil {
+			return fmt.Errorf("unanswerable question %q: %w", q.Text, err)
 		}
 		hits, err := s.search(q, request.DefaultPageSize)
 		if err != nil {
@@ -401,18 +404,53 @@ func (e *eval) uncovered() error {
 		e.declines.unanswerable(q, pointed)
 		if len(cited) > 0 {
 			answered[q.Split]++
-			if (e.opt.misses && q.Split == splitTune) || (e.opt.blindMisses && q.Split == splitBlind) {
+			if (e.opt.misses && (q.Split == splitTune || q.Split == splitTrain)) || (e.opt.blindMisses && q.Split == splitBlind) {
 				fmt.Fprintf(e.w, "answered %s: %q cited %v\n", q.Site, q.Text, cited)
 			}
 		}
 	}
+	halves := e.opt.halves
+	if e.opt.trainSites {
+		halves = append(slices.Clone(halves), splitTrain)
+	}
 	var parts []string
-	for _, h := range e.opt.halves {
+	for _, h := range halves {
 		parts = append(parts, fmt.Sprintf("%d of %d %s", answered[h], n[h], h))
 	}
 	fmt.Fprintf(e.w, "unanswerable (questions the sites do not cover; the extractive answer should say so): answered %s\n", strings.Join(parts, ", "))
-	e.declines.print(e.w, e.opt.halves, n)
+	e.declines.print(e.w, halves, n)
 	return nil
+}
+
+// unanswerable returns the unanswerable questions to ask: unanswerable.json's (the blind
+// sites' only when they are printed) and, with -trainsites, train_unanswerable.json's under
+// splitTrain.
+func (e *eval) unanswerable() ([]question, error) {
+	qs, err := loadUnanswerable(filepath.Join(e.dir, "unanswerable.json"))
+	if err != nil {
+		return nil, err
+	}
+	qs = slices.DeleteFunc(qs, func(q question) bool { return q.Split == splitBlind && !e.wantBlind() })
+	if !e.opt.trainSites {
+		return qs, nil
+	}
+	train, err := evalset.LoadTraining(filepath.Join(e.dir, "train.json"), nil)
+	if err != nil {
+		return nil, err
+	}
+	var sites []string
+	for _, q := range train {
+		sites = append(sites, q.Site)
+	}
+	extra, err := evalset.LoadTrainingUnanswerable(filepath.Join(e.dir, "train_unanswerable.json"), sites)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range extra {
+		q.Split = splitTrain
+		qs = append(qs, q)
+	}
+	return qs, nil
 }
 
 // Groups of questions the per-site table adds up: by kind of site, and the questions asked in
@@ -568,12 +606,22 @@ func listSite(w io.Writer, dir string) error {
 // scope's language as the assistant gives it, and returns the pages its answer cites, in order,
 // and, when it declines, the pages its reply points at instead.
 func citedPages(q, language string, hits []search.Result) (cited, pointed []string, err error) {
+	return citedWith(answer.DefaultRule, q, language, sourcesOf(hits))
+}
+
+// sourcesOf turns the search's results into the answer's sources, as the assistant does.
+func sourcesOf(hits []search.Result) []answer.Source {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
 		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
 	}
+	return sources
+}
+
+// citedWith is citedPages with the decline rule given.
+func citedWith(rule answer.Rule, q, language string, sources []answer.Source) (cited, pointed []string, err error) {
 	var text strings.Builder
-	a, err := answer.NewExtractive().Generate(context.Background(), answer.Prompt{Question: q, Sources: sources, Language: language}, func(s string) error {
+	a, err := (&answer.Extractive{Rule: rule}).Generate(context.Background(), answer.Prompt{Question: q, Sources: sources, Language: language}, func(s string) error {
 		text.WriteString(s)
 		return nil
 	})

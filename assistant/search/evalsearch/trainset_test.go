@@ -1,11 +1,14 @@
 package main
 
 import (
+	"maps"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
 )
 
@@ -60,7 +63,8 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 // every question of questions.json, followups.json, unanswerable.json, train.json and
 // blind.json loads and names pages its site has; with -trainsites train.json's questions are
 // ranked under "train" and nowhere else, and blind.json's under "blind" and nowhere else: "all"
-// (and the extractive answer's "all") counts the two halves only. No blind site is a site of
+// (and the extractive answer's "all") counts the two halves only; the unanswerable line counts
+// train_unanswerable.json's after the blind sites' ("train"). No blind site is a site of
 // questions.json or train.json.
 func TestTrainSitesApart(t *testing.T) {
 	const dir = "../testdata/eval"
@@ -113,9 +117,72 @@ func TestTrainSitesApart(t *testing.T) {
 			t.Errorf("the evaluation's sites line names blind site %s: %q", name, sites)
 		}
 	}
-	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind\n"} {
+	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind, ", " of 30 train\n"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("the output has no %q", want)
+		}
+	}
+}
+
+// TestTrainingUnanswerableApart keeps train_unanswerable.json tuning material only: its
+// questions are asked (under "train") only with -trainsites, never under a split of the
+// evaluation (the blind sites' questions only when they are printed); each is on a
+// training-only site, and a reader's page it names is a page in search in its language.
+func TestTrainingUnanswerableApart(t *testing.T) {
+	tests := []struct {
+		name       string
+		opt        options
+		wantSplits map[string]int
+	}{
+		{"tuning half printed", options{halves: []string{splitTune}}, map[string]int{splitTune: 30, splitHeld: 30}},
+		{"every half", options{halves: []string{splitTune, splitHeld, splitBlind}}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 20}},
+		{"with -trainsites", options{halves: []string{splitTune}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitTrain: 30}},
+		{"every half with -trainsites", options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 20, splitTrain: 30}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &eval{dir: evalDir, opt: tt.opt, sites: map[string]*site{}}
+			qs, err := e.unanswerable()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, q := range qs {
+				got[q.Split]++
+			}
+			if !maps.Equal(got, tt.wantSplits) {
+				t.Errorf("unanswerable questions by split %v, want %v", got, tt.wantSplits)
+			}
+		})
+	}
+	train, err := evalset.LoadTraining(filepath.Join(evalDir, "train.json"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trainSites []string
+	for _, q := range train {
+		trainSites = append(trainSites, q.Site)
+	}
+	qs, err := evalset.LoadTrainingUnanswerable(filepath.Join(evalDir, "train_unanswerable.json"), trainSites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qs {
+		if q.CurrentPath == "" {
+			continue
+		}
+		s, err := loadSite(filepath.Join(evalDir, q.Site))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := s.filter(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(s.pages, func(p search.Page) bool {
+			return p.URL == q.CurrentPath && p.Language == f.Language && f.Language == q.Language
+		}) {
+			t.Errorf("%s: %q: the reader's page %s is not a page in search in %q", q.Site, q.Text, q.CurrentPath, q.Language)
 		}
 	}
 }

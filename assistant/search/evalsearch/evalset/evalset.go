@@ -151,3 +151,30 @@ func LoadBlind(file string, seenSites []string) ([]Question, error) {
 	}
 	return qs, nil
 }
+
+// LoadTrainingUnanswerable reads train_unanswerable.json: questions that no page of their
+// training-only site answers, read only to choose the extractive answer's decline rule (with
+// the tuning half's unanswerable questions), never for an evaluation figure. Each question needs
+// a site of trainSites (train.json's sites, so never a site of the evaluation nor a blind one)
+// and its text, and has no split, no pages and no follow-up's before. A missing file is no
+// question, not an error.
+func LoadTrainingUnanswerable(file string, trainSites []string) ([]Question, error) {
+	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	qs, err := read(file, "training-only unanswerable questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		switch {
+		case q.Site == "" || q.Text == "":
+			return nil, fmt.Errorf("training-only unanswerable question %d (%q): site and q are required", i, q.Text)
+		case q.Split != "" || len(q.Pages) > 0 || len(q.Before) > 0:
+			return nil, fmt.Errorf("training-only unanswerable question %d (%q): split, pages and before are not allowed (all are for tuning; no page answers them)", i, q.Text)
+		case !slices.Contains(trainSites, q.Site):
+			return nil, fmt.Errorf("training-only unanswerable question %d (%q): site %q is not a training-only site (train.json's)", i, q.Text, q.Site)
+		}
+	}
+	return qs, nil
+}

@@ -171,3 +171,55 @@ func TestLoadUnanswerableSplits(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadTrainingUnanswerable(t *testing.T) {
+	trainSites := []string{"dodo", "benzinga"}
+	tests := []struct {
+		name    string
+		file    string // the file's content; "-" for no file at all
+		want    []evalset.Question
+		wantErr string // a part of the error, "" for none
+	}{
+		{
+			name: "questions on training-only sites, with a reader's page and language",
+			file: `[{"site": "dodo", "q": "pay with cash at an OXXO store"},
+{"site": "benzinga", "q": "¿Hay una biblioteca para Rust?", "currentPath": "/es/introduction/welcome", "language": "es"}]`,
+			want: []evalset.Question{
+				{Site: "dodo", Text: "pay with cash at an OXXO store"},
+				{Site: "benzinga", Text: "¿Hay una biblioteca para Rust?", CurrentPath: "/es/introduction/welcome", Language: "es"},
+			},
+		},
+		{name: "no file: no question", file: "-"},
+		{name: "a site that is not training-only", file: `[{"site": "zylon", "q": "a Slack bot"}]`, wantErr: `site "zylon" is not a training-only site`},
+		{name: "a blind site", file: `[{"site": "greptile", "q": "Bitbucket"}]`, wantErr: `site "greptile" is not a training-only site`},
+		{name: "a tuning split", file: `[{"site": "dodo", "q": "escrow", "split": "tune"}]`, wantErr: "split, pages and before are not allowed"},
+		{name: "a blind split", file: `[{"site": "dodo", "q": "escrow", "split": "blind"}]`, wantErr: "split, pages and before are not allowed"},
+		{name: "pages", file: `[{"site": "dodo", "q": "escrow", "pages": ["/r"]}]`, wantErr: "split, pages and before are not allowed"},
+		{name: "a follow-up's thread", file: `[{"site": "dodo", "q": "and escrow?", "before": ["payouts"]}]`, wantErr: "split, pages and before are not allowed"},
+		{name: "no text", file: `[{"site": "dodo"}]`, wantErr: "site and q are required"},
+		{name: "not JSON", file: `[{"site": "dodo"`, wantErr: "decode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "train_unanswerable.json")
+			if tt.file != "-" {
+				if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := evalset.LoadTrainingUnanswerable(file, trainSites)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(got, tt.want, equal) || (got == nil) != (tt.want == nil) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
