@@ -639,7 +639,11 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
         // on each line the text is on, where it ends and where the figures after it start
         lines: rects(shown).map((x) => ({ top: Math.round(x.top), textEnds: x.right,
           figuresStart: Math.min(Infinity, ...rects(after).filter((y) => Math.abs(y.top - x.top) < 2).map((y) => y.left)) })),
-        badgeEnds: badge.getBoundingClientRect().right, titleStarts: Math.min(...rects(title).map((x) => x.left)),
+        // where the title starts on the badge's line: a title too long for the rest of that line
+        // wraps to the next (the cell's width follows the other rows), which is no reordering
+        badgeEnds: badge.getBoundingClientRect().right,
+        titleStarts: Math.min(Infinity, ...rects(title).filter((x) => Math.abs(x.top - badge.getBoundingClientRect().top) < badge.getBoundingClientRect().height).map((x) => x.left)),
+        cellWidth: tr.cells[1].clientWidth, titleLines: rects(title).map((x) => [Math.round(x.left), Math.round(x.top)]),
         overflow: tr.closest('section').scrollWidth > tr.closest('section').clientWidth,
         // the topic's words, each isolated, in their order from left to right as the page runs
         words: [...tr.cells[1].querySelectorAll('.block bdi')].map((b) => [b.textContent, b.getBoundingClientRect().left]),
