@@ -44,6 +44,13 @@ func TestCodeBlockComponent(t *testing.T) {
 		{name: "sidero: one-line output is kept", src: page("talos/v1.13/getting-started/quickstart.mdx"), read: read,
 			want: []string{"You should see output similar to the following:\n\n```sh\n NAME ", "\ntalos-cfx-nh0   Ready    <none>          2m53s   v1.36.1     10.5.13.47    <none>        Talos v1.13.7 ", "```\n\nFrom here"},
 			not:  []string{"${", "$v1", "v$1"}},
+		{name: "sidero: every block of a page of many", src: page("talos/v1.13/platform-specific-installations/boot-assets.mdx"), read: read,
+			want: []string{"```sh\ndocker run --rm -t \\\n  -v \"$PWD/_out:/secureboot:ro\" \\\n  -v \"$PWD/_out:/out\" \\\n  ghcr.io/siderolabs/imager:v1.13.7 \\\n"},
+			not:  []string{"imager:$v1.13.7", "extensions:$v1.13.7", "version: $v1.13.7", "{release_v1_13}"}},
+		{name: "sidero: a link's template literal", src: page("talos/v1.13/platform-specific-installations/boot-assets.mdx"), read: read,
+			want: []string{"(https://factory.talos.dev/image/b8e8fbbe1b520989e6c52c8dc8303070cb42095997e76e812fa8892393e1d176/v1.13.7/metal-amd64.iso)",
+				// in prose, "${name}" is a dollar sign before an expression, as MDX renders it
+				"(https://factory.talos.dev/image/0db665edfda21c70194e7ca660955425d16cec2aa58ff031e2abf72b7c328585/$v1.13.7/metal-arm64.raw.xz)"}},
 		{name: "language and filename", src: "<CodeBlock language=\"yaml\" filename=\"a.yaml\">\n{`a: 1\n# b`}\n</CodeBlock>\n", read: varsRead,
 			want: []string{"```yaml a.yaml\na: 1\n# b\n```"}},
 		{name: "a string holding a fence gets a longer one", src: "<CodeBlock>\n{\"```\"}\n</CodeBlock>\n", read: varsRead,

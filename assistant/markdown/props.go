@@ -162,10 +162,10 @@ func (b binder) bind(text string) string {
 	b.size = len(text)
 	var out strings.Builder
 	fence, inESM := "", false
-	scan := 2*len(text) + maxExpr // what templateLines may read in all
+	scan := 2*len(text) + maxExpr // what templateLines may read in all: an unclosed literal reads maxExpr
 	var stmt mdx.Brackets
 	lines := slices.Collect(strings.Lines(text))
-	for i := 0; i < len(lines); i++ {
+	for i, off := 0, 0; i < len(lines); off, i = off+len(lines[i]), i+1 {
 		line := lines[i]
 		switch {
 		case inESM: // an import or export statement goes on
@@ -186,10 +186,13 @@ func (b binder) bind(text string) string {
 		default:
 			n := b.conditionalLines(lines[i:])
 			if n == 1 {
-				n = templateLines(lines[i:], &scan)
+				n = templateLines(text, off, lines[i:], &scan)
 			}
 			b.bindLine(&out, strings.Join(lines[i:i+n], ""))
-			i += n - 1
+			for range n - 1 {
+				off += len(lines[i])
+				i++
+			}
 		}
 	}
 	return out.String()
@@ -228,24 +231,20 @@ func (b binder) conditionalLines(lines []string) int {
 // (a <CodeBlock>'s code over several lines), else 1: its substitutions are then read as the
 // literal's, not as a "$" before an expression of the page. scan bounds the bytes read over
 // all calls of one bind, so a page of unclosed literals stays linear.
-func templateLines(lines []string, scan *int) int {
+func templateLines(text string, off int, lines []string, scan *int) int {
 	first := lines[0]
 	at := openExpr(first)
 	if at < 0 || !strings.HasPrefix(strings.TrimLeft(first[at+1:], " \t"), "`") || *scan <= 0 {
 		return 1
 	}
-	var text strings.Builder
-	text.WriteString(first)
-	for n := 1; n < len(lines) && text.Len()-at < maxExpr; n++ {
-		text.WriteString(lines[n])
-	}
-	joined := mdx.Window(text.String(), at+maxExpr)
-	*scan -= len(joined)
-	end := mdx.SkipExpr(joined, at)
+	window := mdx.Window(text[off:], at+maxExpr) // lines[0] starts text[off:]
+	end := mdx.SkipExpr(window, at)
 	if end < 0 {
+		*scan -= len(window)
 		return 1
 	}
-	return strings.Count(joined[:end], "\n") + 1
+	*scan -= end
+	return strings.Count(window[:end], "\n") + 1
 }
 
 // template returns a template literal expression with each substitution ("${name}") whose
