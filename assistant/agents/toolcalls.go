@@ -147,7 +147,7 @@ func (s *Service) filesystemTool(ctx context.Context, req *mcp.CallToolRequest, 
 	}
 	lim := docsfs.Limits{Output: s.cfg.OutputBytes, Pipe: pipeBytes, Commands: maxCommandsPerCall, Timeout: s.cfg.ToolTimeout}
 	res, err := cl.state.filesystem().Run(ctx, in.Command, lim)
-	if err == nil && res.Failed == res.Commands {
+	if err == nil && res.Failed == res.Commands && res.Misses < res.Failed { // a grep that finds nothing answers
 		err = errors.New(strings.TrimSpace(res.Output))
 	}
 	s.finish(cl, req, event.Traffic{Tool: ToolFilesystem, Query: in.Command}, start, err)

@@ -25,6 +25,7 @@ type Result struct {
 	Output    string
 	Commands  int  // commands run
 	Failed    int  // commands that failed (unknown file, bad option, ...)
+	Misses    int  // of Failed, the greps that found nothing: an answer ("no match"), not an error of the call
 	Truncated bool // the output was cut at Limits.Output
 }
 
@@ -62,11 +63,14 @@ func (fs *FS) Run(ctx context.Context, script string, lim Limits) (Result, error
 		if len(pipelines) > 1 {
 			out.WriteString("$ " + p.text + "\n")
 		}
-		ok := sh.pipeline(p, out)
+		ok, miss := sh.pipeline(p, out)
 		res.Commands += len(p.cmds)
 		failed = !ok
 		if !ok {
 			res.Failed++
+		}
+		if miss {
+			res.Misses++
 		}
 		if out.full() {
 			break
@@ -206,8 +210,8 @@ type shell struct {
 }
 
 // pipeline runs commands, each one's output the next one's input; it reports whether the
-// last succeeded.
-func (sh *shell) pipeline(p pipeline, out *bounded) bool {
+// last succeeded, and whether the one that failed was a grep that found nothing.
+func (sh *shell) pipeline(p pipeline, out *bounded) (ok, miss bool) {
 	var in *string
 	for i, args := range p.cmds {
 		last := i == len(p.cmds)-1
@@ -218,12 +222,12 @@ func (sh *shell) pipeline(p pipeline, out *bounded) bool {
 		err := sh.run(args, in, w)
 		if err != nil {
 			out.WriteString(args[0] + ": " + err.Error() + "\n")
-			return false
+			return false, errors.Is(err, errNoMatch)
 		}
 		if !last {
 			s := w.finish()
 			in = &s
 		}
 	}
-	return true
+	return true, false
 }

@@ -5,7 +5,7 @@
 // Components become their Markdown meaning: callouts are blockquotes led by their kind, tabs
 // and accordions their titles in bold above their content, steps a numbered list, cards and
 // tiles links in a list, parameter and response fields a list of names with their types,
-// code groups their code blocks, frames their images with captions. Content for humans only
+// code groups their code blocks, a CodeBlock's string its code block, frames their images with captions. Content for humans only
 // (<Visibility for="humans">) is dropped and content for agents kept. Imports, exports,
 // expressions and comments are not content; imported .mdx snippets are rendered in place.
 package markdown

@@ -267,6 +267,27 @@ func (p *parser) code(indent int) {
 	el.children = append(el.children, n)
 }
 
+// codeBlockCode is the code of Mintlify's <CodeBlock> component, given as a string
+// (<CodeBlock language="sh">{`talosctl version`}</CodeBlock>): a fenced block in the
+// component's language (its language prop, else lang) with its filename, without the blank
+// lines a template literal starts and ends with.
+func codeBlockCode(t *tag, code string, indent int) *node {
+	lang := t.attr("language")
+	if lang == "" {
+		lang = t.attr("lang")
+	}
+	info := strings.TrimSpace(lang + " " + t.attr("filename"))
+	lines := strings.Split(strings.TrimRight(code, " \t\n"), "\n")
+	for len(lines) > 1 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	fence := "```"
+	for strings.Contains(code, fence) {
+		fence += "`"
+	}
+	return &node{kind: codeNode, fence: fence, info: info, indent: indent, lines: lines}
+}
+
 // comment skips an HTML comment.
 func (p *parser) comment(indent int) {
 	rest := p.s[p.pos+indent:]
@@ -304,7 +325,11 @@ func (p *parser) expression(indent int) bool {
 		return false // text follows on the line: an inline expression
 	}
 	if lit, ok := mdx.StringLiteral(inner); ok {
-		p.text(strings.Repeat(" ", indent) + lit)
+		if el := p.top(); el.tag.name == "CodeBlock" {
+			el.children = append(el.children, codeBlockCode(&el.tag, lit, indent))
+		} else {
+			p.text(strings.Repeat(" ", indent) + lit)
+		}
 	}
 	p.text("")
 	p.pos = at + end

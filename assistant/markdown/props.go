@@ -162,9 +162,10 @@ func (b binder) bind(text string) string {
 	b.size = len(text)
 	var out strings.Builder
 	fence, inESM := "", false
+	scan := 2*len(text) + maxExpr // what templateLines may read in all: an unclosed literal reads maxExpr
 	var stmt mdx.Brackets
 	lines := slices.Collect(strings.Lines(text))
-	for i := 0; i < len(lines); i++ {
+	for i, off := 0, 0; i < len(lines); off, i = off+len(lines[i]), i+1 {
 		line := lines[i]
 		switch {
 		case inESM: // an import or export statement goes on
@@ -184,8 +185,14 @@ func (b binder) bind(text string) string {
 			out.WriteString(line)
 		default:
 			n := b.conditionalLines(lines[i:])
+			if n == 1 {
+				n = templateLines(text, off, lines[i:], &scan)
+			}
 			b.bindLine(&out, strings.Join(lines[i:i+n], ""))
-			i += n - 1
+			for range n - 1 {
+				off += len(lines[i])
+				i++
+			}
 		}
 	}
 	return out.String()
@@ -217,6 +224,60 @@ func (b binder) conditionalLines(lines []string) int {
 		return 1
 	}
 	return strings.Count(first[:end], "\n") + 1
+}
+
+// templateLines returns how many of lines bindLine reads as one when the first expression
+// lines[0] leaves open is a template literal that closes on a later line, within maxExpr bytes
+// (a <CodeBlock>'s code over several lines), else 1: its substitutions are then read as the
+// literal's, not as a "$" before an expression of the page. scan bounds the bytes read over
+// all calls of one bind, so a page of unclosed literals stays linear.
+func templateLines(text string, off int, lines []string, scan *int) int {
+	first := lines[0]
+	at := openExpr(first)
+	if at < 0 || !strings.HasPrefix(strings.TrimLeft(first[at+1:], " \t"), "`") || *scan <= 0 {
+		return 1
+	}
+	window := mdx.Window(text[off:], at+maxExpr) // lines[0] starts text[off:]
+	end := mdx.SkipExpr(window, at)
+	if end < 0 {
+		*scan -= len(window)
+		return 1
+	}
+	*scan -= end
+	return strings.Count(window[:end], "\n") + 1
+}
+
+// template returns a template literal expression with each substitution ("${name}") whose
+// name b evaluates to text written in as that text, as JavaScript evaluates it; false when it
+// substitutes none. A value holding a backtick, a backslash or "${" is left a substitution.
+func (b binder) template(expr string) (string, bool) {
+	if len(expr) < 2 || expr[0] != '`' || expr[len(expr)-1] != '`' || !strings.Contains(expr, "${") {
+		return "", false
+	}
+	var out strings.Builder
+	changed := false
+	for rest := expr; ; {
+		at := strings.Index(rest, "${")
+		if at < 0 {
+			out.WriteString(rest)
+			break
+		}
+		end := strings.IndexByte(rest[at:], '}')
+		if end < 0 {
+			out.WriteString(rest)
+			break
+		}
+		v, ok := b.eval(strings.TrimSpace(rest[at+2 : at+end]))
+		text, isText := v.(string)
+		if at > 0 && rest[at-1] == '\\' || !ok || !isText || strings.ContainsAny(text, "`\\") || strings.Contains(text, "${") {
+			out.WriteString(rest[:at+end+1])
+		} else {
+			out.WriteString(rest[:at] + text)
+			changed = true
+		}
+		rest = rest[at+end+1:]
+	}
+	return out.String(), changed
 }
 
 // openExpr returns the offset of the first expression's brace on line that the line does not
@@ -258,6 +319,11 @@ func (b binder) bindLine(out *strings.Builder, line string) {
 		if then, ok := b.conditional(expr); ok && out.Len()+len(then) <= b.budget() {
 			out.WriteString(line[last:i])
 			b.bindLine(out, then)
+			last, i = end, end-1
+			continue
+		}
+		if lit, ok := b.template(expr); ok && out.Len()+len(lit) <= b.budget() {
+			out.WriteString(line[last:i] + "{" + lit + "}")
 			last, i = end, end-1
 			continue
 		}

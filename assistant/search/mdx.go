@@ -23,7 +23,7 @@ type Section struct {
 func Sections(body string) (title string, frontmatter map[string]string, sections []Section) {
 	body = strings.ReplaceAll(strings.TrimPrefix(body, "\ufeff"), "\r\n", "\n")
 	frontmatter, body = parseFrontmatter(body)
-	s := splitter{title: frontmatter["title"], slugs: map[string]int{}}
+	s := splitter{title: frontmatter["title"], slugs: map[string]int{}, literalScan: 2*len(body) + maxExpr}
 	s.sections = []Section{{}}
 	s.run(body)
 	return s.title, frontmatter, s.sections

@@ -9,14 +9,15 @@ import (
 
 // splitter walks the lines of a page body and fills its sections.
 type splitter struct {
-	title    string
-	sections []Section
-	slugs    map[string]int
-	prose    strings.Builder // prose lines not yet cleaned
-	text     strings.Builder // cleaned text of the current section
-	stack    []Section       // open headings, for Parents
-	seenHead bool
-	unclosed [7]int // per HTML heading level, see htmlHeadingAt
+	title       string
+	sections    []Section
+	slugs       map[string]int
+	prose       strings.Builder // prose lines not yet cleaned
+	text        strings.Builder // cleaned text of the current section
+	stack       []Section       // open headings, for Parents
+	seenHead    bool
+	unclosed    [7]int // per HTML heading level, see htmlHeadingAt
+	literalScan int    // what literal may still read (see there)
 }
 
 func (s *splitter) run(body string) {
@@ -28,6 +29,13 @@ func (s *splitter) run(body string) {
 			i = skipESM(lines, i)
 		case mdx.FenceOf(line) != "":
 			i = s.code(lines, i)
+		case strings.HasPrefix(strings.TrimLeft(line, " \t"), "{`"):
+			if last, ok := s.literal(lines, i); ok {
+				i = last
+				continue
+			}
+			s.prose.WriteString(line)
+			s.prose.WriteByte('\n')
 		default:
 			if level := setextLevel(line); level > 0 && s.prose.Len() > 0 {
 				if text := s.takeParagraph(); text != "" {
