@@ -93,11 +93,15 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
 	cat := newCatalog(site, tree, sess)
+	var mdxProblems []string // pages whose MDX ends inside an unclosed construct (MDXProblems)
 	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		file, text := pageText(site.FS(), &all[i])
+		if pr, ok := mdxProblem(&all[i], file); ok {
+			mdxProblems = append(mdxProblems, "warning: "+pr.String())
+		}
 		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
 		cat.add(&all[i], file)
@@ -113,6 +117,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(site, tree, all)...)
+	d.Problems = append(d.Problems, mdxProblems...)
 	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
