@@ -177,7 +177,8 @@ func (e *Entry) searchPage() search.Page {
 
 // pageText returns a page's file and what the index reads of the page: its file (for an
 // endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
-// of its operation (for an API page written in MDX without a spec, its endpoint).
+// of its operation (for an API page written in MDX without a spec, its endpoint; for a schema
+// page, its schema's description and properties).
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && !p.Index.Rule.Unpublished() {
 		file = readPage(fsys, p.File)
@@ -190,8 +191,28 @@ func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 		text = strings.TrimSpace(file + "\n\n" + endpointText(p))
 	} else if p.API != "" { // an API page written in MDX without a spec: its endpoint
 		text = strings.TrimSpace(file + "\n\n" + p.API)
+	} else if p.Schema != "" { // a schema page (openapi-schema): its schema
+		text = strings.TrimSpace(file + "\n\n" + schemaText(p))
 	}
 	return file, text
+}
+
+// schemaText describes a schema page's schema for the index, as endpointText an endpoint
+// page's operation: its name, its description, and each property with its description.
+func schemaText(p *docsjson.Page) string {
+	var b strings.Builder
+	b.WriteString(p.Schema)
+	if p.SchemaDescription != "" {
+		fmt.Fprintf(&b, "\n\n%s", p.SchemaDescription)
+	}
+	for _, prop := range p.SchemaProperties {
+		if prop.Description == "" {
+			fmt.Fprintf(&b, "\n\n%s", prop.Name)
+		} else {
+			fmt.Fprintf(&b, "\n\n%s: %s", prop.Name, prop.Description)
+		}
+	}
+	return b.String()
 }
 
 // readPage returns the start of a page file, or "" when it cannot be read.
