@@ -13,7 +13,8 @@ import (
 
 // TestFilesystemGrepWithoutMatch: a grep that finds nothing answers "no match", as the search
 // tool answers "No results"; it is no error of the call (the agents analytics' errors count the
-// calls an agent got wrong: bad arguments, a path that is no page). It still stops an "&&".
+// calls an agent got wrong: bad arguments, a path that is no page). It still stops an "&&";
+// before a "|" it passes the next command nothing, as a shell's does (wc -l prints 0).
 func TestFilesystemGrepWithoutMatch(t *testing.T) {
 	h := start(t, nil)
 	cs := connect(t, h.base+"/sites/agents-cline/mcp", http.Header{"User-Agent": {"go-test-agent/1"}})
@@ -23,6 +24,7 @@ func TestFilesystemGrepWithoutMatch(t *testing.T) {
 	}{
 		{"grep -rn zorblat /", "grep: no match (grep -i ignores case; -F takes the pattern literally)\n", false},
 		{"grep -n zorblat / && ls /getting-started", "$ grep -n zorblat /\ngrep: no match (grep -i ignores case; -F takes the pattern literally)\n", false},
+		{"grep -rn zorblat / | wc -l", "0 \n", false},
 		{"grep -n zorblat /; cat /nope.md", "$ grep -n zorblat /\ngrep: no match (grep -i ignores case; -F takes the pattern literally)\n$ cat /nope.md\ncat: /nope.md: no such file or directory (ls / lists the site)", true},
 		{"cat /nope.md", "cat: /nope.md: no such file or directory (ls / lists the site)", true},
 	}
@@ -50,7 +52,7 @@ func TestFilesystemGrepWithoutMatch(t *testing.T) {
 		return nil
 	})
 	for series, want := range map[string]float64{
-		`lectern_mcp_tool_calls_total{status="ok",tool="query_docs_filesystem"}`:    2,
+		`lectern_mcp_tool_calls_total{status="ok",tool="query_docs_filesystem"}`:    3,
 		`lectern_mcp_tool_calls_total{status="error",tool="query_docs_filesystem"}`: 2,
 	} {
 		if got := h.metric(t, series); got != want {

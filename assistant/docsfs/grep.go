@@ -74,9 +74,9 @@ func grep(sh *shell, args []string, in *string, out *bounded) error {
 	if g.before, err = f.number("B", c); err != nil {
 		return err
 	}
-	if len(rest) == 0 && in != nil {
+	if len(rest) == 0 && in != nil { // a pipe's input: nothing found is a miss there too, as in a shell
 		g.file("", *in)
-		return nil
+		return g.miss()
 	}
 	if len(rest) == 0 {
 		rest = []string{sh.cwd}
@@ -105,6 +105,11 @@ func grep(sh *shell, args []string, in *string, out *bounded) error {
 	if err := missingErr(missing); err != nil {
 		return err
 	}
+	return g.miss()
+}
+
+// miss is errNoMatch when the grep found nothing.
+func (g *grepRun) miss() error {
 	if g.matched == 0 {
 		return errNoMatch
 	}

@@ -210,7 +210,8 @@ type shell struct {
 }
 
 // pipeline runs commands, each one's output the next one's input; it reports whether the
-// last succeeded, and whether the one that failed was a grep that found nothing.
+// last succeeded, and whether the one that failed was a grep that found nothing (a grep
+// that finds nothing before a "|" passes the next command no input and is no failure).
 func (sh *shell) pipeline(p pipeline, out *bounded) (ok, miss bool) {
 	var in *string
 	for i, args := range p.cmds {
@@ -220,6 +221,12 @@ func (sh *shell) pipeline(p pipeline, out *bounded) (ok, miss bool) {
 			w = &bounded{limit: sh.lim.Pipe}
 		}
 		err := sh.run(args, in, w)
+		if !last && errors.Is(err, errNoMatch) {
+			// A grep that finds nothing writes nothing to the pipe and the next command reads
+			// nothing (wc -l prints 0), as in a shell, where a pipeline's status is its last
+			// command's: the miss fails only a pipeline it ends.
+			err = nil
+		}
 		if err != nil {
 			out.WriteString(args[0] + ": " + err.Error() + "\n")
 			return false, errors.Is(err, errNoMatch)

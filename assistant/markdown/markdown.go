@@ -58,9 +58,11 @@ func Render(p Page) string {
 }
 
 // Body renders a page file's content (frontmatter removed) as Markdown. A leading level-1
-// heading that repeats the title is dropped: Render writes the title itself.
+// heading that repeats the title is dropped: Render writes the title itself. A page that ends
+// inside a tag, an expression or a code fence (FindUnclosed) ends at its last complete block.
 func Body(src, title string, snippet func(string) (string, bool)) string {
 	_, body := splitFrontmatter(normalize(src))
+	body = completeBlocks(body)
 	root, imports, named := parse(body)
 	files := newSnippetFiles(snippet)
 	named = files.local(body, imports, named)

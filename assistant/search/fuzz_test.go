@@ -21,7 +21,8 @@ func FuzzSections(f *testing.F) {
 	}
 	for _, s := range []string{"", "---\n", "---\ntitle: x\n---", "<", "<A", "<A b=", "<A b={", "{", "`", "```", "[a](", "![",
 		"# \n##\n###### x ####", "&#;", "&amp", "\\", "<!--", "{/*", "<a title='x", "## {#}", "_x_", "\r\n\r\n",
-		"<h2 id=\"a\">A</h2>b", "<h3>\nx\n</h3>", "<a><h2>x</h2></a><h2>y</h2 >", "<h1>`</h1>`</h1>"} {
+		"<h2 id=\"a\">A</h2>b", "<h3>\nx\n</h3>", "<a><h2>x</h2></a><h2>y</h2 >", "<h1>`</h1>`</h1>",
+		"<CodeBlock lang=\"sh\">{`a`}</CodeBlock>", "<CodeBlock>{`\n# b\n", "<CodeBlock>\n{`c`}\n</CodeBlock>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {

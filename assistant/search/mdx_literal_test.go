@@ -13,8 +13,17 @@ import (
 // boot-assets page (siderolabs/docs@5debdd9, testdata/sidero) has 22 such blocks; their shell and
 // YAML comments ("# Talos machine configuration patch") were read as headings, so search results
 // linked #talos-machine-configuration-patch, an anchor the page does not have.
+//
+// A <CodeBlock> whose string is on one line is code too, whether the string follows its tag on
+// the tag's line (Sidero's building-images page: <CodeBlock lang="sh">{`git checkout
+// ${release_v1_13}`}</CodeBlock>) or on a line of its own (its quickstart's kubectl output);
+// they read as prose, so their commands ranked as a paragraph's words.
 func TestSectionsCodeBlockLiteral(t *testing.T) {
 	page, err := os.ReadFile("testdata/sidero/boot-assets.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	building, err := os.ReadFile("testdata/sidero/building-images.mdx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +45,16 @@ func TestSectionsCodeBlockLiteral(t *testing.T) {
 			heads: []string{"Run"}, code: "# still no heading\nline"},
 		{name: "unbound substitutions stay as written", body: "## Run\n\n<CodeBlock>\n{`\n# v${release}\n`}\n</CodeBlock>\n",
 			heads: []string{"Run"}, code: "```\n# v${release}\n```"},
+		{name: "sidero building images: a CodeBlock on one line", body: string(building),
+			heads: []string{"Checkout Talos source", "Set up the build environment", "Architectures", "Custom PKGS", "Customizations",
+				"Building kernel and initramfs", "Building container images", "Building ISO", "Building disk images"},
+			code: "```sh\ngit checkout ${release_v1_13}\n```"},
+		{name: "a one-line string after its CodeBlock tag", body: "## Nodes\n\n<CodeBlock lang=\"sh\">\n{` NAME   STATUS\\ntalos-cfx   Ready `}\n</CodeBlock>\n",
+			heads: []string{"Nodes"}, code: "```sh\n NAME   STATUS\ntalos-cfx   Ready\n```"},
+		{name: "a string over lines from its CodeBlock tag's line", body: "## Run\n\n<CodeBlock>{`\ndocker run --rm -it\n# not a heading\n`}</CodeBlock>\n\n## Next\n",
+			heads: []string{"Run", "Next"}, code: "```\ndocker run --rm -it\n# not a heading\n```"},
+		{name: "a CodeBlock with text after its string is prose", body: "## Run\n\n<CodeBlock lang=\"sh\">{`ls`}</CodeBlock> and more\n",
+			heads: []string{"Run"}, code: "ls and more"},
 		{name: "an unclosed literal is read as before", body: "## Run\n\n{`\n# A heading\n",
 			heads: []string{"Run", "A heading"}},
 	}

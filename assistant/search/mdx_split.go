@@ -37,6 +37,10 @@ func (s *splitter) run(body string) {
 			s.prose.WriteString(line)
 			s.prose.WriteByte('\n')
 		default:
+			if last, ok := s.codeBlockLiteral(lines, i); ok {
+				i = last
+				continue
+			}
 			if level := setextLevel(line); level > 0 && s.prose.Len() > 0 {
 				if text := s.takeParagraph(); text != "" {
 					s.heading(level, text)

@@ -93,11 +93,15 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
 	cat := newCatalog(site, tree, sess)
+	var mdxProblems []string // pages whose MDX ends inside an unclosed construct (MDXProblems)
 	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		file, text := pageText(site.FS(), &all[i])
+		if pr, ok := mdxProblem(&all[i], file); ok {
+			mdxProblems = append(mdxProblems, "warning: "+pr.String())
+		}
 		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
 		cat.add(&all[i], file)
@@ -113,6 +117,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	}
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(site, tree, all)...)
+	d.Problems = append(d.Problems, mdxProblems...)
 	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
@@ -172,7 +177,8 @@ func (e *Entry) searchPage() search.Page {
 
 // pageText returns a page's file and what the index reads of the page: its file (for an
 // endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
-// of its operation (for an API page written in MDX without a spec, its endpoint).
+// of its operation (for an API page written in MDX without a spec, its endpoint; for a schema
+// page, its schema's description and properties).
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && !p.Index.Rule.Unpublished() {
 		file = readPage(fsys, p.File)
@@ -185,8 +191,28 @@ func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 		text = strings.TrimSpace(file + "\n\n" + endpointText(p))
 	} else if p.API != "" { // an API page written in MDX without a spec: its endpoint
 		text = strings.TrimSpace(file + "\n\n" + p.API)
+	} else if p.Schema != "" { // a schema page (openapi-schema): its schema
+		text = strings.TrimSpace(file + "\n\n" + schemaText(p))
 	}
 	return file, text
+}
+
+// schemaText describes a schema page's schema for the index, as endpointText an endpoint
+// page's operation: its name, its description, and each property with its description.
+func schemaText(p *docsjson.Page) string {
+	var b strings.Builder
+	b.WriteString(p.Schema)
+	if p.SchemaDescription != "" {
+		fmt.Fprintf(&b, "\n\n%s", p.SchemaDescription)
+	}
+	for _, prop := range p.SchemaProperties {
+		if prop.Description == "" {
+			fmt.Fprintf(&b, "\n\n%s", prop.Name)
+		} else {
+			fmt.Fprintf(&b, "\n\n%s: %s", prop.Name, prop.Description)
+		}
+	}
+	return b.String()
 }
 
 // readPage returns the start of a page file, or "" when it cannot be read.

@@ -2,9 +2,11 @@ package sitedocs_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 )
 
@@ -65,6 +67,37 @@ func TestSchemaPageMarkdown(t *testing.T) {
 	}
 	if strings.Contains(md, "\npaths:") {
 		t.Error("Markdown holds the spec's paths")
+	}
+}
+
+// TestSchemaPageSearchText: a schema page's search text holds its schema's description and
+// each property with its description (a property that references a schema has that schema's),
+// as an endpoint page's holds its operation's; it was the page's title alone, so a search for
+// "unique event id for each webhook" could not find Hyperswitch's Outgoing webhook page.
+func TestSchemaPageSearchText(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/hyperswitch-router")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/v1/schemas/outgoing--webhook"
+	i := slices.IndexFunc(d.Pages, func(p search.Page) bool { return p.URL == url })
+	if i < 0 {
+		t.Fatalf("no search page %s", url)
+	}
+	for _, want := range []string{
+		"OutgoingWebhook",
+		"merchant_id: The merchant id of the merchant",
+		"event_id: The unique event id for each webhook",
+		"timestamp: The time at which webhook was sent",
+		"content", "event_type",
+	} {
+		if !strings.Contains(d.Pages[i].Body, want) {
+			t.Errorf("the search text of %s lacks %q:\n%s", url, want, d.Pages[i].Body)
+		}
+	}
+	found := search.Build(d.Pages).Search(search.Query{Text: "unique event id for each webhook", Limit: 5})
+	if len(found) == 0 || found[0].URL != url {
+		t.Errorf("search for a property's description: %+v, want %s first", found, url)
 	}
 }
 

@@ -91,6 +91,12 @@ func validateSite(ctx context.Context, path string, opts docsjson.ValidateOption
 		_, problems := sitedocs.ReadAssistant(site.FS())
 		rep.Warnings = append(rep.Warnings, problems...)
 		slices.SortStableFunc(rep.Warnings, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
+		// A listed page whose MDX ends inside an unclosed construct is an error, as a listed
+		// page without a file is: Mintlify's build does not render it (the served site warns).
+		if tree, _, err := site.ResolvePartial(); err == nil {
+			rep.Errors = append(rep.Errors, sitedocs.MDXProblems(site.FS(), site.AllPages(tree))...)
+			slices.SortStableFunc(rep.Errors, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
+		}
 	}
 	return rep, specs
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,8 +15,14 @@ import (
 // publish is one problem in the same words in `lectern nav validate` (an error: exit 1, as
 // Mintlify's mint validate fails) and in the served site's problems (/readyz?verbose, the
 // site problems metric: a warning, the site serves the rest, as Mintlify's build warns and
-// deploys).
+// deploys). A listed page whose MDX ends inside a construct it opened is the same: an error
+// and a warning in the same words (Mintlify's build does not render it; the site serves the
+// rest).
 func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
+	lemon, err := os.ReadFile("../../assistant/markdown/testdata/lemondata-unclosed/ko/api-reference/chat/create-completion.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -30,6 +37,16 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 			[]string{`page "drafts/plan": its file drafts/plan.mdx is ignored (`}},
 		{"a translation's gap", map[string]string{"docs.json": `{"navigation": {"languages": [{"language": "en", "pages": ["index"]}, {"language": "es", "pages": ["es/index"]}]}}`},
 			[]string{`page "es/index" has no file;`}},
+		// MDX that ends inside a construct: Mintlify's build does not render the page.
+		{"a page ending inside a tag (LemonData)", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "ko/api-reference/chat/create-completion"]}}`,
+			"ko/api-reference/chat/create-completion.mdx": string(lemon)},
+			[]string{`page "ko/api-reference/chat/create-completion": its file ko/api-reference/chat/create-completion.mdx ends inside the tag <ParamField on line 61, which has no closing '>'; MDX cannot compile it`}},
+		{"a page ending inside an expression and one inside a code fence", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "expr", "fence"]}}`,
+			"expr.mdx": "# Expr\n\nHello {user.name\n", "fence.md": "---\ntitle: Fence\n---\n\n<Steps>\n<Step title=\"Run\">\n```bash\nmake\n</Step>\n</Steps>\n"},
+			[]string{`page "expr": its file expr.mdx ends inside the expression { on line 3, which has no closing '}';`,
+				"page \"fence\": its file fence.md ends inside the code fence ``` on line 7, which never closes, inside the <Step>,"}},
+		{"a page whose element never closes", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "el"]}}`, "el.mdx": "<Note>\n  Text.\n"},
+			[]string{`page "el": its file el.mdx ends inside the element <Note> on line 1, which has no closing tag;`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -43,13 +43,16 @@ type Spec struct {
 	Operations []Operation // in document order
 	nestedTags bool        // an OpenAPI 3.2 document: tags nest, and pages are laid out as layout says
 	index      map[string]int
-	paths      map[string]bool // the paths of the operations, as the spec writes them
-	loose      map[string]int  // by endpointKey of the path without its trailing slash: the first
-	schemas    map[string]bool // the names of components.schemas
+	paths      map[string]bool          // the paths of the operations, as the spec writes them
+	loose      map[string]int           // by endpointKey of the path without its trailing slash: the first
+	schemas    map[string]schemaSummary // components.schemas, by name
 }
 
 // HasSchema reports whether the spec's components.schemas has name.
-func (s *Spec) HasSchema(name string) bool { return s.schemas[name] }
+func (s *Spec) HasSchema(name string) bool {
+	_, ok := s.schemas[name]
+	return ok
+}
 
 // Operation returns the operation for method and path, if the spec has it. A path the spec
 // does not have matches the first that is the same but for a trailing slash
@@ -158,9 +161,9 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 		s.Title = doc.Info.Title
 	}
 	if doc.Components != nil && len(doc.Components.Schemas) > 0 {
-		s.schemas = make(map[string]bool, len(doc.Components.Schemas))
-		for name := range doc.Components.Schemas {
-			s.schemas[name] = true
+		s.schemas = make(map[string]schemaSummary, len(doc.Components.Schemas))
+		for name, ref := range doc.Components.Schemas {
+			s.schemas[name] = summarizeSchema(ref)
 		}
 	}
 	tags := newTagResolver(doc)

@@ -31,17 +31,21 @@ type Page struct {
 	Summary              string   `json:"summary,omitempty"`
 	OperationDescription string   `json:"operationDescription,omitempty"`
 	Deprecated           bool     `json:"deprecated,omitempty"`
-	Content              string   `json:"content,omitempty"`    // a generated endpoint page's x-mint.content: MDX shown before its reference
-	API                  string   `json:"api,omitempty"`        // an API page written in MDX without a spec (frontmatter api): its method and path or URL, "POST /v1/users"
-	Schema               string   `json:"schema,omitempty"`     // the schema of OpenAPI's components.schemas the page documents (frontmatter openapi-schema), of the spec OpenAPI
-	Href                 string   `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
-	Hidden               bool     `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
-	Boost                float64  `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
-	Tags                 []string `json:"tags,omitempty"`       // the page's frontmatter tag and the tags of the elements above it
-	Products             []string `json:"products,omitempty"`   // the products whose navigation lists the page (a page two products list is one page of both)
-	UserGroups           []string `json:"userGroups,omitempty"` // frontmatter groups: only readers in one of them may see the page
-	NavPath              string   `json:"navPath"`              // where docs.json lists the page; "" for an unlisted page
-	Index                Indexing `json:"index"`                // where the page appears: site search, the assistant's context, llms.txt
+	Content              string   `json:"content,omitempty"`           // a generated endpoint page's x-mint.content: MDX shown before its reference
+	API                  string   `json:"api,omitempty"`               // an API page written in MDX without a spec (frontmatter api): its method and path or URL, "POST /v1/users"
+	Schema               string   `json:"schema,omitempty"`            // the schema of OpenAPI's components.schemas the page documents (frontmatter openapi-schema), of the spec OpenAPI
+	SchemaDescription    string   `json:"schemaDescription,omitempty"` // that schema's description
+	// SchemaProperties are that schema's properties (its allOf members' too), in name order,
+	// each with its description: a schema page's search text, as an endpoint page's is its operation's.
+	SchemaProperties []SchemaProperty `json:"schemaProperties,omitempty"`
+	Href             string           `json:"href,omitempty"`       // the frontmatter's url: the navigation links there, the page shows nothing of its own
+	Hidden           bool             `json:"hidden,omitempty"`     // not shown in the navigation (the page's hidden: true, a hidden element above it, or unlisted)
+	Boost            float64          `json:"boost,omitempty"`      // search relevance multiplier: the frontmatter's, else the nearest element's above; 0: none
+	Tags             []string         `json:"tags,omitempty"`       // the page's frontmatter tag and the tags of the elements above it
+	Products         []string         `json:"products,omitempty"`   // the products whose navigation lists the page (a page two products list is one page of both)
+	UserGroups       []string         `json:"userGroups,omitempty"` // frontmatter groups: only readers in one of them may see the page
+	NavPath          string           `json:"navPath"`              // where docs.json lists the page; "" for an unlisted page
+	Index            Indexing         `json:"index"`                // where the page appears: site search, the assistant's context, llms.txt
 }
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.

@@ -105,5 +105,8 @@ func (r *resolver) schemaPage(pg *Page, value string) {
 	}
 	if spec != "" && has(spec) {
 		pg.OpenAPI, pg.Schema = specName(spec), name
+		if s, err := r.specs.get(spec); err == nil {
+			pg.SchemaDescription, pg.SchemaProperties, _ = s.SchemaSummary(name)
+		}
 	}
 }

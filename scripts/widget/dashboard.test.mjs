@@ -298,6 +298,27 @@ test('sign in, read the sections in human terms, open a transcript, change a fee
   await page.close();
 });
 
+// Chromium asks for /favicon.ico from outside the page (playwright's request events do not see
+// it; the DevTools protocol's Network domain does) once the page has loaded, unless the page
+// names its icon. Signing in and the sections' requests come after that load.
+test('no request of the dashboard fails: its icon is inline, so chromium asks for no /favicon.ico', async () => {
+  const page = await browser.ctx.newPage();
+  const cdp = await browser.ctx.newCDPSession(page);
+  const favicons = [];
+  const failed = [];
+  cdp.on('Network.requestWillBeSent', (e) => { if (e.request.url.endsWith('/favicon.ico')) favicons.push(e.request.url); });
+  cdp.on('Network.responseReceived', (e) => { if (e.response.status >= 400) failed.push(`${e.response.status} ${e.response.url}`); });
+  cdp.on('Network.loadingFailed', (e) => { if (!e.canceled) failed.push(`${e.errorText} ${e.type}`); });
+  await cdp.send('Network.enable');
+  await signIn(page, config.adminKey);
+  await page.getByRole('heading', { name: 'Feedback', exact: true }).waitFor();
+  await page.waitForLoadState('networkidle'); // the sections' requests answered
+  assert.deepEqual(favicons, [], 'chromium asked for /favicon.ico');
+  assert.deepEqual(failed, [], 'failed requests');
+  assert.match(await page.evaluate(() => document.querySelector('head link[rel="icon"]')?.getAttribute('href') ?? ''), /^data:image\/svg\+xml,/);
+  await page.close();
+});
+
 test('at 390 px wide nothing overflows: sections in one column, table rows as labelled blocks', async () => {
   const page = await browser.ctx.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
