@@ -6,6 +6,7 @@ package consumer
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"time"
 
 	"github.com/lectern-dev/lectern/platform/envflag"
@@ -28,6 +29,15 @@ type Config struct {
 	// to seconds.
 	StoreTimeout time.Duration
 }
+
+// MaxFetchBytesInFlight bounds BatchBytes × Workers: every worker of a process fetches on the
+// process's one NATS connection, each with a fetch of about BatchBytes on its way while it
+// writes the one before, and nats-server closes a connection that has more than its
+// max_pending (64 MiB by default) waiting to be delivered as a slow consumer; the consumers
+// then fail their fetches and reconnect instead of storing (seen at twice figure 1b's fetch in
+// docs/guides/benchmarks.mdx, "What JetStream's delivery and acknowledgement cost"). The
+// defaults hold 32 MiB.
+const MaxFetchBytesInFlight = 64 << 20
 
 // RegisterFlags registers the consumer flags.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
@@ -54,6 +64,8 @@ func (c *Config) Validate() error {
 		return errors.New("consumer-batch-wait: must be at least 1ms")
 	case c.Workers < 1 || c.Workers > 64:
 		return errors.New("consumer-workers: must be 1 to 64")
+	case int64(c.BatchBytes)*int64(c.Workers) > MaxFetchBytesInFlight:
+		return fmt.Errorf("consumer-batch-bytes × consumer-workers: %d × %d must be at most %d (64 MiB): each worker has a fetch of about consumer-batch-bytes on its way at once, and nats-server closes a connection with more than its max_pending (64 MiB by default) undelivered as a slow consumer", c.BatchBytes, c.Workers, MaxFetchBytesInFlight)
 	case c.AckWait < time.Second:
 		return errors.New("consumer-ack-wait: must be at least 1s")
 	case c.StoreTimeout < c.AckWait:
