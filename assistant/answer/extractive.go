@@ -51,6 +51,7 @@ const (
 	Falloff      = 1.0
 	MinShare     = 0.6
 	EnoughTerms  = 3
+	Floor        = 0.3
 )
 
 // Rule is the part of the relevance rule the search's Match decides with: the share of the
@@ -61,10 +62,11 @@ type Rule struct {
 	MatchShare   float64
 	LongQuestion int
 	Falloff      float64
+	Floor        float64 // the need never falls below it; zero is no floor
 }
 
 // DefaultRule is the rule the extractive answer uses: the constants above.
-var DefaultRule = Rule{MatchShare: MatchShare, LongQuestion: LongQuestion, Falloff: Falloff}
+var DefaultRule = Rule{MatchShare: MatchShare, LongQuestion: LongQuestion, Falloff: Falloff, Floor: Floor}
 
 // Extractive answers without a language model: it quotes the passage of the best section that
 // answers the question (the first source, in the search's order, that passes the relevance
@@ -172,7 +174,7 @@ func (r Rule) needed(n int) float64 {
 	if n <= r.LongQuestion {
 		return r.MatchShare
 	}
-	return r.MatchShare * math.Pow(float64(r.LongQuestion)/float64(n), r.Falloff)
+	return max(r.Floor, r.MatchShare*math.Pow(float64(r.LongQuestion)/float64(n), r.Falloff))
 }
 
 // sourceText is what a source's words are looked for in: its titles and its text.
