@@ -121,8 +121,7 @@ func TestRelevanceThreshold(t *testing.T) {
 
 // TestLongQuestions: a page that answers a long question holds less of it than one that
 // answers a short one; past LongQuestion words the share needed falls as
-// MatchShare·(LongQuestion/n)^Falloff (0.55·6/n), but never below Floor (0.3, from eleven
-// words): a long question a page shares only a few words with is not answered by it.
+// MatchShare·(LongQuestion/n)^Falloff (0.55·6/n).
 func TestLongQuestions(t *testing.T) {
 	long := "we put our api key in the backend environment but every single call comes back saying the key is invalid, so where do we rotate it?"
 	tests := []struct {
@@ -136,10 +135,8 @@ func TestLongQuestions(t *testing.T) {
 		{"five words, 0.54 held", 0.54, answer.LongQuestion, ""},
 		{"ten words, 0.34 held (0.33 needed)", 0.34, 10, "/authentication"},
 		{"ten words, 0.32 held", 0.32, 10, ""},
-		{"eleven words, 0.3 held (0.3 needed)", 0.3, 11, "/authentication"},
-		{"twenty words, 0.31 held (0.3 needed, the floor)", 0.31, 20, "/authentication"},
-		{"twenty words, 0.29 held (0.165 without the floor)", 0.29, 20, ""},
-		{"forty words, 0.29 held (0.0825 without the floor)", 0.29, 40, ""},
+		{"twenty words, 0.17 held (0.165 needed)", 0.17, 20, "/authentication"},
+		{"twenty words, 0.16 held", 0.16, 20, ""},
 		{"length unknown: a short question's share", 0.54, 0, ""},
 	}
 	for _, tc := range tests {
@@ -155,8 +152,7 @@ func TestLongQuestions(t *testing.T) {
 }
 
 // TestMatchNeeded pins the decline rule's curve: MatchShare up to LongQuestion words (and for
-// an unknown length), then MatchShare·(LongQuestion/n)^Falloff, never below Floor, never
-// rising with length.
+// an unknown length), then MatchShare·(LongQuestion/n)^Falloff, never rising with length.
 func TestMatchNeeded(t *testing.T) {
 	tests := []struct {
 		words int
@@ -167,10 +163,8 @@ func TestMatchNeeded(t *testing.T) {
 		{answer.LongQuestion, answer.MatchShare},
 		{answer.LongQuestion + 1, answer.MatchShare * math.Pow(float64(answer.LongQuestion)/float64(answer.LongQuestion+1), answer.Falloff)},
 		{10, 0.33},
-		{11, 0.3},
-		{12, 0.3},
-		{20, 0.3},
-		{64, 0.3},
+		{20, 0.165},
+		{64, 0.0515625},
 	}
 	for _, tc := range tests {
 		if got := answer.MatchNeeded(tc.words); math.Abs(got-tc.want) > 1e-12 {
@@ -390,8 +384,9 @@ func TestRule(t *testing.T) {
 		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, 10, "/authentication"},
 		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, 10, ""},
 		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, 10, "/authentication"},
-		{"default, 0.25 of thirty words (the floor: 0.3 needed)", answer.Rule{}, 0.25, 30, ""},
-		{"no floor, 0.25 of thirty words (0.11 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1}, 0.25, 30, "/authentication"},
+		{"default (no floor), 0.25 of thirty words (0.11 needed)", answer.Rule{}, 0.25, 30, "/authentication"},
+		{"floor 0.3, 0.25 of thirty words (0.3 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.25, 30, ""},
+		{"floor 0.3, 0.31 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.31, 30, "/authentication"},
 		{"floor 0.2, 0.25 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.2}, 0.25, 30, "/authentication"},
 	}
 	for _, tc := range tests {
