@@ -378,16 +378,21 @@ func TestRule(t *testing.T) {
 		name  string
 		rule  answer.Rule
 		match float64
+		words int
 		cited string
 	}{
-		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, "/authentication"},
-		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, ""},
-		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, "/authentication"},
+		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, 10, "/authentication"},
+		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, 10, ""},
+		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, 10, "/authentication"},
+		{"default (no floor), 0.25 of thirty words (0.11 needed)", answer.Rule{}, 0.25, 30, "/authentication"},
+		{"floor 0.3, 0.25 of thirty words (0.3 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.25, 30, ""},
+		{"floor 0.3, 0.31 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.31, 30, "/authentication"},
+		{"floor 0.2, 0.25 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.2}, 0.25, 30, "/authentication"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := withMatch(rotate, tc.match)
-			s.Words = 10
+			s.Words = tc.words
 			var text strings.Builder
 			a, err := (&answer.Extractive{Rule: tc.rule}).Generate(context.Background(), answer.Prompt{Question: long, Sources: []answer.Source{s}}, func(c string) error {
 				text.WriteString(c)

@@ -12,12 +12,17 @@ import (
 )
 
 // The grid -declinegrid tries: the extractive answer's need is MatchShare up to LongQuestion
-// words, then MatchShare·(LongQuestion/n)^Falloff.
+// words, then MatchShare·(LongQuestion/n)^Falloff, never below Floor (0: no floor).
 var (
 	gridShares  = []float64{0.45, 0.5, 0.55, 0.6, 0.65}
 	gridLengths = []int{3, 4, 5, 6, 7, 8, 10}
 	gridFalloff = []float64{0.5, 0.75, 1}
+	gridFloors  = []float64{0, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4}
 )
+
+// splitLong marks the long tuning questions (train_long.json, train_long_unanswerable.json)
+// in the grid: readers pasting an error or describing a setup, 33 to 53 words.
+const splitLong = "long"
 
 // declineCase is one tuning question with the sources the assistant would answer it from; an
 // unanswerable one has no pages.
@@ -33,14 +38,18 @@ type declineScore struct {
 	right, wrong, answered map[string]int
 }
 
-func (s declineScore) total(m map[string]int) int { return m[splitTune] + m[splitTrain] }
+// all counts every half: the tuning half, train.json's and the long questions.
+func (s declineScore) all(m map[string]int) int { return m[splitTune] + m[splitTrain] + m[splitLong] }
+
+// old counts the unanswerable questions of the material before the long ones.
+func (s declineScore) old() int { return s.answered[splitTune] + s.answered[splitTrain] }
 
 // declineGrid chooses the decline rule on tuning material only: questions.json's tuning half,
-// train.json, unanswerable.json's tuning half and train_unanswerable.json (never the held-out
-// half nor a blind site). It prints, for every rule of the grid, the right pages cited (of the
-// answerable questions), in brackets the wrong ones, then the unanswerable questions answered,
-// and the rule that cites the most right pages without answering more unanswerable questions
-// than answer.DefaultRule, ties broken by fewer unanswerable answered, then fewer wrong pages.
+// train.json, unanswerable.json's tuning half, train_unanswerable.json and the long questions
+// on the training-only sites (never the held-out half nor a blind site). It prints, for every
+// rule of the grid, the right pages cited (of all the answerable questions), in brackets the
+// wrong ones, then the short and the long unanswerable questions answered, and chooses by
+// chooseRule.
 func declineGrid(w io.Writer, dir string) error {
 	cases, err := declineCases(dir)
 	if err != nil {
@@ -54,57 +63,86 @@ func declineGrid(w io.Writer, dir string) error {
 		}
 		n[c.q.Split+" "+kind]++
 	}
-	fmt.Fprintf(w, "decline rule grid on tuning material: %d + %d answerable (tune + train), %d + %d unanswerable\n",
-		n["tune answerable"], n[splitTrain+" answerable"], n["tune unanswerable"], n[splitTrain+" unanswerable"])
+	fmt.Fprintf(w, "decline rule grid on tuning material: %d + %d + %d answerable (tune + train + long), %d + %d + %d unanswerable\n",
+		n["tune answerable"], n[splitTrain+" answerable"], n[splitLong+" answerable"],
+		n["tune unanswerable"], n[splitTrain+" unanswerable"], n[splitLong+" unanswerable"])
 	base, err := scoreRule(answer.DefaultRule, cases)
 	if err != nil {
 		return err
 	}
-	best, bestScore := answer.DefaultRule, base
-	for _, f := range gridFalloff {
-		fmt.Fprintf(w, "falloff %g: right pages cited (wrong) unanswerable answered\n%-6s", f, "share")
-		for _, l := range gridLengths {
-			fmt.Fprintf(w, " %-14s", fmt.Sprintf("long %d", l))
-		}
-		fmt.Fprintln(w)
-		for _, m := range gridShares {
-			fmt.Fprintf(w, "%-6g", m)
+	var rules []answer.Rule
+	var scores []declineScore
+	for _, fl := range gridFloors {
+		for _, f := range gridFalloff {
+			fmt.Fprintf(w, "floor %g, falloff %g: right pages cited (wrong) short+long unanswerable answered\n%-6s", fl, f, "share")
 			for _, l := range gridLengths {
-				r := answer.Rule{MatchShare: m, LongQuestion: l, Falloff: f}
-				s, err := scoreRule(r, cases)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(w, " %-14s", fmt.Sprintf("%d (%d) %d", s.total(s.right), s.total(s.wrong), s.total(s.answered)))
-				if s.total(s.answered) <= base.total(base.answered) && better(s, bestScore) {
-					best, bestScore = r, s
-				}
+				fmt.Fprintf(w, " %-16s", fmt.Sprintf("long %d", l))
 			}
 			fmt.Fprintln(w)
+			for _, m := range gridShares {
+				fmt.Fprintf(w, "%-6g", m)
+				for _, l := range gridLengths {
+					r := answer.Rule{MatchShare: m, LongQuestion: l, Falloff: f, Floor: fl}
+					s, err := scoreRule(r, cases)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(w, " %-16s", fmt.Sprintf("%d (%d) %d+%d", s.all(s.right), s.all(s.wrong), s.old(), s.answered[splitLong]))
+					rules, scores = append(rules, r), append(scores, s)
+				}
+				fmt.Fprintln(w)
+			}
 		}
 	}
+	i := chooseRule(base, scores)
 	for _, x := range []struct {
 		name string
 		r    answer.Rule
 		s    declineScore
-	}{{"in use", answer.DefaultRule, base}, {"chosen", best, bestScore}} {
-		fmt.Fprintf(w, "%s: share %g, long %d, falloff %g: right %d (tune %d, train %d), wrong %d, unanswerable answered %d (tune %d, train %d)\n",
-			x.name, x.r.MatchShare, x.r.LongQuestion, x.r.Falloff, x.s.total(x.s.right), x.s.right[splitTune], x.s.right[splitTrain],
-			x.s.total(x.s.wrong), x.s.total(x.s.answered), x.s.answered[splitTune], x.s.answered[splitTrain])
+	}{{"in use", answer.DefaultRule, base}, {"chosen", rules[i], scores[i]}} {
+		fmt.Fprintf(w, "%s: share %g, long %d, falloff %g, floor %g: right %d (tune %d, train %d, long %d), wrong %d, unanswerable answered %d (tune %d, train %d) and long %d\n",
+			x.name, x.r.MatchShare, x.r.LongQuestion, x.r.Falloff, x.r.Floor, x.s.all(x.s.right), x.s.right[splitTune], x.s.right[splitTrain], x.s.right[splitLong],
+			x.s.all(x.s.wrong), x.s.old(), x.s.answered[splitTune], x.s.answered[splitTrain], x.s.answered[splitLong])
 	}
 	return nil
 }
 
-// better says whether a beats b: more right pages cited, then fewer unanswerable questions
-// answered, then fewer wrong pages cited.
+// chooseRule returns the index of the chosen rule among scores, base being the rule in use's.
+// A rule may answer no more of the short unanswerable questions than base does; among those,
+// long is the fewest long unanswerable questions answered by a rule citing at least as many
+// right pages as base (what keeping base's right pages makes necessary). The choice cites the
+// most right pages among the rules answering at most long of the long ones, ties broken by
+// fewer long unanswerable answered, then fewer short, then fewer wrong pages.
+func chooseRule(base declineScore, scores []declineScore) int {
+	allowed := func(s declineScore) bool { return s.old() <= base.old() }
+	long := base.answered[splitLong]
+	for _, s := range scores {
+		if allowed(s) && s.all(s.right) >= base.all(base.right) {
+			long = min(long, s.answered[splitLong])
+		}
+	}
+	best := -1
+	for i, s := range scores {
+		if allowed(s) && s.answered[splitLong] <= long && (best < 0 || better(s, scores[best])) {
+			best = i
+		}
+	}
+	return best
+}
+
+// better says whether a beats b: more right pages cited, then fewer long unanswerable
+// questions answered, then fewer short ones, then fewer wrong pages cited.
 func better(a, b declineScore) bool {
-	if ra, rb := a.total(a.right), b.total(b.right); ra != rb {
+	if ra, rb := a.all(a.right), b.all(b.right); ra != rb {
 		return ra > rb
 	}
-	if ua, ub := a.total(a.answered), b.total(b.answered); ua != ub {
+	if la, lb := a.answered[splitLong], b.answered[splitLong]; la != lb {
+		return la < lb
+	}
+	if ua, ub := a.old(), b.old(); ua != ub {
 		return ua < ub
 	}
-	return a.total(a.wrong) < b.total(b.wrong)
+	return a.all(a.wrong) < b.all(b.wrong)
 }
 
 // scoreRule answers every case with rule r.
@@ -161,10 +199,14 @@ func declineCases(dir string) ([]declineCase, error) {
 	for i := range trainUn {
 		trainUn[i].Split = splitTrain
 	}
+	long, err := longCases(dir, evalSites, trainSites)
+	if err != nil {
+		return nil, err
+	}
 	qs = slices.DeleteFunc(qs, func(q question) bool { return q.Split != splitTune })
 	un = slices.DeleteFunc(un, func(q question) bool { return q.Split != splitTune })
 	var cases []declineCase
-	for _, q := range slices.Concat(qs, train, un, trainUn) {
+	for _, q := range slices.Concat(qs, train, un, trainUn, long) {
 		c, ok, err := e.declineCase(q)
 		if err != nil {
 			return nil, err
@@ -174,6 +216,25 @@ func declineCases(dir string) ([]declineCase, error) {
 		}
 	}
 	return cases, nil
+}
+
+// longCases reads the long tuning questions on the training-only sites, answerable
+// (train_long.json, read as train.json is) and not (train_long_unanswerable.json, read as
+// train_unanswerable.json is), under splitLong.
+func longCases(dir string, evalSites, trainSites []string) ([]question, error) {
+	qs, err := evalset.LoadTraining(filepath.Join(dir, "train_long.json"), evalSites)
+	if err != nil {
+		return nil, err
+	}
+	un, err := evalset.LoadTrainingUnanswerable(filepath.Join(dir, "train_long_unanswerable.json"), trainSites)
+	if err != nil {
+		return nil, err
+	}
+	qs = append(qs, un...)
+	for i := range qs {
+		qs[i].Split = splitLong
+	}
+	return qs, nil
 }
 
 // declineCase searches one question; an answerable one the site's rules leave without an

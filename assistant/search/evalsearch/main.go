@@ -41,7 +41,7 @@ func main() {
 	trainSet := flag.String("trainset", "train.json", `with -train: the file in -dir of questions on training-only sites to fit on beside the tuning half ("" for none); never evaluated`)
 	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
-	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json and the tuning unanswerable questions): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
+	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json, the tuning unanswerable questions and the long questions of train_long*.json): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
 	flag.Parse()
 	var err error
 	switch {
