@@ -38,14 +38,7 @@ func TestMDXEndpointTitleFromOperation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tree, err := tt.site.Resolve()
-			if err != nil {
-				t.Fatalf("Resolve: %v", err)
-			}
-			pg, ok := pageAt(tree, tt.url)
-			if !ok {
-				t.Fatalf("no page at %s", tt.url)
-			}
+			pg := resolvedPage(t, tt.site, tt.url)
 			if pg.Title != tt.title || pg.Description != tt.describe {
 				t.Errorf("page %s: title %q, description %q; want %q, %q", tt.url, pg.Title, pg.Description, tt.title, tt.describe)
 			}
@@ -63,6 +56,20 @@ paths:
       description: Every user of the account.
       responses: {"200": {description: OK}}
 `
+
+// resolvedPage resolves site and returns its page at url, failing t if it has none.
+func resolvedPage(t *testing.T, site *docsjson.Site, url string) docsjson.Page {
+	t.Helper()
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatalf("Resolve: %v", err)
+	}
+	pg, ok := pageAt(tree, url)
+	if !ok {
+		t.Fatalf("no page at %s", url)
+	}
+	return pg
+}
 
 // pageAt is the page of a tree at url.
 func pageAt(tree *docsjson.Tree, url string) (docsjson.Page, bool) {

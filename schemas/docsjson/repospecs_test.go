@@ -217,14 +217,7 @@ func TestSchemaPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tree, err := tt.site.Resolve()
-			if err != nil {
-				t.Fatalf("Resolve: %v", err)
-			}
-			pg, ok := pageAt(tree, tt.url)
-			if !ok {
-				t.Fatalf("no page at %s", tt.url)
-			}
+			pg := resolvedPage(t, tt.site, tt.url)
 			if pg.Schema != tt.wantSchema || tt.wantSchema != "" && pg.OpenAPI != tt.wantOAS || pg.Method != "" {
 				t.Errorf("page %s: spec %q, schema %q, method %q; want %q, %q, none", tt.url, pg.OpenAPI, pg.Schema, pg.Method, tt.wantOAS, tt.wantSchema)
 			}
@@ -262,14 +255,7 @@ func TestMDXAPIPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tree, err := tt.site.Resolve()
-			if err != nil {
-				t.Fatalf("Resolve: %v", err)
-			}
-			pg, ok := pageAt(tree, tt.url)
-			if !ok {
-				t.Fatalf("no page at %s", tt.url)
-			}
+			pg := resolvedPage(t, tt.site, tt.url)
 			if pg.API != tt.want {
 				t.Errorf("page %s: api %q, want %q", tt.url, pg.API, tt.want)
 			}

@@ -50,14 +50,7 @@ func TestFrontmatterSpecFoundAsMintlifyFindsIt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tree, err := tt.site.Resolve()
-			if err != nil {
-				t.Fatalf("Resolve: %v", err)
-			}
-			pg, ok := pageAt(tree, tt.url)
-			if !ok {
-				t.Fatalf("no page at %s", tt.url)
-			}
+			pg := resolvedPage(t, tt.site, tt.url)
 			if got := pg.Method + " " + pg.APIPath; pg.OpenAPI != tt.wantOAS || got != tt.wantOp {
 				t.Errorf("page %s: spec %q, operation %q; want %q, %q", tt.url, pg.OpenAPI, got, tt.wantOAS, tt.wantOp)
 			}

@@ -34,6 +34,52 @@ func seenSites(t *testing.T) []string {
 	return seen
 }
 
+// siteCache loads each evaluation site once, for the tests that check questions against the
+// pages of their site.
+type siteCache struct {
+	dir   string
+	sites map[string]*site
+}
+
+func newSiteCache(dir string) *siteCache { return &siteCache{dir: dir, sites: map[string]*site{}} }
+
+// of returns q's site and the filter q is searched with.
+func (c *siteCache) of(t *testing.T, q question) (*site, search.Filter) {
+	t.Helper()
+	s := c.sites[q.Site]
+	if s == nil {
+		var err error
+		if s, err = loadSite(filepath.Join(c.dir, q.Site)); err != nil {
+			t.Fatal(err)
+		}
+		c.sites[q.Site] = s
+	}
+	f, err := s.filter(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, f
+}
+
+// inSearch reports whether p is a page in search of s in f's language.
+func (s *site) inSearch(f search.Filter, p string) bool {
+	return slices.ContainsFunc(s.pages, func(pg search.Page) bool { return pg.URL == p && pg.Language == f.Language })
+}
+
+// checkPagesInSearch fails t for each page of a question that is not a page in search of its
+// site in the language the question is searched in.
+func checkPagesInSearch(t *testing.T, c *siteCache, qs []question) {
+	t.Helper()
+	for _, q := range qs {
+		s, f := c.of(t, q)
+		for _, p := range q.Pages {
+			if !s.inSearch(f, p) {
+				t.Errorf("%s: %q: %s is not a page in search in language %q", q.Site, q.Text, p, f.Language)
+			}
+		}
+	}
+}
+
 // TestBlindQuestionsAnswerable keeps blind.json honest: no question is on a site tuned or
 // trained on, and each of its pages is a page in search of its site in the language the
 // question is searched in; the reader's page (currentPath) is a page of that language too,
@@ -46,28 +92,11 @@ func TestBlindQuestionsAnswerable(t *testing.T) {
 	if len(blind) == 0 {
 		t.Fatal("blind.json holds no question")
 	}
-	sites := map[string]*site{}
+	sites := newSiteCache(evalDir)
+	checkPagesInSearch(t, sites, blind)
 	for _, q := range blind {
-		s := sites[q.Site]
-		if s == nil {
-			if s, err = loadSite(filepath.Join(evalDir, q.Site)); err != nil {
-				t.Fatal(err)
-			}
-			sites[q.Site] = s
-		}
-		f, err := s.filter(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inSearch := func(p string) bool {
-			return slices.ContainsFunc(s.pages, func(pg search.Page) bool { return pg.URL == p && pg.Language == f.Language })
-		}
-		for _, p := range q.Pages {
-			if !inSearch(p) {
-				t.Errorf("%s: %q: %s is not a page in search in language %q", q.Site, q.Text, p, f.Language)
-			}
-		}
-		if q.CurrentPath != "" && (!inSearch(q.CurrentPath) || slices.Contains(q.Pages, q.CurrentPath)) {
+		s, f := sites.of(t, q)
+		if q.CurrentPath != "" && (!s.inSearch(f, q.CurrentPath) || slices.Contains(q.Pages, q.CurrentPath)) {
 			t.Errorf("%s: %q: the reader's page %s is not a page in search in %q, or is an answer", q.Site, q.Text, q.CurrentPath, f.Language)
 		}
 	}
@@ -76,7 +105,7 @@ func TestBlindQuestionsAnswerable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range un {
-		if q.Split == splitBlind && sites[q.Site] == nil {
+		if q.Split == splitBlind && sites.sites[q.Site] == nil {
 			t.Errorf("unanswerable %q: split blind on %q, which is not a blind site", q.Text, q.Site)
 		}
 	}

@@ -34,7 +34,6 @@ func TestLongQuestionsTuningOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := map[bool]int{}
-	sites := map[string]*site{}
 	for _, q := range long {
 		n[len(q.Pages) > 0]++
 		if q.Split != splitLong {
@@ -43,27 +42,8 @@ func TestLongQuestionsTuningOnly(t *testing.T) {
 		if w := len(strings.Fields(q.Text)); w < 15 || w > 60 {
 			t.Errorf("%q: %d words, want 15 to 60", q.Text, w)
 		}
-		s := sites[q.Site]
-		if s == nil {
-			if s, err = loadSite(filepath.Join(evalDir, q.Site)); err != nil {
-				t.Fatal(err)
-			}
-			sites[q.Site] = s
-		}
-		f, err := s.filter(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range q.Pages {
-			found := false
-			for _, pg := range s.pages {
-				found = found || pg.URL == p && pg.Language == f.Language
-			}
-			if !found {
-				t.Errorf("%s: %q: %s is not a page in search in %q", q.Site, q.Text, p, f.Language)
-			}
-		}
 	}
+	checkPagesInSearch(t, newSiteCache(evalDir), long)
 	if n[true] != 15 || n[false] != 15 {
 		t.Errorf("%d answerable and %d unanswerable long questions, want 15 and 15", n[true], n[false])
 	}

@@ -32,31 +32,7 @@ func TestTrainingQuestionsAnswerable(t *testing.T) {
 	if len(train) == 0 {
 		t.Fatal("train.json holds no question")
 	}
-	sites := map[string]*site{}
-	for _, q := range train {
-		s := sites[q.Site]
-		if s == nil {
-			if s, err = loadSite(filepath.Join(dir, q.Site)); err != nil {
-				t.Fatal(err)
-			}
-			sites[q.Site] = s
-		}
-		f, err := s.filter(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range q.Pages {
-			found := false
-			for _, pg := range s.pages {
-				if pg.URL == p && pg.Language == f.Language {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("%s: %q: %s is not a page in search in language %q", q.Site, q.Text, p, f.Language)
-			}
-		}
-	}
+	checkPagesInSearch(t, newSiteCache(dir), train)
 }
 
 // TestTrainSitesApart keeps the evaluation data honest and train.json and blind.json apart:

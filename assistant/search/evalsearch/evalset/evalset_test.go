@@ -41,25 +41,7 @@ func TestLoadTraining(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "train.json")
-			if tt.file != "-" {
-				if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got, err := evalset.LoadTraining(file, evalSites)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.EqualFunc(got, tt.want, equal) || (got == nil) != (tt.want == nil) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
+			checkLoad(t, "train.json", tt.file, func(f string) ([]evalset.Question, error) { return evalset.LoadTraining(f, evalSites) }, tt.want, tt.wantErr)
 		})
 	}
 }
@@ -201,25 +183,34 @@ func TestLoadTrainingUnanswerable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "train_unanswerable.json")
-			if tt.file != "-" {
-				if err := os.WriteFile(file, []byte(tt.file), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got, err := evalset.LoadTrainingUnanswerable(file, trainSites)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.EqualFunc(got, tt.want, equal) || (got == nil) != (tt.want == nil) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
+			checkLoad(t, "train_unanswerable.json", tt.file, func(f string) ([]evalset.Question, error) {
+				return evalset.LoadTrainingUnanswerable(f, trainSites)
+			}, tt.want, tt.wantErr)
 		})
+	}
+}
+
+// checkLoad writes content to a file named name ("-": no file at all), loads it, and checks the
+// questions against want, or the error against a part of it, wantErr.
+func checkLoad(t *testing.T, name, content string, load func(string) ([]evalset.Question, error), want []evalset.Question, wantErr string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if content != "-" {
+		if err := os.WriteFile(file, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := load(file)
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("error %v, want one saying %q", err, wantErr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(got, want, equal) || (got == nil) != (want == nil) {
+		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
