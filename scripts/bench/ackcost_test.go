@@ -23,6 +23,7 @@ import (
 
 	"github.com/lectern-dev/lectern/ingest/consumer"
 	"github.com/lectern-dev/lectern/platform/bus"
+	"github.com/lectern-dev/lectern/platform/eventually"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -342,19 +343,18 @@ func finishAckNone(start time.Time, cpu0 time.Duration, cancel func(), wg *sync.
 	return float64(cpu.Nanoseconds()) / 1e3 / events, events / took.Seconds(), nil
 }
 
-// waitAcked checks the server took every acknowledgement.
+// waitAcked waits until the server took every acknowledgement (at most a few seconds).
 func waitAcked(ctx context.Context, cons jetstream.Consumer, msgs int) error {
-	for range 100 {
+	return eventually.Poll(ctx, 5*time.Second, func() error {
 		info, err := cons.Info(ctx)
 		if err != nil {
 			return err
 		}
-		if info.AckFloor.Stream >= uint64(msgs) && info.NumAckPending == 0 {
-			return nil
+		if info.AckFloor.Stream < uint64(msgs) || info.NumAckPending > 0 {
+			return fmt.Errorf("acks not all taken: ack floor %d of %d, %d pending", info.AckFloor.Stream, msgs, info.NumAckPending)
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return errors.New("acks not all taken")
+		return nil
+	})
 }
 
 // fetchLoop reads as figure 1b does (Fetch, FetchMaxWait of BatchWait), settling as mode says.
