@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -164,21 +165,24 @@ func (c control) check(t *testing.T, channel string, got []string, variants map[
 	}
 }
 
-func (c control) searchBody() map[string]any {
-	b := map[string]any{"query": c.q}
-	for k, v := range c.opts {
-		b[k] = v
-	}
+func (c control) searchBody() map[string]any { return searchBodyOf(c.q, c.opts) }
+
+func (c control) messageBody() map[string]any { return messageBodyOf(c.q, c.opts, c.context) }
+
+// searchBodyOf is the discovery search's body for query q with the request's other fields opts.
+func searchBodyOf(q string, opts map[string]any) map[string]any {
+	b := map[string]any{"query": q}
+	maps.Copy(b, opts)
 	return b
 }
 
-func (c control) messageBody() map[string]any {
-	b := ask(c.q)
-	for k, v := range c.opts {
-		b[k] = v
-	}
-	if c.context != "" {
-		b["context"] = []map[string]any{{"type": "textSelection", "value": "see this page", "path": c.context}}
+// messageBodyOf is an assistant message asking q, with the request's other fields opts and, when
+// context is not empty, a text selection on the page at that path.
+func messageBodyOf(q string, opts map[string]any, context string) map[string]any {
+	b := ask(q)
+	maps.Copy(b, opts)
+	if context != "" {
+		b["context"] = []map[string]any{{"type": "textSelection", "value": "see this page", "path": context}}
 	}
 	return b
 }

@@ -115,22 +115,10 @@ func (c divisionCase) check(t *testing.T, channel string, got []string) {
 	}
 }
 
-func (c divisionCase) searchBody() map[string]any {
-	b := map[string]any{"query": c.q}
-	for k, v := range c.opts {
-		b[k] = v
-	}
-	return b
-}
+func (c divisionCase) searchBody() map[string]any { return searchBodyOf(c.q, c.opts) }
 
 func (c divisionCase) messageBody() map[string]any {
-	b := ask(c.q)
-	for k, v := range c.opts {
-		b[k] = v
-	}
-	if c.context != "" {
-		b["context"] = []map[string]any{{"type": "textSelection", "value": "see this page", "path": c.context}}
-	}
+	b := messageBodyOf(c.q, c.opts, c.context)
 	if c.before != "" {
 		b["messages"] = []map[string]any{userMsg("m1", c.before),
 			{"id": "a1", "role": "assistant", "content": "See the email login page.", "parts": []map[string]any{{"type": "text", "text": "See the email login page."}}},
