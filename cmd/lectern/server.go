@@ -99,7 +99,11 @@ func connect(ctx context.Context, cfg Config, logger *slog.Logger) (*deps, error
 		}
 		d.ns, url = ns, ns.ClientURL()
 	}
-	if d.nc, d.js, err = bus.Connect(url, "lectern-"+string(cfg.Target), logger.With("component", "bus"), auth.Options()...); err != nil {
+	opts := auth.Options()
+	if d.ns != nil {
+		opts = append(opts, bus.InProcess(d.ns))
+	}
+	if d.nc, d.js, err = bus.Connect(url, "lectern-"+string(cfg.Target), logger.With("component", "bus"), opts...); err != nil {
 		d.close()
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func benchPipeline(ctx context.Context, cfg *config, t *table) error {
 		return err
 	}
 	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
-	nc, js, err := bus.Connect(ns.ClientURL(), "bench", logger)
+	nc, js, err := bus.Connect(ns.ClientURL(), "bench", logger, bus.InProcess(ns)) // as lectern all connects
 	if err != nil {
 		return err
 	}
