@@ -179,7 +179,8 @@ func (fc *freshChecker) record(ctx context.Context, began time.Time, what string
 		}
 		f.lastStale = max(f.lastStale, at)
 		f.avoidable++
-		fmt.Fprintf(fc.log, "chaos: stale read %.1fs after %s answered: %s; %s\n", began.Sub(fc.back).Seconds(), fc.n.name, what, fc.n.replicaState(ctx))
+		fmt.Fprintf(fc.log, "chaos: stale read %.1fs after %s answered: %s; %s: %s; %s: %s\n", began.Sub(fc.back).Seconds(), fc.n.name, what,
+			fc.n.name, fc.n.replicaState(ctx), fc.sibling.name, fc.sibling.replicaState(ctx))
 	}
 }
 
@@ -304,7 +305,8 @@ func (n *chNode) countOf(ctx context.Context, table, user, password string, ids 
 // replicaState describes n's replica of the feedback table.
 func (n *chNode) replicaState(ctx context.Context) string {
 	out, err := n.query(ctx, "default", "", "SELECT concat('readonly ', toString(is_readonly), ', delay ', toString(absolute_delay), 's, ',"+
-		" toString(inserts_in_queue), ' inserts to fetch') FROM system.replicas WHERE database = 'lectern' AND table = 'feedback_local'")
+		" toString(inserts_in_queue), ' inserts to fetch, queue updated ', toString(last_queue_update), ', oldest insert to fetch ', toString(inserts_oldest_time))"+
+		" FROM system.replicas WHERE database = 'lectern' AND table = 'feedback_local'")
 	if err != nil {
 		return err.Error()
 	}
