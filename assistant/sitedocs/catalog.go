@@ -409,7 +409,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	if p.Index.Rule.Unpublished() || isSkillFile(p.File) {
 		return
 	}
-	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
+	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, File: p.File, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		b.endpoint(p, &mp)
 	} else if p.API != "" {
