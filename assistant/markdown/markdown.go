@@ -19,6 +19,7 @@ type Page struct {
 	Title        string
 	Description  string
 	Body         string   // the page file, MDX or Markdown, frontmatter included
+	File         string   // the page file's path from the docs root ("guides/setup.mdx"): its relative links resolve against its folder (ResolveRelative); "" leaves them
 	Instructions []string // docs.json markdown.instructions, one line each
 	Endpoint     string   // an API page's method and path ("GET /users"); "" for other pages
 	Link         string   // the address a page whose frontmatter sets url stands for; "" for other pages
@@ -45,7 +46,7 @@ func Render(p Page) string {
 		link := oneLine(p.Link)
 		b.WriteString("\nThis page links to [" + link + "](" + link + ").\n")
 	}
-	if body := Body(p.Body, p.Title, p.Snippet); body != "" {
+	if body := ResolveRelative(Body(p.Body, p.Title, p.Snippet), p.File); body != "" {
 		b.WriteString("\n" + body + "\n")
 	}
 	if p.Operation != "" {

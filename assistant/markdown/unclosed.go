@@ -52,3 +52,32 @@ func completeBlocks(body string) string {
 	}
 	return body[:strings.LastIndexByte(body[:u.Offset], '\n')+1]
 }
+
+// FindRejected returns the first construct MDX rejects in the middle of a page file
+// (frontmatter included), as it is written (mdx.FindRejected): an HTML comment, an autolink,
+// a void HTML element without "/>", or a closing tag that closes nothing. MDX's compiler
+// throws on such a page, so Mintlify's build does not render it; Lectern's readers read the
+// page whole (a comment is no text, an autolink a link, <br> a line break).
+func FindRejected(src string) (Unclosed, bool) {
+	src = normalize(src)
+	_, body := splitFrontmatter(src)
+	r, ok := mdx.FindRejected(body)
+	if !ok {
+		return Unclosed{}, false
+	}
+	line := 1 + strings.Count(src[:len(src)-len(body)+r.Offset], "\n")
+	return Unclosed{Line: line, Construct: describeRejected(r, line)}, true
+}
+
+// describeRejected names a construct MDX rejects and how MDX writes it.
+func describeRejected(r mdx.Rejected, line int) string {
+	switch r.Kind {
+	case mdx.RejectedComment:
+		return fmt.Sprintf("an HTML comment (<!--) on line %d, which MDX does not read: write {/* ... */}", line)
+	case mdx.RejectedAutolink:
+		return fmt.Sprintf("the autolink %s on line %d, which MDX does not read: write a link, [text](url), or the bare URL", r.What, line)
+	case mdx.RejectedVoid:
+		return fmt.Sprintf("the %s on line %d, which MDX reads as an element never closed: end it with />", r.What, line)
+	}
+	return fmt.Sprintf("the closing tag %s on line %d, which closes no element open there", r.What, line)
+}

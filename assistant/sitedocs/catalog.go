@@ -38,7 +38,8 @@ type Catalog struct {
 	LLMsFullTxt     string              // a custom llms-full.txt at the docs root
 	redirects       *docsjson.Redirects // the site's redirects, compiled once (Follow follows them)
 	byURL           map[string]int
-	specFiles       map[string]bool // every local spec file the navigation names, in any version: the agent routes serve them
+	byFold          map[string]string // a page URL in lower case → the first page URL that is it in any case
+	specFiles       map[string]bool   // every local spec file the navigation names, in any version: the agent routes serve them
 }
 
 // CatalogPage is one page as agents read it.
@@ -89,7 +90,10 @@ func (c *Catalog) Page(url, version, language string) (*CatalogPage, bool) {
 // /dir, as Mintlify serves it, and /dir/index reaches it too: "/index" is the home page, and
 // "/integrations/prefect-aws/index" (where 80 of Prefect's docs.json redirects lead) the page
 // at /integrations/prefect-aws. A page asked in a version or language it is not in is its
-// variant there (variantAt): /guides/uploads in jp is /ja/guides/uploads.
+// variant there (variantAt): /guides/uploads in jp is /ja/guides/uploads. A URL no page has
+// as written is the page's whose URL it is in another case (/zh-hant/quickstart is
+// /zh-Hant/quickstart), as Mintlify matches routes (its build takes two that differ only in
+// case for one: prebuild's getGeneratedRouteKey).
 func (c *Catalog) PageFor(url, version, language string, groups []string) (*CatalogPage, bool) {
 	if c == nil {
 		return nil, false
@@ -102,6 +106,12 @@ func (c *Catalog) PageFor(url, version, language string, groups []string) (*Cata
 			return p, true
 		}
 		url = cmp.Or(dir, "/")
+	}
+	if as, ok := c.byFold[strings.ToLower(url)]; ok && as != url {
+		if p, ok := c.pageAt(as, version, language, groups); ok {
+			return p, true
+		}
+		url = as
 	}
 	return c.variantAt(url, version, language, groups)
 }
@@ -135,8 +145,8 @@ func (c *Catalog) variantKeys(url string) []string {
 }
 
 // Variants lists the pages a reader in groups may read that are url in some version or
-// language (/dir/index naming /dir): its page and their translations and versions, in
-// catalog order.
+// language (/dir/index naming /dir, a URL in another case its page's): its page and their
+// translations and versions, in catalog order.
 func (c *Catalog) Variants(url string, groups []string) []*CatalogPage {
 	if c == nil {
 		return nil
@@ -144,6 +154,9 @@ func (c *Catalog) Variants(url string, groups []string) []*CatalogPage {
 	if _, ok := c.byURL[url]; !ok {
 		if dir, ok := strings.CutSuffix(url, "/index"); ok {
 			url = cmp.Or(dir, "/")
+		}
+		if _, ok := c.byURL[url]; !ok && c.byFold[strings.ToLower(url)] != "" {
+			url = c.byFold[strings.ToLower(url)] // in another case: PageFor
 		}
 	}
 	keys := c.variantKeys(url)
@@ -238,7 +251,7 @@ type catalogBuilder struct {
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Session) *catalogBuilder {
 	cfg := site.Config
 	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
-		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, specFiles: map[string]bool{}}
+		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, byFold: map[string]string{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, remote: remote, cfg: cfg, tree: tree}
 	b.walkLinks(tree.Root)
 	for _, ref := range cfg.API.OpenAPI { // the site-wide spec, in scope of every page
@@ -409,7 +422,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	if p.Index.Rule.Unpublished() || isSkillFile(p.File) {
 		return
 	}
-	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, Snippet: b.snippetReader(p.File)}
+	mp := markdown.Page{Title: p.Title, Description: p.Description, Link: p.Href, Body: body, File: p.File, Snippet: b.snippetReader(p.File)}
 	if p.Method != "" {
 		b.endpoint(p, &mp)
 	} else if p.API != "" {
@@ -419,6 +432,9 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	if _, seen := b.cat.byURL[p.URL]; !seen {
 		b.cat.byURL[p.URL] = len(b.cat.Pages)
+	}
+	if lower := strings.ToLower(p.URL); b.cat.byFold[lower] == "" {
+		b.cat.byFold[lower] = p.URL
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
 		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p), SectionPath: sectionPath(p),

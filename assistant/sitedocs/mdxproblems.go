@@ -17,6 +17,16 @@ import (
 // validate` reports it as an error, a served site as a warning (the site serves the rest, and
 // the page's Markdown as far as its last complete block).
 
+// A listed page whose MDX has, in its middle, a construct MDX rejects (markdown.FindRejected:
+// an HTML comment, an autolink, <br> or <img ...> without "/>", a closing tag that closes
+// nothing) does not build either: Mintlify's build parses every page with remark-mdx
+// (@mintlify/common's coreRemark, a .md page's too: mintlify/mdx#23; its prebuild rewrites
+// none of these first) and shows a parsing error in the page's place. The same problem, in
+// the same two reports.
+
+// rejectedEffect is what that problem costs.
+const rejectedEffect = "MDX cannot compile it, so Mintlify's build does not render the page (Lectern reads the page whole)"
+
 // unclosedEffect is what the problem costs, in both reports.
 const unclosedEffect = "MDX cannot compile it, so Mintlify's build does not render the page; close the construct (Lectern's Markdown of the page ends before it)"
 
@@ -42,11 +52,14 @@ func mdxProblem(p *docsjson.Page, src string) (docsjson.Problem, bool) {
 	if p.NavPath == "" || p.File == "" || len(src) >= maxPageBytes {
 		return docsjson.Problem{}, false
 	}
-	u, ok := markdown.FindUnclosed(src)
-	if !ok {
-		return docsjson.Problem{}, false
-	}
 	page := strings.TrimSuffix(strings.TrimSuffix(p.File, ".mdx"), ".md")
-	msg := fmt.Sprintf("page %q: its file %s ends inside %s; %s", page, p.File, u.Construct, unclosedEffect)
-	return docsjson.Problem{Path: p.NavPath, Message: msg}, true
+	if u, ok := markdown.FindUnclosed(src); ok {
+		msg := fmt.Sprintf("page %q: its file %s ends inside %s; %s", page, p.File, u.Construct, unclosedEffect)
+		return docsjson.Problem{Path: p.NavPath, Message: msg}, true
+	}
+	if r, ok := markdown.FindRejected(src); ok {
+		msg := fmt.Sprintf("page %q: its file %s has %s; %s", page, p.File, r.Construct, rejectedEffect)
+		return docsjson.Problem{Path: p.NavPath, Message: msg}, true
+	}
+	return docsjson.Problem{}, false
 }

@@ -2,7 +2,6 @@ package sitedocs
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,15 +18,8 @@ func (s *Scopes) DivisionOf(p string) string {
 	if p == "" {
 		return ""
 	}
-	if ps, ok := s.pages[p]; ok {
-		return ps.division
-	}
-	for d := path.Dir(p); d != "/" && d != "."; d = path.Dir(d) {
-		if ds, ok := s.dirs[d]; ok {
-			return ds.division
-		}
-	}
-	return ""
+	sc, _ := s.find(p)
+	return sc.division
 }
 
 // ReaderDivision is the division a question is asked from: that of the first of paths (the

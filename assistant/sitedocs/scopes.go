@@ -22,6 +22,7 @@ type Scopes struct {
 
 	pages  map[string]scope // page URL → the version, language and division of the page there
 	dirs   map[string]scope // folder ("/es/guides") → the version, language and division its pages share
+	folded map[string]scope // pages and folders by their path in lower case: those of every path that differs only in case merged
 	labels []string         // the labels of the site's divisions, longest first (namesOther)
 }
 
@@ -67,54 +68,67 @@ func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 	s := Scopes{
 		Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(),
 		Languages: tree.Languages(), DefaultLanguage: tree.DefaultLanguage(),
-		pages: make(map[string]scope, len(entries)), dirs: map[string]scope{},
+		pages: make(map[string]scope, len(entries)), dirs: map[string]scope{}, folded: make(map[string]scope, len(entries)),
 	}
 	for i := range entries {
 		e := &entries[i]
 		s.Tags = addOnce(s.Tags, e.Tags...)
 		s.Products = addOnce(s.Products, e.Products...)
-		ps := s.pages[e.URL]
-		ps.add(e.Version, e.Language)
-		ps.addDivision(e.Division)
-		s.pages[e.URL] = ps
+		addTo(s.pages, e.URL, e)
+		addTo(s.folded, strings.ToLower(e.URL), e)
 		s.labels = addOnce(s.labels, divisionLabels(e.Division)...)
 		for d := path.Dir(e.URL); d != "/" && d != "."; d = path.Dir(d) {
-			ds := s.dirs[d]
-			ds.add(e.Version, e.Language)
-			ds.addDivision(e.Division)
-			s.dirs[d] = ds
+			addTo(s.dirs, d, e)
+			addTo(s.folded, strings.ToLower(d)+"/", e)
 		}
 	}
 	sortLongestFirst(s.labels)
 	return s
 }
 
+// addTo merges an entry's version, language and division into the scope at key.
+func addTo(m map[string]scope, key string, e *Entry) {
+	sc := m[key]
+	sc.add(e.Version, e.Language)
+	sc.addDivision(e.Division)
+	m[key] = sc
+}
+
+// find returns the scope of the page at p (a path pagePath cleaned), else that of its nearest
+// folder that holds pages. A path no page or folder has as written is matched in any case, as
+// Mintlify matches routes (its build takes two that differ only in case for one route:
+// prebuild's getGeneratedRouteKey): /zh-hant/quickstart is zh-Hant/quickstart.mdx's.
+func (s *Scopes) find(p string) (scope, bool) {
+	if ps, ok := s.pages[p]; ok {
+		return ps, true
+	}
+	lower := strings.ToLower(p)
+	if ps, ok := s.folded[lower]; ok {
+		return ps, true
+	}
+	for d := path.Dir(p); d != "/" && d != "."; d = path.Dir(d) {
+		if ds, ok := s.dirs[d]; ok {
+			return ds, true
+		}
+		if ds, ok := s.folded[strings.ToLower(d)+"/"]; ok {
+			return ds, true
+		}
+	}
+	return scope{}, false
+}
+
 // Of returns the version and language of the page at p (a path such as /es/guides/geo, or a
 // full URL), "" for what cannot be told. A path that is no page of the site takes the version
 // and language that every page in its nearest known folder shares: /es/anything is Spanish on
-// a site whose /es/ pages all are.
+// a site whose /es/ pages all are. A path written in another case than the site's is matched
+// when none is as written (find).
 func (s *Scopes) Of(p string) (version, language string) {
 	p = pagePath(p)
 	if p == "" {
 		return "", ""
 	}
-	if ps, ok := s.pages[p]; ok {
-		return ps.version, ps.language
-	}
-	for d := path.Dir(p); d != "/" && d != "."; d = path.Dir(d) {
-		ds, ok := s.dirs[d]
-		if !ok {
-			continue
-		}
-		if version == "" && !ds.vmixed {
-			version = ds.version
-		}
-		if language == "" && !ds.lmixed {
-			language = ds.language
-		}
-		return version, language
-	}
-	return "", ""
+	sc, _ := s.find(p) // a scope whose pages disagree holds "": no version (language) can be told
+	return sc.version, sc.language
 }
 
 // Resolve completes a search's version and language: what the caller set stays; what it did

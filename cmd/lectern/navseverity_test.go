@@ -23,6 +23,10 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lemonJa, err := os.ReadFile("../../assistant/markdown/testdata/lemondata-unclosed/ja/api-reference/cache/cache-management.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -47,6 +51,17 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 				"page \"fence\": its file fence.md ends inside the code fence ``` on line 7, which never closes, inside the <Step>,"}},
 		{"a page whose element never closes", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "el"]}}`, "el.mdx": "<Note>\n  Text.\n"},
 			[]string{`page "el": its file el.mdx ends inside the element <Note> on line 1, which has no closing tag;`}},
+		// MDX that MDX rejects in its middle: Mintlify's build does not render the page either.
+		{"a closing tag that closes nothing (LemonData)", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "ja/api-reference/cache/cache-management"]}}`,
+			"ja/api-reference/cache/cache-management.mdx": string(lemonJa)},
+			[]string{`page "ja/api-reference/cache/cache-management": its file ja/api-reference/cache/cache-management.mdx has the closing tag </CodeGroup> on line 66, which closes no element open there; MDX cannot compile it`}},
+		{"a comment, a line break, an image and an autolink", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "comment", "br", "img", "autolink"]}}`,
+			"comment.mdx": "---\ntitle: C\n---\n\nText.\n\n<!-- TODO -->\n", "br.md": "One<br>two.\n", "img.mdx": "<Frame>\n<img src=\"/a.png\">\n</Frame>\n",
+			"autolink.mdx": "See <https://example.com>.\n"},
+			[]string{`page "comment": its file comment.mdx has an HTML comment (<!--) on line 7, which MDX does not read: write {/* ... */};`,
+				`page "br": its file br.md has the <br> on line 1, which MDX reads as an element never closed: end it with />;`,
+				`page "img": its file img.mdx has the <img src="/a.png"> on line 2, which MDX reads as an element never closed: end it with />;`,
+				`page "autolink": its file autolink.mdx has the autolink <https://example.com> on line 1, which MDX does not read: write a link, [text](url), or the bare URL;`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,5 +90,27 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNavValidateAcceptsWhatMDXReads: MDX's own forms (a {/* comment */}, <br />, <img ... />,
+// a link) and HTML, comments and autolinks inside code are no problem to either report.
+func TestNavValidateAcceptsWhatMDXReads(t *testing.T) {
+	dir := writeSite(t, map[string]string{"docs.json": `{"name": "Home", "theme": "mint", "colors": {"primary": "#0D9373"}, "navigation": {"pages": ["index"]}}`,
+		"index.mdx": "---\ntitle: Home\n---\n\n{/* TODO */}\n\nOne<br />two <img src=\"/a.png\" /> [site](https://example.com)\n\n<hr />\n\n" +
+			"Write `<!-- x -->` or `<br>`:\n\n```html\n<!-- x -->\n<br>\n</div>\n```\n"})
+	code, out, errOut := runNav("validate", "--json", dir)
+	var rep navReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || len(rep.Errors) > 0 {
+		t.Fatalf("nav validate = %d, %v\n%s%s", code, err, out, errOut)
+	}
+	docs, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range docs.Problems {
+		if strings.Contains(p, "MDX") {
+			t.Errorf("a problem of MDX the page does not have: %s", p)
+		}
 	}
 }

@@ -46,6 +46,50 @@ var lists = func() map[string]map[string]struct{} {
 	return out
 }()
 
+// homonyms are, of each list that notes some, the function words it leaves out because they
+// are also content words ("| est - Omitted because it is homonym of "east"" in French's): a
+// full-text search must find the east, but what a reader asks is mostly the verb.
+var homonyms = func() map[string]map[string]struct{} {
+	out := map[string]map[string]struct{}{}
+	for _, dir := range dirs {
+		entries, _ := files.ReadDir(dir)
+		for _, e := range entries {
+			data, err := files.ReadFile(dir + "/" + e.Name())
+			if err != nil || !strings.HasSuffix(e.Name(), ".txt") {
+				continue
+			}
+			if set := omitted(string(data)); len(set) > 0 {
+				out[strings.TrimSuffix(e.Name(), ".txt")] = set
+			}
+		}
+	}
+	return out
+}()
+
+// omitted reads the words a Snowball list comments out as omitted on purpose: a comment line
+// (nothing before its "|") that names a word first and says "Omitted because".
+func omitted(data string) map[string]struct{} {
+	set := map[string]struct{}{}
+	for _, line := range strings.Split(data, "\n") {
+		before, comment, ok := strings.Cut(line, "|")
+		if !ok || strings.TrimSpace(before) != "" || !strings.Contains(comment, "Omitted because") {
+			continue
+		}
+		if f := strings.Fields(comment); len(f) > 0 {
+			set[f[0]] = struct{}{}
+		}
+	}
+	return set
+}
+
+// Homonyms returns the function words a language's list leaves out because they are also
+// content words (French's "est", east, and "son", sound), nil for a list that notes none. A
+// reader of short texts in the language (the content gaps' topics) may take them for stop
+// words; the search keeps them, as the list does. The set is shared: callers must not change it.
+func Homonyms(name string) map[string]struct{} {
+	return homonyms[name]
+}
+
 // snowball reads a stop word list in Snowball's format: words at the start of lines (several
 // on some), comments after "|".
 func snowball(data string) map[string]struct{} {

@@ -42,3 +42,29 @@ func TestOf(t *testing.T) {
 		t.Errorf("Names() = %q, want the 13 Snowball lists and the 5 of stopwords-iso, sorted", names)
 	}
 }
+
+// TestHomonyms: the words a list leaves out for their homonyms, as it notes them, are read
+// from its comments, and only those: French's forms of être and avoir and "son"; no other
+// list here notes any.
+func TestHomonyms(t *testing.T) {
+	fr := stopwords.Homonyms("french")
+	var got []string
+	for w := range fr {
+		got = append(got, w)
+	}
+	slices.Sort(got)
+	want := []string{"as", "aura", "auras", "avions", "est", "fût", "sommes", "son", "été", "étés"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Homonyms(french) = %q, want %q", got, want)
+	}
+	for w := range fr {
+		if _, stop := stopwords.Of("french")[w]; stop {
+			t.Errorf("%q is a homonym and in the list", w)
+		}
+	}
+	for _, name := range stopwords.Names() {
+		if name != "french" && stopwords.Homonyms(name) != nil {
+			t.Errorf("Homonyms(%q) = %v, want none", name, stopwords.Homonyms(name))
+		}
+	}
+}

@@ -37,6 +37,18 @@ var lists = func() []map[string]struct{} {
 	return out
 }()
 
+// homonyms are, by index in languages, the function words a language's list leaves out for
+// their homonyms (stopwords.Homonyms: French's "est", "son"): in a reader's question they are
+// the verb or the pronoun, and a topic named by one tells a docs team nothing. They are stop
+// words of a text told in that language only (an English "EST" stays), and tell no language.
+var homonyms = func() []map[string]struct{} {
+	out := make([]map[string]struct{}, len(languages))
+	for i, name := range languages[1:] {
+		out[i+1] = stopwords.Homonyms(name)
+	}
+	return out
+}()
+
 // parsed is a text cut into its fields, lower-cased, with the languages whose lists hold most
 // of them and the language they tell.
 type parsed struct {
@@ -118,7 +130,8 @@ func (t *parsed) script() *unicode.RangeTable {
 	return nil
 }
 
-// stop reports whether w is a stop word of English or of the text's language.
+// stop reports whether w is a stop word of English or of the text's language, or a function
+// word its list leaves out for a homonym (homonyms).
 func (t *parsed) stop(w string) bool {
 	if stopWords[w] {
 		return true
@@ -126,7 +139,10 @@ func (t *parsed) stop(w string) bool {
 	if t.lang <= 0 {
 		return false
 	}
-	_, ok := lists[t.lang][w]
+	if _, ok := lists[t.lang][w]; ok {
+		return true
+	}
+	_, ok := homonyms[t.lang][w]
 	return ok
 }
 

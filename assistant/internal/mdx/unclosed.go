@@ -32,8 +32,8 @@ func (u Unclosed) Fragment() bool { return u.Kind != UnclosedElement }
 
 // FindUnclosed scans an MDX body (frontmatter removed) as MDX reads it, skipping code fences,
 // code spans, comments and escapes, and returns the first construct that runs to its end
-// unclosed. Only a construct that reaches the end counts: whatever MDX rejects elsewhere is
-// left to the readers, which read past it.
+// unclosed. Only a construct that reaches the end counts: what MDX rejects elsewhere is
+// FindRejected's, and the readers read past it.
 func FindUnclosed(s string) (Unclosed, bool) {
 	var open openElements
 	for pos := 0; pos < len(s); {

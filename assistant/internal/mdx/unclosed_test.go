@@ -11,7 +11,7 @@ import (
 // starts, and nothing else is. Checked against @mdx-js/mdx 3's compile: every row found
 // throws there ("Unexpected end of file in ...", "Expected a closing tag for ..."), and of the
 // others only an autolink, an HTML comment and an unclosed void element throw, for what is
-// not left open at the end (the readers take those as Mintlify's pages write them). The
+// not left open at the end (FindRejected's: TestFindRejected). The
 // LemonData rows are the ends of its translated pages (hedging8563/lemondata-docs@48c45802).
 func TestFindUnclosed(t *testing.T) {
 	tests := []struct {
