@@ -331,7 +331,8 @@ func mediaBlock(r *renderer, el *node) []string {
 
 func heading(level int) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
-		if text := oneLine(r.body(el)); text != "" {
+		// a heading's line cannot break: a <br> inside (its "\" at a line's end) is a space
+		if text := oneLine(strings.ReplaceAll(r.body(el), "\\\n", "\n")); text != "" {
 			return []string{strings.Repeat("#", level) + " " + text}
 		}
 		return nil
