@@ -91,3 +91,36 @@ func withChildren(blocks, children []string) []string {
 	}
 	return out
 }
+
+// inlineEnd and inlineStart match a line of JSX that ends with an inline element's closing tag
+// or an expression, and one that starts with an expression or an inline element's opening tag.
+var (
+	inlineEnd   = regexp.MustCompile(`(</(span|a|code|strong|b|em|i|sup|sub)>|\})$`)
+	inlineStart = regexp.MustCompile(`^(\{|<(span|a|code|strong|b|em|i|sup|sub)[\s>])`)
+)
+
+// joinInlineLines joins the lines of a component's JSX where JSX joins them: whitespace that
+// holds a line break between a tag and an expression is no text in JSX, so
+// "<span>{parentKey}.</span>" and "{childKey}" on the next line render "apiKeys.apiKeyName"
+// (Turnkey's NestedParam), where MDX, which reads the lines once bound, would break the line.
+// Only inline elements and expressions are joined; lines inside a template literal stay.
+func joinInlineLines(body string) string {
+	if !strings.Contains(body, "\n") {
+		return body
+	}
+	lines := strings.Split(body, "\n")
+	out := lines[:1:1]
+	inLiteral := strings.Count(lines[0], "`")%2 == 1
+	for _, l := range lines[1:] {
+		prev := strings.TrimRight(out[len(out)-1], " \t")
+		if t := strings.TrimLeft(l, " \t"); !inLiteral && inlineEnd.MatchString(prev) && inlineStart.MatchString(t) {
+			out[len(out)-1] = prev + t
+		} else {
+			out = append(out, l)
+		}
+		if strings.Count(l, "`")%2 == 1 {
+			inLiteral = !inLiteral
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -78,7 +78,7 @@ func parseExport(stmt string) (string, export, bool) {
 	value = strings.TrimSpace(value)
 	value = strings.TrimSpace(strings.TrimSuffix(value, ";"))
 	if params, body, ok := arrowComponent(value); ok {
-		return name, export{params: params, body: body, isComp: true}, true
+		return name, export{params: params, body: joinInlineLines(body), isComp: true}, true
 	}
 	v, n, ok := jsValue(value, 0, 0)
 	if !ok || strings.TrimSpace(value[n:]) != "" {
