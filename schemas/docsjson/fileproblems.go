@@ -33,12 +33,17 @@ func folderIndexMessage(p, file string) string {
 }
 
 // missingOrIndexMessage is the problem of listed page p, which has no file, in fsys: the folder
-// index page that answers at its URL, else the near page (near makes the finder on first use).
+// index page that answers at its URL, else the folder's overview page, else the near page (near
+// makes the finder on first use).
 func missingOrIndexMessage(fsys fs.FS, p string, near func() nearPages) string {
 	if file, ok := pageFile(fsys, p+"/index"); ok {
 		return folderIndexMessage(p, file)
 	}
-	return missingPageMessage(p, near().of(p))
+	n := near()
+	if first := n.folderFirst(p); first != "" {
+		return missingPageMessage(p, first)
+	}
+	return missingPageMessage(p, n.of(p))
 }
 
 // ignoredPageMessage is the problem of listed page p, whose file the ignore patterns leave out
