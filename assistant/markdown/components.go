@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -331,7 +332,8 @@ func mediaBlock(r *renderer, el *node) []string {
 
 func heading(level int) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
-		if text := oneLine(r.body(el)); text != "" {
+		// a heading's line cannot break: a <br> inside (its "\" at a line's end) is a space
+		if text := oneLine(strings.ReplaceAll(r.body(el), "\\\n", "\n")); text != "" {
 			return []string{strings.Repeat("#", level) + " " + text}
 		}
 		return nil
@@ -351,9 +353,38 @@ func blockLink(r *renderer, el *node) []string {
 	if len(blocks) == 0 { // an icon alone: named as inline
 		return []string{"[" + linkLabel(&el.tag, firstIconNode(el), href) + "](" + href + ")"}
 	}
+	blocks = titleFirst(blocks)
 	title := oneLine(strings.TrimLeft(blocks[0], "# "))
 	if len(blocks) == 1 {
 		return []string{"[" + title + "](" + href + ")"}
 	}
 	return []string{item("- ", "["+title+"]("+href+")", join(blocks[1:]))}
+}
+
+// imagesOnly matches a block of images and nothing else; decorative, those without alt text.
+var (
+	imagesOnly = regexp.MustCompile(`^(!\[[^\]]*\]\([^)]*\)\s*)+$`)
+	decorative = regexp.MustCompile(`^(!\[\]\([^)]*\)\s*)+$`)
+)
+
+// titleFirst moves the blocks of images a card opens with after the block of text that titles
+// it, and drops those without alt text (an icon, its light and dark variants): Turnkey's
+// SolutionCard (tkhq/docs@c8289df) is an <a> around two icons (<img alt="">) and then its title
+// and description, and its Markdown linked the first icon ("- [![](/images/...svg)](href)"),
+// its title a paragraph below.
+func titleFirst(blocks []string) []string {
+	i := 0
+	for i < len(blocks) && imagesOnly.MatchString(blocks[i]) {
+		i++
+	}
+	if i == 0 || i == len(blocks) { // no text to title it: its first image is the link
+		return blocks
+	}
+	out := []string{blocks[i]}
+	for _, b := range blocks[:i] {
+		if !decorative.MatchString(b) {
+			out = append(out, b)
+		}
+	}
+	return append(out, blocks[i+1:]...)
 }

@@ -10,8 +10,8 @@ import (
 // (`export const home = {tf: "https://..."}`: a string, a number or boolean as text, or an
 // object of them) or a component, an arrow function that returns JSX
 // (`export const TF = ({ name, href }) => (<p>... {name} ... <a href={href}>...</a></p>);`).
-// A component with a statement body (hooks, state) is neither: it draws something interactive
-// that has no text of its own.
+// A component with another statement body (hooks, state) is neither: it draws something
+// interactive that has no text of its own.
 type export struct {
 	value  any      // string or map[string]any; nil for a component
 	params []string // a component's destructured props
@@ -78,7 +78,7 @@ func parseExport(stmt string) (string, export, bool) {
 	value = strings.TrimSpace(value)
 	value = strings.TrimSpace(strings.TrimSuffix(value, ";"))
 	if params, body, ok := arrowComponent(value); ok {
-		return name, export{params: params, body: body, isComp: true}, true
+		return name, export{params: params, body: joinInlineLines(body), isComp: true}, true
 	}
 	v, n, ok := jsValue(value, 0, 0)
 	if !ok || strings.TrimSpace(value[n:]) != "" {
@@ -88,8 +88,8 @@ func parseExport(stmt string) (string, export, bool) {
 }
 
 // arrowComponent reads `({ a, b }) => (JSX)`, `() => <p>..</p>`, `(props) => (...)` or a body
-// that only returns its JSX (`=> { return (...); }`): the props it destructures and the JSX it
-// returns.
+// that only returns its JSX (`=> { return (...); }`), after declaring names of its own
+// (skipDeclarations): the props it destructures and the JSX it returns.
 func arrowComponent(v string) ([]string, string, bool) {
 	if !strings.HasPrefix(v, "(") {
 		return nil, "", false
@@ -104,8 +104,11 @@ func arrowComponent(v string) ([]string, string, bool) {
 		return nil, "", false
 	}
 	rest = strings.TrimSpace(rest)
-	if block, ok := strings.CutPrefix(rest, "{"); ok { // { return (JSX); } and nothing else
-		block = strings.TrimSpace(strings.TrimSuffix(block, "}"))
+	if block, ok := strings.CutPrefix(rest, "{"); ok { // { const id = ...; return (JSX); } and nothing else
+		block, ok = skipDeclarations(strings.TrimSpace(strings.TrimSuffix(block, "}")))
+		if !ok {
+			return nil, "", false
+		}
 		ret, isReturn := strings.CutPrefix(block, "return")
 		if !isReturn || ret == "" || !mdx.IsSpace(ret[0]) && ret[0] != '(' {
 			return nil, "", false

@@ -18,6 +18,10 @@ func TestHTMLHeadings(t *testing.T) {
 		{"text after the closing tag", "<h2>A</h2> after\n\nNext", "## A\n\nafter\n\nNext"},
 		{"closing tag in inline code", "<h3>Use `</h3>` to close</h3>\n\nNext", "### Use `</h3>` to close\n\nNext"},
 		{"in a link on one line", "<a href=\"/x\"><h3>Card</h3></a>\n\nNext", "[Card](/x)\n\nNext"},
+		// Raydium's home pages (raydium-io/raydium-docs-v1@127e3ac, 14 languages) break their
+		// headline: a heading's line cannot break, so the break is a space, not "\" in the text.
+		{"a line break inside", "<h1 className=\"rd-headline\">Build, integrate, and trade<br/>on Raydium.</h1>\n\nNext", "# Build, integrate, and trade on Raydium.\n\nNext"},
+		{"a line break before its own line", "<h2>\n  One<br />\n  two\n</h2>", "## One two"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

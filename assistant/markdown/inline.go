@@ -10,7 +10,7 @@ import (
 // inline rewrites the inline constructs of Markdown text that are not Markdown: inline
 // components and HTML elements become their text (links, images, emphasis and code in
 // Markdown syntax), expressions and comments are dropped (a string literal keeps its text),
-// and "\{" becomes "{". Code spans are kept as written.
+// and "\{" becomes "{". Code spans and inline math are kept as written.
 func inline(s string) string {
 	if !strings.ContainsAny(s, "<{\\") {
 		return s
@@ -48,9 +48,13 @@ func inlineTo(b *strings.Builder, s string, depth int) {
 			i = expressionInline(b, s, i)
 		case '<':
 			i = angle(b, s, i, depth)
+		case '$':
+			n := mdx.MathSpan(s, i)
+			b.WriteString(s[i : i+n])
+			i += n
 		default:
 			j := i + 1
-			for j < len(s) && s[j] != '`' && s[j] != '\\' && s[j] != '{' && s[j] != '<' {
+			for j < len(s) && s[j] != '`' && s[j] != '\\' && s[j] != '{' && s[j] != '<' && s[j] != '$' {
 				j++
 			}
 			b.WriteString(s[i:j])

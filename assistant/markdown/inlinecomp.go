@@ -65,7 +65,7 @@ func (r *renderer) inlineComponent(tagText string) string {
 	var blocks []string
 	if ref, named := r.named[t.name]; named {
 		if e, found := r.files.export(ref); found && e.isComp {
-			blocks = r.componentBlocks(e, t)
+			blocks = r.componentBlocks(e, t, nil)
 		}
 	} else if file, imported := r.imports[t.name]; imported {
 		blocks = r.snippetBlocks(file, t)

@@ -70,7 +70,7 @@ func (r *renderer) block(n *node, d int) []string {
 	}
 	if ref, ok := r.named[n.tag.name]; ok {
 		if e, found := r.files.export(ref); found && e.isComp {
-			return r.componentBlocks(e, n.tag)
+			return r.componentBlocks(e, n.tag, r.componentChildren(n))
 		}
 	}
 	if file, ok := r.imports[n.tag.name]; ok { // an import shadows a built-in of its name (<Note />)
@@ -193,12 +193,21 @@ func (r *renderer) snippetBlocks(file string, t tag) []string {
 }
 
 // componentBlocks renders a snippet's exported component in place: the JSX it returns, with
-// the tag's attributes as its props (Prefect's `<TF name="resources" href={home.tf} />`).
-func (r *renderer) componentBlocks(e export, t tag) []string {
+// the tag's attributes as its props (Prefect's `<TF name="resources" href={home.tf} />`) and
+// the blocks of its children where it writes {children}.
+func (r *renderer) componentBlocks(e export, t tag, children []string) []string {
 	if r.depth >= maxSnippetDepth {
 		return nil
 	}
-	return r.sub(e.body, r.binder().tagProps(t), e.params)
+	props := r.binder().tagProps(t)
+	if len(children) > 0 {
+		props["children"] = childrenMark
+	}
+	blocks := r.sub(e.body, props, e.params)
+	if len(children) == 0 {
+		return blocks
+	}
+	return withChildren(blocks, children)
 }
 
 // sub renders a snippet's text, its variables bound, one level deeper.

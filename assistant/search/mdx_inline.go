@@ -26,7 +26,7 @@ type cleaner struct {
 }
 
 // cleanProse removes JSX, comments, expressions and inline Markdown syntax from prose lines,
-// keeping their text; inline code keeps its backticks.
+// keeping their text; inline code keeps its backticks, inline math ($x_{i}$) its TeX.
 func cleanProse(s string) string {
 	c := cleaner{budget: 2*len(s) + 64<<10}
 	c.b.Grow(len(s))
@@ -75,6 +75,10 @@ func (c *cleaner) at(s string, i int) int {
 		}
 	case '&':
 		return c.entity(s, i)
+	case '$': // inline math: TeX, whose braces are no expressions
+		n := mdx.MathSpan(s, i)
+		c.b.WriteString(s[i : i+n])
+		return i + n
 	}
 	c.b.WriteByte(s[i])
 	return i + 1

@@ -60,12 +60,12 @@ func navValidate(fs *flag.FlagSet) action {
 	fetch := fetchOpenAPIFlag(fs)
 	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		rep, specs := validateSite(ctx, path, docsjson.ValidateOptions{NoFiles: *noFiles}, *fetch)
+		rep, specs, where := validateSite(ctx, path, docsjson.ValidateOptions{NoFiles: *noFiles}, *fetch)
 		var err error
 		if *asJSON {
 			err = writeJSON(c.stdout, rep)
 		} else {
-			err = writeReport(c.stdout, path, rep, *noFiles, specs.note())
+			err = writeReport(c.stdout, path, rep, *noFiles, specs.note(), where)
 		}
 		if err != nil {
 			return err
@@ -78,11 +78,12 @@ func navValidate(fs *flag.FlagSet) action {
 }
 
 // validateSite loads and validates a site (fetching its specs given by URL with fetch); load
-// failures become errors of the report.
-func validateSite(ctx context.Context, path string, opts docsjson.ValidateOptions, fetch bool) (docsjson.Report, *urlSpecs) {
+// failures become errors of the report. where names the navigation elements a problem's path
+// lies in (docsjson.Site.Where; nil when the site did not load).
+func validateSite(ctx context.Context, path string, opts docsjson.ValidateOptions, fetch bool) (docsjson.Report, *urlSpecs, func(string) string) {
 	site, specs, err := loadNavSite(ctx, path, fetch)
 	if err != nil {
-		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}, nil
+		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}, nil, nil
 	}
 	rep := site.Validate(opts)
 	if !opts.NoFiles {
@@ -98,7 +99,7 @@ func validateSite(ctx context.Context, path string, opts docsjson.ValidateOption
 			slices.SortStableFunc(rep.Errors, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
 		}
 	}
-	return rep, specs
+	return rep, specs, site.Where
 }
 
 func loadProblems(err error) []docsjson.Problem {
@@ -122,7 +123,7 @@ func navTree(fs *flag.FlagSet) action {
 		if err != nil {
 			var ve *docsjson.ValidationError
 			if errors.As(err, &ve) {
-				_ = writeReport(c.stderr, path, ve.Report, true, "")
+				_ = writeReport(c.stderr, path, ve.Report, true, "", nil)
 			} else {
 				for _, p := range loadProblems(err) {
 					fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
@@ -156,8 +157,9 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // writeReport prints problems grouped by path, errors before warnings at each path; specs is
-// what was done with the OpenAPI specs given by URL (urlSpecs.note).
-func writeReport(w io.Writer, site string, rep docsjson.Report, noFiles bool, specs string) error {
+// what was done with the OpenAPI specs given by URL (urlSpecs.note); where, when not nil, names
+// the navigation elements each path lies in (language "ar" › tab "Home"), under the path.
+func writeReport(w io.Writer, site string, rep docsjson.Report, noFiles bool, specs string, where func(string) string) error {
 	scope := specs
 	if noFiles {
 		scope += " (configuration only; files not read)"
@@ -180,6 +182,11 @@ func writeReport(w io.Writer, site string, rep docsjson.Report, noFiles bool, sp
 	for i, l := range lines {
 		if i == 0 || l.Path != lines[i-1].Path || l.File != lines[i-1].File {
 			fmt.Fprintf(w, "\n%s\n", heading(l.Problem))
+			if where != nil {
+				if in := where(l.Path); in != "" {
+					fmt.Fprintf(w, "  in %s\n", in)
+				}
+			}
 		}
 		if _, err := fmt.Fprintf(w, "  %s: %s\n", l.level, l.Message); err != nil {
 			return fmt.Errorf("write report: %w", err)

@@ -149,6 +149,9 @@ func TestNavValidateUnbuiltSource(t *testing.T) {
 	}
 }
 
+// TestNavValidateHumanGroupsByPath: problems are grouped by JSON path, each path followed by the
+// navigation elements it lies in (`in group "G"`), which a path alone does not tell someone
+// new to a docs.json of many languages or tabs.
 func TestNavValidateHumanGroupsByPath(t *testing.T) {
 	dir := writeSite(t, map[string]string{
 		"docs.json": `{"theme": "mint", "name": "Test", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "G", "expanded": "yes", "tabs": [], "pages": ["GET /x", "a", "a"]}]}}`,
@@ -160,12 +163,15 @@ navigation.groups[0]
   warning: group "G" holds tabs; a group holds only pages (nest groups inside pages) (Mintlify's validator accepts this)
 
 navigation.groups[0].expanded
+  in group "G"
   error: expanded must be true or false, but it is a string
 
 navigation.groups[0].pages[0]
+  in group "G"
   warning: endpoint "GET /x" has no OpenAPI spec in scope; set "openapi" on this element or one of its parents (Mintlify's validator accepts this)
 
 navigation.groups[0].pages[2]
+  in group "G"
   warning: page "a" is already listed at navigation.groups[0].pages[1]; list each page once per version, language and product
 `
 	if code != 1 || out != want {

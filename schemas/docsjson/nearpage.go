@@ -77,3 +77,20 @@ func editDistance(a, b string, max int) int {
 	}
 	return min(prev[len(rb)], max)
 }
+
+// overviewNames are the names of the page that opens a folder of pages, where the navigation
+// names the folder itself.
+var overviewNames = []string{"overview", "introduction", "intro"}
+
+// folderFirst returns the page that opens folder p ("swift/overview"), "" when p is no folder
+// of pages or none of them opens it. Turnkey's docs.json (tkhq/docs@c8289df) lists
+// "solutions/embedded-wallets/integration-guide/swift", a folder whose pages start with
+// swift/overview.
+func (n nearPages) folderFirst(p string) string {
+	for _, name := range overviewNames {
+		if slices.Contains(n[p], p+"/"+name) {
+			return p + "/" + name
+		}
+	}
+	return ""
+}

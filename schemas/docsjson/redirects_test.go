@@ -145,3 +145,43 @@ func TestValidateReadsEachSpecOnce(t *testing.T) {
 		t.Errorf("api.json opened %d times, want once", fsys.opens["api.json"])
 	}
 }
+
+// TestRedirectDestinationsBesideErrors: a page without its file is no reason to hide the
+// redirects' problems, which the served site reports whatever else is wrong. Turnkey's
+// docs.json (tkhq/docs@c8289df) lists two pages without a file and sends two redirects to
+// "/generated-docs/formatted/...", which no page answers: `nav validate` reported the pages
+// only, while the served site's warnings (and /readyz, which sends readers to `nav validate`)
+// held the redirects too. A navigation with errors of its own still has no tree to check them
+// against.
+func TestRedirectDestinationsBesideErrors(t *testing.T) {
+	const redirect = `"redirects": [{"source": "/old", "destination": "/generated-docs/formatted/core/x"}]`
+	const want = `redirects[0].destination: destination "/generated-docs/formatted/core/x" is no page of the site and no other redirect's source; readers following the redirect find nothing`
+	tests := []struct {
+		name, docsJSON string
+		wantWarning    bool
+	}{
+		{name: "a listed page without its file",
+			docsJSON: `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
+				"navigation": {"groups": [{"group": "G", "pages": ["index", "swift"]}]}, ` + redirect + `}`,
+			wantWarning: true},
+		{name: "a missing theme",
+			docsJSON: `{"name": "s", "colors": {"primary": "#000000"},
+				"navigation": {"groups": [{"group": "G", "pages": ["index"]}]}, ` + redirect + `}`,
+			wantWarning: true},
+		{name: "a navigation error",
+			docsJSON: `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"},
+				"navigation": {"groups": [{"group": "G", "pages": ["index", "../outside"]}]}, ` + redirect + `}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := loadJSON(t, tt.docsJSON, map[string]string{"index.mdx": "# Home"}).Validate(docsjson.ValidateOptions{})
+			if len(rep.Errors) == 0 {
+				t.Fatalf("no errors; the case needs one")
+			}
+			got := slices.ContainsFunc(rep.Warnings, func(p docsjson.Problem) bool { return p.String() == want })
+			if got != tt.wantWarning {
+				t.Errorf("redirect warning reported: %v, want %v; errors %v, warnings %v", got, tt.wantWarning, rep.Errors, rep.Warnings)
+			}
+		})
+	}
+}

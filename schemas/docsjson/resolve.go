@@ -76,7 +76,7 @@ type Node struct {
 // method and path; Validate reports those problems.
 func (s *Site) Resolve() (*Tree, error) {
 	specs := newSpecCache(s.fsys, s.remote)
-	if rep := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
+	if rep, _ := s.validate(ValidateOptions{NoFiles: true}, specs); !rep.OK() {
 		return nil, &ValidationError{Report: rep}
 	}
 	return s.resolve(specs)
@@ -89,7 +89,7 @@ func (s *Site) Resolve() (*Tree, error) {
 // only when there is no navigation to resolve.
 func (s *Site) ResolvePartial() (t *Tree, rep Report, err error) {
 	specs := newSpecCache(s.fsys, s.remote)
-	rep = s.validate(ValidateOptions{NoFiles: true}, specs)
+	rep, _ = s.validate(ValidateOptions{NoFiles: true}, specs)
 	defer func() {
 		// A configuration with errors reaches resolver paths a valid one cannot. A fault there
 		// must cost this site its index, not the process: report it as a problem.

@@ -14,18 +14,24 @@ import (
 // the site: every page needs a file and every endpoint must be in its spec.
 func (s *Site) Validate(opts ValidateOptions) Report {
 	specs := newSpecCache(s.fsys, s.remote) // one load of each spec for the checks and the redirects' tree
-	rep := s.validate(opts, specs)
+	rep, navOK := s.validate(opts, specs)
 	settings := s.settings.report(s.spans)
 	rep.Errors = append(rep.Errors, settings.Errors...)
 	slices.SortStableFunc(rep.Errors, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
-	if !opts.NoFiles && len(rep.Errors) == 0 { // the pages are known only from the files
+	// The pages are known only from the files, and the tree only from a navigation without
+	// errors; a page without its file is no reason to hide the redirects' problems, which the
+	// served site reports (Turnkey's docs.json, tkhq/docs@c8289df, lists two pages without a
+	// file and sends two redirects nowhere: `nav validate` said nothing of the redirects).
+	if !opts.NoFiles && navOK {
 		rep.Warnings = append(rep.Warnings, s.redirectProblems(specs)...)
 		slices.SortStableFunc(rep.Warnings, func(a, b Problem) int { return ComparePaths(a.Path, b.Path) })
 	}
 	return rep
 }
 
-func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
+// validate is Validate without the settings' checks and the redirects': it reports too
+// whether the configuration, files aside, has no errors.
+func (s *Site) validate(opts ValidateOptions, specs *specCache) (Report, bool) {
 	c, fc := &collector{}, &collector{}
 	c.merge(&s.decoded)
 	if nav := s.Config.Navigation; nav != nil {
@@ -46,12 +52,13 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) Report {
 	// Mintlify's configuration validator tolerates some configuration problems (tolerate); a
 	// missing page or spec file is a problem wherever it is listed.
 	rep, files := tolerate(c.report(s.spans)), fc.report(s.spans)
+	configOK := len(rep.Errors) == 0
 	byPath := func(a, b Problem) int { return ComparePaths(a.Path, b.Path) }
 	rep.Errors = append(append([]Problem{}, rep.Errors...), files.Errors...) // [] in JSON, never null
 	rep.Warnings = append(append([]Problem{}, rep.Warnings...), files.Warnings...)
 	slices.SortStableFunc(rep.Errors, byPath)
 	slices.SortStableFunc(rep.Warnings, byPath)
-	return rep
+	return rep, configOK
 }
 
 // validator checks the rules that span fields and elements.

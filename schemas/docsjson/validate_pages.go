@@ -50,10 +50,12 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 	v.divisions.count(sc.division, sc.divLabel, !ok)
 	if !ok {
 		v.missing++
-		if v.near == nil {
-			v.near = newNearPages(pageFiles(v.fsys))
-		}
-		v.fc.errorf(jpath, "%s", missingPageMessage(p, v.near.of(p)))
+		v.fc.errorf(jpath, "%s", missingOrIndexMessage(v.fsys, p, func() nearPages {
+			if v.near == nil {
+				v.near = newNearPages(pageFiles(v.fsys))
+			}
+			return v.near
+		}))
 		return
 	}
 	if v.ig == nil {

@@ -284,6 +284,11 @@ var validationCases = []struct {
 			{Path: "navigation.pages[6]", Message: `page "integration/Webhooks" has no file; did you mean "integration/webhooks"? (or create integration/Webhooks.mdx); ` + unpublished},
 			{Path: "navigation.pages[7]", Message: `page "faq2" has no file; did you mean "faq"? (or create faq2.mdx); ` + unpublished},
 			{Path: "navigation.pages[8]", Message: `page "integration/go-live-now" has no file; create integration/go-live-now.mdx or integration/go-live-now.md; ` + unpublished}}},
+	{name: "page without file, a folder of pages: its index page at its URL, its overview", nav: `{"pages": ["a", "guides/flutter", "guides/swift", "b", "c"]}`,
+		files: map[string]string{"a.mdx": "# A", "b.mdx": "# B", "c.mdx": "# C", "guides/flutter/index.mdx": "# Flutter SDK", "guides/swift/auth.mdx": "# Auth", "guides/swift/overview.mdx": "# Swift"},
+		errors: []p{
+			{Path: "navigation.pages[1]", Message: `page "guides/flutter" has no file of its own; guides/flutter/index.mdx answers at its URL, so the link works, but Mintlify's build warns that the file does not exist and titles the entry from its path, and the page is in search, the assistant's context and llms.txt only where the navigation lists "guides/flutter/index"; list it as "guides/flutter/index"`},
+			{Path: "navigation.pages[2]", Message: `page "guides/swift" has no file; did you mean "guides/swift/overview"? (or create guides/swift.mdx); ` + unpublished}}},
 	{name: "group root without file", nav: `{"groups": [{"group": "G", "root": "overview", "pages": ["a"]}]}`,
 		files:  map[string]string{"a.md": "# A"},
 		errors: []p{{Path: "navigation.groups[0].root", Message: `page "overview" has no file; create overview.mdx or overview.md; ` + unpublished}}},

@@ -60,9 +60,15 @@ func (b *Brackets) Line(line string) bool {
 }
 
 // FenceOf returns the fence (```, ~~~~, ...) that opens a code block on this line, after its
-// indentation, or "".
+// indentation, or "". A display math block's $$ (remark-math's math flow, which Mintlify renders
+// with LaTeX: "$$", "\lfloor \sqrt{p} \cdot 2^{64} \rfloor", "$$") is a fence too: its lines are
+// TeX, never MDX, whose braces are no expressions (raydium-io/raydium-docs-v1@127e3ac writes 42
+// pages of them).
 func FenceOf(line string) string {
 	t := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(t, "$$") {
+		return mathFence(t)
+	}
 	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
 		return ""
 	}
@@ -71,6 +77,17 @@ func FenceOf(line string) string {
 		n++
 	}
 	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
+		return ""
+	}
+	return t[:n]
+}
+
+// mathFence returns the run of dollar signs that opens display math at t, or "" when a dollar
+// sign follows on the line ("$$ x = 1 $$" is math in a paragraph, as a backtick fence's info
+// holds no backtick).
+func mathFence(t string) string {
+	n := len(t) - len(strings.TrimLeft(t, "$"))
+	if strings.Contains(t[n:], "$") {
 		return ""
 	}
 	return t[:n]

@@ -74,6 +74,10 @@ func TestFences(t *testing.T) {
 		{"``` a ` b", ""}, // a backtick fence's info has no backtick: an inline code span
 		{"~~~ a ` b", "~~~"},
 		{"text ```", ""},
+		{"$$", "$$"}, // display math: TeX, whose braces are no expressions
+		{"  $$$ meta", "$$$"},
+		{"$$ x = 1 $$", ""}, // math inside a paragraph
+		{"$5", ""},
 	}
 	for _, tt := range tests {
 		if got := mdx.FenceOf(tt.line); got != tt.fence {
@@ -90,6 +94,8 @@ func TestFences(t *testing.T) {
 		{"~~~", "```", false},
 		{"```js", "```", false},
 		{"~~~~", "~~~", true},
+		{"  $$ ", "$$", true},
+		{"$$", "$$$", false},
 	}
 	for _, tt := range closes {
 		if got := mdx.ClosesFence(tt.line, tt.fence); got != tt.want {
