@@ -62,7 +62,8 @@ type readingKey struct{ day, path, visitor string }
 func (r *engRef) readings(project string, rg store.Range) map[string]store.Reading {
 	type reading struct{ ms, depth int64 }
 	byKey := map[readingKey]*reading{}
-	for _, e := range r.events(project, rg, func(e event.Traffic) bool {
+	// raw: a reader's erasure deletes their readings too, unlike the counts of the other rollups
+	for _, e := range r.raw(project, rg, func(e event.Traffic) bool {
 		return e.Type == event.TypePageEngagement && e.Class == event.ClassHuman
 	}) {
 		k := readingKey{store.UTCDay(e.Timestamp), e.Path, e.VisitorID}
