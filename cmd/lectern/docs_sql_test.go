@@ -191,7 +191,9 @@ func engagementSeed(now time.Time) []event.Traffic {
 	for i := range 20 {
 		out = append(out, ev(at(10+i), fmt.Sprintf("reader-%d", i), event.TypePageView, event.ClassHuman, "/faq"))
 	}
-	return out
+	read := ev(at(9), "r1", event.TypePageEngagement, event.ClassHuman, "/guides/domains")
+	read.EngagedMs, read.ScrollDepth = 42_000, 95
+	return append(out, read)
 }
 
 // TestDocsSQLColumns keeps the column tables of the BI page true: each table the page

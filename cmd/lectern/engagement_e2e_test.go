@@ -67,14 +67,20 @@ func engagementWants(day time.Time) []struct{ sub, want string } {
 			"actions":{"value":4,"previous":0,"change":null},"actionRate":{"value":0.5,"previous":0,"change":null},
 			"codeCopies":{"value":1,"previous":0,"change":null},"menuActions":{"value":1,"previous":0,"change":null},
 			"thumbs":{"value":2,"previous":0,"change":null},"outboundClicks":{"value":1,"previous":0,"change":null},
-			"sourceClicks":{"value":1,"previous":0,"change":null}},
+			"sourceClicks":{"value":1,"previous":0,"change":null},"readings":{"value":4,"previous":0,"change":null},
+			"medianTimeOnPageMs":{"value":12500,"previous":0,"change":null},"medianScrollDepth":{"value":65,"previous":0,"change":null},
+			"readThroughRate":{"value":0.5,"previous":0,"change":null}},
 			"days":[{"date":"` + day.Format(time.DateOnly) + `","ctaClicks":1,"actions":4,"codeCopies":1,"menuActions":1,"thumbs":2,"outboundClicks":1},
 			{"date":"` + day.Add(24*time.Hour).Format(time.DateOnly) + `","ctaClicks":0,"actions":0,"codeCopies":0,"menuActions":0,"thumbs":0,"outboundClicks":0}]}`},
 		{"engagement/pages", `{"pages":[
-			{"path":"/faq","humanViews":2,"interactions":2,"ctaClicks":0,"ctaRate":0,"actions":2,"actionRate":1,"codeCopies":0,"menuActions":1,"thumbs":1,"outboundClicks":0},
-			{"path":"/guides/domains","humanViews":1,"interactions":2,"ctaClicks":1,"ctaRate":1,"actions":1,"actionRate":1,"codeCopies":1,"menuActions":0,"thumbs":0,"outboundClicks":1},
-			{"path":"/quickstart","humanViews":2,"interactions":1,"ctaClicks":0,"ctaRate":0,"actions":1,"actionRate":0.5,"codeCopies":0,"menuActions":0,"thumbs":1,"outboundClicks":0},
-			{"path":"/","humanViews":3,"interactions":0,"ctaClicks":0,"ctaRate":0,"actions":0,"actionRate":0,"codeCopies":0,"menuActions":0,"thumbs":0,"outboundClicks":0}],"hasMore":false}`},
+			{"path":"/faq","humanViews":2,"interactions":2,"ctaClicks":0,"ctaRate":0,"actions":2,"actionRate":1,"codeCopies":0,"menuActions":1,"thumbs":1,"outboundClicks":0,
+				"readings":1,"medianTimeOnPageMs":5000,"medianScrollDepth":100,"readThroughRate":1},
+			{"path":"/guides/domains","humanViews":1,"interactions":2,"ctaClicks":1,"ctaRate":1,"actions":1,"actionRate":1,"codeCopies":1,"menuActions":0,"thumbs":0,"outboundClicks":1,
+				"readings":0,"medianTimeOnPageMs":0,"medianScrollDepth":0,"readThroughRate":0},
+			{"path":"/quickstart","humanViews":2,"interactions":1,"ctaClicks":0,"ctaRate":0,"actions":1,"actionRate":0.5,"codeCopies":0,"menuActions":0,"thumbs":1,"outboundClicks":0,
+				"readings":1,"medianTimeOnPageMs":45000,"medianScrollDepth":95,"readThroughRate":1},
+			{"path":"/","humanViews":3,"interactions":0,"ctaClicks":0,"ctaRate":0,"actions":0,"actionRate":0,"codeCopies":0,"menuActions":0,"thumbs":0,"outboundClicks":0,
+				"readings":2,"medianTimeOnPageMs":11000,"medianScrollDepth":22.5,"readThroughRate":0}],"hasMore":false}`},
 		{"engagement/flows", `{"entries":[{"path":"/","sessions":3},{"path":"/faq","sessions":1}],"entry":"/","sessions":3,"columns":[
 			{"step":0,"nodes":[{"id":"0:/","path":"/","other":false,"pages":1,"in":3,"out":2,"dropOff":0.3333}]},
 			{"step":1,"nodes":[{"id":"1:/guides/domains","path":"/guides/domains","other":false,"pages":1,"in":1,"out":0,"dropOff":1},
@@ -115,6 +121,12 @@ var (
 //
 // So five sessions, four active (a page view, a CTA click or an action); two opened the search
 // box: r4, and r1, whose search implies the box it was typed in.
+//
+// Time on page and scroll depth (page_engagement): r1 on / 20 s to 35%; r2 on /quickstart 30 s
+// to 60%, then back to the hidden tab, 15 s more to 95% (one reading: 45 s, 95%); r2 on /faq 5 s
+// to 100%; r3 on / 2 s to 10%; an AI client's report on / counts in no reading. So four
+// readings: median time (5 s + 20 s) / 2 = 12.5 s, median depth (35 + 95) / 2 = 65%, two of four
+// at 90% or more; on / two readings, 11 s and 22.5%.
 //
 // Agents: a Markdown fetch of /quickstart, llms.txt, an MCP search that found nothing and a
 // filesystem call that failed. Feedback: the rating of threadRated's answer (not helpful, 16),
@@ -161,6 +173,13 @@ func publishEngagementDay(t *testing.T, l *testLectern, t0 time.Time) {
 	mcpIndexing := agent(34, event.TypeMCPCall, "")
 	mcpIndexing.Tool, mcpIndexing.Client, mcpIndexing.Status, mcpIndexing.DurationMs = "search", "claude-code", event.MCPStatusUnavailable, 4
 	mcpIndexing.Query, mcpIndexing.Results = "Rotate keys", 0
+	read := func(visitor string, m int, path string, ms, depth int) event.Traffic {
+		e := human(visitor, m, event.TypePageEngagement, path)
+		e.EngagedMs, e.ScrollDepth = ms, depth
+		return e
+	}
+	aiRead := agent(35, event.TypePageEngagement, "/")
+	aiRead.EngagedMs, aiRead.ScrollDepth = 600_000, 100
 	qs1, qs2 := human("r2", 11, event.TypePageView, "/quickstart"), human("r2", 12, event.TypePageView, "/quickstart")
 	qs1.Title, qs2.Title = "Quick start", "Quickstart" // renamed between the views: the gap shows the latest
 	traffic := []event.Traffic{
@@ -168,6 +187,8 @@ func publishEngagementDay(t *testing.T, l *testLectern, t0 time.Time) {
 		code, cta, out, human("r1", 47, event.TypePageView, "/faq"),
 		human("r2", 10, event.TypePageView, "/"), qs1, qs2, human("r2", 13, event.TypePageView, "/faq"), menu, source,
 		human("r3", 20, event.TypePageView, "/"), human("r4", 25, event.TypeSearchOpen, "/faq"), md, llms, mcpSearch, mcpFS, mcpIndexing,
+		read("r1", 1, "/", 20_000, 35), read("r2", 11, "/quickstart", 30_000, 60), read("r2", 13, "/quickstart", 15_000, 95),
+		read("r2", 14, "/faq", 5_000, 100), read("r3", 20, "/", 2_000, 10), aiRead,
 	}
 	ctx := context.Background()
 	for _, e := range traffic {

@@ -58,8 +58,9 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"cta_click","path":"/quickstart","target":"https://app.example.com/signup","label":"Sign up"},
 		{"type":"outbound_click","path":"/quickstart","target":"https://github.com/lectern-dev/lectern"},
 		{"type":"menu_action","path":"/quickstart","action":"chatgpt"},
-		{"type":"source_click","path":"/guides/keys#rotate","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"}]}`)
-	expectAccepted(t, status, body, 5)
+		{"type":"source_click","path":"/guides/keys#rotate","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"},
+		{"type":"page_engagement","path":"/quickstart","engagedMs":41250,"scrollDepth":0}]}`)
+	expectAccepted(t, status, body, 6)
 	// sendBeacon: no header, the key in a text/plain body; an AI assistant, no anonymous id.
 	status, body = post(t, l, beacon, "", "text/plain;charset=UTF-8", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
 		`{"key":"`+l.AsstKey+`","events":[{"type":"page_view","path":"/quickstart"}]}`)
@@ -80,7 +81,7 @@ func testTrafficIntake(t *testing.T, store string) {
 		{"type":"page_view","path":"/api/users","timestamp":%q,"userAgent":%q,"anonId":"anon-2"}]}`, old, chromeUA, old, old, chromeUA))
 	expectAccepted(t, status, body, 3)
 
-	got := streamTraffic(t, l, 16) // warm-up, 5, 5, 1, 1, 3
+	got := streamTraffic(t, l, 17) // warm-up, 5, 6, 1, 1, 3
 	byPath := map[string][]event.Traffic{}
 	for _, e := range got {
 		byPath[e.Path+"|"+string(e.Type)] = append(byPath[e.Path+"|"+string(e.Type)], e)
@@ -121,6 +122,9 @@ func testTrafficIntake(t *testing.T, store string) {
 	})
 	checkOne("/quickstart|outbound_click", func(e event.Traffic) bool { return e.Target == "https://github.com/lectern-dev/lectern" })
 	checkOne("/quickstart|menu_action", func(e event.Traffic) bool { return e.Action == "chatgpt" })
+	checkOne("/quickstart|page_engagement", func(e event.Traffic) bool {
+		return e.EngagedMs == 41250 && e.ScrollDepth == 0 && e.VisitorID == "anon-1" && e.Class == event.ClassHuman
+	})
 	checkOne("/guides/keys|source_click", func(e event.Traffic) bool { return e.ThreadID == "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV" })
 	checkOne("/quickstart|page_view", func(e event.Traffic) bool {
 		return e.Class == event.ClassSearchIndex && strings.Contains(e.UserAgent, "Googlebot") && e.Agent == "Googlebot"
@@ -193,6 +197,13 @@ func trafficBadInput(t *testing.T, l *testLectern, ingestKey, otherIngest string
 		{"long label", beacon, asst, `{"events":[{"type":"cta_click","path":"/a","target":"https://x.example","label":"` + strings.Repeat("x", 201) + `"}]}`, 400, "events[0].label"},
 		{"menu action with spaces", beacon, asst, `{"events":[{"type":"menu_action","path":"/a","action":"Copy page"}]}`, 400, "events[0].action"},
 		{"source click without thread", beacon, asst, `{"events":[{"type":"source_click","path":"/a"}]}`, 400, "events[0].threadId"},
+		{"reading without time", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","scrollDepth":40}]}`, 400, "events[0].engagedMs"},
+		{"reading over 30 minutes", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","engagedMs":1800001,"scrollDepth":40}]}`, 400, "events[0].engagedMs"},
+		{"reading negative time", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","engagedMs":-1,"scrollDepth":40}]}`, 400, "events[0].engagedMs"},
+		{"reading without depth", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","engagedMs":5}]}`, 400, "events[0].scrollDepth"},
+		{"reading deeper than the page", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","engagedMs":5,"scrollDepth":101}]}`, 400, "events[0].scrollDepth"},
+		{"reading depth not a number", beacon, asst, `{"events":[{"type":"page_engagement","path":"/a","engagedMs":5,"scrollDepth":"50"}]}`, 400, "scrollDepth"},
+		{"reading without page", beacon, asst, `{"events":[{"type":"page_engagement","engagedMs":5,"scrollDepth":50}]}`, 400, "events[0].path"},
 		{"no key", beacon, "", `{"events":[{"type":"page_view","path":"/a"}]}`, 401, ""},
 		{"admin key on the beacon", beacon, admin, `{"events":[{"type":"page_view","path":"/a"}]}`, 403, ""},
 		{"server-side without timestamp", server, "Bearer " + ingestKey, `{"events":[{"type":"page_view","path":"/a"}]}`, 400, "events[0].timestamp"},

@@ -171,7 +171,9 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
     label          String,
     action         String,
     thread_id      String,
-    agent          String
+    agent          String,
+    engaged_ms     UInt32,
+    scroll_depth   UInt8
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -209,7 +211,9 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
     label          String,
     action         String,
     thread_id      String,
-    agent          String
+    agent          String,
+    engaged_ms     UInt32,
+    scroll_depth   UInt8
 )
 ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
 
@@ -714,6 +718,42 @@ GROUP BY project_id, day, source, query_norm;
 --     ORDER BY project_id, day, version DESC
 --     LIMIT 1 BY project_id, day;
 
+-- ---------------------------------------------------------------- 0019_page_engagement
+-- A cluster made by an earlier version of this file first runs:
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN engaged_ms UInt32, ADD COLUMN scroll_depth UInt8;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN engaged_ms UInt32, ADD COLUMN scroll_depth UInt8;
+-- then applies this file again.
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_readings_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    visitor_id String,
+    engaged_ms AggregateFunction(sum, UInt64),
+    depth      AggregateFunction(max, UInt8)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_readings_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, day, path, visitor_id);
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_readings_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    path       String,
+    visitor_id String,
+    engaged_ms AggregateFunction(sum, UInt64),
+    depth      AggregateFunction(max, UInt8)
+)
+ENGINE = Distributed(lectern, lectern, traffic_readings_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_readings_daily_mv ON CLUSTER lectern TO lectern.traffic_readings_daily_local AS
+SELECT project_id, day, path, visitor_id, sumState(toUInt64(engaged_ms)) AS engaged_ms, maxState(scroll_depth) AS depth
+FROM lectern.traffic_events_local
+WHERE type = 'page_engagement' AND class = 'human'
+GROUP BY project_id, day, path, visitor_id;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -733,4 +773,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now()), (19, 'page_engagement', now());

@@ -66,6 +66,9 @@ type eventIn struct {
 	Label    string `json:"label"`
 	Action   string `json:"action"`
 	ThreadID string `json:"threadId"`
+	// page_engagement.
+	EngagedMs   *int `json:"engagedMs"`
+	ScrollDepth *int `json:"scrollDepth"`
 	// Server-side only.
 	UserAgent string `json:"userAgent"`
 	IP        string `json:"ip"`
@@ -73,7 +76,8 @@ type eventIn struct {
 }
 
 // intBounds are the bounds of an event's whole numbers, by field.
-var intBounds = map[string][2]int{"results": {0, maxResults}, "position": {1, maxPosition}, "block": {1, maxBlock}}
+var intBounds = map[string][2]int{"results": {0, maxResults}, "position": {1, maxPosition}, "block": {1, maxBlock},
+	"engagedMs": {0, event.MaxEngagedMs}, "scrollDepth": {0, event.MaxScrollDepth}}
 
 // intRule is the rule of a whole number from lo to hi.
 func intRule(lo, hi int) string { return fmt.Sprintf("must be from %d to %d", lo, hi) }
@@ -140,6 +144,10 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 			tr.Position = checkInt(i, "position", e.Position, 1, maxPosition, false, add)
 		case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
 			checkEngagement(i, e, &tr, add)
+		case event.TypePageEngagement: // a page's visible time and deepest scroll, when it is left or hidden
+			tr.Path = checkPath(i, e.Path, true, add)
+			tr.EngagedMs = checkInt(i, "engagedMs", e.EngagedMs, 0, event.MaxEngagedMs, true, add)
+			tr.ScrollDepth = checkInt(i, "scrollDepth", e.ScrollDepth, 0, event.MaxScrollDepth, true, add)
 		case "":
 			add(i, "type", "is required: "+beaconTypes)
 		default:
@@ -183,7 +191,7 @@ func releaseTraffic(evs []event.Traffic) {
 }
 
 // beaconTypes names the event types the routes take.
-const beaconTypes = "page_view, search, search_open, search_click, code_copy, cta_click, outbound_click, menu_action or source_click"
+const beaconTypes = "page_view, search, search_open, search_click, code_copy, cta_click, outbound_click, menu_action, source_click or page_engagement"
 
 var (
 	langRE   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9+#._-]*$`)

@@ -131,6 +131,8 @@ func FuzzBeaconBody(f *testing.F) {
 		`{"events":[{"type":"outbound_click","path":"/a","target":"/not-outbound"}]}`,
 		`{"events":[{"type":"menu_action","path":"/a","action":"custom:open-in-ide"}]}`,
 		`{"events":[{"type":"source_click","path":"/a#b","threadId":"thr_01ARZ3NDEKTSV4RRFFQ69G5FAV"}]}`,
+		`{"events":[{"type":"page_engagement","path":"/a","engagedMs":41250,"scrollDepth":64}]}`,
+		`{"events":[{"type":"page_engagement","path":"/a","engagedMs":1e300,"scrollDepth":-1}]}`,
 		`{"events":[{"type":"code_copy","path":"/a","block":"1"}]}`, `{"events":[{"type":"menu_action","action":"Copy Page"}]}`,
 		`{"events":null}`, `[]`, `{`, "{\"events\":[{\"type\":\"cta_click\",\"target\":\"\xff\"}]}",
 	} {

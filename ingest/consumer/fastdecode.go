@@ -64,6 +64,10 @@ func scanTraffic(s *scanner, t *event.Traffic) bool {
 			ok = s.strTo(&t.Action)
 		case "threadId":
 			ok = s.strTo(&t.ThreadID)
+		case "engagedMs":
+			ok = s.intTo(&t.EngagedMs)
+		case "scrollDepth":
+			ok = s.intTo(&t.ScrollDepth)
 		}
 		return ok
 	})

@@ -55,6 +55,30 @@ type EngagementCounts struct {
 	SourceClicks   int64
 	Sessions       int64
 	ActiveSessions int64
+	Reading        Reading // of every page
+}
+
+// Reading is the time on page and scroll depth of a set of readings. A reading is one human
+// visitor's UTC day on one page that reported a page_engagement event: its visible times
+// summed and its deepest scroll, as Plausible counts a visitor's engagement with a page. The
+// medians are of the readings (the mean of the two middle ones when they are even in number):
+// a reader who left a tab in front for half an hour moves a median by one place, a mean by
+// as much as a hundred readers who glanced at the page.
+type Reading struct {
+	Readings    int64   // readings in the range
+	MedianMs    float64 // median visible time, in milliseconds
+	MedianDepth float64 // median deepest scroll, in percent of the page
+	ReachedEnd  int64   // readings whose deepest scroll is at least event.ReadThrough (90%)
+}
+
+// Median is the median of sorted values: the middle one, or the mean of the two middle ones;
+// 0 for none. The stores compute it in SQL; the conformance reference with this.
+func Median(sorted []int64) float64 {
+	n := len(sorted)
+	if n == 0 {
+		return 0
+	}
+	return float64(sorted[(n-1)/2]+sorted[n/2]) / 2
 }
 
 // Actions are a page's actions: code copies, contextual-menu actions and thumbs.
@@ -87,6 +111,7 @@ type PageEngagement struct {
 	MenuActions    int64
 	Thumbs         int64
 	OutboundClicks int64
+	Reading        Reading // the page's readings in the range
 }
 
 // Actions are the page's code copies, menu actions and thumbs.
@@ -96,7 +121,8 @@ func (p PageEngagement) Actions() int64 { return p.CodeCopies + p.MenuActions + 
 func (p PageEngagement) Interactions() int64 { return p.CTAClicks + p.Actions() }
 
 // PageEngagementPage is one page of paths with human views or interactions, ordered by
-// interactions desc, then human views desc, then path asc.
+// interactions desc, then human views desc, then path asc; each with its readings in the range
+// (a path with readings only, its views on days before the range, is not listed).
 type PageEngagementPage struct {
 	Rows    []PageEngagement
 	HasMore bool

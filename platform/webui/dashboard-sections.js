@@ -100,7 +100,9 @@
     ["interactionsPerSession", "Interactions per session", "ratio"],
     ["humanViews", "Human page views"], ["ctaClicks", "CTA clicks"], ["ctaRate", "CTA click rate", "rate"], ["actions", "Actions"],
     ["actionRate", "Action rate", "rate"], ["codeCopies", "Code copies"], ["menuActions", "Menu actions"], ["thumbs", "Page ratings"],
-    ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"]];
+    ["outboundClicks", "Outbound clicks"], ["sourceClicks", "Sources opened"],
+    ["readings", "Readings (a visitor's day on a page)"], ["medianTimeOnPageMs", "Median time on page", "duration"],
+    ["medianScrollDepth", "Median scroll depth", "depth"], ["readThroughRate", "Read to the end (90% or more)", "rate"]];
   var STAGES = { opened: "Opened search", searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
     asked: "Asked", answered: "Got an answer", followedUp: "Asked a follow-up", engaged: "Engaged with the answer" };
   var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
@@ -109,14 +111,16 @@
 
   D.section({
     id: "engagement", title: "Engagement",
-    intro: "What readers did beyond reading: CTA clicks and actions (code copies, contextual-menu actions, page ratings), human traffic only, against the preceding period of the same length.",
+    intro: "What readers did: CTA clicks and actions (code copies, contextual-menu actions, page ratings), and how long they read a page and how far down it (medians of readings, a reader's day on a page), human traffic only, against the preceding period of the same length.",
     load: function (ctx) {
       return Promise.all([ctx.get("engagement?" + ctx.range), ctx.get("engagement/pages?limit=50&" + ctx.range), ctx.get("engagement/funnels?" + ctx.range)]).then(function (r) {
         var e = r[0], t = e.totals, prev = fmt.day(e.previousFrom) + " to " + fmt.day(lastDay(e.previousTo));
         ctx.stat("Interactions", fmt.number(t.interactions.value), fmt.change(t.interactions) + " vs the previous period");
         ctx.stat("CTA click rate", fmt.percent(t.ctaRate.value), fmt.number(t.ctaClicks.value) + " clicks · " + fmt.change(t.ctaRate));
         var totals = FIGURES.map(function (f) { var m = t[f[0]]; return { figure: f[1], kind: f[2], value: m.value, previous: m.previous, change: m.change, metric: m }; });
-        var val = function (v, row) { return row.kind === "rate" ? fmt.percent(v) : row.kind === "ratio" ? ratio(v) : fmt.number(v); };
+        ctx.stat("Median time on page", fmt.duration(t.medianTimeOnPageMs.value), fmt.percent(t.readThroughRate.value) + " read to the end · " + fmt.change(t.medianTimeOnPageMs));
+        var kinds = { rate: fmt.percent, ratio: ratio, duration: fmt.duration, depth: fmt.depth };
+        var val = function (v, row) { return (kinds[row.kind] || fmt.number)(v); };
         return [
           ctx.table({
             name: "engagement", label: "Totals, against " + prev, rows: totals, keep: true,
@@ -135,7 +139,9 @@
             name: "engagement-pages", label: "Pages by interactions", rows: r[1].pages, empty: "No interactions or human views in this range.",
             columns: [{ key: "path", label: "Page", bar: "interactions" }, n("humanViews", "Human views"), n("interactions", "Interactions"),
               n("ctaClicks", "CTA clicks"), pct("ctaRate", "CTA rate"), n("actions", "Actions"), pct("actionRate", "Action rate"),
-              n("codeCopies", "Code copies"), n("menuActions", "Menu actions"), n("thumbs", "Page ratings"), n("outboundClicks", "Outbound clicks")],
+              n("codeCopies", "Code copies"), n("menuActions", "Menu actions"), n("thumbs", "Page ratings"), n("outboundClicks", "Outbound clicks"),
+              n("readings", "Readings"), { key: "medianTimeOnPageMs", label: "Median time on page", format: fmt.duration, num: true, csvLabel: "Median time on page (s)", csv: function (x) { return x / 1000; } },
+              { key: "medianScrollDepth", label: "Median scroll depth", format: fmt.depth, num: true, csvLabel: "Median scroll depth (%)" }, pct("readThroughRate", "Read to the end")],
           }),
           flows(ctx),
           el("div", { class: "charts" }, [funnel(ctx, "search", "Search funnel, in sessions", r[2].search), funnel(ctx, "assistant", "Assistant funnel, in threads", r[2].assistant)]),

@@ -78,6 +78,16 @@
       return (m.change > 0 ? "+" : "\u2212") + pf.format(Math.abs(m.change));
     },
     ms: function (n) { return n == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(n) + " ms"; },
+    /* A time on page from milliseconds: "8.5 sec" under 10 s, "42 sec", "3 min, 20 sec" */
+    duration: function (ms) {
+      if (ms == null) return "";
+      var s = ms / 1000, unit = function (u, v, d) { return new Intl.NumberFormat(undefined, { style: "unit", unit: u, unitDisplay: "short", maximumFractionDigits: d }).format(v); };
+      if (s < 59.5) return unit("second", s < 10 ? Math.round(s * 10) / 10 : Math.round(s), 1);
+      var m = Math.floor(Math.round(s) / 60), r = Math.round(s) % 60;
+      return r ? unit("minute", m, 0) + ", " + unit("second", r, 0) : unit("minute", m, 0);
+    },
+    /* A scroll depth in percent of the page (0 to 100) */
+    depth: function (p) { return p == null ? "" : pf.format(p / 100); },
     label: function (map) { return function (v) { return v == null ? "" : map[v] || String(v); }; },
     text: function (v) { return v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); },
   };

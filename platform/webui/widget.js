@@ -109,7 +109,11 @@
     if (p === lastPath) return false;
     var ref = lastPath === null ? document.referrer : location.origin + lastPath;
     lastPath = p;
-    if (!replaced) track({ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }, true);
+    if (!replaced) {
+      report(false); /* the page left, in the page view's beacon */
+      startView(p);
+      track({ type: "page_view", path: p, referrer: ref || undefined, title: document.title || undefined }, true);
+    }
     return true;
   }
   /* Engagement events wait up to 2 s to share a beacon; a page view, a click that may leave the
@@ -122,8 +126,34 @@
     queue.push(ev);
     if (now || queue.length > 99) flush(); else if (!timer) timer = setTimeout(flush, 2000);
   }
-  addEventListener("pagehide", flush);
-  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flush(); });
+  addEventListener("pagehide", function () { hidden(); flush(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { hidden(); flush(); } else if (view && !view.at) view.at = Date.now();
+  });
+
+  /* Time on page and scroll depth, per page view, as Plausible's engagement event: the time the
+     page was visible (a hidden tab's left out) and the deepest the reader scrolled (the bottom of
+     the viewport, percent of the page). A page_engagement when the page is hidden (another tab,
+     the window minimized, the page left or closed: visibilitychange comes before pagehide) or
+     left in the app (the next page view); after a return, another only for 3 s more or a deeper
+     scroll. A view's reports add up to 30 minutes at most. */
+  var view = null, MAX_MS = 1800000;
+  function pageHeight() {
+    var b = document.body || {}, e = document.documentElement;
+    return Math.max(b.scrollHeight || 0, b.offsetHeight || 0, e.scrollHeight, e.offsetHeight, e.clientHeight);
+  }
+  function seenTo() { var h = pageHeight(), vh = innerHeight || document.documentElement.clientHeight; return h <= vh ? h : (scrollY || 0) + vh; }
+  function startView(p) { view = { path: p, ms: 0, at: document.visibilityState === "hidden" ? 0 : Date.now(), px: seenTo(), sent: -1, total: 0 }; }
+  function engaged() { return view.ms + (view.at ? Date.now() - view.at : 0); }
+  function hidden() { if (view) { view.ms = engaged(); view.at = 0; report(true); } }
+  function report(now) {
+    if (!view) return;
+    var t = Math.max(0, Math.min(Math.round(engaged()), MAX_MS - view.total)), depth = Math.min(100, Math.round(view.px / Math.max(1, pageHeight()) * 100));
+    if (view.sent >= depth && t < 3000) return;
+    view.sent = depth; view.total += t; view.ms = 0; view.at = view.at && Date.now();
+    track({ type: "page_engagement", path: view.path, engagedMs: t, scrollDepth: depth }, now);
+  }
+  document.addEventListener("scroll", function () { if (view) view.px = Math.max(view.px, seenTo()); }, { passive: true });
   var siteOrigin = new URL(pageURL("/")).origin, words = function (n) { return (n.textContent || "").replace(/\s+/g, " ").trim().slice(0, 200) || undefined; };
   var http = function (u) { return /^https?:\/\//i.test(u || "") ? u.slice(0, 2048) : ""; };
 
@@ -163,14 +193,16 @@
   /* Menu actions: an element with data-lectern-action="<action>", or an item of the page's
      contextual menu (data-menu, default Mintlify's #page-context-menu), named as Mintlify names
      its options from what does not change with the page's language: the scheme and host of its
-     link (chatgpt.com, cursor://; the page's .md), the tools' names, and "copy" in any of the
-     widget's languages; else its text as a slug. */
+     link, and the path of one off the site (chatgpt.com, cursor://; the page's .md), its id, class, data- and aria-controls
+     attributes (an option that opens Mintlify's #chat-assistant-sheet), the tools' and commands'
+     names (Devin with MCP: devin-mcp; npx or add-mcp: add-mcp), and "copy" in any of the widget's
+     languages; else its text as a slug. */
   var ACTIONS = [[/chatgpt|openai\.com/, "chatgpt"], [/claude/, "claude"], [/perplexity/, "perplexity"], [/grok/, "grok"], [/ai ?studio/, "aistudio"],
-    [/devin desktop/, "devin-desktop"], [/connect to devin/, "devin-mcp"], [/devin/, "devin"], [/cursor/, "cursor"], [/vs ?code/, "vscode"],
-    [/install command|add-mcp/, "add-mcp"], [/mcp/, "mcp"], [/pdf/, "download-pdf"], [/spec|openapi/, "download-spec"], [copyRE, "copy"], [/markdown|\.md\b/, "view"], [/assistant/, "assistant"]];
+    [/devin desktop/, "devin-desktop"], [/devin[^]*\bmcp\b|\bmcp\b[^]*devin|connect to devin/, "devin-mcp"], [/devin/, "devin"], [/cursor/, "cursor"], [/vs ?code/, "vscode"],
+    [/install command|add-mcp|\bnpx\b/, "add-mcp"], [/mcp/, "mcp"], [/pdf/, "download-pdf"], [/spec|openapi/, "download-spec"], [copyRE, "copy"], [/markdown|\.md\b/, "view"], [/assistant/, "assistant"]];
   function actionOf(n) {
     var a = n.getAttribute("data-lectern-action"), l = n.closest("a[href]") || n.querySelector("a[href]");
-    var t = (said(n) + " " + (l ? l.protocol + l.host + (/\.md$/.test(l.pathname) ? " .md" : "") : "")).toLowerCase();
+    var t = (said(n, true) + " " + (n.getAttribute("aria-controls") || "") + " " + (l ? l.protocol + l.host + (l.host === location.host ? "" : l.pathname) + (/\.md$/.test(l.pathname) ? " .md" : "") : "")).toLowerCase();
     if (a) return a;
     for (var i = 0; i < ACTIONS.length; i++) if (ACTIONS[i][0].test(t)) return ACTIONS[i][1];
     return "custom:" + (n.textContent || "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 56);

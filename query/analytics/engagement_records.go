@@ -53,6 +53,10 @@ type engagementTotals struct {
 	Thumbs                 metric `json:"thumbs"`
 	OutboundClicks         metric `json:"outboundClicks"`
 	SourceClicks           metric `json:"sourceClicks"`
+	Readings               metric `json:"readings"`
+	MedianTimeOnPageMs     metric `json:"medianTimeOnPageMs"`
+	MedianScrollDepth      metric `json:"medianScrollDepth"`
+	ReadThroughRate        metric `json:"readThroughRate"`
 }
 
 type engagementDay struct {
@@ -103,6 +107,11 @@ func engagementEnvelope(r, prev store.Range, cur, before store.EngagementCounts,
 			Thumbs:         count(func(c store.EngagementCounts) int64 { return c.Thumbs }),
 			OutboundClicks: count(func(c store.EngagementCounts) int64 { return c.OutboundClicks }),
 			SourceClicks:   count(func(c store.EngagementCounts) int64 { return c.SourceClicks }),
+			// Time on page and scroll depth: medians of the readings (a visitor's day on a page).
+			Readings:           count(func(c store.EngagementCounts) int64 { return c.Reading.Readings }),
+			MedianTimeOnPageMs: m(func(c store.EngagementCounts) float64 { return c.Reading.MedianMs }),
+			MedianScrollDepth:  m(func(c store.EngagementCounts) float64 { return c.Reading.MedianDepth }),
+			ReadThroughRate:    m(func(c store.EngagementCounts) float64 { return rate(c.Reading.ReachedEnd, c.Reading.Readings) }),
 		},
 		Days: fillDays(r, days, func(d store.DayEngagement) string { return d.Day }, func(day string, d store.DayEngagement) engagementDay {
 			return engagementDay{Date: day, CTAClicks: d.CTAClicks, Actions: d.CodeCopies + d.MenuActions + d.Thumbs,
@@ -133,6 +142,11 @@ type pageEngagement struct {
 	MenuActions    int64   `json:"menuActions"`
 	Thumbs         int64   `json:"thumbs"`
 	OutboundClicks int64   `json:"outboundClicks"`
+	// Time on page and scroll depth over the page's readings (0 without any).
+	Readings           int64   `json:"readings"`
+	MedianTimeOnPageMs float64 `json:"medianTimeOnPageMs"`
+	MedianScrollDepth  float64 `json:"medianScrollDepth"`
+	ReadThroughRate    float64 `json:"readThroughRate"`
 }
 
 type pagesPage struct {
@@ -145,7 +159,9 @@ func pagesEnvelope(p store.PageEngagementPage) pagesPage {
 	for i, r := range p.Rows {
 		out.Pages[i] = pageEngagement{Path: r.Path, HumanViews: r.HumanViews, Interactions: r.Interactions(), CTAClicks: r.CTAClicks,
 			CTARate: round(rate(r.CTAClicks, r.HumanViews)), Actions: r.Actions(), ActionRate: round(rate(r.Actions(), r.HumanViews)),
-			CodeCopies: r.CodeCopies, MenuActions: r.MenuActions, Thumbs: r.Thumbs, OutboundClicks: r.OutboundClicks}
+			CodeCopies: r.CodeCopies, MenuActions: r.MenuActions, Thumbs: r.Thumbs, OutboundClicks: r.OutboundClicks,
+			Readings: r.Reading.Readings, MedianTimeOnPageMs: round(r.Reading.MedianMs), MedianScrollDepth: round(r.Reading.MedianDepth),
+			ReadThroughRate: round(rate(r.Reading.ReachedEnd, r.Reading.Readings))}
 	}
 	return out
 }

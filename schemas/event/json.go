@@ -51,6 +51,8 @@ func (t Traffic) AppendJSON(b []byte) ([]byte, error) {
 	b = appendOptString(b, `,"label":`, t.Label)
 	b = appendOptString(b, `,"action":`, t.Action)
 	b = appendOptString(b, `,"threadId":`, t.ThreadID)
+	b = appendOptInt(b, `,"engagedMs":`, t.EngagedMs)
+	b = appendOptInt(b, `,"scrollDepth":`, t.ScrollDepth)
 	return append(b, '}'), nil
 }
 

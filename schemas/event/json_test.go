@@ -38,6 +38,7 @@ func TestTrafficAppendJSON(t *testing.T) {
 			ClientVersion: "1.0", Status: event.MCPStatusError, DurationMs: 12, Format: event.FormatLLMsFull},
 		"engagement": {Type: event.TypeCodeCopy, Timestamp: at, Block: 3, Lang: "c++", Target: "https://x.y/\u2028z",
 			Label: "Sign\u2029up", Action: "custom:x", ThreadID: "thr_1", Position: -4},
+		"page engagement":           {Type: event.TypePageEngagement, Timestamp: at, Path: "/a", EngagedMs: 41_250, ScrollDepth: 100},
 		"control and invalid UTF-8": {Path: "a\x00b\x1f\x7f\b\f\r\xff\xfe\u00e9\U0001F600", Timestamp: at},
 		"zone":                      {Timestamp: at.In(time.FixedZone("x", 5*3600+30*60))},
 		"whole second":              {Timestamp: at.Truncate(time.Second)},

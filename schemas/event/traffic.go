@@ -25,9 +25,25 @@ const (
 	TypeSourceClick   Type = "source_click"   // a reader opened a source an assistant answer cited (Path, ThreadID)
 )
 
+// TypePageEngagement is a reader's time on a page and how far down it the reader scrolled, as
+// the widget reports them (Path, EngagedMs, ScrollDepth) when the reader leaves the page, hides
+// it or closes it, as Plausible's engagement event: once per page view, and once more after each
+// return to a hidden tab that brought more time (at least 3 s) or a deeper scroll. EngagedMs is
+// the time the page was visible since the view's previous report (the first: since the view
+// began); ScrollDepth is the view's deepest scroll so far. A page's reading (platform/store) is a
+// visitor's day on it: the sum of its times and the deepest of its depths.
+const TypePageEngagement Type = "page_engagement"
+
+// Bounds of a page_engagement event.
+const (
+	MaxEngagedMs   = 30 * 60 * 1000 // one report's visible time: 30 minutes
+	MaxScrollDepth = 100            // percent of the page's height
+	ReadThrough    = 90             // the depth from which a reading counts as reaching the end
+)
+
 // TrafficTypes lists the traffic event types, engagement events included.
 var TrafficTypes = []Type{TypePageView, TypeSearch, TypeSearchClick, TypeSearchOpen, TypeMCPCall,
-	TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick}
+	TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick, TypePageEngagement}
 
 // EngagementTypes lists the engagement event types.
 var EngagementTypes = []Type{TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick}
@@ -36,7 +52,7 @@ var EngagementTypes = []Type{TypeCodeCopy, TypeCTAClick, TypeOutboundClick, Type
 func IsTraffic(t Type) bool {
 	switch t {
 	case TypePageView, TypeSearch, TypeSearchClick, TypeSearchOpen, TypeMCPCall,
-		TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick:
+		TypeCodeCopy, TypeCTAClick, TypeOutboundClick, TypeMenuAction, TypeSourceClick, TypePageEngagement:
 		return true
 	}
 	return false
@@ -155,6 +171,9 @@ type Traffic struct {
 	Label    string `json:"label,omitempty"`    // cta_click, outbound_click: the link's text
 	Action   string `json:"action,omitempty"`   // menu_action: the option's identifier (copy, view, chatgpt, ...)
 	ThreadID string `json:"threadId,omitempty"` // source_click: the assistant thread whose answer cited the source
+	// page_engagement: Path is the page read.
+	EngagedMs   int `json:"engagedMs,omitempty"`   // the page's visible time since the view's previous report, 0 to MaxEngagedMs
+	ScrollDepth int `json:"scrollDepth,omitempty"` // the view's deepest scroll so far, percent of the page (0 to 100)
 }
 
 // NormalizeQuery is the form searches are grouped by: lower-cased, trimmed, inner runs of

@@ -430,6 +430,14 @@ const intl = (page, what, v) => page.evaluate(([what, v]) => {
   if (what === 'ratio') return new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v);
   if (what === 'percent') return pf.format(v);
   if (what === 'ms') return new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(v) + ' ms';
+  if (what === 'depth') return pf.format(v / 100);
+  if (what === 'duration') { // seconds (one decimal under 10), else minutes and seconds
+    const u = (unit, x) => new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(x);
+    const sec = Math.round(v / 100) / 10;
+    if (sec < 59.5) return u('second', sec < 10 ? sec : Math.round(sec));
+    const whole = Math.round(sec);
+    return whole % 60 ? `${u('minute', Math.floor(whole / 60))}, ${u('second', whole % 60)}` : u('minute', whole / 60);
+  }
   if (what === 'change') return v.change == null ? (v.value > 0 ? 'new' : 'no change') : Math.abs(v.change) < 0.0005 ? 'no change' : (v.change > 0 ? '+' : '\u2212') + pf.format(Math.abs(v.change));
   return String(v);
 }, [what, v]);
@@ -442,11 +450,13 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   // copy its code, 6 of them opening the search box there (and searching, through the search
   // route with their anonId, as the widget does); 10 go on to a second page and click the CTA; 4
   // go on to a third and use the menu and an outbound link. Each session is one reader (anonId),
-  // its events a second apart.
+  // its events a second apart. Each reads the entry page for i + 1 seconds, the first five to its
+  // end (95%), the others to 40%: a median of 8 s and 40%, a third read to the end.
   const run = runID(), base = `/dash-${run}`, entry = `${base}/start`;
   const at = (i, k) => new Date(Date.now() - 20 * 60e3 + i * 10e3 + k * 1e3).toISOString();
   for (let i = 0; i < 15; i++) {
-    const ev = [{ type: 'page_view', path: entry }, { type: 'code_copy', path: entry, block: 1, lang: 'bash' }];
+    const ev = [{ type: 'page_view', path: entry }, { type: 'code_copy', path: entry, block: 1, lang: 'bash' },
+      { type: 'page_engagement', path: entry, engagedMs: 1000 * (i + 1), scrollDepth: i < 5 ? 95 : 40 }];
     if (i < 6) ev.push({ type: 'search_open', path: entry });
     if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
     if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits`, title: `Rate limits ${run}` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
@@ -533,11 +543,14 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   const e = await admin(`engagement?${range}`);
   const totals = await cellsOf(eng.locator('table').first());
   const labels = ['Interactions', 'Sessions', 'Active sessions', 'Interactions per session', 'Human page views', 'CTA clicks', 'CTA click rate', 'Actions', 'Action rate',
-    'Code copies', 'Menu actions', 'Page ratings', 'Outbound clicks', 'Sources opened'];
-  const keys = ['interactions', 'sessions', 'activeSessions', 'interactionsPerSession', 'humanViews', 'ctaClicks', 'ctaRate', 'actions', 'actionRate', 'codeCopies', 'menuActions', 'thumbs', 'outboundClicks', 'sourceClicks'];
+    'Code copies', 'Menu actions', 'Page ratings', 'Outbound clicks', 'Sources opened',
+    "Readings (a visitor's day on a page)", 'Median time on page', 'Median scroll depth', 'Read to the end (90% or more)'];
+  const keys = ['interactions', 'sessions', 'activeSessions', 'interactionsPerSession', 'humanViews', 'ctaClicks', 'ctaRate', 'actions', 'actionRate', 'codeCopies', 'menuActions', 'thumbs', 'outboundClicks', 'sourceClicks',
+    'readings', 'medianTimeOnPageMs', 'medianScrollDepth', 'readThroughRate'];
+  const kinds = { interactionsPerSession: 'ratio', medianTimeOnPageMs: 'duration', medianScrollDepth: 'depth' };
   const wantTotals = [];
   for (const [i, k] of keys.entries()) {
-    const m = e.totals[k], kind = /Rate$/.test(k) ? 'percent' : k === 'interactionsPerSession' ? 'ratio' : 'number';
+    const m = e.totals[k], kind = /Rate$/.test(k) ? 'percent' : kinds[k] || 'number';
     wantTotals.push([labels[i], await intl(page, kind, m.value), await intl(page, kind, m.previous), await intl(page, 'change', m)]);
   }
   assert.deepEqual(totals, wantTotals);
@@ -555,12 +568,17 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   for (const path of [entry, `${base}/keys`, `${base}/limits`]) {
     const r = pages.find((p) => p.path === path);
     const want = [path, ...(await Promise.all([['number', r.humanViews], ['number', r.interactions], ['number', r.ctaClicks], ['percent', r.ctaRate],
-      ['number', r.actions], ['percent', r.actionRate], ['number', r.codeCopies], ['number', r.menuActions], ['number', r.thumbs], ['number', r.outboundClicks]]
+      ['number', r.actions], ['percent', r.actionRate], ['number', r.codeCopies], ['number', r.menuActions], ['number', r.thumbs], ['number', r.outboundClicks],
+      ['number', r.readings], ['duration', r.medianTimeOnPageMs], ['depth', r.medianScrollDepth], ['percent', r.readThroughRate]]
       .map(([k, v]) => intl(page, k, v))))];
     const row = eng.locator('table').filter({ has: page.locator('caption', { hasText: 'Pages by interactions' }) }).getByRole('row').filter({ has: page.getByRole('cell', { name: path, exact: true }) });
     assert.deepEqual(await row.getByRole('cell').allInnerTexts(), want, path);
   }
   assert.deepEqual([pages.find((p) => p.path === entry).codeCopies, pages.find((p) => p.path === `${base}/keys`).ctaClicks], [15, 10], 'the seeded counts');
+  const read = pages.find((p) => p.path === entry);
+  assert.deepEqual([read.readings, read.medianTimeOnPageMs, read.medianScrollDepth, read.readThroughRate], [15, 8000, 40, 0.3333], 'the seeded readings');
+  assert.match(await page.locator('.stat').filter({ hasText: 'Median time on page' }).innerText(),
+    new RegExp(`${(await intl(page, 'duration', e.totals.medianTimeOnPageMs.value)).replace(/\W/g, '.')}\\s+${(await intl(page, 'percent', e.totals.readThroughRate.value)).replace(/\W/g, '.')} read to the end`));
 
   // User flows from the seeded entry page: each step's pages with their sessions and drop-off.
   await eng.getByLabel('Entry page').selectOption(entry);

@@ -5,7 +5,10 @@
 // header's data-component-part, the copy button's data-testid="copy-code-button" inside the
 // .code-block-copy-button wrapper, the feedback and Ask AI buttons beside it, ids from
 // customize/custom-scripts.mdx), and #page-context-menu with the options of
-// ai/contextual-menu.mdx. The Spanish and Japanese labels are this test's own translations.
+// ai/contextual-menu.mdx. The Spanish and Japanese labels are this test's own translations, and
+// so is the markup of the Devin, MCP install command and assistant options, which the docs do
+// not show: a link to Devin whose address names MCP (devin-mcp), the command npx add-mcp in an
+// attribute (add-mcp), and aria-controls naming Mintlify's #chat-assistant-sheet (assistant).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { config, startSite, launch, waitFor, recordBeacons, runID } from './lib.mjs';
@@ -52,6 +55,10 @@ const spanishPage = (extra) => `<!doctype html><html lang="es" data-current-path
 <div role="menuitem" tabindex="-1">Copiar la URL del servidor MCP<small>Copia la URL del servidor MCP al portapapeles</small></div>
 <a role="menuitem" href="cursor://anysphere.cursor-deeplink/mcp/install?name=docs&amp;config=e30%3D">Conectar con el editor<small>Instalar el servidor MCP</small></a>
 <div role="menuitem" tabindex="-1">ページをコピー</div>
+<a role="menuitem" href="https://app.devin.ai/?prompt=Lee+https%3A%2F%2Fdocs.example.com%2Fguia.md">Abrir en Devin<small>Crear una sesión con esta página</small></a>
+<a role="menuitem" href="https://app.devin.ai/settings/mcp-marketplace/setup?url=https%3A%2F%2Fdocs.example.com%2Fmcp">Conectar con Devin<small>Instalar el servidor en Devin</small></a>
+<div role="menuitem" tabindex="-1" data-copy="npx add-mcp https://docs.example.com/mcp">MCPのインストールコマンドをコピー</div>
+<div role="menuitem" tabindex="-1" aria-controls="chat-assistant-sheet">Preguntar al asistente<small>Abrir el asistente con esta página</small></div>
 </div></div>
 ${BLOCKS.map((b) => mintlifyBlock(b.copy, b.lang, b.code)).join('\n')}
 </main>
@@ -94,11 +101,11 @@ test('a localized page: its own copy buttons are told by their attributes or a l
 
     await page.evaluate(() => dispatchEvent(new Event('pagehide'))); // sends what waits
     await waitFor('the copies and menu actions', () => sent.filter((e) => e.type === 'code_copy').length === 4 &&
-      sent.filter((e) => e.type === 'menu_action').length === 7);
+      sent.filter((e) => e.type === 'menu_action').length === 11);
     assert.deepEqual(sent.filter((e) => e.type === 'code_copy').map((e) => [e.path, e.block, e.lang]),
       BLOCKS.map((b, i) => [path, i + 1, b.lang]));
     assert.deepEqual(sent.filter((e) => e.type === 'menu_action').map((e) => e.action),
-      ['copy', 'copy', 'view', 'chatgpt', 'mcp', 'cursor', 'copy']);
+      ['copy', 'copy', 'view', 'chatgpt', 'mcp', 'cursor', 'copy', 'devin', 'devin-mcp', 'add-mcp', 'assistant']);
     await page.close();
   } finally {
     await site.close();

@@ -60,6 +60,11 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 				})
 		},
 		func() error {
+			rd, err := s.readings(ctx, projectID, r, nil)
+			out.Reading = rd[""]
+			return err
+		},
+		func() error {
 			sr, err := s.sessionDays(ctx, projectID, r)
 			sc := sr.totals()
 			out.Sessions, out.ActiveSessions = sc.Sessions, sc.Active
@@ -213,7 +218,15 @@ func (s *Store) engagementPages(ctx context.Context, q store.EngagementPagesQuer
 	if len(page.Rows) > q.Limit {
 		page.Rows, page.HasMore = page.Rows[:q.Limit], true
 	}
-	return page, nil
+	paths := make([]string, len(page.Rows))
+	for i, r := range page.Rows {
+		paths[i] = r.Path
+	}
+	rd, err := s.readings(ctx, q.ProjectID, q.Range, paths)
+	for i := range page.Rows {
+		page.Rows[i].Reading = rd[page.Rows[i].Path]
+	}
+	return page, err
 }
 
 // Flows reads the user flows from an entry page.

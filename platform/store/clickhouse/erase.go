@@ -27,6 +27,9 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 		if err == nil { // the rollups hold counts and HyperLogLog states, nothing that names a visitor
 			n.Traffic, err = s.eraseTraffic(ctx, "project_id = ? AND visitor_id = ?", project, subject.AnonID)
 		}
+		if err == nil { // but for the readings (time on page, scroll depth), one per visitor, day and page
+			_, err = s.deleteRows(ctx, "traffic_readings_daily", "count()", "project_id = ? AND visitor_id = ?", project, subject.AnonID)
+		}
 	default: // the thread's turns, the ratings of its answers and the clicks on its sources
 		if n.Feedback, err = s.deleteWhere(ctx, "feedback", "project_id = ? AND thread_id = ?", project, subject.ThreadID); err == nil {
 			n.Conversations, err = s.deleteWhere(ctx, "conversations", "project_id = ? AND thread_id = ?", project, subject.ThreadID)
@@ -90,8 +93,14 @@ func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (
 
 // deleteWhere counts the records matching where, deletes them, and waits for the mutation.
 func (s *Store) deleteWhere(ctx context.Context, table, where string, args ...any) (int, error) {
+	return s.deleteRows(ctx, table, "uniqExact(id)", where, args...)
+}
+
+// deleteRows counts the records matching where with count, deletes them, and waits for the
+// mutation.
+func (s *Store) deleteRows(ctx context.Context, table, count, where string, args ...any) (int, error) {
 	var n uint64
-	if err := s.conn.QueryRow(ctx, "SELECT uniqExact(id) FROM "+table+" WHERE "+where, args...).Scan(&n); err != nil {
+	if err := s.conn.QueryRow(ctx, "SELECT "+count+" FROM "+table+" WHERE "+where, args...).Scan(&n); err != nil {
 		return 0, wrap("count "+table, err)
 	}
 	if n == 0 {

@@ -52,6 +52,11 @@ func (s *Store) engagement(ctx context.Context, projectID string, r store.Range)
 	if err := s.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM feedback"+tw.clause(), tw.args...).Scan(&c.Thumbs); err != nil {
 		return c, err
 	}
+	rd, err := s.readings(ctx, projectID, r, nil)
+	if err != nil {
+		return c, err
+	}
+	c.Reading = rd[""]
 	sc, err := s.sessionTotals(ctx, projectID, r)
 	c.Sessions, c.ActiveSessions = sc.Sessions, sc.Active
 	return c, err
@@ -172,7 +177,23 @@ func (s *Store) EngagementPages(ctx context.Context, q store.EngagementPagesQuer
 	if len(page.Rows) > q.Limit {
 		page.Rows, page.HasMore = page.Rows[:q.Limit], true
 	}
+	if err := s.pageReadings(ctx, q, page.Rows); err != nil {
+		return page, wrap("engagement pages", err)
+	}
 	return page, nil
+}
+
+// pageReadings sets the readings of each row's path.
+func (s *Store) pageReadings(ctx context.Context, q store.EngagementPagesQuery, rows []store.PageEngagement) error {
+	paths := make([]string, len(rows))
+	for i, r := range rows {
+		paths[i] = r.Path
+	}
+	rd, err := s.readings(ctx, q.ProjectID, q.Range, paths)
+	for i := range rows {
+		rows[i].Reading = rd[rows[i].Path]
+	}
+	return err
 }
 
 // Flows reads the user flows from an entry page.

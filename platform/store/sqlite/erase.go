@@ -31,6 +31,9 @@ func (s *Store) Erase(ctx context.Context, project string, subject store.Subject
 			if err == nil { // the daily visitor sets name the visitor too; the counts are anonymous
 				err = eraseVisitorSets(ctx, tx, project, subject.AnonID)
 			}
+			if err == nil { // and so do the readings (time on page, scroll depth)
+				_, err = exec(ctx, tx, `DELETE FROM traffic_readings_daily WHERE project_id = ? AND visitor_id = ?`, project, subject.AnonID)
+			}
 		default: // the thread's turns, the ratings of its answers and the clicks on its sources
 			if n.Feedback, err = exec(ctx, tx, `DELETE FROM feedback WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID); err == nil {
 				n.Conversations, err = exec(ctx, tx, `DELETE FROM conversations WHERE project_id = ? AND thread_id = ?`, project, subject.ThreadID)

@@ -13,8 +13,9 @@ import (
 var trafficStatements = []string{
 	`INSERT OR IGNORE INTO traffic_events (project_id, id, type, domain, day, timestamp, visitor_id,
 		class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
-		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent,
+		engaged_ms, scroll_depth)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	`INSERT INTO traffic_pages_daily (project_id, day, path, class, views) VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, class) DO UPDATE SET views = views + 1`,
 	`INSERT OR IGNORE INTO traffic_visitors_daily (project_id, day, path, class, visitor_id)
@@ -45,6 +46,9 @@ var trafficStatements = []string{
 	`INSERT INTO traffic_page_titles_daily (project_id, day, path, title, at_ms) VALUES (?, ?, ?, ?, ?)
 	ON CONFLICT (project_id, day, path) DO UPDATE SET title = excluded.title, at_ms = excluded.at_ms
 	WHERE excluded.at_ms > traffic_page_titles_daily.at_ms`,
+	`INSERT INTO traffic_readings_daily (project_id, day, path, visitor_id, engaged_ms, depth) VALUES (?, ?, ?, ?, ?, ?)
+	ON CONFLICT (project_id, day, path, visitor_id) DO UPDATE SET engaged_ms = engaged_ms + excluded.engaged_ms,
+		depth = max(depth, excluded.depth)`,
 }
 
 const (
@@ -59,6 +63,7 @@ const (
 	stEngagement
 	stAgents
 	stTitles
+	stReadings
 )
 
 // noFirst is first_ms of a traffic_queries_daily row that holds no search yet.
@@ -113,7 +118,8 @@ func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) (bool, err
 	res, err := sts[stRaw].ExecContext(ctx, e.ProjectID, e.ID, string(e.Type), e.Domain, day, ms,
 		e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent, e.Path, e.Title, e.Referrer,
 		e.Query, norm, e.Results, e.Position, string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status,
-		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID, e.Agent)
+		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID, e.Agent,
+		max(e.EngagedMs, 0), max(e.ScrollDepth, 0))
 	if err != nil {
 		return false, err
 	}
@@ -179,6 +185,11 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 			b2i(e.Status == event.MCPStatusError), b2i(e.Status == event.MCPStatusUnavailable), max(e.DurationMs, 0))
 	case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
 		return exec(stEngagement, e.ProjectID, day, e.Path, string(e.Class), string(e.Type), engagementDetail(e))
+	case event.TypePageEngagement: // a reader's time and depth on a page (a person's only)
+		if e.Class != event.ClassHuman {
+			return nil
+		}
+		return exec(stReadings, e.ProjectID, day, e.Path, e.VisitorID, max(e.EngagedMs, 0), max(e.ScrollDepth, 0))
 	}
 	return nil
 }

@@ -78,7 +78,10 @@ func testEngagementReads(t *testing.T, s Store) {
 		}
 	}
 	if want := ref.engagement("p1", store.Range{}); want.Sessions < 50 || want.CTAClicks == 0 || want.Thumbs == 0 ||
-		want.ActiveSessions == 0 || want.ActiveSessions == want.Sessions {
+		want.ActiveSessions == 0 || want.ActiveSessions == want.Sessions || want.Reading.ReachedEnd == 0 ||
+		want.Reading.ReachedEnd == want.Reading.Readings || want.Reading.Readings == int64(len(ref.events("p1", store.Range{}, func(e event.Traffic) bool {
+		return e.Type == event.TypePageEngagement && e.Class == event.ClassHuman
+	}))) {
 		t.Fatalf("the data is too thin to test anything (or has no session without activity): %+v", want)
 	}
 	if f := ref.funnels("p1", store.Range{}); f.Search.Acted == 0 || f.Search.Opened == f.Search.Searched || f.Assistant.RatedHelpful == 0 || f.Assistant.FollowedUp == 0 ||

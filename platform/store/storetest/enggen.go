@@ -60,6 +60,7 @@ func (g *Gen) engagement(project string, start time.Time, days, visitors int) st
 		}
 	}
 	b.Traffic = append(b.Traffic, searchOpens(project, b.Traffic)...)
+	b.Traffic = append(b.Traffic, pageEngagements(project, b.Traffic)...)
 	for range 80 {
 		b.Traffic = append(b.Traffic, g.agentEvent(project, start.Add(time.Duration(g.rng.Int63n(int64(days)*int64(24*time.Hour))))))
 	}

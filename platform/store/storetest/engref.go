@@ -116,6 +116,7 @@ func (r *engRef) engagement(project string, rg store.Range) store.EngagementCoun
 		}
 	}
 	c.Thumbs = int64(len(r.pageThumbs(project, rg)))
+	c.Reading = r.readings(project, rg)[""]
 	for _, s := range r.sessions(project, rg) {
 		c.Sessions++
 		if slices.ContainsFunc(s, func(e event.Traffic) bool {
@@ -189,7 +190,9 @@ func (r *engRef) pages(project string, rg store.Range) []store.PageEngagement {
 		get(f.Path).Thumbs++
 	}
 	var out []store.PageEngagement
+	readings := r.readings(project, rg)
 	for _, p := range byPath {
+		p.Reading = readings[p.Path]
 		out = append(out, *p)
 	}
 	slices.SortFunc(out, func(a, b store.PageEngagement) int {

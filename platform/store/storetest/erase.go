@@ -29,7 +29,10 @@ func testErase(t *testing.T, s Store) {
 		r := g.Feedback(project, at.Add(time.Second))
 		r.Source, r.Helpful, r.Comment, r.Contact, r.Code, r.Filename, r.Lang = event.SourceThumbsOnly, new(true), "", "", "", "", ""
 		r.FP, r.ThreadID = fp, thread
-		b.Feedback, b.Conversations, b.Traffic = append(b.Feedback, f, r), append(b.Conversations, c), append(b.Traffic, v, sc)
+		// The reader's time on the page: a reading that names the visitor.
+		pe := event.Traffic{ID: g.ID(at), Type: event.TypePageEngagement, ProjectID: project, Domain: "d", Timestamp: at,
+			VisitorID: fp, Class: event.ClassHuman, Path: "/p", EngagedMs: 1000 * (i + 1), ScrollDepth: 50}
+		b.Feedback, b.Conversations, b.Traffic = append(b.Feedback, f, r), append(b.Conversations, c), append(b.Traffic, v, sc, pe)
 	}
 	for i := range 5 {
 		mk("p1", "Ana@Example.com", "anon-ana", "thr_ana", i)
@@ -43,7 +46,7 @@ func testErase(t *testing.T, s Store) {
 		feedback, conv, traffic int
 	}{
 		{store.Subject{Contact: "ana@example.com"}, 5, 0, 0},
-		{store.Subject{AnonID: "anon-bo"}, 10, 5, 10},
+		{store.Subject{AnonID: "anon-bo"}, 10, 5, 15},
 		{store.Subject{ThreadID: "thr_ana"}, 5, 5, 5}, // the turns, the ratings of the thread and the clicks on its sources
 		{store.Subject{ThreadID: "thr_ana"}, 0, 0, 0}, // again: nothing left
 	} {
@@ -54,6 +57,10 @@ func testErase(t *testing.T, s Store) {
 		if got.Feedback != tc.feedback || got.Conversations != tc.conv || got.Traffic != tc.traffic {
 			t.Errorf("Erase(%+v) = %+v; want %d feedback, %d conversations, %d traffic events", tc.subject, got, tc.feedback, tc.conv, tc.traffic)
 		}
+	}
+	// Ana's reading of /p stays (the contact erased her feedback only), Bo's is gone.
+	if c, err := s.Engagement(t.Context(), "p1", store.Range{}); err != nil || c.Reading != (store.Reading{Readings: 1, MedianMs: 15000, MedianDepth: 50}) {
+		t.Errorf("p1's readings after erasing anon-bo: %+v, %v; want Ana's alone (1 reading of 15 s at 50%%)", c.Reading, err)
 	}
 	if _, err := s.Erase(t.Context(), "p1", store.Subject{}); err == nil {
 		t.Error("Erase with no subject succeeded")
