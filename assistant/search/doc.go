@@ -17,7 +17,9 @@
 // weights scaled down by √(10/n). Query words are expanded with a small table of synonyms
 // common in developer docs (0.4; phrases such as "command line" → cli 0.8) and with the
 // acronyms the site itself defines ("Model Context Protocol (MCP)": mcp → model, context,
-// protocol at 0.4; "context protocol" → mcp at 0.8; acronyms.go), and two adjacent words
+// protocol at 0.4; "context protocol" → mcp at 0.8; acronyms.go; BuildWithThesaurus also
+// expands an English question's words the site lacks with WordNet's related words, off:
+// measured on the evaluation, it did not help, thesaurus.go), and two adjacent words
 // become one term when one of them means nothing alone ("log in" → login, which then counts 1
 // and "log" 0.5). With Query.Dense (an embeddings model's ranking of sections, assistant/embed)
 // the final ranking fuses it with this one by reciprocal rank (fuse.go).

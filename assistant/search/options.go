@@ -14,19 +14,20 @@ type options struct {
 	weight      [nFields]float32 // BM25F field weights
 	b           [nFields]float32 // BM25F length normalization per field
 	k1          float32
-	synonyms    bool     // expand query terms with their synonyms
-	compounds   bool     // join adjacent query words ("set up" → "setup")
-	pageBlend   float32  // weight of the whole page's score added to each of its sections' scores
-	anchors     bool     // index the text of links pointing at a page in its meta field
-	author      bool     // index frontmatter keywords, sidebarTitle and og:title in the meta field
-	acronyms    bool     // acronyms the site defines ("Model Context Protocol (MCP)") as synonyms
-	languages   bool     // analyze each page and query in its language (stop words, stemmer)
-	langStats   bool     // each language's sections are a collection of their own for idf and lengths
-	kanaStops   bool     // a query's pairs of hiragana are function words (cjk.Kana), unless it has nothing else
-	cjkStops    bool     // a query's CJK runs are cut at their stop words before pairing (cjk.Stops), unless it has nothing else
-	rerank      bool     // re-rank the first stage's best pages with the linear model
-	ownSections bool     // a result shows the section of its page that its own heading and text rank first (shown.go)
-	rankWeights features // the model's weights (rerank.json)
+	synonyms    bool             // expand query terms with their synonyms
+	compounds   bool             // join adjacent query words ("set up" → "setup")
+	pageBlend   float32          // weight of the whole page's score added to each of its sections' scores
+	anchors     bool             // index the text of links pointing at a page in its meta field
+	author      bool             // index frontmatter keywords, sidebarTitle and og:title in the meta field
+	acronyms    bool             // acronyms the site defines ("Model Context Protocol (MCP)") as synonyms
+	languages   bool             // analyze each page and query in its language (stop words, stemmer)
+	langStats   bool             // each language's sections are a collection of their own for idf and lengths
+	kanaStops   bool             // a query's pairs of hiragana are function words (cjk.Kana), unless it has nothing else
+	cjkStops    bool             // a query's CJK runs are cut at their stop words before pairing (cjk.Stops), unless it has nothing else
+	rerank      bool             // re-rank the first stage's best pages with the linear model
+	ownSections bool             // a result shows the section of its page that its own heading and text rank first (shown.go)
+	rankWeights features         // the model's weights (rerank.json)
+	thesaurus   thesaurusOptions // the question's words the site lacks expanded by WordNet (off)
 }
 
 var defaultOptions = options{

@@ -35,7 +35,7 @@ func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	sc.q = sc.q[:0]
 	sc.an.lang, sc.group = ix.o.language(q.Filter.Language), ix.group(q.Filter.Language)
 	sc.an.englishStops = true
-	sc.main = true
+	sc.main, sc.thes = true, 0
 	ix.addPart(sc, q.Text, 1, true)
 	sc.main, sc.mainN = false, len(sc.q)
 	for k := 0; k < maxHistory && k < len(q.History); k++ {
@@ -98,6 +98,7 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 	for _, sid := range ix.synonyms[string(t)] {
 		sc.addPartTerm(sid, synonymWeight, of)
 	}
+	ix.expandRare(sc, word, id, ok)
 	return ok
 }
 

@@ -20,6 +20,8 @@ type scratch struct {
 	main      bool      // the part being read is the last message
 	mainN     int       // the first mainN terms of q come from the last message
 	unknown   int       // words of the last message the index lacks (stop words aside)
+	thes      int       // terms the thesaurus added to the last message
+	related   *[]string // when not nil, what the thesaurus added ("word→related"), for ThesaurusTerms
 	seq       []uint32  // the last message's terms in order, for phrases
 	slot      []uint8   // by term id: 1 + the term's place in q, 0 for other terms
 	last      []int32   // by place in q[:mainN]: the last position it was seen at

@@ -20,11 +20,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lectern-dev/lectern/assistant/answer"
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/search/evalsearch/evalset"
+	"github.com/lectern-dev/lectern/assistant/search/internal/wordnet"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
@@ -42,6 +44,7 @@ func main() {
 	lambdas := flag.String("lambdas", "", "with -train: the L2 penalties cross-validation picks from, comma-separated (default: "+formatLambdas(trainLambdas)+")")
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json, the tuning unanswerable questions and the long questions of train_long*.json): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
+	flag.StringVar(&thesaurusSpec, "thesaurus", "", `expand the question's words the site lacks with WordNet's related words (search.BuildWithThesaurus), e.g. "rel=s,w=0.4,df=0,word=3,query=8"; off by default: measured, it did not help (testdata/eval/README.md, "A general thesaurus")`)
 	flag.Parse()
 	var err error
 	switch {
@@ -90,12 +93,28 @@ type site struct {
 	divs   map[string]string // page in search → its division
 }
 
+// thesaurusSpec is -thesaurus: how every site's index expands words with WordNet ("": not).
+var thesaurusSpec string
+
+// thesaurus is WordNet's table, read once when -thesaurus asks for it.
+var thesaurus = sync.OnceValues(func() (*search.Thesaurus, error) { return search.ReadThesaurus(wordnet.Table) })
+
 func loadSite(dir string) (*site, error) {
 	docs, err := sitedocs.Load(context.Background(), dir)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", dir, err)
 	}
-	s := &site{pages: docs.Pages, rules: map[string]docsjson.Rule{}, found: map[string]bool{}, index: search.Build(docs.Pages),
+	var th *search.Thesaurus
+	if thesaurusSpec != "" {
+		if th, err = thesaurus(); err != nil {
+			return nil, err
+		}
+	}
+	ix, err := search.BuildWithThesaurus(docs.Pages, th, thesaurusSpec)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", dir, err)
+	}
+	s := &site{pages: docs.Pages, rules: map[string]docsjson.Rule{}, found: map[string]bool{}, index: ix,
 		base: newPageBM25(docs.Pages), scopes: &docs.Scopes, divs: map[string]string{}}
 	for _, p := range docs.Pages {
 		s.divs[p.URL] = p.Division.Name
@@ -197,6 +216,7 @@ type eval struct {
 	cites    map[string]*citeStats
 	declines declineStats
 	excluded map[string]int // questions whose answers the site's rules leave out of search, by half
+	expanded map[string]int // with -thesaurus: questions the thesaurus added a term to, by half
 }
 
 func (e *eval) site(name string) (*site, error) {
@@ -220,6 +240,7 @@ func run(w io.Writer, dir string, opt options) error {
 		return err
 	}
 	e.printTable()
+	e.printExpanded()
 	printCited(w, e.cites, e.halves())
 	return e.uncovered()
 }
@@ -227,7 +248,7 @@ func run(w io.Writer, dir string, opt options) error {
 // rankAll ranks every question of questions.json (and with opt.trainSites train.json's) and
 // every follow-up, and returns the figures.
 func rankAll(w io.Writer, dir string, opt options) (*eval, error) {
-	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, blind: map[string]bool{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, declines: declineStats{}, excluded: map[string]int{}}
+	e := &eval{w: w, dir: dir, opt: opt, sites: map[string]*site{}, blind: map[string]bool{}, res: map[string]*metrics{}, cites: map[string]*citeStats{}, declines: declineStats{}, excluded: map[string]int{}, expanded: map[string]int{}}
 	qs, err := loadQuestions(filepath.Join(dir, "questions.json"))
 	if err != nil {
 		return nil, err
@@ -274,6 +295,7 @@ func (e *eval) question(q question) error {
 	e.measure("index", q, got)
 	e.measure("stage-1", q, s.firstStage(q))
 	tuneMiss := (e.opt.misses && (q.Split == splitTune || q.Split == splitTrain)) || (e.opt.blindMisses && q.Split == splitBlind)
+	e.related(s, q, got, tuneMiss)
 	if tuneMiss && (len(got) == 0 || !slices.Contains(q.Pages, got[0])) {
 		fmt.Fprintf(e.w, "miss %s (rank %d, first stage %d): %q want %v got %v\n", q.Site, rankOf(q, got), rankOf(q, s.firstStage(q)), q.Text, q.Pages, got[:min(3, len(got))])
 	}
@@ -640,4 +662,34 @@ func paths(sources []answer.Source) []string {
 		out[i] = s.Path
 	}
 	return out
+}
+
+// related counts (and with -misses prints) what -thesaurus added to q.
+func (e *eval) related(s *site, q question, got []string, show bool) {
+	if thesaurusSpec == "" {
+		return
+	}
+	f, _ := s.filter(q)
+	terms := s.index.ThesaurusTerms(search.Query{Text: q.Text, Filter: f})
+	if len(terms) == 0 {
+		return
+	}
+	e.expanded[q.Split]++
+	if show {
+		fmt.Fprintf(e.w, "thesaurus %s (rank %d): %q %v\n", q.Site, rankOf(q, got), q.Text, terms)
+	}
+}
+
+// printExpanded prints how many questions of each half -thesaurus expanded.
+func (e *eval) printExpanded() {
+	if thesaurusSpec == "" {
+		return
+	}
+	for _, h := range e.halves() {
+		n := e.expanded[h]
+		if h == "all" {
+			n = e.expanded[splitTune] + e.expanded[splitHeld]
+		}
+		fmt.Fprintf(e.w, "thesaurus (%s): a word expanded in %d questions of %s\n", thesaurusSpec, n, h)
+	}
 }
