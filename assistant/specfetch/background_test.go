@@ -123,6 +123,9 @@ func TestBackgroundSession(t *testing.T) {
 	close(release)
 	eventually.True(t, 5*time.Second, "the fetcher's digest to part from the load's", func() bool { return f.Digest(order) != loaded })
 
+	// The fetch from the host that does not answer is under way: its connection is held (on a
+	// busy machine the background fetch may not have dialled yet when the other one ended).
+	eventually.True(t, 5*time.Second, "the fetch to reach the host that does not answer", func() bool { return hole.held.Load() >= 1 })
 	next := f.BackgroundSession(context.Background())
 	if r := next.Get(urls[0]); r.Err != nil || r.Copy == nil || string(r.Copy.Body) != spec {
 		t.Errorf("the next load: %+v; want the fetched copy", r)
