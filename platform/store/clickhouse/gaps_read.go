@@ -59,7 +59,7 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 // pageTitles reads the latest title of each page in r from the page rollup (migration 0015).
 // It reads every page's, so that it runs beside the reads that find the gap pages instead of
 // after them: ClickHouse merges every page's states either way (a filter on the paths goes
-// after the GROUP BY, see pageExits), 13–41 ms for a 1% project at 50M events. A path none of
+// after the GROUP BY, see pageViews), 13–41 ms for a 1% project at 50M events. A path none of
 // whose views carried a title is left out; at most maxTitles are read (past that many distinct
 // pages, a gap page may show its path).
 func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range) (map[string]string, error) {
