@@ -314,12 +314,15 @@ type PageExits struct {
 //   - Unanswered: unanswered assistant turns, newest first (id desc);
 //   - RatedDown: ratings of answers marked not helpful, open, newest first (id desc);
 //   - Feedback: open page feedback that is negative or commented, newest first (id desc);
-//   - Pages: paths with an exit without action, by ExitsWithoutAction desc then path asc;
+//   - Pages: the figures of every page a gap can name (GapPages): the paths with an exit
+//     without action (at most MaxGapRecords) and every path of Feedback, whether or not a
+//     session ended there silently; by ExitsWithoutAction desc then path asc;
 //   - Titles: the title of each path of Feedback and Pages, the latest non-empty title its
 //     page views carried in the range; a path none carried one is absent.
 //
-// Each list holds at most MaxGapRecords rows, and each question (Unanswered and RatedDown's
-// Query) its first MaxGapQueryChars characters, cut by the store's SQL.
+// Each list holds at most MaxGapRecords rows (Pages at most twice that: its silent exits' and
+// Feedback's), and each question (Unanswered and RatedDown's Query) its first MaxGapQueryChars
+// characters, cut by the store's SQL.
 type GapSignals struct {
 	Queries    []QueryOutcome
 	Unanswered []GapTurn

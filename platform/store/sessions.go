@@ -311,17 +311,44 @@ func FlowLinks(trails map[Trail]int64) []FlowLink {
 	return out
 }
 
-// RankExits keeps the paths with an exit without action, by those exits desc then path, at
+// GapPages lists the pages whose figures a gaps read returns, each once: the paths with an exit
+// without action (at most MaxGapRecords, the most such exits first, then by path) and every path
+// feedback names (feedback holds at most MaxGapRecords records), with their exits (none for a
+// page no session ended on); by ExitsWithoutAction desc then path. The stores fill their Views.
+func GapPages(exits map[string]*PageExits, feedback []GapFeedback) []PageExits {
+	out := rankExits(exits)
+	listed := make(map[string]bool, len(out)+len(feedback))
+	for _, p := range out {
+		listed[p.Path] = true
+	}
+	for _, f := range feedback {
+		if listed[f.Path] {
+			continue
+		}
+		listed[f.Path] = true
+		p := PageExits{Path: f.Path}
+		if x := exits[f.Path]; x != nil {
+			p = *x
+		}
+		out = append(out, p)
+	}
+	slices.SortFunc(out, byQuietExits)
+	return out
+}
+
+// rankExits keeps the paths with an exit without action, by those exits desc then path, at
 // most MaxGapRecords of them.
-func RankExits(exits map[string]*PageExits) []PageExits {
+func rankExits(exits map[string]*PageExits) []PageExits {
 	var out []PageExits
 	for _, p := range exits {
 		if p.ExitsWithoutAction > 0 {
 			out = append(out, *p)
 		}
 	}
-	slices.SortFunc(out, func(a, b PageExits) int {
-		return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
-	})
+	slices.SortFunc(out, byQuietExits)
 	return out[:min(len(out), MaxGapRecords)]
+}
+
+func byQuietExits(a, b PageExits) int {
+	return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
 }

@@ -20,16 +20,18 @@ func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range)
 }
 
 // gapSignals runs the signals' reads at once: each is its own query (or two), and the read
-// takes as long as the slowest rather than their sum.
+// takes as long as the slowest rather than their sum. The human views of the gap pages follow,
+// once the exits and the feedback tell which pages those are.
 func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
 	var g store.GapSignals
 	if err := ctx.Err(); err != nil {
 		return g, err
 	}
 	var titles map[string]string
+	var exits map[string]*store.PageExits
 	reads := []func() error{
 		func() (err error) { g.Queries, err = s.gapQueries(ctx, projectID, r); return err },
-		func() (err error) { g.Pages, err = s.pageExits(ctx, projectID, r); return err },
+		func() (err error) { exits, err = s.exits(ctx, projectID, r); return err },
 		func() (err error) { titles, err = s.pageTitles(ctx, projectID, r); return err },
 	}
 	if ms, ok := millisRange(r); ok {
@@ -39,6 +41,10 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 			func() (err error) { g.Feedback, err = s.gapFeedback(ctx, projectID, ms); return err })
 	}
 	if err := parallel(reads...); err != nil {
+		return g, err
+	}
+	g.Pages = store.GapPages(exits, g.Feedback)
+	if err := s.pageViews(ctx, projectID, r, g.Pages); err != nil {
 		return g, err
 	}
 	g.Titles = map[string]string{}
@@ -53,7 +59,7 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 // pageTitles reads the latest title of each page in r from the page rollup (migration 0015).
 // It reads every page's, so that it runs beside the reads that find the gap pages instead of
 // after them: ClickHouse merges every page's states either way (a filter on the paths goes
-// after the GROUP BY, see pageExits), 13–41 ms for a 1% project at 50M events. A path none of
+// after the GROUP BY, see pageViews), 13–41 ms for a 1% project at 50M events. A path none of
 // whose views carried a title is left out; at most maxTitles are read (past that many distinct
 // pages, a gap page may show its path).
 func (s *Store) pageTitles(ctx context.Context, projectID string, r store.Range) (map[string]string, error) {
@@ -103,30 +109,23 @@ func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range)
 	return out, nil
 }
 
-func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) ([]store.PageExits, error) {
-	exits, err := s.exits(ctx, projectID, r)
-	if err != nil {
-		return nil, err
+// pageViews fills the human views of pages in r.
+func (s *Store) pageViews(ctx context.Context, projectID string, r store.Range, pages []store.PageExits) error {
+	if len(pages) == 0 {
+		return nil
 	}
-	out := store.RankExits(exits)
-	if len(out) == 0 {
-		return out, nil
-	}
-	at := make(map[string]int, len(out))
-	for i, p := range out {
-		at[p.Path] = i
+	at := make(map[string]int, len(pages))
+	paths := make([]string, len(pages))
+	for i, p := range pages {
+		at[p.Path], paths[i] = i, p.Path
 	}
 	vc := dayCond(projectID, r)
-	paths := make([]string, len(out))
-	for i, p := range out {
-		paths[i] = p.Path
-	}
 	vc.add("class = 'human'")
-	// The paths (up to store.MaxGapRecords) go as one array literal and filter the paths summed,
-	// not the rows: a tuple of 1,000 literals took ClickHouse 18.16 9 ms of CPU to parse, and as
-	// a WHERE on the key's path it cost 20 ms more than summing every path (a project of 507k
-	// events at 50M: 46 ms of server CPU against 25).
-	err = s.each(ctx, "SELECT path, sumMerge(views) FROM traffic_pages_daily WHERE "+vc.sql()+" GROUP BY path HAVING path IN (SELECT arrayJoin(?))",
+	// The paths (up to 2 × store.MaxGapRecords) go as one array literal and filter the paths
+	// summed, not the rows: a tuple of 1,000 literals took ClickHouse 18.16 9 ms of CPU to parse,
+	// and as a WHERE on the key's path it cost 20 ms more than summing every path (a project of
+	// 507k events at 50M: 46 ms of server CPU against 25).
+	return s.each(ctx, "SELECT path, sumMerge(views) FROM traffic_pages_daily WHERE "+vc.sql()+" GROUP BY path HAVING path IN (SELECT arrayJoin(?))",
 		append(vc.args, paths),
 		func(scan func(...any) error) error {
 			var path string
@@ -135,11 +134,10 @@ func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) 
 				return err
 			}
 			if i, ok := at[path]; ok {
-				out[i].Views = int64(n)
+				pages[i].Views = int64(n) // #nosec G115 -- a count
 			}
 			return nil
 		})
-	return out, err
 }
 
 // gapQuery is a turn's question as the gaps read it: its first 4 × store.MaxGapQueryChars

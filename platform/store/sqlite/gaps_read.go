@@ -34,7 +34,7 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 	if g.Feedback, err = s.gapFeedback(ctx, projectID, r); err != nil {
 		return g, err
 	}
-	if g.Pages, err = s.pageExits(ctx, projectID, r); err != nil {
+	if g.Pages, err = s.gapPages(ctx, projectID, r, g.Feedback); err != nil {
 		return g, err
 	}
 	g.Titles, err = s.pageTitles(ctx, projectID, r, g.GapPaths())
@@ -196,14 +196,14 @@ func (s *Store) gapFeedback(ctx context.Context, projectID string, r store.Range
 	return out, err
 }
 
-// pageExits counts each path's exits from the sessions of r, and its human views for those
-// with an exit without action.
-func (s *Store) pageExits(ctx context.Context, projectID string, r store.Range) ([]store.PageExits, error) {
+// gapPages reads the figures of the pages a gap can name (store.GapPages: those with an exit
+// without action in the sessions of r, and those feedback names): exits, and human views.
+func (s *Store) gapPages(ctx context.Context, projectID string, r store.Range, feedback []store.GapFeedback) ([]store.PageExits, error) {
 	exits, err := s.exits(ctx, projectID, r)
 	if err != nil {
 		return nil, err
 	}
-	out := store.RankExits(exits)
+	out := store.GapPages(exits, feedback)
 	w := dayWhere(projectID, r)
 	at := make(map[string]int, len(out))
 	for i, p := range out {

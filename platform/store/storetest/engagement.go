@@ -231,11 +231,13 @@ func orNil[T any](s []T) []T {
 	return s
 }
 
-// testGapSignals checks the content-gap signals against the reference, and that a rating's
-// question is the thread's turn it rated.
+// testGapSignals checks the content-gap signals against the reference, that a page with
+// feedback and no silent exit has its figures, and that a rating's question is the thread's
+// turn it rated.
 func testGapSignals(t *testing.T, s Store) {
 	ref := engagementData(t, s, 33)
 	untitledPage(t, s, ref)
+	fbPages := feedbackPages(t, s, ref)
 	for _, p := range []string{"p1", "p2", "p3"} {
 		for _, rg := range engagementRanges {
 			got, err := s.GapSignals(t.Context(), p, rg)
@@ -253,6 +255,7 @@ func testGapSignals(t *testing.T, s Store) {
 		t.Fatalf("the data is too thin to test anything: %s", js(g))
 	}
 	checkGapTitles(t, ref, g)
+	checkFeedbackPages(t, s, fbPages)
 	for _, r := range g.RatedDown {
 		if r.Query == "" {
 			t.Fatalf("rating %s names no question", r.FeedbackID)

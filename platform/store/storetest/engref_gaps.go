@@ -226,7 +226,7 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 	slices.SortFunc(g.Feedback, func(a, b store.GapFeedback) int { return strings.Compare(b.ID, a.ID) })
 	g.RatedDown = g.RatedDown[:min(len(g.RatedDown), store.MaxGapRecords)]
 	g.Feedback = g.Feedback[:min(len(g.Feedback), store.MaxGapRecords)]
-	g.Pages = r.exits(project, rg)
+	g.Pages = r.gapPages(project, rg, g.Feedback)
 	g.Titles, _ = r.titles(project, rg, g.GapPaths())
 	return g
 }
@@ -287,7 +287,44 @@ func (r *engRef) ratedTurn(f event.Feedback) store.GapRating {
 	return g
 }
 
-func (r *engRef) exits(project string, rg store.Range) []store.PageExits {
+// gapPages is the figures of every page a gap can name: the MaxGapRecords paths with the most
+// exits without action, and each path the feedback names, whether a session ended there or not.
+func (r *engRef) gapPages(project string, rg store.Range, feedback []store.GapFeedback) []store.PageExits {
+	byPath := r.exits(project, rg)
+	var quiet []*store.PageExits
+	for _, p := range byPath {
+		if p.ExitsWithoutAction > 0 {
+			quiet = append(quiet, p)
+		}
+	}
+	slices.SortFunc(quiet, func(a, b *store.PageExits) int {
+		return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
+	})
+	listed := map[string]*store.PageExits{}
+	for _, p := range quiet[:min(len(quiet), store.MaxGapRecords)] {
+		listed[p.Path] = p
+	}
+	for _, f := range feedback {
+		if listed[f.Path] == nil {
+			listed[f.Path] = cmp.Or(byPath[f.Path], &store.PageExits{Path: f.Path})
+		}
+	}
+	var out []store.PageExits
+	for path, p := range listed {
+		p.Views = int64(len(r.events(project, rg, func(e event.Traffic) bool {
+			return e.Type == event.TypePageView && e.Class == event.ClassHuman && e.Path == path
+		})))
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b store.PageExits) int {
+		return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
+	})
+	return out
+}
+
+// exits counts each path's exits, and those without an action after the session's last page
+// view, in the sessions of rg.
+func (r *engRef) exits(project string, rg store.Range) map[string]*store.PageExits {
 	byPath := map[string]*store.PageExits{}
 	for _, s := range r.sessions(project, rg) {
 		last := -1
@@ -309,18 +346,5 @@ func (r *engRef) exits(project string, rg store.Range) []store.PageExits {
 			p.ExitsWithoutAction++
 		}
 	}
-	var out []store.PageExits
-	for _, p := range byPath {
-		if p.ExitsWithoutAction == 0 {
-			continue
-		}
-		p.Views = int64(len(r.events(project, rg, func(e event.Traffic) bool {
-			return e.Type == event.TypePageView && e.Class == event.ClassHuman && e.Path == p.Path
-		})))
-		out = append(out, *p)
-	}
-	slices.SortFunc(out, func(a, b store.PageExits) int {
-		return cmp.Or(cmp.Compare(b.ExitsWithoutAction, a.ExitsWithoutAction), strings.Compare(a.Path, b.Path))
-	})
-	return out[:min(len(out), store.MaxGapRecords)]
+	return byPath
 }
