@@ -169,23 +169,18 @@ func expandable(r *renderer, el *node) []string {
 	return []string{"*" + title + "*:\n\n" + body}
 }
 
-// fieldLocations are the ParamField attributes that name the parameter and where it goes.
-var fieldLocations = []string{"path", "query", "body", "header", "cookie", "name"}
+// fieldLocations are the ParamField attributes that name the parameter and where it goes, in
+// the order Mintlify takes its name from them (@mintlify/common's rehypeParamFieldIds: query,
+// path, body, header).
+var fieldLocations = []string{"query", "path", "body", "header", "cookie", "name"}
 
 // field renders a ParamField or ResponseField as a list item:
 // "- `name` (query, string, required, default: `10`): description".
 func field(r *renderer, el *node) []string {
 	t := &el.tag
-	var name string
-	var facts []string
-	for _, loc := range fieldLocations {
-		if v := t.attr(loc); v != "" {
-			name = v
-			if loc != "name" {
-				facts = append(facts, loc)
-			}
-			break
-		}
+	name, facts := fieldName(t), []string(nil)
+	if loc := fieldLocation(t); loc != "" {
+		facts = append(facts, loc)
 	}
 	if ty := t.attr("type"); ty != "" {
 		facts = append(facts, ty)
@@ -207,6 +202,34 @@ func field(r *renderer, el *node) []string {
 		head = strings.TrimSpace(head + " (" + strings.Join(facts, ", ") + ")")
 	}
 	return []string{item("- ", head, r.body(el))}
+}
+
+// fieldName is the first of a field's location attributes (or its name) that is given.
+func fieldName(t *tag) string {
+	for _, loc := range fieldLocations {
+		if v := t.attr(loc); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// fieldLocation is where a ParamField goes: its one location attribute, or "" when it gives
+// none or several. Mintlify's API playground rejects a field with several ("multiple
+// location/name pairs specified") and its page names no location: Turnkey writes
+// body="attestation" path="authenticators.attestation" for a field of the request body.
+func fieldLocation(t *tag) string {
+	found := ""
+	for _, loc := range fieldLocations[:len(fieldLocations)-1] {
+		if t.attr(loc) == "" {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = loc
+	}
+	return found
 }
 
 // visibility keeps content for agents and drops content for humans only.
@@ -310,7 +333,8 @@ func init() {
 		"blockquote": func(r *renderer, el *node) []string { return nonEmpty([]string{quote(r.body(el))}) },
 		"li":         func(r *renderer, el *node) []string { return []string{item("- ", "", r.body(el))} },
 		"h1":         heading(1), "h2": heading(2), "h3": heading(3), "h4": heading(4), "h5": heading(5), "h6": heading(6),
-		"a": blockLink,
+		"a":   blockLink,
+		"div": div,
 	}
 }
 
