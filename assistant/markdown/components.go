@@ -57,7 +57,7 @@ func callout(label string) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
 		body := r.body(el)
 		if label == "" {
-			label = el.tag.attr("title")
+			label = el.tag.text("title")
 		}
 		switch {
 		case label == "" && body == "":
@@ -78,7 +78,7 @@ func callout(label string) func(r *renderer, el *node) []string {
 func tabs(r *renderer, el *node) []string { return r.children(el) }
 
 func tab(r *renderer, el *node) []string {
-	return headed("**"+inline(el.tag.attr("title"))+"**", r.body(el))
+	return headed("**"+el.tag.text("title")+"**", r.body(el))
 }
 
 // headed puts a heading line above a body.
@@ -109,7 +109,7 @@ func steps(r *renderer, el *node) []string {
 
 func step(r *renderer, el *node, n int) string {
 	head := ""
-	if t := inline(el.tag.attr("title")); t != "" {
+	if t := el.tag.text("title"); t != "" {
 		head = "**" + t + "**"
 	}
 	body := r.body(el)
@@ -122,9 +122,9 @@ func step(r *renderer, el *node, n int) string {
 
 // card renders a card (or a tile) as a list item linking its title: "- [Title](href): text".
 func card(r *renderer, el *node) []string {
-	title := inline(el.tag.attr("title"))
+	title := el.tag.text("title")
 	body := r.body(el)
-	if d := inline(el.tag.attr("description")); d != "" {
+	if d := el.tag.text("description"); d != "" {
 		body = join([]string{d, body})
 	}
 	href := el.tag.attr("href")
@@ -147,10 +147,10 @@ func card(r *renderer, el *node) []string {
 func titled(attr string) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
 		body := r.body(el)
-		if d := inline(el.tag.attr("description")); d != "" {
+		if d := el.tag.text("description"); d != "" {
 			body = join([]string{d, body})
 		}
-		return headed("**"+inline(el.tag.attr(attr))+"**", body)
+		return headed("**"+el.tag.text(attr)+"**", body)
 	}
 }
 
@@ -161,7 +161,7 @@ func labelled(label string) func(r *renderer, el *node) []string {
 
 // expandable keeps the nested fields it shows, under its title.
 func expandable(r *renderer, el *node) []string {
-	title := inline(el.tag.attr("title"))
+	title := el.tag.text("title")
 	body := r.body(el)
 	if title == "" || body == "" {
 		return nonEmpty([]string{body})
@@ -249,8 +249,8 @@ func frame(r *renderer, el *node) []string {
 
 // update renders a changelog entry: its label (and description) in bold, then its content.
 func update(r *renderer, el *node) []string {
-	head := inline(el.tag.attr("label"))
-	if d := inline(el.tag.attr("description")); d != "" {
+	head := el.tag.text("label")
+	if d := el.tag.text("description"); d != "" {
 		head = strings.TrimSpace(head + " — " + d)
 	}
 	if head != "" {
@@ -282,7 +282,7 @@ func file(_ *renderer, el *node) []string { return []string{"- " + el.tag.attr("
 // prompt renders a prompt's description, then the prompt itself.
 func prompt(r *renderer, el *node) []string {
 	head := "**Prompt**"
-	if d := inline(el.tag.attr("description")); d != "" {
+	if d := el.tag.text("description"); d != "" {
 		head += ": " + d
 	}
 	return headed(head, r.body(el))
