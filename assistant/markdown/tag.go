@@ -8,7 +8,7 @@ import (
 
 // Bounds of what one construct may span: a tag that runs on past them is text.
 const (
-	maxTag  = 16 << 10 // a JSX or HTML tag with its attributes
+	maxTag  = 64 << 10 // a JSX or HTML tag with its attributes (an inline SVG icon can pass 16 KiB)
 	maxExpr = 16 << 10 // an MDX expression
 	maxSpan = 4 << 10  // an inline code span
 )
