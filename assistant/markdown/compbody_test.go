@@ -33,9 +33,9 @@ func TestComponentChildren(t *testing.T) {
 	}{
 		{name: "turnkey: each nested field names itself", src: string(page), read: read,
 			want: []string{"### Body", "- `apiKeys` (", "*item details*:",
-				"apiKeys.apiKeyName\n\n  string\n\n  required\n\n  Human-readable name for an API Key.",
-				"apiKeys.expirationSeconds\n\n  string\n\n  Optional window (in seconds)",
-				"- `authenticators.attestation` (", "authenticators.attestation.credentialId\n\n    string\n\n    required\n\n    The cbor encoded"},
+				"apiKeys.apiKeyName string required\n\n  Human-readable name for an API Key.",
+				"apiKeys.expirationSeconds string\n\n  Optional window (in seconds)",
+				"- `authenticators.attestation` (", "authenticators.attestation.credentialId string required\n\n    The cbor encoded"},
 			not: []string{"anchorId", "fullKey", "<NestedParam", "className"}},
 		{name: "children in place", src: imp + "<Box title=\"Limits\">\nAt most **10** keys.\n\n- one\n</Box>\n", read: files(box),
 			want: []string{"Limits\n\nAt most **10** keys.\n\n- one"}},

@@ -57,7 +57,7 @@ func callout(label string) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
 		body := r.body(el)
 		if label == "" {
-			label = el.tag.attr("title")
+			label = el.tag.text("title")
 		}
 		switch {
 		case label == "" && body == "":
@@ -78,7 +78,7 @@ func callout(label string) func(r *renderer, el *node) []string {
 func tabs(r *renderer, el *node) []string { return r.children(el) }
 
 func tab(r *renderer, el *node) []string {
-	return headed("**"+inline(el.tag.attr("title"))+"**", r.body(el))
+	return headed("**"+el.tag.text("title")+"**", r.body(el))
 }
 
 // headed puts a heading line above a body.
@@ -109,7 +109,7 @@ func steps(r *renderer, el *node) []string {
 
 func step(r *renderer, el *node, n int) string {
 	head := ""
-	if t := inline(el.tag.attr("title")); t != "" {
+	if t := el.tag.text("title"); t != "" {
 		head = "**" + t + "**"
 	}
 	body := r.body(el)
@@ -122,9 +122,9 @@ func step(r *renderer, el *node, n int) string {
 
 // card renders a card (or a tile) as a list item linking its title: "- [Title](href): text".
 func card(r *renderer, el *node) []string {
-	title := inline(el.tag.attr("title"))
+	title := el.tag.text("title")
 	body := r.body(el)
-	if d := inline(el.tag.attr("description")); d != "" {
+	if d := el.tag.text("description"); d != "" {
 		body = join([]string{d, body})
 	}
 	href := el.tag.attr("href")
@@ -147,10 +147,10 @@ func card(r *renderer, el *node) []string {
 func titled(attr string) func(r *renderer, el *node) []string {
 	return func(r *renderer, el *node) []string {
 		body := r.body(el)
-		if d := inline(el.tag.attr("description")); d != "" {
+		if d := el.tag.text("description"); d != "" {
 			body = join([]string{d, body})
 		}
-		return headed("**"+inline(el.tag.attr(attr))+"**", body)
+		return headed("**"+el.tag.text(attr)+"**", body)
 	}
 }
 
@@ -161,7 +161,7 @@ func labelled(label string) func(r *renderer, el *node) []string {
 
 // expandable keeps the nested fields it shows, under its title.
 func expandable(r *renderer, el *node) []string {
-	title := inline(el.tag.attr("title"))
+	title := el.tag.text("title")
 	body := r.body(el)
 	if title == "" || body == "" {
 		return nonEmpty([]string{body})
@@ -169,23 +169,18 @@ func expandable(r *renderer, el *node) []string {
 	return []string{"*" + title + "*:\n\n" + body}
 }
 
-// fieldLocations are the ParamField attributes that name the parameter and where it goes.
-var fieldLocations = []string{"path", "query", "body", "header", "cookie", "name"}
+// fieldLocations are the ParamField attributes that name the parameter and where it goes, in
+// the order Mintlify takes its name from them (@mintlify/common's rehypeParamFieldIds: query,
+// path, body, header).
+var fieldLocations = []string{"query", "path", "body", "header", "cookie", "name"}
 
 // field renders a ParamField or ResponseField as a list item:
 // "- `name` (query, string, required, default: `10`): description".
 func field(r *renderer, el *node) []string {
 	t := &el.tag
-	var name string
-	var facts []string
-	for _, loc := range fieldLocations {
-		if v := t.attr(loc); v != "" {
-			name = v
-			if loc != "name" {
-				facts = append(facts, loc)
-			}
-			break
-		}
+	name, facts := fieldName(t), []string(nil)
+	if loc := fieldLocation(t); loc != "" {
+		facts = append(facts, loc)
 	}
 	if ty := t.attr("type"); ty != "" {
 		facts = append(facts, ty)
@@ -209,6 +204,34 @@ func field(r *renderer, el *node) []string {
 	return []string{item("- ", head, r.body(el))}
 }
 
+// fieldName is the first of a field's location attributes (or its name) that is given.
+func fieldName(t *tag) string {
+	for _, loc := range fieldLocations {
+		if v := t.attr(loc); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// fieldLocation is where a ParamField goes: its one location attribute, or "" when it gives
+// none or several. Mintlify's API playground rejects a field with several ("multiple
+// location/name pairs specified") and its page names no location: Turnkey writes
+// body="attestation" path="authenticators.attestation" for a field of the request body.
+func fieldLocation(t *tag) string {
+	found := ""
+	for _, loc := range fieldLocations[:len(fieldLocations)-1] {
+		if t.attr(loc) == "" {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = loc
+	}
+	return found
+}
+
 // visibility keeps content for agents and drops content for humans only.
 func visibility(r *renderer, el *node) []string {
 	if strings.EqualFold(strings.TrimSpace(el.tag.attr("for")), "humans") {
@@ -226,8 +249,8 @@ func frame(r *renderer, el *node) []string {
 
 // update renders a changelog entry: its label (and description) in bold, then its content.
 func update(r *renderer, el *node) []string {
-	head := inline(el.tag.attr("label"))
-	if d := inline(el.tag.attr("description")); d != "" {
+	head := el.tag.text("label")
+	if d := el.tag.text("description"); d != "" {
 		head = strings.TrimSpace(head + " — " + d)
 	}
 	if head != "" {
@@ -259,7 +282,7 @@ func file(_ *renderer, el *node) []string { return []string{"- " + el.tag.attr("
 // prompt renders a prompt's description, then the prompt itself.
 func prompt(r *renderer, el *node) []string {
 	head := "**Prompt**"
-	if d := inline(el.tag.attr("description")); d != "" {
+	if d := el.tag.text("description"); d != "" {
 		head += ": " + d
 	}
 	return headed(head, r.body(el))
@@ -310,7 +333,8 @@ func init() {
 		"blockquote": func(r *renderer, el *node) []string { return nonEmpty([]string{quote(r.body(el))}) },
 		"li":         func(r *renderer, el *node) []string { return []string{item("- ", "", r.body(el))} },
 		"h1":         heading(1), "h2": heading(2), "h3": heading(3), "h4": heading(4), "h5": heading(5), "h6": heading(6),
-		"a": blockLink,
+		"a":   blockLink,
+		"div": div,
 	}
 }
 

@@ -365,6 +365,9 @@ func (p *parser) flowTag(indent int) bool {
 	case t.self || isVoid(t.name):
 		el := p.top()
 		el.children = append(el.children, &node{kind: elemNode, tag: t})
+	case len(p.stack) > maxNesting: // its content stays in the element around it
+		el := p.top()
+		el.children = append(el.children, &node{kind: elemNode, tag: t})
 	default:
 		el := &node{kind: elemNode, tag: t}
 		parent := p.top()
@@ -374,6 +377,12 @@ func (p *parser) flowTag(indent int) bool {
 	p.restOfLine()
 	return true
 }
+
+// maxNesting bounds how deeply elements nest: each level of a callout or a list item
+// re-indents or re-quotes all it holds, so a page of unclosed tags ("<Note>" on each of 2,000
+// lines) cost time and Markdown in the square of its depth (13 s for 16 KiB). An element
+// opened deeper is kept empty and its content stays where it is, as deep as the bound.
+const maxNesting = 64
 
 // isFlow reports whether a tag at the start of a line opens a block: a component (other than
 // the inline ones) or an HTML block element.

@@ -1,10 +1,14 @@
 package markdown
 
-import "github.com/lectern-dev/lectern/assistant/internal/mdx"
+import (
+	"strings"
+
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
+)
 
 // Bounds of what one construct may span: a tag that runs on past them is text.
 const (
-	maxTag  = 16 << 10 // a JSX or HTML tag with its attributes
+	maxTag  = 64 << 10 // a JSX or HTML tag with its attributes (an inline SVG icon can pass 16 KiB)
 	maxExpr = 16 << 10 // an MDX expression
 	maxSpan = 4 << 10  // an inline code span
 )
@@ -73,4 +77,18 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// text returns an attribute as the text a reader sees: a quoted value, or a JSX one
+// (label={<><Icon icon="code" /><span>Function Calling</span></>}: Pipecat's recipes) as
+// its inline Markdown, on one line; "" for any other expression.
+func (t *tag) text(name string) string {
+	if v, ok := t.attrs[name]; ok {
+		return inline(v)
+	}
+	x, ok := jsxProp(t.exprs[name])
+	if !ok {
+		return ""
+	}
+	return strings.Join(strings.Fields(inline(string(x))), " ")
 }

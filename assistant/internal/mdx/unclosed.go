@@ -152,9 +152,18 @@ func startsTag(s string, i int) bool {
 	return i+1 < len(s) && (IsLetter(s[i+1]) || s[i+1] == '/' || s[i+1] == '>')
 }
 
+// maxCutOff bounds the tag cutOff tries to complete: a tag that starts further than that
+// from the end of the text is not read as cut off by it. Each try copies the rest of the text,
+// so without the bound a page of tags that never read ("<a href=\"" again and again) cost
+// time in the square of its length (a 1 MiB one: about two minutes).
+const maxCutOff = 16 << 10
+
 // cutOff reports whether a tag that ScanTag cannot read is only cut off: it reads with its
 // end added (a '>', after a quote or a brace when a value is open).
 func cutOff(s string) bool {
+	if len(s) > maxCutOff {
+		return false
+	}
 	for _, end := range []string{">", `">`, "'>", "}>"} {
 		if _, _, ok := ScanTag(s+end, nil); ok {
 			return true

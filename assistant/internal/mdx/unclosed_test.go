@@ -111,3 +111,22 @@ func FuzzFindUnclosed(f *testing.F) {
 		}
 	})
 }
+
+// TestFindUnclosedCostIsLinear: a body of tags that never read ("<a href=\"" again and again)
+// costs FindUnclosed work in proportion to its length. Each such tag was tried with its end
+// added to the whole rest of the body (a copy of it): a 1 MiB body took about two minutes,
+// and a page is read by every catalog load. The allocations of a body four times longer are
+// compared (counts, not times: the machine's load does not change them).
+func TestFindUnclosedCostIsLinear(t *testing.T) {
+	allocs := func(n int) float64 {
+		body := strings.Repeat("<a href=\"", n/9)
+		return testing.AllocsPerRun(1, func() { mdx.FindUnclosed(body) })
+	}
+	short, long := allocs(64<<10), allocs(256<<10)
+	if long > 1.5*short+16 {
+		t.Errorf("allocations: %.0f for 64 KiB, %.0f for 256 KiB: they grow with the body's length", short, long)
+	}
+	if _, ok := mdx.FindUnclosed(strings.Repeat("x\n", 10<<10) + "<Card title=\"a"); !ok {
+		t.Error("a tag cut off at the end of a long body is not found")
+	}
+}
