@@ -40,7 +40,7 @@ const (
 )
 
 func (s *Service) mountRoutes(app *fiber.App) {
-	open := s.guard.Open(web.RouteDiscovery)
+	open := s.guard.Open(web.RouteAgents)
 	get := func(route string, h fiber.Handler) {
 		app.Get(route, web.With(append([]fiber.Handler{s.cors}, open...), h)...)
 		app.Options(route, s.cors)

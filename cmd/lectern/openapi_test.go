@@ -73,7 +73,7 @@ func TestOpenAPIContract(t *testing.T) {
 func contractLimits() ratelimit.Config {
 	lc := ratelimit.DefaultConfig()
 	perIP := ratelimit.Rate{Requests: 5, Per: time.Hour, Burst: 5}
-	lc.Discovery.PerIP, lc.Events.PerIP, lc.Assistant.PerIP, lc.Admin.PerIP = perIP, perIP, perIP, perIP
+	lc.Discovery.PerIP, lc.Events.PerIP, lc.Assistant.PerIP, lc.Admin.PerIP, lc.Agents.PerIP = perIP, perIP, perIP, perIP, perIP
 	perKey := ratelimit.Rate{Requests: 6000, Per: time.Minute, Burst: 10000}
 	lc.Discovery.PerKey, lc.Events.PerKey, lc.Assistant.PerKey, lc.Admin.PerKey = perKey, perKey, perKey, perKey
 	lc.TrustedProxies = ratelimit.ProxyList{netip.MustParsePrefix("127.0.0.1/32")}

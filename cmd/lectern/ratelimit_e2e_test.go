@@ -70,3 +70,36 @@ func TestRateLimitEndToEnd(t *testing.T) {
 		t.Errorf("readyz %d %s", status, body)
 	}
 }
+
+// TestAgentsRateLimit: the files agents read (Markdown pages, llms.txt) have a per-address limit
+// of their own, apart from the discovery routes': an agent walking a site's pages past the
+// discovery routes' burst is still served, and spending the agents' burst leaves search alone.
+func TestAgentsRateLimit(t *testing.T) {
+	clock := fakeclock.New()
+	cfg := testConfig(t, "sqlite")
+	cfg.RateLimit = ratelimit.DefaultConfig()
+	cfg.RateLimit.Discovery.PerIP = ratelimit.Rate{Requests: 2, Per: time.Minute}
+	cfg.RateLimit.Agents.PerIP = ratelimit.Rate{Requests: 6, Per: time.Minute}
+	cfg.rateLimitClock = clock.Now
+	l := startLectern(t, cfg)
+	for i, path := range []string{"/sites/acme/quickstart.md", "/sites/acme/llms.txt", "/sites/acme/quickstart.md",
+		"/sites/acme/llms.txt", "/sites/acme/quickstart.md", "/sites/acme/quickstart.md", "/sites/acme/quickstart.md"} {
+		want := http.StatusOK
+		if i == 6 {
+			want = http.StatusTooManyRequests
+		}
+		if status, body := l.do(t, "GET", path, "", nil); status != want {
+			t.Fatalf("agents' read %d (%s) past the discovery routes' 2 a minute, within the agents' 6: %d %.200s; want %d", i+1, path, status, body, want)
+		}
+	}
+	search := map[string]any{"query": "run the tests"}
+	for i := range 3 {
+		want := http.StatusOK
+		if i == 2 {
+			want = http.StatusTooManyRequests
+		}
+		if status, body := l.do(t, "POST", "/discovery/v1/search/acme", l.AsstKey, search); status != want {
+			t.Fatalf("search %d with the agents' burst spent: %d %.200s; want %d (the discovery routes' own 2 a minute)", i+1, status, body, want)
+		}
+	}
+}

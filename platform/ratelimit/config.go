@@ -15,14 +15,18 @@ type Kind string
 
 // Route kinds.
 const (
-	Discovery Kind = "discovery" // public widget and agent routes (search, pages, feedback, MCP), public key shared by all readers
+	Discovery Kind = "discovery" // public widget routes and the MCP server (search, POST page, settings, feedback, MCP), public key shared by all readers
 	Events    Kind = "events"    // the page-view and engagement beacon: public key, one request per page a reader opens
 	Assistant Kind = "assistant" // the assistant message endpoint: public key, expensive
 	Admin     Kind = "admin"     // export and status routes for scripts and BI, secret key
+	// Agents: the files agents read without a key (llms.txt, llms-full.txt, Markdown pages,
+	// skills, discovery documents). An agent reads a site by walking llms.txt, a page a request,
+	// so the discovery routes' 120 a minute refused most of a 900-page site; per address only.
+	Agents Kind = "agents"
 )
 
 // kinds lists every kind in the order of Config's fields.
-var kinds = [...]Kind{Discovery, Events, Assistant, Admin}
+var kinds = [...]Kind{Discovery, Events, Assistant, Admin, Agents}
 
 // LimitConfig is the pair of limits of one route kind.
 type LimitConfig struct {
@@ -37,6 +41,7 @@ type Config struct {
 	Events         LimitConfig
 	Assistant      LimitConfig
 	Admin          LimitConfig
+	Agents         LimitConfig   // per address only: the agents' routes take no key (PerKey stays off)
 	MaxEntries     int           // buckets kept per table (addresses, keys); past it, the sampled bucket nearest to full goes
 	SweepInterval  time.Duration // how often Run drops buckets that are full again
 	TrustedProxies ProxyList     // peers whose X-Forwarded-For is believed
@@ -65,6 +70,12 @@ func DefaultConfig() Config {
 			PerKey: Rate{Requests: 1800, Per: time.Minute, Burst: 300},
 			PerIP:  Rate{Requests: 3600, Per: time.Minute, Burst: 600},
 		},
+		// A Markdown page is read from memory, and each fetch is one page_view event (Format
+		// markdown): 1,200 a minute lets an agent read a 1,000-page site in under a minute,
+		// and bounds one address's events at twice the beacon's.
+		Agents: LimitConfig{
+			PerIP: Rate{Requests: 1200, Per: time.Minute, Burst: 300},
+		},
 		MaxEntries:    1 << 18,
 		SweepInterval: 30 * time.Second,
 	}
@@ -81,20 +92,25 @@ func (c *Config) For(kind Kind) (lc *LimitConfig, ok bool) {
 		return &c.Assistant, true
 	case Admin:
 		return &c.Admin, true
+	case Agents:
+		return &c.Agents, true
 	}
 	return nil, false
 }
 
 // RegisterFlags registers the limiter's flags: --ratelimit-<kind>-ip and --ratelimit-<kind>-key
-// for each route kind, each with an env fallback LECTERN_RATELIMIT_<KIND>_<IP|KEY>.
+// for each route kind (no key flag for a kind whose routes take no key), each with an env
+// fallback LECTERN_RATELIMIT_<KIND>_<IP|KEY>.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	def := DefaultConfig()
-	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, events, assistant and admin routes (429 with Retry-After)")
+	envflag.Bool(fs, &c.Enabled, "ratelimit", "LECTERN_RATELIMIT", def.Enabled, "rate-limit the discovery, events, assistant, admin and agents routes (429 with Retry-After)")
 	for _, kind := range kinds {
 		lc, _ := c.For(kind)
 		dl, _ := def.For(kind)
 		rateFlag(fs, &lc.PerIP, dl.PerIP, string(kind), "ip", "per client address")
-		rateFlag(fs, &lc.PerKey, dl.PerKey, string(kind), "key", "per API key")
+		if kind.Keyed() {
+			rateFlag(fs, &lc.PerKey, dl.PerKey, string(kind), "key", "per API key")
+		}
 	}
 	envflag.Int(fs, &c.MaxEntries, "ratelimit-max-entries", "LECTERN_RATELIMIT_MAX_ENTRIES", def.MaxEntries, "rate-limit buckets kept per table (client addresses, keys); bounds memory under a flood")
 	envflag.Duration(fs, &c.SweepInterval, "ratelimit-sweep-interval", "LECTERN_RATELIMIT_SWEEP_INTERVAL", def.SweepInterval, "how often idle rate-limit buckets are dropped")
@@ -109,7 +125,11 @@ var routesOf = map[Kind]string{
 	Events:    "the page-view and engagement beacon (POST /discovery/v1/events)",
 	Assistant: "assistant routes",
 	Admin:     "admin routes",
+	Agents:    "the files agents read without a key (llms.txt, llms-full.txt, Markdown pages, skills, discovery documents)",
 }
+
+// Keyed reports whether the routes of kind take an API key, and so have a per-key limit.
+func (k Kind) Keyed() bool { return k != Agents }
 
 // rateFlag registers one --ratelimit-<kind>-<scope> flag (env LECTERN_RATELIMIT_<KIND>_<SCOPE>).
 func rateFlag(fs *flag.FlagSet, p *Rate, def Rate, kind, scope, what string) {

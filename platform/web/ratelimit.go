@@ -33,6 +33,7 @@ const (
 	RouteEvents    = ratelimit.Events
 	RouteAssistant = ratelimit.Assistant
 	RouteAdmin     = ratelimit.Admin
+	RouteAgents    = ratelimit.Agents
 )
 
 // Limiter is the Fiber adapter of a ratelimit.Limiter: it finds the client address (behind
@@ -64,7 +65,9 @@ func NewLimiter(cfg ratelimit.Config, reg prometheus.Registerer, opts ...ratelim
 	}, []string{"kind", "scope"}))
 	for _, kind := range ratelimit.Kinds() {
 		rejected.WithLabelValues(string(kind), "ip") // export zeroes so rate() sees the first increase
-		rejected.WithLabelValues(string(kind), "key")
+		if kind.Keyed() {
+			rejected.WithLabelValues(string(kind), "key")
+		}
 	}
 	return &Limiter{Limiter: core, enabled: cfg.Enabled, proxies: cfg.TrustedProxies, rejected: rejected}, nil
 }

@@ -277,6 +277,7 @@ lectern_ratelimit_buckets{table="key"} 0
 # TYPE lectern_ratelimit_rejected_total counter
 lectern_ratelimit_rejected_total{kind="admin",scope="ip"} 0
 lectern_ratelimit_rejected_total{kind="admin",scope="key"} 0
+lectern_ratelimit_rejected_total{kind="agents",scope="ip"} 0
 lectern_ratelimit_rejected_total{kind="assistant",scope="ip"} 0
 lectern_ratelimit_rejected_total{kind="assistant",scope="key"} 0
 lectern_ratelimit_rejected_total{kind="discovery",scope="ip"} 2
