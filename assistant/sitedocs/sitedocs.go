@@ -165,11 +165,16 @@ func pageProblems(site *docsjson.Site, tree *docsjson.Tree, pages []docsjson.Pag
 	return out
 }
 
-// searchPage makes the search page of an entry.
+// searchPage makes the search page of an entry: one that several languages list is in every
+// language (docsjson.Page.EveryLanguage).
 func (e *Entry) searchPage() search.Page {
+	language := e.Language
+	if e.EveryLanguage {
+		language = ""
+	}
 	return search.Page{
 		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
-		Version: e.Version, Language: e.Language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
+		Version: e.Version, Language: language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
 		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
 		Division: search.Division{Name: e.Division, Family: e.Family, Counterpart: e.Counterpart},
 	}

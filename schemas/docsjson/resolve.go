@@ -46,6 +46,9 @@ type Page struct {
 	UserGroups       []string         `json:"userGroups,omitempty"` // frontmatter groups: only readers in one of them may see the page
 	NavPath          string           `json:"navPath"`              // where docs.json lists the page; "" for an unlisted page
 	Index            Indexing         `json:"index"`                // where the page appears: site search, the assistant's context, llms.txt
+	// EveryLanguage is set on the indexed listing of a page that several languages list: a
+	// search in any language finds it (oneLanguage).
+	EveryLanguage bool `json:"everyLanguage,omitempty"`
 }
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
@@ -126,6 +129,7 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	if t.defaultLanguage == "" && len(t.languages) > 0 {
 		t.defaultLanguage = t.languages[0]
 	}
+	oneLanguage(t.Pages, t.defaultLanguage)
 	return t, nil
 }
 

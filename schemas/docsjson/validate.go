@@ -42,6 +42,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) (Report, bool) {
 			v.spec(ref, specField("api.openapi", i, len(sc.openapi)))
 		}
 		v.walk(&nav.Element, sc)
+		v.shared()
 		if v.files {
 			v.customLLMs(s.Config.Name)
 			v.unbuilt()
@@ -76,6 +77,7 @@ type validator struct {
 	divisions   divisionGaps      // the same counts per language or version
 	ig          *ignorer          // the site's ignore patterns, read at the first page file found
 	near        nearPages         // the site's page files by folder, read at the first missing page
+	sharedPages sharedPages       // the languages listing each page path
 }
 
 // vscope is what an element inherits from its ancestors.
@@ -84,6 +86,7 @@ type vscope struct {
 	apiDirs  []string // the directory of each of openapi's specs ("": api-reference)
 	version  string
 	language string
+	langPath string // the JSON path of the innermost language element ("": none)
 	product  string // a product is a navigation of its own: a page may be listed in each
 	parent   Kind
 	division string // the JSON path of the innermost language or version element ("": none)
@@ -124,7 +127,7 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 	case KindVersion:
 		sc.version = e.Label
 	case KindLanguage:
-		sc.language = e.Label
+		sc.language, sc.langPath = e.Label, e.Path
 	case KindProduct:
 		sc.product = e.Label
 	}

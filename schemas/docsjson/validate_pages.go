@@ -42,6 +42,7 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		v.c.warnf(jpath, "page %q is at /%s, which Mintlify reserves for the site's search MCP server (/mcp and /authed/mcp); move the page to another path (Lectern answers /mcp with the MCP server)"+accepted, p, p)
 	}
 	v.once(sc, p, jpath, "page "+quote(p))
+	v.sharedPages.add(sc.language, sc.langPath, p)
 	if !v.files {
 		return
 	}

@@ -345,6 +345,22 @@ var validationCases = []struct {
 		{"dropdown": "Java", "groups": [{"group": "API", "openapi": {"source": "api.yaml", "directory": "sdk"}, "pages": ["GET /users"]}]}]}`,
 		warnings: []p{{Path: "navigation.dropdowns[1].groups[0].pages[0]", Message: `endpoint "GET /users" is already listed at navigation.dropdowns[0].groups[0].pages[0]; list each page once per version, language and product`}}},
 	{name: "same page in two versions", nav: `{"versions": [{"version": "v1", "pages": ["faq"]}, {"version": "v2", "pages": ["faq"]}]}`},
+	// risingwavelabs/risingwave-docs@747f1f6 with its navigation copied under a language "cn".
+	{name: "a language listing another's pages", nav: `{"languages": [
+		{"language": "en", "groups": [{"group": "G", "pages": ["intro", "guides/setup", "faq"]}]},
+		{"language": "cn", "groups": [{"group": "G", "pages": ["intro", "cn/guides/setup", "faq"]}]}]}`,
+		warnings: []p{{Path: "navigation.languages[1]", Message: `language "cn" lists 2 pages that language "en" (navigation.languages[0]) also lists, such as "intro"; a page has one language, so Mintlify shows each such page once, in every language's search, and as the default language's page; list each page path in one language only, as "cn/intro" for its translation (Mintlify's validator accepts this)`}}},
+	{name: "three languages, each pair said once", nav: `{"languages": [
+		{"language": "en", "pages": ["a", "b"]}, {"language": "fr", "pages": ["a"]}, {"language": "es", "pages": ["a", "b", "es/c"]}]}`,
+		warnings: []p{
+			{Path: "navigation.languages[1]", Message: `language "fr" lists 1 page that language "en" (navigation.languages[0]) also lists, such as "a"; a page has one language, so Mintlify shows each such page once, in every language's search, and as the default language's page; list each page path in one language only, as "fr/a" for its translation (Mintlify's validator accepts this)`},
+			{Path: "navigation.languages[2]", Message: `language "es" lists 2 pages that language "en" (navigation.languages[0]) also lists, such as "a"; a page has one language, so Mintlify shows each such page once, in every language's search, and as the default language's page; list each page path in one language only, as "es/a" for its translation (Mintlify's validator accepts this)`}}},
+	{name: "one language in two products shares nothing", nav: `{"products": [
+		{"product": "A", "languages": [{"language": "en", "pages": ["faq"]}, {"language": "es", "pages": ["es/faq"]}]},
+		{"product": "B", "languages": [{"language": "en", "pages": ["faq"]}, {"language": "es", "pages": ["es/faq"]}]}]}`},
+	{name: "languages with their own pages and one spec's endpoints", nav: `{"languages": [
+		{"language": "en", "groups": [{"group": "API", "openapi": "api.yaml", "pages": ["intro", "GET /users"]}]},
+		{"language": "ja", "groups": [{"group": "API", "openapi": "api.yaml", "pages": ["ja/intro", "GET /users"]}]}]}`},
 	{name: "same page in two products (dify-docs' Cloud and Self-Host share pages)", nav: `{"products": [{"product": "Cloud", "pages": ["faq"]}, {"product": "Self-Host", "pages": ["faq"]}]}`},
 	{name: "twice in one product", nav: `{"products": [{"product": "Cloud", "groups": [{"group": "A", "pages": ["faq"]}, {"group": "B", "pages": ["faq"]}]}]}`,
 		warnings: []p{{Path: "navigation.products[0].groups[1].pages[0]", Message: `page "faq" is already listed at navigation.products[0].groups[0].pages[0]; list each page once per version, language and product`}}},
