@@ -12,7 +12,7 @@ import (
 // Markdown syntax), expressions and comments are dropped (a string literal keeps its text),
 // and "\{" becomes "{". Code spans and inline math are kept as written.
 func inline(s string) string {
-	if !strings.ContainsAny(s, "<{\\") {
+	if !strings.ContainsAny(s, "<{\\") && !(strings.Contains(s, "`") && strings.Contains(s, "\n")) {
 		return s
 	}
 	var b strings.Builder
@@ -30,7 +30,7 @@ func inlineTo(b *strings.Builder, s string, depth int) {
 		case '`':
 			n := run(s, i, '`')
 			if end := strings.Index(mdx.Window(s[i+n:], maxSpan), s[i:i+n]); end >= 0 && run(s, i+n+end, '`') == n {
-				b.WriteString(s[i : i+n+end+n])
+				codeSpan(b, s[i:i+n+end+n])
 				i += n + end + n
 				continue
 			}
