@@ -124,14 +124,14 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 		fmt.Fprintf(&text, "%d %s for %q:\n", len(hits), plural(len(hits), "result", "results"), in.Query)
 	}
 	for i, h := range hits {
-		r := searchResult{Title: h.Metadata.Title, Section: h.Metadata.Section, URL: cl.base + h.Metadata.URL,
-			Markdown: llmstxt.PageURL(cl.base, h.Path), Path: llmstxt.PageURL("", h.Path), Snippet: h.Content, Score: h.Metadata.Score}
+		r := searchResult{Title: h.Metadata.Title, Section: h.Metadata.Section, URL: cl.base + llmstxt.EscapePath(h.Metadata.URL),
+			Markdown: llmstxt.PageLink(cl.base, h.Path), Path: llmstxt.PageURL("", h.Path), Snippet: h.Content, Score: h.Metadata.Score}
 		out.Results = append(out.Results, r)
 		title := r.Title
 		if r.Section != "" && r.Section != r.Title {
 			title += " › " + r.Section
 		}
-		fmt.Fprintf(&text, "\n%d. %s\n   URL: %s\n   Read: cat %s\n   %s\n", i+1, title, r.URL, r.Path, indentLines(r.Snippet, "   "))
+		fmt.Fprintf(&text, "\n%d. %s\n   URL: %s\n   Read: cat %s\n   %s\n", i+1, title, r.URL, docsfs.Quote(r.Path), indentLines(r.Snippet, "   "))
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}, StructuredContent: out}, nil
 }

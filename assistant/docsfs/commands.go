@@ -27,7 +27,41 @@ func (sh *shell) run(args []string, in *string, out *bounded) error {
 	if !ok {
 		return fmt.Errorf("unknown command; use %s", strings.Join(commandNames, ", "))
 	}
-	return cmd(sh, args, in, out)
+	err := cmd(sh, args, in, out)
+	if errors.Is(err, errMissing) {
+		if fixed := sh.spacedName(args); fixed != "" {
+			err = fmt.Errorf("%w; a name with a space is one argument when quoted: %s", err, fixed)
+		}
+	}
+	return err
+}
+
+// spacedName returns the command line args with the two to four adjacent arguments that
+// name a page or directory when joined by spaces ("standard", "alert.md": a file name with a
+// space, unquoted) made one quoted argument, or "" when no such arguments name one.
+func (sh *shell) spacedName(args []string) string {
+	for i := 1; i < len(args); i++ {
+		for j := i + 2; j <= min(i+4, len(args)); j++ {
+			name := strings.Join(args[i:j], " ")
+			r, err := rangeOf(name)
+			if err != nil {
+				continue
+			}
+			if p := resolve(sh.cwd, r.path); sh.fs.files[p] == nil && !sh.fs.isDir(p) {
+				continue
+			}
+			line := make([]string, 0, len(args))
+			for _, a := range args[:i] {
+				line = append(line, Quote(a))
+			}
+			line = append(line, Quote(name))
+			for _, a := range args[j:] {
+				line = append(line, Quote(a))
+			}
+			return strings.Join(line, " ")
+		}
+	}
+	return ""
 }
 
 var commandNames = []string{"ls", "tree", "cat", "head", "tail", "sed -n", "grep", "wc", "find", "cd", "pwd", "echo", "help"}
@@ -182,11 +216,15 @@ func listing(long bool, name string, f *File) string {
 	return fmt.Sprintf("%6d  %s  # %s\n", strings.Count(f.Content, "\n"), name, f.Title)
 }
 
+// errMissing is the error of a command that named a path that is neither a page nor a
+// directory.
+var errMissing = errors.New("no such file or directory (ls / lists the site)")
+
 func missingErr(missing []string) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s: no such file or directory (ls / lists the site)", strings.Join(missing, ", "))
+	return fmt.Errorf("%s: %w", strings.Join(missing, ", "), errMissing)
 }
 
 func treeCmd(sh *shell, args []string, _ *string, out *bounded) error {

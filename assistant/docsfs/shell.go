@@ -238,3 +238,19 @@ func (sh *shell) pipeline(p pipeline, out *bounded) (ok, miss bool) {
 	}
 	return true, false
 }
+
+// Quote returns word as one word of a command line: as it is when it holds nothing the
+// command line reads specially, else in single quotes (a single quote inside is closed,
+// escaped and reopened), so that a page whose file name has a space ("standard alert.md")
+// is one argument of cat.
+func Quote(word string) string {
+	if word != "" && !strings.ContainsFunc(word, special) {
+		return word
+	}
+	return "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
+}
+
+// special reports whether r ends a word or is read specially by the command line.
+func special(r rune) bool {
+	return r <= ' ' || strings.ContainsRune("'\"\\;|&<>`$*?", r)
+}

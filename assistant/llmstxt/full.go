@@ -30,7 +30,7 @@ func LLMsFullTxt(s Site) string {
 	for _, p := range pages {
 		title, rest, _ := strings.Cut(p.Body, "\n")
 		rest = underBase(rest, prefix)
-		b.WriteString("\n" + title + "\nSource: " + s.Base + p.URL + "\n" + rest)
+		b.WriteString("\n" + title + "\nSource: " + s.Base + EscapePath(p.URL) + "\n" + rest)
 		if !strings.HasSuffix(rest, "\n") {
 			b.WriteByte('\n')
 		}

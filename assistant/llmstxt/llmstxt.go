@@ -124,7 +124,7 @@ func (s Site) sections() []section {
 			out = append(out, section{name: path[len(path)-1]})
 			paths, first = append(paths, path), append(first, n)
 		}
-		out[i].entries = append(out[i].entries, entry{title: oneLine(p.Title), url: PageURL(s.Base, p.URL), description: description(p.Description, maxDescription)})
+		out[i].entries = append(out[i].entries, entry{title: oneLine(p.Title), url: PageLink(s.Base, p.URL), description: description(p.Description, maxDescription)})
 	}
 	for n, p := range pages { // a group goes before the groups nested in it
 		path := sectionPath(p)

@@ -126,7 +126,7 @@ func (s Site) usage(server MCP) string {
 	fmt.Fprintf(&b, "- %s lists every page with its description; %s holds every page whole.\n", s.Base+"/llms.txt", s.Base+"/llms-full.txt")
 	b.WriteString("- Every page is Markdown at its URL with `.md` appended")
 	if pages := s.Catalog.LLMsPages(); len(pages) > 0 {
-		b.WriteString(" (for example " + PageURL(s.Base, pages[0].URL) + ")")
+		b.WriteString(" (for example " + PageLink(s.Base, pages[0].URL) + ")")
 	}
 	b.WriteString(".\n")
 	var specs strings.Builder
