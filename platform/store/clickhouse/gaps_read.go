@@ -20,8 +20,8 @@ func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range)
 }
 
 // gapSignals runs the signals' reads at once: each is its own query (or two), and the read
-// takes as long as the slowest rather than their sum. The human views of the gap pages follow,
-// once the exits and the feedback tell which pages those are.
+// takes as long as the slowest rather than their sum. The human views and the readings of the
+// gap pages follow (at once), once the exits and the feedback tell which pages those are.
 func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
 	var g store.GapSignals
 	if err := ctx.Err(); err != nil {
@@ -44,7 +44,11 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 		return g, err
 	}
 	g.Pages = store.GapPages(exits, g.Feedback)
-	if err := s.pageViews(ctx, projectID, r, g.Pages); err != nil {
+	paths := g.PagePaths()
+	err := parallel(
+		func() error { return s.pageViews(ctx, projectID, r, g.Pages) },
+		func() (err error) { g.Readings, err = s.readings(ctx, projectID, r, paths); return err })
+	if err != nil {
 		return g, err
 	}
 	g.Titles = map[string]string{}
