@@ -21,7 +21,11 @@ func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range)
 
 // gapSignals runs the signals' reads at once: each is its own query (or two), and the read
 // takes as long as the slowest rather than their sum. The human views and the readings of the
-// gap pages follow (at once), once the exits and the feedback tell which pages those are.
+// gap pages follow (at once), once the exits and the feedback tell which pages those are. The
+// readings cost about a tenth to a fifth more (BenchmarkEngagementReads/gap-signals, 30 days of
+// 10,000 visitors on 2 shared cores: a median of 232 ms before, 256 ms after, over 10
+// interleaved runs of each); reading every page's beside the exits instead measured the same
+// there, and would send every page's readings to be filtered here.
 func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
 	var g store.GapSignals
 	if err := ctx.Err(); err != nil {
