@@ -318,7 +318,10 @@ type PageExits struct {
 //     without action (at most MaxGapRecords) and every path of Feedback, whether or not a
 //     session ended there silently; by ExitsWithoutAction desc then path asc;
 //   - Titles: the title of each path of Feedback and Pages, the latest non-empty title its
-//     page views carried in the range; a path none carried one is absent.
+//     page views carried in the range; a path none carried one is absent;
+//   - Readings: the readings of each path of Pages in the range, as EngagementPages gives a
+//     page's (Reading); a path without any is absent. They are shown beside a page gap's
+//     evidence and weigh nothing in its score.
 //
 // Each list holds at most MaxGapRecords rows (Pages at most twice that: its silent exits' and
 // Feedback's), and each question (Unanswered and RatedDown's Query) its first MaxGapQueryChars
@@ -330,6 +333,17 @@ type GapSignals struct {
 	Feedback   []GapFeedback
 	Pages      []PageExits
 	Titles     map[string]string
+	Readings   map[string]Reading
+}
+
+// PagePaths lists the paths of g's Pages, in their order: the pages whose readings a gaps
+// read looks up (every path of Feedback is among them, see GapPages).
+func (g GapSignals) PagePaths() []string {
+	out := make([]string, len(g.Pages))
+	for i, p := range g.Pages {
+		out[i] = p.Path
+	}
+	return out
 }
 
 // MaxGapQueryChars is how much of a question GapSignals reads: its first 4,096 characters.

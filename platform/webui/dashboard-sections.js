@@ -295,8 +295,17 @@
       var pg = row.page;
       parts.push(el("p", { text: fmt.number(pg.views) + " human views; " + fmt.number(pg.exits) + " sessions ended here, " + fmt.number(pg.exitsWithoutAction) + " without an action (" + fmt.percent(pg.exitRate) + " of the views)" }));
     }
+    if (row.page && row.page.readings) parts.push(readings(row.page));
     if (!parts.length) return "";
     return el("details", {}, [el("summary", { text: count.length ? count.join(", ") : "Page figures" })].concat(parts));
+  }
+
+  /* How a page gap's page is read (its readings, as the engagement section's pages show them):
+     beside the evidence, never in the score. */
+  function readings(pg) {
+    return el("p", { class: "readings", text: fmt.number(pg.readings) + (pg.readings === 1 ? " reading: " : " readings: ") +
+      "median time on page " + fmt.duration(pg.medianTimeOnPageMs) + ", median scroll depth " + fmt.depth(pg.medianScrollDepth) + ", " +
+      fmt.percent(pg.readThroughRate) + " read to the end" });
   }
 
   D.section({

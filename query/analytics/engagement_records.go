@@ -142,11 +142,22 @@ type pageEngagement struct {
 	MenuActions    int64   `json:"menuActions"`
 	Thumbs         int64   `json:"thumbs"`
 	OutboundClicks int64   `json:"outboundClicks"`
-	// Time on page and scroll depth over the page's readings (0 without any).
+	readingFigures
+}
+
+// readingFigures are the time on page and scroll depth of a page's readings (0 without any),
+// as /engagement/pages and a page gap show them.
+type readingFigures struct {
 	Readings           int64   `json:"readings"`
 	MedianTimeOnPageMs float64 `json:"medianTimeOnPageMs"`
 	MedianScrollDepth  float64 `json:"medianScrollDepth"`
 	ReadThroughRate    float64 `json:"readThroughRate"`
+}
+
+// figuresOf is the figures of r: its medians, and the share of its readings read to the end.
+func figuresOf(r store.Reading) readingFigures {
+	return readingFigures{Readings: r.Readings, MedianTimeOnPageMs: round(r.MedianMs), MedianScrollDepth: round(r.MedianDepth),
+		ReadThroughRate: round(rate(r.ReachedEnd, r.Readings))}
 }
 
 type pagesPage struct {
@@ -160,8 +171,7 @@ func pagesEnvelope(p store.PageEngagementPage) pagesPage {
 		out.Pages[i] = pageEngagement{Path: r.Path, HumanViews: r.HumanViews, Interactions: r.Interactions(), CTAClicks: r.CTAClicks,
 			CTARate: round(rate(r.CTAClicks, r.HumanViews)), Actions: r.Actions(), ActionRate: round(rate(r.Actions(), r.HumanViews)),
 			CodeCopies: r.CodeCopies, MenuActions: r.MenuActions, Thumbs: r.Thumbs, OutboundClicks: r.OutboundClicks,
-			Readings: r.Reading.Readings, MedianTimeOnPageMs: round(r.Reading.MedianMs), MedianScrollDepth: round(r.Reading.MedianDepth),
-			ReadThroughRate: round(rate(r.Reading.ReachedEnd, r.Reading.Readings))}
+			readingFigures: figuresOf(r.Reading)}
 	}
 	return out
 }

@@ -91,6 +91,7 @@ type gapPage struct {
 	Exits              int64   `json:"exits"`
 	ExitsWithoutAction int64   `json:"exitsWithoutAction"`
 	ExitRate           float64 `json:"exitRate"`
+	readingFigures             // as /engagement/pages gives the page's
 }
 
 type gapRow struct {
@@ -162,7 +163,8 @@ func gapsEnvelope(project string, r store.Range, page []rankedGap, total int, mo
 				Helpful: f.Helpful, Status: string(f.Status), CreatedAt: event.FormatTime(f.At), Href: base + "/feedback/" + f.ID})
 		}
 		if g.Kind == gaps.KindPage {
-			row.Page = &gapPage{Path: g.Key, Views: g.Views, Exits: g.Exits, ExitsWithoutAction: g.ExitsWithoutAction}
+			row.Page = &gapPage{Path: g.Key, Views: g.Views, Exits: g.Exits, ExitsWithoutAction: g.ExitsWithoutAction,
+				readingFigures: figuresOf(g.Reading)}
 			if g.Views > 0 {
 				row.Page.ExitRate = round(rate(g.ExitsWithoutAction, g.Views))
 			}
@@ -174,9 +176,11 @@ func gapsEnvelope(project string, r store.Range, page []rankedGap, total int, mo
 
 // gapsCSVHeader names the columns of the CSV download.
 var gapsCSVHeader = []string{"rank", "kind", "key", "title", "score", "signals", "first_seen", "last_seen", "views",
-	"exits_without_action", "queries", "comments", "thread_ids", "feedback_ids"}
+	"exits_without_action", "queries", "comments", "thread_ids", "feedback_ids",
+	"readings", "median_time_on_page_ms", "median_scroll_depth", "read_through_rate"}
 
-// gapsCSV writes one line per gap. Lists are joined with " | "; a cell that a spreadsheet
+// gapsCSV writes one line per gap, a page gap's readings last (after the columns the download
+// had before them). Lists are joined with " | "; a cell that a spreadsheet
 // would run as a formula (it starts with = + - @ or a tab) is prefixed with a quote.
 func gapsCSV(page []rankedGap) []byte {
 	var buf bytes.Buffer
@@ -207,6 +211,7 @@ func gapsCSV(page []rankedGap) []byte {
 		row := []string{strconv.Itoa(rg.rank), string(g.Kind), g.Key, g.Title, strconv.FormatFloat(points(g.Score), 'f', -1, 64),
 			strings.Join(sigs, " | "), first, last, strconv.FormatInt(g.Views, 10), strconv.FormatInt(g.ExitsWithoutAction, 10),
 			strings.Join(queries, " | "), strings.Join(comments, " | "), strings.Join(threads, " | "), strings.Join(feedback, " | ")}
+		row = append(row, readingCells(g)...)
 		for i, cell := range row {
 			row[i] = defuse(cell)
 		}
@@ -214,6 +219,17 @@ func gapsCSV(page []rankedGap) []byte {
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// readingCells are a page gap's readings as the JSON gives them (the read-through rate a
+// share, 0 to 1), empty for a topic.
+func readingCells(g gaps.Gap) []string {
+	if g.Kind != gaps.KindPage {
+		return []string{"", "", "", ""}
+	}
+	f := figuresOf(g.Reading)
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	return []string{strconv.FormatInt(f.Readings, 10), num(f.MedianTimeOnPageMs), num(f.MedianScrollDepth), num(f.ReadThroughRate)}
 }
 
 // defuse keeps a spreadsheet from reading a cell as a formula.

@@ -176,3 +176,172 @@ func checkGapPage(t *testing.T, a *analyticsRoutes, rng string, views, exits, qu
 		t.Errorf("gaps CSV: header %q, row %q: want %d in the views column", rows[0], rows[1], views)
 	}
 }
+
+// TestGapPageReadings: a page gap shows its page's readings (time on page, scroll depth, read to
+// the end) as /engagement/pages gives them, in the JSON and the CSV; a page nobody read shows
+// none, a topic has no page; and the readings change no gap's rank or score.
+func TestGapPageReadings(t *testing.T) {
+	day := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	rng := "dateFrom=" + day.Format(time.DateOnly) + "&dateTo=" + day.AddDate(0, 0, 1).Format(time.DateOnly)
+	with, without := serveAnalytics(t), serveAnalytics(t)
+	b, readings := gapReadingsData(day.Add(9 * time.Hour))
+	for _, a := range []*analyticsRoutes{with, without} {
+		if err := a.store.WriteBatch(t.Context(), b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := with.store.WriteBatch(t.Context(), store.Batch{Traffic: readings}); err != nil {
+		t.Fatal(err)
+	}
+	got, base := gapsOf(t, with, rng), gapsOf(t, without, rng)
+	if len(got) != len(base) || len(got) < 4 {
+		t.Fatalf("%d gaps with readings, %d without; want the same, at least 4", len(got), len(base))
+	}
+	for i := range got {
+		if got[i].Rank != base[i].Rank || got[i].Key != base[i].Key || got[i].Score != base[i].Score {
+			t.Errorf("gap %d: %s scored %v with readings, %s %v without", got[i].Rank, got[i].Key, got[i].Score, base[i].Key, base[i].Score)
+		}
+	}
+	pages := engagementPagesOf(t, with, rng)
+	read := 0
+	for _, g := range got {
+		if g.Kind == "topic" {
+			if g.Page != nil {
+				t.Errorf("topic %s has page figures %+v", g.Key, *g.Page)
+			}
+			continue
+		}
+		want := pages[g.Key] // zero for a page nobody read
+		if g.Page == nil || g.Page.gapReading != want {
+			t.Errorf("page gap %s: readings %+v, want %+v (as /engagement/pages)", g.Key, g.Page, want)
+		}
+		if want.Readings > 0 {
+			read++
+		}
+	}
+	if read < 2 {
+		t.Fatalf("%d page gaps with readings: the data tests nothing", read)
+	}
+	checkGapReadingsCSV(t, with, rng, got)
+}
+
+// gapReadingsData is feedback on three pages (rated down with a comment, commented, rated down),
+// their views by readers, a reader's unanswered search, and the readers' reports of time on page
+// and scroll depth on two of the pages: some to the end, some not.
+func gapReadingsData(at time.Time) (store.Batch, []event.Traffic) {
+	var b store.Batch
+	var readings []event.Traffic
+	n := 0
+	ev := func(typ event.Type, visitor, path string) event.Traffic {
+		n++
+		t := at.Add(time.Duration(n) * time.Second)
+		return event.Traffic{ID: "t-" + strconv.Itoa(n), Type: typ, ProjectID: "acme-prod", Domain: "acme", Timestamp: t,
+			VisitorID: visitor, Class: event.ClassHuman, UserAgent: "Mozilla/5.0", Path: path}
+	}
+	for i, path := range []string{"/swap", "/swap", "/swap", "/send", "/send", "/bridge"} {
+		v := "v" + strconv.Itoa(i)
+		b.Traffic = append(b.Traffic, ev(event.TypePageView, v, path))
+		if path == "/bridge" {
+			continue // viewed, never reported
+		}
+		r := ev(event.TypePageEngagement, v, path)
+		r.EngagedMs, r.ScrollDepth = 4000*(i+1), 30*i%101
+		readings = append(readings, r)
+		if i == 1 { // back to the hidden tab: its reading adds up both reports
+			r = ev(event.TypePageEngagement, v, path)
+			r.EngagedMs, r.ScrollDepth = 2500, 96
+			readings = append(readings, r)
+		}
+	}
+	search := ev(event.TypeSearch, "v9", "/")
+	search.Query, search.Results = "swap limits", 0
+	b.Traffic = append(b.Traffic, search)
+	for i, f := range []struct {
+		path, comment string
+		helpful       *bool
+	}{{"/swap", "which pairs can I swap?", new(false)}, {"/send", "what fee?", nil}, {"/bridge", "", new(false)}} {
+		id := "f" + strconv.Itoa(i)
+		b.Feedback = append(b.Feedback, event.Feedback{EventID: id, ID: id, ProjectID: "acme-prod", Domain: "acme", Path: f.path,
+			Helpful: f.helpful, Comment: f.comment, Source: event.SourceContextual, Status: event.StatusPending,
+			CreatedAt: at.Add(time.Hour), UpdatedAt: at.Add(time.Hour)})
+	}
+	return b, readings
+}
+
+// gapReading is a page's readings as the gaps and /engagement/pages routes give them.
+type gapReading struct {
+	Readings           int64   `json:"readings"`
+	MedianTimeOnPageMs float64 `json:"medianTimeOnPageMs"`
+	MedianScrollDepth  float64 `json:"medianScrollDepth"`
+	ReadThroughRate    float64 `json:"readThroughRate"`
+}
+
+type gapWithReading struct {
+	Rank  int     `json:"rank"`
+	Kind  string  `json:"kind"`
+	Key   string  `json:"key"`
+	Score float64 `json:"score"`
+	Page  *struct {
+		gapReading
+	} `json:"page"`
+}
+
+func gapsOf(t *testing.T, a *analyticsRoutes, rng string) []gapWithReading {
+	t.Helper()
+	var page struct {
+		Gaps []gapWithReading `json:"gaps"`
+	}
+	if err := json.Unmarshal(a.get(t, "gaps?"+rng), &page); err != nil {
+		t.Fatal(err)
+	}
+	return page.Gaps
+}
+
+func engagementPagesOf(t *testing.T, a *analyticsRoutes, rng string) map[string]gapReading {
+	t.Helper()
+	var page struct {
+		Pages []struct {
+			Path string `json:"path"`
+			gapReading
+		} `json:"pages"`
+	}
+	if err := json.Unmarshal(a.get(t, "engagement/pages?limit=250&"+rng), &page); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]gapReading{}
+	for _, p := range page.Pages {
+		out[p.Path] = p.gapReading
+	}
+	return out
+}
+
+// checkGapReadingsCSV checks the CSV's reading columns against the JSON's: a page gap's
+// figures, a topic's cells empty.
+func checkGapReadingsCSV(t *testing.T, a *analyticsRoutes, rng string, gaps []gapWithReading) {
+	t.Helper()
+	rows, err := csv.NewReader(bytes.NewReader(a.get(t, "gaps?format=csv&"+rng))).ReadAll()
+	if err != nil || len(rows) != len(gaps)+1 {
+		t.Fatalf("gaps CSV: %v, %d rows, want a header and %d", err, len(rows), len(gaps))
+	}
+	cols := []string{"readings", "median_time_on_page_ms", "median_scroll_depth", "read_through_rate"}
+	at := make([]int, len(cols))
+	for i, c := range cols {
+		if at[i] = slices.Index(rows[0], c); at[i] < 0 {
+			t.Fatalf("gaps CSV header %q has no %s", rows[0], c)
+		}
+	}
+	for i, g := range gaps {
+		want := []string{"", "", "", ""}
+		if p := g.Page; p != nil {
+			f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+			want = []string{strconv.FormatInt(p.Readings, 10), f(p.MedianTimeOnPageMs), f(p.MedianScrollDepth), f(p.ReadThroughRate)}
+		}
+		var gotCells []string
+		for _, c := range at {
+			gotCells = append(gotCells, rows[i+1][c])
+		}
+		if !slices.Equal(gotCells, want) {
+			t.Errorf("gaps CSV, %s %s: %s %q, want %q", g.Kind, g.Key, cols, gotCells, want)
+		}
+	}
+}

@@ -107,6 +107,9 @@ type Gap struct {
 	Feedback    []Feedback
 	// Pages only: human views, sessions that ended there, and of those without an action.
 	Views, Exits, ExitsWithoutAction int64
+	// Pages only: the page's readings in the range (time on page, scroll depth), shown beside
+	// its evidence; they weigh nothing in the score or the order.
+	Reading store.Reading
 }
 
 // MaxSamples bounds each list of evidence of a gap.
@@ -268,6 +271,7 @@ func pages(sig store.GapSignals, opt Options) []Gap {
 		if g.Score == 0 {
 			continue
 		}
+		g.Reading = sig.Readings[p]
 		g.Feedback = newestFeedback(g.Feedback)
 		out = append(out, *g)
 	}

@@ -169,3 +169,51 @@ func TestSamplesAreBounded(t *testing.T) {
 		t.Errorf("first gap %+v; want the topic of 12 unanswered questions, newest thread first", got[0])
 	}
 }
+
+// TestReadingsWeighNothing: a page's readings are shown beside its evidence and change neither
+// the order nor any score, whatever they say (none read, every reader to the end, readings of
+// a page that is no gap); each page gap carries its own, a topic none.
+func TestReadingsWeighNothing(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		readings map[string]store.Reading
+	}{
+		{"every page read to the end", map[string]store.Reading{
+			"/quickstart": {Readings: 40, MedianMs: 95_000, MedianDepth: 100, ReachedEnd: 40},
+			"/faq":        {Readings: 3, MedianMs: 1_800_000, MedianDepth: 100, ReachedEnd: 3},
+			"/x":          {Readings: 1, MedianMs: 120_000, MedianDepth: 95, ReachedEnd: 1}}},
+		{"none read past the top", map[string]store.Reading{
+			"/quickstart": {Readings: 12, MedianMs: 800, MedianDepth: 5},
+			"/faq":        {Readings: 90, MedianMs: 0, MedianDepth: 0}}},
+		{"readings of pages that are no gap", map[string]store.Reading{
+			"/api": {Readings: 7, MedianMs: 30_000, MedianDepth: 60, ReachedEnd: 2}, "custom": {Readings: 9, MedianMs: 1, MedianDepth: 1}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			without := gaps.Rank(seeded(), gaps.DefaultOptions())
+			sig := seeded()
+			sig.Readings = c.readings
+			with := gaps.Rank(sig, gaps.DefaultOptions())
+			if len(with) != len(without) {
+				t.Fatalf("%d gaps with readings, %d without", len(with), len(without))
+			}
+			for i, g := range with {
+				want := without[i]
+				if g.Kind != want.Kind || g.Key != want.Key || g.Score != want.Score || !reflect.DeepEqual(g.Signals, want.Signals) {
+					t.Errorf("gap %d: %s %s scored %d %+v with readings, %s %s %d %+v without", i+1, g.Kind, g.Key, g.Score, g.Signals,
+						want.Kind, want.Key, want.Score, want.Signals)
+				}
+				wantReading := store.Reading{}
+				if g.Kind == gaps.KindPage {
+					wantReading = c.readings[g.Key]
+				}
+				if g.Reading != wantReading {
+					t.Errorf("gap %s %s: reading %+v, want %+v", g.Kind, g.Key, g.Reading, wantReading)
+				}
+				want.Reading = g.Reading
+				if !reflect.DeepEqual(g, want) {
+					t.Errorf("gap %s %s differs beyond its reading:\n with    %+v\n without %+v", g.Kind, g.Key, g, want)
+				}
+			}
+		})
+	}
+}

@@ -449,7 +449,8 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   // A docs site's readers, through the public beacon route: 15 sessions enter at one page and
   // copy its code, 6 of them opening the search box there (and searching, through the search
   // route with their anonId, as the widget does); 10 go on to a second page and click the CTA; 4
-  // go on to a third and use the menu and an outbound link. Each session is one reader (anonId),
+  // go on to a third, use the menu and an outbound link and read it (30 s to 75 s, one of them to
+  // its end: its readings show beside its content gap). Each session is one reader (anonId),
   // its events a second apart. Each reads the entry page for i + 1 seconds, the first five to its
   // end (95%), the others to 40%: a median of 8 s and 40%, a third read to the end.
   const run = runID(), base = `/dash-${run}`, entry = `${base}/start`;
@@ -460,7 +461,8 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
     if (i < 6) ev.push({ type: 'search_open', path: entry });
     if (i < 10) ev.push({ type: 'page_view', path: `${base}/keys` }, { type: 'cta_click', path: `${base}/keys`, target: 'https://app.example.com/signup', label: 'Sign up' });
     if (i < 4) ev.push({ type: 'page_view', path: `${base}/limits`, title: `Rate limits ${run}` }, { type: 'menu_action', path: `${base}/limits`, action: 'chatgpt' },
-      { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' });
+      { type: 'outbound_click', path: `${base}/limits`, target: 'https://github.com/lectern-dev/lectern' },
+      { type: 'page_engagement', path: `${base}/limits`, engagedMs: 30000 + 15000 * i, scrollDepth: i ? 50 : 92 });
     const res = await beacon(READER_UA, ev.map((e, k) => ({ ...e, timestamp: at(i, k) })), `${run}-r${i}`);
     assert.equal(res.status, 202);
     if (i < 6) {
@@ -656,9 +658,19 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   assert.match(await limits.innerText(), /Page rated not helpful: 1 \(3 points\)\s+Comments: 1 \(2 points\)/);
   await limits.locator('summary').click();
   assert.match(await limits.innerText(), new RegExp(comment));
+  // Its page's readings beside the evidence: the figures of the engagement section's pages,
+  // formatted as it formats them; a topic has none.
+  const lim = g.gaps.find((x) => x.key === `${base}/limits`).page, limPage = pages.find((p) => p.path === `${base}/limits`);
+  const figures = (p) => [p.readings, p.medianTimeOnPageMs, p.medianScrollDepth, p.readThroughRate];
+  assert.deepEqual(figures(lim), figures(limPage), 'the gap page\'s readings are /engagement/pages\'');
+  assert.deepEqual(figures(lim), [4, 52500, 50, 0.25], 'the seeded readings of the limits page');
+  assert.equal(await limits.locator('p.readings').innerText(), `${await intl(page, 'number', lim.readings)} readings: median time on page ` +
+    `${await intl(page, 'duration', lim.medianTimeOnPageMs)}, median scroll depth ${await intl(page, 'depth', lim.medianScrollDepth)}, ` +
+    `${await intl(page, 'percent', lim.readThroughRate)} read to the end`);
   assert.equal(await limits.getByRole('combobox', { name: 'Status' }).inputValue(), 'pending');
   const topic = gaps.getByRole('row').filter({ hasText: nothing });
   await topic.locator('summary').click();
+  assert.equal(await topic.locator('p.readings').count(), 0, 'a topic has no readings');
   await topic.getByRole('button', { name: `Open thread of: How do I configure the teleporter quux ${run}?` }).click();
   await gaps.getByRole('region', { name: /^Conversation thr_/ }).waitFor();
   // Text in another script or direction shows as written, and right-to-left text does not pull

@@ -20,8 +20,12 @@ func (s *Store) GapSignals(ctx context.Context, projectID string, r store.Range)
 }
 
 // gapSignals runs the signals' reads at once: each is its own query (or two), and the read
-// takes as long as the slowest rather than their sum. The human views of the gap pages follow,
-// once the exits and the feedback tell which pages those are.
+// takes as long as the slowest rather than their sum. The human views and the readings of the
+// gap pages follow (at once), once the exits and the feedback tell which pages those are. The
+// readings cost about a tenth to a fifth more (BenchmarkEngagementReads/gap-signals, 30 days of
+// 10,000 visitors on 2 shared cores: a median of 232 ms before, 256 ms after, over 10
+// interleaved runs of each); reading every page's beside the exits instead measured the same
+// there, and would send every page's readings to be filtered here.
 func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range) (store.GapSignals, error) {
 	var g store.GapSignals
 	if err := ctx.Err(); err != nil {
@@ -44,7 +48,11 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 		return g, err
 	}
 	g.Pages = store.GapPages(exits, g.Feedback)
-	if err := s.pageViews(ctx, projectID, r, g.Pages); err != nil {
+	paths := g.PagePaths()
+	err := parallel(
+		func() error { return s.pageViews(ctx, projectID, r, g.Pages) },
+		func() (err error) { g.Readings, err = s.readings(ctx, projectID, r, paths); return err })
+	if err != nil {
 		return g, err
 	}
 	g.Titles = map[string]string{}

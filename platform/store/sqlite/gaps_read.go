@@ -37,6 +37,9 @@ func (s *Store) gapSignals(ctx context.Context, projectID string, r store.Range)
 	if g.Pages, err = s.gapPages(ctx, projectID, r, g.Feedback); err != nil {
 		return g, err
 	}
+	if g.Readings, err = s.readings(ctx, projectID, r, g.PagePaths()); err != nil {
+		return g, err
+	}
 	g.Titles, err = s.pageTitles(ctx, projectID, r, g.GapPaths())
 	return g, err
 }

@@ -179,6 +179,9 @@ func sameGapSignals(a, b store.GapSignals) bool {
 		if len(g.Titles) == 0 {
 			g.Titles = nil
 		}
+		if len(g.Readings) == 0 {
+			g.Readings = nil
+		}
 		return g
 	}
 	return js(norm(a)) == js(norm(b))
@@ -224,6 +227,26 @@ func checkGapTitles(t *testing.T, ref *engRef, g store.GapSignals) {
 	}
 }
 
+// checkGapReadings checks that the data tests the gap pages' readings: some gap pages have
+// readings and some none, and some read to the end and some not.
+func checkGapReadings(t *testing.T, g store.GapSignals) {
+	t.Helper()
+	var partly, none int
+	for _, p := range g.Pages {
+		rd, ok := g.Readings[p.Path]
+		switch {
+		case !ok:
+			none++
+		case rd.ReachedEnd > 0 && rd.ReachedEnd < rd.Readings:
+			partly++
+		}
+	}
+	if partly == 0 || none == 0 {
+		t.Fatalf("the data does not test the gap pages' readings: %d of %d pages with some (not all) read to the end, %d without readings",
+			partly, len(g.Pages), none)
+	}
+}
+
 func orNil[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
@@ -255,6 +278,7 @@ func testGapSignals(t *testing.T, s Store) {
 		t.Fatalf("the data is too thin to test anything: %s", js(g))
 	}
 	checkGapTitles(t, ref, g)
+	checkGapReadings(t, g)
 	checkFeedbackPages(t, s, fbPages)
 	for _, r := range g.RatedDown {
 		if r.Query == "" {

@@ -228,6 +228,13 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 	g.Feedback = g.Feedback[:min(len(g.Feedback), store.MaxGapRecords)]
 	g.Pages = r.gapPages(project, rg, g.Feedback)
 	g.Titles, _ = r.titles(project, rg, g.GapPaths())
+	g.Readings = map[string]store.Reading{}
+	readings := r.readings(project, rg)
+	for _, p := range g.Pages {
+		if rd, ok := readings[p.Path]; ok {
+			g.Readings[p.Path] = rd
+		}
+	}
 	return g
 }
 
