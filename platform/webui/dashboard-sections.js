@@ -106,6 +106,7 @@
   var STAGES = { opened: "Opened search", searched: "Searched", clicked: "Clicked a result", landed: "Read the result", acted: "Acted on it",
     asked: "Asked", answered: "Got an answer", followedUp: "Asked a follow-up", engaged: "Engaged with the answer" };
   var ratio = function (v) { return v == null ? "" : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(v); };
+  var points = function (v) { return ratio(v) + (v === 1 ? " point" : " points"); };
   var n = function (key, label) { return { key: key, label: label, format: fmt.number, num: true }; };
   var pct = function (key, label) { return { key: key, label: label, format: fmt.percent, num: true, csvLabel: label + " (%)", csv: function (x) { return Math.round(x * 1000) / 10; } }; };
 
@@ -232,7 +233,7 @@
         var top = g.gaps.slice(0, 10);
         return [
           top.length ? ctx.bars({ name: "gaps", label: "The top " + fmt.number(top.length) + " gaps by score", rows: top.map(function (x) {
-            return { label: x.rank + ". " + x.title, value: x.score, text: ratio(x.score) + " points" };
+            return { label: x.rank + ". " + x.title, value: x.score, text: points(x.score) };
           }) }) : null,
           ctx.table({
             name: "gaps", label: "Content gaps, most pressing first", rows: g.gaps, empty: "No gaps in this range: nothing went unanswered, unfound or rated down.",
@@ -264,7 +265,7 @@
   }
   function signals(row) {
     return el("ul", { class: "plain" }, row.signals.map(function (x) {
-      return el("li", { text: (SIGNALS[x.signal] || x.signal) + ": " + fmt.number(x.count) + " (" + ratio(x.points) + " points)" });
+      return el("li", { text: (SIGNALS[x.signal] || x.signal) + ": " + fmt.number(x.count) + " (" + points(x.points) + ")" });
     }));
   }
   /* A gap's evidence, folded: the queries with their counts, the threads (opened below the

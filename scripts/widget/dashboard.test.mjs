@@ -671,6 +671,9 @@ test('engagement, content gaps and agents: the sections show the numbers the rou
   const topic = gaps.getByRole('row').filter({ hasText: nothing });
   await topic.locator('summary').click();
   assert.equal(await topic.locator('p.readings').count(), 0, 'a topic has no readings');
+  // One agent search with no results weighs one point, and says so in the singular.
+  assert.match(await topic.innerText(), /Agent searches with no results: 1 \(1 point\)/);
+  assert.doesNotMatch(await gaps.innerText(), /(?<![\d.,])1 points/, 'one point is "1 point"');
   await topic.getByRole('button', { name: `Open thread of: How do I configure the teleporter quux ${run}?` }).click();
   await gaps.getByRole('region', { name: /^Conversation thr_/ }).waitFor();
   // Text in another script or direction shows as written, and right-to-left text does not pull
