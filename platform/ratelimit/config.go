@@ -72,7 +72,7 @@ func DefaultConfig() Config {
 		},
 		// A Markdown page is read from memory, and each fetch is one page_view event (Format
 		// markdown): 1,200 a minute lets an agent read a 1,000-page site in under a minute,
-		// and bounds one address's events at twice the beacon's.
+		// and bounds one address's events at a tenth of what the beacon admits (600 bodies of up to 20).
 		Agents: LimitConfig{
 			PerIP: Rate{Requests: 1200, Per: time.Minute, Burst: 300},
 		},
