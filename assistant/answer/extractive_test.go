@@ -315,8 +315,8 @@ func TestAnswerQuotesCodeTheExcerptStartsAt(t *testing.T) {
 // Unstructured's "Account billing › How is pay-per-page billing calculated?"
 // (Unstructured-IO/docs@8905f62, ui/account/billing.mdx with its snippet pages-billing.mdx)
 // quoted "- For these file types, ... `.tiff`. The Billing tab shows your account's current
-// billing rate per page." as one item. An indented paragraph carries on its item and stays
-// on its line.
+// billing rate per page." as one item (the list is quoted whole, TestAnswerQuotesWholeList, and
+// the paragraph after it apart). An indented paragraph carries on its item and stays on its line.
 func TestAnswerParagraphAfterAList(t *testing.T) {
 	billing := answer.Source{Title: "Account billing", Section: "How is pay-per-page billing calculated?", Path: "/ui/account/billing", Match: 1,
 		URL: "/ui/account/billing#how-is-pay-per-page-billing-calculated",
@@ -333,7 +333,7 @@ func TestAnswerParagraphAfterAList(t *testing.T) {
 		want           string
 	}{
 		{name: "a paragraph after the list", question: "how much does it cost per page", src: billing,
-			want: "> - For these file types, a page is a page, slide, or image: `.pdf`, `.pptx`, and `.tiff`.\n>\n> …\n>\n> The Billing tab shows your account's current billing rate per page."},
+			want: "> - For non-file data, Unstructured calculates a page as 100 KB of incoming data to be processed.\n>\n> The Billing tab shows your account's current billing rate per page."},
 		{name: "an indented paragraph of the item", question: "which Graph API permission levels does the Entra ID app registration need", src: indented,
 			want: "> - The Entra ID app registration must have the Graph API permission levels of the application type. Learn how to grant the permission levels."},
 	}

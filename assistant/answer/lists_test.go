@@ -80,7 +80,7 @@ func TestGapKeepsListItemsApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	long := "Retries:\n- Include the node id.\n- The retry policy " + strings.Repeat("applies to every node of the workflow and ", 20) +
+	long := "Retries:\n- Include the node id.\n- The retry policy " + strings.Repeat("applies to every node of the workflow and ", 30) +
 		"ends here. Max retries sets how often the default retries failed nodes."
 	tests := []struct{ name, text, question, want string }{
 		{"hyperswitch: the item's first sentence comes along", strings.TrimSpace(string(data)), "How do I save a customer's card so I can charge it later?",

@@ -429,6 +429,7 @@ func passage(text, whole string, q query) []unit {
 	for _, i := range order[1:] {
 		p.add(i)
 	}
+	p.wholeList()
 	return p.unitsOr(order[0])
 }
 
@@ -464,6 +465,7 @@ type picker struct {
 	n      int
 	bytes  int
 	block  bool
+	more   int // the first unit of a list's items wholeList left out past its bounds; 0 for none
 }
 
 // add picks unit i if it exists, is not picked yet and fits.
@@ -535,6 +537,9 @@ func (p *picker) units() []unit {
 			u.gap = last >= 0 && i > last+1
 			out, last = append(out, u), i
 		}
+	}
+	if p.more > last {
+		out = append(out, unit{text: gapMark, opens: true}) // the list's items left out
 	}
 	return out
 }

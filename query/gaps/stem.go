@@ -76,10 +76,11 @@ var langScript, onlyIn = func() (map[string]*unicode.RangeTable, map[*unicode.Ra
 // reader turns words into terms, keeping the stemmer's state and what the batch tells of the
 // language of a word whose text does not tell it.
 type reader struct {
-	env    *snowballstem.Env
-	word   map[string]int                         // a word's language (an index in languages): the one most of the told texts that write it are in
-	script map[*unicode.RangeTable]*lang.Language // a script's language, for the words the batch tells none of
-	stems  map[stemKey]string                     // the stems found so far: a batch repeats its words
+	env       *snowballstem.Env
+	word      map[string]int                         // a word's language (an index in languages): the one most of the told texts that write it are in
+	script    map[*unicode.RangeTable]*lang.Language // a script's language, for the words the batch tells none of
+	stems     map[stemKey]string                     // the stems found so far: a batch repeats its words
+	compounds                                        // the words two adjacent words may be written apart as
 }
 
 type stemKey struct {
@@ -95,7 +96,8 @@ type stemKey struct {
 // texts misread, "api per user" read as Italian, do not make a site of English keywords
 // Italian); else the one language here written in it.
 func newReader(ts []parsed) *reader {
-	r := &reader{word: map[string]int{}, script: map[*unicode.RangeTable]*lang.Language{}, stems: map[stemKey]string{}}
+	r := &reader{word: map[string]int{}, script: map[*unicode.RangeTable]*lang.Language{}, stems: map[stemKey]string{},
+		compounds: newCompounds(ts)}
 	told := make([]int, len(languages))
 	texts := map[*unicode.RangeTable]int{}
 	votes := map[wordLang]int{}

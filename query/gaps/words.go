@@ -31,7 +31,8 @@ var stopWords = func() map[string]bool {
 // folded so that "keys" and "key" meet. The stop words are English's and, on a text in
 // another language, that language's too (language.go), so that a multilingual site's
 // questions meet on what they ask, not on "wie" or "comment". Chinese, Japanese and Korean
-// text is cut into pairs of characters (cjkWords).
+// text is cut into pairs of characters (cjkWords). Two adjacent words that the batch (here the
+// text) also writes as one are that one word ("api key" and "apikey", compound.go).
 func Terms(text string) []string {
 	ts := tellAll([]string{text})
 	var out []string
@@ -53,7 +54,15 @@ func analyze(t parsed, r *reader) []word {
 	stop := t.stop
 	term := func(w string) string { return r.term(w, &t) }
 	var out, kana []word
-	for _, f := range t.fields {
+	for i := 0; i < len(t.fields); i++ {
+		f := t.fields[i]
+		if i+1 < len(t.fields) {
+			if w, ok := r.compounds.join(f, t.fields[i+1], stop); ok {
+				out = append(out, word{term: term(w), surface: f + " " + t.fields[i+1], at: -1})
+				i++
+				continue
+			}
+		}
 		switch {
 		case stop(f):
 		case cjk.Contains(f):

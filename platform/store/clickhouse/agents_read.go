@@ -78,7 +78,8 @@ func (s *Store) mcpTop(ctx context.Context, col string, c cond, limit int) ([]st
 }
 
 // mcpDays counts calls per day and key (col, or the constant ” for the totals), for the keys
-// of only when given.
+// of only when given: at most the agents route's limit (100) of tool names or MCP client names
+// (at most 100 characters), 40 KB as text at most, far below max_query_size (see inSet).
 func (s *Store) mcpDays(ctx context.Context, col string, c cond, only []store.MCPCount) ([]store.MCPDay, error) {
 	if only != nil {
 		keys := make([]any, len(only))

@@ -3,16 +3,15 @@ package clickhouse
 import (
 	"context"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
 // readings reads the time on page and scroll depth of a project's readings in r: of every page
 // (paths nil, under the key ""), or of each of paths. A reading's rows (one per insert until
-// the background merges) are merged first; the medians are the mean of the one or two middle
-// readings of the sorted arrays (indexOf is 1-based; arraySort and groupArray run on 18.16).
+// the background merges) are merged first, of the paths as inSet sends them; the medians are
+// the mean of the one or two middle readings of the sorted arrays (indexOf is 1-based;
+// arraySort and groupArray run on 18.16).
 func (s *Store) readings(ctx context.Context, projectID string, r store.Range, paths []string) (map[string]store.Reading, error) {
 	out := map[string]store.Reading{}
 	c := dayCond(projectID, r)
@@ -21,7 +20,15 @@ func (s *Store) readings(ctx context.Context, projectID string, r store.Range, p
 		if len(paths) == 0 {
 			return out, nil
 		}
-		c.add("path IN ?", ch.GroupSet{Value: toAny(paths)})
+		var (
+			in     string
+			inArgs []any
+			err    error
+		)
+		if ctx, in, inArgs, err = inSet(ctx, pathSet, paths); err != nil {
+			return nil, err
+		}
+		c.add("path IN "+in, inArgs...)
 		key, group = "k", " GROUP BY pk"
 	}
 	q := "SELECT pk, n, reached, (a[intDiv(n - 1, 2) + 1] + a[intDiv(n, 2) + 1]) / 2, (b[intDiv(n - 1, 2) + 1] + b[intDiv(n, 2) + 1]) / 2" +
@@ -42,12 +49,4 @@ func (s *Store) readings(ctx context.Context, projectID string, r store.Range, p
 		return nil
 	})
 	return out, err
-}
-
-func toAny(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

@@ -3,8 +3,6 @@ package clickhouse
 import (
 	"context"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
@@ -33,11 +31,10 @@ func (s *Store) noResults(ctx context.Context, q store.SearchQuery, rows []store
 	}
 	c := readerOutcomes(q.ProjectID, q.Range)
 	at := make(map[string]int, len(rows))
-	set := make([]any, len(rows))
-	for i, r := range rows {
-		at[r.Query], set[i] = i, r.Query
+	ctx, err := queriesIn(ctx, &c, rows, at)
+	if err != nil {
+		return err
 	}
-	c.add("query_norm IN ?", ch.GroupSet{Value: set})
 	return s.each(ctx, "SELECT query_norm, sumMerge(no_results) FROM traffic_queries_daily WHERE "+c.sql()+" GROUP BY query_norm",
 		c.args, func(scan func(...any) error) error {
 			var query string
@@ -50,4 +47,16 @@ func (s *Store) noResults(ctx context.Context, q store.SearchQuery, rows []store
 			}
 			return nil
 		})
+}
+
+// queriesIn adds to c that query_norm is one of the queries of rows (inSet), and notes each
+// one's row in at.
+func queriesIn(ctx context.Context, c *cond, rows []store.SearchRow, at map[string]int) (context.Context, error) {
+	set := make([]string, len(rows))
+	for i, r := range rows {
+		at[r.Query], set[i] = i, r.Query
+	}
+	ctx, in, args, err := inSet(ctx, querySet, set)
+	c.add("query_norm IN "+in, args...)
+	return ctx, err
 }

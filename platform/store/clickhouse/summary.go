@@ -246,7 +246,8 @@ func (s *Store) liveSessions(ctx context.Context, project string, days []string)
 	return sum.Days(), nil
 }
 
-// set is ss as the right side of IN.
+// set is ss as the right side of IN: days of 13 bytes as text each. The beacon takes events of
+// the last 48 hours; only the server-side route (a secret key) can make more days pending.
 func set(ss []string) ch.GroupSet {
 	v := make([]any, len(ss))
 	for i, s := range ss {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 )
 
@@ -258,11 +256,10 @@ func (s *Store) topClicked(ctx context.Context, q store.SearchQuery, rows []stor
 	}
 	c := dayCond(q.ProjectID, q.Range)
 	at := make(map[string]int, len(rows))
-	set := make([]any, len(rows))
-	for i, r := range rows {
-		at[r.Query], set[i] = i, r.Query
+	ctx, err := queriesIn(ctx, &c, rows, at)
+	if err != nil {
+		return err
 	}
-	c.add("query_norm IN ?", ch.GroupSet{Value: set})
 	res, err := s.conn.Query(ctx, "SELECT query_norm, path FROM (SELECT query_norm, path, sumMerge(clicks) AS n"+
 		" FROM traffic_search_clicks_daily WHERE "+c.sql()+" GROUP BY query_norm, path)"+
 		" ORDER BY query_norm, n DESC, path ASC LIMIT 1 BY query_norm", c.args...)
