@@ -24,7 +24,10 @@ async function openPaused(site, path) {
     Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => state === 'hidden' });
     window.lecternTestShow = (s) => { state = s; document.dispatchEvent(new Event('visibilitychange')); };
   });
-  await page.clock.install({ time: new Date('2026-11-27T10:00:00Z') });
+  // The installed clock runs until it is paused, so the pause is set an hour after it: pausing at
+  // the install time itself fails ("Cannot fast-forward to the past") once a busy machine has let
+  // a millisecond pass between the two calls.
+  await page.clock.install({ time: new Date('2026-11-27T09:00:00Z') });
   await page.clock.pauseAt(new Date('2026-11-27T10:00:00Z'));
   await page.goto(site.origin + path);
   await page.getByRole('button', { name: 'Ask AI' }).waitFor();
