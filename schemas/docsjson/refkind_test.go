@@ -59,19 +59,22 @@ func TestRefToAnotherKindReadAsMintlifyReadsIt(t *testing.T) {
 
 // TestRefToAnotherKindStillReported: what no reading repairs is still the spec's problem, in
 // kin-openapi's words: a "$ref" to a component that is not there, or to one that is not an
-// object.
+// object; and a spec named as Hanko names its specs, without the extension, is reported as
+// the file that cannot be used, not as a name that "does not exist".
 func TestRefToAnotherKindStillReported(t *testing.T) {
-	for _, tc := range []struct{ name, components, want string }{
-		{name: "a component that is not there", components: "  requestBodies: {}\n",
+	for _, tc := range []struct{ name, named, components, want string }{
+		{name: "a component that is not there", named: "spec.yaml", components: "  requestBodies: {}\n",
 			want: `$ref "#/components/requestBodies/RenameDevice" names something the document does not define`},
-		{name: "a component that is no object", components: "  requestBodies:\n    RenameDevice: a string\n",
+		{name: "a component that is no object", named: "spec.yaml", components: "  requestBodies:\n    RenameDevice: a string\n",
+			want: `OpenAPI spec "spec.yaml" cannot be used: parse OpenAPI spec`},
+		{name: "named without its extension, as Hanko names its specs", named: "spec", components: "  requestBodies:\n    RenameDevice: a string\n",
 			want: `OpenAPI spec "spec.yaml" cannot be used: parse OpenAPI spec`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := "openapi: 3.0.3\ninfo: {title: D, version: \"1\"}\npaths:\n  /devices:\n    post:\n      summary: Rename\n" +
 				"      responses:\n        \"200\":\n          $ref: '#/components/requestBodies/RenameDevice'\ncomponents:\n" + tc.components
 			site := loadJSON(t, withSettings(`{"pages": ["api/a"]}`), map[string]string{
-				"api/a.mdx": "---\ntitle: A\nopenapi: spec.yaml POST /devices\n---\n", "spec.yaml": spec})
+				"api/a.mdx": "---\ntitle: A\nopenapi: " + tc.named + " POST /devices\n---\n", "spec.yaml": spec})
 			rep := site.Validate(docsjson.ValidateOptions{})
 			if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, tc.want) {
 				t.Errorf("warnings %v; want one that says %q", rep.Warnings, tc.want)
