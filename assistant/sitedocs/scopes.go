@@ -14,7 +14,7 @@ import (
 // answered in that page's version and language.
 type Scopes struct {
 	Versions        []string
-	DefaultVersion  string // the version marked default, else the first; "" without versions
+	DefaultVersion  string // the version marked default, else the first; "" without versions, or when the defaults of its versions lists differ (defaultVersion)
 	Languages       []string
 	DefaultLanguage string // the language marked default, else the first; "" without languages
 	Tags            []string
@@ -63,10 +63,26 @@ func (s *scope) add(version, language string) {
 	}
 }
 
+// defaultVersion is the site's default version: the one marked default, else the first; ""
+// when the site's versions lists (one per dropdown or product) have defaults of different
+// names, where a search that names no version keeps each list's default
+// (search.Filter.DefaultVersions) instead of one name's pages: cosmos/docs@d6f0793's Cosmos
+// EVM v0.7.0 pages were in no search without a page of theirs asked from, since the site's
+// default was Cosmos SDK's v0.54.
+func defaultVersion(tree *docsjson.Tree) string {
+	def := tree.DefaultVersion()
+	for _, p := range tree.Pages {
+		if p.InDefaultVersion && p.Version != def {
+			return ""
+		}
+	}
+	return def
+}
+
 // newScopes records the scopes of the site and of each of its pages, listed or not.
 func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 	s := Scopes{
-		Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(),
+		Versions: tree.Versions(), DefaultVersion: defaultVersion(tree),
 		Languages: tree.Languages(), DefaultLanguage: tree.DefaultLanguage(),
 		pages: make(map[string]scope, len(entries)), dirs: map[string]scope{}, folded: make(map[string]scope, len(entries)),
 	}
