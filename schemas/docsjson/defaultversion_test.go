@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -28,5 +29,12 @@ func TestInDefaultVersionPerList(t *testing.T) {
 	}
 	if len(tree.Pages) != len(want) {
 		t.Errorf("%d pages; want %d", len(tree.Pages), len(want))
+	}
+	var text strings.Builder
+	if err := tree.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if want := "versions: next, v0.54, v0.7.0 (defaults, one per versions list: v0.54, v0.7.0)\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("nav tree says\n%s\nwant the line %q", text.String(), want)
 	}
 }

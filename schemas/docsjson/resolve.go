@@ -256,6 +256,9 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 	case KindVersion:
 		sc.version = e.Label
 		r.tree.addVersion(e.Label, e.Default)
+		if !sc.off && !slices.Contains(r.tree.listDefaults, e.Label) {
+			r.tree.listDefaults = append(r.tree.listDefaults, e.Label)
+		}
 	case KindLanguage:
 		sc.language = e.Label
 		r.tree.addLanguage(e.Label, e.Default)
