@@ -46,3 +46,34 @@ func TestDefaultVersionOfEachList(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionWithNothingInSearch: a reader on a page of a version none of whose pages is in
+// search (cosmos/docs@d6f0793's "next" and older versions say noindex: true on every page) is
+// searched in the default version, not in that version, where only the pages in no version
+// are: the question "how do I configure the json-rpc server" asked from Cosmos EVM v0.6.0 was
+// answered from Skip Go's widget options. A version the caller names stays.
+func TestVersionWithNothingInSearch(t *testing.T) {
+	dir, err := filepath.Abs("testdata/sites/cosmos-versions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	const faq = "/evm/latest/documentation/getting-started/faq"
+	for _, tc := range []struct {
+		name string
+		body map[string]any
+		want string // the first hit; "" for none
+	}{
+		{name: "from a noindex version's page", want: faq,
+			body: map[string]any{"query": "What tools can I use with Cosmos EVM?", "currentPath": "/evm/next/documentation/getting-started/faq"}},
+		{name: "the version named by the caller", want: "",
+			body: map[string]any{"query": "What tools can I use with Cosmos EVM?", "filter": map[string]any{"version": "next"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hits := h.search(t, "acme", tc.body)
+			if first := append(hits, "")[0]; first != tc.want {
+				t.Errorf("search %v: %v; want %v", tc.body, hits, tc.want)
+			}
+		})
+	}
+}
