@@ -109,7 +109,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 // question is answered in one language and version.
 func searchFilter(f request.Filter, s *sitedocs.Scopes, question string, paths ...string) search.Filter {
 	version, language := s.ResolveAsked(f.Version, f.Language, question, paths...)
-	return search.Filter{Version: version, Language: language, Tag: f.Tag, Product: f.Product, Groups: f.Groups}
+	return search.Filter{Version: version, DefaultVersions: version == "", Language: language, Tag: f.Tag, Product: f.Product, Groups: f.Groups}
 }
 
 // errNotIndexed marks the 503 of a site whose docs are not served (yet).

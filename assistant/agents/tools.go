@@ -68,7 +68,7 @@ func tools(name string, cat *sitedocs.Catalog, scopes *sitedocs.Scopes, outputBy
 		}}
 	if scopes != nil && len(scopes.Versions) > 1 {
 		search.Properties["version"] = &jsonschema.Schema{Type: "string", MaxLength: ptr(maxScope),
-			Description: fmt.Sprintf("Search one version of the docs: %s (default %s). Content shared by all versions is always included.", quoteList(scopes.Versions), scopes.DefaultVersion)}
+			Description: fmt.Sprintf("Search one version of the docs: %s (%s). Content shared by all versions is always included.", quoteList(scopes.Versions), defaultVersionText(scopes.DefaultVersion))}
 	}
 	if scopes != nil && len(scopes.Languages) > 1 {
 		search.Properties["language"] = &jsonschema.Schema{Type: "string", MaxLength: ptr(maxScope),
@@ -110,3 +110,11 @@ func quoteList(vs []string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// defaultVersionText says which version a search that names none searches.
+func defaultVersionText(def string) string {
+	if def == "" {
+		return "default: the default version of each product or section"
+	}
+	return "default " + def
+}

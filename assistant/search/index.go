@@ -38,6 +38,7 @@ type pageInfo struct {
 	path, title       string
 	breadcrumbs       []string
 	version, language string
+	inDefaultVersion  bool // in the default version of its versions list
 	tags              []string
 	products          []string
 	userGroups        []string

@@ -25,6 +25,9 @@ type Page struct {
 	// reader's division ranks by it (Query.Division).
 	Division Division
 	Body     string // raw MDX or Markdown, or generated text for API endpoint pages
+	// InDefaultVersion: the page is in the default version of its versions list (a site can
+	// have one list per dropdown or product, each with its own default), for Filter.DefaultVersions.
+	InDefaultVersion bool
 }
 
 // Filter restricts a search to pages in scope. An empty field places no restriction, and a page
@@ -36,6 +39,10 @@ type Filter struct {
 	Tag               string   // a page matches when it carries this tag
 	Product           string   // a page matches when one of its products is this one, or it is in none
 	Groups            []string // the reader's user groups
+	// DefaultVersions, with Version "", keeps the pages in the default version of their
+	// versions list (and those in no version): a site whose lists' defaults have different
+	// names (Cosmos SDK v0.54, Cosmos EVM v0.7.0) has no one default Version.
+	DefaultVersions bool
 }
 
 // Query is one search: the last user message, the earlier turns, and context items.
@@ -99,12 +106,13 @@ const (
 
 // active reports whether the filter restricts anything.
 func (f *Filter) active() bool {
-	return f.Version != "" || f.Language != "" || f.Tag != "" || f.Product != "" || len(f.Groups) > 0
+	return f.Version != "" || f.DefaultVersions || f.Language != "" || f.Tag != "" || f.Product != "" || len(f.Groups) > 0
 }
 
 // matches reports whether a page's scope passes the filter.
 func (f *Filter) matches(p *pageInfo) bool {
-	return matchOne(f.Version, p.version) && matchOne(f.Language, p.language) && matchTag(f.Tag, p.tags) &&
+	return matchOne(f.Version, p.version) && (f.Version != "" || !f.DefaultVersions || p.version == "" || p.inDefaultVersion) &&
+		matchOne(f.Language, p.language) && matchTag(f.Tag, p.tags) &&
 		matchProduct(f.Product, p.products) && readable(f.Groups, p.userGroups)
 }
 

@@ -48,7 +48,7 @@ func parsePage(p *Page, o *options) doc {
 	title, fm, sections := Sections(p.Body)
 	d := doc{info: pageInfo{
 		path: p.URL, title: firstNonEmpty(p.Title, title, pageName(p.URL)),
-		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, language: p.Language,
+		breadcrumbs: slices.Clone(p.Breadcrumbs), version: p.Version, inDefaultVersion: p.InDefaultVersion, language: p.Language,
 		tags: slices.Clone(p.Tags), products: slices.Clone(p.Products), userGroups: slices.Clone(p.UserGroups), boost: boostOf(p.Boost),
 	}}
 	desc := firstNonEmpty(p.Description, fm["description"])

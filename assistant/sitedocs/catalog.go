@@ -58,6 +58,8 @@ type CatalogPage struct {
 	Indexed     bool          // in site search or llms.txt: a file of the MCP server's filesystem
 	UserGroups  []string      // readable only by these user groups; none: by anyone
 	Variant     string        // what the page is a translation or version of (Entry.Variant): /guides/uploads for /ja/guides/uploads
+	// InDefaultVersion: in the default version of its versions list (docsjson.Page.InDefaultVersion).
+	InDefaultVersion bool
 }
 
 // Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
@@ -123,10 +125,10 @@ func (c *Catalog) PageFor(url, version, language string, groups []string) (*Cata
 // the site's defaults are.
 func (c *Catalog) variantAt(url, version, language string, groups []string) (*CatalogPage, bool) {
 	keys := c.variantKeys(url)
-	version, language = cmp.Or(version, c.DefaultVersion), cmp.Or(language, c.DefaultLanguage)
+	language = cmp.Or(language, c.DefaultLanguage)
 	for i := range c.Pages {
 		p := &c.Pages[i]
-		if slices.Contains(keys, p.Variant) && inScope(p.Version, version) && inScope(p.Language, language) && readable(groups, p.UserGroups) {
+		if slices.Contains(keys, p.Variant) && versionScope(p.Version, p.InDefaultVersion, version) && inScope(p.Language, language) && readable(groups, p.UserGroups) {
 			return p, true
 		}
 	}
@@ -192,7 +194,7 @@ func (c *Catalog) pageAt(url, version, language string, groups []string) (*Catal
 		if p.URL != url || !inScope(p.Version, version) || !inScope(p.Language, language) || !readable(groups, p.UserGroups) {
 			continue
 		}
-		if inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) || version != "" && language != "" {
+		if inDefaultVersion(p.Version, p.InDefaultVersion) && inScope(p.Language, c.DefaultLanguage) || version != "" && language != "" {
 			return p, true
 		}
 		if found == nil {
@@ -226,7 +228,7 @@ func (c *Catalog) LLMsPages() []*CatalogPage {
 	var out []*CatalogPage
 	for i := range c.Pages {
 		p := &c.Pages[i]
-		if p.InLLMs && len(p.UserGroups) == 0 && inScope(p.Version, c.DefaultVersion) && inScope(p.Language, c.DefaultLanguage) && !seen[p.URL] {
+		if p.InLLMs && len(p.UserGroups) == 0 && inDefaultVersion(p.Version, p.InDefaultVersion) && inScope(p.Language, c.DefaultLanguage) && !seen[p.URL] {
 			seen[p.URL] = true
 			out = append(out, p)
 		}
@@ -311,8 +313,7 @@ func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
 	switch {
 	case n == nil:
 		return
-	case n.Kind == docsjson.KindVersion && !inScope(n.Label, c.DefaultVersion),
-		n.Kind == docsjson.KindLanguage && !inScope(n.Label, c.DefaultLanguage):
+	case n.Kind == docsjson.KindLanguage && !inScope(n.Label, c.DefaultLanguage):
 		return
 	}
 	if isExternal(n.Href) {
@@ -324,11 +325,13 @@ func (b *catalogBuilder) walkLinks(n *docsjson.Node) {
 		}
 	}
 	if pg := n.Page; pg != nil && pg.Index.Rule == docsjson.RuleLink && isExternal(pg.Href) &&
-		inScope(pg.Version, c.DefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {
+		inDefaultVersion(pg.Version, pg.InDefaultVersion) && inScope(pg.Language, c.DefaultLanguage) {
 		c.addLink(pg.Title, pg.Href)
 	}
 	for _, child := range n.Children {
-		b.walkLinks(child)
+		if !offDefault(n.Children, child) {
+			b.walkLinks(child)
+		}
 	}
 }
 
@@ -339,10 +342,7 @@ func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
 		return
 	}
 	c := b.cat
-	switch n.Kind {
-	case docsjson.KindVersion:
-		listed = listed && inScope(n.Label, c.DefaultVersion)
-	case docsjson.KindLanguage:
+	if n.Kind == docsjson.KindLanguage {
 		listed = listed && inScope(n.Label, c.DefaultLanguage)
 	}
 	for _, ref := range n.OpenAPI {
@@ -356,8 +356,37 @@ func (b *catalogBuilder) walkSpecs(n *docsjson.Node, listed bool) {
 		b.addAsyncAPI(ref, listed)
 	}
 	for _, child := range n.Children {
-		b.walkSpecs(child, listed)
+		b.walkSpecs(child, listed && !offDefault(n.Children, child))
 	}
+}
+
+// inDefaultVersion reports whether a page of version, in its list's default version or not
+// (docsjson.Page.InDefaultVersion), is in the site's default version: llms.txt's, and a
+// search's that names none. A page in no version always is.
+func inDefaultVersion(version string, isDefault bool) bool { return version == "" || isDefault }
+
+// versionScope reports whether a page is in the version asked: a version by name, or "" for
+// the default version of each versions list.
+func versionScope(version string, isDefault bool, asked string) bool {
+	if asked == "" {
+		return inDefaultVersion(version, isDefault)
+	}
+	return inScope(version, asked)
+}
+
+// offDefault reports whether child, one of children, is a version other than the default of
+// its list (the one marked default, else the first), as docsjson resolves pages' versions.
+func offDefault(children []*docsjson.Node, child *docsjson.Node) bool {
+	if child.Kind != docsjson.KindVersion {
+		return false
+	}
+	var def *docsjson.Node
+	for _, n := range children {
+		if n.Kind == docsjson.KindVersion && (def == nil || n.Default && !def.Default) {
+			def = n
+		}
+	}
+	return child != def
 }
 
 // addSpec records an OpenAPI file, served; listed adds it to Specs (llms.txt, skill.md) when
@@ -438,7 +467,7 @@ func (b *catalogBuilder) add(p *docsjson.Page, body string) {
 	}
 	b.cat.Pages = append(b.cat.Pages, CatalogPage{
 		URL: p.URL, Title: p.Title, Description: mp.Description, Section: section(p), SectionPath: sectionPath(p),
-		Version: p.Version, Language: p.Language, Body: markdown.Render(mp),
+		Version: p.Version, InDefaultVersion: p.InDefaultVersion, Language: p.Language, Body: markdown.Render(mp),
 		InLLMs: p.Index.LLMsTxt, InSearch: p.Index.Search, Indexed: p.Index.LLMsTxt || p.Index.Search, Rule: p.Index.Rule,
 		UserGroups: slices.Clone(p.UserGroups),
 	})
@@ -455,7 +484,7 @@ func (b *catalogBuilder) endpoint(p *docsjson.Page, mp *markdown.Page) {
 	if spec == nil {
 		return
 	}
-	listed := inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage)
+	listed := inDefaultVersion(p.Version, p.InDefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage)
 	if isExternal(file) {
 		b.cat.addRemoteSpec(file, listed)
 	} else {
@@ -478,7 +507,7 @@ func (b *catalogBuilder) schema(p *docsjson.Page, mp *markdown.Page) {
 	if spec == nil {
 		return
 	}
-	b.addSpec(file, inScope(p.Version, b.cat.DefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage))
+	b.addSpec(file, inDefaultVersion(p.Version, p.InDefaultVersion) && inScope(p.Language, b.cat.DefaultLanguage))
 	if b.cfg.Markdown.WithSchema() {
 		mp.Operation, _ = spec.Schema(p.Schema)
 		mp.OperationLabel = file + " " + p.Schema

@@ -464,3 +464,25 @@ func TestCatalogSkillFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestCatalogDefaultVersionOfEachList: llms.txt lists "your default version" (Mintlify's
+// ai/llmstxt) as the default of each versions list, on a site whose dropdowns each have their
+// versions (cosmos/docs@d6f0793, ../testdata/sites/cosmos-versions: Cosmos SDK v0.54 and Cosmos
+// EVM v0.7.0, each with a "next"); it listed Cosmos SDK's only, the site's one default, and
+// none of the 57 Cosmos EVM pages. The site has no one default version to search.
+func TestCatalogDefaultVersionOfEachList(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../testdata/sites/cosmos-versions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, p := range d.Catalog.LLMsPages() {
+		urls = append(urls, p.URL)
+	}
+	if want := "/sdk/latest/learn/intro/overview /evm/latest/documentation/getting-started/faq"; strings.Join(urls, " ") != want {
+		t.Errorf("llms.txt lists %v; want %s", urls, want)
+	}
+	if d.Scopes.DefaultVersion != "" {
+		t.Errorf("default version %q; want none: each list has its own", d.Scopes.DefaultVersion)
+	}
+}

@@ -14,7 +14,7 @@ import (
 // answered in that page's version and language.
 type Scopes struct {
 	Versions        []string
-	DefaultVersion  string // the version marked default, else the first; "" without versions
+	DefaultVersion  string // the version marked default, else the first; "" without versions, or when the defaults of its versions lists differ (defaultVersion)
 	Languages       []string
 	DefaultLanguage string // the language marked default, else the first; "" without languages
 	Tags            []string
@@ -24,6 +24,9 @@ type Scopes struct {
 	dirs   map[string]scope // folder ("/es/guides") → the version, language and division its pages share
 	folded map[string]scope // pages and folders by their path in lower case: those of every path that differs only in case merged
 	labels []string         // the labels of the site's divisions, longest first (namesOther)
+	// searched are the versions with a page in site search: a page's version that has none
+	// (every page noindex, as cosmos/docs@d6f0793's frozen versions are) is no scope to search.
+	searched map[string]bool
 }
 
 // scope is the version and language of a page, or those shared by the pages under a folder.
@@ -63,15 +66,35 @@ func (s *scope) add(version, language string) {
 	}
 }
 
+// defaultVersion is the site's default version: the one marked default, else the first; ""
+// when the site's versions lists (one per dropdown or product) have defaults of different
+// names, where a search that names no version keeps each list's default
+// (search.Filter.DefaultVersions) instead of one name's pages: cosmos/docs@d6f0793's Cosmos
+// EVM v0.7.0 pages were in no search without a page of theirs asked from, since the site's
+// default was Cosmos SDK's v0.54.
+func defaultVersion(tree *docsjson.Tree) string {
+	def := tree.DefaultVersion()
+	for _, p := range tree.Pages {
+		if p.InDefaultVersion && p.Version != def {
+			return ""
+		}
+	}
+	return def
+}
+
 // newScopes records the scopes of the site and of each of its pages, listed or not.
 func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 	s := Scopes{
-		Versions: tree.Versions(), DefaultVersion: tree.DefaultVersion(),
+		Versions: tree.Versions(), DefaultVersion: defaultVersion(tree),
 		Languages: tree.Languages(), DefaultLanguage: tree.DefaultLanguage(),
 		pages: make(map[string]scope, len(entries)), dirs: map[string]scope{}, folded: make(map[string]scope, len(entries)),
+		searched: map[string]bool{},
 	}
 	for i := range entries {
 		e := &entries[i]
+		if e.Index.Search && e.Version != "" {
+			s.searched[e.Version] = true
+		}
 		s.Tags = addOnce(s.Tags, e.Tags...)
 		s.Products = addOnce(s.Products, e.Products...)
 		addTo(s.pages, e.URL, e)
@@ -133,8 +156,11 @@ func (s *Scopes) Of(p string) (version, language string) {
 
 // Resolve completes a search's version and language: what the caller set stays; what it did
 // not comes from the first of paths (the page the reader is on, then the pages of the context
-// items) whose page tells it, else the site's default. Content in no version (or language)
-// serves every version (or language), so a page without one is never filtered out.
+// items) whose page tells it, else the site's default. A version a page tells that has no page
+// in site search (a frozen version whose every page says noindex: true) gives way to the
+// default, so a reader on such a page is answered from the current docs, not from what no
+// version holds alone. Content in no version (or language) serves every version (or
+// language), so a page without one is never filtered out.
 func (s *Scopes) Resolve(version, language string, paths ...string) (string, string) {
 	return s.ResolveAsked(version, language, "", paths...)
 }
@@ -143,6 +169,7 @@ func (s *Scopes) Resolve(version, language string, paths ...string) (string, str
 // is the one the question is written in, when its script tells one of the site's (LanguageOf: a
 // question in Japanese asked from no page, on a site with Japanese pages), before the default.
 func (s *Scopes) ResolveAsked(version, language, question string, paths ...string) (string, string) {
+	named := version != ""
 	for _, p := range paths {
 		if version != "" && language != "" {
 			break
@@ -155,8 +182,8 @@ func (s *Scopes) ResolveAsked(version, language, question string, paths ...strin
 			language = l
 		}
 	}
-	if version == "" {
-		version = s.DefaultVersion
+	if version == "" || !named && len(s.searched) > 0 && !s.searched[version] {
+		version = s.DefaultVersion // a page's version with nothing in search is no scope
 	}
 	if language == "" {
 		language = cmp.Or(s.LanguageOf(question), s.DefaultLanguage)

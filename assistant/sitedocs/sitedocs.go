@@ -174,7 +174,7 @@ func (e *Entry) searchPage() search.Page {
 	}
 	return search.Page{
 		URL: e.URL, Title: e.Title, Description: e.Description, Breadcrumbs: e.Breadcrumbs,
-		Version: e.Version, Language: language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
+		Version: e.Version, InDefaultVersion: e.InDefaultVersion, Language: language, Groups: e.Groups, Tags: e.Tags, Products: e.Products, UserGroups: e.UserGroups,
 		Boost: e.Boost, Variant: e.Variant, Body: e.Body,
 		Division: search.Division{Name: e.Division, Family: e.Family, Counterpart: e.Counterpart},
 	}

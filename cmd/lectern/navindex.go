@@ -81,9 +81,10 @@ func indexSite(ctx context.Context, path string, fetch bool) (siteIndex, error) 
 		idx.Indexing = docsjson.IndexingAll
 	}
 	for _, p := range site.AllPages(tree) {
-		// llms.txt lists the default version and language only (Mintlify's ai/llmstxt), and no
-		// page restricted to user groups, as the served one does (sitedocs.Catalog.LLMsPages).
-		defaults := inDefault(p.Version, tree.DefaultVersion()) && inDefault(p.Language, tree.DefaultLanguage())
+		// llms.txt lists the default version (of each versions list) and language only
+		// (Mintlify's ai/llmstxt), and no page restricted to user groups, as the served one
+		// does (sitedocs.Catalog.LLMsPages).
+		defaults := (p.Version == "" || p.InDefaultVersion) && inDefault(p.Language, tree.DefaultLanguage())
 		idx.Pages = append(idx.Pages, indexedPage{
 			URL: p.URL, File: p.File, Title: p.Title, Version: p.Version, Language: p.Language, NavPath: p.NavPath,
 			Hidden: p.Hidden, Boost: p.Boost, UserGroups: p.UserGroups, Search: p.Index.Search, Assistant: p.Index.Assistant,

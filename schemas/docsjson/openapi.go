@@ -184,8 +184,33 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	return s, nil
 }
 
-// loadOpenAPI runs the kin-openapi loader, turning a panic on malformed input into an error.
-func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (doc *openapi3.T, err error) {
+// loadOpenAPI runs the kin-openapi loader; a "$ref" to a component of another kind than its
+// place takes is read as Mintlify reads it, the object it names in its place (refkind.go).
+func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (*openapi3.T, error) {
+	doc, first := loadOpenAPIOnce(data, loc, read)
+	if first == nil {
+		return doc, nil
+	}
+	err, size := first, len(data)
+	for range maxRefRepairs {
+		ref, kind, ok := wrongKindRef(err)
+		if !ok {
+			break
+		}
+		repaired, ok := inlineRefs(data, ref, kind, size)
+		if !ok {
+			break
+		}
+		data = repaired
+		if doc, err = loadOpenAPIOnce(data, loc, read); err == nil {
+			return doc, nil
+		}
+	}
+	return nil, first
+}
+
+// loadOpenAPIOnce runs the kin-openapi loader, turning a panic on malformed input into an error.
+func loadOpenAPIOnce(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (doc *openapi3.T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			doc, err = nil, fmt.Errorf("parse OpenAPI spec: loader failed: %v", r)

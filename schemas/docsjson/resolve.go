@@ -49,6 +49,12 @@ type Page struct {
 	// EveryLanguage is set on the indexed listing of a page that several languages list: a
 	// search in any language finds it (oneLanguage).
 	EveryLanguage bool `json:"everyLanguage,omitempty"`
+	// InDefaultVersion: the page is in the default version of every versions list above it
+	// (the one marked default, else the first); false for a page in no version. A site can
+	// nest versions under each dropdown or product, each list with its own default
+	// (cosmos/docs@d6f0793: Cosmos SDK v0.54, Cosmos EVM v0.7.0, IBC v11.0.x), so the
+	// default version is no one label of the site.
+	InDefaultVersion bool `json:"inDefaultVersion,omitempty"`
 }
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
@@ -159,6 +165,7 @@ type rscope struct {
 	crumbs   []string
 	groups   []string
 	version  string
+	off      bool // under a version that is not its list's default
 	language string
 	openapi  []string // the nearest element's specs, in order
 	apiDirs  []string // the directory of each of openapi's specs ("": api-reference)
@@ -188,8 +195,12 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 		n.Children = append(n.Children, r.entry(e.Root, field(e.Path, "root"), sc))
 	}
 	for _, cl := range childLists {
-		for _, child := range cl.get(e) {
-			n.Children = append(n.Children, r.child(e, child, sc))
+		list := cl.get(e)
+		def := defaultVersion(list)
+		for i, child := range list {
+			csc := sc
+			csc.off = sc.off || child.Kind == KindVersion && i != def
+			n.Children = append(n.Children, r.child(e, child, csc))
 		}
 	}
 	for _, en := range e.Pages {
@@ -203,6 +214,23 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 		n.Children = append(n.Children, r.generate(e, sc)...)
 	}
 	return n
+}
+
+// defaultVersion is the index of the default of a list of versions: the one marked default,
+// else the first (Mintlify's "Default version"); -1 for a list of other elements.
+func defaultVersion(list []*Element) int {
+	def := -1
+	for i, e := range list {
+		switch {
+		case e.Kind != KindVersion:
+			return -1
+		case e.Default:
+			return i
+		case def < 0:
+			def = i
+		}
+	}
+	return def
 }
 
 // child resolves child of parent; a top-level group (one whose parent is no group) is always
@@ -228,6 +256,9 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 	case KindVersion:
 		sc.version = e.Label
 		r.tree.addVersion(e.Label, e.Default)
+		if !sc.off && !slices.Contains(r.tree.listDefaults, e.Label) {
+			r.tree.listDefaults = append(r.tree.listDefaults, e.Label)
+		}
 	case KindLanguage:
 		sc.language = e.Label
 		r.tree.addLanguage(e.Label, e.Default)
@@ -410,7 +441,8 @@ func applyFrontmatter(pg *Page, fm *Frontmatter) {
 
 // scoped starts a page with what it inherits.
 func (r *resolver) scoped(navPath string, sc rscope) Page {
-	pg := Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, Language: sc.language, Groups: slices.Clone(sc.groups),
+	pg := Page{Breadcrumbs: slices.Clone(sc.crumbs), Version: sc.version, InDefaultVersion: sc.version != "" && !sc.off,
+		Language: sc.language, Groups: slices.Clone(sc.groups),
 		OpenAPI: specName(first(sc.openapi)), Hidden: sc.hidden, Boost: sc.boost, Tags: slices.Clone(sc.tags), NavPath: navPath}
 	if sc.product != "" {
 		pg.Products = []string{sc.product}

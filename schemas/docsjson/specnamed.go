@@ -15,8 +15,10 @@ import (
 // page's folder is taken (0xsequence/docs@2e7df85: ja/api-references/indexer/endpoints/public/
 // x.mdx's "../indexer.json" is the Japanese ja/api-references/indexer/endpoints/indexer.json).
 // When no OpenAPI file has the operation it returns the file the name reaches (from the root,
-// else from the page's folder), else the name from the root, for the page's problem to name;
-// a URL is returned as it is.
+// else from the page's folder), else the first OpenAPI file whose path holds the name and that
+// cannot be read (teamhanko/docs@938eca0's "openapi: openapi-authenticator post ..." was said
+// not to exist when openapi-authenticator.yaml failed to parse), else the name from the root,
+// for the page's problem to name; a URL is returned as it is.
 func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
 	return c.namedSpecWith(name, pageFile, func(ref string) bool { return c.hasOperation(ref, method, apiPath) })
 }
@@ -57,6 +59,11 @@ func (c *specCache) namedSpecWith(name, pageFile string, has func(ref string) bo
 	for _, ref := range []string{rooted, near} {
 		if _, err := c.get(ref); err == nil {
 			return ref // a spec without the operation: the page names an operation its spec lacks
+		}
+	}
+	for _, file := range c.repoFiles() {
+		if _, err := c.get(file); err != nil && strings.Contains(file, rooted) {
+			return file // the file the name means cannot be read: its problem, not a missing file
 		}
 	}
 	return rooted // no such file: reported as Mintlify reads the name

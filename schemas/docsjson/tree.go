@@ -20,6 +20,7 @@ type Tree struct {
 	versions        []string
 	languages       []string
 	defaultVersion  string
+	listDefaults    []string // the default of each versions list, once each, in navigation order
 	defaultLanguage string
 	problems        []Problem        // the frontmatter problems of the pages, found while resolving
 	specs           map[string]error // the OpenAPI specs resolving loaded, by site path or URL: why each cannot be used, nil if it can
@@ -124,7 +125,10 @@ func (t *Tree) WriteText(w io.Writer) error {
 	for _, a := range t.GlobalAnchors {
 		fmt.Fprintf(bw, "global anchor %q → %s\n", a.Anchor, a.Href)
 	}
-	if len(t.versions) > 0 {
+	switch {
+	case len(t.listDefaults) > 1:
+		fmt.Fprintf(bw, "versions: %s (defaults, one per versions list: %s)\n", strings.Join(t.versions, ", "), strings.Join(t.listDefaults, ", "))
+	case len(t.versions) > 0:
 		fmt.Fprintf(bw, "versions: %s (default %s)\n", strings.Join(t.versions, ", "), t.defaultVersion)
 	}
 	if len(t.languages) > 0 {

@@ -123,7 +123,11 @@ func (v *validator) namedSpecFile(value, file string) (string, error) {
 	if !ok || named == "" || isURL(named) {
 		return "", nil
 	}
-	_, err := v.specs.get(v.specs.namedSpec(named, file, method, apiPath))
+	ref := v.specs.namedSpec(named, file, method, apiPath)
+	_, err := v.specs.get(ref)
+	if err != nil && !isNotExist(err) {
+		return ref, err // a file that cannot be used is named as the file it is
+	}
 	return named, err
 }
 
