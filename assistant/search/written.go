@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/lectern-dev/lectern/platform/lang"
 )
@@ -15,14 +14,11 @@ import (
 // loses "ich", "und" and "der", and its "Passwörter" and "Passwort" meet on their Snowball stem.
 // A question of such content is read in the language its own stop words tell when some page is
 // written in it, else (a question of keywords alone, "Passwort zurücksetzen") in the language
-// most of those pages are written in; a question in a language no page is written in keeps
-// English. Before, such a site was read as English: a German question's "ich" and "habe"
+// under which the index holds most of its words; a question in a language no page is written
+// in keeps English. Before, such a site was read as English: a German question's "ich" and "habe"
 // matched every German page, and the model-free answer declined "Ich habe mein Passwort
 // vergessen" for want of them in the page that answers it. A page or question whose language
 // is given keeps it.
-
-// tellBytes is how much of a page tellPage reads: its title and its sections' text from the top.
-const tellBytes = 4096
 
 // tellPage returns the language a page in no language is written in: "" for a page with a
 // language, English, or one no language stands out in.
@@ -30,16 +26,13 @@ func tellPage(d *doc) string {
 	if d.info.language != "" {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString(d.info.title)
+	var t lang.Teller
+	t.Read(d.info.title)
 	for i := range d.secs {
-		if b.Len() >= tellBytes {
-			break
-		}
-		b.WriteString("\n")
-		b.WriteString(d.secs[i].text)
+		t.Read("\n")
+		t.Read(d.secs[i].text)
 	}
-	if l := lang.Tell(b.String()); l != nil && !l.IsEnglish() {
+	if l := t.Language(); l != nil && !l.IsEnglish() {
 		return l.Code()
 	}
 	return ""

@@ -1,8 +1,9 @@
 package lang
 
 import (
+	"math/bits"
 	"slices"
-	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -19,35 +20,73 @@ import (
 // in German) is read in the language its text is told, and so is a question asked of it: its
 // "ich", "mein" and "wie" are stop words, its "Passwörter" meets the page's "Passwort".
 func Tell(text string) *Language {
-	text = text[:min(len(text), maxTellBytes)]
-	counts := make(map[*Language]int, len(tellOrder)+1)
-	for _, f := range strings.FieldsFunc(strings.ToLower(text), notWordRune) {
-		if utf8.RuneCountInString(f) < 2 {
-			continue
+	var t Teller
+	t.Read(text)
+	return t.Language()
+}
+
+// Teller counts the stop words of each language in the text it reads, up to maxTellBytes in
+// all, for Language to tell the language (as Tell does): several parts of a page can be read
+// without joining them. The zero Teller is ready; it allocates nothing.
+type Teller struct {
+	counts [64]int // by bit of stopBits
+	read   int     // bytes read
+	word   [maxTellWord]byte
+}
+
+// Read counts the stop words of text's words, while the Teller has read under maxTellBytes.
+func (t *Teller) Read(text string) {
+	text = text[:min(len(text), max(0, maxTellBytes-t.read))]
+	t.read += len(text)
+	n, runes := 0, 0 // the current word's bytes (lowercased) and runes
+	for i := 0; i <= len(text); {
+		r, size := utf8.RuneError, 1
+		if i < len(text) {
+			r, size = utf8.DecodeRuneInString(text[i:])
 		}
-		w := []byte(f)
-		if English.Stop(w) {
-			counts[English]++
-		}
-		for _, l := range tellOrder {
-			if l.Stop(w) {
-				counts[l]++
+		if i < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) {
+			if n+utf8.UTFMax <= len(t.word) {
+				n += utf8.EncodeRune(t.word[n:], unicode.ToLower(r))
+			} else {
+				n = len(t.word) + 1 // too long to be a stop word
 			}
+			runes++
+		} else {
+			if runes >= 2 && n <= len(t.word) {
+				t.count(t.word[:n])
+			}
+			n, runes = 0, 0
 		}
+		i += size
 	}
-	top := 0
-	for _, n := range counts {
-		top = max(top, n)
+}
+
+// count adds a word to the counts of the languages whose lists hold it (as Language.Stop
+// finds it: also without its accents, for a word of three letters or more).
+func (t *Teller) count(w []byte) {
+	all := stopBits()
+	b := all[string(w)]
+	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
+		b |= all[plain]
 	}
+	for b != 0 {
+		t.counts[bits.TrailingZeros64(b)]++
+		b &= b - 1
+	}
+}
+
+// Language returns the language of what the Teller read, as Tell tells it.
+func (t *Teller) Language() *Language {
+	top := slices.Max(t.counts[:])
 	switch {
 	case top == 0:
 		return nil
-	case counts[English] == top: // English wins a tie
+	case t.counts[0] == top: // English wins a tie
 		return English
 	}
 	var best *Language
-	for _, l := range tellOrder {
-		if counts[l] == top {
+	for i, l := range tellOrder {
+		if t.counts[i+1] == top {
 			if best != nil {
 				return nil // a tie between two other languages tells neither
 			}
@@ -68,17 +107,21 @@ func (l *Language) Code() string {
 	return "en"
 }
 
-// maxTellBytes is how much of a text Tell reads.
-const maxTellBytes = 4096
+// Bounds of Tell: the bytes of a text read, and the longest stop word (in bytes) looked up.
+const (
+	maxTellBytes = 4096
+	maxTellWord  = 64
+)
 
-// tellOrder are the languages here by code, for a deterministic count (each has a stop word
-// list, filled by init).
+// tellOrder are the languages here by code (bit i+1 of stopBits; English is bit 0).
 var tellOrder = func() []*Language {
-	codes := make([]string, 0, len(snowball))
-	for code := range snowball {
-		codes = append(codes, code)
-	}
-	slices.Sort(codes)
+	codes := slices.Sorted(func(yield func(string) bool) {
+		for code := range snowball {
+			if !yield(code) {
+				return
+			}
+		}
+	})
 	out := make([]*Language, len(codes))
 	for i, c := range codes {
 		out[i] = snowball[c]
@@ -86,6 +129,21 @@ var tellOrder = func() []*Language {
 	return out
 }()
 
-func notWordRune(r rune) bool {
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-}
+// stopBits are the stop words of every language, each with the bits of the languages whose
+// lists hold it: English's bit 0, tellOrder[i]'s bit i+1. Built once, on first use (after
+// init has filled the lists).
+var stopBits = sync.OnceValue(func() map[string]uint64 {
+	if len(tellOrder)+1 > 64 {
+		panic("lang: more languages than Teller counts")
+	}
+	m := map[string]uint64{}
+	for w := range English.stop {
+		m[w] |= 1
+	}
+	for i, l := range tellOrder {
+		for w := range l.stop {
+			m[w] |= 1 << (i + 1)
+		}
+	}
+	return m
+})
