@@ -24,7 +24,7 @@ func acronymSynonyms(docs []doc, an *analyzer, o *options) map[string][]string {
 	out := map[string][]string{}
 	found := 0
 	for i := range docs {
-		an.lang = o.language(docs[i].info.language)
+		an.lang = o.language(docs[i].info.analysis())
 		for j := range docs[i].secs {
 			for _, def := range acronymDefs(docs[i].secs[j].text) {
 				if found >= maxAcronyms {

@@ -104,7 +104,7 @@ func (b *builder) pageFields(d *doc) {
 	}
 	b.flushPage()
 	b.cur = d
-	b.an.lang = b.o.language(d.info.language)
+	b.an.lang = b.o.language(d.info.analysis())
 	var l [nFields]uint32
 	b.pairs = b.pairs[:0]
 	b.field(d.info.title, fieldTitle, &l)

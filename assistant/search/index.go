@@ -29,6 +29,7 @@ type Index struct {
 	shared    bool                // some pages share a variant
 	limited   bool                // some pages are restricted to user groups: every search filters
 	divs      divisionIDs         // the pages' divisions, families and counterparts, numbered
+	written   writtenLangs        // the languages the pages in no language are written in (written.go)
 	o         options
 	scratch   sync.Pool // *scratch
 }
@@ -38,7 +39,8 @@ type pageInfo struct {
 	path, title       string
 	breadcrumbs       []string
 	version, language string
-	inDefaultVersion  bool // in the default version of its versions list
+	inDefaultVersion  bool   // in the default version of its versions list
+	written           string // of a page in no language, the language its text is told in (written.go); "" for English
 	tags              []string
 	products          []string
 	userGroups        []string
@@ -96,10 +98,10 @@ func buildWith(pages []Page, o options) *Index {
 		size += len(pages[i].Body)
 	}
 	b := newBuilder(o, size)
-	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), langs: langs, o: o}
+	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), langs: langs, written: writtenOf(docs), o: o}
 	for i, d := range docs {
 		ix.pages[i] = d.info
-		b.an.lang = o.language(d.info.language)
+		b.an.lang = o.language(d.info.analysis())
 		ix.pathIDs[i] = b.pathTerms(d.info.path)
 		ix.pageSec = append(ix.pageSec, uint32(len(ix.secs))) // #nosec G115 -- bounded by the index (far below 2^32)
 		for j, s := range d.secs {

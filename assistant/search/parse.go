@@ -67,6 +67,7 @@ func parsePage(p *Page, o *options) doc {
 	if len(d.secs) == 0 {
 		d.secs = append(d.secs, draft(p.URL, &sections[0]))
 	}
+	d.info.written = tellPage(&d)
 	return d
 }
 

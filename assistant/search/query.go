@@ -33,7 +33,7 @@ type qterm struct {
 // queryTerms turns a query into weighted terms of this index.
 func (ix *Index) queryTerms(q *Query, sc *scratch) []qterm {
 	sc.q = sc.q[:0]
-	sc.an.lang, sc.group = ix.o.language(q.Filter.Language), ix.group(q.Filter.Language)
+	sc.an.lang, sc.group = ix.o.language(ix.readsIn(q.Filter, q.Text)), ix.group(q.Filter.Language)
 	sc.an.englishStops = true
 	sc.main, sc.thes = true, 0
 	ix.addPart(sc, q.Text, 1, true)

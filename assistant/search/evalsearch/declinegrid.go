@@ -259,5 +259,5 @@ func (e *eval) declineCase(q question) (declineCase, bool, error) {
 	if err != nil {
 		return declineCase{}, false, err
 	}
-	return declineCase{q: q, language: f.Language, sources: sourcesOf(hits[:min(len(hits), request.DefaultPageSize)])}, true, nil
+	return declineCase{q: q, language: s.index.ReadsIn(f, q.Text), sources: sourcesOf(hits[:min(len(hits), request.DefaultPageSize)])}, true, nil
 }

@@ -303,7 +303,7 @@ func (e *eval) question(q question) error {
 	if err != nil {
 		return err
 	}
-	cited, pointed, err := citedPages(q.Text, f.Language, hits[:min(len(hits), request.DefaultPageSize)])
+	cited, pointed, err := citedPages(q.Text, s.index.ReadsIn(f, q.Text), hits[:min(len(hits), request.DefaultPageSize)])
 	if err != nil {
 		return err
 	}
@@ -419,7 +419,7 @@ func (e *eval) uncovered() error {
 		if err != nil {
 			return err
 		}
-		cited, pointed, err := citedPages(q.Text, f.Language, hits)
+		cited, pointed, err := citedPages(q.Text, s.index.ReadsIn(f, q.Text), hits)
 		if err != nil {
 			return err
 		}
@@ -630,6 +630,10 @@ func listSite(w io.Writer, dir string) error {
 func citedPages(q, language string, hits []search.Result) (cited, pointed []string, err error) {
 	return citedWith(answer.DefaultRule, q, language, sourcesOf(hits))
 }
+
+// The extractive answer reads a question in the language the search read it in
+// (search.Index.ReadsIn: the scope's, else for content in no language the one it is written
+// in), as the assistant does.
 
 // sourcesOf turns the search's results into the answer's sources, as the assistant does.
 func sourcesOf(hits []search.Result) []answer.Source {

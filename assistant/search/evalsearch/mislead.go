@@ -32,7 +32,7 @@ func (e *eval) misled(s *site, q question, got, cited []string) error {
 	if err != nil {
 		return err
 	}
-	misCited, _, err := citedPages(q.Text, f.Language, hits[:min(len(hits), request.DefaultPageSize)])
+	misCited, _, err := citedPages(q.Text, s.index.ReadsIn(f, q.Text), hits[:min(len(hits), request.DefaultPageSize)])
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,92 @@
+package search_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+// dialogshiftPages are the 26 pages of testdata/dialogshift (see its SOURCE), German and
+// English, in no language, as a docs.json without languages gives them.
+func dialogshiftPages(t testing.TB) []search.Page {
+	t.Helper()
+	var pages []search.Page
+	err := filepath.WalkDir("testdata/dialogshift", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mdx") {
+			return err
+		}
+		body, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		url := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), "testdata/dialogshift"), ".mdx")
+		pages = append(pages, search.Page{URL: url, Body: string(body)})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) != 26 {
+		t.Fatalf("%d pages in testdata/dialogshift, want 26", len(pages))
+	}
+	return pages
+}
+
+// TestContentInNoLanguageIsReadInItsOwn reproduces a rehearsal on DialogShift's German-first
+// support docs, whose docs.json has no languages: every page was read as English, so a German
+// question's "ich", "habe" and "gibt es" matched every German page ("Ich habe mein Passwort
+// vergessen" came with "Hallo, ich bin Gast im Hotel und habe eine Frage"), "Passwörter" never
+// met "Passwort", and "Benachrichtigungen" (English-stemmed) met no German page at all once
+// the page was read German. A page in no language is now read in the language its text is
+// written in, a question in the one its stop words tell, and keywords alone in the language
+// under which the index holds most of them; English questions are read as before.
+func TestContentInNoLanguageIsReadInItsOwn(t *testing.T) {
+	ix := search.Build(dialogshiftPages(t))
+	tests := []struct{ q, want string }{
+		{"Ich habe mein Passwort vergessen", "/de/basis/passwort-vergessen-de"},
+		{"Welche Stimmen gibt es für den Telefonassistenten?", "/de/phone-ai/stimmen-auswahl"},
+		{"Wie beantworte ich Live Chats?", "/de/chat-ai/live-chat/live-chats-beantworten"},
+		{"Passwörter ändern", "/de/basis/passwort-vergessen-de"},
+		{"Benachrichtigungen", "/de/basis/benachrichtigungsoptionen"},
+		{"How do I reset my password?", "/en/basics/password-reset"},
+		{"Which voices can the phone AI use?", "/en/phone-ai/voice-selection"},
+	}
+	for _, tt := range tests {
+		res := ix.Search(search.Query{Text: tt.q, Limit: 3})
+		var got []string
+		for _, r := range res {
+			got = append(got, r.Path)
+		}
+		if len(got) == 0 || got[0] != tt.want {
+			t.Errorf("%q: got %v, want %s first", tt.q, got, tt.want)
+		}
+	}
+}
+
+// TestReadsIn: the language the search reads a question in, which the model-free answer
+// writes in: the filter's; for content in no language, the one the question's stop words tell
+// when a page is written in it, else (keywords) the one under which the index holds most of
+// its words; English ("") for an English question.
+func TestReadsIn(t *testing.T) {
+	ix := search.Build(dialogshiftPages(t))
+	tests := []struct {
+		filter search.Filter
+		q      string
+		want   string
+	}{
+		{search.Filter{}, "Ich habe mein Passwort vergessen", "de"},
+		{search.Filter{}, "Passwort zurücksetzen", "de"},
+		{search.Filter{}, "How do I reset my password?", ""},
+		{search.Filter{}, "¿Cómo restablezco mi contraseña?", ""}, // no page is written in Spanish
+		{search.Filter{Language: "fr"}, "Ich habe mein Passwort vergessen", "fr"},
+	}
+	for _, tt := range tests {
+		if got := ix.ReadsIn(tt.filter, tt.q); got != tt.want {
+			t.Errorf("ReadsIn(%+v, %q) = %q, want %q", tt.filter, tt.q, got, tt.want)
+		}
+	}
+}

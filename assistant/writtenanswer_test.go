@@ -1,0 +1,56 @@
+package assistant_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lectern-dev/lectern/platform/eventually"
+	"github.com/lectern-dev/lectern/platform/sites"
+	"github.com/lectern-dev/lectern/schemas/event"
+)
+
+// TestAnswerReadsContentInNoLanguageInItsOwn reproduces a rehearsal on DialogShift's
+// German-first support docs (search/testdata/dialogshift: German and English pages in two
+// tabs, docs.json without languages): asked from a German page, "Ich habe mein Passwort
+// vergessen" was declined, in English ("I could not find anything..."), though the search's
+// first page answers it: read as English, the question's "ich", "habe" and "mein" were words
+// the page had to hold. The question is now read, and answered, in German, the language the
+// search read it in; an English question of the same site is answered in English as before.
+func TestAnswerReadsContentInNoLanguageInItsOwn(t *testing.T) {
+	dir, err := filepath.Abs("search/testdata/dialogshift")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: "dialogshift", Project: "dialogshift-docs", Docs: dir}})
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	tests := []struct {
+		from, q, lead, page string
+	}{
+		{"/de/basis/user-erstellen", "Ich habe mein Passwort vergessen",
+			"Die Dokumentation behandelt das in [", "/de/basis/passwort-vergessen-de"},
+		{"", "Wie setze ich mein Passwort zurück?",
+			"Die Dokumentation behandelt das in [", "/de/basis/passwort-vergessen-de"},
+		{"/en/basics/create-user", "How do I reset my password?",
+			"The documentation covers this in [", "/en/basics/password-reset"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			body := ask(tt.q)
+			if tt.from != "" {
+				body["currentPath"] = tt.from
+			}
+			parts := checkReply(t, h.post(t, "dialogshift", body))
+			answer := text(t, parts)
+			if !strings.HasPrefix(answer, tt.lead) {
+				t.Errorf("answer %.300q, want it to begin %q", answer, tt.lead)
+			}
+			fin := finishOf(t, parts)
+			if fin.Resolution != event.Answered || len(fin.Sources) == 0 || fin.Sources[0].URL != tt.page {
+				t.Errorf("finish %+v, want %s answered and cited first", fin, tt.page)
+			}
+		})
+	}
+}

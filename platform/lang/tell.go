@@ -1,0 +1,186 @@
+package lang
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lectern-dev/lectern/platform/cjk"
+)
+
+// Tell returns the language a text is written in, told by its stop words: the language here
+// whose list holds more of the text's words than any other list and at least tellMargin times
+// as many as English's, else English. It is nil for a text no list holds a word of,
+// and for a tie between other languages (a short text's words are in several lists: "de" is
+// Spanish, French, Portuguese, Dutch, ...): a text is told only when one language stands out.
+// A word of one letter tells nothing ("a", "e" and "y" are in several lists), nor does an
+// acronym or a domain's part (Teller.Read); a text in Chinese, Japanese or Korean (cjkText of
+// their characters, or a quarter as many as its other letters) is told none: those languages
+// have no list here, and the Latin words among them, its code's "die" and "an" or a name's
+// "de", would tell German or Danish. It reads the text's first maxTellBytes.
+//
+// Content that docs.json puts in no language (a site without navigation.languages, written
+// in German) is read in the language its text is told, and so is a question asked of it: its
+// "ich", "mein" and "wie" are stop words, its "Passwörter" meets the page's "Passwort".
+func Tell(text string) *Language {
+	var t Teller
+	t.Read(text)
+	return t.Language()
+}
+
+// Teller counts the stop words of each language in the text it reads, up to maxTellBytes in
+// all, for Language to tell the language (as Tell does): several parts of a page can be read
+// without joining them. The zero Teller is ready; it allocates nothing.
+type Teller struct {
+	counts [64]int // by bit of stopBits
+	read   int     // bytes read
+	cjk    int     // Chinese, Japanese and Korean characters read
+	other  int     // other letters read
+	word   [maxTellWord]byte
+}
+
+// Read counts the stop words of text's words, while the Teller has read under maxTellBytes. A
+// word written in capitals ("AI", "NO") is an acronym, not a function word, and a word after a
+// '.' is a domain's or a file's part ("example.com", "get.example.io"): neither counts.
+func (t *Teller) Read(text string) {
+	text = text[:min(len(text), max(0, maxTellBytes-t.read))]
+	t.read += len(text)
+	n, runes, upper := 0, 0, 0 // the current word's bytes (lowercased), runes and capitals
+	dotted := false            // the current word follows a '.'
+	prev := rune(0)
+	for i := 0; i <= len(text); {
+		r, size := utf8.RuneError, 1
+		if i < len(text) {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		if i < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) {
+			if runes == 0 {
+				dotted = prev == '.'
+			}
+			if unicode.IsUpper(r) {
+				upper++
+			}
+			if cjk.Is(r) {
+				t.cjk++
+			} else if unicode.IsLetter(r) {
+				t.other++
+			}
+			if n+utf8.UTFMax <= len(t.word) {
+				n += utf8.EncodeRune(t.word[n:], unicode.ToLower(r))
+			} else {
+				n = len(t.word) + 1 // too long to be a stop word
+			}
+			runes++
+		} else {
+			if runes >= 2 && n <= len(t.word) && upper < runes && !dotted {
+				t.count(t.word[:n])
+			}
+			n, runes, upper = 0, 0, 0
+		}
+		prev = r
+		i += size
+	}
+}
+
+// count adds a word to the counts of the languages whose lists hold it (as Language.Stop
+// finds it: also without its accents, for a word of three letters or more).
+func (t *Teller) count(w []byte) {
+	all := stopBits()
+	b := all[string(w)]
+	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
+		b |= all[plain]
+	}
+	for b != 0 {
+		t.counts[bits.TrailingZeros64(b)]++
+		b &= b - 1
+	}
+}
+
+// Language returns the language of what the Teller read, as Tell tells it.
+func (t *Teller) Language() *Language {
+	top := slices.Max(t.counts[:])
+	switch {
+	case top == 0, t.cjk >= cjkText || cjkShare*t.cjk >= t.other: // Chinese, Japanese or Korean: their Latin words (code, names) tell nothing
+		return nil
+	case t.counts[0] == top: // English wins a tie
+		return English
+	}
+	if top < tellMargin*t.counts[0] {
+		return English // another language must hold twice English's words: see tellMargin
+	}
+	var best *Language
+	for i, l := range tellOrder {
+		if t.counts[i+1] == top {
+			if best != nil {
+				return nil // a tie between two other languages tells neither
+			}
+			best = l
+		}
+	}
+	return best
+}
+
+// tellMargin is how many times the stop words of English's list a text needs of another
+// language's to be told that language. Some lists hold words of English technical text
+// (Portuguese's "for", "no" and "num": "phone_num"): an English API reference page would
+// otherwise be Portuguese. A German page or question holds many times more of German's than
+// of English's.
+const tellMargin = 2
+
+// Code returns the language's ISO 639-1 code ("de"), the docs.json code of its primary
+// subtag; "en" for English.
+func (l *Language) Code() string {
+	for code, s := range snowball {
+		if s == l {
+			return code
+		}
+	}
+	return "en"
+}
+
+// Bounds of Tell: the bytes of a text read, the longest stop word (in bytes) looked up, and
+// when a text is Chinese, Japanese or Korean: cjkText of their characters, or one for every
+// cjkShare other letters. A European page quotes a few ("日本語" in a list of languages).
+const (
+	maxTellBytes = 4096
+	maxTellWord  = 64
+	cjkText      = 32
+	cjkShare     = 4
+)
+
+// tellOrder are the languages here by code (bit i+1 of stopBits; English is bit 0).
+var tellOrder = func() []*Language {
+	codes := slices.Sorted(func(yield func(string) bool) {
+		for code := range snowball {
+			if !yield(code) {
+				return
+			}
+		}
+	})
+	out := make([]*Language, len(codes))
+	for i, c := range codes {
+		out[i] = snowball[c]
+	}
+	return out
+}()
+
+// stopBits are the stop words of every language, each with the bits of the languages whose
+// lists hold it: English's bit 0, tellOrder[i]'s bit i+1. Built once, on first use (after
+// init has filled the lists).
+var stopBits = sync.OnceValue(func() map[string]uint64 {
+	if len(tellOrder)+1 > 64 {
+		panic("lang: more languages than Teller counts")
+	}
+	m := map[string]uint64{}
+	for w := range English.stop {
+		m[w] |= 1
+	}
+	for i, l := range tellOrder {
+		for w := range l.stop {
+			m[w] |= 1 << (i + 1)
+		}
+	}
+	return m
+})

@@ -1,0 +1,46 @@
+package lang_test
+
+import (
+	"testing"
+
+	"github.com/lectern-dev/lectern/platform/lang"
+)
+
+// TestTell: a text is told the language whose stop words hold more of its words than any other
+// list and at least twice as many as English's, else English; a tie between other languages
+// and a text without stop words tell none. The German
+// questions are a reader's of dialogshift's German support docs (assistant/testdata/sites/
+// dialogshift-de), which docs.json puts in no language.
+func TestTell(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // the code told; "" for none
+	}{
+		{"Ich habe mein Passwort vergessen", "de"},
+		{"Wie setze ich mein Passwort zurück?", "de"},
+		{"Ich bekomme keine E-Mails bei neuen Chats", "de"},
+		{"¿Cómo restablezco mi contraseña?", "es"},
+		{"Comment réinitialiser mon mot de passe ?", "fr"},
+		{"How do I reset my password?", "en"},
+		{"Passwort zurücksetzen", ""},             // no stop word
+		{"de la", ""},                             // Spanish, French, Portuguese, ... alike
+		{"パスワードを忘れた", ""},                         // no list here: cut into pairs by the callers
+		{"I forgot the Passwort, was nun?", "en"}, // two English stop words, two German: a tie goes to English
+		{"a e y o", ""},
+		// English technical text that Portuguese's "com", "no" and "num" and Italian's "ai" and
+		// "io" would otherwise tell (rehearse20: benzinga's and flatkey's pages)
+		{`"phone_num": "(877) 407-3982", "webcast_url": "https://edge.media-server.com/", no access code for the call`, "en"},
+		{"Claude Code 接入 AI：在 AI 设置中填入 api.flatkey.io 的 AI key，然后 in the terminal run claude", "en"},
+		{"Ich habe das Passwort NICHT vergessen", "de"},
+		{"請求書は Billing ページの右上からダウンロードできます。料金プランの変更もここから行います。de facto som standard", ""}, // CJK text: its Latin words tell nothing // "NICHT" in capitals is no stop word; "ich", "habe", "das" are // one-letter words tell nothing
+	}
+	for _, tt := range tests {
+		got := ""
+		if l := lang.Tell(tt.text); l != nil {
+			got = l.Code()
+		}
+		if got != tt.want {
+			t.Errorf("Tell(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
