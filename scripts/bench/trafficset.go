@@ -18,8 +18,10 @@ import (
 // of one service usually are (Zipf: project k has a share ∝ 1/(k+1), so the largest holds 19% and
 // the one closest to an even 1% share is project 18); per project, 2,000 pages and 5,000 search
 // queries (log-uniform: each doubling of rank holds the same views), a pool of visitors of a tenth
-// of its events, 20% of them AI agents; 86% page views, 5% searches, 5% clicks on a result and
-// 4% engagement (code copies, menu actions, outbound and call-to-action clicks); timestamps
+// of its events, 20% of them AI agents; 74% page views, 12% reports of a page's visible time and
+// deepest scroll (page_engagement, from people only: the readings of the engagement and gaps
+// reads), 5% searches, 5% clicks on a result and 4% engagement (code copies, menu actions,
+// outbound and call-to-action clicks); timestamps
 // spread over the 30 days before the set's end. One feedback record per
 // trafficPerFeedback events, for the feedback-by-page read.
 const (
@@ -28,7 +30,7 @@ const (
 	trafficQueries     = 5_000
 	trafficPerFeedback = 200
 	trafficDays        = 30
-	trafficGenVersion  = "3" // bump when the set changes, so that a kept figure 9 set is refilled
+	trafficGenVersion  = "4" // bump when the set changes, so that a kept figure 9 set is refilled
 )
 
 // trafficSet describes one data set: its size, its end, and its projects' shares.
@@ -123,6 +125,8 @@ type wire struct {
 	lang      string // code_copy
 	target    string // cta_click, outbound_click
 	action    string // menu_action
+	engagedMs int    // page_engagement
+	depth     int    // page_engagement: scroll depth
 }
 
 var (
@@ -149,8 +153,11 @@ func (ts *trafficStream) nextOf(k int) wire {
 	}
 	path := "/docs/page-" + strconv.Itoa(ts.logUniform(trafficPaths))
 	switch r := ts.rng.Intn(100); {
-	case r < 86:
+	case r < 74:
 		w.typ, w.path = event.TypePageView, path
+	case r < 86:
+		w.typ, w.path, w.userAgent = event.TypePageEngagement, path, humanAgent
+		w.engagedMs, w.depth = ts.reading()
 	case r < 91:
 		w.typ, w.query, w.results = event.TypeSearch, "query "+strconv.Itoa(ts.logUniform(trafficQueries)), ts.rng.Intn(21)
 	case r < 96:
@@ -169,6 +176,16 @@ func (ts *trafficStream) nextOf(k int) wire {
 	return w
 }
 
+// reading is one report's visible time and deepest scroll: times log-normal around 30 s (a
+// glance to half an hour, the most a view reports), and a third of the views read to the end.
+func (ts *trafficStream) reading() (ms, depth int) {
+	ms = int(math.Min(float64(event.MaxEngagedMs), 30_000*math.Exp(1.2*ts.rng.NormFloat64())))
+	if ts.rng.Intn(3) == 0 {
+		return ms, 100
+	}
+	return ms, ts.rng.Intn(100)
+}
+
 // traffic is the next event as intake would store it, its id minted now.
 func (ts *trafficStream) traffic() event.Traffic {
 	w := ts.next()
@@ -176,7 +193,7 @@ func (ts *trafficStream) traffic() event.Traffic {
 		ID: ulid.MustNew(ulid.Now(), ts.entropy).String(), Type: w.typ, ProjectID: projectName(w.project),
 		Domain: projectDomain(w.project), Timestamp: w.at, VisitorID: w.visitor, Class: event.ClassHuman,
 		UserAgent: w.userAgent, Path: w.path, Query: w.query, Results: w.results, Position: w.position,
-		Block: w.block, Lang: w.lang, Target: w.target, Action: w.action,
+		Block: w.block, Lang: w.lang, Target: w.target, Action: w.action, EngagedMs: w.engagedMs, ScrollDepth: w.depth,
 	}
 	if w.userAgent == aiAgent {
 		e.Class = event.ClassAI
@@ -245,6 +262,11 @@ func (w *wire) appendJSON(b []byte) []byte {
 		b = append(b, `,"action":"`...)
 		b = append(b, w.action...)
 		b = append(b, '"')
+	case event.TypePageEngagement:
+		b = append(b, `,"engagedMs":`...)
+		b = strconv.AppendInt(b, int64(w.engagedMs), 10)
+		b = append(b, `,"scrollDepth":`...)
+		b = strconv.AppendInt(b, int64(w.depth), 10)
 	case event.TypeCTAClick, event.TypeOutboundClick:
 		b = append(b, `,"target":"`...)
 		b = append(b, w.target...)
