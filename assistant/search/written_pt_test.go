@@ -43,7 +43,15 @@ func monitoraPages(t testing.TB) []search.Page {
 // Portuguese alike) was read as English, where those words matched, and answered in English
 // from the wrong page. The pages are now told Portuguese, and so the question is read.
 func TestPortuguesePagesReadPortuguese(t *testing.T) {
-	ix := search.Build(monitoraPages(t))
+	pages := monitoraPages(t)
+	ix := search.Build(pages)
+	// Every page is Portuguese prose; /api-reference/monitors/overview's JavaScript examples
+	// ("this", "if", "for") told it English until code blocks were left out of the telling.
+	for _, p := range pages {
+		if got := search.WrittenIn(ix, p.URL); got != "pt" {
+			t.Errorf("%s is told written in %q, want pt", p.URL, got)
+		}
+	}
 	tests := []struct{ q, want string }{
 		{"como validar um smartlink antes de publicar", "/api-reference/smartlinks/validate"},
 		{"erro 429 muitas requisições o que fazer", "/authentication/overview"},
