@@ -114,17 +114,22 @@ func (t *Teller) Language() *Language {
 		return English
 	}
 	var best *Language
-	bit := 0
+	bit, tie := 0, false
 	for i, l := range tellOrder {
 		if t.counts[i+1] == top {
-			if best != nil {
-				return nil // a tie between two other languages tells neither
-			}
+			tie = best != nil
 			best, bit = l, i+1
 		}
 	}
-	if top < tellMargin*(t.counts[0]-t.shared[bit]) {
+	english := t.counts[0] // English's words, less those the one language on top holds too
+	if !tie {
+		english -= t.shared[bit]
+	}
+	switch {
+	case top < tellMargin*english:
 		return English // another language must hold twice English's own words: see tellMargin
+	case tie:
+		return nil // a tie between two other languages tells neither
 	}
 	return best
 }
