@@ -75,7 +75,13 @@ func (st *siteState) filesystem() *docsfs.FS {
 		for _, p := range pages {
 			files = append(files, docsfs.File{Path: llmstxt.PageURL("", p.URL), Title: p.Title, Content: cat.Markdown(p), Home: p.URL == home})
 		}
-		st.fs = docsfs.New(files)
+		st.fs = docsfs.New(files, docsfs.Moved(func(url string) (string, bool) {
+			ch, err := cat.Follow(url)
+			if err != nil || !ch.Moved() {
+				return "", false
+			}
+			return ch.Paths[len(ch.Paths)-1], true
+		}))
 	})
 	return st.fs
 }

@@ -1,6 +1,7 @@
 package docsfs
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path"
@@ -32,8 +33,43 @@ func (sh *shell) run(args []string, in *string, out *bounded) error {
 		if fixed := sh.spacedName(args); fixed != "" {
 			err = fmt.Errorf("%w; a name with a space is one argument when quoted: %s", err, fixed)
 		}
+		if moved := sh.movedNames(args); len(moved) > 0 {
+			err = fmt.Errorf("%w; the site's redirects moved %s", err, strings.Join(moved, ", "))
+		}
 	}
 	return err
+}
+
+// movedNames says, for each argument that names no file but a page the site's redirects have
+// moved to a file here, where it went: "/guides/old.md to /guides/new.md".
+func (sh *shell) movedNames(args []string) []string {
+	if sh.fs.moved == nil {
+		return nil
+	}
+	var out []string
+	for _, a := range args[1:] {
+		r, err := rangeOf(a)
+		if err != nil || strings.HasPrefix(a, "-") {
+			continue
+		}
+		p := resolve(sh.cwd, r.path)
+		if _, ok := sh.fs.File(p); ok || sh.fs.isDir(p) {
+			continue
+		}
+		url := strings.TrimSuffix(strings.TrimSuffix(p, ".md"), "/index")
+		dest, ok := sh.fs.moved(cmp.Or(url, "/"))
+		if !ok {
+			continue
+		}
+		file := strings.TrimSuffix(dest, "/") + ".md"
+		if file == ".md" {
+			file = "/index.md"
+		}
+		if _, ok := sh.fs.File(file); ok {
+			out = append(out, p+" to "+sh.fs.canonical(path.Clean(file)))
+		}
+	}
+	return out
 }
 
 // spacedName returns the command line args with the two to four adjacent arguments that

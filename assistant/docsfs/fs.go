@@ -29,11 +29,26 @@ type FS struct {
 	dirs  map[string][]string // directory → its entries' names, sorted; directories end in "/"
 	size  int                 // bytes of all files
 	home  string              // the path of the first file marked Home, "" when none
+	moved func(url string) (string, bool)
+}
+
+// Option configures a filesystem New builds.
+type Option func(*FS)
+
+// Moved gives the filesystem the site's redirects: moved reports where a page URL ("/old",
+// no ".md") has moved, as the site's .md route follows it. A path that names no file but a
+// moved page is still missing, and the error says where the page is now, so an agent holding
+// an old link (from the web, or its training) reads the page it meant.
+func Moved(moved func(url string) (dest string, ok bool)) Option {
+	return func(fs *FS) { fs.moved = moved }
 }
 
 // New builds a filesystem; a path listed twice keeps its first file.
-func New(files []File) *FS {
+func New(files []File, opts ...Option) *FS {
 	fs := &FS{files: map[string]*File{}, dirs: map[string][]string{}}
+	for _, o := range opts {
+		o(fs)
+	}
 	entries := map[string]map[string]bool{"/": {}}
 	for i := range files {
 		f := &files[i]

@@ -125,3 +125,14 @@ func AcronymDefs(text string) []string {
 
 // LastWords exposes lastWords to its fuzz test.
 func LastWords(s string, n int) []string { return lastWords(s, n) }
+
+// WrittenIn is the language the page at path is told written in (written.go): "" for English
+// or a page with a language of its own, "?" for no such page.
+func WrittenIn(ix *Index, path string) string {
+	for i := range ix.pages {
+		if ix.pages[i].path == path {
+			return ix.pages[i].written
+		}
+	}
+	return "?"
+}

@@ -5,7 +5,10 @@ import "strings"
 // passage returns the part of a section's text a result quotes: the whole text when it is
 // short, else about snippetLen bytes starting at the matching paragraph or sentence whose window
 // holds the most of the query's weight (each term counted once, weighted by weight · idf); the
-// section's start wins ties, so a section that answers in its opening is quoted from there.
+// section's start wins ties, so a section that answers in its opening is quoted from there;
+// between two later starts, the one whose own sentence or line holds more of that weight: a
+// table's rows each hold "ERR_NGROK", and the row of ERR_NGROK_8012 is quoted, not a row
+// above it whose window reaches it and whose quote, cut at a sentence's end, does not.
 // A passage that starts inside the text begins with "… ".
 func (ix *Index) passage(sc *scratch, text string) string {
 	if len(text) <= snippetLen || len(sc.q) == 0 {
@@ -22,28 +25,35 @@ func (ix *Index) passage(sc *scratch, text string) string {
 		}
 	})
 	sc.hits = hits
-	best, bestW := 0, float32(-1)
+	best, bestW, bestU := 0, float32(-1), float32(-1)
 	ss := starts(text)
 	for i, start := range ss {
-		if i > 0 && !hitIn(hits, start, next(ss, i, len(text))) {
+		end := next(ss, i, len(text))
+		if i > 0 && !hitIn(hits, start, end) {
 			continue // a passage starts with a sentence that matches, or at the start
 		}
-		var seen uint64
-		var w float32
-		for _, h := range hits {
-			if h.at >= start && h.at < start+snippetLen && seen&(1<<h.k) == 0 {
-				seen |= 1 << h.k
-				w += sc.wq[h.k]
-			}
-		}
-		if w > bestW {
-			best, bestW = start, w
+		w, u := sc.weightIn(hits, start, start+snippetLen), sc.weightIn(hits, start, end)
+		if w > bestW || w == bestW && best != 0 && u > bestU {
+			best, bestW, bestU = start, w, u
 		}
 	}
 	if best == 0 {
 		return snippet(text, snippetLen)
 	}
 	return "… " + snippet(text[best:], snippetLen)
+}
+
+// weightIn is the query's weight that text[from:to] holds, each term counted once.
+func (sc *scratch) weightIn(hits []termHit, from, to int) float32 {
+	var seen uint64
+	var w float32
+	for _, h := range hits {
+		if h.at >= from && h.at < to && seen&(1<<h.k) == 0 {
+			seen |= 1 << h.k
+			w += sc.wq[h.k]
+		}
+	}
+	return w
 }
 
 // next returns where the unit after starts[i] starts, or end.

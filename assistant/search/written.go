@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/lectern-dev/lectern/platform/lang"
 )
@@ -30,12 +31,30 @@ func tellPage(d *doc) string {
 	t.Read(d.info.title)
 	for i := range d.secs {
 		t.Read("\n")
-		t.Read(d.secs[i].text)
+		readProse(&t, d.secs[i].text)
 	}
 	if l := t.Language(); l != nil && !l.IsEnglish() {
 		return l.Code()
 	}
 	return ""
+}
+
+// readProse gives t the lines of text outside its code blocks: code is written in no natural
+// language, and its "if", "for" and "this" (English's stop words) or "no" and "num" (Portuguese's)
+// would tell the language of the page's examples, not of its prose (rehearse21: a Portuguese
+// API page with JavaScript examples was told English).
+func readProse(t *lang.Teller, text string) {
+	inCode := false
+	for line := range strings.Lines(text) {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			inCode = !inCode
+			continue
+		}
+		if !inCode {
+			t.Read(line)
+		}
+	}
 }
 
 // analysis is the language a page is analyzed in: its own, else the one its text is written in.

@@ -35,6 +35,7 @@ func Tell(text string) *Language {
 // without joining them. The zero Teller is ready; it allocates nothing.
 type Teller struct {
 	counts [64]int // by bit of stopBits
+	shared [64]int // by bit of stopBits: the words counted for that language and for English too
 	read   int     // bytes read
 	cjk    int     // Chinese, Japanese and Korean characters read
 	other  int     // other letters read
@@ -92,8 +93,13 @@ func (t *Teller) count(w []byte) {
 	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
 		b |= all[plain]
 	}
+	english := b&1 != 0
 	for b != 0 {
-		t.counts[bits.TrailingZeros64(b)]++
+		i := bits.TrailingZeros64(b)
+		t.counts[i]++
+		if english {
+			t.shared[i]++
+		}
 		b &= b - 1
 	}
 }
@@ -107,17 +113,23 @@ func (t *Teller) Language() *Language {
 	case t.counts[0] == top: // English wins a tie
 		return English
 	}
-	if top < tellMargin*t.counts[0] {
-		return English // another language must hold twice English's words: see tellMargin
-	}
 	var best *Language
+	bit, tie := 0, false
 	for i, l := range tellOrder {
 		if t.counts[i+1] == top {
-			if best != nil {
-				return nil // a tie between two other languages tells neither
-			}
-			best = l
+			tie = best != nil
+			best, bit = l, i+1
 		}
+	}
+	english := t.counts[0] // English's words, less those the one language on top holds too
+	if !tie {
+		english -= t.shared[bit]
+	}
+	switch {
+	case top < tellMargin*english:
+		return English // another language must hold twice English's own words: see tellMargin
+	case tie:
+		return nil // a tie between two other languages tells neither
 	}
 	return best
 }
@@ -126,7 +138,10 @@ func (t *Teller) Language() *Language {
 // language's to be told that language. Some lists hold words of English technical text
 // (Portuguese's "for", "no" and "num": "phone_num"): an English API reference page would
 // otherwise be Portuguese. A German page or question holds many times more of German's than
-// of English's.
+// of English's. English's words that the other language's list holds too do not count against
+// it: a Portuguese page's "do", "no", "as" and "for" are its own function words ("o nome do
+// monitor"), and counted as English they made a Portuguese API page with a table of fields
+// English; an English page holds enough of English's own ("the", "is", "to") to stay English.
 const tellMargin = 2
 
 // Code returns the language's ISO 639-1 code ("de"), the docs.json code of its primary

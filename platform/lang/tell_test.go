@@ -1,6 +1,7 @@
 package lang_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/lectern-dev/lectern/platform/lang"
@@ -27,6 +28,7 @@ func TestTell(t *testing.T) {
 		{"パスワードを忘れた", ""},                         // no list here: cut into pairs by the callers
 		{"I forgot the Passwort, was nun?", "en"}, // two English stop words, two German: a tie goes to English
 		{"a e y o", ""},
+		{"this is it, de la que en", "en"}, // Spanish and French tie on top, under twice English's
 		// English technical text that Portuguese's "com", "no" and "num" and Italian's "ai" and
 		// "io" would otherwise tell (rehearse20: benzinga's and flatkey's pages)
 		{`"phone_num": "(877) 407-3982", "webcast_url": "https://edge.media-server.com/", no access code for the call`, "en"},
@@ -34,13 +36,23 @@ func TestTell(t *testing.T) {
 		{"Ich habe das Passwort NICHT vergessen", "de"},
 		{"請求書は Billing ページの右上からダウンロードできます。料金プランの変更もここから行います。de facto som standard", ""}, // CJK text: its Latin words tell nothing // "NICHT" in capitals is no stop word; "ich", "habe", "das" are // one-letter words tell nothing
 	}
+	// A Portuguese API page, whose "do", "no", "as" and "for" are English's stop words too and
+	// whose examples are JavaScript (rehearse21: it was told English, testdata/SOURCE).
+	page, err := os.ReadFile("testdata/monitora-monitors-overview.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct {
+		text string
+		want string
+	}{string(page), "pt"})
 	for _, tt := range tests {
 		got := ""
 		if l := lang.Tell(tt.text); l != nil {
 			got = l.Code()
 		}
 		if got != tt.want {
-			t.Errorf("Tell(%q) = %q, want %q", tt.text, got, tt.want)
+			t.Errorf("Tell(%q) = %q, want %q", tt.text[:min(len(tt.text), 80)], got, tt.want)
 		}
 	}
 }

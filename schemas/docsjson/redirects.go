@@ -94,6 +94,9 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 	pages := make(map[string]bool, len(all))
 	for _, p := range all {
 		pages[p.URL] = true
+		// A site with no page at its root sends "/" to the first page of its navigation, as
+		// Mintlify does (and Lectern's agent routes): a redirect there finds that page.
+		pages["/"] = pages["/"] || p.NavPath != ""
 	}
 	rs := CompileRedirects(s.Config.Redirects)
 	for _, r := range s.Config.Redirects {

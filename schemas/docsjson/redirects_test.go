@@ -2,6 +2,7 @@ package docsjson_test
 
 import (
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -183,5 +184,18 @@ func TestRedirectDestinationsBesideErrors(t *testing.T) {
 				t.Errorf("redirect warning reported: %v, want %v; errors %v, warnings %v", got, tt.wantWarning, rep.Errors, rep.Warnings)
 			}
 		})
+	}
+}
+
+// TestRedirectToTheRootOfASiteWithoutIndex: ngrok's docs have no page at their root, and send
+// old URLs ("/concepts", "/guides/developer-preview") to "/" (testdata/sites/ngrok-root-redirect,
+// its SOURCE). Mintlify sends a root without a page to the first page of the navigation, as
+// Lectern's agent routes do, so those readers find a page: `nav validate` warned that they
+// found nothing (rehearse21).
+func TestRedirectToTheRootOfASiteWithoutIndex(t *testing.T) {
+	site := loadSite(t, filepath.Join("testdata", "sites", "ngrok-root-redirect"))
+	rep := site.Validate(docsjson.ValidateOptions{})
+	for _, p := range slices.Concat(rep.Errors, rep.Warnings) {
+		t.Errorf("problem: %s", p)
 	}
 }

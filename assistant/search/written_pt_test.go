@@ -1,0 +1,72 @@
+package search_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/search"
+)
+
+// monitoraPages are the ten Portuguese pages of testdata/monitora (see its SOURCE), in no
+// language, as a docs.json without languages gives them.
+func monitoraPages(t testing.TB) []search.Page {
+	t.Helper()
+	var pages []search.Page
+	err := filepath.WalkDir("testdata/monitora", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mdx") {
+			return err
+		}
+		body, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		url := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), "testdata/monitora"), ".mdx")
+		pages = append(pages, search.Page{URL: url, Body: string(body)})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) != 10 {
+		t.Fatalf("%d pages in testdata/monitora, want 10", len(pages))
+	}
+	return pages
+}
+
+// TestPortuguesePagesReadPortuguese reproduces a rehearsal on Monitora's Portuguese API docs
+// (rehearse21): its overview pages were told English, their "do", "no" and "as" counted as
+// English's, so they were indexed with "como", "um" and "de" as words, and a question whose
+// stop words tell no one language ("como validar um smartlink antes de publicar": Spanish and
+// Portuguese alike) was read as English, where those words matched, and answered in English
+// from the wrong page. The pages are now told Portuguese, and so the question is read.
+func TestPortuguesePagesReadPortuguese(t *testing.T) {
+	pages := monitoraPages(t)
+	ix := search.Build(pages)
+	// Every page is Portuguese prose; /api-reference/monitors/overview's JavaScript examples
+	// ("this", "if", "for") told it English until code blocks were left out of the telling.
+	for _, p := range pages {
+		if got := search.WrittenIn(ix, p.URL); got != "pt" {
+			t.Errorf("%s is told written in %q, want pt", p.URL, got)
+		}
+	}
+	tests := []struct{ q, want string }{
+		{"como validar um smartlink antes de publicar", "/api-reference/smartlinks/validate"},
+		{"erro 429 muitas requisições o que fazer", "/authentication/overview"},
+	}
+	for _, tt := range tests {
+		if got := ix.ReadsIn(search.Filter{}, tt.q); got != "pt" {
+			t.Errorf("%q is read in %q, want pt", tt.q, got)
+		}
+		res := ix.Search(search.Query{Text: tt.q, Limit: 3})
+		if len(res) == 0 || res[0].Path != tt.want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Path)
+			}
+			t.Errorf("%q: got %v, want %s first", tt.q, got, tt.want)
+		}
+	}
+}
