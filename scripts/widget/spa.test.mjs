@@ -78,6 +78,11 @@ test('a language switch without a reload: the words, the direction, currentPath 
     assert.deepEqual(asks.map((a) => a.currentPath), [en, ar], 'each question names the page it was asked on');
     assert.ok(asks[1].threadId, 'the question continues the thread');
     await dialog.getByRole('button', { name: 'إغلاق' }).click();
+    // The dialog's close event, a task of its own after the click, gives the focus back to the
+    // opener: wait for it, or it can land between the search box's focus and the Enter below
+    // (playwright's press is two steps), and the Enter goes to the opener (seen once in CI).
+    const opener = page.getByRole('button', { name: 'اسأل الذكاء الاصطناعي' });
+    await waitFor('the focus back on the opener', () => opener.evaluate((b) => b.getRootNode().activeElement === b));
     await page.getByRole('searchbox', { name: 'ابحث في الوثائق' }).fill('run the tests');
     await page.getByRole('searchbox', { name: 'ابحث في الوثائق' }).press('Enter');
     await waitFor('the search request', () => searches.length === 1);
