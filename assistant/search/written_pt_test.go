@@ -1,10 +1,6 @@
 package search_test
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/search"
@@ -12,29 +8,7 @@ import (
 
 // monitoraPages are the ten Portuguese pages of testdata/monitora (see its SOURCE), in no
 // language, as a docs.json without languages gives them.
-func monitoraPages(t testing.TB) []search.Page {
-	t.Helper()
-	var pages []search.Page
-	err := filepath.WalkDir("testdata/monitora", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mdx") {
-			return err
-		}
-		body, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		url := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), "testdata/monitora"), ".mdx")
-		pages = append(pages, search.Page{URL: url, Body: string(body)})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pages) != 10 {
-		t.Fatalf("%d pages in testdata/monitora, want 10", len(pages))
-	}
-	return pages
-}
+func monitoraPages(t testing.TB) []search.Page { return dirPages(t, "testdata/monitora", 10) }
 
 // TestPortuguesePagesReadPortuguese reproduces a rehearsal on Monitora's Portuguese API docs
 // (rehearse21): its overview pages were told English, their "do", "no" and "as" counted as

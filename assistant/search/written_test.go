@@ -12,10 +12,14 @@ import (
 
 // dialogshiftPages are the 26 pages of testdata/dialogshift (see its SOURCE), German and
 // English, in no language, as a docs.json without languages gives them.
-func dialogshiftPages(t testing.TB) []search.Page {
+func dialogshiftPages(t testing.TB) []search.Page { return dirPages(t, "testdata/dialogshift", 26) }
+
+// dirPages are the n .mdx pages under dir, in no language, each at its path under dir without
+// the extension, as a docs.json without languages gives them.
+func dirPages(t testing.TB, dir string, n int) []search.Page {
 	t.Helper()
 	var pages []search.Page
-	err := filepath.WalkDir("testdata/dialogshift", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mdx") {
 			return err
 		}
@@ -23,15 +27,15 @@ func dialogshiftPages(t testing.TB) []search.Page {
 		if err != nil {
 			return err
 		}
-		url := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), "testdata/dialogshift"), ".mdx")
+		url := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), dir), ".mdx")
 		pages = append(pages, search.Page{URL: url, Body: string(body)})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pages) != 26 {
-		t.Fatalf("%d pages in testdata/dialogshift, want 26", len(pages))
+	if len(pages) != n {
+		t.Fatalf("%d pages in %s, want %d", len(pages), dir, n)
 	}
 	return pages
 }
