@@ -157,3 +157,30 @@ func TestEndpointSearchTextHasInputs(t *testing.T) {
 		t.Errorf("search for a body field's description: %+v, want %s first", found, url)
 	}
 }
+
+// TestEndpointSearchTextHasNestedInputs: Trigger.dev's trigger endpoint (testdata trigger-api,
+// triggerdotdev/trigger.dev's) nests the options readers ask about ("how do I set a delay when
+// triggering through the API") under its body's options; the page's search text holds them
+// under their dotted names, each with its description (a $ref's schema's when it has none).
+func TestEndpointSearchTextHasNestedInputs(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/trigger-api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/management/tasks/trigger"
+	i := slices.IndexFunc(d.Pages, func(p search.Page) bool { return p.URL == url })
+	if i < 0 {
+		t.Fatalf("no search page %s", url)
+	}
+	for _, want := range []string{
+		"POST /api/v1/tasks/{taskIdentifier}/trigger: Trigger a task.",
+		"\n\noptions.delay: ",
+		"\n\noptions.idempotencyKey: An optional property that specifies the idempotency key",
+		"\n\noptions.queue.name",
+		"\n\npayload",
+	} {
+		if !strings.Contains(d.Pages[i].Body, want) {
+			t.Errorf("the search text of %s lacks %q:\n%s", url, want, d.Pages[i].Body)
+		}
+	}
+}

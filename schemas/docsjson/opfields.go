@@ -7,10 +7,10 @@ import (
 )
 
 // operationFields are the inputs an endpoint page shows of its operation, which its search
-// text reads as a schema page's reads its schema's properties: each parameter (the path
-// item's, then the operation's own, which replaces one of the same name and place), then the
-// properties of its request body's schema (of application/json, else of its first media type
-// by name), each with its description; at most maxSchemaProperties in all. A reader asks by
+// text reads as a schema page's reads its schema's properties: each parameter (the
+// operation's own, then those of its path item it does not override), then the properties of
+// its request body's schema (of application/json, else of its first media type by name) and
+// theirs nested (bodyFields), each with its description; at most maxSchemaProperties in all. A reader asks by
 // what a field does ("return only results from one domain"), which the operation's summary
 // rarely says (MetaGLM/devbook@93bca6f's web search: its body's search_domain_filter).
 func operationFields(item *openapi3.PathItem, op *openapi3.Operation) []SchemaProperty {
@@ -30,10 +30,48 @@ func operationFields(item *openapi3.PathItem, op *openapi3.Operation) []SchemaPr
 		}
 		add(p.Name, desc)
 	}
-	for _, p := range summarizeSchema(requestSchema(op)).properties {
-		add(p.Name, p.Description)
-	}
+	bodyFields(requestSchema(op), "", 0, add)
 	return fields
+}
+
+// maxFieldDepth bounds how deep bodyFields reads nested objects: a body's properties, theirs,
+// and theirs (a schema that refers to itself ends there).
+const maxFieldDepth = 3
+
+// bodyFields adds the properties of a schema (its allOf members' too, as summarizeSchema reads
+// them) under prefix, each followed by those of its object (or of its array's items) under
+// its dotted name: Trigger.dev's trigger endpoint (triggerdotdev/trigger.dev@b082e44) takes
+// "options.delay", "options.ttl" and "options.idempotencyKey", which its page shows nested.
+func bodyFields(ref *openapi3.SchemaRef, prefix string, depth int, add func(name, description string)) {
+	if ref == nil || ref.Value == nil || depth >= maxFieldDepth {
+		return
+	}
+	for _, p := range summarizeSchema(ref).properties {
+		add(prefix+p.Name, p.Description)
+		child := propertySchema(ref.Value, p.Name, 0)
+		if child != nil && child.Value != nil && child.Value.Items != nil && len(child.Value.Properties) == 0 {
+			child = child.Value.Items
+		}
+		bodyFields(child, prefix+p.Name+".", depth+1, add)
+	}
+}
+
+// propertySchema is the schema of s's property name, its own or that of an allOf member.
+func propertySchema(s *openapi3.Schema, name string, depth int) *openapi3.SchemaRef {
+	if s == nil || depth > maxAllOfDepth {
+		return nil
+	}
+	if ref := s.Properties[name]; ref != nil {
+		return ref
+	}
+	for _, member := range s.AllOf {
+		if member != nil {
+			if ref := propertySchema(member.Value, name, depth+1); ref != nil {
+				return ref
+			}
+		}
+	}
+	return nil
 }
 
 // operationParameters are the parameters that apply to op: the operation's own, then those

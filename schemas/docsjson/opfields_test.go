@@ -14,7 +14,8 @@ import (
 // TestOperationFields: an operation's inputs, each with its description, as its endpoint
 // page's search text reads them: its parameters (the path item's that it does not override
 // too, a parameter without a description taking its schema's), then its request body's
-// properties (application/json's, else the first media type's), each name once.
+// properties (application/json's, else the first media type's) and, three levels deep, those
+// nested in them under dotted names, each name once.
 func TestOperationFields(t *testing.T) {
 	const inline = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
 	  "paths": {"/items/{id}": {
@@ -36,7 +37,20 @@ func TestOperationFields(t *testing.T) {
 	  "components": {"schemas": {"Item": {"type": "object", "properties": {
 	    "trace": {"type": "string", "description": "named as a header too"},
 	    "name": {"type": "string", "description": "the item's name"}, "size": {"type": "integer"}}}}}}`
-	inlineFS := fstest.MapFS{"api.json": {Data: []byte(inline)}}
+	const nested = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+	  "paths": {"/runs": {"post": {
+	    "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Body"}}}},
+	    "responses": {"200": {"description": "ok"}}}}},
+	  "components": {"schemas": {
+	    "Body": {"type": "object", "properties": {
+	      "options": {"type": "object", "description": "run options", "properties": {
+	        "delay": {"$ref": "#/components/schemas/Delay"},
+	        "queue": {"type": "object", "properties": {"name": {"type": "string", "description": "the queue's name"}}}}},
+	      "items": {"type": "array", "items": {"type": "object", "properties": {"task": {"type": "string", "description": "a task id"}}}},
+	      "node": {"$ref": "#/components/schemas/Node"}}},
+	    "Delay": {"type": "string", "description": "when the run starts"},
+	    "Node": {"type": "object", "description": "a tree", "properties": {"child": {"$ref": "#/components/schemas/Node"}}}}}}`
+	inlineFS := fstest.MapFS{"api.json": {Data: []byte(inline)}, "nested.json": {Data: []byte(nested)}}
 	zai := os.DirFS("testdata/sites/zai-web-search")
 	for _, tc := range []struct {
 		name         string
@@ -53,6 +67,11 @@ func TestOperationFields(t *testing.T) {
 				{Name: "file", Description: "the file"}}},
 		{name: "no body", fsys: inlineFS, file: "api.json", method: "GET", path: "/items/{id}",
 			want: []docsjson.SchemaProperty{{Name: "id", Description: "from the path item"}, {Name: "trace", Description: "a trace id"}}},
+		{name: "nested objects, array items, a schema that refers to itself", fsys: inlineFS, file: "nested.json", method: "POST", path: "/runs",
+			want: []docsjson.SchemaProperty{{Name: "items"}, {Name: "items.task", Description: "a task id"},
+				{Name: "node", Description: "a tree"}, {Name: "node.child", Description: "a tree"}, {Name: "node.child.child", Description: "a tree"},
+				{Name: "options", Description: "run options"}, {Name: "options.delay", Description: "when the run starts"},
+				{Name: "options.queue"}, {Name: "options.queue.name", Description: "the queue's name"}}},
 		// MetaGLM/devbook@93bca6f (testdata/sites/zai-web-search/SOURCE): a header parameter by
 		// $ref whose description is its schema's, and a body schema by $ref.
 		{name: "Z.AI web search", fsys: zai, file: "openapi/tools.json", method: "POST", path: "/paas/v4/web_search",
