@@ -182,8 +182,8 @@ func (e *Entry) searchPage() search.Page {
 
 // pageText returns a page's file and what the index reads of the page: its file (for an
 // endpoint page generated from a spec, its x-mint.content), and for an endpoint page the text
-// of its operation (for an API page written in MDX without a spec, its endpoint; for a schema
-// page, its schema's description and properties).
+// of its operation with its inputs (for an API page written in MDX without a spec, its
+// endpoint; for a schema page, its schema's description and properties).
 func pageText(fsys fs.FS, p *docsjson.Page) (file, text string) {
 	if p.File != "" && !p.Index.Rule.Unpublished() {
 		file = readPage(fsys, p.File)
@@ -210,14 +210,20 @@ func schemaText(p *docsjson.Page) string {
 	if p.SchemaDescription != "" {
 		fmt.Fprintf(&b, "\n\n%s", p.SchemaDescription)
 	}
-	for _, prop := range p.SchemaProperties {
-		if prop.Description == "" {
-			fmt.Fprintf(&b, "\n\n%s", prop.Name)
+	writeFields(&b, p.SchemaProperties)
+	return b.String()
+}
+
+// writeFields writes each field (a schema's property, an operation's input) with its
+// description, a paragraph each.
+func writeFields(b *strings.Builder, fields []docsjson.SchemaProperty) {
+	for _, f := range fields {
+		if f.Description == "" {
+			fmt.Fprintf(b, "\n\n%s", f.Name)
 		} else {
-			fmt.Fprintf(&b, "\n\n%s: %s", prop.Name, prop.Description)
+			fmt.Fprintf(b, "\n\n%s: %s", f.Name, f.Description)
 		}
 	}
-	return b.String()
 }
 
 // readPage returns the start of a page file, or "" when it cannot be read.
@@ -250,6 +256,7 @@ func endpointText(p *docsjson.Page) string {
 	if p.Deprecated {
 		b.WriteString("\n\nThis endpoint is deprecated.")
 	}
+	writeFields(&b, p.OperationFields)
 	return b.String()
 }
 

@@ -125,3 +125,62 @@ func TestMDXAPIPageMarkdown(t *testing.T) {
 		t.Errorf("the search text of %s lacks its endpoint", url)
 	}
 }
+
+// TestEndpointSearchTextHasInputs: Z.AI's web search page (MetaGLM/devbook's, testdata
+// zai-web-search) documents a request body whose fields readers ask about ("怎么只返回指定网站
+// 的内容": search_domain_filter), which the operation's summary and description never mention.
+// The page's search text held the summary and description alone, so such a question found
+// another page, or none; it holds each parameter and body field with its description.
+func TestEndpointSearchTextHasInputs(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/zai-web-search")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/cn/api/tools/web-search"
+	i := slices.IndexFunc(d.Pages, func(p search.Page) bool { return p.URL == url })
+	if i < 0 {
+		t.Fatalf("no search page %s", url)
+	}
+	for _, want := range []string{
+		"POST /paas/v4/web_search: 网络搜索.",
+		"Accept-Language: HTTP 请求头",
+		"search_domain_filter: 用于限制搜索结果范围，仅返回指定白名单域名的内容。",
+		"search_recency_filter: 在指定时间范围内搜索网页。",
+		"search_query: 要搜索的内容。",
+	} {
+		if !strings.Contains(d.Pages[i].Body, want) {
+			t.Errorf("the search text of %s lacks %q:\n%s", url, want, d.Pages[i].Body)
+		}
+	}
+	found := search.Build(d.Pages).Search(search.Query{Text: "白名单域名", Limit: 5})
+	if len(found) == 0 || found[0].URL != url {
+		t.Errorf("search for a body field's description: %+v, want %s first", found, url)
+	}
+}
+
+// TestEndpointSearchTextHasNestedInputs: Trigger.dev's trigger endpoint (testdata trigger-api,
+// triggerdotdev/trigger.dev's) nests the options readers ask about ("how do I set a delay when
+// triggering through the API") under its body's options; the page's search text holds them
+// under their dotted names, each with its description (a $ref's schema's when it has none).
+func TestEndpointSearchTextHasNestedInputs(t *testing.T) {
+	d, err := sitedocs.Load(context.Background(), "../../schemas/docsjson/testdata/sites/trigger-api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/management/tasks/trigger"
+	i := slices.IndexFunc(d.Pages, func(p search.Page) bool { return p.URL == url })
+	if i < 0 {
+		t.Fatalf("no search page %s", url)
+	}
+	for _, want := range []string{
+		"POST /api/v1/tasks/{taskIdentifier}/trigger: Trigger a task.",
+		"\n\noptions.delay: ",
+		"\n\noptions.idempotencyKey: An optional property that specifies the idempotency key",
+		"\n\noptions.queue.name",
+		"\n\npayload",
+	} {
+		if !strings.Contains(d.Pages[i].Body, want) {
+			t.Errorf("the search text of %s lacks %q:\n%s", url, want, d.Pages[i].Body)
+		}
+	}
+}

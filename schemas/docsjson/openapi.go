@@ -30,6 +30,9 @@ type Operation struct {
 	Hidden     bool   // x-hidden: its generated page is served but not shown in the navigation
 	Excluded   bool   // x-excluded: no page is generated for it
 	Content    string // x-mint.content: MDX its generated page shows before the reference
+	// Fields are its parameters and its request body's properties, each with its
+	// description (operationFields): what its page's search text reads of its inputs.
+	Fields []SchemaProperty
 	// Metadata is x-mint.metadata read as a page's frontmatter: the fields it sets override
 	// the generated page's (title, description, hidden, noindex, ...); nil when it has none.
 	Metadata *Frontmatter
@@ -259,7 +262,7 @@ func located(items map[string]*openapi3.PathItem, section string, order docOrder
 			if section == "webhooks" {
 				method = Webhook
 			}
-			l := located{op: operation(method, p, op), fixedIndex: slices.Index(methods, strings.ToUpper(m))}
+			l := located{op: operation(method, p, item, op), fixedIndex: slices.Index(methods, strings.ToUpper(m))}
 			l.item, l.pos = order.rank(section, p, m)
 			all = append(all, l)
 		}
@@ -275,8 +278,9 @@ func located(items map[string]*openapi3.PathItem, section string, order docOrder
 	return ops
 }
 
-func operation(method, apiPath string, op *openapi3.Operation) Operation {
+func operation(method, apiPath string, item *openapi3.PathItem, op *openapi3.Operation) Operation {
 	return Operation{
+		Fields: operationFields(item, op),
 		Method: strings.ToUpper(method), Path: apiPath, OperationID: op.OperationID,
 		Summary: strings.TrimSpace(op.Summary), Description: strings.TrimSpace(op.Description),
 		Tags: slices.Clone(op.Tags), Deprecated: op.Deprecated,

@@ -55,6 +55,10 @@ type Page struct {
 	// (cosmos/docs@d6f0793: Cosmos SDK v0.54, Cosmos EVM v0.7.0, IBC v11.0.x), so the
 	// default version is no one label of the site.
 	InDefaultVersion bool `json:"inDefaultVersion,omitempty"`
+
+	// OperationFields are its operation's parameters and request body properties, each with
+	// its description: what an endpoint page's search text reads of its inputs.
+	OperationFields []SchemaProperty `json:"operationFields,omitempty"`
 }
 
 // Node is one element of the resolved tree; page nodes (KindPage) carry their Page.
@@ -360,6 +364,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	}
 	if op, ok := s.Operation(method, apiPath); ok {
 		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+		pg.OperationFields = op.Fields
 		pg.APIPath = op.Path // the spec's own, which may differ by a trailing slash
 		operationMetadata(pg, &fm, op)
 	}

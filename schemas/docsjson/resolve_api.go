@@ -71,6 +71,7 @@ func (r *resolver) endpoint(op Operation, spec, navPath string, sc rscope) Page 
 	pg.OpenAPI = specName(spec)
 	pg.Method, pg.APIPath, pg.OperationID = op.Method, op.Path, op.OperationID
 	pg.Summary, pg.OperationDescription, pg.Deprecated = op.Summary, op.Description, op.Deprecated
+	pg.OperationFields = op.Fields
 	pg.Title = cmp.Or(op.Summary, op.OperationID, op.Method+" "+op.Path)
 	pg.Description, pg.Content = op.Description, op.Content
 	pg.URL = endpointURL(sc.dirOf(spec), op)

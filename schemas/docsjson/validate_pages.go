@@ -149,11 +149,15 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		refs = append(slices.Clone(sc.openapi), v.specs.repoFiles()...)
 	}
 	var specs []*Spec
+	var refused []string // the repository's files no OpenAPI parser accepts
 	for _, ref := range refs {
 		spec, err := v.specs.get(ref)
 		if err != nil {
 			if isURL(ref) || named != "" {
 				return "" // not read, or reported where the spec is named
+			}
+			if !isNotExist(err) && !slices.Contains(refused, ref) {
+				refused = append(refused, ref)
 			}
 			continue
 		}
@@ -163,6 +167,9 @@ func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
 		if !slices.ContainsFunc(specs, func(s *Spec) bool { return s.File == spec.File }) { // in scope and in the repository
 			specs = append(specs, spec)
 		}
+	}
+	if msg := v.inRefusedSpec(value, apiPath, refused); msg != "" {
+		return msg
 	}
 	if len(specs) == 0 {
 		if v.noOAS {
