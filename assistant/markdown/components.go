@@ -7,7 +7,11 @@ import (
 )
 
 // components maps Mintlify's components to their Markdown meaning; a component not listed
-// here keeps its content (or, when it is an imported snippet, the snippet's).
+// here keeps its content (or, when it is an imported snippet, the snippet's). The labels a
+// component puts before its content (a callout's kind, "Request example", "Prompt") are its
+// name, in English on a page in any language: Mintlify's Markdown export (@mintlify/common's
+// transformContentForMarkdown: the MDX parsed and stringified, Visibility applied) writes the
+// components themselves, <Note> and <RequestExample> on a German page too.
 var components map[string]func(r *renderer, el *node) []string
 
 func init() {

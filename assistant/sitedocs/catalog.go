@@ -587,9 +587,14 @@ func (b *catalogBuilder) usable(ref string) bool {
 // maxSpecBytes bounds an OpenAPI document read for API pages' Markdown.
 const maxSpecBytes = 32 << 20
 
-// snippetReader reads the snippets a page imports: "/snippets/x.mdx" from the site root, a
-// relative path from the page's directory.
+// snippetReader reads the snippets a page imports (snippetReaderFS).
 func (b *catalogBuilder) snippetReader(pageFile string) func(string) (string, bool) {
+	return snippetReaderFS(b.fsys, pageFile)
+}
+
+// snippetReaderFS reads the snippets a page of fsys imports: "/snippets/x.mdx" from the site
+// root, a relative path from the page's directory.
+func snippetReaderFS(fsys fs.FS, pageFile string) func(string) (string, bool) {
 	return func(p string) (string, bool) {
 		var file string
 		if strings.HasPrefix(p, "/") {
@@ -600,7 +605,7 @@ func (b *catalogBuilder) snippetReader(pageFile string) func(string) (string, bo
 		if !fs.ValidPath(file) {
 			return "", false
 		}
-		data, err := readLimited(b.fsys, file, maxSnippet)
+		data, err := readLimited(fsys, file, maxSnippet)
 		return string(data), err == nil
 	}
 }

@@ -93,7 +93,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
 	cat := newCatalog(site, tree, sess)
-	var mdxProblems []string // pages whose MDX ends inside an unclosed construct (MDXProblems)
+	var mdxProblems []string // pages whose MDX does not compile (MDXProblems) or uses an undefined component (ComponentProblems)
 	for i := range all {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -101,6 +101,11 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		file, text := pageText(site.FS(), &all[i])
 		if pr, ok := mdxProblem(&all[i], file); ok {
 			mdxProblems = append(mdxProblems, "warning: "+pr.String())
+		}
+		if !all[i].Index.Rule.Unpublished() {
+			if pr, ok := componentProblem(&all[i], file, cat.snippetReader(all[i].File)); ok {
+				mdxProblems = append(mdxProblems, "warning: "+pr.String())
+			}
 		}
 		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})

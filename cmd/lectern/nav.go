@@ -91,13 +91,17 @@ func validateSite(ctx context.Context, path string, opts docsjson.ValidateOption
 		// assistant's load warns about them.
 		_, problems := sitedocs.ReadAssistant(site.FS())
 		rep.Warnings = append(rep.Warnings, problems...)
-		slices.SortStableFunc(rep.Warnings, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
 		// A listed page whose MDX ends inside an unclosed construct is an error, as a listed
 		// page without a file is: Mintlify's build does not render it (the served site warns).
+		// One that uses a component nothing defines is a warning in both: the page builds,
+		// without it.
 		if tree, _, err := site.ResolvePartial(); err == nil {
-			rep.Errors = append(rep.Errors, sitedocs.MDXProblems(site.FS(), site.AllPages(tree))...)
+			all := site.AllPages(tree)
+			rep.Errors = append(rep.Errors, sitedocs.MDXProblems(site.FS(), all)...)
 			slices.SortStableFunc(rep.Errors, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
+			rep.Warnings = append(rep.Warnings, sitedocs.ComponentProblems(site.FS(), all)...)
 		}
+		slices.SortStableFunc(rep.Warnings, func(a, b docsjson.Problem) int { return docsjson.ComparePaths(a.Path, b.Path) })
 	}
 	return rep, specs, site.Where
 }

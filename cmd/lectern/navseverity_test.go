@@ -41,6 +41,11 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 			[]string{`page "drafts/plan": its file drafts/plan.mdx is ignored (`}},
 		{"a translation's gap", map[string]string{"docs.json": `{"navigation": {"languages": [{"language": "en", "pages": ["index"]}, {"language": "es", "pages": ["es/index"]}]}}`},
 			[]string{`page "es/index" has no file;`}},
+		// ngrok lists "agent/index" and again "agent", which has no file of its own: the served
+		// site took the second listing for the first (one URL) and did not warn of it.
+		{"a page listed by its folder's index and again by its folder (ngrok)", map[string]string{"docs.json": `{"navigation": {"groups": [{"group": "Tunnels", "pages": ["index", "agent/index"]}, {"group": "CLI", "pages": ["agent"]}]}}`,
+			"agent/index.mdx": "---\ntitle: Agent\n---\n\nThe agent.\n"},
+			[]string{`page "agent" has no file of its own; agent/index.mdx answers at its URL`}},
 		// MDX that ends inside a construct: Mintlify's build does not render the page.
 		{"a page ending inside a tag (LemonData)", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "ko/api-reference/chat/create-completion"]}}`,
 			"ko/api-reference/chat/create-completion.mdx": string(lemon)},
@@ -112,5 +117,38 @@ func TestNavValidateAcceptsWhatMDXReads(t *testing.T) {
 		if strings.Contains(p, "MDX") {
 			t.Errorf("a problem of MDX the page does not have: %s", p)
 		}
+	}
+}
+
+// TestNavValidateAndTheServedSiteWarnAlike: a listed page that uses a component nothing
+// defines (ngrok's <ActionOverview />), which Mintlify's build renders as nothing, is a
+// warning in the same words in `lectern nav validate` (exit 0) and in the served site's
+// problems; a component the page imports or defines, or one of Mintlify's, is none.
+func TestNavValidateAndTheServedSiteWarnAlike(t *testing.T) {
+	dir := writeSite(t, map[string]string{"docs.json": `{"name": "Home", "theme": "mint", "colors": {"primary": "#0D9373"}, "navigation": {"pages": ["index", "deny"]}}`,
+		"index.mdx":          "---\ntitle: Home\n---\n\nimport Intro from \"/snippets/intro.mdx\";\nexport const Hero = () => <p>Hi</p>;\n\n<Intro />\n<Hero />\n<Note>Hello.</Note>\n",
+		"snippets/intro.mdx": "Intro.\n",
+		"deny.mdx":           "---\ntitle: Deny\n---\n\n<ActionOverview />\n<ActionConfig />\n"})
+	code, out, errOut := runNav("validate", "--json", dir)
+	var rep navReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("nav validate = %d, %v\n%s%s", code, err, out, errOut)
+	}
+	want := `page "deny": its file deny.mdx uses <ActionOverview> and <ActionConfig>, which are neither one of Mintlify's components nor imported nor defined in the page;`
+	var found []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Message, "Mintlify's components") {
+			found = append(found, "warning: "+w.Path+": "+w.Message)
+		}
+	}
+	if len(found) != 1 || !strings.Contains(found[0], want) {
+		t.Fatalf("nav validate's component warnings %q, want one with %q", found, want)
+	}
+	docs, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(docs.Problems, found[0]) {
+		t.Errorf("the served site's problems %q\nlack nav validate's warning, in the same words:\n%q", docs.Problems, found[0])
 	}
 }

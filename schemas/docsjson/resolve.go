@@ -466,7 +466,9 @@ func (r *resolver) add(pg Page) *Node {
 
 // listedOnce marks the repeated listings of a page in one version and language: the page is
 // the listing that is indexed (the first such), else its first listing; the others say where
-// it is. A page listed under a hidden group and again in a visible one is indexed.
+// it is. A page listed under a hidden group and again in a visible one is indexed. A listing
+// whose file is not published keeps its rule: it is a broken link of its own, which Validate
+// and FileProblems report at its path (ngrok lists "agent/index" and "agent", without a file).
 func listedOnce(pages []Page) []Page {
 	kept := make(map[string]int, len(pages))
 	for i := range pages {
@@ -478,7 +480,9 @@ func listedOnce(pages []Page) []Page {
 	}
 	for i := range pages {
 		if j := kept[pageKey(&pages[i])]; j != i {
-			pages[i].Index = none(RuleListedElsewhere, pages[j].NavPath)
+			if !pages[i].Index.Rule.Unpublished() {
+				pages[i].Index = none(RuleListedElsewhere, pages[j].NavPath)
+			}
 			for _, p := range pages[i].Products {
 				if !slices.Contains(pages[j].Products, p) {
 					pages[j].Products = append(pages[j].Products, p)

@@ -11,12 +11,13 @@ package docsjson
 // generates, which languages share legitimately (alter's seven languages list one spec's
 // three operations: the same text in each, found by a search in each as before), as
 // `nav validate` does not warn of them. listedOnce has already left one indexed listing per
-// URL, version and language.
+// URL, version and language. A listing whose file is not published is no candidate: it keeps
+// its rule, a problem of its own (FileProblems).
 func oneLanguage(pages []Page, defaultLanguage string) {
 	type key struct{ url, version string }
 	kept := map[key]int{}
 	candidate := func(p *Page) bool {
-		return p.Index.Rule != RuleListedElsewhere && p.NavPath != "" && p.Language != "" && p.File != ""
+		return p.Index.Rule != RuleListedElsewhere && !p.Index.Rule.Unpublished() && p.NavPath != "" && p.Language != "" && p.File != ""
 	}
 	for i := range pages {
 		p := &pages[i]

@@ -1,0 +1,45 @@
+package markdown_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/lectern-dev/lectern/assistant/markdown"
+)
+
+// TestUndefined: the components a page uses that nothing defines, which Mintlify's build
+// renders as nothing; every way a page binds a name defines it.
+func TestUndefined(t *testing.T) {
+	snippets := map[string]string{
+		"/snippets/defs.mdx": "export const Shared = () => <p>shared</p>;\n\nSome text.\n",
+		"/snippets/card.mdx": "<Note>hi</Note>\n",
+	}
+	read := func(p string) (string, bool) { s, ok := snippets[p]; return s, ok }
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"ngrok's action page", "---\ntitle: Deny\n---\n\nimport D from \"/snippets/d.mdx\";\n\n<ActionOverview />\n<ActionConfig />\n\n## Result\n\n<D />\n<ActionOverview />\n", []string{"ActionOverview", "ActionConfig"}},
+		{"Mintlify's components", "<Note>a</Note>\n\n<Tabs>\n<Tab title=\"x\">\n<Tree>\n<Tree.Folder name=\"a\">\n<Tree.File name=\"b\" />\n</Tree.Folder>\n</Tree>\n</Tab>\n</Tabs>\n\n<Color.Item name=\"c\" />\n", nil},
+		{"a default import", "import Intro from '/snippets/intro.mdx'\n\n<Intro />\n", nil},
+		{"named imports, renamed", "import { A, B as Bee } from \"/snippets/c.jsx\";\n\n<A />\n<Bee />\n<B />\n", []string{"B"}},
+		{"a default and named import", "import X, { Y } from \"@/lib\";\n\n<X />\n<Y />\n", nil},
+		{"a namespace import and its member", "import * as Icons from \"/snippets/icons.jsx\";\n\n<Icons.Star />\n", nil},
+		{"a component the page exports", "export const Hero = ({ title }) => (\n  <div>{title}</div>\n);\n\nexport function Box() { return <div/> }\n\n<Hero title=\"x\" />\n<Box />\n", nil},
+		{"an export list and a destructuring", "export const { Left, right: Right } = parts;\nexport { Left as Start };\n\n<Left />\n<Right />\n<Start />\n", nil},
+		{"a component an imported MDX snippet defines", "import Defs from \"/snippets/defs.mdx\";\n\n<Shared />\n", nil},
+		{"not a component a snippet uses", "import Card from \"/snippets/card.mdx\";\n\n<Card />\n<Warn>careful</Warn>\n", []string{"Warn"}},
+		{"a member of an undefined name", "<Files.Folder name=\"a\" />\n", []string{"Files.Folder"}},
+		{"in code, not elements", "```jsx\n<Widget />\n```\n\nUse `<Widget />` inline.\n", nil},
+		{"in an expression, not an element", "{cond && <Widget />}\n", nil},
+		{"HTML and custom elements", "<div>\n<my-widget />\n</div>\n", nil},
+		{"an export in a code fence defines nothing", "```mdx\nexport const Fake = () => <p/>;\n```\n\n<Fake />\n", []string{"Fake"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := markdown.Undefined(tt.src, read); !slices.Equal(got, tt.want) {
+				t.Errorf("Undefined = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
