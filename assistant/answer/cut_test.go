@@ -146,3 +146,15 @@ func TestAnswerQuotesTheCardOfAGroup(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerEndingInAnIntroduction: a section whose last sentence introduces what the excerpt
+// cut ("…the following command:") is answered without a panic: looking past it for the unit it
+// introduces looked for a card past the end (make eval-search panicked on a site's question).
+func TestAnswerEndingInAnIntroduction(t *testing.T) {
+	s := answer.Source{Title: "Widget", URL: "/widget", Path: "/widget",
+		Text: "Create the widget token first.\n\nThen start the widget with the following command:"}
+	md, _, _ := generate(t, answer.Prompt{Question: "how do I start the widget with a command", Sources: []answer.Source{s}})
+	if !strings.Contains(md, "> ") {
+		t.Errorf("answer\n%s\nwant a quote", md)
+	}
+}

@@ -531,7 +531,7 @@ func (p *picker) takeUnit(i int) bool {
 // ok is false for a title that is not part of such a pair: quoted alone, a lone title says
 // nothing, and one over prose is taken with that prose (takeUnit).
 func cardStart(us []unit, i int) (int, bool) {
-	if !us[i].title {
+	if i >= len(us) || !us[i].title {
 		return 0, false
 	}
 	start, end := i, i
