@@ -107,7 +107,11 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 				mdxProblems = append(mdxProblems, "warning: "+pr.String())
 			}
 		}
-		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
+		snippet := cat.snippetReader(all[i].File)
+		if len(file) < maxPageBytes { // as componentProblem judges it
+			text = markdown.WithoutUndefined(text, snippet) // what Mintlify renders as nothing is not searched
+		}
+		text = markdown.InlineSnippets(text, snippet, maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
 		cat.add(&all[i], file)
 	}
