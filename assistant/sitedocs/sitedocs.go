@@ -130,6 +130,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
+	for _, p := range site.RepoSpecProblems(tree) { // as nav validate reports them
+		d.Problems = append(d.Problems, "warning: "+p.String())
+	}
 	d.Problems = append(d.Problems, fetchProblems(sess)...)
 	var assistantProblems []docsjson.Problem
 	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())
