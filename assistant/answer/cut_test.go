@@ -120,3 +120,41 @@ func TestAnswerMarksWhatTheQuoteLeavesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerQuotesTheCardOfAGroup: a page's lead that is a sentence and then a CardGroup whose
+// cards are a title over a value (Z.AI's Chinese GLM-4-Plus page, testdata/cut: "上下文窗口" over
+// "128K", "价格" over "5 元 / 百万Tokens") is quoted as the card that answers, beside the sentence.
+// The answer quoted the page's description alone: the card that matched best was a title over
+// another title, which the quote left out, and only the description could be picked.
+func TestAnswerQuotesTheCardOfAGroup(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"GLM-4-Plus 的上下文窗口有多大？", "> **上下文窗口**\n>\n> 128K"},
+		{"GLM-4-Plus 每百万 tokens 多少钱？", "> **价格**\n>\n> 5 元 / 百万Tokens"},
+	} {
+		t.Run(tt.q, func(t *testing.T) {
+			r := searchPage(t, "zai-cn-glm-4-plus.mdx", "/cn/guide/GLM-4-Plus", "cn", tt.q)
+			if r.Section != "" || !strings.Contains(r.Snippet, "128K") {
+				t.Fatalf("first result %q %q: want the lead with its cards (else this proves nothing)", r.Section, r.Snippet)
+			}
+			md, _, a := generate(t, answer.Prompt{Question: tt.q, Language: "cn", Sources: []answer.Source{sourceOf(r)}})
+			if len(a.Cited) != 1 {
+				t.Fatalf("cited %v, want the page\n%s", citedPaths(a), md)
+			}
+			if !strings.Contains(md, tt.want) {
+				t.Errorf("answer\n%s\nwant it to quote the card\n%s", md, tt.want)
+			}
+		})
+	}
+}
+
+// TestAnswerEndingInAnIntroduction: a section whose last sentence introduces what the excerpt
+// cut ("…the following command:") is answered without a panic: looking past it for the unit it
+// introduces looked for a card past the end (make eval-search panicked on a site's question).
+func TestAnswerEndingInAnIntroduction(t *testing.T) {
+	s := answer.Source{Title: "Widget", URL: "/widget", Path: "/widget",
+		Text: "Create the widget token first.\n\nThen start the widget with the following command:"}
+	md, _, _ := generate(t, answer.Prompt{Question: "how do I start the widget with a command", Sources: []answer.Source{s}})
+	if !strings.Contains(md, "> ") {
+		t.Errorf("answer\n%s\nwant a quote", md)
+	}
+}

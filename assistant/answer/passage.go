@@ -462,6 +462,7 @@ func card(us []unit, i int) []unit {
 type picker struct {
 	us     []unit
 	picked []bool
+	desc   []bool // a card's description, quoted as text under its title (see takeCard)
 	n      int
 	bytes  int
 	block  bool
@@ -484,6 +485,9 @@ func (p *picker) add(i int) {
 // "Sellers MUST return `submitted` when:", before the list it announces), the sentence is not
 // picked either (unless it is the passage's first).
 func (p *picker) take(i int) bool {
+	if c, ok := cardStart(p.us, i); ok {
+		return p.takeCard(c)
+	}
 	if !p.takeUnit(i) {
 		return false
 	}
@@ -521,6 +525,44 @@ func (p *picker) takeUnit(i int) bool {
 	return false
 }
 
+// cardStart returns the title of the card unit i is part of when i is in a run of titles that
+// pairs them from its start (title, description, title, description), as the search's text
+// writes a CardGroup whose cards hold one line that ends no sentence ("上下文窗口" over "128K").
+// ok is false for a title that is not part of such a pair: quoted alone, a lone title says
+// nothing, and one over prose is taken with that prose (takeUnit).
+func cardStart(us []unit, i int) (int, bool) {
+	if i >= len(us) || !us[i].title {
+		return 0, false
+	}
+	start, end := i, i
+	for start > 0 && us[start-1].title {
+		start--
+	}
+	for end+1 < len(us) && us[end+1].title {
+		end++
+	}
+	c := start + (i-start)/2*2
+	return c, c+1 <= end
+}
+
+// takeCard picks the card that starts at unit c, its title and its description, as one unit of
+// the passage, if it fits.
+func (p *picker) takeCard(c int) bool {
+	if p.picked[c] {
+		return true
+	}
+	size := p.us[c].size() + p.us[c+1].size()
+	if p.n > 0 && p.bytes+size > passageBytes {
+		return false
+	}
+	if p.desc == nil {
+		p.desc = make([]bool, len(p.us))
+	}
+	p.picked[c], p.picked[c+1], p.desc[c+1] = true, true, true
+	p.n, p.bytes = p.n+1, p.bytes+size
+	return true
+}
+
 // introduces reports whether a sentence ends with a colon: it announces what comes next.
 func introduces(s string) bool {
 	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
@@ -535,6 +577,7 @@ func (p *picker) units() []unit {
 		if ok {
 			u := p.us[i]
 			u.gap = last >= 0 && i > last+1
+			u.title = u.title && (p.desc == nil || !p.desc[i])
 			out, last = append(out, u), i
 		}
 	}

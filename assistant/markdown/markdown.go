@@ -65,6 +65,10 @@ func Body(src, title string, snippet func(string) (string, bool)) string {
 	_, body := splitFrontmatter(normalize(src))
 	body = completeBlocks(body)
 	root, imports, named := parse(body)
+	if names := undefinedIn(root, body, snippet); len(names) > 0 { // Mintlify renders them as nothing
+		body = cutElements(root, body, names)
+		root, imports, named = parse(body)
+	}
 	files := newSnippetFiles(snippet)
 	named = files.local(body, imports, named)
 	if len(named) > 0 { // {myName}, {home.tf}: the values of the snippets it imports by name

@@ -18,6 +18,7 @@ type node struct {
 	started  bool     // text: a line with content has been added
 	tag      tag      // element
 	children []*node  // element
+	from, to int      // element: where its opening tag starts and its closing tag (or its self-closing tag) ends in the body; to is 0 for one never closed
 }
 
 type nodeKind int
@@ -358,18 +359,19 @@ func (p *parser) flowTag(indent int) bool {
 		for len(p.stack) > 1 {
 			el := p.stack[len(p.stack)-1]
 			p.stack = p.stack[:len(p.stack)-1]
+			el.to = at + n
 			if el.tag.name == t.name {
 				break
 			}
 		}
 	case t.self || isVoid(t.name):
 		el := p.top()
-		el.children = append(el.children, &node{kind: elemNode, tag: t})
+		el.children = append(el.children, &node{kind: elemNode, tag: t, from: at, to: at + n})
 	case len(p.stack) > maxNesting: // its content stays in the element around it
 		el := p.top()
-		el.children = append(el.children, &node{kind: elemNode, tag: t})
+		el.children = append(el.children, &node{kind: elemNode, tag: t, from: at})
 	default:
-		el := &node{kind: elemNode, tag: t}
+		el := &node{kind: elemNode, tag: t, from: at}
 		parent := p.top()
 		parent.children = append(parent.children, el)
 		p.stack = append(p.stack, el)

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/internal/mdx"
@@ -47,6 +48,57 @@ func Undefined(src string, snippet func(path string) (string, bool)) []string {
 		return nil
 	}
 	root, _, _ := parse(body)
+	return undefinedIn(root, body, snippet)
+}
+
+// WithoutUndefined returns a page file (src, frontmatter included) without the elements of the
+// components Undefined names, each with all it holds, as Mintlify's build renders it: the
+// element's lines become empty lines. The search reads this, so that it finds and quotes only
+// what the page shows. src is returned as it is when it uses no such component.
+func WithoutUndefined(src string, snippet func(path string) (string, bool)) string {
+	n := normalize(src)
+	_, body := splitFrontmatter(n)
+	if !strings.Contains(body, "<") {
+		return src
+	}
+	root, _, _ := parse(body)
+	names := undefinedIn(root, body, snippet)
+	if len(names) == 0 {
+		return src
+	}
+	return n[:len(n)-len(body)] + cutElements(root, body, names)
+}
+
+// cutElements returns body without the elements of root (parsed from it) named in names, each
+// replaced by as many line ends as it spans. An element never closed is kept: MDX rejects its page.
+func cutElements(root *node, body string, names []string) string {
+	var b strings.Builder
+	last := 0
+	var walk func(n *node)
+	walk = func(n *node) {
+		for _, c := range n.children {
+			if c.kind != elemNode {
+				continue
+			}
+			if c.tag.name != "" && slices.Contains(names, c.tag.name) && c.to > c.from && c.from >= last {
+				b.WriteString(body[last:c.from])
+				b.WriteString(strings.Repeat("\n", strings.Count(body[c.from:c.to], "\n")))
+				last = c.to
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	if last == 0 {
+		return body
+	}
+	b.WriteString(body[last:])
+	return b.String()
+}
+
+// undefinedIn is Undefined of a body parsed as root.
+func undefinedIn(root *node, body string, snippet func(path string) (string, bool)) []string {
 	defined, files := definedNames(body)
 	for i, file := range files {
 		if i == maxDefiningSnippets || snippet == nil {

@@ -2,6 +2,7 @@ package markdown_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
@@ -41,5 +42,40 @@ func TestUndefined(t *testing.T) {
 				t.Errorf("Undefined = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestWithoutUndefined: the elements of undefined components are left out with all they hold,
+// as Mintlify's build (remarkMdxRemoveUnknownJsx) replaces each flow element it does not know
+// by a comment; its line ends stay. An element inside a line of text is no flow element: that
+// plugin keeps it, and so its text stays here.
+func TestWithoutUndefined(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"a block, its text included", "---\ntitle: T\n---\n\nBefore.\n\n<Warn>\n  Careful.\n</Warn>\n\nAfter.\n", "---\ntitle: T\n---\n\nBefore.\n\n\n\n\n\nAfter.\n"},
+		{"on one line", "A.\n\n<Nota>hidden</Nota>\n\nB.\n", "A.\n\n\n\nB.\n"},
+		{"self-closing", "<ActionOverview />\n\n## Result\n", "\n\n## Result\n"},
+		{"with Mintlify's components inside", "<Files>\n  <Note>x</Note>\n  <Folder name=\"a\" />\n</Files>\nEnd.\n", "\n\n\n\nEnd.\n"},
+		{"a defined one kept", "export const Box = () => <div />;\n\n<Box>kept</Box>\n", "export const Box = () => <div />;\n\n<Box>kept</Box>\n"},
+		{"inside a line of text, kept", "Press <Kbd>Enter</Kbd> now.\n", "Press <Kbd>Enter</Kbd> now.\n"},
+		{"never closed, kept", "<Warn>\nopen\n", "<Warn>\nopen\n"},
+		{"in code, kept", "```mdx\n<Warn>x</Warn>\n```\n", "```mdx\n<Warn>x</Warn>\n```\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := markdown.WithoutUndefined(tt.src, nil); got != tt.want {
+				t.Errorf("WithoutUndefined =\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBodyLeavesOutUndefined: the page's Markdown (.md, llms-full.txt) leaves out what
+// Mintlify's page does not show, and keeps the rest.
+func TestBodyLeavesOutUndefined(t *testing.T) {
+	got := markdown.Body("Before.\n\n<Warn>\n  Careful.\n</Warn>\n\n<Note>Shown.</Note>\n", "T", nil)
+	if strings.Contains(got, "Careful") || !strings.Contains(got, "Before.") || !strings.Contains(got, "Shown.") {
+		t.Errorf("Body = %q, want Before. and Shown. without Careful.", got)
 	}
 }

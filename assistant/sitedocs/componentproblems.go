@@ -13,7 +13,7 @@ import (
 // Mintlify's, nor imported, nor defined in the page or an MDX snippet it imports) builds on
 // Mintlify, which renders nothing in the element's place, not even the text written inside it
 // ("Component X does not exist"): the page is there but lacks what the component was to show,
-// and Lectern's Markdown and search have only the text inside the element. It is one problem
+// and Lectern's Markdown and search leave the element out as well (markdown.WithoutUndefined). It is one problem
 // with one wording, a warning in `lectern nav validate` and in a served site's problems.
 
 // maxNamedComponents bounds the components one problem names.
@@ -22,7 +22,7 @@ const maxNamedComponents = 5
 // undefinedMessage is the problem, in both reports: the page, its file, the components, and
 // the words that agree with their number.
 const undefinedMessage = "page %q: its file %s uses %s, which %s neither one of Mintlify's components nor imported nor defined in the page; " +
-	"Mintlify's build renders nothing in %s place, not even the text written inside (\"Component %s does not exist\"), and Lectern's Markdown and search keep only that text; " +
+	"Mintlify's build renders nothing in %s place, not even the text written inside (\"Component %s does not exist\"), and so do Lectern's Markdown and search; " +
 	"import %s from a snippet or define %[7]s in the page (export const %[6]s = ...)"
 
 // ComponentProblems are the problems of the listed pages among pages, read from fsys, that use

@@ -107,7 +107,11 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 				mdxProblems = append(mdxProblems, "warning: "+pr.String())
 			}
 		}
-		text = markdown.InlineSnippets(text, cat.snippetReader(all[i].File), maxPageBytes)
+		snippet := cat.snippetReader(all[i].File)
+		if len(file) < maxPageBytes { // as componentProblem judges it
+			text = markdown.WithoutUndefined(text, snippet) // what Mintlify renders as nothing is not searched
+		}
+		text = markdown.InlineSnippets(text, snippet, maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
 		cat.add(&all[i], file)
 	}
@@ -124,6 +128,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Problems = append(problems(rep), pageProblems(site, tree, all)...)
 	d.Problems = append(d.Problems, mdxProblems...)
 	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
+		d.Problems = append(d.Problems, "warning: "+p.String())
+	}
+	for _, p := range site.RepoSpecProblems(tree) { // as nav validate reports them
 		d.Problems = append(d.Problems, "warning: "+p.String())
 	}
 	d.Problems = append(d.Problems, fetchProblems(sess)...)

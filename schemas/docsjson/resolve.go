@@ -128,6 +128,7 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	r.navSpecs(s.Config.API.OpenAPI, "api.openapi")
 	t.Root = r.element(&nav.Element, rscope{openapi: s.Config.API.OpenAPI})
 	r.specReports.count(t.problems)
+	t.reportedSpecs = r.specReports
 	t.specs = specs.outcomes()
 	t.Pages = listedOnce(t.Pages)
 	for i, n := range r.pageNodes {

@@ -24,6 +24,7 @@ type Tree struct {
 	defaultLanguage string
 	problems        []Problem        // the frontmatter problems of the pages, found while resolving
 	specs           map[string]error // the OpenAPI specs resolving loaded, by site path or URL: why each cannot be used, nil if it can
+	reportedSpecs   specReports      // the specs pages' frontmatter names that cannot be used, reported among problems
 }
 
 // SpecLoaded reports whether resolving loaded the OpenAPI spec at ref (a site path, as

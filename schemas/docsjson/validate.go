@@ -45,6 +45,7 @@ func (s *Site) validate(opts ValidateOptions, specs *specCache) (Report, bool) {
 		v.shared()
 		if v.files {
 			v.customLLMs(s.Config.Name)
+			v.fc.warns = append(v.fc.warns, s.repoSpecProblems(specs, v.specReports)...)
 			v.unbuilt()
 			v.gaps()
 			v.specReports.count(fc.warns)
