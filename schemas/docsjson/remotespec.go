@@ -49,25 +49,33 @@ var errFetch = errors.New("could not be fetched")
 // page's frontmatter may name others; those are read when the page is resolved.
 func (s *Site) SpecURLs() []string {
 	var out []string
-	add := func(refs []string) {
-		for _, ref := range refs {
-			if isURL(ref) && !slices.Contains(out, ref) {
-				out = append(out, ref)
-			}
+	s.eachSpecRef(func(ref string) {
+		if isURL(ref) && !slices.Contains(out, ref) {
+			out = append(out, ref)
 		}
+	})
+	return out
+}
+
+// eachSpecRef calls f on every OpenAPI spec docs.json names, in the order Resolve meets them:
+// api.openapi, each element's openapi, and the spec an endpoint entry names ("openapi.json
+// GET /users"); a spec named twice is met twice.
+func (s *Site) eachSpecRef(f func(ref string)) {
+	for _, ref := range s.Config.API.OpenAPI {
+		f(ref)
 	}
-	add(s.Config.API.OpenAPI)
 	if nav := s.Config.Navigation; nav != nil {
 		eachElement(&nav.Element, func(e *Element) {
-			add(e.OpenAPI)
+			for _, ref := range e.OpenAPI {
+				f(ref)
+			}
 			for _, en := range e.Pages {
 				if spec, _, _, ok := specEndpoint(en.Page); ok {
-					add([]string{spec})
+					f(spec)
 				}
 			}
 		})
 	}
-	return out
 }
 
 // eachElement calls f on e and every element under it, in the order Resolve walks them.

@@ -61,23 +61,10 @@ func (s *Site) repoSpecProblems(specs *specCache, reported specReports) []Proble
 // element's openapi, and the spec an endpoint entry names ("openapi.json GET /users").
 func (s *Site) navSpecFiles() map[string]bool {
 	out := map[string]bool{}
-	add := func(refs []string) {
-		for _, ref := range refs {
-			if p, ok := sitePath(ref); ok && !isURL(ref) {
-				out[p] = true
-			}
+	s.eachSpecRef(func(ref string) {
+		if p, ok := sitePath(ref); ok && !isURL(ref) {
+			out[p] = true
 		}
-	}
-	add(s.Config.API.OpenAPI)
-	if nav := s.Config.Navigation; nav != nil {
-		eachElement(&nav.Element, func(e *Element) {
-			add(e.OpenAPI)
-			for _, en := range e.Pages {
-				if spec, _, _, ok := specEndpoint(en.Page); ok {
-					add([]string{spec})
-				}
-			}
-		})
-	}
+	})
 	return out
 }
