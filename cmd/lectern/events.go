@@ -186,7 +186,8 @@ func (im *importer) parse(line string) (json.RawMessage, bool) {
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
 		target = target[:i]
 	}
-	if assetExt[strings.ToLower(path.Ext(target))] || strings.HasPrefix(target, "/_next/") {
+	// llms.txt and llms-full.txt are agents' views of the site (event.AgentForm), not assets.
+	if _, format := event.AgentForm(target); format == event.FormatHTML && (assetExt[strings.ToLower(path.Ext(target))] || strings.HasPrefix(target, "/_next/")) {
 		return nil, false
 	}
 	at, err := time.Parse("02/Jan/2006:15:04:05 -0700", m[2])

@@ -141,3 +141,84 @@ func TestEventsImportJSONSkipsRefusedEvents(t *testing.T) {
 		t.Errorf("stored paths %v; want /json-a and /json-d", got)
 	}
 }
+
+// A Mintlify site's host serves each page's Markdown at its path with ".md", and llms.txt and
+// llms-full.txt; an agent's fetches of them in the access log are the page's AI views in those
+// forms, as Lectern's own routes record them, and so in the agents analytics' pages. Before
+// (rehearse23), "/guides/setup.md" was an HTML view of a page "/guides/setup.md" and llms.txt an
+// asset, skipped.
+func TestEventsImportAgentForms(t *testing.T) {
+	l := startLectern(t, testConfig(t, "sqlite"))
+	_, key, err := l.keys.Create(t.Context(), keys.KindIngest, "acme-prod", keys.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC().Add(-3 * time.Hour).Format("02/Jan/2006:15:04:05 -0700")
+	const claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)"
+	line := func(target, ua string) string {
+		return fmt.Sprintf(`203.0.113.7 - - [%s] "GET %s HTTP/1.1" 200 5120 "-" "%s"`, at, target, ua)
+	}
+	log := strings.Join([]string{
+		line("/guides/setup", chromeUA),
+		line("/guides/setup.md", claude),
+		line("/llms.txt", claude),
+		line("/llms-full.txt", claude),
+		line("/robots.txt", chromeUA), // an asset still
+	}, "\n") + "\n"
+	path := filepath.Join(t.TempDir(), "access.log")
+	if err := os.WriteFile(path, []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	args := []string{"events", "import", "--url", l.URL, "--key", key, "--project", "acme-prod", path}
+	waitFor(t, "the ingest key accepted", func() bool {
+		out.Reset()
+		return run(context.Background(), args, &out, &errs) == nil
+	})
+	if !strings.Contains(out.String(), "sent 4 page views") {
+		t.Errorf("import said %q (stderr %q); want 4 page views sent", out.String(), errs.String())
+	}
+	type page struct {
+		Path                            string
+		Markdown, LLMs, LLMsFull, Total int
+	}
+	var agents struct{ Pages []page }
+	now := time.Now().UTC()
+	route := "/api/external/v1/analytics/acme-prod/agents?dateFrom=" + now.AddDate(0, 0, -2).Format(time.DateOnly) +
+		"&dateTo=" + now.AddDate(0, 0, 1).Format(time.DateOnly)
+	waitFor(t, "the agents' fetches stored", func() bool {
+		status, body := l.do(t, "GET", route, l.AdminKey, nil)
+		return status == 200 && json.Unmarshal(body, &agents) == nil && len(agents.Pages) >= 3
+	})
+	got := map[string]page{}
+	for _, p := range agents.Pages {
+		got[p.Path] = p
+	}
+	want := map[string]page{
+		"/guides/setup":  {Path: "/guides/setup", Markdown: 1, Total: 1},
+		"/llms.txt":      {Path: "/llms.txt", LLMs: 1, Total: 1},
+		"/llms-full.txt": {Path: "/llms-full.txt", LLMsFull: 1, Total: 1},
+	}
+	if len(got) != len(want) {
+		t.Errorf("agents pages %+v; want %+v", agents.Pages, want)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("agents page %s = %+v; want %+v", p, got[p], w)
+		}
+	}
+	var views struct {
+		Views []struct {
+			Path      string
+			Human, AI int
+		}
+	}
+	if status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/views?dateFrom=2020-01-01&dateTo=2030-01-01", l.AdminKey, nil); status != 200 || json.Unmarshal(body, &views) != nil {
+		t.Fatalf("views: %d %s", status, body)
+	}
+	for _, v := range views.Views {
+		if v.Path == "/guides/setup" && (v.Human != 1 || v.AI != 1) || v.Path == "/guides/setup.md" {
+			t.Errorf("view %+v; want /guides/setup once by a reader and once by an agent, no /guides/setup.md", v)
+		}
+	}
+}

@@ -131,6 +131,9 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 		switch tr.Type {
 		case event.TypePageView:
 			tr.Path = checkPath(i, e.Path, true, add)
+			if serverSide { // a host's log of an agent's "/guides/setup.md" or "/llms.txt"
+				tr.Path, tr.Format = event.AgentForm(tr.Path)
+			}
 			tr.Referrer = checkLen(i, "referrer", e.Referrer, maxPath, add)
 			tr.Title = checkLen(i, "title", e.Title, maxTitle, add)
 		case event.TypeSearch:
@@ -321,6 +324,9 @@ func (c *Collector) stamp(ctx context.Context, evs []event.Traffic, project, dom
 		e := &evs[i]
 		r := &who[min(i, len(who)-1)]
 		v := memo.Classify(r.userAgent, e.Referrer)
+		if e.Format != event.FormatHTML {
+			v = useragent.ClassifyFetch(r.userAgent) // only an agent asks for a page in its formats
+		}
 		if v.Dropped() || (v.Class.Crawler() && e.Type != event.TypePageView) { // crawlers count page views only
 			c.dropped.WithLabelValues(v.Agent).Inc()
 			continue

@@ -114,20 +114,23 @@ func (t *Teller) Language() *Language {
 		return English
 	}
 	var best *Language
-	bit, tie := 0, false
+	tie := false
+	shared := top // the fewest English words any language on top holds too
 	for i, l := range tellOrder {
 		if t.counts[i+1] == top {
 			tie = best != nil
-			best, bit = l, i+1
+			best = l
+			shared = min(shared, t.shared[i+1])
 		}
 	}
-	english := t.counts[0] // English's words, less those the one language on top holds too
-	if !tie {
-		english -= t.shared[bit]
-	}
+	english := t.counts[0] - shared // English's words, less those the languages on top hold too
 	switch {
 	case top < tellMargin*english:
-		return English // another language must hold twice English's own words: see tellMargin
+		// Another language must hold twice English's own words (tellMargin). On a tie, the
+		// English words every language on top holds too are theirs as much as English's: a
+		// Spanish question's "me" (Portuguese's too) made "me cobraron dos veces, me pueden
+		// devolver el dinero?" English, and the Spanish site's answer English (rehearse23).
+		return English
 	case tie:
 		return nil // a tie between two other languages tells neither
 	}

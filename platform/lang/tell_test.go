@@ -29,6 +29,9 @@ func TestTell(t *testing.T) {
 		{"I forgot the Passwort, was nun?", "en"}, // two English stop words, two German: a tie goes to English
 		{"a e y o", ""},
 		{"this is it, de la que en", "en"}, // Spanish and French tie on top, under twice English's
+		// Spanish ("me", "el") and Portuguese ("me", "dos") tie; English's "me" is theirs too, so
+		// English holds no word of its own: neither is told, not English (rehearse23, Gellum).
+		{"me cobraron dos veces, me pueden devolver el dinero?", ""},
 		// English technical text that Portuguese's "com", "no" and "num" and Italian's "ai" and
 		// "io" would otherwise tell (rehearse20: benzinga's and flatkey's pages)
 		{`"phone_num": "(877) 407-3982", "webcast_url": "https://edge.media-server.com/", no access code for the call`, "en"},

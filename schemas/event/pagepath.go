@@ -100,3 +100,23 @@ func PageOf(p string) string {
 	}
 	return CanonicalPath(p)
 }
+
+// AgentForm tells a server-side page view's path in one of the forms agents read a Mintlify
+// site in, as its host serves them: a page's Markdown at its path with ".md"
+// ("/guides/setup.md" is the page /guides/setup, read as Markdown), and llms.txt and
+// llms-full.txt. It returns the page the view counts under and its format, as Lectern's own
+// Markdown and llms routes record them; any other path is the HTML page (FormatHTML),
+// unchanged. Before, an access log's "/guides/setup.md" was an HTML view of a page of that
+// name, which the agents analytics did not count (rehearse23).
+func AgentForm(p string) (string, Format) {
+	switch p[strings.LastIndexByte(p, '/')+1:] {
+	case "llms.txt":
+		return p, FormatLLMs
+	case "llms-full.txt":
+		return p, FormatLLMsFull
+	}
+	if page, ok := strings.CutSuffix(p, ".md"); ok && !strings.HasSuffix(page, "/") && !strings.HasSuffix(page, "://") {
+		return CanonicalPath(page), FormatMarkdown
+	}
+	return p, FormatHTML
+}

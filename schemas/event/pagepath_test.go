@@ -137,3 +137,30 @@ func FuzzCanonicalPath(f *testing.F) {
 		}
 	})
 }
+
+// AgentForm reads a host's path of an agent's fetch as the page and form Lectern's own routes
+// record: "/x.md" is page /x as Markdown, llms.txt and llms-full.txt their formats.
+func TestAgentForm(t *testing.T) {
+	tests := []struct {
+		in, page string
+		format   event.Format
+	}{
+		{"/guides/setup.md", "/guides/setup", event.FormatMarkdown},
+		{"/index.md", "/", event.FormatMarkdown},
+		{"/guides/index.md", "/guides", event.FormatMarkdown},
+		{"https://docs.acme.dev/guides/setup.md", "https://docs.acme.dev/guides/setup", event.FormatMarkdown},
+		{"/llms.txt", "/llms.txt", event.FormatLLMs},
+		{"/docs/llms-full.txt", "/docs/llms-full.txt", event.FormatLLMsFull},
+		{"/guides/setup", "/guides/setup", event.FormatHTML},
+		{"/.md", "/.md", event.FormatHTML},               // no page before the suffix
+		{"/guides/.md", "/guides/.md", event.FormatHTML}, // likewise
+		{"/guides/readme.mdx", "/guides/readme.mdx", event.FormatHTML},
+		{"/notllms.txt", "/notllms.txt", event.FormatHTML},
+	}
+	for _, tt := range tests {
+		page, format := event.AgentForm(tt.in)
+		if page != tt.page || format != tt.format {
+			t.Errorf("AgentForm(%q) = %q, %q; want %q, %q", tt.in, page, format, tt.page, tt.format)
+		}
+	}
+}
