@@ -136,3 +136,43 @@ func TestLineBreak(t *testing.T) {
 		})
 	}
 }
+
+// TestHardLineBreakOfTwoSpaces: a line of a paragraph that ends in two spaces or more is a
+// Markdown hard line break (CommonMark's, which remark and so Mintlify's pages read), written
+// as a backslash, which no trim of line ends takes: Zylon's checklist stays four lines and
+// Trails' numbered steps keep their title on a line of its own, as Nango's integration pages
+// keep a guide's description under its link (NangoHQ/nango@2f4c0af6, docs/api-integrations/
+// hubspot.mdx, line 74). Where the paragraph ends, or the next line starts a block of its
+// own, a table's row or a heading, two spaces break nothing, and nothing is written.
+func TestHardLineBreakOfTwoSpaces(t *testing.T) {
+	read := func(p string) string {
+		b, err := os.ReadFile("../search/testdata/eval/" + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	tests := []struct {
+		name, src string
+		want, not []string
+	}{
+		{"zylon en/user-manual/quick-start-guide.mdx", read("zylon/en/user-manual/quick-start-guide.mdx"),
+			[]string{"✅ **Created and organized** your first project\\\n✅ **Connected knowledge sources** so Zylon can help with real work\\\n" +
+				"✅ **Had AI conversations** with citations and context\\\n✅ **Used automated workflows** for complex document tasks"},
+			[]string{"document tasks\\", "credentials\\"}},
+		{"trails overview/1-click-payments.mdx", read("trails/overview/1-click-payments.mdx"),
+			[]string{"1. **User Initiates Payment**\\\n   The user clicks \"Buy\""}, nil},
+		{"a link and its description (Nango)", "- [How to register your own OAuth app](/oauth-app)  \nRegister an OAuth app and obtain credentials\n\nOfficial docs.",
+			[]string{"- [How to register your own OAuth app](/oauth-app)\\\nRegister an OAuth app and obtain credentials\n\nOfficial docs."}, nil},
+		{"at a paragraph's end", "Last line.  \n\nNext.", []string{"Last line.\n\nNext."}, []string{"\\"}},
+		{"at the page's end", "Last line.  \n", []string{"Last line."}, []string{"\\"}},
+		{"before a list item", "Steps:  \n- one  \n1. two", []string{"Steps:\n- one\n1. two"}, []string{"\\"}},
+		{"a table's row and a heading", "| a | b |  \n|---|---|  \n| x | y |\n\n## Title  \nText", []string{"| a | b |\n|---|---|\n| x | y |"}, []string{"\\"}},
+		{"one space", "One \ntwo", []string{"One\ntwo"}, []string{"\\"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			inOrder(t, markdown.Body(tc.src, "T", nil), tc.want, tc.not)
+		})
+	}
+}

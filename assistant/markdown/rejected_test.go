@@ -2,6 +2,7 @@ package markdown_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
@@ -33,4 +34,19 @@ func TestRejectedPageReadsWhole(t *testing.T) {
 		t.Errorf("LemonData ja: FindRejected = %+v, %v; want its </CodeGroup> on line 66", r, ok)
 	}
 	inOrder(t, markdown.Body(string(ja), "T", nil), []string{"console.log(data);\n```\n\n## キャッシュコントロールオプション\n"}, nil)
+}
+
+// TestRejectedQuoteNamesItsTag: Shanone's ElevenLabs page, whose <Accordion> title holds a
+// quoted word, is rejected at that tag's line (MDX throws at its inner quote), its problem
+// quoting the text the quote ends, and its Markdown still holds the paragraphs around it.
+func TestRejectedQuoteNamesItsTag(t *testing.T) {
+	src, err := os.ReadFile("testdata/shanone-quote/integrations/elevenlabs.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := markdown.FindRejected(string(src))
+	if !ok || r.Line != 13 || !strings.Contains(r.Construct, `the tag <Accordion on line 13, where …ect conversion tools return "processing" ends with a quote`) {
+		t.Errorf("FindRejected = %+v, %v; want the <Accordion> on line 13 and the text its stray quote ends", r, ok)
+	}
+	inOrder(t, markdown.Body(string(src), "ElevenLabs", nil), []string{"attach the dictionary to your voice/request.", "Voice cloning quality is poor"}, nil)
 }

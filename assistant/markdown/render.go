@@ -104,11 +104,15 @@ func textBlocks(lines []string, d int, keep bool) []string {
 	if !keep {
 		lead = 0
 	}
-	for _, l := range lines {
-		l = strings.TrimRight(mdx.Dedent(l, d), " \t")
+	for i, raw := range lines {
+		raw = mdx.Dedent(raw, d)
+		l := strings.TrimRight(raw, " \t")
 		if l == "" {
 			blank = b.Len() > 0
 			continue
+		}
+		if hardBreakEnd(raw, l) && continuesParagraph(lines, i) {
+			l += "\\" // the author's two spaces: a line break, written as one that no trim takes
 		}
 		if lead < 0 {
 			lead = len(l) - len(strings.TrimLeft(l, " "))
@@ -127,6 +131,31 @@ func textBlocks(lines []string, d int, keep bool) []string {
 		return nil
 	}
 	return []string{strings.Repeat(" ", min(lead, 3)) + collapseBlank(trimLineEnds(s))}
+}
+
+// hardBreakEnd reports whether a text line (raw, l without its trailing blanks) ends in a
+// Markdown hard line break of two spaces or more, as CommonMark reads one in a paragraph: not
+// a table's row or a heading, which no line break continues, nor a line that ends in a
+// backslash already.
+func hardBreakEnd(raw, l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return strings.HasSuffix(raw, "  ") && !strings.HasPrefix(t, "|") && !strings.HasPrefix(t, "#") && !strings.HasSuffix(l, "\\")
+}
+
+// continuesParagraph reports whether the line after lines[i] goes on with its paragraph: it
+// is text, not blank and not what starts a block of its own (a list item, a heading, a quote,
+// a table, a code fence, a thematic break, a tag or an expression), after which a line break
+// ends nothing and CommonMark drops it.
+func continuesParagraph(lines []string, i int) bool {
+	if i+1 >= len(lines) {
+		return false
+	}
+	next := strings.TrimSpace(lines[i+1])
+	if next == "" || strings.ContainsRune("-*+#>|`~<{=_", rune(next[0])) {
+		return false
+	}
+	digits := len(next) - len(strings.TrimLeft(next, "0123456789"))
+	return digits == 0 || digits >= len(next) || (next[digits] != '.' && next[digits] != ')')
 }
 
 // trimLineEnds removes the spaces left at the ends of lines where inline content vanished

@@ -27,6 +27,10 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	shanone, err := os.ReadFile("../../assistant/markdown/testdata/shanone-quote/integrations/elevenlabs.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -60,6 +64,10 @@ func TestNavValidateAndTheServedSiteSayTheSame(t *testing.T) {
 		{"a closing tag that closes nothing (LemonData)", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "ja/api-reference/cache/cache-management"]}}`,
 			"ja/api-reference/cache/cache-management.mdx": string(lemonJa)},
 			[]string{`page "ja/api-reference/cache/cache-management": its file ja/api-reference/cache/cache-management.mdx has the closing tag </CodeGroup> on line 66, which closes no element open there; MDX cannot compile it`}},
+		// MDX stops at the quote inside the title, not at the </Accordion> two lines on.
+		{"a quote inside a quoted title (Shanone)", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "integrations/elevenlabs"]}}`,
+			"integrations/elevenlabs.mdx": string(shanone)},
+			[]string{`page "integrations/elevenlabs": its file integrations/elevenlabs.mdx has the tag <Accordion on line 13, where …ect conversion tools return "processing" ends with a quote that stands where MDX expects an attribute's name: a quote inside a quoted value ends the value; write the value in the other quotes or as an expression ({"..."}); MDX cannot compile it`}},
 		{"a comment, a line break, an image and an autolink", map[string]string{"docs.json": `{"navigation": {"pages": ["index", "comment", "br", "img", "autolink"]}}`,
 			"comment.mdx": "---\ntitle: C\n---\n\nText.\n\n<!-- TODO -->\n", "br.md": "One<br>two.\n", "img.mdx": "<Frame>\n<img src=\"/a.png\">\n</Frame>\n",
 			"autolink.mdx": "See <https://example.com>.\n"},

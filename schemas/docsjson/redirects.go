@@ -29,6 +29,7 @@ func (d *decoder) redirects(v any) []Redirect {
 		return nil
 	}
 	var out []Redirect
+	seen := make(map[string]Redirect, len(list)) // the first redirect of each source as written
 	for i, item := range list {
 		path := fmt.Sprintf("redirects[%d]", i)
 		obj, ok := item.(map[string]any)
@@ -53,6 +54,11 @@ func (d *decoder) redirects(v any) []Redirect {
 			d.c.warnf(field(path, "destination"), "destination must be a path or a URL, but it is %s; the redirect is ignored", describe(obj["destination"]))
 			continue
 		}
+		if first, ok := seen[src]; ok {
+			d.c.warnf(field(path, "source"), "source %q is also the source of redirects[%d]; Mintlify's validator rejects a docs.json that uses a source twice (\"Each source path can only be used once\"), so its build fails; Lectern follows the first, to %q: remove one", src, first.at, first.Destination)
+			continue
+		}
+		seen[src] = r
 		if p, ok := obj["permanent"]; ok {
 			b, isBool := p.(bool)
 			if !isBool {

@@ -61,6 +61,11 @@ func TestRedirectProblems(t *testing.T) {
 		{`[{"source": "/a#x", "destination": "/b"}]`, `redirects[0].source: source "/a#x" holds an anchor or a query; a redirect's source is a path only; the redirect is ignored`},
 		{`[{"source": "/a"}]`, `redirects[0].destination: destination must be a path or a URL, but it is null; the redirect is ignored`},
 		{`[{"source": "/a", "destination": "/b", "permanent": "yes"}]`, `redirects[0].permanent: permanent must be true or false, but it is a string; the redirect is permanent`},
+		// A page renamed twice in a week: the team adds a redirect from the old path while
+		// one is there already. Mintlify's validator compares the sources as written.
+		{`[{"source": "/old", "destination": "/b"}, {"source": "/x", "destination": "/c"}, {"source": "/old", "destination": "/c"}]`,
+			`redirects[2].source: source "/old" is also the source of redirects[0]; Mintlify's validator rejects a docs.json that uses a source twice ("Each source path can only be used once"), so its build fails; Lectern follows the first, to "/b": remove one`},
+		{`[{"source": "/old", "destination": "/b"}, {"source": "old", "destination": "/c"}, {"source": "/old/", "destination": "/c"}]`, ``},
 	}
 	for _, tt := range tests {
 		site := loadJSON(t, `{"name": "s", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["b", "c"]}, "redirects": `+tt.redirects+`}`,
@@ -68,6 +73,9 @@ func TestRedirectProblems(t *testing.T) {
 		var got []string
 		for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
 			got = append(got, w.String())
+		}
+		if tt.warning == "" && len(got) == 0 {
+			continue
 		}
 		if len(got) != 1 || got[0] != tt.warning {
 			t.Errorf("%s: warnings %q, want %q", tt.redirects, got, tt.warning)

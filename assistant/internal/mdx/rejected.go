@@ -9,6 +9,9 @@ type Rejected struct {
 	Kind   RejectedKind
 	Offset int    // where the construct starts in the body
 	What   string // the construct as written, shortened: "<!--", "<https://example.com>", "<br>", "</Note>"
+	// Near is, for RejectedQuote, the text of the tag that ends with the quote MDX stops at,
+	// shortened from its start: `title="Tools return "`.
+	Near string
 }
 
 // RejectedKind is what kind of construct MDX rejects.
@@ -19,6 +22,7 @@ const (
 	RejectedAutolink                         // "<https://example.com>" or "<me@example.com>": a tag to MDX, and no valid one
 	RejectedVoid                             // "<br>", "<img src=...>": a void HTML element without "/>", which MDX reads as an element never closed
 	RejectedClosing                          // "</Note>" where no <Note> is open
+	RejectedQuote                            // <Accordion title="Tools return "processing" late">: a quote where an attribute's name should start
 )
 
 // maxRejectedWhat bounds the text of a construct a problem quotes.
@@ -26,8 +30,10 @@ const maxRejectedWhat = 60
 
 // FindRejected scans an MDX body (frontmatter removed) as FindUnclosed does and returns the
 // first construct MDX rejects in the middle of it: an HTML comment, an autolink, a void HTML
-// element written without "/>" whose closing tag does not follow in its block, or a closing
-// tag that closes no open element. Code (fences, spans), expressions, escapes and the values
+// element written without "/>" whose closing tag does not follow in its block, a closing
+// tag that closes no open element, or a tag with a quote where an attribute's name should
+// start (a quote inside a quoted value ends the value: MDX stops at the next one, "Unexpected
+// character `"` (U+0022) in attribute name"). Code (fences, spans), expressions, escapes and the values
 // of attributes are not read, as MDX reads none of them as markup. A construct left open at
 // the end is FindUnclosed's; the scan stops at an expression that never closes.
 func FindRejected(s string) (Rejected, bool) {
@@ -97,9 +103,11 @@ func rejectAngle(s string, i int, open *openElements) (int, Rejected, bool) {
 	if !startsTag(s, i) {
 		return 1, Rejected{}, false
 	}
-	t, n, ok := ScanTag(rest, nil)
+	t, n, stop := scanTag(rest, nil)
 	switch {
-	case !ok:
+	case n == 0 && stop > 0 && stop < len(rest) && (rest[stop] == '"' || rest[stop] == '\''):
+		return 0, Rejected{Kind: RejectedQuote, Offset: i, What: tagStart(rest), Near: clipStart(rest[:stop+1])}, true
+	case n == 0:
 		return 1, Rejected{}, false
 	case t.Closing && !open.has(t.Name):
 		return 0, Rejected{Kind: RejectedClosing, Offset: i, What: clip(rest[:n])}, true
@@ -163,6 +171,21 @@ func emailAutolink(s string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// maxRejectedNear bounds the text before a stray quote that a problem quotes.
+const maxRejectedNear = 40
+
+// clipStart shortens a construct's text for a problem from its start, keeping its end.
+func clipStart(s string) string {
+	if len(s) <= maxRejectedNear {
+		return s
+	}
+	cut := len(s) - maxRejectedNear
+	for cut < len(s) && s[cut]&0xC0 == 0x80 {
+		cut++
+	}
+	return "…" + s[cut:]
 }
 
 // clip shortens a construct's text for a problem.

@@ -21,6 +21,10 @@ func TestFindRejected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	shanone, err := os.ReadFile("../../markdown/testdata/shanone-quote/integrations/elevenlabs.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		in   string
@@ -42,6 +46,11 @@ func TestFindRejected(t *testing.T) {
 		{"an e-mail autolink", "Mail <me@example.com>.\n", mdx.RejectedAutolink, "<me@", "<me@example.com>"},
 		{"a closing tag alone", "Para.\n\n</Note>\n\nMore.\n", mdx.RejectedClosing, "</Note>", "</Note>"},
 		{"a closing tag in a line", "Para </b> more.\n", mdx.RejectedClosing, "</b>", "</b>"},
+		// A quote inside a quoted value ends it: remark-mdx 3 throws "Unexpected character `"`
+		// (U+0022) in attribute name" at the next one, before any closing tag.
+		{"a quote inside a quoted title (Shanone)", body(string(shanone)), mdx.RejectedQuote, `<Accordion title="Dubbing`, "<Accordion"},
+		{"an apostrophe inside a single-quoted value", "<Card title='It's here' href=\"/x\">\nY\n</Card>\n", mdx.RejectedQuote, "<Card title='It", "<Card"},
+		{"a value right after another", "<Note a=\"x\"\"y\">\nY\n</Note>\n", mdx.RejectedQuote, "<Note", "<Note"},
 
 		{"MDX's comment and self-closed elements", "Text {/* c */} a<br/>b <br /> c\n\n<img src=\"/a.png\" />\n\n<hr />\n", 0, "", ""},
 		{"a line break closed later in its paragraph", "a<br>b</br>\n", 0, "", ""},
@@ -50,6 +59,7 @@ func TestFindRejected(t *testing.T) {
 		{"escaped", "\\<!-- not a comment --> and \\<https://example.com>\n", 0, "", ""},
 		{"elements closed in order", "<Tabs>\n<Tab title=\"a\">\n\nx\n\n</Tab>\n</Tabs>\n", 0, "", ""},
 		{"less-than signs", "a < b and 3 < 4\n", 0, "", ""},
+		{"quotes inside the other quotes or an expression", "<Card title='say \"hi\"' href=\"/it's\">\nY\n</Card>\n\n<Card title={\"say \\\"hi\\\"\"}>\nY\n</Card>\n\nA \"quote\" <b>\"bold\"</b>\n", 0, "", ""},
 		{"an export over lines", "export const A = () => (\n  <div>{`a`}\n  </div>\n)\n\ntext\n", 0, "", ""},
 		{"left open at the end: FindUnclosed's", "text\n\n{props.name\n\n<!-- after -->\n", 0, "", ""},
 		{"empty", "", 0, "", ""},

@@ -46,8 +46,15 @@ func (a Attr) Text() string {
 // and returns it with the offset after it; ok is false when s does not start with a well-formed
 // tag. The caller bounds the lookahead by the length of s.
 func ScanTag(s string, attr func(Attr)) (t Tag, end int, ok bool) {
+	t, end, _ = scanTag(s, attr)
+	return t, end, end > 0
+}
+
+// scanTag is ScanTag: end is 0 when s does not start with a well-formed tag, and stop is then
+// where its reading stopped (0 when s[0] starts no tag).
+func scanTag(s string, attr func(Attr)) (t Tag, end, stop int) {
 	if len(s) < 2 || s[0] != '<' {
-		return Tag{}, 0, false
+		return Tag{}, 0, 0
 	}
 	j := 1
 	if j < len(s) && s[j] == '/' {
@@ -63,25 +70,27 @@ func ScanTag(s string, attr func(Attr)) (t Tag, end int, ok bool) {
 	case t.Name != "" && !IsLetter(t.Name[0]),
 		t.Name == "" && !(j < len(s) && s[j] == '>'),
 		t.Name != "" && j < len(s) && !IsSpace(s[j]) && s[j] != '>' && s[j] != '/':
-		return Tag{}, 0, false
+		return Tag{}, 0, j
 	}
 	for j < len(s) {
 		switch c := s[j]; {
 		case c == '>':
-			return t, j + 1, true
+			return t, j + 1, 0
 		case c == '/' && j+1 < len(s) && s[j+1] == '>':
 			t.Self = true
-			return t, j + 2, true
+			return t, j + 2, 0
 		case IsSpace(c):
 			j++
 		case c == '{': // a spread attribute {...props}
-			if j = SkipExpr(s, j); j < 0 {
-				return Tag{}, 0, false
+			n := SkipExpr(s, j)
+			if n < 0 {
+				return Tag{}, 0, j
 			}
+			j = n
 		default:
 			a, next, ok := scanAttr(s, j)
 			if !ok || t.Closing {
-				return Tag{}, 0, false
+				return Tag{}, 0, j
 			}
 			if attr != nil {
 				attr(a)
@@ -89,7 +98,7 @@ func ScanTag(s string, attr func(Attr)) (t Tag, end int, ok bool) {
 			j = next
 		}
 	}
-	return Tag{}, 0, false
+	return Tag{}, 0, j
 }
 
 // scanAttr reads one name or name=value pair at s[j] and returns the offset after it.
