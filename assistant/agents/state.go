@@ -11,6 +11,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -81,6 +82,12 @@ func (st *siteState) filesystem() *docsfs.FS {
 				return "", false
 			}
 			return ch.Paths[len(ch.Paths)-1], true
+		}), docsfs.LeftOut(func(url string) (string, bool) {
+			p, ok := cat.Page(url, "", "")
+			if !ok || p.Indexed || p.Rule.Unpublished() || p.Rule == docsjson.RuleRedirected {
+				return "", false
+			}
+			return p.Rule.Describe(), true
 		}))
 	})
 	return st.fs

@@ -36,6 +36,9 @@ func (sh *shell) run(args []string, in *string, out *bounded) error {
 		if moved := sh.movedNames(args); len(moved) > 0 {
 			err = fmt.Errorf("%w; the site's redirects moved %s", err, strings.Join(moved, ", "))
 		}
+		if left := sh.leftOutNames(args); len(left) > 0 {
+			err = fmt.Errorf("%w; %s", err, strings.Join(left, "; "))
+		}
 	}
 	return err
 }
@@ -67,6 +70,33 @@ func (sh *shell) movedNames(args []string) []string {
 		}
 		if _, ok := sh.fs.File(file); ok {
 			out = append(out, p+" to "+sh.fs.canonical(path.Clean(file)))
+		}
+	}
+	return out
+}
+
+// leftOutNames says, for each argument that names no file but a page the site serves and
+// does not index (LeftOut), why it is not here: "/x.md is a page the site leaves out of
+// search, llms.txt and this filesystem (hidden: true in its frontmatter); its Markdown is
+// served at its URL with .md".
+func (sh *shell) leftOutNames(args []string) []string {
+	if sh.fs.left == nil {
+		return nil
+	}
+	var out []string
+	for _, a := range args[1:] {
+		r, err := rangeOf(a)
+		if err != nil || strings.HasPrefix(a, "-") || !strings.HasSuffix(r.path, ".md") {
+			continue
+		}
+		p := resolve(sh.cwd, r.path)
+		if _, ok := sh.fs.File(p); ok || sh.fs.isDir(p) {
+			continue
+		}
+		url := strings.TrimSuffix(strings.TrimSuffix(p, ".md"), "/index")
+		if why, ok := sh.fs.left(cmp.Or(url, "/")); ok {
+			out = append(out, p+" is a page the site leaves out of search, llms.txt and this filesystem ("+why+
+				"), as Mintlify's MCP server leaves out hidden pages; its Markdown is served at its URL with .md")
 		}
 	}
 	return out

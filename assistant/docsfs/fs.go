@@ -30,6 +30,7 @@ type FS struct {
 	size  int                 // bytes of all files
 	home  string              // the path of the first file marked Home, "" when none
 	moved func(url string) (string, bool)
+	left  func(url string) (string, bool)
 }
 
 // Option configures a filesystem New builds.
@@ -41,6 +42,16 @@ type Option func(*FS)
 // an old link (from the web, or its training) reads the page it meant.
 func Moved(moved func(url string) (dest string, ok bool)) Option {
 	return func(fs *FS) { fs.moved = moved }
+}
+
+// LeftOut gives the filesystem the pages the site serves as Markdown but does not index:
+// leftOut reports, for a page URL ("/x", no ".md"), why the site leaves it out of search,
+// llms.txt and this filesystem (a hidden page: "hidden: true in its frontmatter"). A path
+// that names such a page is still missing, as Mintlify's MCP server leaves hidden pages out,
+// and the error says why and that the page's Markdown is served at its URL with .md, so an
+// agent holding its link (the reader's page, a link elsewhere) knows it is no mistake.
+func LeftOut(leftOut func(url string) (why string, ok bool)) Option {
+	return func(fs *FS) { fs.left = leftOut }
 }
 
 // New builds a filesystem; a path listed twice keeps its first file.

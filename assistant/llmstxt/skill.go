@@ -39,10 +39,11 @@ type Tool struct{ Name, Description string }
 // pages' titles, within MaxSkillBytes. The same site and base give the same bytes.
 func GeneratedSkill(s Site, server MCP) sitedocs.Skill {
 	name := skillName(s)
-	desc := s.skillDescription()
+	w := s.words()
+	desc := s.skillDescription(w)
 	head := "---\nname: " + name + "\ndescription: " + strconv.Quote(desc) + "\n---\n\n# " + oneLine(s.title()) + "\n\n" + desc + "\n"
-	head += s.usage(server)
-	body := head + coverage(s.sections(), MaxSkillBytes-len(head))
+	head += s.usage(server, w)
+	body := head + coverage(s.sections(), MaxSkillBytes-len(head), w)
 	return sitedocs.Skill{Name: name, Description: desc, Content: cutBytes(body, MaxSkillBytes)}
 }
 
@@ -67,24 +68,24 @@ func skillName(s Site) string {
 	return name
 }
 
-// skillDescription is docs.json's description on one line, else "{name}: documentation
+// skillDescription is docs.json's description on one line, else (in w's language) "{name}: documentation
 // covering {the top navigation's labels}.", at most 1,024 characters.
-func (s Site) skillDescription() string {
+func (s Site) skillDescription(w skillWords) string {
 	if d := oneLine(strings.ToValidUTF8(s.Catalog.Description, "")); d != "" {
 		return description(d, maxSkillDesc)
 	}
 	title := oneLine(strings.ToValidUTF8(s.title(), ""))
 	labels := topLabels(s.Catalog.LLMsPages())
 	for n := len(labels); n > 0; n-- {
-		d := title + ": documentation covering " + joinAnd(labels[:n]) + "."
+		d := fmt.Sprintf(w.covering, title, joinAnd(labels[:n], w))
 		if n < len(labels) {
-			d = title + ": documentation covering " + strings.Join(labels[:n], ", ") + " and more."
+			d = fmt.Sprintf(w.covering, title, strings.Join(labels[:n], w.sep)+w.andMore)
 		}
 		if utf8.RuneCountInString(d) <= maxSkillDesc {
 			return d
 		}
 	}
-	return description(title+" documentation.", maxSkillDesc)
+	return description(fmt.Sprintf(w.docs, title), maxSkillDesc)
 }
 
 // topLabels are the distinct outermost navigation labels of the pages, in their order.
@@ -103,18 +104,18 @@ func topLabels(pages []*sitedocs.CatalogPage) []string {
 	return out
 }
 
-// joinAnd joins labels as a sentence lists them: "A", "A and B", "A, B and C".
-func joinAnd(labels []string) string {
+// joinAnd joins labels as a sentence of w's language lists them: "A", "A and B", "A, B and C".
+func joinAnd(labels []string, w skillWords) string {
 	if len(labels) < 2 {
 		return strings.Join(labels, "")
 	}
-	return strings.Join(labels[:len(labels)-1], ", ") + " and " + labels[len(labels)-1]
+	return strings.Join(labels[:len(labels)-1], w.sep) + w.and + labels[len(labels)-1]
 }
 
 // usage says how an agent reads the docs.
-func (s Site) usage(server MCP) string {
+func (s Site) usage(server MCP, w skillWords) string {
 	var b strings.Builder
-	b.WriteString("\n## How to use these docs\n\n")
+	b.WriteString("\n## " + w.use + "\n\n")
 	auth := ""
 	if server.Key {
 		auth = ", with the site's assistant key as `Authorization: Bearer`"
@@ -139,8 +140,8 @@ func (s Site) usage(server MCP) string {
 // coverage lists the sections with their pages' titles in at most limit bytes: every page
 // if they fit, else the first pages of each section and a count of the rest, else each
 // section's page count, and past that a count of the sections left out.
-func coverage(sections []section, limit int) string {
-	const head = "\n## What the docs cover\n"
+func coverage(sections []section, limit int, w skillWords) string {
+	head := "\n## " + w.cover + "\n"
 	for _, keep := range []int{skillPageLimit, 50, 20, 10, 5, 2, 1, 0} {
 		var b strings.Builder
 		b.WriteString(head)

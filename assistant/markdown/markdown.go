@@ -68,6 +68,7 @@ func Body(src, title string, snippet func(string) (string, bool)) string {
 	if names := undefinedIn(root, body, snippet); len(names) > 0 { // Mintlify renders them as nothing
 		body = cutElements(root, body, names)
 		root, imports, named = parse(body)
+		snippet = cutSnippets(snippet, names) // in the snippets it inlines too
 	}
 	files := newSnippetFiles(snippet)
 	named = files.local(body, imports, named)

@@ -39,12 +39,15 @@ const maxDefiningSnippets = 32
 // Undefined returns the components a page file (src, frontmatter included) uses as elements,
 // in the order of their first use, that are neither Mintlify's nor imported nor defined by the
 // page (`export const X = ...`, `export function X`) nor by an MDX snippet it imports (snippet
-// reads one; nil reads none). Elements in code, expressions and attribute values are not
-// read; a member name (`Tree.Folder`) is defined when its whole name is Mintlify's or its
+// reads one; nil reads none). Mintlify's build inlines the snippets first and then removes
+// unknown components, so the elements of the MDX snippets the page imports (and those they
+// import) count too, after the page's own, and every import and export statement of those
+// snippets defines as the page's do. Elements in code, expressions and attribute values are
+// not read; a member name (`Tree.Folder`) is defined when its whole name is Mintlify's or its
 // first part is defined.
 func Undefined(src string, snippet func(path string) (string, bool)) []string {
 	_, body := splitFrontmatter(normalize(src))
-	if !strings.Contains(body, "<") {
+	if !strings.Contains(body, "<") && !strings.Contains(body, "import ") {
 		return nil
 	}
 	root, _, _ := parse(body)
@@ -56,17 +59,48 @@ func Undefined(src string, snippet func(path string) (string, bool)) []string {
 // element's lines become empty lines. The search reads this, so that it finds and quotes only
 // what the page shows. src is returned as it is when it uses no such component.
 func WithoutUndefined(src string, snippet func(path string) (string, bool)) string {
+	text, _ := CutUndefined(src, snippet)
+	return text
+}
+
+// CutUndefined is WithoutUndefined's page text, and a snippet reader that reads each MDX
+// snippet without the elements of those components as well, for inlining the page's snippets
+// (InlineSnippets) as Mintlify's page shows them. The reader is snippet itself when there is
+// nothing to leave out.
+func CutUndefined(src string, snippet func(path string) (string, bool)) (string, func(path string) (string, bool)) {
 	n := normalize(src)
 	_, body := splitFrontmatter(n)
-	if !strings.Contains(body, "<") {
-		return src
+	if !strings.Contains(body, "<") && !strings.Contains(body, "import ") {
+		return src, snippet
 	}
 	root, _, _ := parse(body)
 	names := undefinedIn(root, body, snippet)
 	if len(names) == 0 {
-		return src
+		return src, snippet
 	}
-	return n[:len(n)-len(body)] + cutElements(root, body, names)
+	return n[:len(n)-len(body)] + cutElements(root, body, names), cutSnippets(snippet, names)
+}
+
+// cutSnippets reads snippet's MDX and Markdown files without the elements named in names.
+func cutSnippets(snippet func(path string) (string, bool), names []string) func(path string) (string, bool) {
+	if snippet == nil {
+		return nil
+	}
+	return func(path string) (string, bool) {
+		text, ok := snippet(path)
+		if !ok || !isMDXFile(path) || !strings.Contains(text, "<") {
+			return text, ok
+		}
+		n := normalize(text)
+		_, body := splitFrontmatter(n)
+		root, _, _ := parse(body)
+		return n[:len(n)-len(body)] + cutElements(root, body, names), true
+	}
+}
+
+// isMDXFile tells an MDX or Markdown snippet from a JavaScript one.
+func isMDXFile(path string) bool {
+	return strings.HasSuffix(path, ".mdx") || strings.HasSuffix(path, ".md")
 }
 
 // cutElements returns body without the elements of root (parsed from it) named in names, each
@@ -97,33 +131,47 @@ func cutElements(root *node, body string, names []string) string {
 	return b.String()
 }
 
-// undefinedIn is Undefined of a body parsed as root.
+// undefinedIn is Undefined of a body parsed as root: the page's elements, then those of the
+// MDX snippets it imports, breadth first, at most maxDefiningSnippets files in all, against
+// the names all of them define.
 func undefinedIn(root *node, body string, snippet func(path string) (string, bool)) []string {
 	defined, files := definedNames(body)
-	for i, file := range files {
-		if i == maxDefiningSnippets || snippet == nil {
-			break
+	roots := []*node{root}
+	seenFile := map[string]bool{}
+	for i := 0; i < len(files) && i < maxDefiningSnippets && snippet != nil; i++ {
+		if seenFile[files[i]] {
+			continue
 		}
-		if text, ok := snippet(file); ok {
-			_, sbody := splitFrontmatter(normalize(text))
-			names, _ := definedNames(sbody)
-			for name := range names {
-				defined[name] = true
-			}
+		seenFile[files[i]] = true
+		text, ok := snippet(files[i])
+		if !ok {
+			continue
+		}
+		_, sbody := splitFrontmatter(normalize(text))
+		names, more := definedNames(sbody)
+		for name := range names {
+			defined[name] = true
+		}
+		files = append(files, more...)
+		if isMDXFile(files[i]) && strings.Contains(sbody, "<") {
+			sroot, _, _ := parse(sbody)
+			roots = append(roots, sroot)
 		}
 	}
 	var out []string
 	seen := map[string]bool{}
-	walkElements(root, func(name string) {
-		if seen[name] || !isUpper(name[0]) || mintlifyComponents[name] {
-			return
-		}
-		seen[name] = true
-		first, _, _ := strings.Cut(name, ".")
-		if !defined[first] {
-			out = append(out, name)
-		}
-	})
+	for _, r := range roots {
+		walkElements(r, func(name string) {
+			if seen[name] || !isUpper(name[0]) || mintlifyComponents[name] {
+				return
+			}
+			seen[name] = true
+			first, _, _ := strings.Cut(name, ".")
+			if !defined[first] {
+				out = append(out, name)
+			}
+		})
+	}
 	return out
 }
 

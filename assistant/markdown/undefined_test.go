@@ -12,8 +12,12 @@ import (
 // renders as nothing; every way a page binds a name defines it.
 func TestUndefined(t *testing.T) {
 	snippets := map[string]string{
-		"/snippets/defs.mdx": "export const Shared = () => <p>shared</p>;\n\nSome text.\n",
-		"/snippets/card.mdx": "<Note>hi</Note>\n",
+		"/snippets/defs.mdx":      "export const Shared = () => <p>shared</p>;\n\nSome text.\n",
+		"/snippets/card.mdx":      "<Note>hi</Note>\n",
+		"/snippets/warn.mdx":      "---\ntitle: w\n---\n\n<Warn>careful</Warn>\n\n<Note>kept</Note>\n",
+		"/snippets/outer.mdx":     "import Inner from \"/snippets/inner.mdx\";\nimport { Chip } from \"/snippets/chip.jsx\";\n\n<Inner />\n<Chip />\n<Shared />\n",
+		"/snippets/inner.mdx":     "export const Shared = () => <p>shared</p>;\n\n<Deep>gone</Deep>\n",
+		"/snippets/uses-page.mdx": "<PageDefined />\n",
 	}
 	read := func(p string) (string, bool) { s, ok := snippets[p]; return s, ok }
 	tests := []struct {
@@ -34,6 +38,10 @@ func TestUndefined(t *testing.T) {
 		{"in code, not elements", "```jsx\n<Widget />\n```\n\nUse `<Widget />` inline.\n", nil},
 		{"in an expression, not an element", "{cond && <Widget />}\n", nil},
 		{"HTML and custom elements", "<div>\n<my-widget />\n</div>\n", nil},
+		{"an element inside an imported snippet", "import W from \"/snippets/warn.mdx\";\n\n<W />\n", []string{"Warn"}},
+		{"the page's first, then its snippets'", "import W from \"/snippets/warn.mdx\";\n\n<Own />\n<W />\n<Warn>again</Warn>\n", []string{"Own", "Warn"}},
+		{"a snippet's snippet, and what snippets import and export define", "import O from \"/snippets/outer.mdx\";\n\n<O />\n<Chip />\n", []string{"Deep"}},
+		{"a snippet's element the page defines", "import U from \"/snippets/uses-page.mdx\";\nexport const PageDefined = () => <p/>;\n\n<U />\n", nil},
 		{"an export in a code fence defines nothing", "```mdx\nexport const Fake = () => <p/>;\n```\n\n<Fake />\n", []string{"Fake"}},
 	}
 	for _, tt := range tests {
@@ -77,5 +85,40 @@ func TestBodyLeavesOutUndefined(t *testing.T) {
 	got := markdown.Body("Before.\n\n<Warn>\n  Careful.\n</Warn>\n\n<Note>Shown.</Note>\n", "T", nil)
 	if strings.Contains(got, "Careful") || !strings.Contains(got, "Before.") || !strings.Contains(got, "Shown.") {
 		t.Errorf("Body = %q, want Before. and Shown. without Careful.", got)
+	}
+}
+
+// TestCutUndefinedInSnippets: Mintlify's build inlines a page's snippets before it removes the
+// elements of unknown components, so an element nothing defines inside a snippet is left out
+// of the page as well; the page's Markdown (Body) and the snippets the search inlines
+// (CutUndefined's reader) leave it out, and keep the rest of the snippet.
+func TestCutUndefinedInSnippets(t *testing.T) {
+	snippets := map[string]string{
+		"/snippets/warn.mdx":  "import Inner from \"/snippets/inner.mdx\";\n\n<Warn>\n  Hidden words.\n</Warn>\n\nShown words.\n\n<Inner />\n",
+		"/snippets/inner.mdx": "<Deep>deeply hidden</Deep>\n\nInner shown.\n",
+	}
+	read := func(p string) (string, bool) { s, ok := snippets[p]; return s, ok }
+	const page = "import W from \"/snippets/warn.mdx\";\n\nBefore.\n\n<W />\n"
+	text, cut := markdown.CutUndefined(page, read)
+	inlined := markdown.InlineSnippets(text, cut, 1<<20)
+	for _, tt := range []struct{ name, text string }{
+		{"Body", markdown.Body(page, "T", read)},
+		{"CutUndefined's page with its snippets inlined", inlined},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, want := range []string{"Before.", "Shown words.", "Inner shown."} {
+				if !strings.Contains(tt.text, want) {
+					t.Errorf("%s lacks %q:\n%s", tt.name, want, tt.text)
+				}
+			}
+			for _, gone := range []string{"Hidden words", "deeply hidden", "Warn>", "Deep>"} {
+				if strings.Contains(tt.text, gone) {
+					t.Errorf("%s holds %q, which Mintlify's page does not show:\n%s", tt.name, gone, tt.text)
+				}
+			}
+		})
+	}
+	if _, r := markdown.CutUndefined("<Note>x</Note>\n", read); r == nil {
+		t.Error("a page with nothing to leave out lost its snippet reader")
 	}
 }

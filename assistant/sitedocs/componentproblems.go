@@ -3,6 +3,7 @@ package sitedocs
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/markdown"
@@ -10,7 +11,8 @@ import (
 )
 
 // A listed page that uses a component nothing defines (markdown.Undefined: neither one of
-// Mintlify's, nor imported, nor defined in the page or an MDX snippet it imports) builds on
+// Mintlify's, nor imported, nor defined in the page or an MDX snippet it imports), itself or
+// in a snippet it imports (Mintlify's build inlines snippets before it removes them), builds on
 // Mintlify, which renders nothing in the element's place, not even the text written inside it
 // ("Component X does not exist"): the page is there but lacks what the component was to show,
 // and Lectern's Markdown and search leave the element out as well (markdown.WithoutUndefined). It is one problem
@@ -21,7 +23,7 @@ const maxNamedComponents = 5
 
 // undefinedMessage is the problem, in both reports: the page, its file, the components, and
 // the words that agree with their number.
-const undefinedMessage = "page %q: its file %s uses %s, which %s neither one of Mintlify's components nor imported nor defined in the page; " +
+const undefinedMessage = "page %q: its file %s uses %s, which %s neither one of Mintlify's components nor imported nor defined in the page or its snippets; " +
 	"Mintlify's build renders nothing in %s place, not even the text written inside (\"Component %s does not exist\"), and so do Lectern's Markdown and search; " +
 	"import %s from a snippet or define %[7]s in the page (export const %[6]s = ...)"
 
@@ -57,8 +59,30 @@ func componentProblem(p *docsjson.Page, src string, snippet func(string) (string
 	if len(names) > 1 {
 		is, its, it = "are", "their", "them"
 	}
-	msg := fmt.Sprintf(undefinedMessage, page, p.File, componentList(names), is, its, names[0], it)
+	msg := fmt.Sprintf(undefinedMessage, page, p.File, usedList(src, names), is, its, names[0], it)
 	return docsjson.Problem{Path: p.NavPath, Message: msg}, true
+}
+
+// usedList names the components a page file (src) uses that nothing defines (names): those
+// of the page itself, then "in the snippets it imports" those of its MDX snippets, which
+// Mintlify's build inlines before it removes unknown components.
+func usedList(src string, names []string) string {
+	own := markdown.Undefined(src, nil) // the page's elements, whatever its snippets define
+	var page, snippets []string
+	for _, n := range names {
+		if slices.Contains(own, n) {
+			page = append(page, n)
+		} else {
+			snippets = append(snippets, n)
+		}
+	}
+	switch {
+	case len(snippets) == 0:
+		return componentList(page)
+	case len(page) == 0:
+		return "in the snippets it imports " + componentList(snippets)
+	}
+	return componentList(page) + " and, in the snippets it imports, " + componentList(snippets)
 }
 
 // componentList names the components: "<A>", "<A> and <B>", "<A>, <B>, <C> and 4 more".

@@ -26,7 +26,7 @@ func TestUndefinedComponentsAreAWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := sitedocs.ComponentProblems(site.FS(), site.AllPages(tree))
-	want := `navigation.tabs[0].menu[0].pages[0].pages[0]: page "traffic-policy/actions/deny": its file traffic-policy/actions/deny.mdx uses <ActionOverview>, <ActionConfig>, <ActionBehavior>, <ActionExamples> and <ActionVariables>, which are neither one of Mintlify's components nor imported nor defined in the page; Mintlify's build renders nothing in their place, not even the text written inside ("Component ActionOverview does not exist")`
+	want := `navigation.tabs[0].menu[0].pages[0].pages[0]: page "traffic-policy/actions/deny": its file traffic-policy/actions/deny.mdx uses <ActionOverview>, <ActionConfig>, <ActionBehavior>, <ActionExamples> and <ActionVariables>, which are neither one of Mintlify's components nor imported nor defined in the page or its snippets; Mintlify's build renders nothing in their place, not even the text written inside ("Component ActionOverview does not exist")`
 	if len(got) != 1 || !strings.HasPrefix(got[0].String(), want) {
 		t.Fatalf("nav validate's component problems %v, want one starting %q", got, want)
 	}

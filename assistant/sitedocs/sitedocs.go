@@ -109,7 +109,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		}
 		snippet := cat.snippetReader(all[i].File)
 		if len(file) < maxPageBytes { // as componentProblem judges it
-			text = markdown.WithoutUndefined(text, snippet) // what Mintlify renders as nothing is not searched
+			text, snippet = markdown.CutUndefined(text, snippet) // what Mintlify renders as nothing is not searched, in its snippets neither
 		}
 		text = markdown.InlineSnippets(text, snippet, maxPageBytes)
 		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})

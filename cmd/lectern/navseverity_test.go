@@ -142,7 +142,7 @@ func TestNavValidateAndTheServedSiteWarnAlike(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
 		t.Fatalf("nav validate = %d, %v\n%s%s", code, err, out, errOut)
 	}
-	want := `page "deny": its file deny.mdx uses <ActionOverview> and <ActionConfig>, which are neither one of Mintlify's components nor imported nor defined in the page;`
+	want := `page "deny": its file deny.mdx uses <ActionOverview> and <ActionConfig>, which are neither one of Mintlify's components nor imported nor defined in the page or its snippets;`
 	var found []string
 	for _, w := range rep.Warnings {
 		if strings.Contains(w.Message, "Mintlify's components") {

@@ -3,6 +3,7 @@ package docsjson
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Mintlify's build reads every JSON and YAML file of the repository that it does not ignore,
@@ -19,8 +20,8 @@ import (
 const repoSpecText = "%s is an OpenAPI file (its top level has \"openapi\") that no OpenAPI parser accepts (%v); " +
 	"Mintlify's build leaves it out with a warning (\"Error validating OpenAPI file %[1]s\"), and no page can show its operations; fix the file or delete it"
 
-// RepoSpecProblems are the warnings of the repository's OpenAPI files that no parser accepts,
-// in path order, but for those docs.json names and those the frontmatter of t's pages names
+// RepoSpecProblems are the warnings of the repository's OpenAPI files that no parser accepts
+// and of its JSON and YAML files that do not parse (reposyntax.go), in path order, but for those docs.json names and those the frontmatter of t's pages names
 // (t may be nil), which t's problems report.
 func (s *Site) RepoSpecProblems(t *Tree) []Problem {
 	var reported specReports
@@ -45,14 +46,31 @@ func (s *Site) repoSpecProblems(specs *specCache, reported specReports) []Proble
 		})
 		slices.Sort(files)
 	}
-	var out []Problem
+	async := s.navAsyncFiles()
+	out, bad := repoSyntaxProblems(specs.fsys, func(p string) bool { return skip(p) || async[p] }) // Mintlify's build says only that it does not parse
 	for _, file := range files {
-		if skip(file) {
+		if skip(file) || bad[file] {
 			continue
 		}
 		if _, err := specs.get(file); err != nil { // a file it reads through a $ref may be missing: Mintlify refuses it too
 			out = append(out, Problem{File: file, Message: fmt.Sprintf(repoSpecText, file, err)})
 		}
+	}
+	slices.SortStableFunc(out, func(a, b Problem) int { return strings.Compare(a.File, b.File) })
+	return out
+}
+
+// navAsyncFiles are the site's files docs.json names as AsyncAPI specs, whose problems it reports.
+func (s *Site) navAsyncFiles() map[string]bool {
+	out := map[string]bool{}
+	if nav := s.Config.Navigation; nav != nil {
+		eachElement(&nav.Element, func(e *Element) {
+			for _, ref := range e.AsyncAPI {
+				if p, ok := sitePath(ref); ok && !isURL(ref) {
+					out[p] = true
+				}
+			}
+		})
 	}
 	return out
 }

@@ -15,7 +15,7 @@ import (
 // of openapi/openapi.json (MetaGLM/devbook@93bca6f). It now warns of each, once, and the same
 // warning is Site.RepoSpecProblems, which a served site reports; a file docs.json or a page's
 // frontmatter names is left to the problem it gets there, and a JSON or YAML file that is no
-// OpenAPI document is not read.
+// OpenAPI document is not read as one (one that does not parse: TestRepoSyntaxProblems).
 func TestRepoSpecProblems(t *testing.T) {
 	broken := "openapi: 3.0.3\ninfo: {title: B, version: '1'}\npaths:\n  /b:\n    get:\n      parameters:\n        - $ref: '#/components/parameters/missing'\n      responses: {'200': {description: ok}}\n"
 	tests := []struct {
@@ -40,7 +40,7 @@ func TestRepoSpecProblems(t *testing.T) {
 			nil},
 		{"JSON and YAML that are no OpenAPI document",
 			func(t *testing.T) *docsjson.Site {
-				return loadJSON(t, withSettings(`{"pages": ["a"]}`), map[string]string{"a.mdx": "# A\n", "package.json": `{"name": "x", `, "data/list.yaml": "items: [1, 2\n"})
+				return loadJSON(t, withSettings(`{"pages": ["a"]}`), map[string]string{"a.mdx": "# A\n", "package.json": `{"name": "x"}`, "data/list.yaml": "items: [1, 2]\n"})
 			},
 			nil},
 	}
