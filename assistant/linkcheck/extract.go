@@ -71,7 +71,8 @@ func setOf(names ...string) map[string]bool {
 // of <img> and <source>, its import sources, and the ids its headings and components carry.
 // Frontmatter, code (fenced or in backticks), HTML comments and expressions hold no links.
 func Scan(src string) Page {
-	s := scanner{src: src, page: Page{IDs: map[string]bool{}}, params: map[string]int{}}
+	s := scanner{src: src, page: Page{IDs: map[string]bool{}}, params: map[string]int{},
+		headings: map[string]int{}, tabs: map[string]int{}, components: map[string]int{}}
 	s.lineStarts = append(s.lineStarts, 0)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' {
@@ -87,6 +88,9 @@ type scanner struct {
 	lineStarts []int
 	page       Page
 	params     map[string]int // ParamField names seen, for their ids' suffixes
+	headings   map[string]int // heading slugs seen, for their ids' suffixes
+	tabs       map[string]int // Tab slugs seen
+	components map[string]int // Accordion and View ids seen
 }
 
 func (s *scanner) lineOf(pos int) int {

@@ -42,6 +42,8 @@ func TestScanLinks(t *testing.T) {
 		{"autolink", "<https://example.com> [c](/yes)", []L{{"/yes", 1, linkcheck.Markdown}}},
 		{"nested brackets", "[![alt](/i.png)](/target)",
 			[]L{{"/i.png", 1, linkcheck.Image}, {"/target", 1, linkcheck.Markdown}}},
+		{"space in destination is no link", "[a](/how-to/choose- language) [b](/yes \"title\")",
+			[]L{{"/yes", 1, linkcheck.Markdown}}},
 		{"parentheses in destination", "[a](/api/(v1))", []L{{"/api/(v1)", 1, linkcheck.Markdown}}},
 	}
 	for _, tt := range tests {
@@ -73,6 +75,11 @@ func TestScanIDs(t *testing.T) {
 		{"param field", `<ParamField path="userId" type="string">x</ParamField>`, "param-user-id", true},
 		{"param field repeat", "<ParamField body=\"name\" />\n<ParamField body=\"name\" />", "param-name-1", true},
 		{"no such heading", "## One", "two", false},
+		{"repeated heading", "## Example\n## Example", "example-2", true},
+		{"tab title", `<Tab title="Checkout API Route">x</Tab>`, "checkout-api-route", true},
+		{"accordion title", `<Accordion title="Parameters">x</Accordion>`, "parameters", true},
+		{"repeated accordion", "<Accordion title=\"Parameters\">x</Accordion>\n<Accordion title=\"Parameters\">y</Accordion>", "parameters-1", true},
+		{"accordion with an id has only it", `<Accordion title="Parameters" id="p">x</Accordion>`, "parameters", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 	"github.com/lectern-dev/lectern/assistant/search"
 )
 
@@ -36,8 +37,57 @@ func (s *scanner) heading(text string) {
 		}
 	}
 	if plain := plainText(text); plain != "" {
-		s.page.IDs[headingID(search.Slug(plain))] = true
+		s.page.IDs[counted(s.headings, headingID(search.Slug(plain)))] = true
 	}
+}
+
+// counted is slugifyWithCounter's id: the first of a slug as it is, the n-th "slug-n".
+func counted(seen map[string]int, slug string) string {
+	seen[slug]++
+	if n := seen[slug]; n > 1 {
+		return slug + "-" + strconv.Itoa(n)
+	}
+	return slug
+}
+
+// titleID records the id Mintlify's remarkComponentIds gives a component from its title when
+// it has no id: a Tab the title's slug ("tab-2" for its second), an Accordion or View
+// generateComponentId's ("parameters", then "parameters-1").
+func (s *scanner) titleID(name string, attrs []mdx.Attr) {
+	if name != "Tab" && name != "Accordion" && name != "View" {
+		return
+	}
+	title := ""
+	for _, a := range attrs {
+		switch {
+		case a.Name == "id":
+			return
+		case a.Name == "title" && a.Kind == mdx.Quoted:
+			title = a.Value
+		}
+	}
+	if title == "" {
+		return
+	}
+	if name == "Tab" {
+		s.page.IDs[counted(s.tabs, headingID(search.Slug(plainText(title))))] = true
+		return
+	}
+	base := componentID(plainText(title))
+	n := s.components[name+"\x00"+base]
+	s.components[name+"\x00"+base]++
+	if n > 0 {
+		base += "-" + strconv.Itoa(n)
+	}
+	s.page.IDs[base] = true
+}
+
+// componentID is @sindresorhus/slugify of a title whose first ':' is a '-' (generateComponentId):
+// "&" is "and", then lower case, every run of characters other than a-z and 0-9 one '-'.
+// Letters outside ASCII are left out (slugify transliterates them; this does not).
+func componentID(title string) string {
+	title = strings.Replace(title, ":", "-", 1)
+	return slugifyDecamelize(strings.ReplaceAll(strings.ToLower(title), "&", " and "))
 }
 
 // plainText is a heading's text without its inline markup: a link's text without its

@@ -71,6 +71,9 @@ func (s *scanner) markdownLink(lineStart, i, end int) int {
 		start++
 	}
 	dest, n := destination(s.src[start:end])
+	if !closesLink(s.src[start+n : end]) { // "[a](/b c)": no link in CommonMark
+		return i + 1
+	}
 	kind := Markdown
 	if image {
 		kind = Image
@@ -102,6 +105,31 @@ func openBracket(text string) (open, image bool) {
 		}
 	}
 	return false, false
+}
+
+// closesLink reports whether rest, what follows a link's destination on its line, is an
+// optional title ("t", 't' or (t)) and the closing parenthesis.
+func closesLink(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" {
+		return true // the link may go on on the next line; Mintlify's parser reads it
+	}
+	if rest[0] == ')' {
+		return true
+	}
+	closer := map[byte]byte{'"': '"', '\'': '\'', '(': ')'}[rest[0]]
+	if closer == 0 {
+		return false
+	}
+	for i := 1; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case closer:
+			return strings.HasPrefix(strings.TrimLeft(rest[i+1:], " \t"), ")")
+		}
+	}
+	return true
 }
 
 // destination reads a link destination at the start of s: "<...>" (returned without its angle
@@ -171,6 +199,7 @@ func (s *scanner) tag(i int) (int, bool) {
 	}
 	s.tagLinks(t.Name, attrs, i)
 	s.tagID(t.Name, attrs)
+	s.titleID(t.Name, attrs)
 	end := i + n
 	return end, strings.Contains(s.src[i:end], "\n")
 }
