@@ -11,6 +11,13 @@ import (
 type redirect struct {
 	source, dest string
 	raw          docsjson.Redirect
+	re           *regexp.Regexp // the source as a pattern; nil when it makes none
+}
+
+func newRedirect(r docsjson.Redirect) redirect {
+	out := redirect{source: normalize(r.Source), dest: normalize(r.Destination), raw: r}
+	out.re = wildcardRegexp(out.source)
+	return out
 }
 
 // maxRedirectHops bounds a chain of redirects a destination is followed through.
@@ -20,36 +27,27 @@ var paramName = regexp.MustCompile(`:(\w+)`)
 
 // wildcardRegexp is Mintlify's pattern of a redirect source: ":name" one segment, "*" anything.
 // nil when the source makes no regular expression (Mintlify's throws).
-func wildcardRegexp(source string) (*regexp.Regexp, []string) {
-	var groups []string // "" for a "*"
+func wildcardRegexp(source string) *regexp.Regexp {
 	escaped := regexp.QuoteMeta(source)
 	withParams := paramName.ReplaceAllStringFunc(escaped, func(m string) string {
-		groups = append(groups, m[1:])
 		return "(?P<" + m[1:] + ">[^/]+)"
 	})
-	pattern := strings.ReplaceAll(withParams, `\*`, "(.*)")
-	for range strings.Count(withParams, `\*`) {
-		groups = append(groups, "")
-	}
-	re, err := regexp.Compile("^" + pattern + "$")
+	re, err := regexp.Compile("^" + strings.ReplaceAll(withParams, `\*`, "(.*)") + "$")
 	if err != nil {
-		return nil, nil
+		return nil
 	}
-	return re, groups
+	return re
 }
 
 func hasWildcard(p string) bool { return strings.ContainsAny(p, ":*") }
 
-// matchesWildcard reports whether p matches a redirect source's pattern.
-func matchesWildcard(p, source string) bool {
-	re, _ := wildcardRegexp(source)
-	return re != nil && re.MatchString(p)
-}
+// matches reports whether p matches the redirect's source as a pattern.
+func (r redirect) matches(p string) bool { return r.re != nil && r.re.MatchString(p) }
 
 // applyWildcard is the destination of p under a wildcard redirect: each ":name" of the
 // destination replaced by its segment, each "*" by the next "*" capture.
-func applyWildcard(p, source, dest string) string {
-	re, _ := wildcardRegexp(source)
+func (r redirect) apply(p string) string {
+	dest, re := r.dest, r.re
 	if re == nil {
 		return dest
 	}
@@ -89,8 +87,9 @@ func (s *site) node(p string) bool { return s.entries[p] || s.virtual[p] }
 // redirected reports whether a redirect's source matches p (exactly, else as a pattern) and
 // its destination is a node, or one with ".mdx" added: a link through it is not broken.
 func (s *site) redirected(p string) bool {
-	for _, r := range s.redirects {
-		if r.source == p {
+	// The last redirect of a source wins, as in the Map Mintlify's checker keeps.
+	for i := len(s.redirects) - 1; i >= 0; i-- {
+		if r := s.redirects[i]; r.source == p {
 			if s.node(r.dest+".mdx") || s.node(r.dest) {
 				return true
 			}
@@ -98,8 +97,8 @@ func (s *site) redirected(p string) bool {
 		}
 	}
 	for _, r := range s.redirects {
-		if matchesWildcard(p, r.source) {
-			d := applyWildcard(p, r.source, r.dest)
+		if r.matches(p) {
+			d := r.apply(p)
 			if s.node(d+".mdx") || s.node(d) {
 				return true
 			}
@@ -155,14 +154,14 @@ func (s *site) destResolves(raw string, seen map[string]bool) bool {
 	if s.virtual[n] {
 		return true
 	}
-	for _, r := range s.redirects {
-		if r.source == n {
+	for i := len(s.redirects) - 1; i >= 0; i-- {
+		if r := s.redirects[i]; r.source == n {
 			return s.destResolves(r.dest, seen)
 		}
 	}
 	for _, r := range s.redirects {
-		if hasWildcard(r.source) && matchesWildcard(n, r.source) {
-			return s.destResolves(applyWildcard(n, r.source, r.dest), seen)
+		if hasWildcard(r.source) && r.matches(n) {
+			return s.destResolves(r.apply(n), seen)
 		}
 	}
 	return false

@@ -120,7 +120,7 @@ func (s *site) walk() error {
 			return nil
 		}
 		s.entries[p] = true
-		if dir {
+		if dir || !regular(s.fsys, p, d) {
 			return nil
 		}
 		e := ext(d.Name())
@@ -148,7 +148,7 @@ func (s *site) readConfig() {
 	s.config = site.File
 	s.entries[s.config] = true
 	for _, r := range site.Config.Redirects {
-		s.redirects = append(s.redirects, redirect{source: normalize(r.Source), dest: normalize(r.Destination), raw: r})
+		s.redirects = append(s.redirects, newRedirect(r))
 	}
 	if tree, _, err := site.ResolvePartial(); err == nil && tree != nil {
 		for _, p := range site.AllPages(tree) {
@@ -221,4 +221,17 @@ func (s *site) readPage(p string) (string, bool, error) {
 	}
 	cut := len(data) > MaxPageBytes
 	return string(data[:min(len(data), MaxPageBytes)]), cut, nil
+}
+
+// regular reports whether the file at p is a regular file, or a symbolic link to one: a page is
+// read only then (a link to a device or a pipe is a node, never read).
+func regular(fsys fs.FS, p string, d fs.DirEntry) bool {
+	if d.Type().IsRegular() {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	info, err := fs.Stat(fsys, p)
+	return err == nil && info.Mode().IsRegular()
 }
