@@ -44,6 +44,9 @@ func TestScanLinks(t *testing.T) {
 			[]L{{"/i.png", 1, linkcheck.Image}, {"/target", 1, linkcheck.Markdown}}},
 		{"space in destination is no link", "[a](/how-to/choose- language) [b](/yes \"title\")",
 			[]L{{"/yes", 1, linkcheck.Markdown}}},
+		{"link text over lines", "- [Inspect and replay\n  requests](/agent/inspect/) for x",
+			[]L{{"/agent/inspect/", 2, linkcheck.Markdown}}},
+		{"no bracket in the paragraph before", "[a]\n\nb](/no)", nil},
 		{"parentheses in destination", "[a](/api/(v1))", []L{{"/api/(v1)", 1, linkcheck.Markdown}}},
 	}
 	for _, tt := range tests {

@@ -62,7 +62,7 @@ func (s *scanner) resume(i int) int {
 // markdownLink reads the destination after "](" at src[i] when an opening bracket on the line
 // before it matches, and returns the offset after it.
 func (s *scanner) markdownLink(lineStart, i, end int) int {
-	open, image := openBracket(s.src[lineStart:i])
+	open, image := openBracket(s.src[s.paragraphStart(lineStart):i])
 	if !open {
 		return i + 1
 	}
@@ -82,6 +82,22 @@ func (s *scanner) markdownLink(lineStart, i, end int) int {
 		s.add(dest, start, kind)
 	}
 	return start + n
+}
+
+// paragraphStart is the offset of the first line of the paragraph whose line starts at
+// lineStart: a link's text may run over lines ("[Inspect and replay\n  requests](/x)"). It
+// looks back at most maxLinkText bytes.
+func (s *scanner) paragraphStart(lineStart int) int {
+	const maxLinkText = 4 << 10
+	start := lineStart
+	for start > 0 && lineStart-start < maxLinkText {
+		prev := strings.LastIndexByte(s.src[:start-1], '\n') + 1
+		if strings.TrimSpace(s.src[prev:start-1]) == "" {
+			break
+		}
+		start = prev
+	}
+	return start
 }
 
 // openBracket reports whether text (a line up to a "]") holds the '[' that bracket closes, and
