@@ -2,6 +2,8 @@ package linkcheck
 
 import (
 	"fmt"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 	"io/fs"
 	"slices"
 	"strings"
@@ -18,6 +20,9 @@ type Options struct {
 	CheckRedirects bool
 	// CheckSnippets checks the files pages import (snippets).
 	CheckSnippets bool
+	// Remote reads the OpenAPI specs docs.json gives by URL; nil: none is read, and their
+	// endpoint pages are unknown (a link to one is reported as no such page).
+	Remote docsjson.RemoteSpecs
 }
 
 // Why a link is broken.
@@ -49,7 +54,7 @@ type Report struct {
 
 // Check finds the broken internal links of the site in fsys (its root holds docs.json).
 func Check(fsys fs.FS, opts Options) (Report, error) {
-	s, err := loadSite(fsys)
+	s, err := loadSite(fsys, opts.Remote)
 	if err != nil {
 		return Report{}, err
 	}

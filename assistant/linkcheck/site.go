@@ -80,13 +80,13 @@ func mintlifyDir(p string, dir bool) bool {
 }
 
 // loadSite walks fsys and reads its docs.json.
-func loadSite(fsys fs.FS) (*site, error) {
+func loadSite(fsys fs.FS, remote docsjson.RemoteSpecs) (*site, error) {
 	s := &site{fsys: fsys, entries: map[string]bool{}, ignored: map[string]string{},
 		linkFiles: map[string][]string{}, virtual: map[string]bool{}, unpublished: docsjson.Unpublished(fsys)}
 	if err := s.walk(); err != nil {
 		return nil, err
 	}
-	s.readConfig()
+	s.readConfig(remote)
 	return s, nil
 }
 
@@ -138,12 +138,15 @@ func (s *site) walk() error {
 // readConfig reads docs.json (or mint.json): its redirects, the endpoint pages its OpenAPI
 // specs generate and its navigation's hrefs. A site without one, or whose docs.json does not
 // load, has none of them, as in Mintlify's checker.
-func (s *site) readConfig() {
+func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 	site, err := docsjson.LoadFS(s.fsys, "docs.json")
 	if err != nil {
 		if site, err = docsjson.LoadFS(s.fsys, "mint.json"); err != nil {
 			return
 		}
+	}
+	if remote != nil {
+		site.SetRemoteSpecs(remote)
 	}
 	s.config = site.File
 	s.entries[s.config] = true

@@ -21,8 +21,10 @@ folder of the site (".mdx", ".md" or a media extension may be left out; a link t
 start with "." is read from the site root), an endpoint page its OpenAPI specs generate, or a
 redirect's source whose destination exists. Queries, trailing slashes and, unless
 --check-anchors, fragments are ignored; a link to an ignored file is broken. External links
-are not checked: there is no --check-external, this tool opens no connection. PATH is the site
-directory (holding docs.json). Exit status 0 when no link is broken, 1 when one is.`
+are not checked: there is no --check-external, this tool opens no connection to the sites
+links name (with --fetch-openapi it fetches the OpenAPI specs docs.json gives by URL, whose
+endpoint pages are link targets; without it a link to one is reported as no such page). PATH is
+the site directory (holding docs.json). Exit status 0 when no link is broken, 1 when one is.`
 
 // navLinksCommand is `lectern nav links`.
 func navLinksCommand() *command {
@@ -57,13 +59,21 @@ func navLinks(fs *flag.FlagSet) action {
 	fs.BoolVar(&opts.CheckRedirects, "check-redirects", false, "also check that each docs.json redirect's destination resolves to a page")
 	fs.BoolVar(&opts.CheckSnippets, "check-snippets", false, "also check the files pages import (snippets)")
 	asJSON := fs.Bool("json", false, "print the report as JSON on stdout")
-	return action{args: siteDir, run: func(_ context.Context, c *call) error {
+	fetch := fetchOpenAPIFlag(fs)
+	return action{args: siteDir, run: func(ctx context.Context, c *call) error {
 		dir := c.args[0]
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			fmt.Fprintf(c.stderr, "%s: not a site directory\n", dir)
 			return exitError(1)
 		}
 		opts.Files = siteRelative(dir, files)
+		var specs *urlSpecs
+		if _, u, err := loadNavSite(ctx, dir, *fetch); err == nil {
+			specs = u
+			if u.sess != nil {
+				opts.Remote = u.sess
+			}
+		}
 		rep, err := linkcheck.Check(os.DirFS(dir), opts)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "%s: %v\n", dir, err)
@@ -72,7 +82,7 @@ func navLinks(fs *flag.FlagSet) action {
 		if *asJSON {
 			err = writeJSON(c.stdout, rep)
 		} else {
-			err = writeLinks(c.stdout, dir, rep)
+			err = writeLinks(c.stdout, dir, rep, specs.note())
 		}
 		if err != nil {
 			return err
@@ -108,13 +118,13 @@ func siteRelative(dir string, files []string) []string {
 }
 
 // writeLinks prints the broken links grouped by file.
-func writeLinks(w io.Writer, dir string, rep linkcheck.Report) error {
+func writeLinks(w io.Writer, dir string, rep linkcheck.Report, specs string) error {
 	files := map[string]bool{}
 	for _, b := range rep.Broken {
 		files[b.File] = true
 	}
-	if _, err := fmt.Fprintf(w, "%s: %s in %s (%s, %s checked)\n", dir, count(len(rep.Broken), "broken link"),
-		count(len(files), "file"), count(rep.Files, "file"), count(rep.Links, "link")); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s in %s (%s, %s checked)%s\n", dir, count(len(rep.Broken), "broken link"),
+		count(len(files), "file"), count(rep.Files, "file"), count(rep.Links, "link"), specs); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	for i, b := range rep.Broken {

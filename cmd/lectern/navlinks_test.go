@@ -81,3 +81,22 @@ func TestNavLinksUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestNavLinksFetchOpenAPI: an endpoint page of a spec given by URL is a link target only when
+// the spec is fetched (--fetch-openapi).
+func TestNavLinksFetchOpenAPI(t *testing.T) {
+	srv, _ := specServer(t)
+	site := writeSite(t, map[string]string{
+		"docs.json": `{"name": "Stockroom", "theme": "mint", "colors": {"primary": "#112233"}, "navigation": {"tabs": [
+			{"tab": "Guides", "pages": ["intro"]}, {"tab": "API reference", "openapi": "` + srv.URL + `/v1/openapi.json"}]}}`,
+		"intro.mdx": "---\ntitle: Stockroom\n---\nSee [reserving](/api-reference/reservations/reserve-stock-for-an-order).\n",
+	})
+	code, out, errOut := runNav("links", site)
+	if code != 1 || !strings.Contains(out, "1 broken link in 1 file") || !strings.Contains(out, "1 OpenAPI spec given by URL not fetched") {
+		t.Errorf("nav links = %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runNav("links", "--fetch-openapi", site)
+	if code != 0 || !strings.Contains(out, "0 broken links in 0 files (1 file, 1 link checked); 1 OpenAPI spec given by URL fetched") {
+		t.Errorf("nav links --fetch-openapi = %d\n%s%s", code, out, errOut)
+	}
+}
