@@ -73,6 +73,8 @@ func TestScanIDs(t *testing.T) {
 		{"custom id replaces the slug", "## Install {#setup}", "install", false},
 		{"heading in code is none", "```\n## Fake\n```", "fake", false},
 		{"component id", `<div id="pricing-table" />`, "pricing-table", true},
+		{"id of an element in a paragraph is not collected", "- <a id=\"ext\"></a>**External**: text", "ext", false},
+		{"id of an element on its own line", "<a id=\"ext\"></a>", "ext", true},
 		{"callout id is not an anchor", `<Note id="n1">x</Note>`, "n1", false},
 		{"step id cleaned", `<Step id="a:b" title="x">y</Step>`, "ab", true},
 		{"param field", `<ParamField path="userId" type="string">x</ParamField>`, "param-user-id", true},

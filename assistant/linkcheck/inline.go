@@ -214,10 +214,28 @@ func (s *scanner) tag(i int) (int, bool) {
 		return i + 1, false
 	}
 	s.tagLinks(t.Name, attrs, i)
-	s.tagID(t.Name, attrs)
-	s.titleID(t.Name, attrs)
 	end := i + n
+	if s.flow(i, end) { // Mintlify's checker reads the ids of block elements only
+		s.tagID(t.Name, attrs)
+		s.titleID(t.Name, attrs)
+	}
 	return end, strings.Contains(s.src[i:end], "\n")
+}
+
+// flow reports whether the tag at [i, end) is written as a block (mdxJsxFlowElement): it opens
+// its line (after indentation and blockquote markers) and its line ends with a tag. A tag inside
+// a paragraph ("- <a id=\"x\"></a>**X**: ...") is a text element, whose id Mintlify's checker
+// does not collect.
+func (s *scanner) flow(i, end int) bool {
+	start := strings.LastIndexByte(s.src[:i], '\n') + 1
+	if strings.Trim(s.src[start:i], " \t>") != "" {
+		return false
+	}
+	last := strings.TrimRight(s.src[end:lineEnd(s.src, end)], " \t\r")
+	if last == "" {
+		return true
+	}
+	return last[len(last)-1] == '>'
 }
 
 // tagLinks adds the href of <a> and <Card> and the src of <img> and <source>, when written as
