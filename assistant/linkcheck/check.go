@@ -90,6 +90,9 @@ func Check(fsys fs.FS, opts Options) (Report, error) {
 	}
 	if s.config != "" && selected(s.config) {
 		c.navigation(&rep)
+	}
+	if s.config != "" {
+		// --check-redirects reports whatever --files says, as Mintlify's command does.
 		if opts.CheckRedirects {
 			for _, r := range s.brokenRedirects() {
 				rep.Broken = append(rep.Broken, Broken{File: s.config, Line: lineOfString(fsys, s.config, r.raw.Destination),

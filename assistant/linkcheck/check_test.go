@@ -139,3 +139,15 @@ func itoa(i int) string {
 		}
 	}
 }
+
+// TestCheckRedirectsWhateverFiles: --check-redirects reports the broken redirects when --files
+// names pages only, as Mintlify's command does; docs.json's navigation links only when named.
+func TestCheckRedirectsWhateverFiles(t *testing.T) {
+	rep, err := linkcheck.Check(site("[a](/guides/setup)\n"), linkcheck.Options{Files: []string{"index.mdx"}, CheckRedirects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Broken) != 1 || rep.Broken[0].Reason != linkcheck.BadRedirect || rep.Broken[0].Link != "/gone → /nowhere" {
+		t.Errorf("broken = %+v, want the redirect /gone alone", rep.Broken)
+	}
+}
