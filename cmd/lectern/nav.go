@@ -46,6 +46,7 @@ upgrade prints it), with a warning. Exit status 0 when there are no errors, 1 wh
 				about:   navIndexAbout,
 				setup:   navIndex,
 			},
+			navLinksCommand(),
 			navUpgradeCommand(),
 		},
 	}

@@ -1,0 +1,153 @@
+package linkcheck_test
+
+import (
+	"slices"
+	"testing"
+	"testing/fstest"
+
+	"github.com/lectern-dev/lectern/assistant/linkcheck"
+)
+
+// site is a small site whose pages link in every way Mintlify's checker reads.
+func site(page string) fstest.MapFS {
+	return fstest.MapFS{
+		"docs.json": {Data: []byte(`{
+  "$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "T", "colors": {"primary": "#000000"},
+  "navigation": {"tabs": [
+    {"tab": "Guides", "groups": [{"group": "G", "pages": ["index", "guides/setup", "guides/index"]}]},
+    {"tab": "API", "openapi": "openapi.json", "groups": [{"group": "A", "pages": ["GET /users"]}]},
+    {"tab": "Blog", "href": "/blog/missing"}
+  ]},
+  "redirects": [
+    {"source": "/old-setup", "destination": "/guides/setup"},
+    {"source": "/gone", "destination": "/nowhere"},
+    {"source": "/legacy/:slug", "destination": "/guides/:slug"}
+  ]
+}`)},
+		"openapi.json": {Data: []byte(`{"openapi": "3.0.0", "info": {"title": "A", "version": "1"},
+  "paths": {"/users": {"get": {"summary": "List users", "responses": {"200": {"description": "ok"}}}}}}`)},
+		"index.mdx":          {Data: []byte(page)},
+		"guides/setup.mdx":   {Data: []byte("# Setup\n\n## Install the CLI\n\n<div id=\"custom-box\" />\n")},
+		"guides/index.mdx":   {Data: []byte("## Overview\n")},
+		"guides/notes.md":    {Data: []byte("# Notes\n")},
+		"images/logo.png":    {Data: []byte("png")},
+		"drafts/plan.mdx":    {Data: []byte("# Plan\n")},
+		"snippets/intro.mdx": {Data: []byte("[in snippet](/snippet-missing)\n")},
+		".mintignore":        {Data: []byte("drafts/\n")},
+	}
+}
+
+func TestCheckResolution(t *testing.T) {
+	tests := []struct {
+		name   string
+		link   string
+		opts   linkcheck.Options
+		reason string // "" when the link is not broken
+	}{
+		{"page without extension", "[a](/guides/setup)", linkcheck.Options{}, ""},
+		{"page with .mdx", "[a](/guides/setup.mdx)", linkcheck.Options{}, ""},
+		{"trailing slash", "[a](/guides/setup/)", linkcheck.Options{}, ""},
+		{"query", "[a](/guides/setup?tab=cli)", linkcheck.Options{}, ""},
+		{"markdown page", "[a](/guides/notes)", linkcheck.Options{}, ""},
+		{"folder", "[a](/guides)", linkcheck.Options{}, ""},
+		{"relative", "[a](./guides/setup)", linkcheck.Options{}, ""},
+		{"bare is from the root", "[a](guides/setup)", linkcheck.Options{}, ""},
+		{"image", "![a](/images/logo.png)", linkcheck.Options{}, ""},
+		{"image without extension", "![a](/images/logo)", linkcheck.Options{}, ""},
+		{"endpoint page", "[a](/api-reference/list-users)", linkcheck.Options{}, ""},
+		{"no such endpoint page", "[a](/api-reference/delete-users)", linkcheck.Options{}, linkcheck.NoPage},
+		{"redirect source", "[a](/old-setup)", linkcheck.Options{}, ""},
+		{"wildcard redirect", "[a](/legacy/setup)", linkcheck.Options{}, ""},
+		{"redirect to nothing", "[a](/gone)", linkcheck.Options{}, linkcheck.NoPage},
+		{"no such page", "[a](/guides/missing)", linkcheck.Options{}, linkcheck.NoPage},
+		{"no such image", "![a](/images/missing.png)", linkcheck.Options{}, linkcheck.NoFile},
+		{"card href", `<Card title="x" href="/guides/missing" />`, linkcheck.Options{}, linkcheck.NoPage},
+		{"ignored file", "[a](/drafts/plan)", linkcheck.Options{}, linkcheck.IgnoredFile},
+		{"base path is not stripped", "[a](/docs/guides/setup)", linkcheck.Options{}, linkcheck.NoPage},
+		{"external", "[a](https://example.com/missing)", linkcheck.Options{}, ""},
+		{"code span", "`[a](/guides/missing)`", linkcheck.Options{}, ""},
+		{"code block", "```\n[a](/guides/missing)\n```", linkcheck.Options{}, ""},
+		{"anchor unchecked", "[a](/guides/setup#nope)", linkcheck.Options{}, ""},
+		{"anchor heading", "[a](/guides/setup#install-the-cli)", linkcheck.Options{CheckAnchors: true}, ""},
+		{"anchor element id", "[a](/guides/setup#custom-box)", linkcheck.Options{CheckAnchors: true}, ""},
+		{"anchor missing", "[a](/guides/setup#nope)", linkcheck.Options{CheckAnchors: true}, linkcheck.NoAnchor},
+		{"anchor on own page", "## Here\n\n[a](#here)", linkcheck.Options{CheckAnchors: true}, ""},
+		{"anchor missing on own page", "[a](#there)", linkcheck.Options{CheckAnchors: true}, linkcheck.NoAnchor},
+		{"anchor of a folder's index", "[a](/guides#overview)", linkcheck.Options{CheckAnchors: true}, ""},
+		{"anchor through a redirect unchecked", "[a](/old-setup#nope)", linkcheck.Options{CheckAnchors: true}, ""},
+		{"import unchecked", "import X from '/snippets/missing.mdx';\n", linkcheck.Options{}, ""},
+		{"import checked", "import X from '/snippets/missing.mdx';\n", linkcheck.Options{CheckSnippets: true}, linkcheck.NoFile},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.opts.Files = []string{"index.mdx"}
+			rep, err := linkcheck.Check(site(tt.link+"\n"), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if len(rep.Broken) > 0 {
+				got = rep.Broken[0].Reason
+			}
+			want := tt.reason
+			if got != want || len(rep.Broken) > 1 {
+				t.Errorf("%q: broken %+v, want reason %q", tt.link, rep.Broken, want)
+			}
+		})
+	}
+}
+
+func TestCheckSiteWide(t *testing.T) {
+	rep, err := linkcheck.Check(site("[a](/guides/setup)\n"), linkcheck.Options{CheckRedirects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range rep.Broken {
+		got = append(got, b.File+" "+b.Link+" "+b.Reason)
+	}
+	want := []string{
+		"docs.json /blog/missing " + linkcheck.NoPage,
+		"docs.json /gone → /nowhere " + linkcheck.BadRedirect,
+		"snippets/intro.mdx /snippet-missing " + linkcheck.NoPage,
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("broken = %q, want %q", got, want)
+	}
+	if rep.Files != 5 { // index, guides/setup, guides/index, guides/notes, snippets/intro; not drafts/
+		t.Errorf("files = %d, want 5", rep.Files)
+	}
+}
+
+func TestCheckTooManyFiles(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for i := range linkcheck.MaxFiles + 1 {
+		fsys[string(rune('a'+i%26))+"/"+itoa(i)+".mdx"] = &fstest.MapFile{}
+	}
+	if _, err := linkcheck.Check(fsys, linkcheck.Options{}); err == nil {
+		t.Fatal("no error for a site of too many files")
+	}
+}
+
+func itoa(i int) string {
+	b := []byte{}
+	for {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		if i /= 10; i == 0 {
+			return string(b)
+		}
+	}
+}
+
+// TestCheckRedirectsWhateverFiles: --check-redirects reports the broken redirects when --files
+// names pages only, as Mintlify's command does; docs.json's navigation links only when named.
+func TestCheckRedirectsWhateverFiles(t *testing.T) {
+	rep, err := linkcheck.Check(site("[a](/guides/setup)\n"), linkcheck.Options{Files: []string{"index.mdx"}, CheckRedirects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Broken) != 1 || rep.Broken[0].Reason != linkcheck.BadRedirect || rep.Broken[0].Link != "/gone → /nowhere" {
+		t.Errorf("broken = %+v, want the redirect /gone alone", rep.Broken)
+	}
+}
