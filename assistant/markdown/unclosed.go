@@ -55,8 +55,9 @@ func completeBlocks(body string) string {
 
 // FindRejected returns the first construct MDX rejects in the middle of a page file
 // (frontmatter included), as it is written (mdx.FindRejected): an HTML comment, an autolink,
-// a void HTML element without "/>", a closing tag that closes nothing, or a tag with a quote
-// where an attribute's name should start. MDX's compiler
+// a void HTML element without "/>", a closing tag that closes nothing, a tag with a quote
+// where an attribute's name should start, or a '<' before what can start no tag ("p<0.001").
+// MDX's compiler
 // throws on such a page, so Mintlify's build does not render it; Lectern's readers read the
 // page whole (a comment is no text, an autolink a link, <br> a line break).
 func FindRejected(src string) (Unclosed, bool) {
@@ -79,6 +80,8 @@ func describeRejected(r mdx.Rejected, line int) string {
 		return fmt.Sprintf("the autolink %s on line %d, which MDX does not read: write a link, [text](url), or the bare URL", r.What, line)
 	case mdx.RejectedVoid:
 		return fmt.Sprintf("the %s on line %d, which MDX reads as an element never closed: end it with />", r.What, line)
+	case mdx.RejectedLessThan:
+		return fmt.Sprintf("%q on line %d: MDX reads '<' as the start of a tag, and none can start so; write &lt; (or `<` in code, or {'<'})", r.What, line)
 	case mdx.RejectedQuote:
 		return fmt.Sprintf("the tag %s on line %d, where %s ends with a quote that stands where MDX expects an attribute's name: a quote inside a quoted value ends the value; write the value in the other quotes or as an expression ({\"...\"})", r.What, line, r.Near)
 	}

@@ -1,6 +1,10 @@
 package mdx
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Rejected is a construct MDX's parser rejects where it stands, although the body goes on past
 // it: MDX is not HTML nor CommonMark in these, and @mdx-js/mdx 3 (remark-mdx, which Mintlify's
@@ -23,6 +27,7 @@ const (
 	RejectedVoid                             // "<br>", "<img src=...>": a void HTML element without "/>", which MDX reads as an element never closed
 	RejectedClosing                          // "</Note>" where no <Note> is open
 	RejectedQuote                            // <Accordion title="Tools return "processing" late">: a quote where an attribute's name should start
+	RejectedLessThan                         // "p<0.001", "x <=5" (no space after "<"): a '<' before what can start no tag name
 )
 
 // maxRejectedWhat bounds the text of a construct a problem quotes.
@@ -33,7 +38,9 @@ const maxRejectedWhat = 60
 // element written without "/>" whose closing tag does not follow in its block, a closing
 // tag that closes no open element, or a tag with a quote where an attribute's name should
 // start (a quote inside a quoted value ends the value: MDX stops at the next one, "Unexpected
-// character `"` (U+0022) in attribute name"). Code (fences, spans), expressions, escapes and the values
+// character `"` (U+0022) in attribute name"), or a '<' in text followed by a character that
+// can start no tag name ("p<0.001", "<=": "Unexpected character `0` (U+0030) before name";
+// a space or a line end after it makes it text). Code, inline math (fences, spans), expressions, escapes and the values
 // of attributes are not read, as MDX reads none of them as markup. A construct left open at
 // the end is FindUnclosed's; the scan stops at an expression that never closes.
 func FindRejected(s string) (Rejected, bool) {
@@ -68,6 +75,8 @@ func rejectLine(s string, pos int, open *openElements) (next int, r Rejected, ba
 			i += 2
 		case c == '`':
 			i = skipCodeSpan(s, i)
+		case c == '$':
+			i += MathSpan(s, i)
 		case c == '{':
 			n := SkipExpr(s, i)
 			if n < 0 {
@@ -99,6 +108,9 @@ func rejectAngle(s string, i int, open *openElements) (int, Rejected, bool) {
 	}
 	if k, ok := emailAutolink(rest); ok {
 		return 0, Rejected{Kind: RejectedAutolink, Offset: i, What: clip(rest[:k+1])}, true
+	}
+	if k, ok := beforeNoName(rest); ok {
+		return 0, Rejected{Kind: RejectedLessThan, Offset: i, What: rest[:k]}, true
 	}
 	if !startsTag(s, i) {
 		return 1, Rejected{}, false
@@ -198,4 +210,27 @@ func clip(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// beforeNoName reports whether the '<' at s[0] stands before a character that MDX's JSX reads
+// as no tag's start and crashes on ("before name": what can start a name is a letter, `$` or
+// `_`, and a tag may also be "</" or the fragment "<>"; a space or a line end after '<' makes
+// it text, micromark-extension-mdx-jsx's startAfter), and returns the bytes of the '<' and
+// that character.
+func beforeNoName(s string) (int, bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	c := s[1]
+	switch {
+	case IsSpace(c), IsLetter(c), c == '$', c == '_', c == '/', c == '>':
+		return 0, false
+	case c < utf8.RuneSelf:
+		return 2, true
+	}
+	r, size := utf8.DecodeRuneInString(s[1:])
+	if r == utf8.RuneError || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r) {
+		return 0, false
+	}
+	return 1 + size, true
 }

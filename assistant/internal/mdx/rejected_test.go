@@ -14,7 +14,8 @@ import (
 // nothing MDX reads is. Each row was parsed with remark-mdx 3 (with remark-gfm and
 // remark-math, as @mintlify/common's coreRemark parses pages): every row found throws there
 // ("Unexpected character `!` ... to create a comment in MDX, use {/* text */}", "Expected a
-// closing tag for `<br>`", "Unexpected closing slash `/` in tag"), and every row without a
+// closing tag for `<br>`", "Unexpected closing slash `/` in tag", "Unexpected character `0`
+// (U+0030) before name"), and every row without a
 // construct parses. The LemonData row is its Japanese cache page (hedging8563/lemondata-docs@48c45802).
 func TestFindRejected(t *testing.T) {
 	lemon, err := os.ReadFile("../../markdown/testdata/lemondata-unclosed/ja/api-reference/cache/cache-management.mdx")
@@ -52,6 +53,11 @@ func TestFindRejected(t *testing.T) {
 		{"an apostrophe inside a single-quoted value", "<Card title='It's here' href=\"/x\">\nY\n</Card>\n", mdx.RejectedQuote, "<Card title='It", "<Card"},
 		{"a value right after another", "<Note a=\"x\"\"y\">\nY\n</Note>\n", mdx.RejectedQuote, "<Note", "<Note"},
 
+		{"a less-than sign before a digit in a table's cell", "| a | b |\n|---|---|\n| x | p<0.001 |\n", mdx.RejectedLessThan, "<0.001", "<0"},
+		{"less than or equal", "x <= 5\n", mdx.RejectedLessThan, "<= 5", "<="},
+		{"a doctype", "<!DOCTYPE html>\n", mdx.RejectedLessThan, "<!DOCTYPE", "<!"},
+		{"an arrow after a less-than sign", "a <→ b\n", mdx.RejectedLessThan, "<→", "<→"},
+
 		{"MDX's comment and self-closed elements", "Text {/* c */} a<br/>b <br /> c\n\n<img src=\"/a.png\" />\n\n<hr />\n", 0, "", ""},
 		{"a line break closed later in its paragraph", "a<br>b</br>\n", 0, "", ""},
 		{"in code spans and fences", "`<!-- x -->` and `<https://example.com>` and `<br>` and `</Note>`\n\n```html\n<!-- x -->\n<br>\n</div>\n```\n", 0, "", ""},
@@ -59,6 +65,8 @@ func TestFindRejected(t *testing.T) {
 		{"escaped", "\\<!-- not a comment --> and \\<https://example.com>\n", 0, "", ""},
 		{"elements closed in order", "<Tabs>\n<Tab title=\"a\">\n\nx\n\n</Tab>\n</Tabs>\n", 0, "", ""},
 		{"less-than signs", "a < b and 3 < 4\n", 0, "", ""},
+		{"a less-than sign in inline math, at a line's end, escaped or a reference", "math $a<0$ here, a <\nb, p \\< 0.001 and p &lt;0.001\n", 0, "", ""},
+		{"a name that starts with an underscore", "a <_x/> b\n", 0, "", ""},
 		{"quotes inside the other quotes or an expression", "<Card title='say \"hi\"' href=\"/it's\">\nY\n</Card>\n\n<Card title={\"say \\\"hi\\\"\"}>\nY\n</Card>\n\nA \"quote\" <b>\"bold\"</b>\n", 0, "", ""},
 		{"an export over lines", "export const A = () => (\n  <div>{`a`}\n  </div>\n)\n\ntext\n", 0, "", ""},
 		{"left open at the end: FindUnclosed's", "text\n\n{props.name\n\n<!-- after -->\n", 0, "", ""},
