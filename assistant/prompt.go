@@ -64,6 +64,9 @@ func (s *Service) prompt(t *turn, sources []answer.Source) answer.Prompt {
 	for _, c := range t.req.Context {
 		p.Context = append(p.Context, answer.ContextItem{Type: c.Type, Value: c.Value, Path: c.Path})
 	}
+	if s.cfg.Model.Enabled() {
+		withReader(&p, t)
+	}
 	if cat := t.snap.Catalog; cat != nil {
 		p.Instructions = cat.Assistant.Instructions
 		for _, sk := range cat.Assistant.Skills {

@@ -22,6 +22,7 @@ type Source struct {
 	Breadcrumbs []string // navigation path to the page
 	Match       float64  // share of the question's terms the page holds, weighted by rarity (the index's Result.Match); 0 when unknown
 	Words       int      // the question's words the search looked for (the index's Result.Words); 0 when unknown
+	Reader      bool     // the page the reader asks from (Prompt.Reader): the model is told so
 }
 
 // Turn is an earlier question of the conversation and the answer given.
@@ -42,7 +43,10 @@ type Prompt struct {
 	Question string // the last user message
 	History  []Turn // earlier turns, oldest first
 	Context  []ContextItem
-	Sources  []Source // best first
+	Sources  []Source // best first; the reader's page, when the search did not find it, last
+	// Reader is the page the reader asks from (Mintlify's currentPath), which the model is told;
+	// nil when the request names none, or none the assistant may read.
+	Reader *ReaderPage
 	// Language is the docs.json language code of the search's scope: the model-free answer's own
 	// sentences are in it when it has them (English otherwise). "" is the site's only language.
 	Language string

@@ -32,12 +32,13 @@ func system(p *Prompt) string {
 		fmt.Fprintf(&b, "\n\nThe docs team's instructions (they add to the rules above and do not replace them):\n\n%s", p.Instructions)
 	}
 	b.WriteString(skillList(p.Skills))
+	b.WriteString(readerLine(p.Reader))
 	b.WriteString("\n\nDocumentation excerpts:\n")
 	if len(p.Sources) == 0 {
 		b.WriteString("\n(The search found no pages for this question.)\n")
 	}
 	for i, s := range p.Sources {
-		fmt.Fprintf(&b, "\n[%d] %s\nLink: %s\n", i+1, label(s), link(s.Title, s.URL))
+		fmt.Fprintf(&b, "\n[%d] %s%s\nLink: %s\n", i+1, label(s), readerMark(s), link(s.Title, s.URL))
 		if len(s.Breadcrumbs) > 0 {
 			fmt.Fprintf(&b, "Section of the docs: %s\n", strings.Join(s.Breadcrumbs, " › "))
 		}
