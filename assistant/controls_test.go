@@ -106,7 +106,16 @@ var controls = []control{
 func TestSearchControls(t *testing.T) {
 	list := tesseraSites(t)
 	h := start(t, list)
-	variants := map[string]map[string]string{} // domain → URL → variant
+	variants := variantsOf(t, list)
+	for _, c := range controls {
+		t.Run(c.name, func(t *testing.T) { c.run(t, h, variants) })
+	}
+}
+
+// variantsOf loads each site's pages: domain → URL → variant.
+func variantsOf(t *testing.T, list []sites.Site) map[string]map[string]string {
+	t.Helper()
+	variants := map[string]map[string]string{}
 	for _, s := range list {
 		d, err := sitedocs.Load(context.Background(), s.Docs)
 		if err != nil {
@@ -117,30 +126,33 @@ func TestSearchControls(t *testing.T) {
 			variants[s.Domain][e.URL] = e.Variant
 		}
 	}
-	for _, c := range controls {
-		t.Run(c.name, func(t *testing.T) {
-			domain := c.domain
-			if domain == "" {
-				domain = "tessera"
-			}
-			if c.context == "" {
-				found := h.search(t, domain, c.searchBody())
-				c.check(t, "discovery search", found, variants[domain])
-			}
-			step, cited := h.ask(t, domain, c.messageBody())
-			c.check(t, "search step", step, variants[domain])
-			for _, p := range cited {
-				if !slices.Contains(step, p) {
-					t.Errorf("the answer cites %s, which the search step did not find (%v)", p, step)
-				}
-				if slices.Contains(c.absent, p) {
-					t.Errorf("the answer cites %s", p)
-				}
-			}
-			if c.first != "" && !slices.Contains(cited, c.first) {
-				t.Errorf("the answer cites %v, not %s", cited, c.first)
-			}
-		})
+	return variants
+}
+
+// run checks the control through the discovery search (unless it names a context item), the
+// assistant's search step and the pages its answer cites.
+func (c control) run(t *testing.T, h *harness, variants map[string]map[string]string) {
+	t.Helper()
+	domain := c.domain
+	if domain == "" {
+		domain = "tessera"
+	}
+	if c.context == "" {
+		found := h.search(t, domain, c.searchBody())
+		c.check(t, "discovery search", found, variants[domain])
+	}
+	step, cited := h.ask(t, domain, c.messageBody())
+	c.check(t, "search step", step, variants[domain])
+	for _, p := range cited {
+		if !slices.Contains(step, p) {
+			t.Errorf("the answer cites %s, which the search step did not find (%v)", p, step)
+		}
+		if slices.Contains(c.absent, p) {
+			t.Errorf("the answer cites %s", p)
+		}
+	}
+	if c.first != "" && !slices.Contains(cited, c.first) {
+		t.Errorf("the answer cites %v, not %s", cited, c.first)
 	}
 }
 

@@ -139,6 +139,10 @@ type SearchHit = searchHit
 // naming the discovery body's field; a site not indexed yet, a 503.
 func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]SearchHit, error) {
 	size, threshold, f, current, d := p.check()
+	site, err := s.sites.Domain(domain)
+	if err != nil {
+		return nil, err
+	}
 	snap, err := s.Snapshot(domain)
 	if err != nil {
 		return nil, err
@@ -149,9 +153,10 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 	if f, err = request.CheckScopes(f, snap.Scopes); err != nil {
 		return nil, err
 	}
+	from := scopePaths(site, current)
 	results := snap.Index.Search(search.Query{
-		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, current), Limit: size, Lines: true,
-		Dense: s.nearest(ctx, domain, snap.Index, p.Query), Division: snap.Scopes.ReaderDivision(p.Query, f.Product, current),
+		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, from...), Limit: size, Lines: true,
+		Dense: s.nearest(ctx, domain, snap.Index, p.Query), Division: snap.Scopes.ReaderDivision(p.Query, f.Product, from...),
 	})
 	hits := make([]SearchHit, 0, len(results))
 	for _, r := range results {

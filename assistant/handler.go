@@ -89,7 +89,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), t.req.ScopePaths()...)
+	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), scopePaths(t.site, t.req.ScopePaths()...)...)
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {
@@ -99,7 +99,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 	// A division the conversation names, in the question or an earlier one the search weighs
 	// in, beats the page's.
 	asked := strings.Join(append(questions(t.history), t.req.Question()), "\n")
-	t.reader = t.snap.Scopes.ReaderDivision(asked, f.Product, t.req.ScopePaths()...)
+	t.reader = t.snap.Scopes.ReaderDivision(asked, f.Product, scopePaths(t.site, t.req.ScopePaths()...)...)
 	return t, nil
 }
 
