@@ -61,6 +61,12 @@ type Query struct {
 	// Division is the division of the page the reader asks from (Division.Name of its page;
 	// "" for none): results rank by it as division.go says, and no result is left out for it.
 	Division string
+	// ReaderPage is the path of the page the reader asks from, as the index knows it (a page's
+	// Page.URL); with ReaderPrior above 1 the re-ranker multiplies that page's relevance by
+	// ReaderPrior when it is among its candidates (readerpage.go). "" or a prior of 1 or less:
+	// the reader's page ranks as any other.
+	ReaderPage  string
+	ReaderPrior float64
 }
 
 // Result is one hit: the best section of one page.

@@ -70,6 +70,7 @@ func (ix *Index) rerank(sc *scratch, hits []hit, n int, boost bool) []hit {
 		if b := ix.pages[ix.secPage[c.sec]].boost; boost && b != 1 {
 			c.score += float32(math.Log(float64(b)))
 		}
+		c.score += ix.readerBoost(sc, ix.secPage[c.sec])
 	}
 	sort.SliceStable(sc.cands, func(a, b int) bool {
 		ca, cb := &sc.cands[a], &sc.cands[b]

@@ -32,6 +32,8 @@ type scratch struct {
 	lineSpans []Span    // matching words of a result's one-line preview
 	own       []float32 // by section of a result's page: its score by its heading and text alone
 	div, fam  uint32    // the reader's division and its family (numbered); 0: none
+	readerP   int64     // the reader's page + 1 (readerpage.go); 0: none
+	readerLog float32   // ln of the reader's page's prior
 }
 
 // hit is a candidate result.
@@ -65,4 +67,5 @@ func (sc *scratch) reset() {
 	sc.touched, sc.pages, sc.top = sc.touched[:0], sc.pages[:0], sc.top[:0]
 	sc.seq, sc.cands, sc.mainN, sc.unknown = sc.seq[:0], sc.cands[:0], 0, 0
 	sc.div, sc.fam = 0, 0
+	sc.readerP, sc.readerLog = 0, 0
 }

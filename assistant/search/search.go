@@ -24,6 +24,7 @@ func (ix *Index) Search(q Query) []Result {
 		return nil
 	}
 	ix.reader(sc, q.Division)
+	ix.readerPage(sc, q.ReaderPage, q.ReaderPrior)
 	ix.accumulate(sc, terms)
 	ix.bestPerPage(sc, &q.Filter)
 	ix.oneVariant(sc)

@@ -45,6 +45,7 @@ func main() {
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json, the tuning unanswerable questions and the long questions of train_long*.json): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
 	flag.StringVar(&thesaurusSpec, "thesaurus", "", `expand the question's words the site lacks with WordNet's related words (search.BuildWithThesaurus), e.g. "rel=s,w=0.4,df=0,word=3,query=8"; off by default: measured, it did not help (testdata/eval/README.md, "A general thesaurus")`)
+	flag.Float64Var(&readerPrior, "readerprior", 0, "multiply the relevance of the page a question is asked from (its currentPath) by this prior, above 1 (search.Query.ReaderPrior), for every question; reader.json's questions are printed with and without it; 0: off (measured, testdata/eval/README.md, \"Questions asked from the page that answers them\")")
 	flag.Parse()
 	var err error
 	switch {
@@ -147,14 +148,20 @@ func (s *site) filter(q question) (search.Filter, error) {
 	return search.Filter{Version: v, Language: l}, nil
 }
 
-// search returns the index's results for q, scoped as the assistant scopes it.
+// search returns the index's results for q, scoped as the assistant scopes it, with -readerprior.
 func (s *site) search(q question, limit int) ([]search.Result, error) {
+	return s.searchWith(q, limit, readerPrior)
+}
+
+// searchWith is search with the reader's page's prior given.
+func (s *site) searchWith(q question, limit int, prior float64) ([]search.Result, error) {
 	f, err := s.filter(q)
 	if err != nil {
 		return nil, err
 	}
 	division := s.scopes.ReaderDivision(q.Text, "", q.CurrentPath)
-	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit, Division: division}), nil
+	return s.index.Search(search.Query{Text: q.Text, History: q.Before, Filter: f, Limit: limit, Division: division,
+		ReaderPage: q.CurrentPath, ReaderPrior: prior}), nil
 }
 
 // firstStage returns the page paths of the index's first stage for q, before the re-ranker.
@@ -240,6 +247,9 @@ func run(w io.Writer, dir string, opt options) error {
 		return err
 	}
 	e.printTable()
+	if err := e.readerTable(); err != nil {
+		return err
+	}
 	e.printExpanded()
 	printCited(w, e.cites, e.halves())
 	return e.uncovered()

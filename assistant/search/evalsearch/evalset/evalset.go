@@ -25,7 +25,16 @@ type Question struct {
 	// as the assistant's currentPath does. Language names the language outright (filter.language).
 	CurrentPath string `json:"currentPath,omitempty"`
 	Language    string `json:"language,omitempty"`
+	// Asked says, in reader.json only, whether the question is asked from the page that answers
+	// it (AskedPage) or from an unrelated page of the same site and language (AskedElsewhere).
+	Asked string `json:"asked,omitempty"`
 }
+
+// Where reader.json's questions are asked from.
+const (
+	AskedPage      = "page"
+	AskedElsewhere = "elsewhere"
+)
 
 // Splits of questions.json, in the order the tables print them, and of blind.json: every
 // question on a blind site is held out, and no tuning or training reads it.
@@ -174,6 +183,34 @@ func LoadTrainingUnanswerable(file string, trainSites []string) ([]Question, err
 			return nil, fmt.Errorf("training-only unanswerable question %d (%q): split, pages and before are not allowed (all are for tuning; no page answers them)", i, q.Text)
 		case !slices.Contains(trainSites, q.Site):
 			return nil, fmt.Errorf("training-only unanswerable question %d (%q): site %q is not a training-only site (train.json's)", i, q.Text, q.Site)
+		}
+	}
+	return qs, nil
+}
+
+// LoadReader reads reader.json: questions asked from the page that answers them and the same
+// questions asked from an unrelated page (the control). Each needs a site, its text, one page,
+// a split ("tune" or "held"), a currentPath and asked: "page" with currentPath its page,
+// "elsewhere" with currentPath another page.
+func LoadReader(file string) ([]Question, error) {
+	qs, err := read(file, "reader's page questions")
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs {
+		switch {
+		case q.Site == "" || q.Text == "" || len(q.Pages) != 1 || q.CurrentPath == "":
+			return nil, fmt.Errorf("reader question %d (%q): site, q, one page and currentPath are required", i, q.Text)
+		case q.Split != SplitTune && q.Split != SplitHeld:
+			return nil, fmt.Errorf("reader question %d (%q): split must be %q or %q", i, q.Text, SplitTune, SplitHeld)
+		case q.Asked == AskedPage && q.CurrentPath != q.Pages[0]:
+			return nil, fmt.Errorf("reader question %d (%q): asked %q needs currentPath %s, its page", i, q.Text, AskedPage, q.Pages[0])
+		case q.Asked == AskedElsewhere && q.CurrentPath == q.Pages[0]:
+			return nil, fmt.Errorf("reader question %d (%q): asked %q needs a currentPath other than its page", i, q.Text, AskedElsewhere)
+		case q.Asked != AskedPage && q.Asked != AskedElsewhere:
+			return nil, fmt.Errorf("reader question %d (%q): asked must be %q or %q", i, q.Text, AskedPage, AskedElsewhere)
+		case len(q.Before) > 0:
+			return nil, fmt.Errorf("reader question %d (%q): before is for follow-ups (followups.json)", i, q.Text)
 		}
 	}
 	return qs, nil

@@ -214,3 +214,31 @@ func checkLoad(t *testing.T, name, content string, load func(string) ([]evalset.
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
+
+func TestLoadReader(t *testing.T) {
+	q := func(asked, from, split string) string {
+		return `[{"site": "cline", "q": "undo its edits", "pages": ["/checkpoints"], "currentPath": "` + from + `", "asked": "` + asked + `", "split": "` + split + `"}]`
+	}
+	tests := []struct {
+		name, file string
+		want       []evalset.Question
+		wantErr    string
+	}{
+		{name: "asked from its page", file: q("page", "/checkpoints", "tune"),
+			want: []evalset.Question{{Site: "cline", Text: "undo its edits", Pages: []string{"/checkpoints"}, CurrentPath: "/checkpoints", Asked: evalset.AskedPage, Split: "tune"}}},
+		{name: "asked elsewhere", file: q("elsewhere", "/kanban", "held"),
+			want: []evalset.Question{{Site: "cline", Text: "undo its edits", Pages: []string{"/checkpoints"}, CurrentPath: "/kanban", Asked: evalset.AskedElsewhere, Split: "held"}}},
+		{name: "page but asked from another", file: q("page", "/kanban", "tune"), wantErr: "needs currentPath /checkpoints"},
+		{name: "elsewhere but asked from its page", file: q("elsewhere", "/checkpoints", "tune"), wantErr: "other than its page"},
+		{name: "no asked", file: q("", "/checkpoints", "tune"), wantErr: "asked must be"},
+		{name: "a blind split", file: q("page", "/checkpoints", "blind"), wantErr: "split must be"},
+		{name: "no currentPath", file: q("page", "", "tune"), wantErr: "currentPath are required"},
+		{name: "two pages", file: `[{"site": "cline", "q": "x", "pages": ["/a", "/b"], "currentPath": "/a", "asked": "page", "split": "tune"}]`, wantErr: "one page"},
+		{name: "a follow-up's thread", file: `[{"site": "cline", "q": "x", "pages": ["/a"], "currentPath": "/a", "asked": "page", "split": "tune", "before": ["y"]}]`, wantErr: "before is for follow-ups"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkLoad(t, "reader.json", tt.file, evalset.LoadReader, tt.want, tt.wantErr)
+		})
+	}
+}
