@@ -71,7 +71,7 @@ func TestTellCJK(t *testing.T) {
 		{"Next.js App Router는 파일 시스템 기반의 라우터를 사용합니다.", "ko"},
 		{"パスワードを忘れた", "ja"},
 		{"請求書は Billing ページの右上からダウンロードできます。料金プランの変更もここから行います。", "ja"},
-		{"如何重置我的密码？", ""},       // Chinese: Simplified or Traditional is not told
+		{"如何重置我的密码？", ""},      // Chinese: Simplified or Traditional is not told
 		{"文件在設定頁面中介紹了這一點", ""}, // nor Traditional Chinese
 		{"How do I reset my password?", ""},
 		{"Ich habe mein Passwort vergessen", ""},
