@@ -54,3 +54,42 @@ func TestAnswerReadsContentInNoLanguageInItsOwn(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerKoreanContentInNoLanguageInKorean reproduces a rehearsal on D-ALabs Codex, a
+// Korean site whose docs.json has no languages (search/testdata/dalabs): every model-free
+// answer was written in English ("The documentation covers this in [설치 및 환경 설정 › ...]",
+// "I could not find anything in the documentation..."), since Korean, having no stop word
+// list, was told no language. Its pages are now told Korean by their script, and so is the
+// question, which is answered in Korean as under a docs.json "ko"; an English question of the
+// same site is answered in English as before.
+func TestAnswerKoreanContentInNoLanguageInKorean(t *testing.T) {
+	dir, err := filepath.Abs("search/testdata/dalabs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: "dalabs", Project: "dalabs-docs", Docs: dir}})
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	tests := []struct {
+		from, q, lead string
+	}{
+		{"/nextjs/routing", "Node 버전 몇 이상이어야 설치돼요?", "문서의 ["},
+		{"", "Node.js 몇 버전 이상이 필요해요?", "문서의 ["},
+		{"", "Which Node.js version do I need?", "The documentation covers this in ["},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			body := ask(tt.q)
+			if tt.from != "" {
+				body["currentPath"] = tt.from
+			}
+			parts := checkReply(t, h.post(t, "dalabs", body))
+			if answer := text(t, parts); !strings.HasPrefix(answer, tt.lead) {
+				t.Errorf("answer %.300q, want it to begin %q", answer, tt.lead)
+			}
+			fin := finishOf(t, parts)
+			if fin.Resolution != event.Answered || len(fin.Sources) == 0 || fin.Sources[0].URL != "/nextjs/installation" {
+				t.Errorf("finish %+v, want /nextjs/installation answered and cited first", fin)
+			}
+		})
+	}
+}

@@ -46,6 +46,11 @@ func TestSkillLanguage(t *testing.T) {
 		{"docs.json's default language (fr-CA) before the pages' text", french,
 			[]string{"\n## Comment utiliser cette documentation\n", "\n## Ce que couvre la documentation\n", `description: "Gellum Recursos : documentation sur Inicio."`},
 			[]string{"How to use these docs", "Cómo usar"}},
+		// rehearse25: Korean has no stop word list, so a Korean site in no language was told none
+		// and its skill.md written in English; Korean is told by its script.
+		{"D-ALabs Codex: Korean, told by its pages' script", "../search/testdata/dalabs",
+			[]string{"\n## 이 문서를 사용하는 방법\n", "\n## 문서에서 다루는 내용\n"},
+			[]string{"How to use these docs", "What the docs cover"}},
 		{"Trails: English", siteDir("agents-trails"),
 			[]string{"\n## How to use these docs\n", "\n## What the docs cover\n"},
 			[]string{"Cómo usar"}},

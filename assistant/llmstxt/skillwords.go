@@ -12,8 +12,8 @@ import (
 // builds the file from what the site says of itself; its own words (the headings, and the
 // description written when docs.json has none) are in the site's default language: docs.json's
 // (navigation.languages' default), else the language most of the llms.txt pages are written
-// in (platform/lang's Tell), else English. skillWords holds them for every language docs.json
-// allows.
+// in (platform/lang's Tell; Korean and Japanese by their script, TellCJK), else English.
+// skillWords holds them for every language docs.json allows.
 
 // skillWords are the words of a generated skill.md in one language.
 type skillWords struct {
@@ -93,11 +93,13 @@ func (s Site) words() skillWords {
 		if i == maxToldPages {
 			break
 		}
-		l := lang.Tell(p.Body)
-		if l == nil {
+		code := lang.TellCJK(p.Body) // Korean or Japanese, which Tell leaves untold
+		if l := lang.Tell(p.Body); l != nil {
+			code = l.Code()
+		} else if code == "" {
 			continue
 		}
-		code := skillLanguage(l.Code())
+		code = skillLanguage(code)
 		votes[code]++
 		if votes[code] > top {
 			best, top = code, votes[code]

@@ -22,7 +22,9 @@ import (
 // is given keeps it.
 
 // tellPage returns the language a page in no language is written in: "" for a page with a
-// language, English, or one no language stands out in.
+// language, English, or one no language stands out in. Korean and Japanese are told by their
+// script (lang.Teller.CJK), so that a question of a Korean site in no language is answered in
+// Korean, as under a docs.json "ko"; their analysis is English's either way.
 func tellPage(d *doc) string {
 	if d.info.language != "" {
 		return ""
@@ -36,7 +38,7 @@ func tellPage(d *doc) string {
 	if l := t.Language(); l != nil && !l.IsEnglish() {
 		return l.Code()
 	}
-	return ""
+	return t.CJK() // Korean or Japanese, told by its script: analyzed as English (lang.Of), cut into pairs
 }
 
 // readProse gives t the lines of text outside its code blocks: code is written in no natural
@@ -90,8 +92,9 @@ func writtenOf(docs []doc) writtenLangs {
 }
 
 // readsIn returns the language a query of filter f is analyzed in: the filter's, else (content
-// in no language) the one its text tells when some page is written in it, else English for a
-// text told English or in a language no page is written in; a text that tells none (keywords:
+// in no language) the one its text tells (its stop words, or Korean's and Japanese's script)
+// when some page is written in it, else English for a text told English or in a language no
+// page is written in; a text that tells none (keywords:
 // "Passwort zurücksetzen", "Benachrichtigungen") is read in the language, of those the pages in
 // no language are written in, under which the index holds most of its words, a tie going to the
 // one most of those pages are written in, then English.
@@ -102,7 +105,13 @@ func (ix *Index) readsIn(f Filter, text string) string {
 	l := lang.Tell(text)
 	switch {
 	case l == nil:
-		return ix.holdsMost(text)
+		switch code := lang.TellCJK(text); {
+		case code == "":
+			return ix.holdsMost(text)
+		case ix.written.pages[code] > 0:
+			return code // a Korean or Japanese question, of pages written in it
+		}
+		return "" // Korean or Japanese, which no page is written in
 	case l.IsEnglish():
 		return ""
 	case ix.written.pages[l.Code()] > 0:

@@ -94,3 +94,26 @@ func TestReadsIn(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsInKoreanContentInNoLanguage reproduces a rehearsal on D-ALabs Codex, a Korean
+// site whose docs.json has no languages (testdata/dalabs): Korean has no stop word list, so
+// its pages were read as English and a Korean question was read in English, which the
+// model-free answer then wrote in ("I could not find anything in the documentation..."). Its
+// pages are now told Korean by their script and a Korean question is read in Korean; an
+// English question of the same site stays English.
+func TestReadsInKoreanContentInNoLanguage(t *testing.T) {
+	ix := search.Build(dirPages(t, "testdata/dalabs", 4))
+	tests := []struct{ q, want string }{
+		{"튜플이랑 배열 차이가 뭐예요", "ko"},
+		{"Node 버전 몇 이상이어야 설치돼요?", "ko"},
+		{"tsconfig에서 strict 켜는 법", "ko"},
+		{"npm run dev", "ko"}, // keywords alone: the language of the site's pages
+		{"How do I install Next.js?", ""},
+		{"パスワードを忘れた", ""}, // no page is written in Japanese: English, as a Spanish question of a German site
+	}
+	for _, tt := range tests {
+		if got := ix.ReadsIn(search.Filter{}, tt.q); got != tt.want {
+			t.Errorf("ReadsIn(%q) = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}

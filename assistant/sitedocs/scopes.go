@@ -4,14 +4,16 @@ import (
 	"cmp"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
-// Scopes are the values a search filter may take on a site, in navigation order, and the
-// version and language of every page of the site, so that a question asked on a page is
-// answered in that page's version and language.
+// Scopes are the values a search filter may take on a site, in navigation order (the versions
+// that hold pages: one that links elsewhere is none, withPages), and the version and language
+// of every page of the site, so that a question asked on a page is answered in that page's
+// version and language.
 type Scopes struct {
 	Versions        []string
 	DefaultVersion  string // the version marked default, else the first; "" without versions, or when the defaults of its versions lists differ (defaultVersion)
@@ -106,7 +108,22 @@ func newScopes(tree *docsjson.Tree, entries []Entry) Scopes {
 		}
 	}
 	sortLongestFirst(s.labels)
+	s.Versions = withPages(s.Versions, entries)
 	return s
+}
+
+// withPages returns the versions that hold a page of entries, in their order. A version that
+// holds none is a link to docs elsewhere (`"href"` in place of pages: novuhq/docs@c1cb9e4's
+// "v0.x", https://v0.x-docs.novu.co), which nothing here can be searched or answered in: the
+// MCP search tool offered it and a filter naming it found nothing, so an agent that took it
+// (or a client that sent it) got "No results" and a declined answer instead of a 400 naming
+// the versions the site serves (rehearse25).
+func withPages(versions []string, entries []Entry) []string {
+	held := map[string]bool{}
+	for i := range entries {
+		held[entries[i].Version] = true
+	}
+	return slices.DeleteFunc(versions, func(v string) bool { return !held[v] })
 }
 
 // addTo merges an entry's version, language and division into the scope at key.

@@ -38,6 +38,8 @@ type Teller struct {
 	shared [64]int // by bit of stopBits: the words counted for that language and for English too
 	read   int     // bytes read
 	cjk    int     // Chinese, Japanese and Korean characters read
+	hangul int     // of those, Hangul (Korean)
+	kana   int     // of those, hiragana and katakana (Japanese)
 	other  int     // other letters read
 	word   [maxTellWord]byte
 }
@@ -64,7 +66,7 @@ func (t *Teller) Read(text string) {
 				upper++
 			}
 			if cjk.Is(r) {
-				t.cjk++
+				t.countCJK(r)
 			} else if unicode.IsLetter(r) {
 				t.other++
 			}
@@ -82,6 +84,17 @@ func (t *Teller) Read(text string) {
 		}
 		prev = r
 		i += size
+	}
+}
+
+// countCJK counts a character that cjk.Is, and its script.
+func (t *Teller) countCJK(r rune) {
+	t.cjk++
+	switch {
+	case unicode.Is(unicode.Hangul, r):
+		t.hangul++
+	case cjk.IsHiragana(r) || cjk.IsKatakana(r):
+		t.kana++
 	}
 }
 
@@ -108,7 +121,7 @@ func (t *Teller) count(w []byte) {
 func (t *Teller) Language() *Language {
 	top := slices.Max(t.counts[:])
 	switch {
-	case top == 0, t.cjk >= cjkText || cjkShare*t.cjk >= t.other: // Chinese, Japanese or Korean: their Latin words (code, names) tell nothing
+	case top == 0, t.isCJK(): // Chinese, Japanese or Korean: their Latin words (code, names) tell nothing
 		return nil
 	case t.counts[0] == top: // English wins a tie
 		return English
@@ -137,6 +150,40 @@ func (t *Teller) Language() *Language {
 	return best
 }
 
+// isCJK reports whether what the Teller read is Chinese, Japanese or Korean text: cjkText of
+// their characters, or one for every cjkShare other letters.
+func (t *Teller) isCJK() bool { return t.cjk > 0 && (t.cjk >= cjkText || cjkShare*t.cjk >= t.other) }
+
+// CJK returns the docs.json code of the language of what the Teller read when it is Korean or
+// Japanese text, told by its script, which Language does not tell (those languages have no stop
+// word list here): "ko" when most of its CJK characters are Hangul, "ja" when one in kanaShare
+// or more is hiragana or katakana (Japanese writes its grammar in kana; Chinese and Korean
+// write none). It is "" for text that is not CJK (Language tells it) and for Han characters
+// alone: Chinese, whose two scripts share most characters, is not told.
+//
+// A site in no language written in Korean was answered in English ("I could not find anything
+// in the documentation...", "The documentation covers this in ...") and its skill.md written in
+// English (rehearse25: D-ALabs Codex), though a docs.json that names "ko" gets Korean.
+func (t *Teller) CJK() string {
+	switch {
+	case !t.isCJK():
+		return ""
+	case 2*t.hangul > t.cjk:
+		return "ko"
+	case kanaShare*t.kana >= t.cjk:
+		return "ja"
+	}
+	return ""
+}
+
+// TellCJK returns the code of the language a Korean or Japanese text is written in, as
+// Teller.CJK tells it; "" for any other text.
+func TellCJK(text string) string {
+	var t Teller
+	t.Read(text)
+	return t.CJK()
+}
+
 // tellMargin is how many times the stop words of English's list a text needs of another
 // language's to be told that language. Some lists hold words of English technical text
 // (Portuguese's "for", "no" and "num": "phone_num"): an English API reference page would
@@ -160,12 +207,14 @@ func (l *Language) Code() string {
 
 // Bounds of Tell: the bytes of a text read, the longest stop word (in bytes) looked up, and
 // when a text is Chinese, Japanese or Korean: cjkText of their characters, or one for every
-// cjkShare other letters. A European page quotes a few ("日本語" in a list of languages).
+// cjkShare other letters. A European page quotes a few ("日本語" in a list of languages). CJK
+// text with one kana in kanaShare of its CJK characters is Japanese (CJK).
 const (
 	maxTellBytes = 4096
 	maxTellWord  = 64
 	cjkText      = 32
 	cjkShare     = 4
+	kanaShare    = 5
 )
 
 // tellOrder are the languages here by code (bit i+1 of stopBits; English is bit 0).

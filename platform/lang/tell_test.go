@@ -59,3 +59,28 @@ func TestTell(t *testing.T) {
 		}
 	}
 }
+
+// TestTellCJK: Korean and Japanese text, which Tell tells none (no stop word list here), is
+// told by its script; Chinese (Han alone) and text that is not CJK are not (rehearse25: a
+// Korean site in no language was answered in English).
+func TestTellCJK(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"튜플이랑 배열 차이가 뭐예요", "ko"},
+		{"any 쓰지 말라는데 대신 뭘 써요", "ko"},
+		{"tsconfig에서 strict 켜는 법", "ko"},
+		{"Next.js App Router는 파일 시스템 기반의 라우터를 사용합니다.", "ko"},
+		{"パスワードを忘れた", "ja"},
+		{"請求書は Billing ページの右上からダウンロードできます。料金プランの変更もここから行います。", "ja"},
+		{"如何重置我的密码？", ""},      // Chinese: Simplified or Traditional is not told
+		{"文件在設定頁面中介紹了這一點", ""}, // nor Traditional Chinese
+		{"How do I reset my password?", ""},
+		{"Ich habe mein Passwort vergessen", ""},
+		{"a list of languages: English, 日本語, 한국어, Deutsch, Français, Español and more of them", ""}, // a few CJK characters in English text
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := lang.TellCJK(tt.text); got != tt.want {
+			t.Errorf("TellCJK(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
