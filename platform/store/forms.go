@@ -44,6 +44,22 @@ func SetWritten(qs []QueryOutcome, f QueryForms) {
 	}
 }
 
+// SetRowsWritten sets each row's Written to its query's commonest form in f.
+func SetRowsWritten(rows []SearchRow, f QueryForms) {
+	for i := range rows {
+		rows[i].Written = f.Commonest(rows[i].Query)
+	}
+}
+
+// RowQueries are the normalized queries of rows.
+func RowQueries(rows []SearchRow) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.Query
+	}
+	return out
+}
+
 // OutcomeQueries are the distinct normalized queries of qs, in byte order.
 func OutcomeQueries(qs []QueryOutcome) []string {
 	out := make([]string, 0, len(qs))
