@@ -294,8 +294,8 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 		Gaps  []gap
 		Total int
 	}
-	want := []string{"1 page /quickstart 5.0", "2 topic custom 5.0", "3 topic How do I rotate API keys? 3.0", "4 topic Rate limits 1.0"} // as written
-	eventually.Succeeds(t, 30*time.Second, func() error { // until every signal is stored
+	want := []string{"1 page /quickstart 5.0", "2 topic custom 5.0", "3 topic How do I rotate API keys? 3.0", "4 topic Rate limits 1.0"}
+	eventually.Succeeds(t, 30*time.Second, func() error { // until every signal is stored; texts as written
 		page.Gaps = nil
 		get(t, l, "gaps"+rng, &page)
 		var got []string
