@@ -70,6 +70,7 @@ func Body(src, title string, snippet func(string) (string, bool)) string {
 		root, imports, named = parse(body)
 		snippet = cutSnippets(snippet, names) // in the snippets it inlines too
 	}
+	snippet = rebased(snippet)
 	files := newSnippetFiles(snippet)
 	named = files.local(body, imports, named)
 	if len(named) > 0 { // {myName}, {home.tf}: the values of the snippets it imports by name

@@ -18,7 +18,7 @@ import (
 // tag it does not know, as before).
 func InlineSnippets(src string, snippet func(path string) (string, bool), limit int) string {
 	room := limit - len(src)
-	return inlineSnippets(src, newSnippetFiles(snippet), 0, &room)
+	return inlineSnippets(src, newSnippetFiles(rebased(snippet)), 0, &room)
 }
 
 func inlineSnippets(src string, files *snippetFiles, depth int, room *int) string {

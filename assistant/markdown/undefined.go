@@ -135,6 +135,7 @@ func cutElements(root *node, body string, names []string) string {
 // MDX snippets it imports, breadth first, at most maxDefiningSnippets files in all, against
 // the names all of them define.
 func undefinedIn(root *node, body string, snippet func(path string) (string, bool)) []string {
+	snippet = rebased(snippet)
 	defined, files := definedNames(body)
 	roots := []*node{root}
 	seenFile := map[string]bool{}

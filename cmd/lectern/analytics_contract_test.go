@@ -204,7 +204,8 @@ func paramCalls(op, path, key string) []apiCall {
 }
 
 // checkSearchesBodies checks the searches route on the published searches: "custom domain"
-// found 3 results and was clicked, "webhooks" found nothing.
+// found 3 results and was clicked, shown as its search wrote it ("Custom Domain", the page's
+// cursor still its normalized form), "webhooks" found nothing.
 func (c *contract) checkSearchesBodies(t *testing.T, get func(string, any)) {
 	t.Helper()
 	var searches struct {
@@ -218,7 +219,7 @@ func (c *contract) checkSearchesBodies(t *testing.T, get func(string, any)) {
 		NextCursor    *string
 	}
 	get("searches?limit=1", &searches)
-	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "custom domain" ||
+	if searches.TotalSearches != 2 || len(searches.Searches) != 1 || searches.Searches[0].SearchQuery != "Custom Domain" ||
 		searches.Searches[0].CTR != 1 || searches.Searches[0].TopClickedPage == nil || searches.NextCursor == nil ||
 		searches.Searches[0].NoResults == nil || *searches.Searches[0].NoResults != 0 {
 		t.Fatalf("searches page 1 = %+v", searches)

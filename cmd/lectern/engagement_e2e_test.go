@@ -294,8 +294,8 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 		Gaps  []gap
 		Total int
 	}
-	want := []string{"1 page /quickstart 5.0", "2 topic custom 5.0", "3 topic how do i rotate api keys? 3.0", "4 topic rate limits 1.0"}
-	eventually.Succeeds(t, 30*time.Second, func() error { // until every signal is stored
+	want := []string{"1 page /quickstart 5.0", "2 topic custom 5.0", "3 topic How do I rotate API keys? 3.0", "4 topic Rate limits 1.0"}
+	eventually.Succeeds(t, 30*time.Second, func() error { // until every signal is stored; texts as written
 		page.Gaps = nil
 		get(t, l, "gaps"+rng, &page)
 		var got []string
@@ -308,7 +308,7 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 		return nil
 	})
 	custom := page.Gaps[1]
-	if custom.Title != "what is a custom domain?" || len(custom.Queries) != 2 || len(custom.Threads) != 1 || custom.Threads[0].ThreadID != threadRated ||
+	if custom.Title != "What is a custom domain?" || len(custom.Queries) != 2 || len(custom.Threads) != 1 || custom.Threads[0].ThreadID != threadRated ||
 		custom.Threads[0].Href != "/api/external/v1/analytics/acme-prod/assistant/threads/"+threadRated {
 		t.Errorf("custom topic %+v", custom)
 	}
@@ -320,7 +320,7 @@ func checkGapsRoute(t *testing.T, l *testLectern, rng string) {
 	}
 	status, body := l.do(t, "GET", "/api/external/v1/analytics/acme-prod/gaps"+rng+"&format=csv&kind=topic", l.AdminKey, nil)
 	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
-	if status != 200 || len(lines) != 4 || !strings.HasPrefix(lines[1], "2,topic,custom,what is a custom domain?,5,rated_down=1 | search_no_results=1,") {
+	if status != 200 || len(lines) != 4 || !strings.HasPrefix(lines[1], "2,topic,custom,What is a custom domain?,5,rated_down=1 | search_no_results=1,") {
 		t.Errorf("gaps CSV: %d\n%s", status, body)
 	}
 }

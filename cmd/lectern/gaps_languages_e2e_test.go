@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ var gapsLanguagesTexts = []struct {
 	{"पासवर्ड", []string{"पासवर्ड रीसेट"}, []string{"पासवर्ड कैसे बदलें?", "मेरा पासवर्ड काम नहीं कर रहा"}},
 	{"كلمة", []string{"إعادة تعيين كلمة المرور"}, []string{"كيف أغير كلمة المرور؟", "نسيت كلمة المرور"}},
 	{"пароль", []string{"сбросить пароль"}, []string{"Как изменить пароль?", "Забыл пароль"}},
-	{"passwort", []string{"Passwort zurücksetzen"}, []string{"Wie ändere ich mein Passwort?", "Passwort vergessen"}},
+	{"Passwort", []string{"Passwort zurücksetzen"}, []string{"Wie ändere ich mein Passwort?", "Passwort vergessen"}},
 	{"mot", []string{"comment réinitialiser mon mot de passe"}, []string{"Comment changer mon mot de passe ?"}}, // not "mot de passe oublié": read as Norwegian (mot, de), see content-gaps.mdx
 	{"contraseña", []string{"restablecer contraseña"}, []string{"¿Cómo cambio mi contraseña?", "olvidé mi contraseña"}},
 	{"senha", []string{"redefinir senha"}, []string{"Como altero minha senha?", "esqueci a senha"}},
@@ -50,7 +51,7 @@ func testGapsLanguages(t *testing.T, store string) {
 	want := map[string][]string{}
 	for _, tc := range gapsLanguagesTexts {
 		for _, q := range append(append([]string{}, tc.searches...), tc.questions...) {
-			want[tc.key] = append(want[tc.key], event.NormalizeQuery(q))
+			want[tc.key] = append(want[tc.key], strings.Join(strings.Fields(q), " ")) // as written
 		}
 	}
 	var page struct {

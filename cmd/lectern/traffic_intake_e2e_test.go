@@ -302,7 +302,7 @@ func streamTraffic(t *testing.T, l *testLectern, n int) []event.Traffic {
 
 // checkVisitorsAndSearches reads the other routes back: distinct visitors per class (an anonId
 // is one visitor wherever it reads; a hashed visitor is one per day, address and browser), and
-// the search grouped by its normalized query with its click.
+// the search grouped by its normalized query with its click, shown as the reader wrote it.
 func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 	t.Helper()
 	var visitors struct {
@@ -337,8 +337,9 @@ func checkVisitorsAndSearches(t *testing.T, l *testLectern) {
 		t.Fatalf("searches %s; want the one search", body)
 	}
 	s := searches.Searches[0]
-	if s.SearchQuery != "custom domain" || s.Hits != 1 || s.CTR != 1 || s.TopClickedPage == nil || *s.TopClickedPage != "/settings/custom-domain" {
-		t.Errorf("search %+v; want \"custom domain\", 1 hit, ctr 1, top /settings/custom-domain", s)
+	// Grouped by "custom domain" (the click wrote it so), shown as the search wrote it.
+	if s.SearchQuery != "Custom Domain" || s.Hits != 1 || s.CTR != 1 || s.TopClickedPage == nil || *s.TopClickedPage != "/settings/custom-domain" {
+		t.Errorf("search %+v; want \"Custom Domain\", 1 hit, ctr 1, top /settings/custom-domain", s)
 	}
 }
 

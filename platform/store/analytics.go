@@ -58,9 +58,12 @@ type SearchQuery struct {
 	NoResults bool       // only the queries with a search that found nothing (SearchRow.NoResults > 0)
 }
 
-// SearchRow is one normalized query (event.NormalizeQuery).
+// SearchRow is one normalized query (event.NormalizeQuery). Written is the query as the range's
+// searches wrote it most (QueryForms.Commonest, as QueryOutcome.Written): "SAML" where Query is
+// "saml"; Query itself when no stored event holds it any more.
 type SearchRow struct {
 	Query          string
+	Written        string
 	Hits           int64     // search events
 	Clicks         int64     // search_click events
 	TopClickedPage string    // the most clicked path (ties: the smallest); "" when none

@@ -260,10 +260,14 @@ type AgentStats struct {
 // MaxGapRecords bounds each list of records a content-gaps read returns.
 const MaxGapRecords = 1000
 
-// QueryOutcome is one source's searches of one normalized query in the range.
+// QueryOutcome is one source's searches of one normalized query in the range. Written is the
+// query as its searches wrote it most (QueryForms.Commonest over the range's stored search
+// events and MCP search calls, every source's): "SAML" where Query is "saml"; Query itself when
+// no stored event holds it any more (the raw events are kept for --retention-traffic).
 type QueryOutcome struct {
 	Source      string
 	Query       string
+	Written     string
 	Searches    int64
 	NoResults   int64
 	Clicks      int64

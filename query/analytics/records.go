@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cmp"
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -114,7 +115,7 @@ type searchPage struct {
 func searchEnvelope(p store.SearchPage) searchPage {
 	out := searchPage{Searches: make([]searchRow, len(p.Rows)), TotalSearches: p.TotalSearches}
 	for i, r := range p.Rows {
-		row := searchRow{SearchQuery: r.Query, Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt), NoResults: r.NoResults}
+		row := searchRow{SearchQuery: cmp.Or(r.Written, r.Query), Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt), NoResults: r.NoResults}
 		if r.Hits > 0 {
 			row.CTR = min(1, float64(r.Clicks)/float64(r.Hits))
 		}

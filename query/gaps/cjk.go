@@ -1,6 +1,7 @@
 package gaps
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/cjk"
@@ -27,15 +28,15 @@ import (
 // without a separator (アクセストークン) does not meet its parts (トークン). A piece of one
 // character is left out, as a one-letter word is.
 
-// cjkWords appends the words of f, a field with CJK characters, to out: its runs of other
-// characters as words (their terms by term), its CJK runs as pairs (a run of katakana as a
-// word); the pairs of hiragana go to kana instead.
+// cjkWords appends the words of f, a field with CJK characters as written, to out: its runs of
+// other characters as words (their terms by term, of the run lower-cased), its CJK runs as pairs
+// (a run of katakana as a word); the pairs of hiragana go to kana instead.
 func cjkWords(f string, stop func(string) bool, term func(string) string, out, kana []word) ([]word, []word) {
 	for _, run := range scriptRuns(f, cjk.Is) {
 		switch {
 		case !cjk.Is(firstRune(run)):
-			if !stop(run) && utf8.RuneCountInString(run) >= 2 {
-				out = append(out, word{term: term(run), surface: run, at: -1})
+			if lower := strings.ToLower(run); !stop(lower) && utf8.RuneCountInString(run) >= 2 {
+				out = append(out, word{term: term(lower), surface: run, at: -1})
 			}
 		default:
 			for _, part := range scriptRuns(run, cjk.IsHiragana) {

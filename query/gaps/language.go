@@ -49,21 +49,26 @@ var homonyms = func() []map[string]struct{} {
 	return out
 }()
 
-// parsed is a text cut into its fields, lower-cased, with the languages whose lists hold most
-// of them and the language they tell.
+// parsed is a text cut into its fields, lower-cased (and as written: raw), with the languages
+// whose lists hold most of them and the language they tell.
 type parsed struct {
 	fields []string
-	most   uint64 // the languages whose lists hold most of the fields (bit i: languages[i]); 0 when none holds any
-	lang   int    // the text's language, an index in languages; -1 when no list holds any of its words
+	raw    []string // fields[i] as the text writes it: a topic shows its words so ("SAML")
+	most   uint64   // the languages whose lists hold most of the fields (bit i: languages[i]); 0 when none holds any
+	lang   int      // the text's language, an index in languages; -1 when no list holds any of its words
 }
 
 // split cuts a text's first maxTextBytes into fields, runs of letters, combining marks and
 // digits, and finds the languages whose lists hold most of them.
 func split(s string) parsed {
-	fields := strings.FieldsFunc(strings.ToLower(cut(s, maxTextBytes)), func(r rune) bool {
+	raw := strings.FieldsFunc(cut(s, maxTextBytes), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	})
-	t := parsed{fields: fields, lang: -1}
+	fields := make([]string, len(raw))
+	for i, f := range raw {
+		fields[i] = strings.ToLower(f) // a letter's case is a letter: the fields are the lower-cased text's
+	}
+	t := parsed{fields: fields, raw: raw, lang: -1}
 	top := 0
 	for i, set := range lists {
 		n := 0

@@ -56,12 +56,12 @@ func TestClusterByLanguage(t *testing.T) {
 	}{
 		{"zh", []string{"如何重置密码", "忘记密码怎么办", "密码重置邮件收不到", "怎么创建API密钥", "API密钥无效", "怎么导出发票"}, []topic{
 			{"密码", []string{"密码", "重置"}, []string{"如何重置密码", "忘记密码怎么办", "密码重置邮件收不到"}},
-			{"api", []string{"api", "密钥", "创建"}, []string{"怎么创建API密钥", "API密钥无效"}},
+			{"API", []string{"API", "密钥", "创建"}, []string{"怎么创建API密钥", "API密钥无效"}},
 			{"怎么导出发票", []string{"导出发票"}, []string{"怎么导出发票"}},
 		}},
 		{"ja", []string{"パスワードをリセットする方法", "パスワードを忘れました", "パスワード再設定のメールが届かない", "APIキーが無効です", "APIキーの作成方法", "請求書をダウンロードしたい"}, []topic{
 			{"パスワード", []string{"パスワード", "メール", "リセット"}, []string{"パスワードをリセットする方法", "パスワードを忘れました", "パスワード再設定のメールが届かない"}},
-			{"api", []string{"api", "キー", "作成方法"}, []string{"APIキーが無効です", "APIキーの作成方法"}}, // one text: its whole piece
+			{"API", []string{"API", "キー", "作成方法"}, []string{"APIキーが無効です", "APIキーの作成方法"}}, // one text: its whole piece
 			{"請求書をダウンロードしたい", []string{"請求書", "ダウンロード"}, []string{"請求書をダウンロードしたい"}},      // not with パスワード: no ード
 		}},
 		{"ko", []string{"비밀번호를 재설정하는 방법", "비밀번호를 잊어버렸어요", "비밀번호 변경이 안 돼요", "웹훅 서명을 확인하고 싶어요", "웹훅 서명 오류", "청구서 다운로드"}, []topic{
@@ -76,7 +76,7 @@ func TestClusterByLanguage(t *testing.T) {
 		}},
 		{"ar", []string{"كيف أعيد تعيين كلمة المرور", "نسيت كلمة المرور", "تغيير كلمة المرور لا يعمل", "كيف أنشئ مفتاح API", "مفتاح API غير صالح", "تنزيل الفاتورة"}, []topic{
 			{"كلمة", []string{"كلمة", "المرور", "أعيد"}, []string{"كيف أعيد تعيين كلمة المرور", "نسيت كلمة المرور", "تغيير كلمة المرور لا يعمل"}}, // كلم and مرور in as many texts: the alphabetically first stem
-			{"api", []string{"api", "مفتاح", "أنشئ"}, []string{"كيف أنشئ مفتاح API", "مفتاح API غير صالح"}},
+			{"API", []string{"API", "مفتاح", "أنشئ"}, []string{"كيف أنشئ مفتاح API", "مفتاح API غير صالح"}},
 			{"تنزيل الفاتورة", []string{"تنزيل", "الفاتورة"}, []string{"تنزيل الفاتورة"}},
 		}},
 		{"ru", []string{"как сбросить пароль", "забыл пароль", "не могу изменить пароль", "как создать api ключ", "api ключ не работает", "скачать счёт"}, []topic{
@@ -85,23 +85,23 @@ func TestClusterByLanguage(t *testing.T) {
 			{"скачать счёт", []string{"скачать", "счёт"}, []string{"скачать счёт"}},
 		}},
 		{"de", []string{"Passwort zurücksetzen", "Wie setze ich mein Passwort zurück?", "Passwort vergessen", "API-Schlüssel erstellen", "API-Schlüssel ungültig", "Rechnung herunterladen"}, []topic{
-			{"passwort", []string{"passwort", "setze", "vergessen"}, []string{"Passwort zurücksetzen", "Wie setze ich mein Passwort zurück?", "Passwort vergessen"}},
-			{"api", []string{"api", "schlüssel", "erstellen"}, []string{"API-Schlüssel erstellen", "API-Schlüssel ungültig"}},
-			{"Rechnung herunterladen", []string{"rechnung", "herunterladen"}, []string{"Rechnung herunterladen"}},
+			{"Passwort", []string{"Passwort", "setze", "vergessen"}, []string{"Passwort zurücksetzen", "Wie setze ich mein Passwort zurück?", "Passwort vergessen"}},
+			{"API", []string{"API", "Schlüssel", "erstellen"}, []string{"API-Schlüssel erstellen", "API-Schlüssel ungültig"}},
+			{"Rechnung herunterladen", []string{"Rechnung", "herunterladen"}, []string{"Rechnung herunterladen"}},
 		}},
 		{"fr", []string{"réinitialiser mon mot de passe", "j'ai oublié mon mot de passe", "changer le mot de passe", "clés API invalides", "créer une clé API", "télécharger une facture"}, []topic{
 			{"mot", []string{"mot", "passe", "changer"}, []string{"réinitialiser mon mot de passe", "j'ai oublié mon mot de passe", "changer le mot de passe"}},
-			{"api", []string{"api", "clé", "créer"}, []string{"clés API invalides", "créer une clé API"}}, // "clés" folds to "clé"
+			{"API", []string{"API", "clé", "créer"}, []string{"clés API invalides", "créer une clé API"}}, // "clés" folds to "clé"
 			{"télécharger une facture", []string{"télécharger", "facture"}, []string{"télécharger une facture"}},
 		}},
 		{"es", []string{"cómo restablecer la contraseña", "olvidé mi contraseña", "cambiar contraseñas", "crear clave de API", "clave de API no válida", "descargar factura"}, []topic{
 			{"contraseña", []string{"contraseña", "cambiar", "olvidé"}, []string{"cómo restablecer la contraseña", "olvidé mi contraseña", "cambiar contraseñas"}},
-			{"api", []string{"api", "clave", "crear"}, []string{"crear clave de API", "clave de API no válida"}},
+			{"API", []string{"API", "clave", "crear"}, []string{"crear clave de API", "clave de API no válida"}},
 			{"descargar factura", []string{"descargar", "factura"}, []string{"descargar factura"}},
 		}},
 		{"pt", []string{"como redefinir a senha", "esqueci minha senha", "alterar senha", "como criar uma chave de API", "chave de API inválida", "onde fica a fatura"}, []topic{
 			{"senha", []string{"senha", "alterar", "esqueci"}, []string{"como redefinir a senha", "esqueci minha senha", "alterar senha"}},
-			{"api", []string{"api", "chave", "criar"}, []string{"como criar uma chave de API", "chave de API inválida"}},
+			{"API", []string{"API", "chave", "criar"}, []string{"como criar uma chave de API", "chave de API inválida"}},
 			{"onde fica a fatura", []string{"fica", "fatura"}, []string{"onde fica a fatura"}},
 		}},
 	} {

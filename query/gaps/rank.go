@@ -68,7 +68,9 @@ type Count struct {
 	Points int64
 }
 
-// Query is a text of a topic: a normalized search query or question, with its signals.
+// Query is a text of a topic: a search query or question as its searches and questions wrote it
+// most (white space collapsed; its normalized form, event.NormalizeQuery, groups them), with its
+// signals.
 type Query struct {
 	Text    string
 	Count   int64
@@ -126,9 +128,11 @@ func Rank(sig store.GapSignals, opt Options) []Gap {
 	return gaps
 }
 
-// text is what the signals say about one normalized text.
+// text is what the signals say about one normalized text, and the forms its searches and
+// questions wrote it in (white space collapsed, case kept), with how often.
 type text struct {
 	counts      map[Signal]int64
+	forms       map[string]int64
 	first, last time.Time
 	threads     []Thread
 	feedback    []Feedback
@@ -152,12 +156,13 @@ func texts(sig store.GapSignals) map[string]*text {
 	m := map[string]*text{}
 	get := func(s string) *text {
 		if m[s] == nil {
-			m[s] = &text{counts: map[Signal]int64{}}
+			m[s] = &text{counts: map[Signal]int64{}, forms: map[string]int64{}}
 		}
 		return m[s]
 	}
 	for _, q := range sig.Queries {
 		t := get(q.Query)
+		t.forms[cmp.Or(q.Written, q.Query)] += q.Searches
 		switch {
 		case q.Source != store.QuerySourceReader:
 			t.add(AgentNoResults, q.NoResults, q.First, q.Last)
@@ -172,6 +177,7 @@ func texts(sig store.GapSignals) map[string]*text {
 		q := cut(u.Query, maxTextBytes) // a question is read and shown to its first 4 KiB (maxTextBytes)
 		if n := event.NormalizeQuery(q); n != "" {
 			t := get(n)
+			t.forms[written(q)]++
 			t.add(Unanswered, 1, u.At, u.At)
 			t.threads = append(t.threads, Thread{ThreadID: u.ThreadID, TurnID: u.ID, Query: q, At: u.At})
 		}
@@ -180,6 +186,7 @@ func texts(sig store.GapSignals) map[string]*text {
 		q := cut(r.Query, maxTextBytes) // a question is read and shown to its first 4 KiB (maxTextBytes)
 		if n := event.NormalizeQuery(q); n != "" {
 			t := get(n)
+			t.forms[written(q)]++
 			t.add(RatedDown, 1, r.At, r.At)
 			t.threads = append(t.threads, Thread{ThreadID: r.ThreadID, TurnID: r.TurnID, Query: q, At: r.At, Rated: true})
 			t.feedback = append(t.feedback, Feedback{ID: r.FeedbackID, Comment: r.Comment, Source: event.SourceThumbsOnly,
@@ -201,12 +208,18 @@ func topics(sig store.GapSignals) []Gap {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	forms := make([]string, len(keys)) // each text as it was written most: the topics show those
+	keyOf := make(map[string]string, len(keys))
+	for i, k := range keys {
+		forms[i] = commonest(m[k].forms, k)
+		keyOf[forms[i]] = k
+	}
 	var out []Gap
-	for _, tp := range Cluster(keys) {
+	for _, tp := range Cluster(forms) {
 		g := Gap{Kind: KindTopic, Key: tp.Key, Terms: tp.Terms}
 		counts := map[Signal]int64{}
 		for _, s := range tp.Texts {
-			t := m[s]
+			t := m[keyOf[s]]
 			q := Query{Text: s}
 			for _, sg := range Signals {
 				if n := t.counts[sg]; n > 0 {
@@ -323,4 +336,18 @@ func latest(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// written is a text as written, its white space collapsed.
+func written(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// commonest is the form written most (ties: the first in byte order), norm when none is known.
+func commonest(forms map[string]int64, norm string) string {
+	best, most := norm, int64(0)
+	for f, n := range forms {
+		if n > most || n == most && f < best {
+			best, most = f, n
+		}
+	}
+	return best
 }

@@ -45,7 +45,7 @@ func Terms(text string) []string {
 // word is one significant word of a text: the term texts meet on, and how the text writes it.
 type word struct {
 	term    string // the stem or folded word, or a pair of CJK characters
-	surface string // the word as written (lower-cased); for a pair, the stretch of CJK text it was cut from
+	surface string // the word as written; for a pair, the stretch of CJK text it was cut from
 	at      int    // for a pair, its offset in surface in characters; -1 for a word
 }
 
@@ -55,10 +55,10 @@ func analyze(t parsed, r *reader) []word {
 	term := func(w string) string { return r.term(w, &t) }
 	var out, kana []word
 	for i := 0; i < len(t.fields); i++ {
-		f := t.fields[i]
+		f, raw := t.fields[i], t.raw[i]
 		if i+1 < len(t.fields) {
 			if w, ok := r.compounds.join(f, t.fields[i+1], stop); ok {
-				out = append(out, word{term: term(w), surface: f + " " + t.fields[i+1], at: -1})
+				out = append(out, word{term: term(w), surface: raw + " " + t.raw[i+1], at: -1})
 				i++
 				continue
 			}
@@ -66,9 +66,9 @@ func analyze(t parsed, r *reader) []word {
 		switch {
 		case stop(f):
 		case cjk.Contains(f):
-			out, kana = cjkWords(f, stop, term, out, kana)
+			out, kana = cjkWords(raw, stop, term, out, kana)
 		case utf8.RuneCountInString(f) >= 2:
-			out = append(out, word{term: term(f), surface: f, at: -1})
+			out = append(out, word{term: term(f), surface: raw, at: -1})
 		}
 	}
 	if len(out) == 0 {

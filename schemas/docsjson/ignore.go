@@ -42,7 +42,7 @@ type ignoreRule struct {
 	negate   bool   // "!pattern": the path is kept
 	dirOnly  bool   // "pattern/": only directories match
 	anchored bool   // the pattern holds a "/" before its end: it matches from the site root
-	source   string // where the pattern comes from: srcDefault, srcSnippets or srcFile
+	source   string // where the pattern comes from: srcDefault, srcSnippets, srcFile or srcPageRules
 }
 
 // Where an ignore pattern comes from.
@@ -50,7 +50,16 @@ const (
 	srcDefault  = "Mintlify's default ignores"
 	srcSnippets = "the snippet folders"
 	srcFile     = ".mintignore"
+	// srcPageRules: Mintlify's build makes no page of a Markdown (.md) file named README,
+	// LICENSE, CONTRIBUTING or CONTRIBUTE in any case, in any folder (@mintlify/common
+	// getFileCategory's excludedMdFiles), whatever .mintignore says; an .mdx file of those
+	// names is a page, and so is any other root file (AGENTS.md, CLAUDE.md: /AGENTS, /CLAUDE,
+	// served in any case as Mintlify's routes are).
+	srcPageRules = "Mintlify's build"
 )
+
+// pageRules are the files of srcPageRules.
+var pageRules = []string{"readme.md", "license.md", "contributing.md", "contribute.md"}
 
 // ignorer holds the default patterns followed by those of the site's .mintignore.
 type ignorer struct {
@@ -67,12 +76,14 @@ func newIgnorer(fsys fs.FS) *ignorer {
 		ig.add(p, srcSnippets)
 	}
 	data, err := fs.ReadFile(fsys, ".mintignore")
-	if err != nil {
-		return ig
+	if err == nil {
+		sc := bufio.NewScanner(bytes.NewReader(data[:min(len(data), maxIgnoreBytes)]))
+		for sc.Scan() {
+			ig.add(sc.Text(), srcFile)
+		}
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data[:min(len(data), maxIgnoreBytes)]))
-	for sc.Scan() {
-		ig.add(sc.Text(), srcFile)
+	for _, p := range pageRules {
+		ig.add(p, srcPageRules)
 	}
 	return ig
 }
@@ -92,7 +103,7 @@ func (ig *ignorer) add(line, source string) {
 		r.dirOnly, line = true, strings.TrimRight(line, "/")
 	}
 	r.anchored = strings.Contains(line, "/")
-	r.pattern = strings.TrimPrefix(line, "/")
+	r.pattern = strings.ToLower(strings.TrimPrefix(line, "/")) // Mintlify's matcher (node-ignore) ignores case by default
 	if r.pattern != "" {
 		ig.rules = append(ig.rules, r)
 	}
@@ -102,6 +113,9 @@ func (ig *ignorer) add(line, source string) {
 // ignored: the last pattern that matches it decides.
 func (ig *ignorer) ignored(p string, dir bool) bool {
 	_, out := ig.decide(p, dir, true)
+	if !out && !dir {
+		_, out = ig.noPage(p)
+	}
 	return out
 }
 
@@ -110,15 +124,27 @@ func (ig *ignorer) ignored(p string, dir bool) bool {
 func (ig *ignorer) decide(p string, dir, all bool) (ignoreRule, bool) {
 	var last ignoreRule
 	out := false
+	p = strings.ToLower(p)
 	for _, r := range ig.rules {
-		if r.dirOnly && !dir || !all && r.source == srcSnippets {
-			continue
-		}
-		if r.matches(p) {
+		switch {
+		case r.source == srcPageRules, r.dirOnly && !dir, !all && r.source == srcSnippets:
+		case r.matches(p):
 			last, out = r, !r.negate
 		}
 	}
 	return last, out
+}
+
+// noPage returns the rule of srcPageRules that makes the file at p no page, whatever
+// .mintignore says (no negation brings it back).
+func (ig *ignorer) noPage(p string) (ignoreRule, bool) {
+	p = strings.ToLower(p)
+	for _, r := range ig.rules {
+		if r.source == srcPageRules && r.matches(p) {
+			return r, true
+		}
+	}
+	return ignoreRule{}, false
 }
 
 // unpublished reports whether Mintlify publishes nothing at file (a slash path from the site
@@ -133,9 +159,13 @@ func (ig *ignorer) unpublished(file string) (string, bool) {
 			return fmt.Sprintf("%s pattern %q", r.source, r.line), true
 		}
 	}
+	if r, ok := ig.noPage(file); ok {
+		return fmt.Sprintf("%s, which makes no page of a .md file named %q (any case)", r.source, r.line), true
+	}
 	return "", false
 }
 
+// matches reports whether r's pattern matches p, lower-cased as the pattern is.
 func (r ignoreRule) matches(p string) bool {
 	if !r.anchored {
 		ok, _ := path.Match(r.pattern, path.Base(p))

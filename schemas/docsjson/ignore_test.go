@@ -26,8 +26,14 @@ func TestListedPagesIgnored(t *testing.T) {
 		"LICENSE.md":                 "# License\n",
 		"guides/build/deploy.mdx":    "---\ntitle: Deploy\n---\n",
 		"node_modules/pkg/readme.md": "# Pkg\n",
+		"Readme.md":                  "# Readme\n",
+		"guides/contribute.md":       "# Contribute\n",
+		"guides/contributing.mdx":    "---\ntitle: Contributing\n---\n",
+		"AGENTS.md":                  "# Agents\n",
+		"Drafts/Old.mdx":             "---\ntitle: Old\n---\n",
 	}
-	docs := withSettings(`{"pages": ["index", "drafts/wip", "drafts/keep", "plan.draft", "kept.draft", "a/internal/x", "tmp/scratch", "guides/build/deploy", "node_modules/pkg/readme", "snippets/faq", "LICENSE"]}`)
+	docs := withSettings(`{"pages": ["index", "drafts/wip", "drafts/keep", "plan.draft", "kept.draft", "a/internal/x", "tmp/scratch", "guides/build/deploy", "node_modules/pkg/readme", "snippets/faq", "LICENSE",
+		"Readme", "guides/contribute", "guides/contributing", "AGENTS", "Drafts/Old"]}`)
 	for _, tc := range []struct {
 		url     string
 		rule    docsjson.Rule
@@ -44,6 +50,14 @@ func TestListedPagesIgnored(t *testing.T) {
 		{"/node_modules/pkg/readme", docsjson.RuleIgnored, `Mintlify's default ignores pattern "node_modules/"`}, // its build's defaults apply
 		{"/snippets/faq", docsjson.RuleListed, ""},                                                               // the snippet folders hold no unlisted page; a listed one is not their matter
 		{"/LICENSE", docsjson.RuleIgnored, `Mintlify's default ignores pattern "LICENSE.md"`},
+		// Mintlify's matcher (node-ignore 7) ignores case by default, its patterns' and .mintignore's.
+		{"/Readme", docsjson.RuleIgnored, `Mintlify's default ignores pattern "README.md"`},
+		{"/Drafts/Old", docsjson.RuleIgnored, `.mintignore pattern "drafts/"`},
+		// getFileCategory: no .md page named README, LICENSE, CONTRIBUTING or CONTRIBUTE, in any folder;
+		// an .mdx one is a page, and so is a root AGENTS.md (/AGENTS; Mintlify serves /agents.md too).
+		{"/guides/contribute", docsjson.RuleIgnored, `Mintlify's build, which makes no page of a .md file named "contribute.md" (any case)`},
+		{"/guides/contributing", docsjson.RuleListed, ""},
+		{"/AGENTS", docsjson.RuleListed, ""},
 	} {
 		t.Run(tc.url, func(t *testing.T) {
 			site := loadJSON(t, docs, files)
@@ -115,7 +129,7 @@ func TestUnlistedPagesOfBuildFolders(t *testing.T) {
 
 	files := map[string]string{"index.mdx": "# Home"}
 	for _, f := range []string{"build/a.mdx", "dist/b.mdx", "coverage/c.mdx", "tmp/e.mdx", "temp/f.mdx",
-		"node_modules/g.mdx", "snippets/h.mdx", "README.md"} {
+		"node_modules/g.mdx", "snippets/h.mdx", "README.md", "guides/readme.md", "Node_Modules/i.mdx", "AGENTS.md", "CLAUDE.md", "guides/license.mdx"} {
 		files[f] = "# Page"
 	}
 	site = loadJSON(t, withSettings(`{"pages": ["index"]}`), files)
@@ -126,8 +140,8 @@ func TestUnlistedPagesOfBuildFolders(t *testing.T) {
 	for _, p := range site.Unlisted(tree) {
 		got = append(got, p.URL)
 	}
-	want := []string{"/build/a", "/coverage/c", "/dist/b", "/temp/f", "/tmp/e"}
+	want := []string{"/AGENTS", "/CLAUDE", "/build/a", "/coverage/c", "/dist/b", "/guides/license", "/temp/f", "/tmp/e"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("unlisted pages %q, want %q (node_modules, snippets and README.md are none)", got, want)
+		t.Errorf("unlisted pages %q, want %q (node_modules in any case, snippets, README.md and readme.md are none)", got, want)
 	}
 }

@@ -47,4 +47,5 @@ const maxInlineSet = 64 << 10
 const (
 	pathSet  = "_paths"   // the paths of given pages
 	querySet = "_queries" // the queries of a page of searches: up to 100 (the searches route's limit) of the search route's 1,000 characters
+	normSet  = "_norms"   // the normalized queries of a gaps read (up to 3 × store.MaxGapRecords), whose written forms it counts
 )

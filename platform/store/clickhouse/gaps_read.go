@@ -114,6 +114,11 @@ func (s *Store) gapQueries(ctx context.Context, projectID string, r store.Range)
 	if err != nil {
 		return nil, err
 	}
+	forms, err := s.queryForms(ctx, projectID, r, store.OutcomeQueries(out))
+	if err != nil {
+		return nil, err
+	}
+	store.SetWritten(out, forms)
 	return out, nil
 }
 

@@ -138,6 +138,11 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 	if err := s.noResults(ctx, q, page.Rows); err != nil {
 		return page, err
 	}
+	forms, err := s.queryForms(ctx, q.ProjectID, q.Range, store.RowQueries(page.Rows))
+	if err != nil {
+		return page, err
+	}
+	store.SetRowsWritten(page.Rows, forms)
 	return page, s.topClicked(ctx, q, page.Rows)
 }
 

@@ -202,6 +202,10 @@ func (r *engRef) gapSignals(project string, rg store.Range) store.GapSignals {
 		})
 		g.Queries = append(g.Queries, qs[:min(len(qs), store.MaxGapRecords)]...)
 	}
+	written := r.writtenForms(project, rg)
+	for i := range g.Queries {
+		g.Queries[i].Written = cmp.Or(written[g.Queries[i].Query], g.Queries[i].Query)
+	}
 	for _, c := range r.rec.conversations {
 		if c.ProjectID == project && inRange(c.Timestamp, rg) && c.ResolutionStatus == event.Unanswered {
 			g.Unanswered = append(g.Unanswered, store.GapTurn{ID: c.ID, ThreadID: c.ThreadID, Query: firstChars(c.Query, store.MaxGapQueryChars), At: ms(c.Timestamp)})
@@ -354,4 +358,29 @@ func (r *engRef) exits(project string, rg store.Range) map[string]*store.PageExi
 		}
 	}
 	return byPath
+}
+
+// writtenForms is, per normalized query, the form (white space collapsed, case kept) the most
+// searches and MCP search calls of rg wrote, ties to the first in byte order.
+func (r *engRef) writtenForms(project string, rg store.Range) map[string]string {
+	counts := map[string]map[string]int{}
+	for _, e := range r.events(project, rg, func(e event.Traffic) bool {
+		return e.Type == event.TypeSearch || e.Type == event.TypeMCPCall && e.Tool == "search"
+	}) {
+		norm, form := event.NormalizeQuery(e.Query), strings.Join(strings.Fields(e.Query), " ")
+		if counts[norm] == nil {
+			counts[norm] = map[string]int{}
+		}
+		counts[norm][form]++
+	}
+	out := map[string]string{}
+	for norm, forms := range counts {
+		most := 0
+		for form, n := range forms {
+			if n > most || n == most && form < out[norm] {
+				out[norm], most = form, n
+			}
+		}
+	}
+	return out
 }

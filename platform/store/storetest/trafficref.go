@@ -114,9 +114,11 @@ func (r *trafficRef) searches(project string, rg store.Range, noResults bool) ([
 			row.TopClickedPage = k[1]
 		}
 	}
-	outcomes := (&engRef{traffic: r}).outcomes(project, rg)
+	eng := &engRef{traffic: r}
+	outcomes, written := eng.outcomes(project, rg), eng.writtenForms(project, rg)
 	var rows []store.SearchRow
 	for q, row := range byQuery {
+		row.Written = cmp.Or(written[q], q)
 		if o := outcomes[[2]string{store.QuerySourceReader, q}]; o != nil {
 			row.NoResults = o.NoResults
 		}
