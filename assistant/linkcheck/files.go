@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/lectern-dev/lectern/schemas/docsjson"
 )
 
 // matchAny reports whether file matches one of patterns: a path, or a glob whose "**" stands
@@ -14,32 +16,11 @@ import (
 func matchAny(patterns []string, file string) bool {
 	for _, p := range patterns {
 		p = strings.TrimPrefix(path.Clean(strings.ReplaceAll(p, `\`, "/")), "./")
-		if p == file || globMatch(strings.Split(p, "/"), strings.Split(file, "/")) {
+		if p == file || docsjson.GlobMatch(strings.Split(p, "/"), strings.Split(file, "/")) {
 			return true
 		}
 	}
 	return false
-}
-
-func globMatch(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(segs); i++ {
-				if globMatch(pat[1:], segs[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], segs[0]); !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	return len(segs) == 0
 }
 
 // lineOfString is the line of file that first holds s as a JSON string, 0 when none does.

@@ -70,7 +70,7 @@ func (s *scanner) markdownLink(lineStart, i, end int) int {
 	for start < end && s.src[start] == ' ' {
 		start++
 	}
-	dest, n := destination(s.src[start:end])
+	dest, n := mdx.LinkDestination(s.src[start:end])
 	if !closesLink(s.src[start+n : end]) { // "[a](/b c)": no link in CommonMark
 		return i + 1
 	}
@@ -146,33 +146,6 @@ func closesLink(rest string) bool {
 		}
 	}
 	return true
-}
-
-// destination reads a link destination at the start of s: "<...>" (returned without its angle
-// brackets) or a run without spaces whose parentheses balance; n is the bytes read.
-func destination(s string) (dest string, n int) {
-	if strings.HasPrefix(s, "<") {
-		if end := strings.IndexAny(s, ">\n"); end > 0 && s[end] == '>' {
-			return s[1:end], end + 1
-		}
-	}
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			i++
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth == 0 {
-				return s[:i], i
-			}
-			depth--
-		case c == ' ' || c == '\t':
-			return s[:i], i
-		}
-	}
-	return s, len(s)
 }
 
 // codeSpanEnd returns the offset after the code span whose backticks start at s[i], or after

@@ -99,7 +99,7 @@ func RewriteLinks(md string, rewrite func(dest string, image bool) string) strin
 func rewriteLine(b *strings.Builder, line string, rewrite func(string, bool) string) {
 	if def, ok := refDefinition(line); ok { // "[id]: ./setup"
 		start := len(line) - len(strings.TrimLeft(line[def:], " \t"))
-		dest, n := destination(line[start:])
+		dest, n := mdx.LinkDestination(line[start:])
 		b.WriteString(line[:start] + rewrite(dest, false) + line[start+n:])
 		return
 	}
@@ -119,7 +119,7 @@ func rewriteLine(b *strings.Builder, line string, rewrite func(string, bool) str
 				b.WriteByte(' ')
 				start++
 			}
-			dest, n := destination(line[start:])
+			dest, n := mdx.LinkDestination(line[start:])
 			if angled := n > len(dest); angled {
 				b.WriteString("<" + rewrite(dest, isImage(line, i)) + ">")
 			} else {
@@ -145,33 +145,6 @@ func refDefinition(line string) (int, bool) {
 		return 0, false
 	}
 	return len(line) - len(t) + end + 2, true
-}
-
-// destination reads a link destination at the start of s: "<...>" (returned without its
-// angle brackets) or a run without spaces whose parentheses balance; n is the bytes read.
-func destination(s string) (dest string, n int) {
-	if strings.HasPrefix(s, "<") {
-		if end := strings.IndexAny(s, ">\n"); end > 0 && s[end] == '>' {
-			return s[1:end], end + 1
-		}
-	}
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			i++
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth == 0 {
-				return s[:i], i
-			}
-			depth--
-		case c == ' ' || c == '\t':
-			return s[:i], i
-		}
-	}
-	return s, len(s)
 }
 
 // isImage reports whether the bracket closing at line[i] closes an image's text ("![").

@@ -4,8 +4,6 @@ import (
 	"path"
 	"regexp"
 	"strings"
-
-	"github.com/lectern-dev/lectern/assistant/internal/mdx"
 )
 
 // rebased reads snippets as read does, with the relative imports of each file it reads
@@ -36,28 +34,7 @@ func rebaseImports(src, file string) string {
 	if !strings.Contains(src, "./") || !strings.Contains(src, "import ") {
 		return src
 	}
-	var b strings.Builder
-	fence, inESM := "", false
-	var stmt mdx.Brackets
-	for line := range strings.Lines(src) {
-		switch {
-		case inESM:
-			inESM = stmt.Line(line)
-			line = rebaseSources(line, file)
-		case fence != "":
-			if mdx.ClosesFence(line, fence) {
-				fence = ""
-			}
-		case mdx.IsESM(strings.TrimRight(line, "\r\n")):
-			stmt = mdx.Brackets{}
-			inESM = stmt.Line(line)
-			line = rebaseSources(line, file) // export { x } from "./y.mdx" too
-		default:
-			fence = mdx.FenceOf(strings.TrimLeft(line, " \t"))
-		}
-		b.WriteString(line)
-	}
-	return b.String()
+	return mapESM(src, func(line string) string { return rebaseSources(line, file) }) // export { x } from "./y.mdx" too
 }
 
 // rebaseSources rewrites the relative sources of one line of an import or export statement.

@@ -173,6 +173,12 @@ func dropESM(src string) string {
 	if !strings.Contains(src, "import ") && !strings.Contains(src, "export ") {
 		return src
 	}
+	return mapESM(src, func(string) string { return "" })
+}
+
+// mapESM writes src with each line of its import and export statements outside fenced code
+// (every line of a statement that runs over several) replaced by what f returns for it.
+func mapESM(src string, f func(line string) string) string {
 	var b strings.Builder
 	fence, inESM := "", false
 	var stmt mdx.Brackets
@@ -180,7 +186,7 @@ func dropESM(src string) string {
 		switch {
 		case inESM:
 			inESM = stmt.Line(line)
-			continue
+			line = f(line)
 		case fence != "":
 			if mdx.ClosesFence(line, fence) {
 				fence = ""
@@ -188,7 +194,7 @@ func dropESM(src string) string {
 		case mdx.IsESM(line):
 			stmt = mdx.Brackets{}
 			inESM = stmt.Line(line)
-			continue
+			line = f(line)
 		default:
 			fence = mdx.FenceOf(line)
 		}

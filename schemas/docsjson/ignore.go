@@ -171,16 +171,17 @@ func (r ignoreRule) matches(p string) bool {
 		ok, _ := path.Match(r.pattern, path.Base(p))
 		return ok
 	}
-	return globMatch(strings.Split(r.pattern, "/"), strings.Split(p, "/"))
+	return GlobMatch(strings.Split(r.pattern, "/"), strings.Split(p, "/"))
 }
 
-// globMatch matches path segments against pattern segments, where "**" stands for any number
-// of segments.
-func globMatch(pat, segs []string) bool {
+// GlobMatch matches path segments against pattern segments (each a path.Match pattern),
+// where "**" stands for any number of segments: .mintignore's globs, and `lectern nav links
+// --files`.
+func GlobMatch(pat, segs []string) bool {
 	for len(pat) > 0 {
 		if pat[0] == "**" {
 			for i := 0; i <= len(segs); i++ {
-				if globMatch(pat[1:], segs[i:]) {
+				if GlobMatch(pat[1:], segs[i:]) {
 					return true
 				}
 			}
