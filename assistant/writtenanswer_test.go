@@ -93,3 +93,39 @@ func TestAnswerKoreanContentInNoLanguageInKorean(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerChineseContentInNoLanguageInChinese: MCPHub's Chinese pages, on a site whose
+// docs.json has no languages (search/testdata/mcphub), were told no language (Chinese has no
+// stop word list, and its script was not told), so a Chinese question was answered in English
+// ("The documentation covers this in [安装指南 › ...]"). The pages are now told Simplified
+// Chinese by the characters only its script writes, and a Chinese question is answered in
+// Chinese as under a docs.json "zh" (Traditional for a question written in it); an English
+// question of the same site is answered in English as before.
+func TestAnswerChineseContentInNoLanguageInChinese(t *testing.T) {
+	dir, err := filepath.Abs("search/testdata/mcphub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: "mcphub", Project: "mcphub-docs", Docs: dir}})
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	tests := []struct {
+		q, lead, source string
+	}{
+		{"如何使用 Docker 安装 MCPHub？", "文档在 [", "/zh/installation"},
+		{"怎么创建分组？", "文档在 [", "/zh/features/group-management"},
+		{"如何使用 Docker 安裝 MCPHub？這個問題我們需要說明", "文件在 [", "/zh/installation"},
+		{"How do I install MCPHub with Docker?", "The documentation covers this in [", "/zh/installation"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			parts := checkReply(t, h.post(t, "mcphub", ask(tt.q)))
+			if answer := text(t, parts); !strings.HasPrefix(answer, tt.lead) {
+				t.Errorf("answer %.300q, want it to begin %q", answer, tt.lead)
+			}
+			fin := finishOf(t, parts)
+			if fin.Resolution != event.Answered || len(fin.Sources) == 0 || fin.Sources[0].URL != tt.source {
+				t.Errorf("finish %+v, want %s answered and cited first", fin, tt.source)
+			}
+		})
+	}
+}

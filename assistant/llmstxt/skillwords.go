@@ -12,7 +12,7 @@ import (
 // builds the file from what the site says of itself; its own words (the headings, and the
 // description written when docs.json has none) are in the site's default language: docs.json's
 // (navigation.languages' default), else the language most of the llms.txt pages are written
-// in (platform/lang's Tell; Korean and Japanese by their script, TellCJK), else English.
+// in (platform/lang's Tell; Korean, Japanese and Chinese by their script, TellCJK), else English.
 // skillWords holds them for every language docs.json allows.
 
 // skillWords are the words of a generated skill.md in one language.

@@ -136,3 +136,12 @@ func WrittenIn(ix *Index, path string) string {
 	}
 	return "?"
 }
+
+// WrittenAll returns the language each page of ix is told written in (written.go), by path.
+func WrittenAll(ix *Index) map[string]string {
+	m := make(map[string]string, len(ix.pages))
+	for i := range ix.pages {
+		m[ix.pages[i].path] = ix.pages[i].written
+	}
+	return m
+}

@@ -22,9 +22,10 @@ import (
 // is given keeps it.
 
 // tellPage returns the language a page in no language is written in: "" for a page with a
-// language, English, or one no language stands out in. Korean and Japanese are told by their
-// script (lang.Teller.CJK), so that a question of a Korean site in no language is answered in
-// Korean, as under a docs.json "ko"; their analysis is English's either way.
+// language, English, or one no language stands out in. Korean, Japanese and Chinese are told
+// by their script (lang.Teller.CJK: Chinese as Simplified "zh" or Traditional "zh-Hant"), so
+// that a question of a Korean or Chinese site in no language is answered in its language, as
+// under a docs.json "ko" or "zh"; their analysis is English's either way.
 func tellPage(d *doc) string {
 	if d.info.language != "" {
 		return ""
@@ -38,7 +39,7 @@ func tellPage(d *doc) string {
 	if l := t.Language(); l != nil && !l.IsEnglish() {
 		return l.Code()
 	}
-	return t.CJK() // Korean or Japanese, told by its script: analyzed as English (lang.Of), cut into pairs
+	return t.CJK() // Korean, Japanese or Chinese, told by its script: analyzed as English (lang.Of), cut into pairs
 }
 
 // readProse gives t the lines of text outside its code blocks: code is written in no natural
@@ -93,8 +94,8 @@ func writtenOf(docs []doc) writtenLangs {
 
 // readsIn returns the language a query of filter f is analyzed in: the filter's, else (content
 // in no language) the one its text tells (its stop words, or Korean's and Japanese's script)
-// when some page is written in it, else English for a text told English or in a language no
-// page is written in; a text that tells none (keywords:
+// when some page is written in it (Chinese: in either of its scripts), else English for a text
+// told English or in a language no page is written in; a text that tells none (keywords:
 // "Passwort zurücksetzen", "Benachrichtigungen") is read in the language, of those the pages in
 // no language are written in, under which the index holds most of its words, a tie going to the
 // one most of those pages are written in, then English.
@@ -108,14 +109,27 @@ func (ix *Index) readsIn(f Filter, text string) string {
 		switch code := lang.TellCJK(text); {
 		case code == "":
 			return ix.holdsMost(text)
-		case ix.written.pages[code] > 0:
-			return code // a Korean or Japanese question, of pages written in it
+		case ix.written.pages[code] > 0 || ix.written.pages[otherScript(code)] > 0:
+			return code // a Korean, Japanese or Chinese question, of pages written in it (Chinese: in either script)
 		}
-		return "" // Korean or Japanese, which no page is written in
+		return "" // Korean, Japanese or Chinese, which no page is written in
 	case l.IsEnglish():
 		return ""
 	case ix.written.pages[l.Code()] > 0:
 		return l.Code()
+	}
+	return ""
+}
+
+// otherScript returns the code of Chinese's other script ("zh-Hant" for "zh"), "" for a code
+// that is not Chinese: a Traditional question of Simplified pages is read in Traditional, so
+// that the model-free answer is written in the reader's script (the analysis is the same).
+func otherScript(code string) string {
+	switch code {
+	case "zh":
+		return "zh-Hant"
+	case "zh-Hant":
+		return "zh"
 	}
 	return ""
 }

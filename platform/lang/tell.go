@@ -40,8 +40,10 @@ type Teller struct {
 	cjk    int     // Chinese, Japanese and Korean characters read
 	hangul int     // of those, Hangul (Korean)
 	kana   int     // of those, hiragana and katakana (Japanese)
-	other  int     // other letters read
-	word   [maxTellWord]byte
+	// of those, Han characters that Simplified Chinese alone writes, and Traditional alone
+	simplified, traditional int
+	other                   int // other letters read
+	word                    [maxTellWord]byte
 }
 
 // Read counts the stop words of text's words, while the Teller has read under maxTellBytes. A
@@ -95,6 +97,8 @@ func (t *Teller) countCJK(r rune) {
 		t.hangul++
 	case cjk.IsHiragana(r) || cjk.IsKatakana(r):
 		t.kana++
+	default:
+		t.countHan(r)
 	}
 }
 
@@ -154,16 +158,18 @@ func (t *Teller) Language() *Language {
 // their characters, or one for every cjkShare other letters.
 func (t *Teller) isCJK() bool { return t.cjk > 0 && (t.cjk >= cjkText || cjkShare*t.cjk >= t.other) }
 
-// CJK returns the docs.json code of the language of what the Teller read when it is Korean or
-// Japanese text, told by its script, which Language does not tell (those languages have no stop
-// word list here): "ko" when most of its CJK characters are Hangul, "ja" when one in kanaShare
-// or more is hiragana or katakana (Japanese writes its grammar in kana; Chinese and Korean
-// write none). It is "" for text that is not CJK (Language tells it) and for Han characters
-// alone: Chinese, whose two scripts share most characters, is not told.
+// CJK returns the docs.json code of the language of what the Teller read when it is Korean,
+// Japanese or Chinese text, told by its script, which Language does not tell (those languages
+// have no stop word list here): "ko" when most of its CJK characters are Hangul, "ja" when one
+// in kanaShare or more is hiragana or katakana (Japanese writes its grammar in kana; Chinese
+// and Korean write none), else Chinese when its Han characters tell Simplified ("zh") or
+// Traditional ("zh-Hant") by the characters one script alone writes (chineseScript). It is ""
+// for text that is not CJK (Language tells it) and for Chinese too short to tell its script.
 //
 // A site in no language written in Korean was answered in English ("I could not find anything
 // in the documentation...", "The documentation covers this in ...") and its skill.md written in
-// English (rehearse25: D-ALabs Codex), though a docs.json that names "ko" gets Korean.
+// English (rehearse25: D-ALabs Codex), though a docs.json that names "ko" gets Korean; a
+// Chinese site in no language was too, though docs.json's "zh" and "zh-Hant" get Chinese.
 func (t *Teller) CJK() string {
 	switch {
 	case !t.isCJK():
@@ -173,11 +179,11 @@ func (t *Teller) CJK() string {
 	case kanaShare*t.kana >= t.cjk:
 		return "ja"
 	}
-	return ""
+	return t.chineseScript()
 }
 
-// TellCJK returns the code of the language a Korean or Japanese text is written in, as
-// Teller.CJK tells it; "" for any other text.
+// TellCJK returns the code of the language a Korean, Japanese or Chinese text is written in,
+// as Teller.CJK tells it; "" for any other text.
 func TellCJK(text string) string {
 	var t Teller
 	t.Read(text)

@@ -60,9 +60,10 @@ func TestTell(t *testing.T) {
 	}
 }
 
-// TestTellCJK: Korean and Japanese text, which Tell tells none (no stop word list here), is
-// told by its script; Chinese (Han alone) and text that is not CJK are not (rehearse25: a
-// Korean site in no language was answered in English).
+// TestTellCJK: Korean, Japanese and Chinese text, which Tell tells none (no stop word list
+// here), is told by its script, Chinese as Simplified or Traditional by the characters one
+// script alone writes; Chinese too short to tell its script and text that is not CJK are not
+// (rehearse25: a Korean site in no language was answered in English, and a Chinese one).
 func TestTellCJK(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"튜플이랑 배열 차이가 뭐예요", "ko"},
@@ -71,8 +72,17 @@ func TestTellCJK(t *testing.T) {
 		{"Next.js App Router는 파일 시스템 기반의 라우터를 사용합니다.", "ko"},
 		{"パスワードを忘れた", "ja"},
 		{"請求書は Billing ページの右上からダウンロードできます。料金プランの変更もここから行います。", "ja"},
-		{"如何重置我的密码？", ""},      // Chinese: Simplified or Traditional is not told
-		{"文件在設定頁面中介紹了這一點", ""}, // nor Traditional Chinese
+		{"如何重置我的密码？", ""},                                                                                                   // too few characters of one script alone (码)
+		{"文件在設定頁面中介紹了這一點", "zh-Hant"},                                                                                       // 設, 頁, 紹, 這
+		{"这个问题的答案在设置页面中，我们会为你说明。", "zh"},                                                                                    // Simplified
+		{"這個問題的答案在設定頁面中，我們會為你說明。", "zh-Hant"},                                                                               // Traditional
+		{"使用 API 密钥调用接口时，请在请求头中传递 Authorization 字段。", "zh"},                                                                 // mixed with English
+		{"使用 API 金鑰呼叫介面時，請在請求標頭中傳遞 Authorization 欄位。", "zh-Hant"},                                                           // mixed with English
+		{"这個問题说明們", ""},                                                                                                     // as many of each script: neither
+		{"天地人山水火木日月", ""},                                                                                                   // Han characters both scripts write
+		{"設定頁面", ""},                                                                                                        // two of one script alone: too few
+		{"日本語の説明: 这个问题我们会说明。ここで説明します。", "ja"},                                                                               // kana wins over Han
+		{"The Chinese pages write settings as 设置 and the page as 页面 or 这个页面; see the list of languages for the others", ""}, // a few Simplified in English text
 		{"How do I reset my password?", ""},
 		{"Ich habe mein Passwort vergessen", ""},
 		{"a list of languages: English, 日本語, 한국어, Deutsch, Français, Español and more of them", ""}, // a few CJK characters in English text
@@ -81,6 +91,29 @@ func TestTellCJK(t *testing.T) {
 	for _, tt := range tests {
 		if got := lang.TellCJK(tt.text); got != tt.want {
 			t.Errorf("TellCJK(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestScriptPairs: no character CJK tells Chinese's scripts by stands for both scripts, and
+// each pair is two characters that differ.
+func TestScriptPairs(t *testing.T) {
+	pairs := lang.ScriptPairs()
+	if len(pairs) < 100 {
+		t.Fatalf("%d pairs, want 100 or more", len(pairs))
+	}
+	simplified, traditional := map[rune]bool{}, map[rune]bool{}
+	for _, p := range pairs {
+		r := []rune(p)
+		if len(r) != 2 || r[0] == r[1] {
+			t.Errorf("pair %q: want two different characters", p)
+			continue
+		}
+		simplified[r[0]], traditional[r[1]] = true, true
+	}
+	for r := range simplified {
+		if traditional[r] {
+			t.Errorf("%q is listed as both Simplified and Traditional", r)
 		}
 	}
 }
