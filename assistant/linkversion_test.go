@@ -3,6 +3,7 @@ package assistant_test
 import (
 	"context"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,5 +41,29 @@ func TestSearchRefusesALinkVersion(t *testing.T) {
 	_ = resp.Body.Close()
 	if err != nil || resp.StatusCode != 400 || !strings.Contains(string(body), "filter.version") {
 		t.Errorf("a question filtered to v0.x: %d %s (%v), want 400 naming filter.version", resp.StatusCode, body, err)
+	}
+}
+
+// TestSearchFindsPagesUnderALinkDefault reproduces rehearse25's second finding on Novu's docs:
+// with the link-only "v0.x" put first and marked default, a search that names no version
+// answered [] (and llms.txt listed no page). The default is the first version that holds a
+// page, as Mintlify's home page is, so the search finds v2.x's pages.
+func TestSearchFindsPagesUnderALinkDefault(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/sites/novu-link-version")); err != nil {
+		t.Fatal(err)
+	}
+	nav := `{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Novu",
+  "colors": {"primary": "#03a9ca"},
+  "navigation": {"versions": [
+    {"version": "v0.x", "default": true, "href": "https://v0.x-docs.novu.co"},
+    {"version": "v2.x", "tabs": [{"tab": "Platform", "groups": [{"group": "Concepts", "pages": ["concepts/workflows", "concepts/topics"]}]}]}]}}`
+	if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(nav), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: "novu", Project: "novu-docs", Docs: dir}})
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	if got := h.search(t, "novu", map[string]any{"query": "subscribe a group of users to a topic"}); len(got) == 0 || got[0] != "/concepts/topics" {
+		t.Errorf("no version named: %v, want /concepts/topics first", got)
 	}
 }

@@ -375,18 +375,9 @@ func versionScope(version string, isDefault bool, asked string) bool {
 }
 
 // offDefault reports whether child, one of children, is a version other than the default of
-// its list (the one marked default, else the first), as docsjson resolves pages' versions.
+// its list (docsjson.DefaultVersionNode), as docsjson resolves pages' versions.
 func offDefault(children []*docsjson.Node, child *docsjson.Node) bool {
-	if child.Kind != docsjson.KindVersion {
-		return false
-	}
-	var def *docsjson.Node
-	for _, n := range children {
-		if n.Kind == docsjson.KindVersion && (def == nil || n.Default && !def.Default) {
-			def = n
-		}
-	}
-	return child != def
+	return child.Kind == docsjson.KindVersion && child != docsjson.DefaultVersionNode(children)
 }
 
 // addSpec records an OpenAPI file, served; listed adds it to Specs (llms.txt, skill.md) when

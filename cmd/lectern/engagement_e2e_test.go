@@ -270,8 +270,8 @@ func checkAgentsRoute(t *testing.T, l *testLectern, day time.Time, rng string) {
 				{"name":"query_docs_filesystem","calls":1,"errors":1,"unavailable":0,"avgDurationMs":10,"daily":[1,0]}],
 			"clients":[{"name":"claude-code","calls":2,"errors":0,"unavailable":1,"avgDurationMs":22,"daily":[2,0]},
 				{"name":"cursor","calls":1,"errors":1,"unavailable":0,"avgDurationMs":10,"daily":[1,0]}]},
-		"queries":[{"query":"rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
-		"noResultQueries":[{"query":"rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
+		"queries":[{"query":"Rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
+		"noResultQueries":[{"query":"Rate limits","searches":1,"noResults":1,"mcp":1,"lastSearchedAt":"`+last+`"}],
 		"pages":[{"path":"/llms.txt","markdown":0,"llms":1,"llmsFull":0,"total":1},{"path":"/quickstart","markdown":1,"llms":0,"llmsFull":0,"total":1}]}`)
 }
 

@@ -221,8 +221,11 @@ type MCPDay struct {
 }
 
 // AgentQuery is one normalized query agents searched (the MCP search tool and AI search events).
+// Written is the query as the range's searches wrote it most (QueryForms.Commonest, as
+// QueryOutcome.Written): "Rate limits" where Query is "rate limits".
 type AgentQuery struct {
 	Query     string
+	Written   string
 	Searches  int64
 	NoResults int64
 	MCP       int64 // of Searches, through the MCP server

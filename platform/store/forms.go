@@ -51,6 +51,25 @@ func SetRowsWritten(rows []SearchRow, f QueryForms) {
 	}
 }
 
+// SetAgentsWritten sets each agent query's Written to its query's commonest form in f.
+func SetAgentsWritten(qs []AgentQuery, f QueryForms) {
+	for i := range qs {
+		qs[i].Written = f.Commonest(qs[i].Query)
+	}
+}
+
+// AgentQueries are the distinct normalized queries of the lists, in byte order.
+func AgentQueries(lists ...[]AgentQuery) []string {
+	var out []string
+	for _, qs := range lists {
+		for _, q := range qs {
+			out = append(out, q.Query)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // RowQueries are the normalized queries of rows.
 func RowQueries(rows []SearchRow) []string {
 	out := make([]string, len(rows))

@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cmp"
+
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -347,5 +349,5 @@ func mcpRows(rows []store.MCPCount, days []store.MCPDay, at map[string]int, n in
 }
 
 func newAgentQuery(q store.AgentQuery) agentQuery {
-	return agentQuery{Query: q.Query, Searches: q.Searches, NoResults: q.NoResults, MCP: q.MCP, LastSearchedAt: event.FormatTime(q.Last)}
+	return agentQuery{Query: cmp.Or(q.Written, q.Query), Searches: q.Searches, NoResults: q.NoResults, MCP: q.MCP, LastSearchedAt: event.FormatTime(q.Last)}
 }

@@ -216,6 +216,27 @@ func (e *Element) hasChildren() bool {
 // endpoint pages ("to control which endpoints appear, explicitly list the desired
 // endpoints"). The navigation itself generates only when it has no children: Mintlify's
 // build puts the pages of a top-level openapi in no navigation.
+// holdsPages reports whether e or an element under it lists a page: a root, a page, or the
+// endpoint pages of an OpenAPI spec it generates.
+func (e *Element) holdsPages() bool {
+	if e.Root != "" || e.generates() {
+		return true
+	}
+	for _, en := range e.Pages {
+		if en.Page != "" || en.Group != nil && en.Group.holdsPages() {
+			return true
+		}
+	}
+	for _, cl := range childLists {
+		for _, c := range cl.get(e) {
+			if c.holdsPages() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (e *Element) generates() bool {
 	if len(e.OpenAPI) == 0 || e.Href != "" {
 		return false

@@ -134,6 +134,9 @@ func (s *Site) resolve(specs *specCache) (*Tree, error) {
 	for i, n := range r.pageNodes {
 		n.Page = &t.Pages[r.pageIdx[i]]
 	}
+	if t.defaultVersion == "" && len(t.listDefaults) > 0 {
+		t.defaultVersion = t.listDefaults[0]
+	}
 	if t.defaultVersion == "" && len(t.versions) > 0 {
 		t.defaultVersion = t.versions[0]
 	}
@@ -179,6 +182,8 @@ type rscope struct {
 	boost    float64  // the nearest element's boost
 	tags     []string // the elements' tags, outermost first
 	product  string   // the nearest product above
+	// listDefault: the version being entered is the default of its list (defaultVersion).
+	listDefault bool
 }
 
 func (r *resolver) element(e *Element, sc rscope) *Node {
@@ -205,6 +210,7 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 		for i, child := range list {
 			csc := sc
 			csc.off = sc.off || child.Kind == KindVersion && i != def
+			csc.listDefault = child.Kind == KindVersion && i == def
 			n.Children = append(n.Children, r.child(e, child, csc))
 		}
 	}
@@ -221,21 +227,73 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	return n
 }
 
-// defaultVersion is the index of the default of a list of versions: the one marked default,
-// else the first (Mintlify's "Default version"); -1 for a list of other elements.
+// defaultVersion is the index of the default of a list of versions: the first, the one marked
+// default put first, that holds a page, as Mintlify's home page is (@mintlify/common
+// 1.0.1211, getFirstPageFromNavigation with prioritizeDefaultDivisionItem: the marked version
+// first, then the others in order, one with no page passed over), so a version that is only a
+// link to docs elsewhere is not the default; when none holds a page, the marked one, else the
+// first. -1 for a list of other elements.
 func defaultVersion(list []*Element) int {
-	def := -1
+	marked := -1
 	for i, e := range list {
-		switch {
-		case e.Kind != KindVersion:
+		if e.Kind != KindVersion {
 			return -1
-		case e.Default:
-			return i
-		case def < 0:
-			def = i
+		}
+		if e.Default && marked < 0 {
+			marked = i
 		}
 	}
-	return def
+	if len(list) == 0 {
+		return -1
+	}
+	if marked >= 0 && list[marked].holdsPages() {
+		return marked
+	}
+	for i, e := range list {
+		if e.holdsPages() {
+			return i
+		}
+	}
+	return max(marked, 0)
+}
+
+// DefaultVersionNode is the default of children's versions as the resolver took it
+// (defaultVersion: the first, the one marked default put first, that holds a page; else the
+// marked one, else the first); nil when children are no versions.
+func DefaultVersionNode(children []*Node) *Node {
+	var versions []*Node
+	marked := -1
+	for _, n := range children {
+		if n.Kind != KindVersion {
+			continue
+		}
+		if n.Default && marked < 0 {
+			marked = len(versions)
+		}
+		versions = append(versions, n)
+	}
+	if len(versions) == 0 {
+		return nil
+	}
+	if marked >= 0 && versions[marked].holdsPages() {
+		return versions[marked]
+	}
+	for _, n := range versions {
+		if n.holdsPages() {
+			return n
+		}
+	}
+	return versions[max(marked, 0)]
+}
+
+// holdsPages reports whether a page node is under n.
+func (n *Node) holdsPages() bool {
+	for _, c := range n.Children {
+		if c.Kind == KindPage || c.holdsPages() {
+			return true
+		}
+	}
+	return false
 }
 
 // child resolves child of parent; a top-level group (one whose parent is no group) is always
@@ -260,7 +318,7 @@ func (r *resolver) enter(e *Element, sc rscope) rscope {
 		sc.product = e.Label
 	case KindVersion:
 		sc.version = e.Label
-		r.tree.addVersion(e.Label, e.Default)
+		r.tree.addVersion(e.Label, e.Default && sc.listDefault)
 		if !sc.off && !slices.Contains(r.tree.listDefaults, e.Label) {
 			r.tree.listDefaults = append(r.tree.listDefaults, e.Label)
 		}

@@ -57,8 +57,22 @@ func (s *Store) agents(ctx context.Context, q store.AgentsQuery) (store.AgentSta
 	if st.NoResults, err = s.agentQueries(ctx, c, "n", "n > 0", q.Limit); err != nil {
 		return st, err
 	}
+	if err = s.setAgentsWritten(ctx, q, &st); err != nil {
+		return st, err
+	}
 	st.Pages, err = s.formatViews(ctx, c, q.Limit)
 	return st, err
+}
+
+// setAgentsWritten sets the listed queries' Written from the range's stored search events.
+func (s *Store) setAgentsWritten(ctx context.Context, q store.AgentsQuery, st *store.AgentStats) error {
+	forms, err := s.queryForms(ctx, q.ProjectID, q.Range, store.AgentQueries(st.Queries, st.NoResults))
+	if err != nil {
+		return err
+	}
+	store.SetAgentsWritten(st.Queries, forms)
+	store.SetAgentsWritten(st.NoResults, forms)
+	return nil
 }
 
 func (s *Store) mcpTop(ctx context.Context, col string, c cond, limit int) ([]store.MCPCount, error) {

@@ -157,10 +157,15 @@ func testAgentReads(t *testing.T, s Store) {
 			}
 		}
 	}
-	if st := ref.agents(store.AgentsQuery{ProjectID: "p1", Limit: 100}); len(st.Tools) < 3 || len(st.NoResults) == 0 || len(st.Pages) == 0 {
+	st := ref.agents(store.AgentsQuery{ProjectID: "p1", Limit: 100})
+	if len(st.Tools) < 3 || len(st.NoResults) == 0 || len(st.Pages) == 0 || !slices.ContainsFunc(st.Queries, writtenOtherwise) {
 		t.Fatalf("the data is too thin to test anything: %s", js(st))
 	}
 }
+
+// writtenOtherwise tells an agent query whose searches wrote it most otherwise than its
+// normalized form ("Custom Domain" for "custom domain").
+func writtenOtherwise(a store.AgentQuery) bool { return a.Written != a.Query }
 
 // sameAgentStats compares two results, an empty list equal to none.
 func sameAgentStats(a, b store.AgentStats) bool {

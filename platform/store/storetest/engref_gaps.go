@@ -119,6 +119,12 @@ func (r *engRef) agents(q store.AgentsQuery) store.AgentStats {
 		return cmp.Or(cmp.Compare(b.NoResults, a.NoResults), strings.Compare(a.Query, b.Query))
 	})
 	st.Queries, st.NoResults = st.Queries[:min(len(st.Queries), q.Limit)], st.NoResults[:min(len(st.NoResults), q.Limit)]
+	written := r.writtenForms(q.ProjectID, q.Range)
+	for _, qs := range [][]store.AgentQuery{st.Queries, st.NoResults} {
+		for i := range qs {
+			qs[i].Written = cmp.Or(written[qs[i].Query], qs[i].Query)
+		}
+	}
 	for _, p := range pages {
 		st.Pages = append(st.Pages, *p)
 	}
