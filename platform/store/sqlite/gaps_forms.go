@@ -18,11 +18,14 @@ func (s *Store) queryForms(ctx context.Context, projectID string, r store.Range,
 	w := dayWhere(projectID, r)
 	w.conds = append(w.conds, "(type = ? OR (type = ? AND tool = 'search'))")
 	w.args = append(w.args, string(event.TypeSearch), string(event.TypeMCPCall))
-	w.conds = append(w.conds, "query_norm IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(norms)), ", ")+")")
+	// The partial index traffic_events_query (migration 0020) finds each query's events; its
+	// condition (query_norm != '') must be in the statement, and SQLite's planner, without
+	// statistics, prefers the table's primary key (every event of the project) unless told.
+	w.conds = append(w.conds, "query_norm != ''", "query_norm IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(norms)), ", ")+")")
 	for _, n := range norms {
 		w.args = append(w.args, n)
 	}
-	err := s.eachRow(ctx, "SELECT query, COUNT(*) FROM traffic_events"+w.clause()+" GROUP BY query", w.args,
+	err := s.eachRow(ctx, "SELECT query, COUNT(*) FROM traffic_events INDEXED BY traffic_events_query"+w.clause()+" GROUP BY query", w.args,
 		func(scan func(...any) error) error {
 			var query string
 			var n int64
