@@ -1,15 +1,10 @@
 package assistant_test
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/lectern-dev/lectern/platform/eventually"
-	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -24,14 +19,7 @@ import (
 // declined. Before, "¿Dónde guardo las notas?" quoted the general FAQ's "¿Dónde puedo encontrar
 // ayuda y apoyo?": its question word was a content word that heading held.
 func TestAnswerReadsTheScopeLanguage(t *testing.T) {
-	dir, err := filepath.Abs("search/testdata/eval/alter")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startUnready(t, []sites.Site{{Domain: "alter", Project: "alter-docs", Docs: dir}})
-	// alter is 2 MB in seven languages: under -race on a busy machine its index takes longer
-	// than the harness's 20 s for the small fixtures.
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "alter", "search/testdata/eval/alter")
 	tests := []struct {
 		lang, from, q string
 		lead          string   // the answer's first words

@@ -1,11 +1,8 @@
 package assistant_test
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/lectern-dev/lectern/platform/sites"
 )
 
 // TestDefaultVersionOfEachList: a site whose dropdowns each have their versions, each list with
@@ -15,11 +12,7 @@ import (
 // Cosmos SDK's v0.54, so no Cosmos EVM page was found by a search asked from no page (the MCP
 // search, the assistant on the home page, a search box).
 func TestDefaultVersionOfEachList(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/cosmos-versions")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	h := startSite(t, "acme", "testdata/sites/cosmos-versions")
 	defaults := []string{"/sdk/latest/learn/intro/overview", "/evm/latest/documentation/getting-started/faq"}
 	for _, tc := range []struct {
 		name, query, currentPath, want string
@@ -53,11 +46,7 @@ func TestDefaultVersionOfEachList(t *testing.T) {
 // are: the question "how do I configure the json-rpc server" asked from Cosmos EVM v0.6.0 was
 // answered from Skip Go's widget options. A version the caller names stays.
 func TestVersionWithNothingInSearch(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/cosmos-versions")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	h := startSite(t, "acme", "testdata/sites/cosmos-versions")
 	const faq = "/evm/latest/documentation/getting-started/faq"
 	for _, tc := range []struct {
 		name string

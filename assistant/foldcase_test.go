@@ -2,11 +2,8 @@ package assistant_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/lectern-dev/lectern/platform/sites"
 )
 
 // TestPageInAnotherCase: a page path in another case than the site's folder (/zh-hant/... for
@@ -14,11 +11,7 @@ import (
 // routes: the page route serves it under its own path, and a search asked from it is in its
 // language (zh-Hant), not the default.
 func TestPageInAnotherCase(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/lemondata-zhhant")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "acme", Project: "acme-docs", Docs: dir}})
+	h := startSite(t, "acme", "testdata/sites/lemondata-zhhant")
 	for _, path := range []string{"/zh-hant/quickstart", "/ZH-HANT/quickstart.md", "/zh-Hant/quickstart"} {
 		status, body := h.postJSON(t, "/discovery/v1/page/acme", "", map[string]any{"path": path})
 		var page struct{ Path, Content string }

@@ -72,6 +72,21 @@ func start(t testing.TB, list []sites.Site, opts ...func(*assistant.Config)) *ha
 	return h
 }
 
+// startSite starts the assistant over one site, its docs in dir, as domain (project
+// domain+"-docs"), and waits until it is indexed. The real sites committed for tests are
+// megabytes in several languages: under -race on a busy machine their index takes longer than
+// the 20 s start gives the small fixtures, so it waits up to two minutes.
+func startSite(t testing.TB, domain, dir string, opts ...func(*assistant.Config)) *harness {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startUnready(t, []sites.Site{{Domain: domain, Project: domain + "-docs", Docs: abs}}, opts...)
+	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	return h
+}
+
 // wrapPublisher, when set, wraps the publisher of the services the harness starts.
 var wrapPublisher func(assistant.Publisher) assistant.Publisher
 

@@ -2,11 +2,9 @@ package assistant_test
 
 import (
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -18,11 +16,7 @@ import (
 // parsed as Markdown (GFM, as widgets render it) and every HTML node and link destination is
 // checked.
 func TestHostileDocsGiveInertAnswers(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/hostile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "hostile", Project: "hostile-docs", Docs: dir}})
+	h := startSite(t, "hostile", "testdata/sites/hostile")
 	for _, q := range []string{
 		"How do I show a tag in a widget page?",
 		"What raw markup can a widget page hold?",

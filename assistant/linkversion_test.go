@@ -1,16 +1,11 @@
 package assistant_test
 
 import (
-	"context"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/lectern-dev/lectern/platform/eventually"
-	"github.com/lectern-dev/lectern/platform/sites"
 )
 
 // TestSearchRefusesALinkVersion reproduces a rehearsal on Novu's docs (novuhq/docs@c1cb9e4,
@@ -20,12 +15,7 @@ import (
 // offered "v0.x" among the versions to use. A version that holds no page is no scope now: it is
 // refused naming filter.version and the version the site serves.
 func TestSearchRefusesALinkVersion(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/novu-link-version")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startUnready(t, []sites.Site{{Domain: "novu", Project: "novu-docs", Docs: dir}})
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "novu", "testdata/sites/novu-link-version")
 	if got := h.search(t, "novu", map[string]any{"query": "subscribe a group of users to a topic", "filter": map[string]any{"version": "v2.x"}}); len(got) == 0 || got[0] != "/concepts/topics" {
 		t.Errorf("v2.x: %v, want /concepts/topics first", got)
 	}
@@ -61,8 +51,7 @@ func TestSearchFindsPagesUnderALinkDefault(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "docs.json"), []byte(nav), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h := startUnready(t, []sites.Site{{Domain: "novu", Project: "novu-docs", Docs: dir}})
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "novu", dir)
 	if got := h.search(t, "novu", map[string]any{"query": "subscribe a group of users to a topic"}); len(got) == 0 || got[0] != "/concepts/topics" {
 		t.Errorf("no version named: %v, want /concepts/topics first", got)
 	}

@@ -1,14 +1,9 @@
 package assistant_test
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/lectern-dev/lectern/platform/eventually"
-	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
@@ -20,12 +15,7 @@ import (
 // the page had to hold. The question is now read, and answered, in German, the language the
 // search read it in; an English question of the same site is answered in English as before.
 func TestAnswerReadsContentInNoLanguageInItsOwn(t *testing.T) {
-	dir, err := filepath.Abs("search/testdata/dialogshift")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startUnready(t, []sites.Site{{Domain: "dialogshift", Project: "dialogshift-docs", Docs: dir}})
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "dialogshift", "search/testdata/dialogshift")
 	tests := []struct {
 		from, q, lead, page string
 	}{
@@ -63,12 +53,7 @@ func TestAnswerReadsContentInNoLanguageInItsOwn(t *testing.T) {
 // question, which is answered in Korean as under a docs.json "ko"; an English question of the
 // same site is answered in English as before.
 func TestAnswerKoreanContentInNoLanguageInKorean(t *testing.T) {
-	dir, err := filepath.Abs("search/testdata/dalabs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startUnready(t, []sites.Site{{Domain: "dalabs", Project: "dalabs-docs", Docs: dir}})
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "dalabs", "search/testdata/dalabs")
 	tests := []struct {
 		from, q, lead string
 	}{
@@ -102,12 +87,7 @@ func TestAnswerKoreanContentInNoLanguageInKorean(t *testing.T) {
 // Chinese as under a docs.json "zh" (Traditional for a question written in it); an English
 // question of the same site is answered in English as before.
 func TestAnswerChineseContentInNoLanguageInChinese(t *testing.T) {
-	dir, err := filepath.Abs("search/testdata/mcphub")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startUnready(t, []sites.Site{{Domain: "mcphub", Project: "mcphub-docs", Docs: dir}})
-	eventually.Succeeds(t, 2*time.Minute, func() error { return h.svc.Ready(context.Background()) })
+	h := startSite(t, "mcphub", "search/testdata/mcphub")
 	tests := []struct {
 		q, lead, source string
 	}{
