@@ -93,27 +93,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	all := site.AllPages(tree)
 	d := &Docs{Entries: make([]Entry, 0, len(all))}
 	cat := newCatalog(site, tree, sess)
-	var mdxProblems []string // pages whose MDX does not compile (MDXProblems) or uses an undefined component (ComponentProblems)
-	for i := range all {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		file, text := pageText(site.FS(), &all[i])
-		if pr, ok := mdxProblem(&all[i], file); ok {
-			mdxProblems = append(mdxProblems, "warning: "+pr.String())
-		}
-		if !all[i].Index.Rule.Unpublished() {
-			if pr, ok := componentProblem(&all[i], file, cat.snippetReader(all[i].File)); ok {
-				mdxProblems = append(mdxProblems, "warning: "+pr.String())
-			}
-		}
-		snippet := cat.snippetReader(all[i].File)
-		if len(file) < maxPageBytes { // as componentProblem judges it
-			text, snippet = markdown.CutUndefined(text, snippet) // what Mintlify renders as nothing is not searched, in its snippets neither
-		}
-		text = markdown.InlineSnippets(text, snippet, maxPageBytes)
-		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
-		cat.add(&all[i], file)
+	mdxProblems, err := d.readPages(ctx, site, all, cat)
+	if err != nil {
+		return nil, err
 	}
 	d.Catalog = cat.cat
 	setVariants(d.Entries)
@@ -127,18 +109,12 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Scopes = newScopes(tree, d.Entries)
 	d.Problems = append(problems(rep), pageProblems(site, tree, all)...)
 	d.Problems = append(d.Problems, mdxProblems...)
-	for _, p := range site.RedirectProblems(all) { // as nav validate reports them
-		d.Problems = append(d.Problems, "warning: "+p.String())
-	}
-	for _, p := range site.RepoSpecProblems(tree) { // as nav validate reports them
-		d.Problems = append(d.Problems, "warning: "+p.String())
-	}
+	d.Problems = append(d.Problems, warnings(site.RedirectProblems(all))...) // as nav validate reports them
+	d.Problems = append(d.Problems, warnings(site.RepoSpecProblems(tree))...)
 	d.Problems = append(d.Problems, fetchProblems(sess)...)
 	var assistantProblems []docsjson.Problem
 	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())
-	for _, p := range assistantProblems {
-		d.Problems = append(d.Problems, "warning: "+p.String())
-	}
+	d.Problems = append(d.Problems, warnings(assistantProblems)...)
 	d.Problems = append(d.Problems, linkProblems(site.Dir, site.Root)...)
 	if sess != nil {
 		for _, f := range sess.Fetched() {
@@ -149,16 +125,52 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	return d, nil
 }
 
+// readPages reads each page's file into d.Entries and the catalog, with the text search reads:
+// what Mintlify renders as nothing cut out (undefined components, in the page and in its
+// snippets), then its snippets inlined. It returns, as warnings, the pages whose MDX does not
+// compile (mdxProblem) or that use a component nothing defines (componentProblem).
+func (d *Docs) readPages(ctx context.Context, site *docsjson.Site, all []docsjson.Page, cat *catalogBuilder) ([]string, error) {
+	var mdxProblems []string
+	for i := range all {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		file, text := pageText(site.FS(), &all[i])
+		snippet := cat.snippetReader(all[i].File)
+		if pr, ok := mdxProblem(&all[i], file); ok {
+			mdxProblems = append(mdxProblems, "warning: "+pr.String())
+		}
+		if !all[i].Index.Rule.Unpublished() {
+			if pr, ok := componentProblem(&all[i], file, snippet); ok {
+				mdxProblems = append(mdxProblems, "warning: "+pr.String())
+			}
+		}
+		if len(file) < maxPageBytes { // as componentProblem judges it
+			text, snippet = markdown.CutUndefined(text, snippet) // what Mintlify renders as nothing is not searched, in its snippets neither
+		}
+		text = markdown.InlineSnippets(text, snippet, maxPageBytes)
+		d.Entries = append(d.Entries, Entry{Page: all[i], Body: text})
+		cat.add(&all[i], file)
+	}
+	return mdxProblems, nil
+}
+
+// warnings formats problems as the warnings they are on a served site.
+func warnings(ps []docsjson.Problem) []string {
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, "warning: "+p.String())
+	}
+	return out
+}
+
 // problems formats a report's errors and warnings, errors first.
 func problems(rep docsjson.Report) []string {
 	out := make([]string, 0, len(rep.Errors)+len(rep.Warnings))
 	for _, p := range rep.Errors {
 		out = append(out, "error: "+p.String())
 	}
-	for _, p := range rep.Warnings {
-		out = append(out, "warning: "+p.String())
-	}
-	return out
+	return append(out, warnings(rep.Warnings)...)
 }
 
 // pageProblems are the warnings about the pages themselves: a listed page whose file is
@@ -167,14 +179,7 @@ func problems(rep docsjson.Report) []string {
 // (docsjson.Site.FileProblems: the site keeps serving the rest); and frontmatter values of
 // the wrong type.
 func pageProblems(site *docsjson.Site, tree *docsjson.Tree, pages []docsjson.Page) []string {
-	var out []string
-	for _, p := range site.FileProblems(pages) {
-		out = append(out, "warning: "+p.String())
-	}
-	for _, p := range tree.PageProblems() {
-		out = append(out, "warning: "+p.String())
-	}
-	return out
+	return append(warnings(site.FileProblems(pages)), warnings(tree.PageProblems())...)
 }
 
 // searchPage makes the search page of an entry: one that several languages list is in every
