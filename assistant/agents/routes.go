@@ -155,16 +155,10 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	raw, err := url.PathUnescape(c.Params("*"))
-	if err != nil || len(raw) > 2048 {
-		return web.Invalid("path", "must be a page path of the site, e.g. /quickstart.md (at most 2048 characters)")
+	p, err := pagePath(c.Params("*"))
+	if err != nil {
+		return err
 	}
-	// An anchor or a query string that reached the path encoded (a search hit's URL escaped
-	// whole: /guides/setup.md%23install) names a place in the page, not another page.
-	if i := strings.IndexAny(raw, "#?"); i > 0 {
-		raw = raw[:i]
-	}
-	p := path.Clean("/" + raw)
 	cat := st.snap.Catalog
 	if file := strings.TrimPrefix(p, "/"); cat.SpecFile(file) {
 		return s.sendSpec(c, site, file)
@@ -173,8 +167,9 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	if !asMarkdown {
 		pageURL = p
 	}
+	markdown := asMarkdown || wantsMarkdown(c.Get(fiber.HeaderAccept))
 	page, ok := findPage(cat, pageURL)
-	if asMarkdown || wantsMarkdown(c.Get(fiber.HeaderAccept)) {
+	if markdown {
 		// Redirects apply before pages, as on Mintlify's hosting layer: a page whose URL a
 		// redirect's source matches is shown at its destination (/dir/index reaches /dir's).
 		chain, err := cat.Follow(pageURL)
@@ -191,19 +186,12 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		}
 	}
 	switch {
-	case !ok && asMarkdown || !ok && wantsMarkdown(c.Get(fiber.HeaderAccept)):
-		if home := homePage(cat); home != "" && (pageURL == "/" || pageURL == "/index") {
+	case !ok:
+		if home := homePage(cat); markdown && home != "" && (pageURL == "/" || pageURL == "/index") {
 			return s.redirect(c, site, home, false, asMarkdown)
 		}
-		fallthrough
-	case !ok:
-		e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, site.Domain)
-		if rule, listed := st.snap.Unpublished(pageURL); listed {
-			e = web.Errorf(fiber.StatusNotFound, "%s is not served: the page %s of %s is %s (lectern nav validate lists such pages)", p, pageURL, site.Domain, rule.Describe())
-		}
-		e.Details[0].Field = "path"
-		return e
-	case !asMarkdown && !wantsMarkdown(c.Get(fiber.HeaderAccept)):
+		return notServed(st, site.Domain, p, pageURL)
+	case !markdown:
 		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
 		return web.Errorf(fiber.StatusNotAcceptable, "Lectern serves this page as Markdown: ask for %s.md, or send Accept: text/markdown", pageURL)
 	}
@@ -215,6 +203,31 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
 	return c.SendString(cat.Markdown(page))
+}
+
+// pagePath is the page path a request names (its route's wildcard, escaped), cleaned and
+// rooted. An anchor or a query string that reached the path encoded (a search hit's URL
+// escaped whole: /guides/setup.md%23install) names a place in the page, not another page.
+func pagePath(param string) (string, error) {
+	raw, err := url.PathUnescape(param)
+	if err != nil || len(raw) > 2048 {
+		return "", web.Invalid("path", "must be a page path of the site, e.g. /quickstart.md (at most 2048 characters)")
+	}
+	if i := strings.IndexAny(raw, "#?"); i > 0 {
+		raw = raw[:i]
+	}
+	return path.Clean("/" + raw), nil
+}
+
+// notServed is the 404 of a path that is no page of the site's: why, when the site lists it
+// but does not serve it (hidden, noindex, unpublished), else where its pages are listed.
+func notServed(st *siteState, domain, p, pageURL string) error {
+	e := web.Errorf(fiber.StatusNotFound, "%s is not a page of %s; its pages are listed in llms.txt", p, domain)
+	if rule, listed := st.snap.Unpublished(pageURL); listed {
+		e = web.Errorf(fiber.StatusNotFound, "%s is not served: the page %s of %s is %s (lectern nav validate lists such pages)", p, pageURL, domain, rule.Describe())
+	}
+	e.Details[0].Field = "path"
+	return e
 }
 
 // redirect answers a path the site's docs.json redirects: 308 (permanent) or 307 to the
