@@ -28,27 +28,26 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 	}
 	_, body := splitFrontmatter(normalize(src))
 	_, imports, named := parse(body)
-	page := binder{named: named, files: files}
-	comps := map[string]export{}
+	in := inliner{files: files, depth: depth, room: room, page: binder{named: named, files: files}, imports: imports, comps: map[string]export{}}
 	for name, ref := range named {
 		if e, ok := files.export(ref); ok && e.isComp {
-			comps[name] = e
+			in.comps[name] = e
 		}
 	}
 	if len(named) > 0 { // {home.tf}: the values of the snippets it imports by name
-		if bound := page.bind(src); len(bound)-len(src) <= *room {
+		if bound := in.page.bind(src); len(bound)-len(src) <= *room {
 			*room -= len(bound) - len(src)
 			src = bound
 		}
 	}
 	_, imported := imports[legacyTag]
-	_, exported := comps[legacyTag]
+	_, exported := in.comps[legacyTag]
 	legacy = legacy && !imported && !exported
-	if len(imports)+len(comps) == 0 && !legacy {
+	if len(imports)+len(in.comps) == 0 && !legacy {
 		return src
 	}
 	names := slices.Collect(maps.Keys(imports))
-	for name := range comps {
+	for name := range in.comps {
 		if _, ok := imports[name]; !ok {
 			names = append(names, name)
 		}
@@ -71,35 +70,52 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 			b.WriteString(line)
 			continue
 		}
-		b.WriteString(replaceOutsideCode(line, tags, func(tagText string) string {
-			t, _, _ := parseTag(tagText)
-			var text string
-			file, imported := imports[t.name]
-			if t.name == legacyTag && !imported {
-				if file, imported = legacySnippetFile(&t); !imported {
-					return tagText
-				}
-			}
-			if e, ok := comps[t.name]; ok {
-				text = binder{props: page.tagProps(t), declared: e.params, files: files}.bind(e.body)
-			} else {
-				src, ok := files.read(file)
-				if !ok {
-					return tagText
-				}
-				_, text = splitFrontmatter(normalize(src))
-				_, _, inner := parse(text)
-				text = binder{props: page.tagProps(t), named: inner, files: files}.bind(text)
-			}
-			text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, files, depth+1, room))) + "\n"
-			if len(text)-len(tagText) > *room {
-				return tagText
-			}
-			*room -= len(text) - len(tagText)
-			return text
-		}))
+		b.WriteString(replaceOutsideCode(line, tags, in.expand))
 	}
 	return b.String()
+}
+
+// inliner inlines the snippets of one page (or snippet) at one depth: the files they are read
+// from, the room left under the page's bound, the page's imports (tag name → file) and the
+// components its named imports bind.
+type inliner struct {
+	files   *snippetFiles
+	depth   int
+	room    *int
+	page    binder
+	imports map[string]string
+	comps   map[string]export
+}
+
+// expand is what a snippet's tag becomes: the snippet's text (or the component's body) with
+// the tag's props bound and its own snippets inlined, or the tag itself when the snippet
+// cannot be read or would pass the page's bound.
+func (in *inliner) expand(tagText string) string {
+	t, _, _ := parseTag(tagText)
+	var text string
+	file, imported := in.imports[t.name]
+	if t.name == legacyTag && !imported {
+		if file, imported = legacySnippetFile(&t); !imported {
+			return tagText
+		}
+	}
+	if e, ok := in.comps[t.name]; ok {
+		text = binder{props: in.page.tagProps(t), declared: e.params, files: in.files}.bind(e.body)
+	} else {
+		src, ok := in.files.read(file)
+		if !ok {
+			return tagText
+		}
+		_, text = splitFrontmatter(normalize(src))
+		_, _, inner := parse(text)
+		text = binder{props: in.page.tagProps(t), named: inner, files: in.files}.bind(text)
+	}
+	text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, in.files, in.depth+1, in.room))) + "\n"
+	if len(text)-len(tagText) > *in.room {
+		return tagText
+	}
+	*in.room -= len(text) - len(tagText)
+	return text
 }
 
 // legacyTag is the component of Mintlify's older snippets, `<Snippet file="note.mdx" />`,
