@@ -94,93 +94,100 @@ type pipeline struct {
 // parseScript splits a command line into pipelines of argument lists, with shell quoting:
 // '...' literal, "..." with \" and \\, a backslash escaping one character outside quotes.
 func parseScript(s string) ([]pipeline, error) {
-	var out []pipeline
-	cur := pipeline{}
-	var args []string
-	var word strings.Builder
-	inWord := false
-	start := 0
-	endWord := func() {
-		if inWord {
-			args = append(args, word.String())
-			word.Reset()
-			inWord = false
-		}
-	}
-	endCmd := func() error {
-		endWord()
-		if len(args) == 0 {
-			return fmt.Errorf("%w: an empty command", ErrSyntax)
-		}
-		cur.cmds = append(cur.cmds, args)
-		args = nil
-		return nil
-	}
-	endPipeline := func(i int, and bool) error {
-		endWord()
-		if len(args) == 0 && len(cur.cmds) == 0 {
-			cur = pipeline{afterAnd: and}
-			start = i
-			return nil
-		}
-		if err := endCmd(); err != nil {
-			return err
-		}
-		cur.text = strings.TrimSpace(s[start:i])
-		out = append(out, cur)
-		cur = pipeline{afterAnd: and}
-		return nil
-	}
+	p := scriptParser{s: s}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		var err error
 		switch {
 		case c == '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
 				return nil, fmt.Errorf("%w: a ' is not closed", ErrSyntax)
 			}
-			word.WriteString(s[i+1 : i+1+j])
-			inWord, i = true, i+1+j
+			p.word.WriteString(s[i+1 : i+1+j])
+			p.inWord, i = true, i+1+j
 		case c == '"':
-			j, err := doubleQuoted(s, i+1, &word)
-			if err != nil {
-				return nil, err
-			}
-			inWord, i = true, j
+			i, err = doubleQuoted(s, i+1, &p.word)
+			p.inWord = true
 		case c == '\\' && i+1 < len(s):
 			if s[i+1] != '\n' {
-				word.WriteByte(s[i+1])
-				inWord = true
+				p.word.WriteByte(s[i+1])
+				p.inWord = true
 			}
 			i++
 		case c == ' ' || c == '\t' || c == '\r':
-			endWord()
+			p.endWord()
 		case c == '\n' || c == ';':
-			if err := endPipeline(i, false); err != nil {
-				return nil, err
-			}
-			start = i + 1
+			err = p.endPipeline(i, false)
+			p.start = i + 1
 		case c == '&' && i+1 < len(s) && s[i+1] == '&', c == '|' && i+1 < len(s) && s[i+1] == '|':
-			if err := endPipeline(i, c == '&'); err != nil {
-				return nil, err
-			}
+			err = p.endPipeline(i, c == '&')
 			i++
-			start = i + 1
+			p.start = i + 1
 		case c == '|':
-			if err := endCmd(); err != nil {
-				return nil, err
-			}
+			err = p.endCmd()
 		case c == '>' || c == '<' || c == '`' || c == '&' || c == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
-			return nil, fmt.Errorf("%w: %q is not supported here (no redirections, substitutions or background jobs); use grep, head or tail after a |", ErrSyntax, string(c))
+			err = fmt.Errorf("%w: %q is not supported here (no redirections, substitutions or background jobs); use grep, head or tail after a |", ErrSyntax, string(c))
 		default:
-			word.WriteByte(c)
-			inWord = true
+			p.word.WriteByte(c)
+			p.inWord = true
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if err := endPipeline(len(s), false); err != nil {
+	if err := p.endPipeline(len(s), false); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return p.out, nil
+}
+
+// scriptParser is parseScript's state: the pipelines read, the one being read (its commands,
+// the arguments of its current command, the word being read) and where its text starts in s.
+type scriptParser struct {
+	s      string
+	out    []pipeline
+	cur    pipeline
+	args   []string
+	word   strings.Builder
+	inWord bool
+	start  int
+}
+
+func (p *scriptParser) endWord() {
+	if p.inWord {
+		p.args = append(p.args, p.word.String())
+		p.word.Reset()
+		p.inWord = false
+	}
+}
+
+func (p *scriptParser) endCmd() error {
+	p.endWord()
+	if len(p.args) == 0 {
+		return fmt.Errorf("%w: an empty command", ErrSyntax)
+	}
+	p.cur.cmds = append(p.cur.cmds, p.args)
+	p.args = nil
+	return nil
+}
+
+// endPipeline ends the pipeline at s[i]; the next runs if this one succeeds when and is set
+// (&&), whatever its status otherwise. An empty pipeline (a blank line) is no pipeline.
+func (p *scriptParser) endPipeline(i int, and bool) error {
+	p.endWord()
+	if len(p.args) == 0 && len(p.cur.cmds) == 0 {
+		p.cur = pipeline{afterAnd: and}
+		p.start = i
+		return nil
+	}
+	if err := p.endCmd(); err != nil {
+		return err
+	}
+	p.cur.text = strings.TrimSpace(p.s[p.start:i])
+	p.out = append(p.out, p.cur)
+	p.cur = pipeline{afterAnd: and}
+	return nil
 }
 
 // doubleQuoted reads a "..." string from s[i] and returns the offset of its closing quote.
