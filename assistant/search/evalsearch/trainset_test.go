@@ -111,9 +111,9 @@ func TestTrainingUnanswerableApart(t *testing.T) {
 		wantSplits map[string]int
 	}{
 		{"tuning half printed", options{halves: []string{splitTune}}, map[string]int{splitTune: 30, splitHeld: 30}},
-		{"every half", options{halves: []string{splitTune, splitHeld, splitBlind}}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 20}},
+		{"every half", options{halves: []string{splitTune, splitHeld, splitBlind}}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 30}},
 		{"with -trainsites", options{halves: []string{splitTune}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitTrain: 30}},
-		{"every half with -trainsites", options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 20, splitTrain: 30}},
+		{"every half with -trainsites", options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 30, splitTrain: 30}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
