@@ -98,7 +98,9 @@ func buildWith(pages []Page, o options) *Index {
 		size += len(pages[i].Body)
 	}
 	b := newBuilder(o, size)
-	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), langs: langs, written: writtenOf(docs), o: o}
+	written := writtenOf(docs)
+	adoptWritten(docs, written)
+	ix := &Index{pages: make([]pageInfo, len(pages)), pathIDs: make([][]uint32, len(pages)), langs: langs, written: written, o: o}
 	for i, d := range docs {
 		ix.pages[i] = d.info
 		b.an.lang = o.language(d.info.analysis())

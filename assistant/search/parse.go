@@ -16,6 +16,9 @@ type doc struct {
 	meta  string // breadcrumbs and description: the meta field of every section
 	secs  []secDraft
 	group uint8 // statistics group: its language's, 0 for none
+	// untold: in no language, and its text tells none (a title alone, code): it is read in the
+	// language most such pages are written in (adoptWritten)
+	untold bool
 }
 
 // secDraft is a section before indexing.
@@ -67,7 +70,7 @@ func parsePage(p *Page, o *options) doc {
 	if len(d.secs) == 0 {
 		d.secs = append(d.secs, draft(p.URL, &sections[0]))
 	}
-	d.info.written = tellPage(&d)
+	d.info.written, d.untold = tellPage(&d)
 	return d
 }
 

@@ -22,13 +22,15 @@ import (
 // is given keeps it.
 
 // tellPage returns the language a page in no language is written in: "" for a page with a
-// language, English, or one no language stands out in. Korean, Japanese and Chinese are told
-// by their script (lang.Teller.CJK: Chinese as Simplified "zh" or Traditional "zh-Hant"), so
-// that a question of a Korean or Chinese site in no language is answered in its language, as
-// under a docs.json "ko" or "zh"; their analysis is English's either way.
-func tellPage(d *doc) string {
+// language, English, or one no language stands out in, and whether its text tells none at all
+// (untold: no stop word, or only words English shares with another language). Korean, Japanese
+// and Chinese are told by their script (lang.Teller.CJK: Chinese as Simplified "zh" or
+// Traditional "zh-Hant"), so that a question of a Korean or Chinese site in no language is
+// answered in its language, as under a docs.json "ko" or "zh"; their analysis is English's
+// either way.
+func tellPage(d *doc) (code string, untold bool) {
 	if d.info.language != "" {
-		return ""
+		return "", false
 	}
 	var t lang.Teller
 	t.Read(d.info.title)
@@ -36,10 +38,26 @@ func tellPage(d *doc) string {
 		t.Read("\n")
 		readProse(&t, d.secs[i].text)
 	}
-	if l := t.Language(); l != nil && !l.IsEnglish() {
-		return l.Code()
+	l := t.Language()
+	if l != nil && !l.IsEnglish() {
+		return l.Code(), false
 	}
-	return t.CJK() // Korean, Japanese or Chinese, told by its script: analyzed as English (lang.Of), cut into pairs
+	code = t.CJK() // Korean, Japanese or Chinese, told by its script: analyzed as English (lang.Of), cut into pairs
+	return code, l == nil && code == ""
+}
+
+// adoptWritten reads each untold page in the language most pages in no language are written
+// in (w.main: of more pages than English and the untold ones together; else English): a page of a Portuguese site with nothing but its
+// title ("Saldo do evento") is Portuguese like the site, so that the site's questions, read in
+// Portuguese, find it and it does not make a second, English site of title-only pages that a
+// question told English searches alone (rehearse27: "exclusão do evento" found four empty
+// pages, not the one that answers it).
+func adoptWritten(docs []doc, w writtenLangs) {
+	for i := range docs {
+		if docs[i].untold {
+			docs[i].info.written = w.main
+		}
+	}
 }
 
 // readProse gives t the lines of text outside its code blocks: code is written in no natural
@@ -77,7 +95,7 @@ func writtenOf(docs []doc) writtenLangs {
 	for i := range docs {
 		switch d := &docs[i]; {
 		case d.info.language != "":
-		case d.info.written == "":
+		case d.info.written == "": // English, or untold (an untold page moves only to a language of more pages than both)
 			english++
 		default:
 			w.pages[d.info.written]++

@@ -44,3 +44,37 @@ func TestPortuguesePagesReadPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleOnlyPagesReadAsTheSite reproduces a rehearsal on Meu Ingresso's Portuguese help
+// center (rehearse27, testdata/meuingresso): its pages with nothing but a title ("Saldo do
+// evento") were told English by their "do", a stop word of English and Portuguese alike, so
+// the index held an English site of four empty pages beside the Portuguese one, and a short
+// question whose one stop word is "do" ("exclusão do evento"), read as English too, found those
+// four and not the page that answers it. A text whose English words are all another language's
+// tells neither now, and a page that tells none is read in the language of the site's pages.
+func TestTitleOnlyPagesReadAsTheSite(t *testing.T) {
+	ix := search.Build(dirPages(t, "testdata/meuingresso", 13))
+	for path, code := range search.WrittenAll(ix) {
+		if code != "pt" {
+			t.Errorf("%s is told written in %q, want pt", path, code)
+		}
+	}
+	tests := []struct{ q, want string }{
+		{"exclusão do evento", "/encerramento-ou-remocao"},
+		{"remoção definitiva do evento", "/encerramento-ou-remocao"},
+		{"saldo do evento", "/saldo-do-evento"},
+	}
+	for _, tt := range tests {
+		if got := ix.ReadsIn(search.Filter{}, tt.q); got != "pt" {
+			t.Errorf("%q is read in %q, want pt", tt.q, got)
+		}
+		res := ix.Search(search.Query{Text: tt.q, Limit: 3})
+		if len(res) == 0 || res[0].Path != tt.want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Path)
+			}
+			t.Errorf("%q: got %v, want %s first", tt.q, got, tt.want)
+		}
+	}
+}

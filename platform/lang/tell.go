@@ -127,7 +127,15 @@ func (t *Teller) Language() *Language {
 	switch {
 	case top == 0, t.isCJK(): // Chinese, Japanese or Korean: their Latin words (code, names) tell nothing
 		return nil
-	case t.counts[0] == top: // English wins a tie
+	case t.counts[0] == top: // English wins a tie, unless it holds no word of its own
+		for i := range tellOrder {
+			if t.counts[i+1] == top && t.shared[i+1] == top {
+				// Every English word read is a word of this language too ("do", Portuguese's
+				// "de" + "o"; "no"): nothing tells English over it. "Link do evento", a
+				// Portuguese page with no text but its title, was told English (rehearse27).
+				return nil
+			}
+		}
 		return English
 	}
 	var best *Language

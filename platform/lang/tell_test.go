@@ -32,6 +32,12 @@ func TestTell(t *testing.T) {
 		// Spanish ("me", "el") and Portuguese ("me", "dos") tie; English's "me" is theirs too, so
 		// English holds no word of its own: neither is told, not English (rehearse23, Gellum).
 		{"me cobraron dos veces, me pueden devolver el dinero?", ""},
+		// Portuguese's "do" (de + o) is English's "do" too: a tie in which English holds no word
+		// of its own tells neither (rehearse27: Meu Ingresso's title-only pages and its readers'
+		// short questions were told English).
+		{"Saldo do evento", ""},
+		{"exclusão do evento", ""},
+		{"do it now", "en"}, // "it" is English's alone
 		// English technical text that Portuguese's "com", "no" and "num" and Italian's "ai" and
 		// "io" would otherwise tell (rehearse20: benzinga's and flatkey's pages)
 		{`"phone_num": "(877) 407-3982", "webcast_url": "https://edge.media-server.com/", no access code for the call`, "en"},

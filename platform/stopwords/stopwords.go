@@ -2,7 +2,8 @@
 // for the languages' analysis (platform/lang, platform/cjk's Stops) that the assistant and the
 // content gaps' topics (query/gaps) share: the Snowball project's lists (snowball/, see its
 // SOURCE) with the question
-// words some of them lack (interrogatives.go), and for the languages Snowball has no list for
+// words some of them lack (interrogatives.go) and the verb forms a list's comments name but its
+// tables leave out (verbForms), and for the languages Snowball has no list for
 // (Hindi, Arabic, Chinese, Japanese, Korean) those of stopwords-iso (iso/, see its SOURCE).
 // English's lists are each user's own.
 package stopwords
@@ -37,6 +38,9 @@ var lists = func() map[string]map[string]struct{} {
 			}
 			name := strings.TrimSuffix(e.Name(), ".txt")
 			set := snowball(string(data))
+			for w := range verbForms(string(data)) {
+				set[w] = struct{}{}
+			}
 			for _, w := range strings.Fields(interrogatives[name]) {
 				set[w] = struct{}{}
 			}
@@ -78,6 +82,30 @@ func omitted(data string) map[string]struct{} {
 		if f := strings.Fields(comment); len(f) > 0 {
 			set[f[0]] = struct{}{}
 		}
+	}
+	return set
+}
+
+// verbForms reads the verb forms a Snowball list's ranked part names on comment lines ("| é
+// from SER": nothing before the "|", then the form, "from" and the verb's tag in capitals), the
+// infinitive aside. The list comments them out there because it gives each verb's forms in full
+// at its end ("forms of ser, to be (not including the infinitive)"), but Portuguese's tables
+// leave out three of the forms its ranked part names: "é" (is), the language's commonest verb
+// form and a question's usual verb ("qual é", "o que é"), "têm" (its table writes "tém") and
+// "havia". Taken from the comments, they are stop words as the list means them to be; Spanish's
+// comments name only forms its tables hold, and its infinitives ("ser", "haber").
+func verbForms(data string) map[string]struct{} {
+	set := map[string]struct{}{}
+	for _, line := range strings.Split(data, "\n") {
+		before, comment, ok := strings.Cut(line, "|")
+		if !ok || strings.TrimSpace(before) != "" {
+			continue
+		}
+		f := strings.Fields(comment)
+		if len(f) != 3 || f[1] != "from" || f[2] != strings.ToUpper(f[2]) || f[0] == strings.ToLower(f[2]) {
+			continue
+		}
+		set[f[0]] = struct{}{}
 	}
 	return set
 }

@@ -20,6 +20,11 @@ func TestOf(t *testing.T) {
 		{"klingon", "und", false},      // no list
 		{"english", "the", false},      // English's lists are the users' own
 		{"portuguese", "porquê", true}, // interrogative
+		{"portuguese", "é", true},      // a verb form the list's comments name and its tables lack
+		{"portuguese", "têm", true},    // likewise (the table writes "tém")
+		{"portuguese", "havia", true},  // likewise
+		{"portuguese", "ser", false},   // an infinitive, which the tables leave out on purpose
+		{"spanish", "haber", false},    // likewise
 		{"hindi", "में", true},         // stopwords-iso's list
 		{"hindi", "कैसे", true},        // an interrogative it lacks
 		{"hindi", "पासवर्ड", false},
