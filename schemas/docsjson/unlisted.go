@@ -24,13 +24,16 @@ func (s *Site) Unlisted(t *Tree) []Page {
 	files := pageFiles(s.fsys)
 	listed := make(map[string]bool, len(t.Pages))
 	for i := range t.Pages {
-		listed[t.Pages[i].File] = true
+		if t.Pages[i].File != "" {
+			listed[withoutExt(t.Pages[i].File)] = true
+		}
 	}
 	snippets := imported(s.fsys, files)
 	folders := versionFolders(t)
+	served := servedFiles(files)
 	var out []Page
 	for _, f := range files {
-		if listed[f] || snippets[f] {
+		if listed[withoutExt(f)] || !served[f] || snippets[f] {
 			continue
 		}
 		out = append(out, s.unlisted(t, f, folders))
@@ -40,6 +43,35 @@ func (s *Site) Unlisted(t *Tree) []Page {
 		return cmp.Or(strings.Compare(a.URL, b.URL), strings.Compare(a.File, b.File))
 	})
 	return out
+}
+
+// servedFiles returns the files among files that serve a page: of page.mdx and page.md in one
+// folder, one URL, only the file a listed page's lookup takes (pageExts' order, pageFile) is a
+// page; its twin is none of its own (Keep's docs hold providers/overview.md beside the
+// overview.mdx their navigation lists).
+func servedFiles(files []string) map[string]bool {
+	byPath := make(map[string]string, len(files))
+	for _, f := range files {
+		p := withoutExt(f)
+		if cur, ok := byPath[p]; !ok || extRank(f) < extRank(cur) {
+			byPath[p] = f
+		}
+	}
+	out := make(map[string]bool, len(byPath))
+	for _, f := range byPath {
+		out[f] = true
+	}
+	return out
+}
+
+// extRank is the place of file's extension in pageExts.
+func extRank(file string) int {
+	for i, ext := range pageExts {
+		if strings.HasSuffix(file, ext) {
+			return i
+		}
+	}
+	return len(pageExts)
 }
 
 // unlisted makes the page of an unlisted file; folders maps a version's folder to the version
