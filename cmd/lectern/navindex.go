@@ -31,16 +31,18 @@ type indexedPage struct {
 	UserGroups []string      `json:"userGroups,omitempty"` // only readers in one of these user groups find the page
 	Search     bool          `json:"search"`
 	Assistant  bool          `json:"assistant"`
-	LLMsTxt    bool          `json:"llmsTxt"`              // in the llms.txt Lectern serves: the rules put it there, in the default version and language, for everyone
+	LLMsTxt    bool          `json:"llmsTxt"`              // in the llms.txt Lectern serves: the rules put it there, in the default version and language, for everyone; with the site's own llms.txt, that file links it
 	OtherScope bool          `json:"otherScope,omitempty"` // the rules put it in llms.txt, but llms.txt lists the default version and language only
 	Rule       docsjson.Rule `json:"rule"`
 	Why        string        `json:"why"`
 	Detail     string        `json:"detail,omitempty"`
+	unlinked   bool          // the rules put it in llms.txt, but the site's own llms.txt, served instead, does not link it
 }
 
 // siteIndex is the output of "lectern nav index --json".
 type siteIndex struct {
 	Indexing    string        `json:"indexing"`    // seo.indexing: navigable or all
+	OwnLLMsTxt  bool          `json:"ownLLMsTxt"`  // the site's own llms.txt, at its root, is served in place of the generated one
 	OpenAPIURLs []specURL     `json:"openapiURLs"` // the OpenAPI specs docs.json names by URL, and whether they were fetched (--fetch-openapi)
 	Pages       []indexedPage `json:"pages"`
 	specs       *urlSpecs
@@ -80,17 +82,26 @@ func indexSite(ctx context.Context, path string, fetch bool) (siteIndex, error) 
 	if site.Config.SEO.IndexAll() {
 		idx.Indexing = docsjson.IndexingAll
 	}
+	// A llms.txt at the site's root is served in place of the generated one (Mintlify's
+	// ai/llmstxt, "Custom files"): the pages in it are those it links.
+	own := ownLLMsTxt(site.FS())
+	linked := linkedPages(own)
+	idx.OwnLLMsTxt = own != ""
 	for _, p := range site.AllPages(tree) {
 		// llms.txt lists the default version (of each versions list) and language only
 		// (Mintlify's ai/llmstxt), and no page restricted to user groups, as the served one
 		// does (sitedocs.Catalog.LLMsPages).
 		defaults := (p.Version == "" || p.InDefaultVersion) && inDefault(p.Language, tree.DefaultLanguage())
-		idx.Pages = append(idx.Pages, indexedPage{
+		page := indexedPage{
 			URL: p.URL, File: p.File, Title: p.Title, Version: p.Version, Language: p.Language, NavPath: p.NavPath,
 			Hidden: p.Hidden, Boost: p.Boost, UserGroups: p.UserGroups, Search: p.Index.Search, Assistant: p.Index.Assistant,
 			LLMsTxt: p.Index.LLMsTxt && defaults && len(p.UserGroups) == 0, OtherScope: p.Index.LLMsTxt && !defaults,
 			Rule: p.Index.Rule, Why: p.Index.Rule.Describe(), Detail: p.Index.Detail,
-		})
+		}
+		if idx.OwnLLMsTxt {
+			page.LLMsTxt, page.OtherScope, page.unlinked = linked[p.URL], false, p.Index.LLMsTxt && !linked[p.URL]
+		}
+		idx.Pages = append(idx.Pages, page)
 	}
 	return idx, nil
 }
@@ -103,8 +114,12 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		llms += b2i(p.LLMsTxt)
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s: %s; %d in search and the assistant's context, %d in llms.txt (seo.indexing %s)%s\n\n",
-		path, count(len(idx.Pages), "page"), search, llms, idx.Indexing, idx.specs.note())
+	own := ""
+	if idx.OwnLLMsTxt {
+		own = ", the site's own llms.txt, which replaces the generated one and links them"
+	}
+	fmt.Fprintf(bw, "%s: %s; %d in search and the assistant's context, %d in llms.txt%s (seo.indexing %s)%s\n\n",
+		path, count(len(idx.Pages), "page"), search, llms, own, idx.Indexing, idx.specs.note())
 	width := len("page")
 	for _, p := range idx.Pages {
 		width = max(width, len(p.URL))
@@ -121,6 +136,9 @@ func writeIndex(w io.Writer, path string, idx siteIndex) error {
 		}
 		if p.OtherScope {
 			why += "; not in llms.txt, which lists the default version and language only"
+		}
+		if p.unlinked {
+			why += "; not in llms.txt: the site's own llms.txt, served instead of the generated one, does not link it"
 		}
 		if len(p.UserGroups) > 0 {
 			why += "; only for the user groups " + strings.Join(p.UserGroups, ", ")

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/lectern-dev/lectern/assistant/llmstxt"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 )
 
@@ -156,5 +158,51 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file (run with -update-navindex to accept):\n%s", name, got)
+	}
+}
+
+// TestNavIndexOwnLLMsTxt: a site with its own llms.txt at its root is served that file in
+// place of the generated one (Mintlify's ai/llmstxt, "Custom files"), so nav index says a page
+// is in llms.txt when that file links it. Crazyrouter's docs (xujfcn/crazyrouter-docs@7a447da,
+// testdata/crazyrouter-llms) link 27 pages, most of them of the cn language, which is not the
+// default; nav index said the default language's pages were in it, and the cn ones not.
+func TestNavIndexOwnLLMsTxt(t *testing.T) {
+	site := "testdata/crazyrouter-llms"
+	code, out, errOut := runNav("index", "--json", site)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var idx siteIndex
+	if err := json.Unmarshal([]byte(out), &idx); err != nil {
+		t.Fatal(err)
+	}
+	d, err := sitedocs.Load(context.Background(), site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := llmstxt.LLMsTxt(llmstxt.Site{Catalog: d.Catalog, Base: "https://docs.example.com"})
+	own, err := os.ReadFile(filepath.Join(site, "llms.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if served != string(own) || !idx.OwnLLMsTxt {
+		t.Fatalf("ownLLMsTxt %v; the served llms.txt is the site's own: %v", idx.OwnLLMsTxt, served == string(own))
+	}
+	said := map[string]bool{}
+	for _, p := range idx.Pages {
+		if p.LLMsTxt {
+			said[p.URL] = true
+		}
+		if linked := strings.Contains(served, "(https://docs.crazyrouter.com"+p.URL+".md)"); p.LLMsTxt != linked {
+			t.Errorf("%s: in llms.txt %v; the served llms.txt links it: %v", p.URL, p.LLMsTxt, linked)
+		}
+	}
+	if len(said) != 27 || !said["/quickstart"] || !said["/en/llms-guide"] || said["/en/quickstart"] {
+		t.Errorf("in llms.txt: %d pages %v; want 27, /quickstart and /en/llms-guide among them, not /en/quickstart", len(said), said)
+	}
+	_, text, _ := runNav("index", site)
+	if !strings.Contains(text, "27 in llms.txt, the site's own llms.txt") ||
+		!strings.Contains(text, "/en/quickstart") || !strings.Contains(text, "the site's own llms.txt, served instead of the generated one, does not link it") {
+		t.Errorf("the text says nothing of the site's own llms.txt:\n%s", text[:min(len(text), 600)])
 	}
 }

@@ -40,8 +40,9 @@ const maxRejectedWhat = 60
 // start (a quote inside a quoted value ends the value: MDX stops at the next one, "Unexpected
 // character `"` (U+0022) in attribute name"), or a '<' in text followed by a character that
 // can start no tag name ("p<0.001", "<=": "Unexpected character `0` (U+0030) before name";
-// a space or a line end after it makes it text). Code, inline math (fences, spans), expressions, escapes and the values
-// of attributes are not read, as MDX reads none of them as markup. A construct left open at
+// a space or a line end after it makes it text). Code, inline math (fences, spans), expressions, escapes, the values
+// of attributes and links' destinations in angle brackets ("[text](<url>)", AngleDestination) are not
+// read, as MDX reads none of them as markup. A construct left open at
 // the end is FindUnclosed's; the scan stops at an expression that never closes.
 func FindRejected(s string) (Rejected, bool) {
 	var open openElements
@@ -84,6 +85,10 @@ func rejectLine(s string, pos int, open *openElements) (next int, r Rejected, ba
 			}
 			i = n
 		case c == '<':
+			if n := AngleDestination(s, i); n > 0 {
+				i += n // "[text](<url>)": a link's destination
+				continue
+			}
 			n, r, bad := rejectAngle(s, i, open)
 			if bad {
 				return 0, r, true

@@ -26,6 +26,10 @@ func TestFindRejected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	circle, err := os.ReadFile("testdata/circle-angle/cctp/cctp-faq.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		in   string
@@ -45,6 +49,9 @@ func TestFindRejected(t *testing.T) {
 		{"an upper-case line break", "a<BR>b\n", mdx.RejectedVoid, "<BR>", "<BR>"},
 		{"an autolink", "Go to <https://example.com> now.\n", mdx.RejectedAutolink, "<https://", "<https://example.com>"},
 		{"an e-mail autolink", "Mail <me@example.com>.\n", mdx.RejectedAutolink, "<me@", "<me@example.com>"},
+		{"an autolink after a \"](\" that ends no link text", "x](<https://a.b/c>) y\n", mdx.RejectedAutolink, "<https://a.b/c>)", "<https://a.b/c>"},
+		{"an autolink on the line after a link's \"(\"", "[x](\n<https://a.b/c>)\n", mdx.RejectedAutolink, "<https://a.b/c>)", "<https://a.b/c>"},
+		{"an angle destination never followed by the link's \")\"", "[x](<https://a.b/c> y\n", mdx.RejectedAutolink, "<https://a.b/c> y", "<https://a.b/c>"},
 		{"a closing tag alone", "Para.\n\n</Note>\n\nMore.\n", mdx.RejectedClosing, "</Note>", "</Note>"},
 		{"a closing tag in a line", "Para </b> more.\n", mdx.RejectedClosing, "</b>", "</b>"},
 		// A quote inside a quoted value ends it: remark-mdx 3 throws "Unexpected character `"`
@@ -58,6 +65,9 @@ func TestFindRejected(t *testing.T) {
 		{"a doctype", "<!DOCTYPE html>\n", mdx.RejectedLessThan, "<!DOCTYPE", "<!"},
 		{"an arrow after a less-than sign", "a <→ b\n", mdx.RejectedLessThan, "<→", "<→"},
 
+		{"links with their destinations in angle brackets (Circle's CCTP FAQ)", body(string(circle)), 0, "", ""},
+		{"angle destinations: spaces, a title, an image, a relative path, a nested text", "[a](<https://a.b/c d(1).pdf>) [b]( <https://a.b> \"t\") ![i](<https://a.b/i.png>) [r](<./a b.md>) [x [y] z](<https://a.b>)\n", 0, "", ""},
+		{"a reference definition's angle destination", "[a][r]\n\n[r]: <https://x.y/a>\n", 0, "", ""},
 		{"MDX's comment and self-closed elements", "Text {/* c */} a<br/>b <br /> c\n\n<img src=\"/a.png\" />\n\n<hr />\n", 0, "", ""},
 		{"a line break closed later in its paragraph", "a<br>b</br>\n", 0, "", ""},
 		{"in code spans and fences", "`<!-- x -->` and `<https://example.com>` and `<br>` and `</Note>`\n\n```html\n<!-- x -->\n<br>\n</div>\n```\n", 0, "", ""},

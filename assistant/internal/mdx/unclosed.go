@@ -119,6 +119,10 @@ func scanLine(s string, pos int, open *openElements) (next int, u Unclosed, bad 
 			}
 			i += k + 7
 		case c == '<' && startsTag(s, i):
+			if n := AngleDestination(s, i); n > 0 {
+				i += n // "[text](<url>)": a link's destination
+				continue
+			}
 			if k, ok := Autolink(s[i:]); ok {
 				i += k + 1
 				continue

@@ -43,6 +43,7 @@ func TestFindUnclosed(t *testing.T) {
 		{"an escaped brace and tag", "a \\{ b \\<Foo\n", 0, "", ""},
 		{"a less-than sign", "a < b and 3 < 4\n", 0, "", ""},
 		{"an autolink", "See <https://example.com>.\n", 0, "", ""},
+		{"links whose destinations in angle brackets read as tags", "[a](<Note a>)\n\ntext [b](<Card title=\"x>)\n", 0, "", ""},
 		{"a comment", "<!-- <Note {x -->\ntext\n", 0, "", ""},
 		{"void elements", "<br>\n<img src=\"a.png\">\n", 0, "", ""},
 		{"an export over lines", "export const A = () => (\n  <div>{`a`}\n  </div>\n)\n\ntext\n", 0, "", ""},
