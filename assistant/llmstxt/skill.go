@@ -43,7 +43,7 @@ func GeneratedSkill(s Site, server MCP) sitedocs.Skill {
 	desc := s.skillDescription(w)
 	head := "---\nname: " + name + "\ndescription: " + strconv.Quote(desc) + "\n---\n\n# " + oneLine(s.title()) + "\n\n" + desc + "\n"
 	head += s.usage(server, w)
-	body := head + coverage(s.sections(), MaxSkillBytes-len(head), w)
+	body := head + coverage(s.sections(), MaxSkillBytes-len(head), w, s.listing())
 	return sitedocs.Skill{Name: name, Description: desc, Content: cutBytes(body, MaxSkillBytes)}
 }
 
@@ -124,7 +124,7 @@ func (s Site) usage(server MCP, w skillWords) string {
 	for _, t := range server.Tools {
 		fmt.Fprintf(&b, "  - `%s`: %s\n", t.Name, oneLine(t.Description))
 	}
-	fmt.Fprintf(&b, "- %s lists every page with its description; %s holds every page whole.\n", s.Base+"/llms.txt", s.Base+"/llms-full.txt")
+	fmt.Fprintf(&b, "- %s; %s.\n", s.llmsLine(), s.llmsFullLine())
 	b.WriteString("- Every page is Markdown at its URL with `.md` appended")
 	if pages := s.Catalog.LLMsPages(); len(pages) > 0 {
 		b.WriteString(" (for example " + PageLink(s.Base, pages[0].URL) + ")")
@@ -137,17 +137,48 @@ func (s Site) usage(server MCP, w skillWords) string {
 	return b.String()
 }
 
+// llmsLine says what the site's llms.txt holds: every page with its description when Lectern
+// generates it; the site's own file, served in its place (as Mintlify serves it), holds what its
+// writers put in it, which may be a few pages or another language's.
+func (s Site) llmsLine() string {
+	if s.Catalog.LLMsTxt != "" {
+		return s.Base + "/llms.txt is the site's own guide to its docs for agents"
+	}
+	return s.Base + "/llms.txt lists every page with its description"
+}
+
+// llmsFullLine says what the site's llms-full.txt holds, as llmsLine says it of llms.txt.
+func (s Site) llmsFullLine() string {
+	if s.Catalog.LLMsFullTxt != "" {
+		return s.Base + "/llms-full.txt is the site's own full text for agents"
+	}
+	return s.Base + "/llms-full.txt holds every page whole"
+}
+
+// listing says where the pages a skill.md leaves out are found: the generated llms.txt lists
+// them; the site's own llms.txt may not, so the MCP server, which searches every page.
+func (s Site) listing() listing {
+	if s.Catalog.LLMsTxt != "" {
+		return listing{all: "the MCP server searches and reads every page", rest: "the MCP server searches them"}
+	}
+	return listing{all: "llms.txt lists every page", rest: "llms.txt lists them"}
+}
+
+// listing is where the pages left out of a skill.md's coverage are found: every page (all),
+// and a section's pages past those listed (rest).
+type listing struct{ all, rest string }
+
 // coverage lists the sections with their pages' titles in at most limit bytes: every page
 // if they fit, else the first pages of each section and a count of the rest, else each
 // section's page count, and past that a count of the sections left out.
-func coverage(sections []section, limit int, w skillWords) string {
+func coverage(sections []section, limit int, w skillWords, where listing) string {
 	head := "\n## " + w.cover + "\n"
 	for _, keep := range []int{skillPageLimit, 50, 20, 10, 5, 2, 1, 0} {
 		var b strings.Builder
 		b.WriteString(head)
 		fits := true
 		for _, sec := range sections {
-			writeSection(&b, sec, keep)
+			writeSection(&b, sec, keep, where)
 			if b.Len() > limit {
 				fits = false
 				break
@@ -157,17 +188,18 @@ func coverage(sections []section, limit int, w skillWords) string {
 			return b.String()
 		}
 	}
-	return coverageCut(head, sections, limit)
+	return coverageCut(head, sections, limit, where)
 }
 
-// coverageCut writes each section's page count while they fit, then how many were left out.
-func coverageCut(head string, sections []section, limit int) string {
+// coverageCut writes each section's page count while they fit, then how many were left out and
+// where every page is found.
+func coverageCut(head string, sections []section, limit int, where listing) string {
 	var b strings.Builder
 	b.WriteString(head)
 	for i, sec := range sections {
 		var one strings.Builder
-		writeSection(&one, sec, 0)
-		rest := fmt.Sprintf("\n%d more sections are not listed here; llms.txt lists every page.\n", len(sections)-i)
+		writeSection(&one, sec, 0, where)
+		rest := fmt.Sprintf("\n%d more sections are not listed here; %s.\n", len(sections)-i, where.all)
 		if b.Len()+one.Len()+len(rest)+64 > limit {
 			b.WriteString(rest)
 			return b.String()
@@ -178,11 +210,11 @@ func coverageCut(head string, sections []section, limit int) string {
 }
 
 // writeSection writes a section's heading and the titles of its first keep pages.
-func writeSection(b *strings.Builder, sec section, keep int) {
+func writeSection(b *strings.Builder, sec section, keep int, where listing) {
 	b.WriteString("\n### " + oneLine(sec.name) + "\n\n")
 	for i, e := range sec.entries {
 		if i == keep {
-			fmt.Fprintf(b, "- %d more pages (llms.txt lists them)\n", len(sec.entries)-keep)
+			fmt.Fprintf(b, "- %d more pages (%s)\n", len(sec.entries)-keep, where.rest)
 			return
 		}
 		b.WriteString("- [" + e.title + "](" + e.url + ")\n")

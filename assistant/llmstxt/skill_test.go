@@ -124,16 +124,24 @@ func TestSkillBounds(t *testing.T) {
 	tests := []struct {
 		name             string
 		groups, perGroup int
+		ownLLMs          string // the site's own llms.txt, served in place of the generated one
 		wantAll          bool
 		wantNote         string
 	}{
-		{"fits", 3, 20, true, ""},
-		{"long sections", 2, 5000, false, "more pages (llms.txt lists them)"},
-		{"many sections", 5000, 2, false, "more sections are not listed here"},
+		{"fits", 3, 20, "", true, "llms.txt lists every page with its description"},
+		{"long sections", 2, 5000, "", false, "more pages (llms.txt lists them)"},
+		{"many sections", 5000, 2, "", false, "more sections are not listed here; llms.txt lists every page"},
+		// A site's own llms.txt (rehearse26: crazyrouter's links 27 of 580 pages) lists what its
+		// writers chose: the skill does not send agents to it for every page.
+		{"own llms.txt", 3, 20, "# Big\n\n- [Start](https://big.example.com/g0/page-0)\n", true, "llms.txt is the site's own guide to its docs for agents"},
+		{"own llms.txt, long sections", 2, 5000, "# Big\n", false, "more pages (the MCP server searches them)"},
+		{"own llms.txt, many sections", 5000, 2, "# Big\n", false, "more sections are not listed here; the MCP server searches and reads every page"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			site := llmstxt.Site{Catalog: catalog("Big", "Big docs.", tc.groups, tc.perGroup), Name: "big", Base: "https://big.example.com"}
+			c := catalog("Big", "Big docs.", tc.groups, tc.perGroup)
+			c.LLMsTxt, c.LLMsFullTxt = tc.ownLLMs, tc.ownLLMs
+			site := llmstxt.Site{Catalog: c, Name: "big", Base: "https://big.example.com"}
 			sk := llmstxt.GeneratedSkill(site, skillServer(site.Base))
 			if len(sk.Content) > llmstxt.MaxSkillBytes {
 				t.Fatalf("%d bytes, want at most %d", len(sk.Content), llmstxt.MaxSkillBytes)
@@ -142,8 +150,14 @@ func TestSkillBounds(t *testing.T) {
 			if (listed == tc.groups*tc.perGroup) != tc.wantAll {
 				t.Errorf("%d of %d pages listed", listed, tc.groups*tc.perGroup)
 			}
-			if tc.wantNote != "" && !strings.Contains(sk.Content, tc.wantNote) {
-				t.Errorf("no %q in:\n%s", tc.wantNote, sk.Content[len(sk.Content)-300:])
+			if !strings.Contains(sk.Content, tc.wantNote) {
+				t.Errorf("no %q in:\n%s", tc.wantNote, sk.Content)
+			}
+			if tc.ownLLMs != "" && strings.Contains(sk.Content, "llms.txt lists") {
+				t.Errorf("a site with its own llms.txt: the skill says llms.txt lists pages:\n%s", sk.Content)
+			}
+			if own := strings.Contains(sk.Content, "llms-full.txt is the site's own full text"); own != (tc.ownLLMs != "") {
+				t.Errorf("the skill says llms-full.txt is the site's own: %v, want %v", own, tc.ownLLMs != "")
 			}
 			for _, want := range []string{"https://big.example.com/mcp", "https://big.example.com/llms.txt", "https://big.example.com/g0/page-0.md"} {
 				if !strings.Contains(sk.Content, want) {
