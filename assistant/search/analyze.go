@@ -30,6 +30,10 @@ type analyzer struct {
 	stems map[*lang.Language]map[string]string
 	word  []byte // the current surface word, lowercased
 	joint []byte // the joined form of a multi-part identifier
+	cuts  []int  // where the parts of the current identifier start
+	// split is true while the word handed out is one part of a multi-part identifier ("login"
+	// of "OneLogin" or ONELOGIN_CLIENT_ID), false for a word written as a word and for joined forms
+	split bool
 	chain []byte // the joined form of a dotted name
 	term  []byte // the normalized term
 }
@@ -156,17 +160,27 @@ func isWordRune(r rune) bool {
 // identifier splits one run of word runes into its parts.
 func (a *analyzer) identifier(id string, fn func(w []byte, joined bool)) {
 	a.joint = a.joint[:0]
-	parts, start := 0, 0
+	a.cuts = append(a.cuts[:0], 0)
 	var prev2, prev, cur rune
 	for i, r := range id {
 		prev2, prev, cur = prev, cur, r
 		if i > 0 && (r == '_' || prev == '_' || camelBoundary(prev2, prev, r, id[i+utf8.RuneLen(r):])) {
-			parts += a.part(id[start:i], fn)
-			start = i
+			a.cuts = append(a.cuts, i)
 		}
 	}
-	parts += a.part(id[start:], fn)
-	if parts > 1 && len(a.joint) <= maxWordLen {
+	a.cuts = append(a.cuts, len(id))
+	n := 0
+	for k := 1; k < len(a.cuts); k++ {
+		if p := id[a.cuts[k-1]:a.cuts[k]]; p != "" && p != "_" {
+			n++
+		}
+	}
+	a.split = n > 1
+	for k := 1; k < len(a.cuts); k++ {
+		a.part(id[a.cuts[k-1]:a.cuts[k]], fn)
+	}
+	a.split = false
+	if n > 1 && len(a.joint) <= maxWordLen {
 		fn(a.joint, true)
 	}
 }
@@ -186,11 +200,10 @@ func camelBoundary(prev2, prev, r rune, rest string) bool {
 	return false
 }
 
-// part lowercases one part, adds it to the joined form and hands it to fn; it returns 1 if the
-// part counts as a part of the identifier.
-func (a *analyzer) part(p string, fn func(w []byte, joined bool)) int {
+// part lowercases one part, adds it to the joined form and hands it to fn.
+func (a *analyzer) part(p string, fn func(w []byte, joined bool)) {
 	if p == "" || p == "_" {
-		return 0
+		return
 	}
 	a.word = a.word[:0]
 	for _, r := range p {
@@ -199,11 +212,9 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) int {
 		}
 	}
 	a.joint = append(a.joint, a.word...)
-	if len(a.word) > maxWordLen {
-		return 1
+	if len(a.word) <= maxWordLen {
+		fn(a.word, false)
 	}
-	fn(a.word, false)
-	return 1
 }
 
 // normalize turns a lowercase word into its term: nil for stop words of the analyzer's
@@ -292,9 +303,15 @@ func (a *analyzer) hasTopic(s string) bool {
 
 // terms calls fn with each term of s.
 func (a *analyzer) terms(s string, fn func(t []byte)) {
+	a.partTerms(s, func(t []byte, _ bool) { fn(t) })
+}
+
+// partTerms calls fn with each term of s, and whether it is one part of a multi-part
+// identifier (split).
+func (a *analyzer) partTerms(s string, fn func(t []byte, part bool)) {
 	a.words(s, func(w []byte, _ bool) {
 		if t := a.normalize(w); t != nil {
-			fn(t)
+			fn(t, a.split)
 		}
 	})
 }

@@ -65,6 +65,26 @@ func TestTerms(t *testing.T) {
 	}
 }
 
+// TestPartTerms: the parts of a multi-part identifier are told from words written as words
+// (marked '~'); the joined form, a one-part identifier and a dotted name's parts are words.
+func TestPartTerms(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Sign in with OneLogin", []string{"sign", "login~", "onelogin"}},
+		{"ONELOGIN_CLIENT_ID login", []string{"onelogin~", "client~", "id~", "oneloginclientid", "login"}},
+		{"_private HTTPServer", []string{"privat", "http~", "server~", "httpserver"}},
+		{"relay.messages.send", []string{"relai", "messag", "send", "relaymessagessend"}},
+		{"クレジットのapiKey", []string{"クレ", "レジ", "ジッ", "ット", "トの", "api~", "kei~", "apikei"}},
+	}
+	for _, tt := range tests {
+		if got := search.PartTerms(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("PartTerms(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestSnippet(t *testing.T) {
 	sentences := strings.Repeat("This is one sentence. ", 50)
 	early := "First sentence is here. " + strings.Repeat("Word ", 100) + "end. Last sentence."

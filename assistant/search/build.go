@@ -15,7 +15,7 @@ type builder struct {
 	terms    map[string]uint32
 	secs     table
 	pages    table
-	pairs    []uint64        // scratch: term id << fieldBits | field, for one section
+	pairs    []uint64        // scratch: term id << pairShift | partBit (a part) | field, for one section
 	cur      *doc            // the page of page, pageLens
 	page     []uint64        // analyzed title and meta fields of the current page
 	pageLens [nFields]uint32 // their lengths
@@ -32,14 +32,23 @@ type table struct {
 	groups []uint8           // statistics group by document: its language's, 0 for none
 }
 
-// rawPosting is a document's term frequency in each field.
+// rawPosting is a document's term frequency in each field, in tfUnits.
 type rawPosting struct {
 	doc uint32
 	tf  [nFields]uint16
 }
 
-// fieldBits is the number of bits a field takes in builder.pairs.
-const fieldBits = 2
+// fieldBits is the number of bits a field takes in builder.pairs; the bit above them (partBit)
+// marks a part of a multi-part identifier, and the term id is above that (pairShift).
+const (
+	fieldBits = 2
+	partBit   = 1 << fieldBits
+	pairShift = fieldBits + 1
+)
+
+// tfUnit is what one occurrence of a word adds to a raw term frequency; one part of a
+// multi-part identifier adds options.partWeight of it, in quarters.
+const tfUnit = 4
 
 // newBuilder makes a builder for about size bytes of text.
 func newBuilder(o options, size int) *builder {
@@ -57,7 +66,7 @@ func (b *builder) add(d *doc, s *secDraft) {
 	b.field(s.text, fieldBody, &lens)
 	b.tokOff = append(b.tokOff, uint32(len(b.toks))) // #nosec G115 -- bounded by the index (far below 2^32)
 	for _, pr := range b.pairs[len(b.page):] {
-		b.toks = append(b.toks, uint32(pr>>fieldBits)) // #nosec G115 -- bounded by the index (far below 2^32)
+		b.toks = append(b.toks, uint32(pr>>pairShift)) // #nosec G115 -- bounded by the index (far below 2^32)
 	}
 	if b.o.pageBlend > 0 {
 		b.all = append(b.all, b.pairs[len(b.page):]...)
@@ -65,22 +74,25 @@ func (b *builder) add(d *doc, s *secDraft) {
 			b.allLens[f] += lens[f] - b.pageLens[f]
 		}
 	}
-	b.secs.add(b.pairs, lens, d.group)
+	b.secs.add(b.pairs, lens, d.group, b.o.partUnits())
 }
 
 // add records one document of a statistics group; it sorts pairs.
-func (t *table) add(pairs []uint64, lens [nFields]uint32, group uint8) {
+func (t *table) add(pairs []uint64, lens [nFields]uint32, group uint8, partUnits uint16) {
 	doc := uint32(len(t.lens)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 	t.lens = append(t.lens, lens)
 	t.groups = append(t.groups, group)
 	slices.Sort(pairs)
 	for i := 0; i < len(pairs); {
-		id := uint32(pairs[i] >> fieldBits) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
+		id := uint32(pairs[i] >> pairShift) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
 		p := rawPosting{doc: doc}
-		for ; i < len(pairs) && uint32(pairs[i]>>fieldBits) == id; i++ { // #nosec G115 -- bounded by the index (far below 2^32)
-			if f := pairs[i] & (1<<fieldBits - 1); p.tf[f] < math.MaxUint16 {
-				p.tf[f]++
+		for ; i < len(pairs) && uint32(pairs[i]>>pairShift) == id; i++ { // #nosec G115 -- bounded by the index (far below 2^32)
+			add := uint16(tfUnit)
+			if pairs[i]&partBit != 0 {
+				add = partUnits
 			}
+			f := pairs[i] & (1<<fieldBits - 1)
+			p.tf[f] = uint16(min(int(p.tf[f])+int(add), math.MaxUint16)) // #nosec G115 -- capped at MaxUint16
 		}
 		for int(id) >= len(t.raw) {
 			t.raw = append(t.raw, nil)
@@ -91,8 +103,12 @@ func (t *table) add(pairs []uint64, lens [nFields]uint32, group uint8) {
 
 // field analyzes text into b.pairs.
 func (b *builder) field(text string, f int, lens *[nFields]uint32) {
-	b.an.terms(text, func(t []byte) {
-		b.pairs = append(b.pairs, uint64(b.id(t))<<fieldBits|uint64(f)) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
+	b.an.partTerms(text, func(t []byte, part bool) {
+		pr := uint64(b.id(t))<<pairShift | uint64(f) // #nosec G115 -- document and term counts are bounded by the index (far below 2^32)
+		if part {
+			pr |= partBit
+		}
+		b.pairs = append(b.pairs, pr)
 		lens[f]++
 	})
 }
@@ -118,7 +134,7 @@ func (b *builder) pageFields(d *doc) {
 // flushPage records the current page in the pages table.
 func (b *builder) flushPage() {
 	if b.cur != nil && b.o.pageBlend > 0 {
-		b.pages.add(b.all, b.allLens, b.cur.group)
+		b.pages.add(b.all, b.allLens, b.cur.group, b.o.partUnits())
 	}
 }
 
@@ -210,7 +226,7 @@ func (t *table) impacts(o options, nterms, groups int) impactTable {
 			var tf, tfOwn float32
 			for f := range nFields {
 				if r.tf[f] > 0 {
-					w := o.weight[f] * float32(r.tf[f]) * norm[r.doc][f]
+					w := o.weight[f] * float32(r.tf[f]) / tfUnit * norm[r.doc][f]
 					tf += w
 					if f == fieldHeading || f == fieldBody {
 						tfOwn += w

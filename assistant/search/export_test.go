@@ -15,6 +15,20 @@ func Terms(s string) []string {
 	return out
 }
 
+// PartTerms is Terms with each part of a multi-part identifier marked by a trailing '~'.
+func PartTerms(s string) []string {
+	var a analyzer
+	var out []string
+	a.partTerms(s, func(t []byte, part bool) {
+		if part {
+			out = append(out, string(t)+"~")
+			return
+		}
+		out = append(out, string(t))
+	})
+	return out
+}
+
 // TermsIn is Terms for text in a docs.json language.
 func TermsIn(code, s string) []string {
 	a := analyzer{lang: lang.Of(code)}

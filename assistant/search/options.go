@@ -1,5 +1,7 @@
 package search
 
+import "math"
+
 // The fields of a section.
 const (
 	fieldTitle   = iota // the page title
@@ -14,6 +16,7 @@ type options struct {
 	weight      [nFields]float32 // BM25F field weights
 	b           [nFields]float32 // BM25F length normalization per field
 	k1          float32
+	partWeight  float32          // what one part of a multi-part identifier counts in a term frequency, a word counting 1 (quarters; 0 is 1)
 	synonyms    bool             // expand query terms with their synonyms
 	compounds   bool             // join adjacent query words ("set up" → "setup")
 	pageBlend   float32          // weight of the whole page's score added to each of its sections' scores
@@ -47,4 +50,13 @@ var defaultOptions = options{
 	rerank:      true,
 	ownSections: true,
 	rankWeights: trainedWeights,
+}
+
+// partUnits is what one part of a multi-part identifier adds to a raw term frequency: its
+// weight in tfUnits, at least one.
+func (o *options) partUnits() uint16 {
+	if o.partWeight <= 0 || o.partWeight >= 1 {
+		return tfUnit
+	}
+	return uint16(max(1, math.Round(float64(o.partWeight)*tfUnit))) // #nosec G115 -- between 1 and tfUnit
 }

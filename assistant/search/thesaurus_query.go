@@ -10,16 +10,37 @@ import (
 // spec says (parseThesaurus: "rel=sd,w=0.3,df=0,word=3,query=8"; "" or "off": as Build).
 // Off by default: evalsearch -thesaurus measures it.
 func BuildWithThesaurus(pages []Page, table *Thesaurus, spec string) (*Index, error) {
-	th, err := parseThesaurus(spec)
+	return BuildExperiment(pages, Experiment{Thesaurus: table, ThesaurusSpec: spec})
+}
+
+// Experiment is what evalsearch can change of the index that Build does not: ranking options
+// measured and not kept.
+type Experiment struct {
+	Thesaurus     *Thesaurus // WordNet's table, which ThesaurusSpec reads
+	ThesaurusSpec string     // BuildWithThesaurus's spec; "" or "off": no thesaurus
+	// PartWeight is what one part of a multi-part identifier ("login" of "OneLogin") counts in
+	// a term frequency, a word written as a word counting 1: 0 < w ≤ 1, in quarters; 0: 1
+	PartWeight float64
+}
+
+// BuildExperiment is Build with the options e changes.
+func BuildExperiment(pages []Page, e Experiment) (*Index, error) {
+	th, err := parseThesaurus(e.ThesaurusSpec)
 	if err != nil {
 		return nil, err
 	}
-	if th.relations != "" && table == nil {
-		return nil, fmt.Errorf("thesaurus %q: no table", spec)
+	if th.relations != "" && e.Thesaurus == nil {
+		return nil, fmt.Errorf("thesaurus %q: no table", e.ThesaurusSpec)
 	}
-	th.table = table
+	if e.PartWeight < 0 || e.PartWeight > 1 {
+		return nil, fmt.Errorf("part weight %g: not in (0, 1]", e.PartWeight)
+	}
+	th.table = e.Thesaurus
 	o := defaultOptions
 	o.thesaurus = th
+	if e.PartWeight > 0 {
+		o.partWeight = float32(e.PartWeight)
+	}
 	return buildWith(pages, o), nil
 }
 

@@ -45,6 +45,7 @@ func main() {
 	ablate := flag.Bool("ablate", false, "with -train: print the leave-one-site-out figures with each feature left out (at the first of -lambdas), and write nothing")
 	grid := flag.Bool("declinegrid", false, "choose the extractive answer's decline rule on tuning material only (the tuning half, train.json, the tuning unanswerable questions and the long questions of train_long*.json): print each rule of the grid and the one that cites the most right pages without answering more unanswerable questions than the rule in use, then exit")
 	flag.StringVar(&thesaurusSpec, "thesaurus", "", `expand the question's words the site lacks with WordNet's related words (search.BuildWithThesaurus), e.g. "rel=s,w=0.4,df=0,word=3,query=8"; off by default: measured, it did not help (testdata/eval/README.md, "A general thesaurus")`)
+	flag.Float64Var(&partWeight, "partweight", 0, "count one part of a multi-part identifier (\"login\" of \"OneLogin\", of ONELOGIN_CLIENT_ID) as this share of a word in term frequencies, 0 < w ≤ 1 in quarters (search.Experiment.PartWeight); 0: as Build (1)")
 	flag.Float64Var(&readerPrior, "readerprior", 0, "multiply the relevance of the page a question is asked from (its currentPath) by this prior, above 1 (search.Query.ReaderPrior), for every question; reader.json's questions are printed with and without it; 0: off (measured, testdata/eval/README.md, \"Questions asked from the page that answers them\")")
 	flag.Parse()
 	var err error
@@ -97,6 +98,9 @@ type site struct {
 // thesaurusSpec is -thesaurus: how every site's index expands words with WordNet ("": not).
 var thesaurusSpec string
 
+// partWeight is -partweight: what a part of a multi-part identifier counts (0: as Build).
+var partWeight float64
+
 // thesaurus is WordNet's table, read once when -thesaurus asks for it.
 var thesaurus = sync.OnceValues(func() (*search.Thesaurus, error) { return search.ReadThesaurus(wordnet.Table) })
 
@@ -111,7 +115,7 @@ func loadSite(dir string) (*site, error) {
 			return nil, err
 		}
 	}
-	ix, err := search.BuildWithThesaurus(docs.Pages, th, thesaurusSpec)
+	ix, err := search.BuildExperiment(docs.Pages, search.Experiment{Thesaurus: th, ThesaurusSpec: thesaurusSpec, PartWeight: partWeight})
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", dir, err)
 	}
