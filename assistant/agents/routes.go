@@ -190,6 +190,9 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 		if home := homePage(cat); markdown && home != "" && (pageURL == "/" || pageURL == "/index") {
 			return s.redirect(c, site, home, false, asMarkdown)
 		}
+		if first := folderPage(cat, pageURL); markdown && first != "" {
+			return s.redirect(c, site, first, false, asMarkdown)
+		}
 		return notServed(st, site.Domain, p, pageURL)
 	case !markdown:
 		c.Response().Header.Add(fiber.HeaderVary, fiber.HeaderAccept)
@@ -265,6 +268,22 @@ func (s *Service) redirect(c *fiber.Ctx, site sites.Site, dest string, permanent
 func homePage(cat *sitedocs.Catalog) string {
 	if listed := cat.LLMsPages(); len(listed) > 0 {
 		return listed[0].URL
+	}
+	return ""
+}
+
+// folderPage is the URL of the page a folder without a page of its own shows ("/cli" of a site
+// that lists cli/introduction), as Mintlify sends a folder's URL to the first page of the
+// navigation inside it (mintlify/mint#93, #114): the first listed page under it, of the default
+// language and version first; "" when it holds none.
+func folderPage(cat *sitedocs.Catalog, u string) string {
+	prefix := strings.TrimSuffix(u, "/") + "/"
+	for _, pages := range [][]*sitedocs.CatalogPage{cat.LLMsPages(), cat.Files()} {
+		for _, p := range pages {
+			if strings.HasPrefix(p.URL, prefix) && p.Rule == docsjson.RuleListed {
+				return p.URL
+			}
+		}
 	}
 	return ""
 }

@@ -2,7 +2,8 @@
 // for the languages' analysis (platform/lang, platform/cjk's Stops) that the assistant and the
 // content gaps' topics (query/gaps) share: the Snowball project's lists (snowball/, see its
 // SOURCE) with the question
-// words some of them lack (interrogatives.go) and the verb forms a list's comments name but its
+// words some of them lack (interrogatives.go), the forms of the modal "can" the Romance ones lack
+// (modals.go) and the verb forms a list's comments name but its
 // tables leave out (verbForms), and for the languages Snowball has no list for
 // (Hindi, Arabic, Chinese, Japanese, Korean) those of stopwords-iso (iso/, see its SOURCE).
 // English's lists are each user's own.
@@ -41,7 +42,7 @@ var lists = func() map[string]map[string]struct{} {
 			for w := range verbForms(string(data)) {
 				set[w] = struct{}{}
 			}
-			for _, w := range strings.Fields(interrogatives[name]) {
+			for _, w := range strings.Fields(interrogatives[name] + " " + modals[name]) {
 				set[w] = struct{}{}
 			}
 			out[name] = set

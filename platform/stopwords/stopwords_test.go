@@ -17,6 +17,12 @@ func TestOf(t *testing.T) {
 		{"french", "comment", true},    // likewise
 		{"spanish", "dónde", true},     // an accented form
 		{"german", "webhook", false},   // a content word
+		{"german", "kann", true},       // "can", which Snowball's German list holds
+		{"french", "puis", true},       // "can" ("Comment puis-je"), which the Romance lists lack
+		{"italian", "posso", true},     // likewise ("Come posso")
+		{"spanish", "puedo", true},     // likewise ("¿Cómo puedo")
+		{"portuguese", "pode", true},   // likewise ("Como pode")
+		{"italian", "potere", false},   // an infinitive (also a noun, power), left out
 		{"klingon", "und", false},      // no list
 		{"english", "the", false},      // English's lists are the users' own
 		{"portuguese", "porquê", true}, // interrogative

@@ -17,7 +17,7 @@ func TestTermsInOtherLanguages(t *testing.T) {
 		{"Wie lange dauert die KYB-Prüfung?", []string{"lang", "dauert", "kyb", "prufung"}}, // German stems (stem.go)
 		{"Comment vérifier la signature des webhooks ?", []string{"vérifi", "signatur", "webhook"}},
 		{"¿Cómo creo una clave de API?", []string{"cre", "clav", "api"}},
-		{"Come posso annullare un pagamento?", []string{"poss", "annull", "pag"}},
+		{"Come posso annullare un pagamento?", []string{"annull", "pag"}}, // "posso" (can I) names nothing
 		{"How do I use the API in Go?", []string{"api", "go"}},
 		{"die Farbe", []string{"farb"}},
 	} {

@@ -3,6 +3,7 @@ package docsjson
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"strings"
 	"unicode"
 )
@@ -100,9 +101,12 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 	pages := make(map[string]bool, len(all))
 	for _, p := range all {
 		pages[p.URL] = true
-		// A site with no page at its root sends "/" to the first page of its navigation, as
-		// Mintlify does (and Lectern's agent routes): a redirect there finds that page.
-		pages["/"] = pages["/"] || p.NavPath != ""
+		if p.NavPath != "" {
+			// A folder's URL without a page of its own (the site's root too) goes to the first
+			// page of the navigation inside it, as Mintlify sends it (mintlify/mint#93, #114):
+			// a redirect there finds that page.
+			markFolders(pages, p.URL)
+		}
 	}
 	rs := CompileRedirects(s.Config.Redirects)
 	for _, r := range s.Config.Redirects {
@@ -120,6 +124,16 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 	}
 	out = append(out, shadowProblems(rs, all)...)
 	return append(out, loopProblems(rs)...)
+}
+
+// markFolders marks as found the folders a page's URL lies in, "/" included.
+func markFolders(pages map[string]bool, url string) {
+	for dir := path.Dir(url); ; dir = path.Dir(dir) {
+		pages[dir] = true
+		if dir == "/" || dir == "." {
+			return
+		}
+	}
 }
 
 // indexPageURL is the URL of the page a path names when its last segment is "index": a page
