@@ -756,6 +756,43 @@ GROUP BY project_id, day, path, visitor_id;
 
 -- ---------------------------------------------------------------- 0020_query_forms
 
+-- ---------------------------------------------------------------- 0021_query_forms_daily
+-- A cluster made by an earlier version of this file applies this file again, and then runs, once:
+--   INSERT INTO lectern.traffic_query_forms_daily (project_id, day, query_norm, query, searches)
+--     SELECT project_id, day, query_norm, query, sumState(toUInt64(1))
+--     FROM lectern.traffic_events
+--     WHERE (type = 'search' OR (type = 'mcp_call' AND tool = 'search')) AND query_norm != ''
+--     GROUP BY project_id, day, query_norm, query;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_query_forms_daily_local ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    query      String,
+    searches   AggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_query_forms_daily', '{replica}')
+PARTITION BY toYYYYMM(day)
+ORDER BY (project_id, query_norm, day, query)
+SETTINGS index_granularity = 256;
+
+CREATE TABLE IF NOT EXISTS lectern.traffic_query_forms_daily ON CLUSTER lectern
+(
+    project_id String,
+    day        Date,
+    query_norm String,
+    query      String,
+    searches   AggregateFunction(sum, UInt64)
+)
+ENGINE = Distributed(lectern, lectern, traffic_query_forms_daily_local, cityHash64(project_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_query_forms_daily_mv ON CLUSTER lectern TO lectern.traffic_query_forms_daily_local AS
+SELECT project_id, day, query_norm, query, sumState(toUInt64(1)) AS searches
+FROM lectern.traffic_events_local
+WHERE (type = 'search' OR (type = 'mcp_call' AND tool = 'search')) AND query_norm != ''
+GROUP BY project_id, day, query_norm, query;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -775,4 +812,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now()), (19, 'page_engagement', now()), (20, 'query_forms', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now()), (19, 'page_engagement', now()), (20, 'query_forms', now()), (21, 'query_forms_daily', now());

@@ -70,7 +70,10 @@ func (s *Store) eraseTraffic(ctx context.Context, where string, args ...any) (in
 }
 
 // Expire deletes the records of kind older than before, in every project. Traffic's daily
-// rollups and summaries stay: they count the events as they were.
+// rollups and summaries stay: they count the events as they were. But for the forms queries
+// were written in (traffic_query_forms_daily), which the reads took from the raw events until
+// migration 0021 and SQLite still does: they go with their days' events, each day before
+// before's day (a day the cutoff splits keeps its forms until the next sweep after it).
 func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (int, error) {
 	cutoff := before.UTC().Truncate(time.Second)
 	switch kind {
@@ -85,7 +88,10 @@ func (s *Store) Expire(ctx context.Context, kind store.Kind, before time.Time) (
 		}
 		// The duplicate check's ids of the events that arrived before the cutoff: they left the
 		// event stream long ago, so they cannot come again.
-		_, err = s.deleteWhere(ctx, "traffic_ids", "id < ?", ulidFloor(cutoff.UnixMilli()))
+		if _, err = s.deleteWhere(ctx, "traffic_ids", "id < ?", ulidFloor(cutoff.UnixMilli())); err != nil {
+			return n, err
+		}
+		_, err = s.deleteRows(ctx, "traffic_query_forms_daily", "count()", "day < toDate(?)", cutoff.Format(time.DateOnly))
 		return n, err
 	}
 	return 0, nil

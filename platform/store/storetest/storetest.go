@@ -69,6 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"MigrateAgain", testMigrateAgain},
 		{"Erase", testErase},
 		{"Expire", testExpire},
+		{"ExpireQueryForms", testExpireQueryForms},
 		{"TrafficReads", testTrafficReads},
 		{"CrawlerClasses", testCrawlerClasses},
 		{"AgentNames", testAgentNames},
