@@ -650,6 +650,63 @@ func TestQuestionScriptPicksTheLanguage(t *testing.T) {
 	}
 }
 
+// TestLatinQuestionOnANonLatinSite: on a site whose default language is not written in Latin
+// letters, a question in Latin letters asked from no page is answered in the site's language
+// written in them (sitedocs.Scopes.LanguageOf). CowAgent's docs (zhayujie/CowAgent@c5b8e068,
+// zh first and default, then en and ja) searched "how do I restart the service" in the
+// Chinese pages and answered in Chinese (rehearse30). A Chinese question, a page or the filter
+// still tell the language as before.
+func TestLatinQuestionOnANonLatinSite(t *testing.T) {
+	dir, err := filepath.Abs("testdata/sites/cowagent-zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, []sites.Site{{Domain: "cow", Project: "cow-docs", Docs: dir}})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
+	}
+	restart := "After changing the config file, how do I stop and restart the service running in the background?"
+	cases := []struct {
+		control
+		lead string // how the answer's own sentence begins
+	}{
+		{control{name: "asked in English from no page", q: restart, first: "/en/cli/process",
+			absent: []string{"/cli/process", "/ja/cli/process"}}, "The documentation covers this in ["},
+		{control{name: "asked in Chinese from no page: the default language", q: "修改配置文件后怎么重启后台运行的服务？", first: "/cli/process",
+			absent: []string{"/en/cli/process", "/ja/cli/process"}}, "文档在 ["},
+		{control{name: "the current page tells the language first", q: restart, opts: map[string]any{"currentPath": "/ja/cli/general"},
+			first: "/ja/cli/process", absent: []string{"/cli/process", "/en/cli/process"}}, ""},
+		{control{name: "the filter tells the language first", q: restart, opts: map[string]any{"filter": map[string]any{"language": "zh"}},
+			first: "/cli/process", absent: []string{"/en/cli/process", "/ja/cli/process"}}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.check(t, "discovery search", h.search(t, "cow", c.searchBody()), variants)
+			step, cited := h.ask(t, "cow", c.messageBody())
+			c.check(t, "search step", step, variants)
+			if c.lead != "" {
+				parts := checkReply(t, h.post(t, "cow", c.messageBody()))
+				if answer := text(t, parts); !strings.HasPrefix(answer, c.lead) {
+					t.Errorf("the answer begins %.120q, want %q", answer, c.lead)
+				}
+			}
+			if !slices.Contains(cited, c.first) {
+				t.Errorf("the answer cites %v, not %s", cited, c.first)
+			}
+			for _, p := range cited {
+				if slices.Contains(c.absent, p) {
+					t.Errorf("the answer cites %s", p)
+				}
+			}
+		})
+	}
+}
+
 // checkReadiness asks /readyz, with the assistant's sites check as it is wired (advisory),
 // for its status, the sites check (its beginning) and its warnings.
 func checkReadiness(t *testing.T, svc *assistant.Service, status, check, warning string) {

@@ -1,8 +1,11 @@
 package sitedocs
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/lectern-dev/lectern/platform/lang"
 )
 
 // scripts are the writing systems that tell a question's language among a site's languages,
@@ -57,7 +60,7 @@ func (s *Scopes) LanguageOf(text string) string {
 		}
 	}
 	if other == 0 || other <= latin {
-		return ""
+		return s.latinLanguage(text, latin)
 	}
 	best := 0
 	if counts[0]+counts[1] == 0 { // no kana
@@ -68,6 +71,48 @@ func (s *Scopes) LanguageOf(text string) string {
 		}
 	}
 	return s.writtenIn(scripts[best].langs, scripts[best].table == unicode.Han)
+}
+
+// latinLanguage returns the site's language a text of mostly Latin letters is written in when
+// the default language is not written in them: the one such language of the site, or among
+// several the one its stop words tell (lang.Tell). "" when the text has no Latin letter, when the
+// default language is written in Latin letters (a Latin question may be in it), or when no
+// language of the site is. An English question on a site whose default is Chinese, with
+// English pages besides (zhayujie/CowAgent), was searched in the Chinese pages and declined in
+// Chinese (rehearse30).
+func (s *Scopes) latinLanguage(text string, latin int) string {
+	if latin == 0 || !nonLatin(s.DefaultLanguage) {
+		return ""
+	}
+	var found []string
+	for _, l := range s.Languages {
+		if !nonLatin(l) {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	told := lang.Tell(text)
+	if told == nil {
+		return ""
+	}
+	for _, l := range found {
+		if primary(l) == told.Code() {
+			return l
+		}
+	}
+	return ""
+}
+
+// nonLatin reports whether a language code names a language written in one of scripts.
+func nonLatin(code string) bool {
+	for _, sc := range scripts {
+		if slices.Contains(sc.langs, primary(code)) {
+			return true
+		}
+	}
+	return false
 }
 
 // writtenIn returns the site's language written in the script of langs (primary subtags, in the

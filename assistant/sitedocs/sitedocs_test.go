@@ -276,6 +276,13 @@ func TestLanguageOf(t *testing.T) {
 		{"one language only", site("ja", "ja"), "インストール方法", ""},
 		{"Arabic on a site with Arabic and Persian", site("en", "en", "ar", "fa"), "كيف أثبت", ""},
 		{"Hebrew", site("en", "en", "he"), "איך להתקין", "he"},
+		{"English on a site whose default is Chinese", site("zh", "zh", "en", "ja"), "How do I restart the service after changing the config file?", "en"},
+		{"English naming a product in Han", site("zh", "zh", "en", "ja"), "How do I connect the bot to 飞书?", "en"},
+		{"Spanish among Latin languages, the default Japanese", site("ja", "ja", "en", "es"), "¿Cómo puedo reiniciar el servicio después de cambiar la configuración?", "es"},
+		{"English among Latin languages, the default Japanese", site("ja", "ja", "en", "es"), "How do I restart the service after changing the config?", "en"},
+		{"Latin letters that tell no language, several Latin languages", site("ja", "ja", "en", "es"), "cow start", ""},
+		{"no Latin language on a site whose default is Chinese", site("zh", "zh", "ja"), "how do I install", ""},
+		{"digits only", site("zh", "zh", "en"), "2.0.9", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
