@@ -14,6 +14,7 @@ import (
 	ch "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"github.com/lectern-dev/lectern/platform/store/clickhouse"
 	"github.com/lectern-dev/lectern/platform/store/clickhouse/chtest"
 	"github.com/lectern-dev/lectern/schemas/migrations"
 )
@@ -239,6 +240,16 @@ func dbName(t *testing.T, dsn string) string {
 		t.Fatal(err)
 	}
 	return strings.Trim(u.Path, "/")
+}
+
+// migrated opens a store of dsn's database (every migration run) and returns it with the
+// database's name and a plain connection to its server: what a test of one migration, or of the
+// SQL a read sends, reaches around the store with. The store is closed when the test ends.
+func migrated(t *testing.T, dsn string) (s *clickhouse.Store, db string, conn driver.Conn) {
+	t.Helper()
+	s = open(t, dsn)
+	t.Cleanup(func() { s.Close() })
+	return s, dbName(t, dsn), connect(t, dsn)
 }
 
 // connect opens a plain connection to dsn's server, creating nothing.

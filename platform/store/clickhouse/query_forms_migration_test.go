@@ -15,10 +15,7 @@ import (
 // searches stored after.
 func TestQueryFormsMigration(t *testing.T) {
 	dsn := testDSN(t)
-	s := open(t, dsn)
-	defer s.Close()
-	db := dbName(t, dsn)
-	conn := connect(t, dsn)
+	s, db, conn := migrated(t, dsn)
 	ctx := t.Context()
 	for _, q := range []string{"DROP TABLE " + db + ".traffic_query_forms_daily_mv", "DROP TABLE " + db + ".traffic_query_forms_daily"} {
 		if err := conn.Exec(ctx, q); err != nil {

@@ -21,10 +21,7 @@ import (
 // are gone.
 func TestReadTablesMigration(t *testing.T) {
 	dsn := testDSN(t)
-	s := open(t, dsn)
-	defer s.Close()
-	db := dbName(t, dsn)
-	conn := connect(t, dsn)
+	s, db, conn := migrated(t, dsn)
 	ctx := t.Context()
 	day0 := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	rng := rand.New(rand.NewSource(1))

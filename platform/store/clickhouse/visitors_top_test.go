@@ -21,11 +21,7 @@ import (
 // paths viewed often by few visitors ahead of paths of many (more paths needed, or every path),
 // and paths tied on visitors (ordered by path).
 func TestVisitorsPagesMatchEveryPathMerged(t *testing.T) {
-	dsn := testDSN(t)
-	s := open(t, dsn)
-	defer s.Close()
-	conn := connect(t, dsn)
-	db := dbName(t, dsn)
+	s, db, conn := migrated(t, testDSN(t))
 	rng := rand.New(rand.NewSource(28))
 	day0 := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	var batch []event.Traffic
