@@ -30,19 +30,7 @@ func TestPortuguesePagesReadPortuguese(t *testing.T) {
 		{"como validar um smartlink antes de publicar", "/api-reference/smartlinks/validate"},
 		{"erro 429 muitas requisições o que fazer", "/authentication/overview"},
 	}
-	for _, tt := range tests {
-		if got := ix.ReadsIn(search.Filter{}, tt.q); got != "pt" {
-			t.Errorf("%q is read in %q, want pt", tt.q, got)
-		}
-		res := ix.Search(search.Query{Text: tt.q, Limit: 3})
-		if len(res) == 0 || res[0].Path != tt.want {
-			var got []string
-			for _, r := range res {
-				got = append(got, r.Path)
-			}
-			t.Errorf("%q: got %v, want %s first", tt.q, got, tt.want)
-		}
-	}
+	checkReadFirst(t, ix, "pt", tests)
 }
 
 // TestTitleOnlyPagesReadAsTheSite reproduces a rehearsal on Meu Ingresso's Portuguese help
@@ -64,9 +52,15 @@ func TestTitleOnlyPagesReadAsTheSite(t *testing.T) {
 		{"remoção definitiva do evento", "/encerramento-ou-remocao"},
 		{"saldo do evento", "/saldo-do-evento"},
 	}
+	checkReadFirst(t, ix, "pt", tests)
+}
+
+// checkReadFirst checks that each question is read in lang and finds its page first.
+func checkReadFirst(t *testing.T, ix *search.Index, lang string, tests []struct{ q, want string }) {
+	t.Helper()
 	for _, tt := range tests {
-		if got := ix.ReadsIn(search.Filter{}, tt.q); got != "pt" {
-			t.Errorf("%q is read in %q, want pt", tt.q, got)
+		if got := ix.ReadsIn(search.Filter{}, tt.q); got != lang {
+			t.Errorf("%q is read in %q, want %s", tt.q, got, lang)
 		}
 		res := ix.Search(search.Query{Text: tt.q, Limit: 3})
 		if len(res) == 0 || res[0].Path != tt.want {
