@@ -24,11 +24,19 @@ func WithFingerprint(fp Fingerprint) Option {
 	return func(l *Live) { l.fp = fp }
 }
 
+// OnSwap makes Live call f after each index it builds is swapped in, before searches can see
+// a later one: what the caller learned in the Source call that built it (the load's problems)
+// becomes visible with the index, not before it.
+func OnSwap(f func()) Option {
+	return func(l *Live) { l.onSwap = f }
+}
+
 // Live holds the current Index of one site and rebuilds it in the background; searches never
 // wait for a rebuild, they use the index that was current when they started.
 type Live struct {
 	src     Source
 	fp      Fingerprint
+	onSwap  func() // OnSwap's; nil does nothing
 	every   time.Duration
 	log     *slog.Logger
 	cur     atomic.Pointer[Index]
@@ -96,6 +104,9 @@ func (l *Live) rebuild(ctx context.Context, fp string) error {
 	l.cur.Store(ix)
 	l.lastFP = fp
 	l.version.Add(1)
+	if l.onSwap != nil {
+		l.onSwap()
+	}
 	l.log.Info("search index built", "pages", ix.Pages(), "sections", ix.Len(), "took", time.Since(start))
 	return nil
 }

@@ -46,8 +46,9 @@ type Site struct {
 	mu        sync.Mutex // guards the fields below
 	attempted bool       // the first build was tried
 	lastErr   error      // why the last load failed; nil after a load that succeeded
-	problems  []string   // the last load's problems (its docs.json's, or why it failed)
+	problems  []string   // the served index's load's problems, or why the last load failed
 	indexedAt time.Time  // when the current index's pages were loaded
+	loaded    loadState  // the last load that succeeded, made the site's state when its index is swapped in
 	logged    string     // the problems last logged: a problem is logged once, when it changes
 }
 
@@ -69,6 +70,12 @@ type State struct {
 	Problems  []string  `json:"problems"`
 	// ProblemsTotal counts all the site's problems; /readyz?verbose lists at most 50 of them.
 	ProblemsTotal int `json:"problemsTotal"`
+}
+
+// loadState is what a load that succeeded tells of the site, kept until its index serves.
+type loadState struct {
+	problems []string
+	at       time.Time
 }
 
 // Option configures a Site.
@@ -170,7 +177,7 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 	t := time.NewTicker(s.every)
 	defer t.Stop()
 	for {
-		l, err := search.NewLive(s.load, s.every, s.logger, search.WithFingerprint(s.fingerprint))
+		l, err := search.NewLive(s.load, s.every, s.logger, search.WithFingerprint(s.fingerprint), search.OnSwap(s.swapped))
 		if err == nil {
 			s.live.Store(l)
 		}
@@ -225,9 +232,18 @@ func (s *Site) record(d *Docs, err error) error {
 		s.logger.Info("docs indexed; the problems logged before are gone", "dir", s.dir)
 		s.logged = ""
 	}
-	s.lastErr, s.problems, s.indexedAt = nil, d.Problems, time.Now()
+	s.lastErr, s.loaded = nil, loadState{problems: d.Problems, at: time.Now()}
 	s.docs.Store(d)
 	return nil
+}
+
+// swapped makes the load whose index was just swapped in the site's state: /readyz says its
+// problems are gone only once searches see the index built without them (its catalog, the
+// Markdown pages and llms.txt, is served from the load on: BeforeIndex).
+func (s *Site) swapped() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.problems, s.indexedAt = s.loaded.problems, s.loaded.at
 }
 
 // logOnce logs a warning about the site's problems unless the same problems were the last

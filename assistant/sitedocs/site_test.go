@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 )
 
@@ -197,6 +199,59 @@ func TestSiteServesItsPagesBeforeItsIndex(t *testing.T) {
 		}
 		if _, err := site.Pages(); !errors.Is(err, sitedocs.ErrNotReady) {
 			t.Errorf("Pages of a broken site: %v, want ErrNotReady", err)
+		}
+	})
+}
+
+// TestSiteProblemsChangeWithItsIndex: the problems a site reports are those of the index it
+// serves. A fix is read before its index is built (held here by BeforeIndex), and until that
+// index is swapped in /readyz still lists the problem, so that whoever waits for the problem
+// to go (a test, an operator's script) then finds the fixed page in search. (CI saw the
+// opposite once: the problem gone, the search still on the index built without the page.)
+func TestSiteProblemsChangeWithItsIndex(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		putFile(t, dir, "docs.json", `{"navigation": {"pages": ["a", "heron"]}}`)
+		putFile(t, dir, "a.mdx", "# A\n\nThe tortoise starts here.")
+		var hold atomic.Bool
+		held, release := make(chan struct{}, 1), make(chan struct{})
+		site := sitedocs.NewSite(dir, every, slog.New(slog.DiscardHandler), sitedocs.BeforeIndex(func(context.Context) {
+			if hold.Load() {
+				held <- struct{}{}
+				<-release
+			}
+		}))
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- site.Run(ctx) }()
+		synctest.Wait()
+		found := func() bool {
+			snap, err := site.Snapshot()
+			if err != nil {
+				t.Fatalf("Snapshot: %v", err)
+			}
+			res := snap.Index.Search(search.Query{Text: "where does the heron nest"})
+			return len(res) > 0 && res[0].Path == "/heron"
+		}
+		if st := site.State(); len(st.Problems) != 1 || found() {
+			t.Fatalf("before the fix: problems %q, heron found %v; want the missing page, not found", st.Problems, found())
+		}
+
+		hold.Store(true)
+		putFile(t, dir, "heron.mdx", "# Heron\n\nThe heron nests in reeds by the lake.")
+		<-held // the fix is read; its index is not built
+		if st := site.State(); len(st.Problems) != 1 || found() {
+			t.Errorf("while the fix is indexed: problems %q, heron found %v; want the old index's problem with the old index", st.Problems, found())
+		}
+		hold.Store(false)
+		close(release)
+		synctest.Wait()
+		if st := site.State(); len(st.Problems) != 0 || !found() {
+			t.Errorf("after the fix's index: problems %q, heron found %v; want none, found", st.Problems, found())
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
 		}
 	})
 }
