@@ -82,7 +82,7 @@ func (ix *Index) Candidates(q Query) []Candidate {
 	ix.accumulate(sc, sc.q)
 	ix.bestPerPage(sc, &q.Filter)
 	ix.oneVariant(sc)
-	hits := ix.top(sc, maxCandidates)
+	hits := ix.top(sc, maxCandidates, true)
 	if len(hits) == 0 {
 		return nil
 	}

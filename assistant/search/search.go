@@ -47,13 +47,13 @@ func (ix *Index) Search(q Query) []Result {
 // multiplies each page's relevance by its boost unless the fusion does that after it.
 func (ix *Index) lexical(sc *scratch, n int, boost bool) []hit {
 	if !ix.o.rerank {
-		top := ix.top(sc, n)
+		top := ix.top(sc, n, false)
 		for i := range top {
 			top[i].score = top[i].key
 		}
 		return top
 	}
-	return ix.rerank(sc, ix.top(sc, maxCandidates), n, boost)
+	return ix.rerank(sc, ix.top(sc, maxCandidates, true), n, boost)
 }
 
 // getScratch takes a search's working memory from the pool; putScratch clears and returns it.
@@ -156,15 +156,22 @@ func (ix *Index) key(sc *scratch, p uint32) float32 {
 }
 
 // top selects the n best sections among the pages' best, by score times the page's boost
-// (the reader's division orders them too: ahead).
-func (ix *Index) top(sc *scratch, n int) []hit {
+// (the reader's division orders them too: ahead). For a pool the re-ranker orders, a boost
+// below 1 counts as 1: a boost above 1 may bring a page into the pool, but one below 1 does not
+// keep out a page the re-ranker would rank among the first (it applies the boost, once); a
+// page whose boost is 0.2 dropped out of the 50 and out of every result list.
+func (ix *Index) top(sc *scratch, n int, pool bool) []hit {
 	for _, p := range sc.pages {
 		b := sc.best[p]
 		if b <= 0 {
 			continue
 		}
 		h := hit{sec: uint32(b - 1), score: sc.acc[b-1]}
-		h.key = h.score * ix.pages[p].boost
+		boost := ix.pages[p].boost
+		if pool {
+			boost = max(boost, 1)
+		}
+		h.key = h.score * boost
 		if len(sc.top) == n && !ix.ahead(sc, h, sc.top[n-1], h.key, sc.top[n-1].key) {
 			continue
 		}

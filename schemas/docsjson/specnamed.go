@@ -17,8 +17,11 @@ import (
 // When no OpenAPI file has the operation it returns the file the name reaches (from the root,
 // else from the page's folder), else the first OpenAPI file whose path holds the name and that
 // cannot be read (teamhanko/docs@938eca0's "openapi: openapi-authenticator post ..." was said
-// not to exist when openapi-authenticator.yaml failed to parse), else the name from the root,
-// for the page's problem to name; a URL is returned as it is.
+// not to exist when openapi-authenticator.yaml failed to parse), else the first whose path
+// holds it (EvolutionAPI/docs-evolution@a3dfb84's "openapi: openapi-v1  PUT
+// /chat/removeProfilePicture/{instance}" was said not to exist, its openapi/openapi-v1.json
+// having that path by DELETE), else the name from the root, for the page's problem to name; a
+// URL is returned as it is.
 func (c *specCache) namedSpec(name, pageFile, method, apiPath string) string {
 	return c.namedSpecWith(name, pageFile, func(ref string) bool { return c.hasOperation(ref, method, apiPath) })
 }
@@ -61,10 +64,20 @@ func (c *specCache) namedSpecWith(name, pageFile string, has func(ref string) bo
 			return ref // a spec without the operation: the page names an operation its spec lacks
 		}
 	}
+	var lacking string // the first file that holds the name, can be read and lacks the operation
 	for _, file := range c.repoFiles() {
-		if _, err := c.get(file); err != nil && strings.Contains(file, rooted) {
+		if !strings.Contains(file, rooted) {
+			continue
+		}
+		if _, err := c.get(file); err != nil {
 			return file // the file the name means cannot be read: its problem, not a missing file
 		}
+		if lacking == "" {
+			lacking = file
+		}
+	}
+	if lacking != "" {
+		return lacking // the page names an operation the spec it means lacks, not a missing file
 	}
 	return rooted // no such file: reported as Mintlify reads the name
 }

@@ -131,3 +131,36 @@ func TestRepoSpecDeclaredLate(t *testing.T) {
 		})
 	}
 }
+
+// TestFrontmatterSpecNamedWithoutTheOperation: a page's frontmatter that names its spec by a
+// part of its path ("openapi: openapi-v1  PUT /chat/removeProfilePicture/{instance}", Evolution
+// API's docs, EvolutionAPI/docs-evolution@a3dfb84, testdata/sites/evolution-method-mismatch)
+// and an operation the spec has by another method (DELETE) names the spec that holds the name,
+// openapi/openapi-v1.json, as its sibling page's name does. nav validate and the served site
+// said the spec "does not exist", sending its authors to look for a missing file.
+func TestFrontmatterSpecNamedWithoutTheOperation(t *testing.T) {
+	site := loadSite(t, filepath.Join("testdata", "sites", "evolution-method-mismatch"))
+	const remove = "v1/api-reference/profile-settings/remove-profile-picture"
+	want := `page "` + remove + `": openapi "openapi-v1  PUT /chat/removeProfilePicture/{instance}" is an operation no OpenAPI file of the site has ` +
+		`(openapi/openapi-v1.json has DELETE /chat/removeProfilePicture/{instance}), so the page shows no API reference (frontmatter of ` + remove + `.mdx)`
+	rep := site.Validate(docsjson.ValidateOptions{})
+	if len(rep.Errors) != 0 || len(rep.Warnings) != 1 || rep.Warnings[0].Message != want {
+		t.Errorf("errors %v, warnings %v; want one warning %q", rep.Errors, rep.Warnings, want)
+	}
+	tree, err := site.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probs := tree.PageProblems(); len(probs) != 0 {
+		t.Errorf("the served site's problems %v, want none (nav validate tells of the operation)", probs)
+	}
+	for _, tc := range []struct{ url, wantOp string }{
+		{url: "/v1/api-reference/profile-settings/update-profile-picture", wantOp: "PUT /chat/updateProfilePicture/{instance}"},
+		{url: "/" + remove, wantOp: "PUT /chat/removeProfilePicture/{instance}"},
+	} {
+		pg := resolvedPage(t, site, tc.url)
+		if got := pg.Method + " " + pg.APIPath; pg.OpenAPI != "openapi/openapi-v1.json" || got != tc.wantOp {
+			t.Errorf("page %s: spec %q, operation %q; want %q, %q", tc.url, pg.OpenAPI, got, "openapi/openapi-v1.json", tc.wantOp)
+		}
+	}
+}
