@@ -31,8 +31,8 @@ func TestLLMsTxtLeavesOutASpecTheParserRefuses(t *testing.T) {
 			old: "      summary: Info for a specific pet\n", new: "      summary: Info for a specific pet\n      summary: Show a pet\n"},
 		{name: "a value indented under the wrong key", spec: "openapi.yaml",
 			old: "        201:\n          description: Null response\n", new: "        201:\n        description: Null response\n"},
-		{name: "a $ref to a schema the document lacks", spec: "/openapi.yaml",
-			old: `$ref: "#/components/schemas/Pets"`, new: `$ref: "#/components/schemas/PetList"`},
+		{name: "a $ref to a kind of component the document has none of", spec: "/openapi.yaml",
+			old: `$ref: "#/components/schemas/Pets"`, new: `$ref: "#/components/examples/PetList"`},
 		{name: "another file, which does not exist", spec: "openapi-v2.yaml", want: true},
 	}
 	for _, tc := range tests {

@@ -40,10 +40,10 @@ func TestCatalogBrokenSpecFile(t *testing.T) {
 		{name: "an unclosed flow sequence",
 			old: "      operationId: showPetById\n      tags:\n        - pets\n", new: "      operationId: showPetById\n      tags: [pets\n",
 			problem: "did not find expected ',' or ']'"},
-		{name: "a $ref to a schema the document lacks",
+		{name: "a $ref to a kind of component the document has none of",
 			old:     "        200:\n          description: Expected response to a valid request\n          content:\n            application/json:\n              schema:\n                $ref: \"#/components/schemas/Pets\"\n",
-			new:     "        200:\n          description: Expected response to a valid request\n          content:\n            application/json:\n              schema:\n                $ref: \"#/components/schemas/PetList\"\n",
-			problem: `"#/components/schemas/PetList" names something the document does not define`},
+			new:     "        200:\n          description: Expected response to a valid request\n          content:\n            application/json:\n              schema:\n                $ref: \"#/components/examples/PetList\"\n",
+			problem: `"#/components/examples/PetList" names something the document does not define`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

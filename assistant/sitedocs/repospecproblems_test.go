@@ -11,8 +11,9 @@ import (
 
 // TestRepoSpecProblemsInTheSite: the served site warns of the repository's OpenAPI files no
 // parser accepts as nav validate does, in its words (Z.AI's openapi/index.json, named by
-// nothing, and openapi/openapi.json, MetaGLM/devbook@93bca6f: schemas/docsjson's
-// testdata/sites/zai-refused-spec). It said nothing of them.
+// nothing, MetaGLM/devbook@93bca6f: schemas/docsjson's testdata/sites/zai-refused-spec; its
+// openapi/openapi.json, whose $ref to a schema it lacks Mintlify leaves unresolved, is read).
+// It said nothing of them.
 func TestRepoSpecProblemsInTheSite(t *testing.T) {
 	const dir = "../../schemas/docsjson/testdata/sites/zai-refused-spec"
 	site, err := docsjson.Load(dir)
@@ -25,8 +26,8 @@ func TestRepoSpecProblemsInTheSite(t *testing.T) {
 			files = append(files, p)
 		}
 	}
-	if len(files) != 2 {
-		t.Fatalf("nav validate warns of %d files, want openapi/index.json and openapi/openapi.json: %v", len(files), files)
+	if len(files) != 1 || files[0].File != "openapi/index.json" {
+		t.Fatalf("nav validate warns of %d files, want openapi/index.json: %v", len(files), files)
 	}
 	docs, err := sitedocs.Load(context.Background(), dir)
 	if err != nil {

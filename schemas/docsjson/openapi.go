@@ -156,6 +156,9 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 	if err != nil {
 		return nil, err
 	}
+	if err := numberProblem(data); err != nil {
+		return nil, fmt.Errorf("parse OpenAPI spec: %w", err) // as Mintlify's build reads it (yamlnumbers.go)
+	}
 	if !strings.HasPrefix(doc.OpenAPI, "3.") {
 		return nil, fmt.Errorf("OpenAPI version %q is not supported; Lectern reads OpenAPI 3.x", doc.OpenAPI)
 	}
@@ -188,7 +191,9 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 }
 
 // loadOpenAPI runs the kin-openapi loader; a "$ref" to a component of another kind than its
-// place takes is read as Mintlify reads it, the object it names in its place (refkind.go).
+// place takes is read as Mintlify reads it, the object it names in its place (refkind.go), and
+// one to a key missing from an object the document has as Mintlify leaves it, unresolved and
+// showing nothing (danglingref.go).
 func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (*openapi3.T, error) {
 	doc, first := loadOpenAPIOnce(data, loc, read)
 	if first == nil {
@@ -196,11 +201,13 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	}
 	err, size := first, len(data)
 	for range maxRefRepairs {
+		var repaired []byte
 		ref, kind, ok := wrongKindRef(err)
-		if !ok {
-			break
+		if ok {
+			repaired, ok = inlineRefs(data, ref, kind, size)
+		} else {
+			repaired, ok = repairDangling(data, err, size)
 		}
-		repaired, ok := inlineRefs(data, ref, kind, size)
 		if !ok {
 			break
 		}

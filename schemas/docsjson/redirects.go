@@ -3,6 +3,7 @@ package docsjson
 import (
 	"cmp"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 	"unicode"
@@ -116,7 +117,7 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 			continue
 		}
 		dest = "/" + strings.Trim(dest, "/")
-		if _, _, moved := rs.Lookup(dest); pages[dest] || pages[indexPageURL(dest)] || moved {
+		if _, _, moved := rs.Lookup(dest); pages[dest] || pages[indexPageURL(dest)] || moved || s.servesFile(dest) {
 			continue
 		}
 		out = append(out, Problem{Path: field(fmt.Sprintf("redirects[%d]", r.at), "destination"),
@@ -124,6 +125,20 @@ func (s *Site) RedirectProblems(all []Page) (out []Problem) {
 	}
 	out = append(out, shadowProblems(rs, all)...)
 	return append(out, loopProblems(rs)...)
+}
+
+// servesFile reports whether the URL path names a file of the site that is no page source, a
+// static file Mintlify serves at its path (notifly-tech/notifly-docs@b03f91d redirects
+// /.well-known/api-catalog to /assets/api-catalog.json, a file of the repository): readers
+// following a redirect there find it, as `lectern nav links` and Mintlify's link checker find
+// a link to it.
+func (s *Site) servesFile(urlPath string) bool {
+	name := strings.TrimPrefix(urlPath, "/")
+	if s.fsys == nil || name == "" || strings.HasSuffix(name, ".mdx") || !fs.ValidPath(name) {
+		return false
+	}
+	info, err := fs.Stat(s.fsys, name)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // markFolders marks as found the folders a page's URL lies in, "/" included.

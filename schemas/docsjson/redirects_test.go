@@ -228,3 +228,43 @@ func TestRedirectToAFolderOfPages(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestRedirectToAStaticFile: a redirect to a file of the site is no redirect to nothing: Notifly's
+// docs (notifly-tech/notifly-docs@b03f91d, testdata/sites/notifly-dangling-ref) send
+// /.well-known/api-catalog to /assets/api-catalog.json, a JSON file of the repository that
+// Mintlify serves at that path, and `nav validate` warned that readers find nothing there,
+// while `lectern nav links` and Mintlify's link checker (scripts/linkdiff) take a link to the
+// file, or to the redirect's source, as found. A file the site lacks, or a folder, is still
+// nothing.
+func TestRedirectToAStaticFile(t *testing.T) {
+	redirecting := func(dest string) *docsjson.Site {
+		return loadJSON(t, `{"name": "site", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["index"]},
+			"redirects": [{"source": "/.well-known/x", "destination": "`+dest+`"}]}`,
+			map[string]string{"index.mdx": "# Home", "assets/x.json": `{"a": 1}`, "assets/y/z.json": `{}`})
+	}
+	tests := []struct {
+		name string
+		site *docsjson.Site
+		want []string
+	}{
+		{name: "notifly: three redirects to its JSON files", site: loadSite(t, filepath.Join("testdata", "sites", "notifly-dangling-ref"))},
+		{name: "a file of the site", site: redirecting("/assets/x.json")},
+		{name: "a file the site lacks", site: redirecting("/assets/gone.json"),
+			want: []string{`redirects[0].destination: destination "/assets/gone.json" is no page of the site and no other redirect's source; readers following the redirect find nothing`}},
+		{name: "a folder", site: redirecting("/assets/y"),
+			want: []string{`redirects[0].destination: destination "/assets/y" is no page of the site and no other redirect's source; readers following the redirect find nothing`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, w := range tt.site.Validate(docsjson.ValidateOptions{}).Warnings {
+				if strings.HasPrefix(w.Path, "redirects") {
+					got = append(got, w.String())
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("warnings %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

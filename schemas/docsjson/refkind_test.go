@@ -58,12 +58,13 @@ func TestRefToAnotherKindReadAsMintlifyReadsIt(t *testing.T) {
 }
 
 // TestRefToAnotherKindStillReported: what no reading repairs is still the spec's problem, in
-// kin-openapi's words: a "$ref" to a component that is not there, or to one that is not an
+// kin-openapi's words: a "$ref" to a kind of component the document has none of (one to a
+// component missing from a kind it has is read as Mintlify reads it, danglingref.go), or to one that is not an
 // object; and a spec named as Hanko names its specs, without the extension, is reported as
 // the file that cannot be used, not as a name that "does not exist".
 func TestRefToAnotherKindStillReported(t *testing.T) {
 	for _, tc := range []struct{ name, named, components, want string }{
-		{name: "a component that is not there", named: "spec.yaml", components: "  requestBodies: {}\n",
+		{name: "a kind of component the document has none of", named: "spec.yaml", components: "  schemas: {}\n",
 			want: `$ref "#/components/requestBodies/RenameDevice" names something the document does not define`},
 		{name: "a component that is no object", named: "spec.yaml", components: "  requestBodies:\n    RenameDevice: a string\n",
 			want: `OpenAPI spec "spec.yaml" cannot be used: parse OpenAPI spec`},
