@@ -220,13 +220,16 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) {
 // normalize turns a lowercase word into its term: nil for stop words of the analyzer's
 // language and words shorter than two bytes; the stem of a word of letters (in English the
 // Porter stem of an ASCII word, otherwise the language's Snowball stem); the word itself
-// otherwise.
+// otherwise. A part of a multi-part identifier written in ASCII letters is English in any
+// language: code names things in English words, and Spanish stemmed "page" of pageSize as it
+// stems "pago" (a payment), "pag" (a Spanish identifier's parts, fechaCreacion's, lose their
+// Spanish stems; its joined form and the prose around it keep them).
 func (a *analyzer) normalize(w []byte) []byte {
 	if len(w) < 2 || len(w) > maxWordLen {
 		return nil
 	}
 	l := a.lang
-	if l == nil {
+	if l == nil || a.split && isASCIILetters(w) {
 		l = lang.English
 	}
 	if l.Stop(w) || a.englishStops && lang.English.Stop(w) || a.kanaStops && cjk.Kana(w) {

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,6 +93,10 @@ func TestLanguageTerms(t *testing.T) {
 		{"hi", "पासवर्ड कैसे रीसेट करें", "पासवर्ड रीसेट"}, // vowel signs are marks, inside the word
 		{"ta", "கடவுச்சொல்லை மீட்டமைக்க", "கடவுச்சொல்லை மீட்டமைக்க"},
 		{"ar", "كيف أغيّر كلمة المرور", "اغير كلم مرور"},
+		// the parts of a code identifier are English words in any language: Spanish stems "page"
+		// of pageSize and "pago" (a payment) alike, "pag"
+		{"es", "pageNumber pageSize pago", "page number pagenumb page size pagesiz pag"},
+		{"fr", "getUserName créerCompte", "get user name getusernam cré compt créercompt"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(search.TermsIn(tc.lang, tc.text), " "); got != tc.want {
@@ -176,5 +181,25 @@ func TestEnglishQuestionOnTranslatedPages(t *testing.T) {
 	}
 	if rs[0].Match < 0.99 {
 		t.Errorf("match %.3f: the page holds every word of the question", rs[0].Match)
+	}
+}
+
+// TestIdentifierPartsAreEnglish: a Spanish question about a payment ("pago") does not find a
+// Spanish page by the code identifiers it shows (pageNumber, pageSize), which Spanish stemming
+// made "pag" too: a rehearsal on bold-factory/bold.docs@6337be4 found its pagination page for
+// a payroll question the site does not cover, and the model-free answer quoted its JSON.
+func TestIdentifierPartsAreEnglish(t *testing.T) {
+	pages := []search.Page{
+		{URL: "/paginacion", Title: "Paginación", Language: "es",
+			Body: "Las listas se recorren con los parámetros `pageNumber` y `pageSize`.\n\n```json\n{\"pageNumber\": 1, \"pageSize\": 50}\n```"},
+		{URL: "/pagos", Title: "Cobros", Language: "es", Body: "Cada pago se confirma por correo al cliente."},
+	}
+	res := search.Build(pages).Search(search.Query{Text: "¿cómo registro un pago?", Filter: search.Filter{Language: "es"}})
+	var got []string
+	for _, r := range res {
+		got = append(got, r.Path)
+	}
+	if !slices.Equal(got, []string{"/pagos"}) {
+		t.Errorf("results %v, want /pagos alone", got)
 	}
 }
