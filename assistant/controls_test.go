@@ -707,6 +707,59 @@ func TestLatinQuestionOnANonLatinSite(t *testing.T) {
 	}
 }
 
+// TestForeignQuestionOnALatinSite: on a site whose default language is written in Latin letters,
+// a question asked from no page whose stop words plainly tell another of the site's languages is
+// searched and answered in it (sitedocs.Scopes.LanguageOf). Famulor's docs
+// (bekgroup/Famulor-docs-de@9bbaa43, German the default, English besides) searched "is there a
+// daily cap ..." in the German pages, put none of the English ones among the sources and
+// declined in German (rehearse33). A German question, keywords with one English stop word, a
+// page or the filter keep the language as before.
+func TestForeignQuestionOnALatinSite(t *testing.T) {
+	dir, err := filepath.Abs("testdata/sites/famulor-de")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, []sites.Site{{Domain: "famulor", Project: "famulor-docs", Docs: dir}})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
+	}
+	limit := "I need to make a lot more outbound calls per day than I'm allowed right now, is there a daily cap and how do I get it raised?"
+	cases := []struct {
+		control
+		lead string // how the answer's own sentence begins
+	}{
+		{control{name: "asked in English from no page", q: limit, first: "/en/outbound-calls/limits",
+			absent: []string{"/de/outbound-calls/limits"}}, "The documentation covers this in ["},
+		{control{name: "asked in German from no page: the default language",
+			q:     "Ich muss pro Tag viel mehr ausgehende Anrufe machen als erlaubt, gibt es ein Tageslimit und wie kann ich es erhöhen?",
+			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, "Die Dokumentation behandelt das in ["},
+		{control{name: "keywords with one English stop word stay in the default language", q: "Tageslimit Outbound erhöhen via Support",
+			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, ""},
+		{control{name: "the current page tells the language first", q: limit, opts: map[string]any{"currentPath": "/de/troubleshooting/voice-problems"},
+			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, ""},
+		{control{name: "the filter tells the language first", q: limit, opts: map[string]any{"filter": map[string]any{"language": "de"}},
+			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.check(t, "discovery search", h.search(t, "famulor", c.searchBody()), variants)
+			step, _ := h.ask(t, "famulor", c.messageBody())
+			c.check(t, "search step", step, variants)
+			if c.lead != "" {
+				parts := checkReply(t, h.post(t, "famulor", c.messageBody()))
+				if answer := text(t, parts); !strings.HasPrefix(answer, c.lead) {
+					t.Errorf("the answer begins %.120q, want %q", answer, c.lead)
+				}
+			}
+		})
+	}
+}
+
 // checkReadiness asks /readyz, with the assistant's sites check as it is wired (advisory),
 // for its status, the sites check (its beginning) and its warnings.
 func checkReadiness(t *testing.T, svc *assistant.Service, status, check, warning string) {

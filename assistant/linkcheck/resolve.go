@@ -62,8 +62,11 @@ func cleanPath(p string) string {
 }
 
 // hasScheme reports whether URL.canParse accepts s: a scheme (a letter, then letters, digits,
-// '+', '-' or '.') and a colon.
+// '+', '-' or '.') and a colon, after the URL parser's clean-up (urlInput). A destination
+// written "< https://app.scalev.id/pages>" keeps its space in CommonMark, and the browser
+// and Mintlify's checker read it as that address (scalev-id/docs, rehearse33).
 func hasScheme(s string) bool {
+	s = urlInput(s)
 	i := strings.IndexByte(s, ':')
 	if i < 1 {
 		return false
@@ -81,6 +84,16 @@ func hasScheme(s string) bool {
 		return strings.ToLower(s[:i]) == "file" || rest != "" && rest[0] != '?' && rest[0] != '#'
 	}
 	return true
+}
+
+// urlInput is s as the URL parser starts on it (WHATWG URL, basic URL parser): without the
+// C0 controls and spaces that lead or trail it, and without any tab or newline.
+func urlInput(s string) string {
+	s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+	if strings.ContainsAny(s, "\t\n\r") {
+		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+	}
+	return s
 }
 
 var special = map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "file": true}

@@ -59,7 +59,7 @@ func parsePage(p *Page, o *options) doc {
 	if o.author {
 		d.meta += authorTerms(fm)
 	}
-	if desc != "" && !strings.Contains(sections[0].Text, desc) {
+	if desc != "" && !holds(sections[0].Text, desc) {
 		sections[0].Text = strings.TrimSpace(desc + "\n\n" + sections[0].Text)
 	}
 	for i := range sections {
@@ -72,6 +72,19 @@ func parsePage(p *Page, o *options) doc {
 	}
 	d.info.written, d.untold = tellPage(&d)
 	return d
+}
+
+// holds reports whether a page's text says its description already: the description itself,
+// or one cut short with an ellipsis ("...", "…") whose words before it the text holds. Scalev's
+// docs (scalev-id/docs) take many descriptions from their first paragraph, cut ("... produk
+// digital (prodig) yang tidak bisa..."): put before that paragraph, the answer quoted the
+// sentence twice, once cut (rehearse33).
+func holds(text, desc string) bool {
+	if strings.Contains(text, desc) {
+		return true
+	}
+	cut := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(desc, "..."), "…"))
+	return cut != desc && cut != "" && strings.Contains(text, cut)
 }
 
 // boostOf is a page's relevance multiplier: 1 unless the page sets a positive one.

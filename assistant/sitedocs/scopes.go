@@ -183,8 +183,9 @@ func (s *Scopes) Resolve(version, language string, paths ...string) (string, str
 }
 
 // ResolveAsked is Resolve for a question: a language that neither the caller nor the paths tell
-// is the one the question is written in, when its script tells one of the site's (LanguageOf: a
-// question in Japanese asked from no page, on a site with Japanese pages), before the default.
+// is the one the question is written in, when its script or plainly its stop words tell one of
+// the site's (LanguageOf: a question in Japanese asked from no page, on a site with Japanese
+// pages; one in English on a German site with English pages), before the default.
 func (s *Scopes) ResolveAsked(version, language, question string, paths ...string) (string, string) {
 	named := version != ""
 	for _, p := range paths {

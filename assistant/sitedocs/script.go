@@ -34,9 +34,10 @@ var scripts = []struct {
 // LanguageOf returns the site's language that text is written in when its script tells it:
 // the script of most of its letters outside Latin, when they outweigh the Latin ones, any kana making it Japanese (kanji are Han),
 // matched to the site's language written in it; Han without kana is Chinese before Japanese, and
-// zh-Hans before zh-Hant when listed so. "" when most letters are Latin, when no language of the
-// site or two of different primary subtags (ru and uk) are written in the script, or when the
-// default language is written in it already.
+// zh-Hans before zh-Hant when listed so; a text of mostly Latin letters, the site's Latin
+// language latinLanguage tells. "" when no language of the site or two of different primary
+// subtags (ru and uk) are written in the script, or when the default language is written in it
+// already.
 func (s *Scopes) LanguageOf(text string) string {
 	if len(s.Languages) < 2 {
 		return ""
@@ -73,15 +74,16 @@ func (s *Scopes) LanguageOf(text string) string {
 	return s.writtenIn(scripts[best].langs, scripts[best].table == unicode.Han)
 }
 
-// latinLanguage returns the site's language a text of mostly Latin letters is written in when
-// the default language is not written in them: the one such language of the site, or among
-// several the one its stop words tell (lang.Tell). "" when the text has no Latin letter, when the
-// default language is written in Latin letters (a Latin question may be in it), or when no
-// language of the site is. An English question on a site whose default is Chinese, with
-// English pages besides (zhayujie/CowAgent), was searched in the Chinese pages and declined in
-// Chinese (rehearse30).
+// latinLanguage returns the site's language a text of mostly Latin letters is written in.
+// When the default language is not written in Latin letters: the one such language of the
+// site, or among several the one its stop words tell (lang.Tell). An English question on a
+// site whose default is Chinese, with English pages besides (zhayujie/CowAgent), was searched
+// in the Chinese pages and declined in Chinese (rehearse30). When the default is written in
+// them: another Latin language of the site that the text's stop words tell plainly (foreign),
+// else "" (the default). "" too when the text has no Latin letter or no language of the site
+// is written in them.
 func (s *Scopes) latinLanguage(text string, latin int) string {
-	if latin == 0 || !nonLatin(s.DefaultLanguage) {
+	if latin == 0 {
 		return ""
 	}
 	var found []string
@@ -89,6 +91,9 @@ func (s *Scopes) latinLanguage(text string, latin int) string {
 		if !nonLatin(l) {
 			found = append(found, l)
 		}
+	}
+	if !nonLatin(s.DefaultLanguage) {
+		return foreign(text, s.DefaultLanguage, found)
 	}
 	if len(found) == 1 {
 		return found[0]
@@ -98,6 +103,39 @@ func (s *Scopes) latinLanguage(text string, latin int) string {
 		return ""
 	}
 	for _, l := range found {
+		if primary(l) == told.Code() {
+			return l
+		}
+	}
+	return ""
+}
+
+// Stop words a question needs of a language other than the site's default, at least
+// foreignStops and foreignMargin times as many as of the default's, to be searched and
+// answered in it. Docs in German or Indonesian borrow English words ("Pop Up", "Powered by",
+// "Text-to-Speech"): a title or question with one of English's stop words and none of its own
+// language's is told English, but holds too few to leave the default.
+const (
+	foreignStops  = 2
+	foreignMargin = 2
+)
+
+// foreign returns the language of langs (the site's Latin ones) other than def that text's
+// stop words tell, when it holds foreignStops of them and foreignMargin times as many as of
+// def's; "" otherwise. An English question asked from no page of Famulor's docs (German the
+// default, English besides) was searched in the German pages and declined in German
+// (rehearse33).
+func foreign(text, def string, langs []string) string {
+	var t lang.Teller
+	t.Read(text)
+	told := t.Language()
+	if told == nil || told.Code() == primary(def) {
+		return ""
+	}
+	if n := t.Stops(told); n < foreignStops || n < foreignMargin*t.Stops(lang.Of(def)) {
+		return ""
+	}
+	for _, l := range langs {
 		if primary(l) == told.Code() {
 			return l
 		}

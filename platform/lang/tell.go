@@ -162,6 +162,21 @@ func (t *Teller) Language() *Language {
 	return best
 }
 
+// Stops returns how many of the words the Teller read are stop words of l (a word in several
+// lists counts for each): how strongly a text is written in l beside another language, which
+// Language alone does not say.
+func (t *Teller) Stops(l *Language) int {
+	if l == English {
+		return t.counts[0]
+	}
+	for i, o := range tellOrder {
+		if o == l {
+			return t.counts[i+1]
+		}
+	}
+	return 0
+}
+
 // isCJK reports whether what the Teller read is Chinese, Japanese or Korean text: cjkText of
 // their characters, or one for every cjkShare other letters.
 func (t *Teller) isCJK() bool { return t.cjk > 0 && (t.cjk >= cjkText || cjkShare*t.cjk >= t.other) }

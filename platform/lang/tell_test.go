@@ -68,6 +68,32 @@ func TestTell(t *testing.T) {
 	}
 }
 
+// TestTellerStops: Stops counts the words read that a language's list holds, a word in several
+// lists for each, so a caller can weigh one language against another (the assistant keeps a
+// question in the site's default language unless another's words outnumber it plainly).
+func TestTellerStops(t *testing.T) {
+	cases := []struct {
+		text  string
+		lang  string
+		stops int
+	}{
+		{"Is there a daily cap and how do I get it raised?", "en", 6},
+		{"Is there a daily cap and how do I get it raised?", "de", 0},
+		{"Gibt es ein Tageslimit und wie kann ich es erhöhen?", "de", 7},
+		{"Gibt es ein Tageslimit und wie kann ich es erhöhen?", "en", 0},
+		{"Tageslimit Outbound erhöhen via Support", "en", 1},
+		{"Tageslimit Outbound erhöhen via Support", "de", 0},
+		{"Cara Memunculkan Pop Up Sales Notification", "id", 0},
+	}
+	for _, c := range cases {
+		var te lang.Teller
+		te.Read(c.text)
+		if got := te.Stops(lang.Of(c.lang)); got != c.stops {
+			t.Errorf("Stops(%s) of %q = %d, want %d", c.lang, c.text, got, c.stops)
+		}
+	}
+}
+
 // TestTellCJK: Korean, Japanese and Chinese text, which Tell tells none (no stop word list
 // here), is told by its script, Chinese as Simplified or Traditional by the characters one
 // script alone writes; Chinese too short to tell its script and text that is not CJK are not
