@@ -42,8 +42,10 @@ func GeneratedSkill(s Site, server MCP) sitedocs.Skill {
 	w := s.words()
 	desc := s.skillDescription(w)
 	head := "---\nname: " + name + "\ndescription: " + strconv.Quote(desc) + "\n---\n\n# " + oneLine(s.title()) + "\n\n" + desc + "\n"
-	head += s.usage(server, w)
-	body := head + coverage(s.sections(), MaxSkillBytes-len(head), w, s.listing())
+	sections := s.sections()
+	llms := s.llmsFit(sections)
+	head += s.usage(server, w, llms)
+	body := head + coverage(sections, MaxSkillBytes-len(head), w, llms.listing())
 	return sitedocs.Skill{Name: name, Description: desc, Content: cutBytes(body, MaxSkillBytes)}
 }
 
@@ -113,7 +115,7 @@ func joinAnd(labels []string, w skillWords) string {
 }
 
 // usage says how an agent reads the docs.
-func (s Site) usage(server MCP, w skillWords) string {
+func (s Site) usage(server MCP, w skillWords, llms llmsFile) string {
 	var b strings.Builder
 	b.WriteString("\n## " + w.use + "\n\n")
 	auth := ""
@@ -124,7 +126,7 @@ func (s Site) usage(server MCP, w skillWords) string {
 	for _, t := range server.Tools {
 		fmt.Fprintf(&b, "  - `%s`: %s\n", t.Name, oneLine(t.Description))
 	}
-	fmt.Fprintf(&b, "- %s; %s.\n", s.llmsLine(), s.llmsFullLine())
+	fmt.Fprintf(&b, "- %s; %s.\n", llms.line(), s.llmsFullLine())
 	b.WriteString("- Every page is Markdown at its URL with `.md` appended")
 	if pages := s.Catalog.LLMsPages(); len(pages) > 0 {
 		b.WriteString(" (for example " + PageLink(s.Base, pages[0].URL) + ")")
@@ -137,17 +139,41 @@ func (s Site) usage(server MCP, w skillWords) string {
 	return b.String()
 }
 
-// llmsLine says what the site's llms.txt holds: every page with its description when Lectern
-// generates it; the site's own file, served in its place (as Mintlify serves it), holds what its
-// writers put in it, which may be a few pages or another language's.
-func (s Site) llmsLine() string {
+// llmsFit says what the site's llms.txt holds: the site's own file (own), or the generated
+// one and what it gave up to fit MaxChars.
+func (s Site) llmsFit(sections []section) llmsFile {
 	if s.Catalog.LLMsTxt != "" {
-		return s.Base + "/llms.txt is the site's own guide to its docs for agents"
+		return llmsFile{base: s.Base, own: true}
 	}
-	return s.Base + "/llms.txt lists every page with its description"
+	_, f := s.generated(sections)
+	return llmsFile{base: s.Base, fit: f}
 }
 
-// llmsFullLine says what the site's llms-full.txt holds, as llmsLine says it of llms.txt.
+// llmsFile is what a skill.md may say of the site's llms.txt.
+type llmsFile struct {
+	base string
+	own  bool // the site's own file, served in place of the generated one (as Mintlify serves it)
+	fit  fit  // the generated file's
+}
+
+// line says what the site's llms.txt holds: every page with its description when Lectern
+// generates it and it fits; the site's own file holds what its writers put in it, which may be
+// a few pages or another language's. A generated file over MaxChars lists every page with
+// descriptions shortened, or its first pages only (apinizer's 1,411 pages lost their
+// descriptions, and the skill said "with its description": rehearse34).
+func (f llmsFile) line() string {
+	switch {
+	case f.own:
+		return f.base + "/llms.txt is the site's own guide to its docs for agents"
+	case f.fit == fitDescriptions:
+		return f.base + fmt.Sprintf("/llms.txt lists every page, descriptions shortened to fit its %d characters", MaxChars)
+	case f.fit == fitPages:
+		return f.base + fmt.Sprintf("/llms.txt lists the pages that fit its %d characters and counts the rest by section", MaxChars)
+	}
+	return f.base + "/llms.txt lists every page with its description"
+}
+
+// llmsFullLine says what the site's llms-full.txt holds, as llmsFile.line says it of llms.txt.
 func (s Site) llmsFullLine() string {
 	if s.Catalog.LLMsFullTxt != "" {
 		return s.Base + "/llms-full.txt is the site's own full text for agents"
@@ -155,10 +181,11 @@ func (s Site) llmsFullLine() string {
 	return s.Base + "/llms-full.txt holds every page whole"
 }
 
-// listing says where the pages a skill.md leaves out are found: the generated llms.txt lists
-// them; the site's own llms.txt may not, so the MCP server, which searches every page.
-func (s Site) listing() listing {
-	if s.Catalog.LLMsTxt != "" {
+// listing says where the pages a skill.md leaves out are found: llms.txt when it lists every
+// page; else (the site's own file, or a generated one cut short) the MCP server, which
+// searches every page.
+func (f llmsFile) listing() listing {
+	if f.own || f.fit == fitPages {
 		return listing{all: "the MCP server searches and reads every page", rest: "the MCP server searches them"}
 	}
 	return listing{all: "llms.txt lists every page", rest: "llms.txt lists them"}

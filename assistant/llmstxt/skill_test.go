@@ -129,8 +129,13 @@ func TestSkillBounds(t *testing.T) {
 		wantNote         string
 	}{
 		{"fits", 3, 20, "", true, "llms.txt lists every page with its description"},
-		{"long sections", 2, 5000, "", false, "more pages (llms.txt lists them)"},
-		{"many sections", 5000, 2, "", false, "more sections are not listed here; llms.txt lists every page"},
+		{"long sections", 2, 500, "", false, "more pages (llms.txt lists them)"},
+		// 10,000 pages are more than llms.txt's 100,000 characters hold (rehearse34: apinizer's
+		// 1,411 lost their descriptions, and the skill said "with its description"): the skill
+		// says what the file gave up, and sends agents to the MCP server for the pages it omits.
+		{"long sections, llms.txt cut short", 2, 5000, "", false, "more pages (the MCP server searches them)"},
+		{"many sections", 1000, 1, "", false, "more sections are not listed here; llms.txt lists every page"},
+		{"many sections, llms.txt cut short", 5000, 2, "", false, "more sections are not listed here; the MCP server searches and reads every page"},
 		// A site's own llms.txt (rehearse26: crazyrouter's links 27 of 580 pages) lists what its
 		// writers chose: the skill does not send agents to it for every page.
 		{"own llms.txt", 3, 20, "# Big\n\n- [Start](https://big.example.com/g0/page-0)\n", true, "llms.txt is the site's own guide to its docs for agents"},
@@ -165,6 +170,30 @@ func TestSkillBounds(t *testing.T) {
 				}
 			}
 			checkFrontmatter(t, sk)
+		})
+	}
+}
+
+// TestSkillSaysWhatLLMsTxtHolds: the skill's line on llms.txt says what the generated file
+// holds at each of its sizes (TestCap's sites): every page with its description, every page
+// with descriptions shortened, or the pages that fit.
+func TestSkillSaysWhatLLMsTxtHolds(t *testing.T) {
+	tests := []struct {
+		name  string
+		pages int
+		want  string
+	}{
+		{"fits", 100, "/llms.txt lists every page with its description"},
+		{"descriptions shortened", 400, "/llms.txt lists every page, descriptions shortened to fit its 100000 characters"},
+		{"entries dropped", 2000, "/llms.txt lists the pages that fit its 100000 characters and counts the rest by section"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site := load(t, writeSite(t, tc.pages, 300, map[string]string{}))
+			sk := llmstxt.GeneratedSkill(site, skillServer(site.Base))
+			if !strings.Contains(sk.Content, site.Base+tc.want) {
+				t.Errorf("no %q in:\n%.1500s", tc.want, sk.Content)
+			}
 		})
 	}
 }
