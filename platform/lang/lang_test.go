@@ -77,6 +77,16 @@ func TestStop(t *testing.T) {
 		{"pt", "os", true},
 		{"id", "untuk", true},
 		{"ja", "the", true},
+		{"ar", "كيف", true},
+		{"ar", "وكيف", true},  // and how: "and" written as the word's first letter
+		{"ar", "وما", true},   // and what
+		{"ar", "والتي", true}, // and which
+		{"ar", "ومن", true},   // in the list as it is
+		{"ar", "وو", false},   // and and: a letter too short to be a word of the list
+		{"ar", "وسم", false},  // a tag: no word of the list follows the letter
+		{"ar", "وكيل", false}, // an agent
+		{"ar", "فهم", false},  // understanding, not "so they": the other conjunction is not read off
+		{"ar", "فلم", false},  // a film
 	}
 	for _, tt := range tests {
 		if got := lang.Of(tt.code).Stop([]byte(tt.word)); got != tt.stop {

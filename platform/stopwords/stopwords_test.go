@@ -37,6 +37,11 @@ func TestOf(t *testing.T) {
 		{"arabic", "كيف", true},
 		{"arabic", "لماذا", true},
 		{"arabic", "مفتاح", false},
+		{"arabic", "وكيف", true},  // and how: "and" is the next word's first letter
+		{"arabic", "والتي", true}, // and which
+		{"arabic", "وسم", false},  // a tag: no word of the list after the letter
+		{"arabic", "فهم", false},  // understanding: "so" (ف) is not read off
+		{"hindi", "वकैसे", false}, // only Arabic's list
 		{"chinese", "如何", true},
 		{"chinese", "密码", false},
 		{"japanese", "です", true},
