@@ -39,11 +39,12 @@ eval-search:
 train-rerank:
 	cd assistant && GOWORK=off $(GO) run ./search/evalsearch -dir search/testdata/eval -train search/rerank.json
 
-## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation and the mint.json upgrade against Mintlify's published validator (scripts/navdiff); the real AI SDK useChat clients (Node) and the MCP TypeScript SDK client against a running lectern; the widget and dashboard in chromium
+## test-clients: the OpenAPI document through an npm 3.1 validator; docs.json validation and the mint.json upgrade against Mintlify's published validator (scripts/navdiff); the agents' Markdown of every committed site's pages against Mintlify's published Markdown export, word by word (scripts/mddiff); the real AI SDK useChat clients (Node) and the MCP TypeScript SDK client against a running lectern; the widget and dashboard in chromium
 test-clients:
 	scripts/openapi/run.sh
 	scripts/asyncapi/run.sh
 	scripts/navdiff/run.sh
+	scripts/mddiff/run.sh
 	scripts/usechat/run.sh
 	scripts/mcp/run.sh
 	scripts/widget/run.sh

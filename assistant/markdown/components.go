@@ -181,7 +181,11 @@ var fieldLocations = []string{"query", "path", "body", "header", "cookie", "name
 // field renders a ParamField or ResponseField as a list item:
 // "- `name` (query, string, required, default: `10`): description".
 func field(r *renderer, el *node) []string {
-	t := &el.tag
+	return []string{item("- ", fieldHead(&el.tag), r.body(el))}
+}
+
+// fieldHead is a field's name and facts: "`name` (query, string, required, default: `10`)".
+func fieldHead(t *tag) string {
 	name, facts := fieldName(t), []string(nil)
 	if loc := fieldLocation(t); loc != "" {
 		facts = append(facts, loc)
@@ -205,7 +209,7 @@ func field(r *renderer, el *node) []string {
 	if len(facts) > 0 {
 		head = strings.TrimSpace(head + " (" + strings.Join(facts, ", ") + ")")
 	}
-	return []string{item("- ", head, r.body(el))}
+	return head
 }
 
 // fieldName is the first of a field's location attributes (or its name) that is given.

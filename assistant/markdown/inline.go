@@ -279,6 +279,13 @@ func inlineElement(t *tag, content, icon string) string {
 	case "svg", "style", "script":
 		return "" // a drawing, a style sheet or a script: no text
 	}
+	if t.name == "ParamField" || t.name == "ResponseField" { // in a line of text: "- <ParamField query=...>"
+		if head := fieldHead(t); head != "" && strings.TrimSpace(content) != "" {
+			return head + ": " + content
+		} else if head != "" {
+			return head
+		}
+	}
 	if t.name == "Tooltip" {
 		if tip := t.attr("tip"); tip != "" && tip != content {
 			return content + " (" + tip + ")"

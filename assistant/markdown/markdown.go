@@ -73,12 +73,14 @@ func Body(src, title string, snippet func(string) (string, bool)) string {
 	snippet = rebased(snippet)
 	files := newSnippetFiles(snippet)
 	named = files.local(body, imports, named)
+	text := body
 	if len(named) > 0 { // {myName}, {home.tf}: the values of the snippets it imports by name
 		if bound := (binder{named: named, files: files}).bind(body); bound != body {
 			root, imports, _ = parse(bound) // its statements are as written: it names what body does
+			text = bound
 		}
 	}
-	r := &renderer{imports: imports, named: named, files: files, snippet: snippet}
+	r := &renderer{src: text, imports: imports, named: named, files: files, snippet: snippet}
 	blocks := r.children(root)
 	if len(blocks) > 0 {
 		first, rest, _ := strings.Cut(blocks[0], "\n")

@@ -322,7 +322,7 @@ func (p *parser) expression(indent int) bool {
 	if i := strings.IndexByte(after, '\n'); i >= 0 {
 		after = after[:i]
 	}
-	if strings.TrimSpace(after) != "" {
+	if strings.TrimSpace(after) != "" && !p.closesOnly(after) {
 		return false // text follows on the line: an inline expression
 	}
 	if lit, ok := mdx.StringLiteral(inner); ok {
@@ -335,6 +335,23 @@ func (p *parser) expression(indent int) bool {
 	p.text("")
 	p.pos = at + end
 	p.restOfLine()
+	return true
+}
+
+// closesOnly reports whether s (the rest of a line) holds only closing tags of open elements:
+// an expression before them (`}</style>` ending a template literal of many lines) is a
+// block of its own, and the tags close what it is in. Read as text, a template literal's
+// backtick made the closing tag look like code, and the element ran on over the rest of
+// its parent (Dub's ImageLink, whose <style>{`...`}</style> hid the image and its link).
+func (p *parser) closesOnly(s string) bool {
+	s = strings.TrimSpace(s)
+	for s != "" {
+		t, n, ok := parseTag(s)
+		if !ok || !t.closing || !p.open(t.name) {
+			return false
+		}
+		s = strings.TrimSpace(s[n:])
+	}
 	return true
 }
 

@@ -52,7 +52,8 @@ func TestSnippetComponentsAndVariables(t *testing.T) {
 		{"an unknown member stays out", "Charts: {home.nope}.", "Charts: ."},
 		{"a component whose body only returns its JSX (Fish Audio's brand colors)", `<ColorSwatch hex="#9b90e8" name="Purple (Accent)" />`,
 			"#9b90e8\n\nPurple (Accent)"},
-		{"a component with state draws nothing", "Listen.\n\n<Player page=\"intro\" />\n\nRead.", "Listen.\n\nRead."},
+		{"a component with state: its tag as written, as Mintlify's Markdown export keeps it", "Listen.\n\n<Player page=\"intro\" />\n\nRead.",
+			"Listen.\n\n```jsx\n<Player page=\"intro\" />\n```\n\nRead."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ const maxSnippetDepth = 4
 
 // renderer writes a parsed page back as Markdown.
 type renderer struct {
+	src     string // the text the tree was parsed from: its elements' from and to are offsets in it
 	imports map[string]string
 	named   map[string]importRef // names imported by name: snippet values and components
 	files   *snippetFiles
@@ -81,6 +82,9 @@ func (r *renderer) block(n *node, d int) []string {
 	}
 	if html, ok := htmlRenders[strings.ToLower(n.tag.name)]; ok && !isUpper(n.tag.name[0]) {
 		return html(r, n)
+	}
+	if _, ok := r.named[n.tag.name]; ok { // a component of a snippet that draws it in code (hooks, helpers, map)
+		return append(r.unrendered(n), r.children(n)...)
 	}
 	return r.children(n)
 }
@@ -202,9 +206,20 @@ func codeBlock(n *node, d int) string {
 // highlight={...}, focus={...}, icon="...", and the flags wrap, lines, expandable.
 var fenceAttrs = regexp.MustCompile(`\s*(\{[^}]*\}|[A-Za-z]+=(\{[^}]*\}|"[^"]*"|'[^']*')|\b(wrap|lines|expandable)\b)`)
 
-// cleanInfo keeps the language and title of a code block's info string.
+// fenceTitle is a code block's title given as an attribute: title="ACS URL".
+var fenceTitle = regexp.MustCompile(`(?:^|\s)title=(?:"([^"]*)"|'([^']*)')`)
+
+// cleanInfo keeps the language and title of a code block's info string: a title given as an
+// attribute (title="ACS URL") is written as Mintlify's bare title is ("text ACS URL"), as
+// Mintlify's Markdown export keeps it and a reader needs it (the field a value goes in).
 func cleanInfo(info string) string {
-	return strings.TrimSpace(fenceAttrs.ReplaceAllString(info, ""))
+	out := strings.TrimSpace(fenceAttrs.ReplaceAllString(info, ""))
+	if m := fenceTitle.FindStringSubmatch(info); m != nil {
+		if title := strings.TrimSpace(m[1] + m[2]); title != "" {
+			out = strings.TrimSpace(out + " " + title)
+		}
+	}
+	return out
 }
 
 // snippetBlocks renders an imported snippet in place, with the tag's attributes as its
@@ -244,7 +259,7 @@ func (r *renderer) sub(text string, props map[string]any, declared []string) []s
 	_, _, named := parse(text)
 	text = binder{props: props, declared: declared, named: named, files: r.files}.bind(text)
 	root, imports, named := parse(text)
-	sub := &renderer{imports: imports, named: named, files: r.files, snippet: r.snippet, depth: r.depth + 1}
+	sub := &renderer{src: text, imports: imports, named: named, files: r.files, snippet: r.snippet, depth: r.depth + 1}
 	return sub.children(root)
 }
 
