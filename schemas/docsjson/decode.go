@@ -168,6 +168,8 @@ func (d *decoder) field(e *Element, key string, v any, depth int) {
 		}
 	case "asyncapi":
 		e.AsyncAPI = d.specRefs(asyncapiKey, e.Kind == KindGroup, v, p)
+	case "graphql":
+		e.GraphQL = d.graphql(e, v, p)
 	case "expanded":
 		if b, ok := d.boolean(v, p); ok {
 			e.Expanded = &b
@@ -214,7 +216,7 @@ func (d *decoder) other(e *Element, key string, v any, p string, depth int) {
 var ignoredKeys = map[string]bool{
 	"directory": true, "public": true, "footer": true,
 	"navbar": true, "sidebarTitle": true, "mode": true, "api": true,
-	"align": true, "graphql": true, "sdk": true, "sourceRef": true, "name": true,
+	"align": true, "sdk": true, "sourceRef": true, "name": true,
 }
 
 func stringField(e *Element, key string) *string {

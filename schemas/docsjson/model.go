@@ -116,6 +116,7 @@ type Element struct {
 	Versions           []*Element
 	Languages          []*Element
 	AsyncAPI           []string   // AsyncAPI files (or URLs) set on this element, in order
+	GraphQL            *GraphQL   // tabs: the GraphQL schema whose reference pages come after its groups
 	Menu               []*Element // tabs only
 }
 
@@ -219,7 +220,7 @@ func (e *Element) hasChildren() bool {
 // holdsPages reports whether e or an element under it lists a page: a root, a page, or the
 // endpoint pages of an OpenAPI spec it generates.
 func (e *Element) holdsPages() bool {
-	if e.Root != "" || e.generates() {
+	if e.Root != "" || e.generates() || e.GraphQL != nil {
 		return true
 	}
 	for _, en := range e.Pages {

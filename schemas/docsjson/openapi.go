@@ -329,12 +329,13 @@ func xMint(ext map[string]any, key string) string {
 
 // specCache loads each spec once per Validate or Resolve call.
 type specCache struct {
-	fsys   fs.FS
-	remote RemoteSpecs // reads the specs given as URLs; nil: none is read
-	specs  map[string]specResult
-	asyncs map[string]error // AsyncAPI documents checked, by site path
-	repo   []string         // the repository's OpenAPI files (repoSpecs), once a page needs them
-	walked bool             // repo is filled
+	fsys     fs.FS
+	remote   RemoteSpecs // reads the specs given as URLs; nil: none is read
+	specs    map[string]specResult
+	asyncs   map[string]error         // AsyncAPI documents checked, by site path
+	graphqls map[string]graphqlResult // GraphQL schemas loaded, by site path or URL
+	repo     []string                 // the repository's OpenAPI files (repoSpecs), once a page needs them
+	walked   bool                     // repo is filled
 }
 
 type specResult struct {

@@ -46,7 +46,8 @@ var errFetch = errors.New("could not be fetched")
 // SpecURLs lists the OpenAPI specs docs.json names by URL, each once, in the order of the
 // navigation (api.openapi first; an element's openapi, then the specs its endpoint entries name
 // "https://.../openapi.json GET /users"): what a loader fetches before it resolves the site. A
-// page's frontmatter may name others; those are read when the page is resolved.
+// page's frontmatter may name others; those are read when the page is resolved. The GraphQL
+// schemas tabs name by URL come last: they are read through the same RemoteSpecs.
 func (s *Site) SpecURLs() []string {
 	var out []string
 	s.eachSpecRef(func(ref string) {
@@ -54,7 +55,7 @@ func (s *Site) SpecURLs() []string {
 			out = append(out, ref)
 		}
 	})
-	return out
+	return s.graphqlURLs(out)
 }
 
 // eachSpecRef calls f on every OpenAPI spec docs.json names, in the order Resolve meets them:

@@ -25,6 +25,7 @@ type Page struct {
 	Language             string   `json:"language,omitempty"`
 	Groups               []string `json:"groups,omitempty"`  // the group chain, outermost first
 	OpenAPI              string   `json:"openapi,omitempty"` // the spec of its endpoint, else the first spec in scope
+	GraphQL              string   `json:"graphql,omitempty"` // a generated GraphQL reference page's schema: a site path, or its URL
 	Method               string   `json:"method,omitempty"`
 	APIPath              string   `json:"apiPath,omitempty"`
 	OperationID          string   `json:"operationId,omitempty"`
@@ -223,6 +224,9 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	}
 	if e.generates() {
 		n.Children = append(n.Children, r.generate(e, sc)...)
+	}
+	if e.GraphQL != nil {
+		n.Children = append(n.Children, r.graphqlPages(e, sc)...)
 	}
 	return n
 }

@@ -166,9 +166,12 @@ func writeNode(w *bufio.Writer, n *Node, depth int) {
 }
 
 func writePage(w *bufio.Writer, p *Page) {
-	if p.Method != "" && p.File == "" {
+	switch {
+	case p.Method != "" && p.File == "":
 		fmt.Fprintf(w, "%s  %q  %s", EndpointName(p.Method, p.APIPath), p.Title, p.URL)
-	} else {
+	case p.GraphQL != "":
+		fmt.Fprintf(w, "%q  %s  (GraphQL %s)", p.Title, p.URL, p.GraphQL)
+	default:
 		fmt.Fprintf(w, "%q  %s  (%s)", p.Title, p.URL, p.File)
 	}
 	writeFlags(w, p.Hidden, false)

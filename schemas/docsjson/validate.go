@@ -136,6 +136,7 @@ func (v *validator) enter(e *Element, sc vscope) vscope {
 		sc.division, sc.divLabel = path, label
 	}
 	v.asyncSpecs(e)
+	v.graphqlTab(e)
 	if len(e.OpenAPI) == 0 {
 		return sc
 	}
@@ -248,7 +249,7 @@ func (v *validator) mixed(e *Element, kinds []string) {
 
 // empty warns about an element that shows nothing.
 func (v *validator) empty(e *Element, kinds []string, what string) {
-	if len(kinds) == 0 && e.Href == "" && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 {
+	if len(kinds) == 0 && e.Href == "" && len(e.OpenAPI) == 0 && len(e.AsyncAPI) == 0 && e.GraphQL == nil {
 		v.c.warnf(e.Path, "%s is empty; give it %s", named(e.Kind.String(), e.Label), what)
 	}
 }
