@@ -65,14 +65,19 @@ func fetchSpecs(ctx context.Context, site *docsjson.Site, lc loadConfig) *specfe
 // a copy served stale because its fetch failed. (A spec that could not be fetched or used is
 // reported where it is named: the navigation's at their JSON path, a page's frontmatter's
 // among the page problems, a "$ref"'s by the spec that holds it.)
-func fetchProblems(sess *specfetch.Session) []string {
+// A schema a tab's graphql names (one of schemas) is called graphql, any other openapi.
+func fetchProblems(sess *specfetch.Session, schemas []string) []string {
 	if sess == nil {
 		return nil
 	}
 	var out []string
 	for _, f := range sess.Fetched() {
 		if f.Stale() {
-			out = append(out, fmt.Sprintf("warning: openapi %s: %v; serving the copy fetched at %s", f.URL, f.Err, f.Copy.FetchedAt.UTC().Format(time.RFC3339)))
+			kind := "openapi"
+			if slices.Contains(schemas, f.URL) {
+				kind = "graphql"
+			}
+			out = append(out, fmt.Sprintf("warning: %s %s: %v; serving the copy fetched at %s", kind, f.URL, f.Err, f.Copy.FetchedAt.UTC().Format(time.RFC3339)))
 		}
 	}
 	return out

@@ -87,7 +87,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 		return nil, err
 	}
 	if len(tree.Pages) == 0 {
-		all := append(problems(rep), fetchProblems(sess)...)
+		all := append(problems(rep), fetchProblems(sess, site.GraphQLURLs())...)
 		return nil, fmt.Errorf("%w (%d problems, the first: %s)", ErrNothingToServe, len(all), strings.Join(all[:min(3, len(all))], "; "))
 	}
 	all := site.AllPages(tree)
@@ -111,7 +111,7 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Problems = append(d.Problems, mdxProblems...)
 	d.Problems = append(d.Problems, warnings(site.RedirectProblems(all))...) // as nav validate reports them
 	d.Problems = append(d.Problems, warnings(site.RepoSpecProblems(tree))...)
-	d.Problems = append(d.Problems, fetchProblems(sess)...)
+	d.Problems = append(d.Problems, fetchProblems(sess, site.GraphQLURLs())...)
 	var assistantProblems []docsjson.Problem
 	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())
 	d.Problems = append(d.Problems, warnings(assistantProblems)...)

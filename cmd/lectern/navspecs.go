@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -25,9 +26,10 @@ type specURL struct {
 
 // urlSpecs is what a nav command did with the specs given by URL.
 type urlSpecs struct {
-	urls  []string
-	fetch bool
-	sess  *specfetch.Session
+	urls    []string
+	graphql int // how many of urls are GraphQL schemas (a tab's graphql), not OpenAPI specs
+	fetch   bool
+	sess    *specfetch.Session
 }
 
 // loadNavSite loads the site at path; with fetch, its specs given by URL are fetched and
@@ -37,7 +39,7 @@ func loadNavSite(ctx context.Context, path string, fetch bool) (*docsjson.Site, 
 	if err != nil {
 		return nil, nil, err
 	}
-	u := &urlSpecs{urls: site.SpecURLs(), fetch: fetch}
+	u := &urlSpecs{urls: site.SpecURLs(), graphql: len(site.GraphQLURLs()), fetch: fetch}
 	if fetch {
 		u.sess = specfetch.New(specfetch.DefaultConfig(), "", nil).Session(ctx)
 		u.sess.Prefetch(u.urls)
@@ -79,12 +81,16 @@ func (u *urlSpecs) note() string {
 	if u == nil || len(u.urls) == 0 {
 		return ""
 	}
-	n, its := count(len(u.urls), "OpenAPI spec"), "their"
+	n, its := u.kinds(), "their"
 	if len(u.urls) == 1 {
 		its = "its"
 	}
 	if !u.fetch {
-		return fmt.Sprintf("; %s given by URL not fetched, so %s endpoint pages are missing (--fetch-openapi fetches them)", n, its)
+		pages := "endpoint pages"
+		if u.graphql > 0 {
+			pages = "pages" // a schema's are reference pages
+		}
+		return fmt.Sprintf("; %s given by URL not fetched, so %s %s are missing (--fetch-openapi fetches them)", n, its, pages)
 	}
 	failed := 0
 	for _, s := range u.list() {
@@ -94,4 +100,17 @@ func (u *urlSpecs) note() string {
 		return fmt.Sprintf("; %s given by URL fetched, %d of them failed", n, failed)
 	}
 	return fmt.Sprintf("; %s given by URL fetched", n)
+}
+
+// kinds counts the specs given by URL by kind: "2 OpenAPI specs", "1 OpenAPI spec and 1
+// GraphQL schema", "1 GraphQL schema".
+func (u *urlSpecs) kinds() string {
+	var parts []string
+	if n := len(u.urls) - u.graphql; n > 0 {
+		parts = append(parts, count(n, "OpenAPI spec"))
+	}
+	if u.graphql > 0 {
+		parts = append(parts, count(u.graphql, "GraphQL schema"))
+	}
+	return strings.Join(parts, " and ")
 }

@@ -18,6 +18,12 @@ func TestNavFetchOpenAPI(t *testing.T) {
 			"intro.mdx": "---\ntitle: Stockroom\n---\nShelves.",
 		})
 	}
+	withSchema := writeSite(t, map[string]string{
+		"docs.json": `{"name": "Stockroom", "theme": "mint", "colors": {"primary": "#112233"}, "navigation": {"tabs": [
+			{"tab": "Guides", "pages": ["intro"]}, {"tab": "API reference", "openapi": "` + good + `"},
+			{"tab": "GraphQL", "graphql": "https://stockroom.example/schema.graphql"}]}}`,
+		"intro.mdx": "---\ntitle: Stockroom\n---\nShelves.",
+	})
 	tests := []struct {
 		args []string
 		code int
@@ -33,6 +39,8 @@ func TestNavFetchOpenAPI(t *testing.T) {
 			"error: openapi \"" + gone + "\" could not be fetched: GET " + gone + ": the server answered 404 Not Found; no copy is cached; its endpoint pages are missing"}},
 		{args: []string{"tree", site(good)}, not: []string{"Reserve stock"}, err: "1 OpenAPI spec given by URL not fetched"},
 		{args: []string{"tree", "--fetch-openapi", site(good)}, out: []string{"Reserve stock for an order"}, err: "1 OpenAPI spec given by URL fetched"},
+		// a tab's GraphQL schema by URL is named as one, not as an OpenAPI spec
+		{args: []string{"index", withSchema}, out: []string{"; 1 OpenAPI spec and 1 GraphQL schema given by URL not fetched, so their pages are missing (--fetch-openapi fetches them)"}},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runNav(tt.args...)

@@ -212,6 +212,10 @@ func defStart(d *ast.Definition) int {
 
 // graphqlURLs adds to out the GraphQL schemas docs.json names by URL that it does not hold,
 // in the order of the navigation.
+// GraphQLURLs lists the GraphQL schemas tabs name by URL, each once: those of SpecURLs that
+// are schemas, not OpenAPI specs, for what a command or a problem calls them.
+func (s *Site) GraphQLURLs() []string { return s.graphqlURLs(nil) }
+
 func (s *Site) graphqlURLs(out []string) []string {
 	if nav := s.Config.Navigation; nav != nil {
 		eachElement(&nav.Element, func(e *Element) {
