@@ -657,24 +657,8 @@ func TestQuestionScriptPicksTheLanguage(t *testing.T) {
 // Chinese pages and answered in Chinese (rehearse30). A Chinese question, a page or the filter
 // still tell the language as before.
 func TestLatinQuestionOnANonLatinSite(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/cowagent-zh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "cow", Project: "cow-docs", Docs: dir}})
-	d, err := sitedocs.Load(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	variants := map[string]string{}
-	for _, e := range d.Entries {
-		variants[e.URL] = e.Variant
-	}
 	restart := "After changing the config file, how do I stop and restart the service running in the background?"
-	cases := []struct {
-		control
-		lead string // how the answer's own sentence begins
-	}{
+	checkLanguageControls(t, "testdata/sites/cowagent-zh", sites.Site{Domain: "cow", Project: "cow-docs"}, true, []languageCase{
 		{control{name: "asked in English from no page", q: restart, first: "/en/cli/process",
 			absent: []string{"/cli/process", "/ja/cli/process"}}, "The documentation covers this in ["},
 		{control{name: "asked in Chinese from no page: the default language", q: "修改配置文件后怎么重启后台运行的服务？", first: "/cli/process",
@@ -683,28 +667,7 @@ func TestLatinQuestionOnANonLatinSite(t *testing.T) {
 			first: "/ja/cli/process", absent: []string{"/cli/process", "/en/cli/process"}}, ""},
 		{control{name: "the filter tells the language first", q: restart, opts: map[string]any{"filter": map[string]any{"language": "zh"}},
 			first: "/cli/process", absent: []string{"/en/cli/process", "/ja/cli/process"}}, ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			c.check(t, "discovery search", h.search(t, "cow", c.searchBody()), variants)
-			step, cited := h.ask(t, "cow", c.messageBody())
-			c.check(t, "search step", step, variants)
-			if c.lead != "" {
-				parts := checkReply(t, h.post(t, "cow", c.messageBody()))
-				if answer := text(t, parts); !strings.HasPrefix(answer, c.lead) {
-					t.Errorf("the answer begins %.120q, want %q", answer, c.lead)
-				}
-			}
-			if !slices.Contains(cited, c.first) {
-				t.Errorf("the answer cites %v, not %s", cited, c.first)
-			}
-			for _, p := range cited {
-				if slices.Contains(c.absent, p) {
-					t.Errorf("the answer cites %s", p)
-				}
-			}
-		})
-	}
+	})
 }
 
 // TestForeignQuestionOnALatinSite: on a site whose default language is written in Latin letters,
@@ -715,24 +678,8 @@ func TestLatinQuestionOnANonLatinSite(t *testing.T) {
 // declined in German (rehearse33). A German question, keywords with one English stop word, a
 // page or the filter keep the language as before.
 func TestForeignQuestionOnALatinSite(t *testing.T) {
-	dir, err := filepath.Abs("testdata/sites/famulor-de")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := start(t, []sites.Site{{Domain: "famulor", Project: "famulor-docs", Docs: dir}})
-	d, err := sitedocs.Load(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	variants := map[string]string{}
-	for _, e := range d.Entries {
-		variants[e.URL] = e.Variant
-	}
 	limit := "I need to make a lot more outbound calls per day than I'm allowed right now, is there a daily cap and how do I get it raised?"
-	cases := []struct {
-		control
-		lead string // how the answer's own sentence begins
-	}{
+	checkLanguageControls(t, "testdata/sites/famulor-de", sites.Site{Domain: "famulor", Project: "famulor-docs"}, false, []languageCase{
 		{control{name: "asked in English from no page", q: limit, first: "/en/outbound-calls/limits",
 			absent: []string{"/de/outbound-calls/limits"}}, "The documentation covers this in ["},
 		{control{name: "asked in German from no page: the default language",
@@ -744,17 +691,48 @@ func TestForeignQuestionOnALatinSite(t *testing.T) {
 			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, ""},
 		{control{name: "the filter tells the language first", q: limit, opts: map[string]any{"filter": map[string]any{"language": "de"}},
 			first: "/de/outbound-calls/limits", absent: []string{"/en/outbound-calls/limits"}}, ""},
+	})
+}
+
+// languageCase is a control of the language a question is searched and answered in, with how
+// the answer's own sentence begins ("": not checked).
+type languageCase struct {
+	control
+	lead string
+}
+
+// checkLanguageControls asks each case of the site in dir through the discovery search, the
+// assistant's search step and, with a lead, its answer; with cites, the answer must cite the
+// case's first page.
+func checkLanguageControls(t *testing.T, dir string, site sites.Site, cites bool, cases []languageCase) {
+	t.Helper()
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site.Docs = dir
+	h := start(t, []sites.Site{site})
+	d, err := sitedocs.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			c.check(t, "discovery search", h.search(t, "famulor", c.searchBody()), variants)
-			step, _ := h.ask(t, "famulor", c.messageBody())
+			c.check(t, "discovery search", h.search(t, site.Domain, c.searchBody()), variants)
+			step, cited := h.ask(t, site.Domain, c.messageBody())
 			c.check(t, "search step", step, variants)
 			if c.lead != "" {
-				parts := checkReply(t, h.post(t, "famulor", c.messageBody()))
+				parts := checkReply(t, h.post(t, site.Domain, c.messageBody()))
 				if answer := text(t, parts); !strings.HasPrefix(answer, c.lead) {
 					t.Errorf("the answer begins %.120q, want %q", answer, c.lead)
 				}
+			}
+			if cites && !slices.Contains(cited, c.first) {
+				t.Errorf("the answer cites %v, not %s", cited, c.first)
 			}
 		})
 	}
