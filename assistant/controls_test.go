@@ -610,15 +610,7 @@ func TestQuestionScriptPicksTheLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := start(t, []sites.Site{{Domain: "tessera-ja", Project: "tessera-ja-docs", Docs: dir}})
-	d, err := sitedocs.Load(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	variants := map[string]string{}
-	for _, e := range d.Entries {
-		variants[e.URL] = e.Variant
-	}
+	h, variants := startWithVariants(t, sites.Site{Domain: "tessera-ja", Project: "tessera-ja-docs", Docs: dir})
 	cases := []control{
 		{name: "asked in Japanese from no page", q: "CLI をインストールするには？", first: "/ja/quickstart", absent: []string{"/quickstart", "/es/quickstart"}},
 		{name: "asked in English from no page: the default language", q: "install the tessera cli with npm", first: "/quickstart", absent: []string{"/ja/quickstart"}},
@@ -694,6 +686,22 @@ func TestForeignQuestionOnALatinSite(t *testing.T) {
 	})
 }
 
+// startWithVariants serves one site and returns what each of its pages is a variant of
+// (sitedocs' Entry.Variant, by URL), for control.check.
+func startWithVariants(t *testing.T, site sites.Site) (*harness, map[string]string) {
+	t.Helper()
+	h := start(t, []sites.Site{site})
+	d, err := sitedocs.Load(context.Background(), site.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]string{}
+	for _, e := range d.Entries {
+		variants[e.URL] = e.Variant
+	}
+	return h, variants
+}
+
 // languageCase is a control of the language a question is searched and answered in, with how
 // the answer's own sentence begins ("": not checked).
 type languageCase struct {
@@ -711,15 +719,7 @@ func checkLanguageControls(t *testing.T, dir string, site sites.Site, cites bool
 		t.Fatal(err)
 	}
 	site.Docs = dir
-	h := start(t, []sites.Site{site})
-	d, err := sitedocs.Load(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	variants := map[string]string{}
-	for _, e := range d.Entries {
-		variants[e.URL] = e.Variant
-	}
+	h, variants := startWithVariants(t, site)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			c.check(t, "discovery search", h.search(t, site.Domain, c.searchBody()), variants)
