@@ -20,7 +20,6 @@ import (
 
 // Rules the parameters break; the messages are what a caller reads.
 var (
-	ErrWholeDay  = errors.New("traffic is counted by whole UTC days: give YYYY-MM-DD or a UTC midnight such as 2024-05-01T00:00:00Z")
 	ErrOffset    = errors.New("must be a whole number from 0 to 1000000")
 	ErrCursor    = errors.New("must be the nextCursor of a previous page")
 	ErrRequired  = errors.New("is required: a UTC day, YYYY-MM-DD")
@@ -78,18 +77,22 @@ func (p *params) timeRange() store.Range {
 	return r
 }
 
-// dayRange is timeRange for the traffic rollups: both bounds must fall on UTC midnights.
+// dayRange is timeRange for the traffic rollups, which count whole UTC days: a bound given as a
+// time of day is read as its UTC day, as Mintlify's reference reads dateTo ("Results include
+// dates before, but not on, the specified date"), so dateFrom's day is counted and dateTo's is
+// not. Both in one day is no day.
 func (p *params) dayRange() store.Range {
 	r := p.timeRange()
-	for _, f := range []struct {
-		name string
-		t    time.Time
-	}{{"dateFrom", r.From}, {"dateTo", r.To}} {
-		if !f.t.IsZero() && !f.t.Equal(f.t.Truncate(24*time.Hour)) {
-			p.fail(f.name, ErrWholeDay)
-		}
-	}
+	r.From, r.To = utcDay(r.From), utcDay(r.To)
 	return r
+}
+
+// utcDay is the UTC midnight that starts t's UTC day; the zero time stays zero.
+func utcDay(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	return t.UTC().Truncate(24 * time.Hour)
 }
 
 // boundedDays is dayRange with both bounds required and at most most days between them.

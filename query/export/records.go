@@ -42,8 +42,8 @@ type conversationRecord struct {
 }
 
 // optional is a string field a record may leave out: left out while unset, null when set to
-// the empty string. Mintlify's contextual feedback always carries contact, null when the
-// reader gave none; the other sources carry it only when given.
+// the empty string. Mintlify's contextual and thumbs-only feedback always carry contact, null
+// when the reader gave none; the other sources carry it only when given.
 type optional struct {
 	set   bool
 	value string
@@ -90,11 +90,13 @@ func feedbackEnvelope(p store.FeedbackPage) feedbackPage {
 			ThreadID: f.ThreadID, Note: f.Note,
 		}
 		switch f.Source {
-		case event.SourceContextual: // contact always, null when not given (as Mintlify)
+		case event.SourceContextual, event.SourceThumbsOnly:
+			// contact always, null when not given: Mintlify's thumbs-only feedback shares the
+			// contextual schema
 			r.Helpful, r.Contact = f.Helpful, optional{set: true, value: f.Contact}
 		case event.SourceCodeSnippet:
 			r.Code, r.Filename, r.Lang = &f.Code, &f.Filename, &f.Lang
-		default: // thumbs_only, agent: contact only when given
+		default: // agent: contact only when given
 			r.Helpful, r.Contact = f.Helpful, optional{set: f.Contact != "", value: f.Contact}
 		}
 		out.Feedback[i] = r

@@ -51,7 +51,8 @@ func checkFields(t *testing.T, got map[string]any, wants map[string]want) {
 }
 
 // TestFeedbackRecordFields: Mintlify's FeedbackResponse requires contact (a string or null) on
-// contextual feedback; the other sources carry it only when given.
+// contextual feedback and on thumbs-only feedback, which "shares the same schema as contextual
+// feedback" (its feedback export page); code snippet and agent feedback carry it only when given.
 func TestFeedbackRecordFields(t *testing.T) {
 	yes := true
 	at := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -67,7 +68,7 @@ func TestFeedbackRecordFields(t *testing.T) {
 		{"code snippet", event.Feedback{Source: event.SourceCodeSnippet, Code: "ls", Lang: "bash"},
 			map[string]want{"contact": {absent: true}, "helpful": {absent: true}, "code": {value: "ls"}, "filename": {value: ""}, "lang": {value: "bash"}}},
 		{"thumbs only", event.Feedback{Source: event.SourceThumbsOnly, Helpful: &yes},
-			map[string]want{"contact": {absent: true}, "helpful": {value: true}}},
+			map[string]want{"contact": {}, "helpful": {value: true}, "code": {absent: true}}},
 		{"agent with contact", event.Feedback{Source: event.SourceAgent, Contact: "ops@example.com"},
 			map[string]want{"contact": {value: "ops@example.com"}, "helpful": {absent: true}}},
 		{"agent without contact", event.Feedback{Source: event.SourceAgent},
