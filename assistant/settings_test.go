@@ -9,8 +9,9 @@ import (
 )
 
 // TestSettingsRoute: GET /discovery/v1/assistant/{domain}/settings serves the site's starter
-// questions and support (link mode: the page as configured; email mode: mailto:), an empty
-// list and no support for a site without them, and refuses a key of another site.
+// questions and support (link mode: the page as configured; email mode: mailto:) and its
+// docs.json's search.prompt (acme's, in Cline's shape: {"search": {"prompt": "..."}}), an empty
+// list and neither for a site without them, and refuses a key of another site.
 func TestSettingsRoute(t *testing.T) {
 	list := supportSites(t, &sites.Support{URL: "https://help.acme.com/new"}, nil)
 	list[0].StarterQuestions = []string{"How do I verify webhook signatures?", "How do I rotate a key?"}
@@ -22,9 +23,10 @@ func TestSettingsRoute(t *testing.T) {
 		want                string
 	}{
 		{"starters and a support page", "acme", h.tokens["acme"], 200,
-			`{"starterQuestions":["How do I verify webhook signatures?","How do I rotate a key?"],"support":{"mode":"link","url":"https://help.acme.com/new"}}`},
+			`{"starterQuestions":["How do I verify webhook signatures?","How do I rotate a key?"],"support":{"mode":"link","url":"https://help.acme.com/new"},"searchPrompt":"Search Acme documentation..."}`},
 		{"neither", "globex", h.tokens["globex"], 200, `{"starterQuestions":[]}`},
-		{"a support address", "initech", h.tokens["initech"], 200, `{"starterQuestions":[],"support":{"mode":"email","url":"mailto:help@initech.com"}}`},
+		{"a support address, acme's docs", "initech", h.tokens["initech"], 200,
+			`{"starterQuestions":[],"support":{"mode":"email","url":"mailto:help@initech.com"},"searchPrompt":"Search Acme documentation..."}`},
 		{"another site's key", "acme", h.tokens["globex"], 403, ""},
 		{"no key", "acme", "", 401, ""},
 	} {

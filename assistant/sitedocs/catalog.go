@@ -25,6 +25,7 @@ type Catalog struct {
 	Name            string
 	Description     string
 	Instructions    []string // docs.json markdown.instructions
+	SearchPrompt    string   // docs.json search.prompt: the placeholder of an empty search box
 	DefaultVersion  string
 	DefaultLanguage string
 	Pages           []CatalogPage
@@ -252,7 +253,7 @@ type catalogBuilder struct {
 
 func newCatalog(site *docsjson.Site, tree *docsjson.Tree, remote *specfetch.Session) *catalogBuilder {
 	cfg := site.Config
-	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions,
+	c := &Catalog{redirects: docsjson.CompileRedirects(cfg.Redirects), Name: cfg.Name, Description: cfg.Description, Instructions: cfg.Markdown.Instructions, SearchPrompt: cfg.Search.Prompt,
 		DefaultVersion: tree.DefaultVersion(), DefaultLanguage: tree.DefaultLanguage(), byURL: map[string]int{}, byFold: map[string]string{}, specFiles: map[string]bool{}}
 	b := &catalogBuilder{fsys: site.FS(), cat: c, specs: map[string]*markdown.Spec{}, remote: remote, cfg: cfg, tree: tree}
 	b.walkLinks(tree.Root)

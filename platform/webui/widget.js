@@ -264,6 +264,14 @@
       return new Error(msg + (more.length ? " (" + more.join("; ") + ")" : ""));
     }, function () { return new Error("HTTP " + res.status); });
   }
+  /* The site's settings (starter questions, support, docs.json's search prompt), fetched once,
+     when first needed; none when they cannot be had. */
+  var settings = null;
+  function siteSettings() {
+    settings = settings || fetch(base + "/discovery/v1/assistant/" + encodeURIComponent(domain) + "/settings", { headers: { Authorization: "Bearer " + key } })
+      .then(function (res) { return res.ok ? res.json() : {}; }).catch(function () { return {}; });
+    return settings;
+  }
   function feedback(payload) {
     payload.path = payload.path || pathNow();
     if (anon) payload.fp = anon;
@@ -453,12 +461,10 @@
 
     /* Starter questions (the site's starterQuestions, from the settings route, fetched once):
        buttons in an empty conversation with no thread; a click asks one. */
-    var settings = null, starterBox = null;
+    var starterBox = null;
     function starters() {
       if (thread() || log.querySelector(".q")) return;
-      settings = settings || fetch(base + "/discovery/v1/assistant/" + encodeURIComponent(domain) + "/settings", { headers: { Authorization: "Bearer " + key } })
-        .then(function (res) { return res.ok ? res.json() : {}; }).catch(function () { return {}; });
-      settings.then(function (st) {
+      siteSettings().then(function (st) {
         var qs = (st && st.starterQuestions) || [];
         if (!qs.length || starterBox || thread() || log.querySelector(".q")) return;
         starterBox = el("div", { class: "st", role: "group", "aria-label": W.sugg }, qs.slice(0, 3).map(function (q) {
@@ -563,6 +569,8 @@
   if (on("search", false)) {
     var pageSize = Math.min(50, Math.max(1, parseInt(d.searchResults, 10) || 6));
     var sq = el("input", { type: "search", dir: "auto" });
+    /* docs.json's search.prompt is the empty box's placeholder, as on Mintlify's search bar */
+    siteSettings().then(function (st) { if (st && typeof st.searchPrompt === "string") sq.placeholder = st.searchPrompt; });
     var results = el("ul", { class: "hits", "aria-live": "polite" });
     var sform = el("form", { role: "search", class: "card" }, field(W.search, sq).concat([results]));
     bar.insertBefore(sform, bar.firstChild);

@@ -21,7 +21,7 @@ func decodeConfig(root any, c *collector) Config {
 		return Config{}
 	}
 	cfg := Config{Styling: d.styling(obj["styling"]), Interaction: d.interaction(obj["interaction"]), SEO: d.seo(obj["seo"]),
-		Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"]), API: d.api(obj["api"]),
+		Search: d.search(obj["search"]), Name: name(obj["name"]), Description: d.text(obj["description"], "description"), Markdown: d.markdown(obj["markdown"]), API: d.api(obj["api"]),
 		Redirects: d.redirects(obj["redirects"])}
 	nav, ok := obj["navigation"]
 	if !ok {

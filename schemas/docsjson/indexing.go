@@ -22,7 +22,7 @@ const (
 	RuleIgnored         Rule = "file-ignored"                 // listed, but .mintignore (or a default ignore) excludes its file: in nothing
 	RuleNoindex         Rule = "frontmatter-noindex"          // noindex: true: in nothing
 	RuleHidden          Rule = "frontmatter-hidden"           // hidden: true: in nothing
-	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden tab or group without searchable: true: in nothing
+	RuleHiddenParent    Rule = "hidden-parent"                // under a hidden element, but no hidden tab or group with searchable: true nearer: in nothing
 	RuleUnlisted        Rule = "not-in-navigation"            // a page file no navigation lists: in nothing
 	RuleLink            Rule = "frontmatter-url"              // url: in its frontmatter: a link in place of the page, in nothing (llms.txt lists another site's)
 	RuleNotSearchable   Rule = "frontmatter-searchable-false" // searchable: false: in llms.txt only
@@ -71,13 +71,19 @@ type hiding struct {
 	path       string // the JSON path of the nearest hidden element
 }
 
-// under returns the hiding of e's children.
+// under returns the hiding of e's children. Only a tab or a group opts its hidden pages back
+// into search with searchable: true, as Mintlify's help center says ("Tabs and groups support
+// the searchable: true opt-in. Versions and other top-level navigation elements don't."); under
+// any other hidden element, seo.indexing "all" alone brings them back.
 func (h hiding) under(e *Element) hiding {
 	if !e.Hidden {
 		return h
 	}
-	return hiding{hidden: true, searchable: e.Searchable != nil && *e.Searchable, path: e.Path}
+	return hiding{hidden: true, searchable: e.Searchable != nil && *e.Searchable && searchableKind(e.Kind), path: e.Path}
 }
+
+// searchableKind reports whether searchable: true has an effect on an element of kind k.
+func searchableKind(k Kind) bool { return k == KindTab || k == KindGroup }
 
 // decision is what decide reads about one page.
 type decision struct {

@@ -331,3 +331,62 @@ func TestLegacySnippetsAreNoPages(t *testing.T) {
 		t.Errorf("llms.txt: %v; it should list no file of _snippets", err)
 	}
 }
+
+// TestSearchableOnTabsAndGroupsOnly: searchable: true keeps the pages of a hidden tab or group
+// in search, and of no other element, as Mintlify's help center says ("Tabs and groups support
+// the searchable: true opt-in. Versions and other top-level navigation elements don't."; hidden
+// on a version, anchor, dropdown, language or product "excludes every page beneath it"); under
+// those, seo.indexing "all" alone brings the pages back. nav validate warns of searchable there.
+func TestSearchableOnTabsAndGroupsOnly(t *testing.T) {
+	tests := []struct {
+		name, nav string
+		rule      docsjson.Rule
+		warning   string // the path of the warning of searchable, "" none
+	}{
+		{"a hidden tab", `{"tabs": [{"tab": "Docs", "pages": ["a"]}, {"tab": "Help", "hidden": true, "searchable": true, "pages": ["b"]}]}`, docsjson.RuleSearchable, ""},
+		{"a hidden group", `{"groups": [{"group": "G", "pages": ["a"]}, {"group": "Help", "hidden": true, "searchable": true, "pages": ["b"]}]}`, docsjson.RuleSearchable, ""},
+		{"a hidden version", `{"versions": [{"version": "v2", "pages": ["a"]}, {"version": "v1", "hidden": true, "searchable": true, "pages": ["b"]}]}`,
+			docsjson.RuleHiddenParent, "navigation.versions[1].searchable"},
+		{"a hidden language", `{"languages": [{"language": "en", "pages": ["a"]}, {"language": "es", "hidden": true, "searchable": true, "pages": ["b"]}]}`,
+			docsjson.RuleHiddenParent, "navigation.languages[1].searchable"},
+		{"a hidden anchor", `{"anchors": [{"anchor": "A", "pages": ["a"]}, {"anchor": "B", "hidden": true, "searchable": true, "pages": ["b"]}]}`,
+			docsjson.RuleHiddenParent, "navigation.anchors[1].searchable"},
+		{"a hidden dropdown", `{"dropdowns": [{"dropdown": "A", "pages": ["a"]}, {"dropdown": "B", "hidden": true, "searchable": true, "pages": ["b"]}]}`,
+			docsjson.RuleHiddenParent, "navigation.dropdowns[1].searchable"},
+		{"a hidden product", `{"products": [{"product": "A", "pages": ["a"]}, {"product": "B", "hidden": true, "searchable": true, "pages": ["b"]}]}`,
+			docsjson.RuleHiddenParent, "navigation.products[1].searchable"},
+		{"a searchable group in a hidden version", `{"versions": [{"version": "v2", "pages": ["a"]}, {"version": "v1", "hidden": true, "groups": [{"group": "Help", "hidden": true, "searchable": true, "pages": ["b"]}]}]}`,
+			docsjson.RuleSearchable, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site := loadJSON(t, `{"name": "T", "theme": "mint", "colors": {"primary": "#0D9373"}, "navigation": `+tc.nav+`}`,
+				map[string]string{"a.mdx": "# A", "b.mdx": "# B"})
+			tree, err := site.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b *docsjson.Page
+			for i := range tree.Pages {
+				if tree.Pages[i].URL == "/b" {
+					b = &tree.Pages[i]
+				}
+			}
+			if b == nil {
+				t.Fatalf("no page /b in %+v", tree.Pages)
+			}
+			if b.Index.Rule != tc.rule || b.Index.Search != (tc.rule == docsjson.RuleSearchable) {
+				t.Errorf("/b rule %s (search %v), want %s", b.Index.Rule, b.Index.Search, tc.rule)
+			}
+			var warned []string
+			for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
+				if strings.HasSuffix(w.Path, ".searchable") {
+					warned = append(warned, w.Path)
+				}
+			}
+			if want := []string{tc.warning}; tc.warning == "" && len(warned) > 0 || tc.warning != "" && !slices.Equal(warned, want) {
+				t.Errorf("searchable warnings at %q, want %q", warned, tc.warning)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ type Config struct {
 	Styling     Styling
 	Interaction Interaction
 	SEO         SEO
+	Search      Search
 	Name        string   // the site's name
 	Description string   // the site's description (llms.txt quotes it)
 	Markdown    Markdown // how pages are exported as Markdown for agents
@@ -35,6 +36,11 @@ type SEO struct {
 	// Indexing is "navigable" (the default: the pages the navigation shows) or "all" (every
 	// page, hidden and unlisted ones included, in site search, the assistant and llms.txt).
 	Indexing string
+}
+
+// Search holds the settings of the site's search bar (docs.json "search").
+type Search struct {
+	Prompt string // the placeholder of an empty search box (search.prompt)
 }
 
 // IndexAll reports whether seo.indexing is "all".

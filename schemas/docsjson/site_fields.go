@@ -62,3 +62,17 @@ func (d *decoder) markdown(v any) Markdown {
 	}
 	return m
 }
+
+// search decodes the "search" object: prompt, the placeholder of an empty search box, a string
+// (Mintlify's schema).
+func (d *decoder) search(v any) Search {
+	if v == nil {
+		return Search{}
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		d.c.warnf("search", "search must be an object such as {\"prompt\": \"Search the docs...\"}, but it is %s; it is ignored", describe(v))
+		return Search{}
+	}
+	return Search{Prompt: d.text(obj["prompt"], "search.prompt")}
+}

@@ -56,3 +56,38 @@ func TestSiteFields(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchPrompt: docs.json's search.prompt, the placeholder of an empty search bar
+// (Mintlify's "search" settings), is read as written; a value of the wrong type is warned of
+// at its path and ignored.
+func TestSearchPrompt(t *testing.T) {
+	nav := `"name": "Cline", "theme": "mint", "colors": {"primary": "#0D9373"}, "navigation": {"pages": ["index"]}`
+	tests := []struct {
+		name, fields, prompt, warning string
+	}{
+		{"none", ``, "", ""},
+		{"Cline's", `"search": {"prompt": "Search Cline documentation..."},`, "Search Cline documentation...", ""},
+		{"no prompt", `"search": {},`, "", ""},
+		{"a number", `"search": {"prompt": 3},`, "", "search.prompt"},
+		{"not an object", `"search": "Search...",`, "", "search"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site := loadJSON(t, "{"+tc.fields+nav+"}", map[string]string{"index.mdx": "# Home\n"})
+			if got := site.Config.Search.Prompt; got != tc.prompt {
+				t.Errorf("search prompt %q, want %q", got, tc.prompt)
+			}
+			rep := site.Validate(docsjson.ValidateOptions{})
+			if len(rep.Errors) > 0 {
+				t.Errorf("errors %v, want none (search only ever warns)", rep.Errors)
+			}
+			var paths []string
+			for _, w := range rep.Warnings {
+				paths = append(paths, w.Path)
+			}
+			if want := []string{tc.warning}; tc.warning != "" && !slices.Equal(paths, want) || tc.warning == "" && len(paths) > 0 {
+				t.Errorf("warnings at %q, want at %q", paths, tc.warning)
+			}
+		})
+	}
+}

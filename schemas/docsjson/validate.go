@@ -277,7 +277,10 @@ func (v *validator) fields(e *Element, parent Kind) {
 			v.c.warnf(field(e.Path, fk.key), "%s applies to %s only; it has no effect on %s", fk.key, list(names), article(e.Kind))
 		}
 	}
-	if e.Searchable != nil && !e.Hidden {
+	switch {
+	case e.Searchable != nil && !searchableKind(e.Kind):
+		v.c.warnf(field(e.Path, "searchable"), "searchable applies to tabs and groups only (Mintlify: \"Tabs and groups support the searchable: true opt-in\"); it has no effect on %s, so the pages under a hidden one stay out of search; set seo.indexing to \"all\" to bring them back, or hide a tab or group instead", article(e.Kind))
+	case e.Searchable != nil && !e.Hidden:
 		v.c.warnf(field(e.Path, "searchable"), "searchable has an effect only on a hidden element (with \"hidden\": true, searchable: true keeps its pages in search and the assistant's context); to leave one page out of search, set searchable: false in its frontmatter")
 	}
 	if e.Kind == KindGroup && e.Expanded != nil && parent != KindGroup {

@@ -2,6 +2,7 @@
 // by lectern on another. Page views, feedback, Ask AI, keyboard use and axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { config, startSite, docsPage, engagementPage, launch, admin, waitFor, viewsOf, recordBeacons, widgetWords, axeSerious, axeContrast, screenshot, runID } from './lib.mjs';
 
 let site, browser;
@@ -358,7 +359,7 @@ test('keyboard only: Enter opens, focus stays in the dialog, Escape closes and r
   await page.close();
 });
 
-test('the search box (data-search) finds pages, six by default, and a click is counted in searches', async () => {
+test('the search box (data-search) finds pages, six by default, and a click is counted in searches; docs.json\'s search.prompt is its placeholder', async () => {
   const searchSite = await startSite('data-search="true"');
   try {
     const page = await browser.ctx.newPage();
@@ -367,6 +368,10 @@ test('the search box (data-search) finds pages, six by default, and a click is c
     page.on('pageerror', (e) => seen.push(e.message));
     page.on('response', (r) => seen.push(`${r.status()} ${r.url()}`));
     await page.goto(`${searchSite.origin}${prefix}/search`);
+    // The empty box shows the served site's search.prompt (docs/docs.json), as Mintlify's search bar does.
+    const { search: { prompt } } = JSON.parse(readFileSync(new URL('../../docs/docs.json', import.meta.url), 'utf8'));
+    await waitFor('the search prompt as the placeholder', async () =>
+      await page.getByRole('searchbox', { name: 'Search the docs' }).getAttribute('placeholder') === prompt);
     const query = 'how do i run the tests'; // each run starts lectern with a fresh data dir
     const asked = page.waitForRequest((r) => r.url().includes('/discovery/v1/search/'));
     const searched = page.waitForResponse((r) => r.url().includes('/discovery/v1/search/')).then((r) => r.json());
