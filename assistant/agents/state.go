@@ -67,7 +67,8 @@ func (s *Service) state(domain string) (*siteState, error) {
 	return st, nil
 }
 
-// filesystem returns the site's pages as a filesystem, each file its Markdown as .md serves it.
+// filesystem returns the site's pages as a filesystem, each file its Markdown as .md serves it
+// but for the Documentation Index note the .md begins with (the filesystem lists the pages).
 func (st *siteState) filesystem() *docsfs.FS {
 	st.fsOnce.Do(func() {
 		cat := st.snap.Catalog
