@@ -221,3 +221,35 @@ func TestIndexIsTheHomePage(t *testing.T) {
 		})
 	}
 }
+
+// TestMDXNames: Mintlify's filesystem tool keeps a page at /some/page.mdx ("a page at the URL
+// path /some/page lives at /some/page.mdx", its description says), so an agent used to it
+// names pages so; each such name reads the page's .md file (a dir/index.mdx source's too),
+// and one of no page is missing under the name it was given.
+func TestMDXNames(t *testing.T) {
+	fs := docsfs.New([]docsfs.File{
+		{Path: "/quickstart.md", Title: "Quickstart", Content: "# Quickstart\n\nInstall the CLI with npm.\n", Home: true},
+		{Path: "/integrations/prefect-aws.md", Title: "prefect-aws", Content: "# prefect-aws\n\nRun flows on ECS workers.\n"},
+	})
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"cat /quickstart.mdx", "# Quickstart\n\nInstall the CLI with npm.\n", 0},
+		{"head -n 1 /integrations/prefect-aws/index.mdx", "# prefect-aws\n", 0},
+		{"cd /integrations; cat prefect-aws.mdx:3", "$ cd /integrations\n$ cat prefect-aws.mdx:3\nRun flows on ECS workers.\n", 0},
+		{"rg -n npm /quickstart.mdx", "3:Install the CLI with npm.\n", 0},
+		{"rg -il NPM /", "/quickstart.md\n", 0},
+		{"wc -l /quickstart.mdx", "3 /quickstart.md\n", 0},
+		{"cat /index.mdx", "# Quickstart\n\nInstall the CLI with npm.\n", 0},
+		{"cat /nope.mdx", "cat: /nope.mdx: no such file or directory (ls / lists the site)\n", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+}
