@@ -13,7 +13,8 @@ func IndexNote(base string) string {
 }
 
 // PageMarkdown is a page's Markdown as its .md URL serves it: the index note, then the page
-// (sitedocs.Catalog.Markdown: its title, description, content and the agent instructions).
+// (sitedocs.Catalog.Markdown: the site's agent instructions, then its title, description and
+// content).
 func PageMarkdown(s Site, p *sitedocs.CatalogPage) string {
 	return IndexNote(s.Base) + "\n" + s.Catalog.Markdown(p)
 }
