@@ -253,3 +253,31 @@ func TestMDXNames(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandHelp: Mintlify's filesystem tool tells agents to run --help on any command for
+// its usage, so "CMD --help" prints that command's lines of the help (rg's are grep's) instead
+// of "unknown option"; "--help" after "--" is an argument like any other.
+func TestCommandHelp(t *testing.T) {
+	fs := docsfs.New([]docsfs.File{{Path: "/index.md", Title: "Home", Content: "# Home\n\nRun it with --help to see its flags.\n"}})
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"head --help", "head [-n N] FILE... / tail [-n N] FILE...\n", 0},
+		{"tail -n 3 --help", "head [-n N] FILE... / tail [-n N] FILE...\n", 0},
+		{"pwd --help", "cd DIR / pwd                      change or show the directory for the rest of the call\n", 0},
+		{"rg --help", "grep [-n] [-i] [-F] [-w] [-v] [-l] [-c] [-m N] [-A N] [-B N] [-C N] [-e] PATTERN [PATH...]\n" +
+			"                                  search pages (PATTERN is RE2, or a fixed string with -F); directories are searched recursively, / by default\n" +
+			"rg is grep here: the same flags.\n", 0},
+		{"grep -n -F -- --help /", "/index.md:3:Run it with --help to see its flags.\n", 0},
+		{"stat --help", "stat: unknown command; use ls, tree, cat, head, tail, sed -n, grep, wc, find, cd, pwd, echo, help\n", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+}
