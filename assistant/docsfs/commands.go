@@ -617,6 +617,9 @@ func find(sh *shell, args []string, _ *string, out *bounded) error {
 			base = strings.ToLower(base)
 		}
 		ok, _ := path.Match(name, base)
+		if !ok && sh.fs.files[p] != nil { // a page's .mdx name, as Mintlify's filesystem names it (canonical)
+			ok, _ = path.Match(name, strings.TrimSuffix(base, ".md")+".mdx")
+		}
 		return name == "" || ok
 	}
 	var rec func(d string)

@@ -243,6 +243,8 @@ func TestMDXNames(t *testing.T) {
 		{"wc -l /quickstart.mdx", "3 /quickstart.md\n", 0},
 		{"cat /index.mdx", "# Quickstart\n\nInstall the CLI with npm.\n", 0},
 		{"cat /nope.mdx", "cat: /nope.mdx: no such file or directory (ls / lists the site)\n", 1},
+		{`find / -name "*.mdx"`, "/integrations/prefect-aws.md\n/quickstart.md\n", 0},
+		{`find /integrations -iname "PREFECT-AWS.MDX"`, "/integrations/prefect-aws.md\n", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.script, func(t *testing.T) {
