@@ -55,7 +55,7 @@ func TestFolderShowsItsFirstPage(t *testing.T) {
 			}
 		})
 	}
-	if resp, body := h.get(t, "/sites/turso/reference.md"); resp.StatusCode != 200 || !strings.HasPrefix(body, "# ") {
+	if resp, body := h.get(t, "/sites/turso/reference.md"); resp.StatusCode != 200 || !strings.HasPrefix(pageOf(body), "# ") {
 		t.Errorf("following the redirects: %d %.80q", resp.StatusCode, body)
 	}
 }

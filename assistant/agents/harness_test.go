@@ -143,6 +143,20 @@ func startWith(t testing.TB, list []sites.Site, limits *ratelimit.Config, proxie
 // ownOpenAPI stands for Lectern's own /openapi.json in the harness.
 const ownOpenAPI = "lectern's own API description"
 
+// pageOf is a served .md page without the Documentation Index note it begins with and the
+// Agent Instructions block that may follow it (TestGoldenOverHTTP and TestIndexNote check
+// them); "" for a body that does not begin with the note.
+func pageOf(body string) string {
+	if !strings.HasPrefix(body, "> ## Documentation Index\n") {
+		return ""
+	}
+	_, page, _ := strings.Cut(body, "\n\n")
+	if strings.HasPrefix(page, "> ## Agent Instructions\n") {
+		_, page, _ = strings.Cut(page, "\n\n")
+	}
+	return page
+}
+
 // get sends a GET with headers given as "Name: value".
 func (h *harness) get(t testing.TB, path string, headers ...string) (*http.Response, string) {
 	t.Helper()

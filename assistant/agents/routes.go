@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/llmstxt"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/platform/sites"
 	"github.com/lectern-dev/lectern/platform/web"
@@ -149,7 +150,7 @@ func (s *Service) getLLMs(full bool) fiber.Handler {
 }
 
 // getPage serves a page as Markdown (/{path}.md, or its path with Accept: text/markdown or
-// text/plain), or an OpenAPI or AsyncAPI document the navigation names (llms.txt links them).
+// text/plain), led by Mintlify's note of where llms.txt is (llmstxt.PageMarkdown), or an OpenAPI or AsyncAPI document the navigation names (llms.txt links them).
 func (s *Service) getPage(c *fiber.Ctx) error {
 	site, st, err := s.siteOf(c)
 	if err != nil {
@@ -205,7 +206,7 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	s.fetched(c, site, event.FormatMarkdown, page.URL, page.Title)
 	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
-	return c.SendString(cat.Markdown(page))
+	return c.SendString(llmstxt.PageMarkdown(llmstxt.Site{Catalog: cat, Base: s.baseURL(c, site)}, page))
 }
 
 // pagePath is the page path a request names (its route's wildcard, escaped), cleaned and

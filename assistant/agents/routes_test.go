@@ -211,7 +211,7 @@ func TestMarkdownRedirects(t *testing.T) {
 			}
 		})
 	}
-	if resp, body := h.get(t, "/sites/agents-cline/getting-started/install.md"); resp.StatusCode != 200 || !strings.HasPrefix(body, "# ") {
+	if resp, body := h.get(t, "/sites/agents-cline/getting-started/install.md"); resp.StatusCode != 200 || !strings.HasPrefix(pageOf(body), "# ") {
 		t.Errorf("following the redirect: %d %.80q", resp.StatusCode, body)
 	}
 }

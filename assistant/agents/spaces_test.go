@@ -44,7 +44,7 @@ func TestMCPSearchPathWithSpace(t *testing.T) {
 	}
 	md, _ := first["markdown"].(string)
 	resp, body := h.get(t, strings.TrimPrefix(md, h.base))
-	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(body, "# 标准告警事件") {
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(pageOf(body), "# 标准告警事件") {
 		t.Errorf("GET %s: %d %.200s", md, resp.StatusCode, body)
 	}
 	if !strings.Contains(out, "URL: "+h.base+"/sites/flashduty/zh/on-call/integration/alert-integration/alert-sources/standard%20alert") {

@@ -110,7 +110,7 @@ func TestIndexPagesByTheirFileName(t *testing.T) {
 		{"/sites/agents-relay/index.md", "/sites/agents-relay/index.md"},
 	} {
 		resp, want := h.get(t, tc.page)
-		if resp.StatusCode != 200 || !strings.HasPrefix(want, "# ") {
+		if resp.StatusCode != 200 || !strings.HasPrefix(pageOf(want), "# ") {
 			t.Fatalf("%s: %d %.100q", tc.page, resp.StatusCode, want)
 		}
 		if resp, got := h.get(t, tc.alias); resp.StatusCode != 200 || got != want {

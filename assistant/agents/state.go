@@ -67,14 +67,16 @@ func (s *Service) state(domain string) (*siteState, error) {
 	return st, nil
 }
 
-// filesystem returns the site's pages as a filesystem, each file its Markdown as .md serves it.
+// filesystem returns the site's pages as a filesystem, each file its Markdown with its title on
+// its first line (sitedocs.Catalog.FileMarkdown): the .md's Documentation Index note is left out
+// (the filesystem lists the pages) and the agent instructions end it.
 func (st *siteState) filesystem() *docsfs.FS {
 	st.fsOnce.Do(func() {
 		cat := st.snap.Catalog
 		pages, home := cat.Files(), homePage(cat)
 		files := make([]docsfs.File, 0, len(pages))
 		for _, p := range pages {
-			files = append(files, docsfs.File{Path: llmstxt.PageURL("", p.URL), Title: p.Title, Content: cat.Markdown(p), Home: p.URL == home})
+			files = append(files, docsfs.File{Path: llmstxt.PageURL("", p.URL), Title: p.Title, Content: cat.FileMarkdown(p), Home: p.URL == home})
 		}
 		st.fs = docsfs.New(files, docsfs.Moved(func(url string) (string, bool) {
 			ch, err := cat.Follow(url)

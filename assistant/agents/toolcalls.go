@@ -2,6 +2,7 @@ package agents
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,8 +66,14 @@ func (in *searchInput) check() error {
 		return errors.New("query: say what to search for")
 	case utf8.RuneCountInString(in.Query) > maxQuery:
 		return fmt.Errorf("query: at most %d characters", maxQuery)
+	case in.PageSize < 0 || in.PageSize > maxResults:
+		return fmt.Errorf("pageSize: from 1 to %d", maxResults)
 	case in.Limit < 0 || in.Limit > maxResults:
 		return fmt.Errorf("limit: from 1 to %d", maxResults)
+	case in.PageSize != 0 && in.Limit != 0 && in.PageSize != in.Limit:
+		return errors.New("pageSize, limit: two names of one count; give pageSize")
+	case in.ScoreThreshold < 0 || in.ScoreThreshold > 1:
+		return errors.New("scoreThreshold: from 0 to 1 (a result's score is relative to the best result's, 1)")
 	case len(in.Version) > maxScope || len(in.Language) > maxScope:
 		return fmt.Errorf("version, language: at most %d characters", maxScope)
 	}
@@ -104,11 +111,17 @@ func (s *Service) searchTool(ctx context.Context, req *mcp.CallToolRequest, in s
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.ToolTimeout)
 	defer cancel()
-	limit := in.Limit
-	if limit == 0 {
-		limit = defaultResults
+	size := cmp.Or(in.PageSize, in.Limit, defaultResults)
+	version, language := in.Version, in.Language
+	if sc := cl.state.snap.Scopes; sc != nil { // a site without versions (languages) has all its content in every one
+		if len(sc.Versions) == 0 {
+			version = ""
+		}
+		if len(sc.Languages) == 0 {
+			language = ""
+		}
 	}
-	hits, err := s.docs.Search(ctx, cl.site.Domain, assistant.SearchParams{Query: in.Query, Size: limit, Version: in.Version, Language: in.Language})
+	hits, err := s.docs.Search(ctx, cl.site.Domain, assistant.SearchParams{Query: in.Query, Size: size, Threshold: in.ScoreThreshold, Version: version, Language: language})
 	if err != nil {
 		err = toolError(cl.state.name, err)
 	}
@@ -259,9 +272,6 @@ func toolError(site string, err error) error {
 	var parts []string
 	for _, d := range we.Details {
 		field := strings.TrimPrefix(d.Field, "filter.")
-		if field == "pageSize" {
-			field = "limit"
-		}
 		if field != "" {
 			parts = append(parts, field+": "+d.Message)
 		} else {

@@ -21,12 +21,15 @@ const (
 	maxScope       = 64    // characters of a version or language
 )
 
-// searchInput is the search tool's arguments.
+// searchInput is the search tool's arguments: Mintlify's search tool's (query, pageSize,
+// scoreThreshold, version, language), and limit, pageSize's name here before.
 type searchInput struct {
-	Query    string `json:"query"`
-	Language string `json:"language,omitempty"`
-	Version  string `json:"version,omitempty"`
-	Limit    int    `json:"limit,omitempty"`
+	Query          string  `json:"query"`
+	Language       string  `json:"language,omitempty"`
+	Version        string  `json:"version,omitempty"`
+	PageSize       int     `json:"pageSize,omitempty"`
+	ScoreThreshold float64 `json:"scoreThreshold,omitempty"`
+	Limit          int     `json:"limit,omitempty"`
 }
 
 // searchOutput is the search tool's structured result.
@@ -63,8 +66,11 @@ func tools(name string, cat *sitedocs.Catalog, scopes *sitedocs.Scopes, outputBy
 	search := &jsonschema.Schema{Type: "object", Required: []string{"query"}, AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
 		Properties: map[string]*jsonschema.Schema{
 			"query": {Type: "string", Description: "What to look for, in words (a question or keywords).", MinLength: ptr(1), MaxLength: ptr(maxQuery)},
-			"limit": {Type: "integer", Description: fmt.Sprintf("How many results to return (1 to %d, default %d).", maxResults, defaultResults),
+			"pageSize": {Type: "integer", Description: fmt.Sprintf("How many results to return (1 to %d, default %d).", maxResults, defaultResults),
 				Minimum: ptr(1.0), Maximum: ptr(float64(maxResults))},
+			"scoreThreshold": {Type: "number", Description: "Leave out results less relevant than this, from 0 to 1: each result's score is its relevance relative to the best result's, which is 1.",
+				Minimum: ptr(0.0), Maximum: ptr(1.0)},
+			"limit": {Type: "integer", Description: "The same as pageSize (its older name).", Minimum: ptr(1.0), Maximum: ptr(float64(maxResults))},
 		}}
 	if scopes != nil && len(scopes.Versions) > 1 {
 		search.Properties["version"] = &jsonschema.Schema{Type: "string", MaxLength: ptr(maxScope),

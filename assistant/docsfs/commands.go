@@ -28,6 +28,10 @@ func (sh *shell) run(args []string, in *string, out *bounded) error {
 	if !ok {
 		return fmt.Errorf("unknown command; use %s", strings.Join(commandNames, ", "))
 	}
+	if wantsUsage(args) {
+		out.WriteString(usage(args[0]))
+		return nil
+	}
 	err := cmd(sh, args, in, out)
 	if errors.Is(err, errMissing) {
 		if fixed := sh.spacedName(args); fixed != "" {
@@ -144,6 +148,7 @@ Commands (join with ; or && or new lines; pipe into grep, head, tail, wc with |)
   wc [-l] FILE...                   count lines, words and bytes
   find [PATH] [-name GLOB] [-type f|d]
   cd DIR / pwd                      change or show the directory for the rest of the call
+  CMD --help                        the use of one command
 `
 
 func help(_ *shell, _ []string, _ *string, out *bounded) error {
@@ -612,6 +617,9 @@ func find(sh *shell, args []string, _ *string, out *bounded) error {
 			base = strings.ToLower(base)
 		}
 		ok, _ := path.Match(name, base)
+		if !ok && sh.fs.files[p] != nil { // a page's .mdx name, as Mintlify's filesystem names it (canonical)
+			ok, _ = path.Match(name, strings.TrimSuffix(base, ".md")+".mdx")
+		}
 		return name == "" || ok
 	}
 	var rec func(d string)

@@ -109,9 +109,17 @@ func (fs *FS) File(p string) (*File, bool) {
 // route name it so), and every listing shows it there; /dir/index.md, the name its source
 // suggests, reaches it too. /index.md, where the help and the tool's description send an agent
 // first, is the home page when no page is at / (a site whose first page is /home, as Mintlify
-// serves at the site's root). Any other p is its own name.
+// serves at the site's root). A page's .mdx name (/guides/setup.mdx, /dir/index.mdx), where
+// Mintlify's filesystem tool keeps a page and an agent used to it looks, reaches its .md file.
+// Any other p is its own name.
 func (fs *FS) canonical(p string) string {
 	if _, ok := fs.files[p]; ok {
+		return p
+	}
+	if stem, ok := strings.CutSuffix(p, ".mdx"); ok {
+		if md := fs.canonical(stem + ".md"); fs.files[md] != nil {
+			return md
+		}
 		return p
 	}
 	if p == "/index.md" && fs.home != "" {

@@ -221,3 +221,65 @@ func TestIndexIsTheHomePage(t *testing.T) {
 		})
 	}
 }
+
+// TestMDXNames: Mintlify's filesystem tool keeps a page at /some/page.mdx ("a page at the URL
+// path /some/page lives at /some/page.mdx", its description says), so an agent used to it
+// names pages so; each such name reads the page's .md file (a dir/index.mdx source's too),
+// and one of no page is missing under the name it was given.
+func TestMDXNames(t *testing.T) {
+	fs := docsfs.New([]docsfs.File{
+		{Path: "/quickstart.md", Title: "Quickstart", Content: "# Quickstart\n\nInstall the CLI with npm.\n", Home: true},
+		{Path: "/integrations/prefect-aws.md", Title: "prefect-aws", Content: "# prefect-aws\n\nRun flows on ECS workers.\n"},
+	})
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"cat /quickstart.mdx", "# Quickstart\n\nInstall the CLI with npm.\n", 0},
+		{"head -n 1 /integrations/prefect-aws/index.mdx", "# prefect-aws\n", 0},
+		{"cd /integrations; cat prefect-aws.mdx:3", "$ cd /integrations\n$ cat prefect-aws.mdx:3\nRun flows on ECS workers.\n", 0},
+		{"rg -n npm /quickstart.mdx", "3:Install the CLI with npm.\n", 0},
+		{"rg -il NPM /", "/quickstart.md\n", 0},
+		{"wc -l /quickstart.mdx", "3 /quickstart.md\n", 0},
+		{"cat /index.mdx", "# Quickstart\n\nInstall the CLI with npm.\n", 0},
+		{"cat /nope.mdx", "cat: /nope.mdx: no such file or directory (ls / lists the site)\n", 1},
+		{`find / -name "*.mdx"`, "/integrations/prefect-aws.md\n/quickstart.md\n", 0},
+		{`find /integrations -iname "PREFECT-AWS.MDX"`, "/integrations/prefect-aws.md\n", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+}
+
+// TestCommandHelp: Mintlify's filesystem tool tells agents to run --help on any command for
+// its usage, so "CMD --help" prints that command's lines of the help (rg's are grep's) instead
+// of "unknown option"; "--help" after "--" is an argument like any other.
+func TestCommandHelp(t *testing.T) {
+	fs := docsfs.New([]docsfs.File{{Path: "/index.md", Title: "Home", Content: "# Home\n\nRun it with --help to see its flags.\n"}})
+	tests := []struct {
+		script, want string
+		failed       int
+	}{
+		{"head --help", "head [-n N] FILE... / tail [-n N] FILE...\n", 0},
+		{"tail -n 3 --help", "head [-n N] FILE... / tail [-n N] FILE...\n", 0},
+		{"pwd --help", "cd DIR / pwd                      change or show the directory for the rest of the call\n", 0},
+		{"rg --help", "grep [-n] [-i] [-F] [-w] [-v] [-l] [-c] [-m N] [-A N] [-B N] [-C N] [-e] PATTERN [PATH...]\n" +
+			"                                  search pages (PATTERN is RE2, or a fixed string with -F); directories are searched recursively, / by default\n" +
+			"rg is grep here: the same flags.\n", 0},
+		{"grep -n -F -- --help /", "/index.md:3:Run it with --help to see its flags.\n", 0},
+		{"stat --help", "stat: unknown command; use ls, tree, cat, head, tail, sed -n, grep, wc, find, cd, pwd, echo, help\n", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			res := run(t, fs, tc.script, docsfs.DefaultLimits)
+			if res.Output != tc.want || res.Failed != tc.failed {
+				t.Errorf("output %q (failed %d)\nwant   %q (failed %d)", res.Output, res.Failed, tc.want, tc.failed)
+			}
+		})
+	}
+}

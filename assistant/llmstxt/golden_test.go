@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 			golden(t, filepath.Join(dir, "llms-full.txt"), llmstxt.LLMsFullTxt(site))
 			for _, p := range docs.Catalog.Files() {
 				file := strings.TrimPrefix(llmstxt.PageURL("", p.URL), "/")
-				golden(t, filepath.Join(dir, "pages", file), docs.Catalog.Markdown(p))
+				golden(t, filepath.Join(dir, "pages", file), llmstxt.PageMarkdown(site, p))
 			}
 		})
 	}

@@ -63,9 +63,20 @@ type CatalogPage struct {
 	InDefaultVersion bool
 }
 
-// Markdown returns a page's Markdown as agents fetch it: its body and the site's agent
-// instructions.
+// Markdown returns a page's Markdown as agents fetch it: the site's agent instructions, then
+// its body, as Mintlify's Markdown pages put them (the instructions before the title, where an
+// agent reads them first, since its January 2026 change; they used to end the page).
 func (c *Catalog) Markdown(p *CatalogPage) string {
+	if block := markdown.Instructions(c.Instructions); block != "" {
+		return block + "\n\n" + p.Body
+	}
+	return p.Body
+}
+
+// FileMarkdown returns a page's Markdown as the MCP server's filesystem holds it: its body,
+// the title on its first line (head -n 1 reads it, and line numbers do not shift with the
+// site's instructions), then the site's agent instructions.
+func (c *Catalog) FileMarkdown(p *CatalogPage) string {
 	if block := markdown.Instructions(c.Instructions); block != "" {
 		return p.Body + "\n" + block + "\n"
 	}

@@ -41,8 +41,8 @@ func TestCatalog(t *testing.T) {
 		t.Errorf("name %q, instructions %q", c.Name, c.Instructions)
 	}
 	p, ok := c.Page("/usage/ide", "", "")
-	if !ok || !strings.HasSuffix(c.Markdown(p), "> ## Agent Instructions\n> Name the editor (VS Code, JetBrains) an answer is about.\n> Prefer the CLI for steps that can be scripted.\n") {
-		t.Errorf("the page's Markdown does not end with the instructions")
+	if !ok || !strings.HasPrefix(c.Markdown(p), "> ## Agent Instructions\n> Name the editor (VS Code, JetBrains) an answer is about.\n> Prefer the CLI for steps that can be scripted.\n\n# ") {
+		t.Errorf("the page's Markdown does not begin with the instructions, before its title: %.200q", c.Markdown(p))
 	}
 	if p, ok := c.Page("/getting-started/free-models", "", ""); !ok || p.InLLMs || p.Indexed || p.InSearch {
 		t.Errorf("a page of a hidden group: %v %+v; want it served as Markdown (hidden is not private), in no index", ok, p)

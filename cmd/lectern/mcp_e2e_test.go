@@ -50,8 +50,8 @@ func testMCPEndToEnd(t *testing.T, store string) {
 	}
 	_, page := l.do(t, "GET", "/sites/acme/quickstart.md", "", nil)
 	out, isErr := call("query_docs_filesystem", map[string]any{"command": "cat /quickstart.md"})
-	if isErr || out != string(page) {
-		t.Errorf("cat /quickstart.md differs from /sites/acme/quickstart.md:\n%.400s", out)
+	if note, md, _ := strings.Cut(string(page), "\n\n"); isErr || !strings.HasPrefix(note, "> ## Documentation Index\n") || out != md {
+		t.Errorf("cat /quickstart.md differs from /sites/acme/quickstart.md after its Documentation Index note:\n%.400s", out)
 	}
 	if out, isErr := call("query_docs_filesystem", map[string]any{"command": "grep -n -i 'make run' /quickstart.md | head -n 2"}); isErr || strings.Count(out, "\n") != 2 {
 		t.Errorf("grep: %s", out)
