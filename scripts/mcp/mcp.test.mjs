@@ -49,9 +49,14 @@ test(`@modelcontextprotocol/sdk ${sdkVersion}: tools, search, filesystem, skills
     assert.match(text(found), /Read: cat \/quickstart\.md/);
     assert.ok(found.structuredContent.results.length >= 1 && found.structuredContent.results.length <= 3);
 
-    const page = await (await fetch(`${url}/sites/${domain}/quickstart.md`)).text();
+    // The .md route leads with Mintlify's note of where llms.txt is; the filesystem's file is
+    // the page itself, its title on line 1.
+    const served = await (await fetch(`${url}/sites/${domain}/quickstart.md`)).text();
+    const note = `> ## Documentation Index\n> Fetch the complete documentation index at: ${url}/sites/${domain}/llms.txt\n`;
+    assert.ok(served.startsWith(note), `/quickstart.md begins with the index note: ${served.slice(0, 200)}`);
+    const page = served.slice(served.indexOf('\n\n') + 2);
     const cat = await client.callTool({ name: 'query_docs_filesystem', arguments: { command: 'cat /quickstart.md' } });
-    assert.equal(text(cat), page, 'cat /quickstart.md is the page /quickstart.md serves');
+    assert.equal(text(cat), page, 'cat /quickstart.md is the page /quickstart.md serves, without the index note');
 
     const several = await client.callTool({
       name: 'query_docs_filesystem',
