@@ -18,8 +18,10 @@ import (
 //
 // A word of a language with a Snowball stemmer is folded after stemming: the stemmers read
 // the accents of their suffixes ("créée" and "créer" are both "cré"), so words that share a
-// stem today still do, and "creer" ("cre") now meets "créer" ("cré" folded). English is
-// folded before Porter's stemmer, which reads ASCII only ("naïve" is stemmed as "naive" is).
+// stem today still do, and "creer" ("cre") now meets "créer" ("cré" folded). Where the
+// stemmer reads an accented ending apart from the plain one, a question's word is also looked
+// up by its plain spelling stemmed (Index.plainTerm). English is folded before Porter's
+// stemmer, which reads ASCII only ("naïve" is stemmed as "naive" is).
 
 // latinLetters are the Latin letters without a canonical decomposition that fold to others.
 var latinLetters = map[rune]string{
