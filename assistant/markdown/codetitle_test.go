@@ -17,6 +17,10 @@ func TestCodeBlockTitleAttribute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	abstract, err := os.ReadFile(filepath.Join("testdata", "abstract-expandable", "compiling-contracts.mdx"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, src string
 		want      []string // in order
@@ -28,6 +32,10 @@ func TestCodeBlockTitleAttribute(t *testing.T) {
 		{name: "no language", src: "```title=\"notes.txt\"\nx\n```\n", want: []string{"```notes.txt\nx\n```"}},
 		{name: "a bare title stays", src: "```bash Install\nnpm i\n```\n", want: []string{"```bash Install\nnpm i\n```"}},
 		{name: "an icon is not a title", src: "```bash icon=\"terminal\"\nnpm i\n```\n", want: []string{"```bash\nnpm i\n```"}, not: []string{"terminal"}},
+		// Abstract's hardhat guide (rehearse35) writes the flag in brackets, as Mintlify reads it
+		{name: "abstract: [expandable] is a flag", src: string(abstract), want: []string{"```typescript hardhat.config.ts\n"}, not: []string{"[]", "[expandable]"}},
+		{name: "flags alone", src: "```text [expandable] twoslash nocopy wrap\nx\n```\n", want: []string{"```text\nx\n```"}},
+		{name: "a flag inside a title's word stays", src: "```bash my-wrap.sh lines\nx\n```\n", want: []string{"```bash my-wrap.sh\nx\n```"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

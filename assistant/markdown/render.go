@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/assistant/internal/mdx"
@@ -202,9 +203,14 @@ func codeBlock(n *node, d int) string {
 	return b.String()
 }
 
-// fenceAttrs are the display attributes of Mintlify code blocks: line highlights ({1,3-4}),
-// highlight={...}, focus={...}, icon="...", and the flags wrap, lines, expandable.
-var fenceAttrs = regexp.MustCompile(`\s*(\{[^}]*\}|[A-Za-z]+=(\{[^}]*\}|"[^"]*"|'[^']*')|\b(wrap|lines|expandable)\b)`)
+// fenceAttrs are the display attributes of Mintlify code blocks given with a value: line
+// highlights ({1,3-4}), highlight={...}, focus={...}, icon="...".
+var fenceAttrs = regexp.MustCompile(`\s*(\{[^}]*\}|[A-Za-z]+=(\{[^}]*\}|"[^"]*"|'[^']*'))`)
+
+// fenceFlags are the flags of Mintlify code blocks, each a word of the info string of its own
+// (@mintlify/common's parseMetaString reads its reserved keys so, "[expandable]" among them):
+// "my-wrap.sh" is a title, not the flag wrap.
+var fenceFlags = map[string]bool{"wrap": true, "lines": true, "expandable": true, "[expandable]": true, "twoslash": true, "nocopy": true}
 
 // fenceTitle is a code block's title given as an attribute: title="ACS URL".
 var fenceTitle = regexp.MustCompile(`(?:^|\s)title=(?:"([^"]*)"|'([^']*)')`)
@@ -213,7 +219,9 @@ var fenceTitle = regexp.MustCompile(`(?:^|\s)title=(?:"([^"]*)"|'([^']*)')`)
 // attribute (title="ACS URL") is written as Mintlify's bare title is ("text ACS URL"), as
 // Mintlify's Markdown export keeps it and a reader needs it (the field a value goes in).
 func cleanInfo(info string) string {
-	out := strings.TrimSpace(fenceAttrs.ReplaceAllString(info, ""))
+	words := strings.Fields(fenceAttrs.ReplaceAllString(info, ""))
+	words = slices.DeleteFunc(words, func(w string) bool { return fenceFlags[w] })
+	out := strings.Join(words, " ")
 	if m := fenceTitle.FindStringSubmatch(info); m != nil {
 		if title := strings.TrimSpace(m[1] + m[2]); title != "" {
 			out = strings.TrimSpace(out + " " + title)

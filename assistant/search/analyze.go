@@ -36,6 +36,8 @@ type analyzer struct {
 	split bool
 	chain []byte // the joined form of a dotted name
 	term  []byte // the normalized term
+	// folded is the second buffer of foldTerm, which swaps it with term
+	folded []byte
 }
 
 // words calls fn with each lowercase word of s. Identifiers are split at '_' and camelCase
@@ -220,7 +222,7 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) {
 // normalize turns a lowercase word into its term: nil for stop words of the analyzer's
 // language and words shorter than two bytes; the stem of a word of letters (in English the
 // Porter stem of an ASCII word, otherwise the language's Snowball stem); the word itself
-// otherwise. A part of a multi-part identifier written in ASCII letters is English in any
+// otherwise; the diacritics of its Latin letters taken off (fold.go). A part of a multi-part identifier written in ASCII letters is English in any
 // language: code names things in English words, and Spanish stemmed "page" of pageSize as it
 // stems "pago" (a payment), "pag" (a Spanish identifier's parts, fechaCreacion's, lose their
 // Spanish stems; its joined form and the prose around it keep them).
@@ -237,10 +239,16 @@ func (a *analyzer) normalize(w []byte) []byte {
 	}
 	a.term = append(a.term[:0], w...)
 	switch {
-	case l.IsEnglish() && isASCIILetters(a.term):
-		a.term = stem(a.term)
+	case l.IsEnglish():
+		a.foldTerm()
+		if isASCIILetters(a.term) {
+			a.term = stem(a.term)
+		}
 	case l.HasStemmer() && isLetters(a.term):
 		a.term = append(a.term[:0], a.snowballStem(l, w)...)
+		a.foldTerm()
+	default:
+		a.foldTerm()
 	}
 	return a.term
 }

@@ -83,22 +83,57 @@ func lineWindow(flat string, first int) (int, int) {
 	return from, to
 }
 
-// oneLine drops code fence lines and turns every run of white space into one space.
+// oneLine drops code fence lines and turns every run of white space into one space: plain
+// text, as the discovery route's snippet is, so code spans lose their backticks, a list item,
+// quote or heading its marker, and a table is read as its cells, its delimiter row dropped and each row's cells joined by " · " and ended
+// by ";" ("| `MONTHLY` | Facturation mensuelle |" is "MONTHLY · Facturation mensuelle;").
 func oneLine(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
+	word := func(f string) {
+		if f = strings.ReplaceAll(f, "`", ""); f == "" {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
 	for line := range strings.Lines(text) {
-		if t := strings.TrimSpace(line); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || tableDelimiter(t) {
 			continue
 		}
-		for _, f := range strings.Fields(line) {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
+		if !strings.HasPrefix(t, "|") {
+			for i, f := range strings.Fields(line) {
+				if i > 0 || !blockMarker(f) {
+					word(f)
+				}
 			}
-			b.WriteString(f)
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(t, "|"), "|") {
+			if c = strings.Join(strings.Fields(c), " "); c != "" {
+				cells = append(cells, c)
+			}
+		}
+		if len(cells) > 0 {
+			word(strings.Join(cells, " · ") + ";")
 		}
 	}
 	return b.String()
+}
+
+// blockMarker reports whether f, a line's first word, is the marker of a list item ("-", "*",
+// "+"), a quote (">") or a heading ("##"), which plain text leaves out.
+func blockMarker(f string) bool {
+	return f == "-" || f == "*" || f == "+" || f == ">" || strings.Trim(f, "#") == ""
+}
+
+// tableDelimiter reports whether t, a trimmed line, is a table's delimiter row ("| --- | :-: |").
+func tableDelimiter(t string) bool {
+	return strings.HasPrefix(t, "|") && strings.Contains(t, "-") && strings.Trim(t, "|-: \t") == ""
 }
 
 // wordEnd returns where the word starting at byte at of s ends; a CJK word is a pair of

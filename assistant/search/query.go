@@ -85,6 +85,14 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 		return true
 	}
 	id, ok := ix.terms[string(t)]
+	synonyms := ix.synonyms[string(t)] // before plainTerm reuses t's buffer
+	pid, plain := ix.plainTerm(sc, word)
+	switch {
+	case !ok:
+		id, ok, plain = pid, plain, false
+	case plain && pid == id:
+		plain = false
+	}
 	if ok && sc.addPartTerm(id, 1, 0) {
 		sc.words++
 	}
@@ -95,11 +103,35 @@ func (ix *Index) word(sc *scratch, word []byte) bool {
 	if ok {
 		of = id + 1
 	}
-	for _, sid := range ix.synonyms[string(t)] {
+	if plain {
+		sc.addPartTerm(pid, 1, of) // the word as pages written without accents spell it
+	}
+	for _, sid := range synonyms {
 		sc.addPartTerm(sid, synonymWeight, of)
 	}
 	ix.expandRare(sc, word, id, ok)
 	return ok
+}
+
+// plainTerm looks a word the index lacks up by its plain spelling, its Latin letters without
+// their diacritics (fold.go), stemmed: the stemmers read an accented ending apart from its plain
+// one ("activité" is "activ", "activite" "activit"; "configuración" "configur", "configuracion"
+// itself), so a question written with accents on pages written without them finds their words
+// by the spelling the pages use.
+func (ix *Index) plainTerm(sc *scratch, word []byte) (uint32, bool) {
+	if !hasNonASCII(word) {
+		return 0, false
+	}
+	sc.plain = appendFolded(sc.plain[:0], word)
+	if string(sc.plain) == string(word) {
+		return 0, false
+	}
+	t := sc.an.normalize(sc.plain)
+	if t == nil {
+		return 0, false
+	}
+	id, ok := ix.terms[string(t)]
+	return id, ok
 }
 
 // compound joins a word to the previous one ("set up" → "setup", "command line" → "cli"). When

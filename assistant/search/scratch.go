@@ -8,6 +8,7 @@ type scratch struct {
 	part      []qterm   // the terms of the query part being read
 	prev      []byte    // the previous word, for compounds
 	pair      []byte    // prev + word; its buffer swaps with prev's
+	plain     []byte    // a query word without its diacritics (plainTerm)
 	words     int       // distinct terms of the index in the part
 	acc       []float32 // score by section
 	touched   []uint32  // sections with a score
