@@ -77,7 +77,7 @@ func (s *Service) postFeedback(c *fiber.Ctx) error {
 		e.RetryAfter = retry
 		return e
 	}
-	cl := &call{site: site, state: st, base: s.baseURL(c, site)}
+	cl := &call{site: site, state: st, base: s.baseURL(c, site), route: true}
 	path, err := s.feedbackPath(cl, *b.Path)
 	if err != nil {
 		return web.Invalid("path", err.Error())

@@ -34,6 +34,7 @@ func TestFeedbackRoute(t *testing.T) {
 		status           int
 		recorded         string   // the page the record is on; "" for none
 		fields           []string // the fields a 4xx names
+		says             string   // what its message says
 	}{
 		{name: "a page", path: "/sites/agents-cline/feedback", body: `{"path": "/usage/ide", "feedback": "The keyboard shortcut for the chat panel is wrong on macOS."}`,
 			status: 202, recorded: "/usage/ide"},
@@ -51,7 +52,8 @@ func TestFeedbackRoute(t *testing.T) {
 		{name: "blank feedback", path: "/sites/agents-cline/feedback", body: `{"path": "/usage/ide", "feedback": "  "}`, status: 400, fields: []string{"feedback"}},
 		{name: "feedback too long", path: "/sites/agents-cline/feedback", body: `{"path": "/usage/ide", "feedback": "` + long + `"}`, status: 400, fields: []string{"feedback"}},
 		{name: "path not a string", path: "/sites/agents-cline/feedback", body: `{"path": 7, "feedback": "x"}`, status: 400, fields: []string{"path"}},
-		{name: "no page there", path: "/sites/agents-cline/feedback", body: `{"path": "/no/such/page", "feedback": "x"}`, status: 400, fields: []string{"path"}},
+		{name: "no page there", path: "/sites/agents-cline/feedback", body: `{"path": "/no/such/page", "feedback": "x"}`, status: 400, fields: []string{"path"},
+			says: "is not a page of these docs; the pages are listed in " + h.base + "/sites/agents-cline/llms.txt"},
 		{name: "redirected off the site", path: "/sites/agents-cline/feedback", body: `{"path": "/forum", "feedback": "x"}`, status: 400, fields: []string{"path"}},
 		{name: "not JSON", path: "/sites/agents-cline/feedback", body: `path=/usage/ide&feedback=x`, status: 400, fields: []string{"body"}},
 		{name: "too large", path: "/sites/agents-cline/feedback", body: `{"path": "/usage/ide", "feedback": "` + strings.Repeat("x", 200<<10) + `"}`, status: 413, fields: []string{"body"}},
@@ -81,6 +83,9 @@ func TestFeedbackRoute(t *testing.T) {
 				}
 				if tc.fields != nil && !slices.Equal(fields, tc.fields) {
 					t.Errorf("fields %q, want %q: %.300s", fields, tc.fields, body)
+				}
+				if !strings.Contains(body, tc.says) {
+					t.Errorf("the error does not say %q: %.300s", tc.says, body)
 				}
 				return
 			}
