@@ -13,13 +13,17 @@ import (
 	"github.com/lectern-dev/lectern/platform/eventually"
 )
 
-// TestAgentFeedbackEndToEnd: with agentFeedback on in lectern.yaml, a real `lectern all`
+// testAgentFeedbackEndToEnd: with agentFeedback on in lectern.yaml, a real `lectern all`
 // serves each page's Markdown with Mintlify's Submitting Feedback instructions; an agent that
 // follows them (POSTs the page's path and its feedback to the URL they give) is answered 202,
 // and the feedback export holds its report once, as agent feedback on the page. A body without
 // feedback is a 400 naming the field.
-func TestAgentFeedbackEndToEnd(t *testing.T) {
-	cfg := testConfig(t, "sqlite")
+func TestAgentFeedbackEndToEndSQLite(t *testing.T) { testAgentFeedbackEndToEnd(t, "sqlite") }
+
+func TestAgentFeedbackEndToEndClickHouse(t *testing.T) { testAgentFeedbackEndToEnd(t, "clickhouse") }
+
+func testAgentFeedbackEndToEnd(t *testing.T, store string) {
+	cfg := testConfig(t, store)
 	docs, err := filepath.Abs("../../docs")
 	if err != nil {
 		t.Fatal(err)
