@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/lectern-dev/lectern/assistant/llmstxt"
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
@@ -297,7 +298,13 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 		// Mintlify's page route names its 404's sentence "message": send it under both names.
 		return c.Status(e.Status).JSON(pageMissing{Error: e.Message, Message: e.Message, Details: e.Details})
 	}
-	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": snap.Catalog.Markdown(page)})
+	content := snap.Catalog.Markdown(page)
+	if site.AgentFeedback {
+		// The site's agent routes on the server the client reached (/sites/{domain}), which
+		// every client can reach: the discovery routes do not know where the site is served.
+		content = llmstxt.FeedbackInstructions(c.BaseURL()+"/sites/"+site.Domain, page.URL) + "\n" + content
+	}
+	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": content})
 }
 
 // noVariant is the 404 of a page the site has, but not in the version or language the filter

@@ -2,8 +2,10 @@
 // the official Go SDK), llms.txt and llms-full.txt, every page as Markdown (/{path}.md, or
 // Accept: text/markdown), the MCP discovery documents and skill files. Every route is under
 // /sites/{domain}/; a site whose hosts are listed in lectern.yaml is also reached at its root
-// through host routing (hostRouter). Every MCP tool call and every Markdown or llms fetch publishes an
-// analytics event (a page_view with its Format, an mcp_call).
+// through host routing (hostRouter). A site whose lectern.yaml entry sets agentFeedback also
+// takes Mintlify's agent feedback at POST /feedback, which its pages' Markdown asks for. Every
+// MCP tool call and every Markdown or llms fetch publishes an analytics event (a page_view with
+// its Format, an mcp_call).
 package agents
 
 import (

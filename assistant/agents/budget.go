@@ -17,19 +17,28 @@ const maxBudgets = 1 << 14
 // bounds one client, this bounds them all. A refused call is counted, not recorded as an
 // event, and the agent reads when to retry.
 func (s *Service) spend(cl *call, tool string) error {
-	k := toolKey{domain: cl.site.Domain, tool: tool}
+	retry, ok := s.take(cl.site.Domain, tool)
+	if ok {
+		return nil
+	}
+	return fmt.Errorf("rate limit: the %s docs answer at most %s calls of %s from all clients together; retry in %s",
+		cl.site.Domain, s.cfg.SiteRate, tool, retry)
+}
+
+// take takes one call of tool from domain's budget, or says after how long (whole seconds, at
+// least one) to retry; the feedback route (POST /feedback) spends submit_feedback's budget.
+func (s *Service) take(domain, tool string) (retry time.Duration, ok bool) {
+	k := toolKey{domain: domain, tool: tool}
 	d := s.budget.Allow(k)
 	if d.Allowed {
 		if _, was := s.spent.Load(k); was {
 			s.spent.Delete(k)
 		}
-		return nil
+		return 0, true
 	}
 	s.m.calls.WithLabelValues(tool, statusLimited).Inc()
 	if _, was := s.spent.LoadOrStore(k, struct{}{}); !was { // once per spell of refusals, not per call
 		s.logger.Warn("MCP site budget spent: calls refused until it refills", "domain", k.domain, "tool", tool, "rate", s.cfg.SiteRate.String())
 	}
-	retry := max(d.RetryAfter.Round(time.Second), time.Second)
-	return fmt.Errorf("rate limit: the %s docs answer at most %s calls of %s from all clients together; retry in %s",
-		cl.site.Domain, s.cfg.SiteRate, tool, retry)
+	return max(d.RetryAfter.Round(time.Second), time.Second), false
 }

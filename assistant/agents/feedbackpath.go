@@ -35,7 +35,7 @@ func (s *Service) feedbackPath(cl *call, p string) (string, error) {
 			return page, nil
 		}
 	}
-	return "", fmt.Errorf("path %q is not a page of these docs; find its path with search or query_docs_filesystem (ls /)", clean)
+	return "", fmt.Errorf("path %q is not a page of these docs; %s", clean, cl.pageHint())
 }
 
 // feedbackClean is the page path p names: without the client's base, a URL's host, an anchor
@@ -87,7 +87,7 @@ func (s *Service) redirectedPage(cl *call, at, page string) (dest string, moved 
 	if dest, ok := s.catalogPath(cl, target); ok {
 		return dest, true, nil
 	}
-	return "", false, fmt.Errorf("path %q moved: the site's redirects send readers to %q, which is no page of these docs; find the page with search or query_docs_filesystem (ls /)", at, target)
+	return "", false, fmt.Errorf("path %q moved: the site's redirects send readers to %q, which is no page of these docs; %s", at, target, cl.pageHint())
 }
 
 // catalogPath returns the catalog's path for a page path: itself, or /dir for dir/index.
@@ -101,4 +101,13 @@ func (s *Service) catalogPath(cl *call, path string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// pageHint tells an agent whose report names no page where the pages are: the MCP tools for a
+// tool call, llms.txt for the feedback route.
+func (cl *call) pageHint() string {
+	if cl.route {
+		return "the pages are listed in " + cl.base + "/llms.txt"
+	}
+	return "find its path with search or query_docs_filesystem (ls /)"
 }

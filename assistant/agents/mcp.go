@@ -28,6 +28,7 @@ type call struct {
 	who           reader
 	client        string // clientInfo of the MCP initialize request, from the session id
 	clientVersion string
+	route         bool // a request to the feedback route, not an MCP tool call
 }
 
 type callKey struct{}

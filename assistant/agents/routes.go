@@ -17,7 +17,7 @@ import (
 	"github.com/lectern-dev/lectern/schemas/event"
 )
 
-// Routes of a site's agent endpoints (all GET, but /mcp). With host routing each is also at the
+// Routes of a site's agent endpoints (all GET, but /mcp and RouteFeedback). With host routing each is also at the
 // site's root: /mcp, /llms.txt, /guides/setup.md.
 const (
 	RouteMCP           = "/sites/:domain/mcp"
@@ -51,6 +51,10 @@ func (s *Service) mountRoutes(app *fiber.App) {
 		app.Add(m, RouteMCP, web.With(mcpChain, s.serveMCP)...)
 	}
 	app.Options(RouteMCP, s.cors)
+	// The feedback route is keyed as /mcp is (a site whose MCP server takes its assistant key
+	// takes it for feedback too), and spends submit_feedback's site budget.
+	app.Post(RouteFeedback, web.With(mcpChain, s.postFeedback)...)
+	app.Options(RouteFeedback, s.cors)
 	get(RouteLLMs, s.getLLMs(false))
 	get(RouteWellKnownLLMs, s.getLLMs(false))
 	get(RouteLLMsFull, s.getLLMs(true))
@@ -206,7 +210,7 @@ func (s *Service) getPage(c *fiber.Ctx) error {
 	s.fetched(c, site, event.FormatMarkdown, page.URL, page.Title)
 	c.Set(fiber.HeaderContentType, "text/markdown; charset=utf-8")
 	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
-	return c.SendString(llmstxt.PageMarkdown(llmstxt.Site{Catalog: cat, Base: s.baseURL(c, site)}, page))
+	return c.SendString(llmstxt.PageMarkdown(llmstxt.Site{Catalog: cat, Base: s.baseURL(c, site), Feedback: site.AgentFeedback}, page))
 }
 
 // pagePath is the page path a request names (its route's wildcard, escaped), cleaned and

@@ -186,7 +186,7 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	}
 	path, err := s.feedbackPath(cl, in.Path)
 	if err == nil {
-		err = s.storeFeedback(ctx, cl, path, in.Description)
+		_, err = s.storeFeedback(ctx, cl, path, in.Description)
 	}
 	s.finish(cl, req, event.Traffic{Tool: ToolFeedback, Path: path}, start, err)
 	if err != nil {
@@ -196,10 +196,12 @@ func (s *Service) feedbackTool(ctx context.Context, req *mcp.CallToolRequest, in
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 
-// storeFeedback publishes the feedback record and waits for the bus to store it.
-func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description string) error {
+// storeFeedback publishes the feedback record and waits for the bus to store it; it returns
+// the record's id. submit_feedback and the feedback route (POST /feedback) both record
+// through it.
+func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description string) (string, error) {
 	if strings.TrimSpace(description) == "" || utf8.RuneCountInString(description) > maxFeedback {
-		return fmt.Errorf("description: say what is wrong, in 1 to %d characters", maxFeedback)
+		return "", fmt.Errorf("description: say what is wrong, in 1 to %d characters", maxFeedback)
 	}
 	id := ulid.Make()
 	now := ulid.Time(id.Time()).UTC()
@@ -211,9 +213,9 @@ func (s *Service) storeFeedback(ctx context.Context, cl *call, path, description
 	defer cancel()
 	if err := s.pub.Publish(ctx, cl.site.Project, event.TypeFeedback, f.EventID, f); err != nil {
 		s.logger.Warn("agent feedback not stored", "id", f.ID, "err", err)
-		return unavailableError{errors.New("the feedback could not be recorded right now (the event bus is unavailable); retry in a few seconds")}
+		return "", unavailableError{errors.New("the feedback could not be recorded right now (the event bus is unavailable); retry in a few seconds")}
 	}
-	return nil
+	return f.ID, nil
 }
 
 // durationMs is d in whole milliseconds, rounded up: a search of a small site answers in

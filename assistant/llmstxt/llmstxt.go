@@ -31,6 +31,9 @@ type Site struct {
 	Catalog *sitedocs.Catalog
 	Name    string // used when docs.json names no site
 	Base    string // the site's root URL, with no trailing slash: "https://docs.acme.com", "http://host/sites/acme"
+	// Feedback: the site takes agents' feedback at Base + "/feedback" (lectern.yaml
+	// agentFeedback), which every page's Markdown says (FeedbackInstructions).
+	Feedback bool
 }
 
 // PageURL is the URL of a page's Markdown: base + path + ".md" ("/index.md" for the root).

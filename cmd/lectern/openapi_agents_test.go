@@ -33,7 +33,7 @@ func contractSites(t *testing.T) string {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "lectern.yaml")
-	yaml := fmt.Sprintf("sites:\n  - {domain: acme, project: acme-prod, docs: %q, mcp: key, support: {url: 'https://help.acme.test/new'}, starterQuestions: ['How do I run the tests?']}\n  - {domain: other, project: other-prod, docs: %q}\n"+
+	yaml := fmt.Sprintf("sites:\n  - {domain: acme, project: acme-prod, docs: %q, mcp: key, support: {url: 'https://help.acme.test/new'}, starterQuestions: ['How do I run the tests?']}\n  - {domain: other, project: other-prod, docs: %q, agentFeedback: true}\n"+
 		"  - {domain: multi, project: other-prod, docs: %q}\n", docs, docs, multi)
 	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
@@ -70,6 +70,22 @@ func (c *contract) agentsRoutes(t *testing.T) {
 		{name: "end unregistered", op: "deleteMCPSession", method: "DELETE", path: "/sites/ghost/mcp", status: 404},
 	})
 	c.limited(t, mcp("", "/sites/other/mcp", "", accept, initialize, 0, reqValid))
+	fb := func(name, path, key, body string, status, req int) apiCall {
+		return apiCall{name: name, op: "postAgentFeedback", method: "POST", path: path, key: key, body: body, status: status, req: req}
+	}
+	report := `{"path": "/quickstart", "feedback": "The make run step does not say which port the server listens on."}`
+	c.run(t, []apiCall{
+		fb("a report", "/sites/other/feedback", "", report, 202, reqValid),
+		fb("no feedback", "/sites/other/feedback", "", `{"path": "/quickstart"}`, 400, reqInvalid),
+		fb("no such page", "/sites/other/feedback", "", `{"path": "/nope", "feedback": "x"}`, 400, reqValid),
+		fb("no key on a keyed site", "/sites/acme/feedback", "", report, 401, reqAny),
+		fb("admin key", "/sites/acme/feedback", l.AdminKey, report, 403, reqValid),
+		fb("agent feedback off", "/sites/multi/feedback", "", report, 404, reqValid),
+		fb("unregistered domain", "/sites/ghost/feedback", "", report, 404, reqValid),
+		{name: "a form's content type", op: "postAgentFeedback", method: "POST", path: "/sites/other/feedback", body: report, contentType: "application/x-www-form-urlencoded", status: 415, req: reqInvalid},
+		fb("too large", "/sites/other/feedback", "", `{"path": "/quickstart", "feedback": "`+strings.Repeat("x", 1<<20)+`"}`, 413, reqAny),
+	})
+	c.limited(t, fb("", "/sites/other/feedback", "", `{"path": "/quickstart"}`, 0, reqInvalid))
 	c.limited(t, apiCall{op: "getMCPStream", method: "GET", path: "/sites/other/mcp"})
 	c.limited(t, apiCall{op: "deleteMCPSession", method: "DELETE", path: "/sites/other/mcp"})
 	for _, r := range []struct{ op, suffix string }{

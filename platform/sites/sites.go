@@ -40,6 +40,10 @@ type Site struct {
 	// MCP says who may call the site's MCP server: MCPOpen (anyone, as Mintlify's public
 	// server) or MCPKey (the site's assistant key). Load and New set the default, MCPOpen.
 	MCP string `yaml:"mcp"`
+	// AgentFeedback turns on Mintlify's agent feedback add-on (off by default, as the add-on
+	// is): every page's Markdown asks agents to POST {"path", "feedback"} to the site's
+	// /feedback, which records it as agent feedback on the page.
+	AgentFeedback bool `yaml:"agentFeedback"`
 	// Support is where the assistant points a reader whose question the docs do not answer;
 	// nil: nowhere (assistant.go).
 	Support *Support `yaml:"support"`

@@ -13,7 +13,7 @@ import (
 func TestLoadResolvesDocsRelativeToTheFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "lectern.yaml")
-	yaml := "sites:\n  - domain: acme\n    project: acme-prod\n    docs: ./docs\n    origins: [https://docs.acme.com]\n  - domain: beta\n    project: acme-prod\n    docs: /abs/docs\n"
+	yaml := "sites:\n  - domain: acme\n    project: acme-prod\n    docs: ./docs\n    origins: [https://docs.acme.com]\n    agentFeedback: true\n  - domain: beta\n    project: acme-prod\n    docs: /abs/docs\n"
 	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -25,8 +25,8 @@ func TestLoadResolvesDocsRelativeToTheFile(t *testing.T) {
 	if err != nil || acme.Docs != filepath.Join(dir, "docs") || acme.Project != "acme-prod" || len(acme.Origins) != 1 {
 		t.Errorf("acme = %+v, %v", acme, err)
 	}
-	if beta, _ := reg.Domain("beta"); beta.Docs != "/abs/docs" {
-		t.Errorf("absolute docs path changed to %q", beta.Docs)
+	if beta, _ := reg.Domain("beta"); beta.Docs != "/abs/docs" || beta.AgentFeedback || !acme.AgentFeedback {
+		t.Errorf("beta %+v: absolute docs path changed, or agentFeedback not acme's alone (acme's %v)", beta, acme.AgentFeedback)
 	}
 	if !reg.HasProject("acme-prod") || reg.HasProject("other") || len(reg.All()) != 2 {
 		t.Errorf("projects: HasProject(acme-prod)=%v HasProject(other)=%v All=%d", reg.HasProject("acme-prod"), reg.HasProject("other"), len(reg.All()))
@@ -87,7 +87,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unparsable", "sites: [\n", "yaml"},
 		{"empty", "\n", "empty"},
 		{"a list at the top", "- domain: a\n", "want a mapping"},
-		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, root, origins, hosts, basePath, mcp, support, starterQuestions)`},
+		{"a misspelt site field", "sites:\n  - domain: acme\n    projet: acme-prod\n", `line 3: sites[0]: unknown field "projet" (want domain, project, docs, root, origins, hosts, basePath, mcp, agentFeedback, support, starterQuestions)`},
 		{"a misspelt top-level field", "site:\n  - domain: acme\n", `line 1: unknown field "site" (want sites)`},
 		{"origin for origins", "sites:\n  - {domain: a, project: p, docs: d}\n  - {domain: b, project: p, origin: [x]}\n", `line 3: sites[1]: unknown field "origin"`},
 		{"sites not a list", "sites: acme\n", "want a list of sites"},

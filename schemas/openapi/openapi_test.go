@@ -210,7 +210,7 @@ func TestEveryRouteIsDescribed(t *testing.T) {
 		"GET /v1/analytics/{projectId}/gaps",
 		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /asyncapi.json",
 		"GET /widget.js", "GET /widget/v1/widget.js", "GET /dashboard", "GET /discovery/v1/assistant/{domain}/settings",
-		"POST /sites/{domain}/mcp", "GET /sites/{domain}/mcp", "DELETE /sites/{domain}/mcp",
+		"POST /sites/{domain}/mcp", "GET /sites/{domain}/mcp", "DELETE /sites/{domain}/mcp", "POST /sites/{domain}/feedback",
 		"GET /sites/{domain}/llms.txt", "GET /sites/{domain}/.well-known/llms.txt",
 		"GET /sites/{domain}/llms-full.txt", "GET /sites/{domain}/.well-known/llms-full.txt",
 		"GET /sites/{domain}/{page}.md", "GET /sites/{domain}/.well-known/mcp", "GET /sites/{domain}/.well-known/mcp.json",
@@ -270,7 +270,7 @@ func TestKeyedRoutesDocumentErrorsAndLimits(t *testing.T) {
 			if scheme != "assistantKey" {
 				t.Errorf("%s: security %q, want assistantKey", k, scheme)
 			}
-		case k == "POST /sites/{domain}/mcp": // open, or a site's assistant key (mcp: key)
+		case k == "POST /sites/{domain}/mcp" || k == "POST /sites/{domain}/feedback": // open, or a site's assistant key (mcp: key)
 			if sec, _ := op["security"].([]any); len(sec) != 2 || len(sec[0].(doc)) != 0 || scheme != "assistantKey" {
 				t.Errorf("%s: security %v, want [{}, {assistantKey: []}]", k, op["security"])
 			}
