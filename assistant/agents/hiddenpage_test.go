@@ -46,6 +46,8 @@ func TestHiddenPageForAgents(t *testing.T) {
 		{"cat gellum-ecommerce/registro-cname.md", true, why, ""},
 		{"head -n 3 " + hidden + ".md", true, why, ""},
 		{"grep -n CNAME " + hidden + ".md", true, why, ""},
+		// the source's name, which reaches a listed page's file as its .md name does
+		{"cat " + hidden + ".mdx", true, strings.Replace(why, ".md is", ".mdx is", 1), ""},
 		{"cat /no-such-page.md", true, "no such file or directory", "leaves out"},
 		{"grep -rn CNAME /", false, "", "registro-cname"},
 	}

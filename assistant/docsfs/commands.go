@@ -63,8 +63,8 @@ func (sh *shell) movedNames(args []string) []string {
 		if _, ok := sh.fs.File(p); ok || sh.fs.isDir(p) {
 			continue
 		}
-		url := strings.TrimSuffix(strings.TrimSuffix(p, ".md"), "/index")
-		dest, ok := sh.fs.moved(cmp.Or(url, "/"))
+		url, _ := pageURL(p)
+		dest, ok := sh.fs.moved(url)
 		if !ok {
 			continue
 		}
@@ -90,20 +90,35 @@ func (sh *shell) leftOutNames(args []string) []string {
 	var out []string
 	for _, a := range args[1:] {
 		r, err := rangeOf(a)
-		if err != nil || strings.HasPrefix(a, "-") || !strings.HasSuffix(r.path, ".md") {
+		if err != nil || strings.HasPrefix(a, "-") {
 			continue
 		}
 		p := resolve(sh.cwd, r.path)
 		if _, ok := sh.fs.File(p); ok || sh.fs.isDir(p) {
 			continue
 		}
-		url := strings.TrimSuffix(strings.TrimSuffix(p, ".md"), "/index")
-		if why, ok := sh.fs.left(cmp.Or(url, "/")); ok {
+		url, isPage := pageURL(p)
+		if !isPage {
+			continue
+		}
+		if why, ok := sh.fs.left(url); ok {
 			out = append(out, p+" is a page the site leaves out of search, llms.txt and this filesystem ("+why+
 				"), as Mintlify's MCP server leaves out hidden pages; its Markdown is served at its URL with .md")
 		}
 	}
 	return out
+}
+
+// pageURL is the URL of the page a file name names, at its .md name or at its source's .mdx
+// name, which the filesystem also answers to (canonical): /guides/setup.md and
+// /guides/setup.mdx are /guides/setup, /dir/index.md is /dir. isPage is false for a name with
+// neither extension, read as a URL itself.
+func pageURL(p string) (url string, isPage bool) {
+	stem, isPage := strings.CutSuffix(p, ".md")
+	if !isPage {
+		stem, isPage = strings.CutSuffix(p, ".mdx")
+	}
+	return cmp.Or(strings.TrimSuffix(stem, "/index"), "/"), isPage
 }
 
 // spacedName returns the command line args with the two to four adjacent arguments that

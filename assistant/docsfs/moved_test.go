@@ -41,6 +41,8 @@ func TestMovedPageNamesItsNewPath(t *testing.T) {
 		{"cat /platform/botusers.md:1-3", "cat: /platform/botusers.md: " + missing + "; the site's redirects moved /platform/botusers.md to /iam/service-users.md\n"},
 		{"cd /iam; head -n 2 ../platform/botusers.md", "$ cd /iam\n$ head -n 2 ../platform/botusers.md\nhead: /platform/botusers.md: " + missing + "; the site's redirects moved /platform/botusers.md to /iam/service-users.md\n"},
 		{"cat /platform/botusers/index.md", "cat: /platform/botusers/index.md: " + missing + "; the site's redirects moved /platform/botusers/index.md to /iam/service-users.md\n"},
+		// the source's .mdx name, which the filesystem answers to as it does the .md one
+		{"cat /platform/botusers.mdx", "cat: /platform/botusers.mdx: " + missing + "; the site's redirects moved /platform/botusers.mdx to /iam/service-users.md\n"},
 		// moved to a page that is no file here (/universal-gateway/points-of-presence/), or not moved
 		{"cat /platform/pops.md", "cat: /platform/pops.md: " + missing + "\n"},
 		{"cat /platform/nothing.md", "cat: /platform/nothing.md: " + missing + "\n"},

@@ -32,7 +32,9 @@ var scripts = []struct {
 }
 
 // LanguageOf returns the site's language that text is written in when its script tells it:
-// the script of most of its letters outside Latin, when they outweigh the Latin ones, any kana making it Japanese (kanji are Han),
+// the script of most of its letters outside Latin, when they outweigh the Latin ones or the
+// Latin words tell no Latin language by their stop words (names: toldLatin), any kana making
+// it Japanese (kanji are Han),
 // matched to the site's language written in it; Han without kana is Chinese before Japanese, and
 // zh-Hans before zh-Hant when listed so; a text of mostly Latin letters, the site's Latin
 // language latinLanguage tells. "" when no language of the site or two of different primary
@@ -60,7 +62,7 @@ func (s *Scopes) LanguageOf(text string) string {
 			}
 		}
 	}
-	if other == 0 || other <= latin {
+	if other == 0 || other <= latin && toldLatin(text) {
 		return s.latinLanguage(text, latin)
 	}
 	best := 0
@@ -72,6 +74,15 @@ func (s *Scopes) LanguageOf(text string) string {
 		}
 	}
 	return s.writtenIn(scripts[best].langs, scripts[best].table == unicode.Han)
+}
+
+// toldLatin reports whether text's stop words tell a language written in Latin letters. The
+// Latin letters of a question may outnumber its others and still be names, which tell no
+// language: "подключить Claude Desktop MCP" is Russian naming two products and a protocol,
+// and was searched in the English pages of a site whose default is Russian (rehearse36).
+func toldLatin(text string) bool {
+	l := lang.Tell(text)
+	return l != nil && !nonLatin(l.Code())
 }
 
 // latinLanguage returns the site's language a text of mostly Latin letters is written in.

@@ -267,6 +267,10 @@ func TestLanguageOf(t *testing.T) {
 		{"Chinese naming a product in Latin letters", cjk, "如何在代码节点中使用 Python 库？", "zh-Hans"},
 		{"Japanese naming two products in Latin letters", cjk, "Docker で Nginx を止める方法", "ja"},
 		{"Russian naming a product", site("en", "en", "ru"), "как установить Docker Desktop на сервер", "ru"},
+		// more Latin letters than Cyrillic, but names: no stop word tells a Latin language (rehearse36)
+		{"Russian naming products in more Latin letters", site("en", "en", "ru"), "подключить Claude Desktop MCP", "ru"},
+		{"Russian naming products, the default Russian", site("ru", "ru", "en"), "подключить Claude Desktop MCP", ""},
+		{"English quoting a Russian word", site("ru", "ru", "en"), "what does the word розыск mean", "en"},
 		{"Han on a site with Japanese only", site("en", "en", "ja"), "東京リージョン", "ja"},
 		{"the code cn", site("en", "en", "cn"), "如何安装", "cn"},
 		{"Russian", site("en", "en", "ru", "de"), "как установить интерфейс командной строки", "ru"},

@@ -47,6 +47,8 @@ type Language struct {
 	name string
 	stop map[string]struct{}
 	stem func(*snowballstem.Env) bool // the Snowball stemmer; nil for none
+	// spell rewrites a word as the stemmer and the stop words read it; nil leaves it as is.
+	spell func(string) string
 }
 
 // English is the analysis of English, of text in no language and of unknown languages.
@@ -68,7 +70,7 @@ var snowball = map[string]*Language{
 	"no": {name: "norwegian", stem: norwegian.Stem},
 	"pt": {name: "portuguese", stem: portuguese.Stem},
 	"ro": {name: "romanian", stem: romanian.Stem},
-	"ru": {name: "russian", stem: russian.Stem},
+	"ru": {name: "russian", stem: russian.Stem, spell: yoAsYe},
 	"sv": {name: "swedish", stem: swedish.Stem},
 	"tr": {name: "turkish", stem: turkish.Stem},
 }
@@ -131,6 +133,13 @@ func (l *Language) Stop(w []byte) bool {
 	if _, ok := l.stop[string(w)]; ok {
 		return true
 	}
+	if l.spell != nil {
+		if s := l.spell(string(w)); s != string(w) {
+			if _, ok := l.stop[s]; ok {
+				return true
+			}
+		}
+	}
 	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
 		_, stop := l.stop[plain]
 		return stop
@@ -144,6 +153,9 @@ func (l *Language) Stem(env *snowballstem.Env, w string) string {
 	if l.stem == nil {
 		return w
 	}
+	if l.spell != nil {
+		w = l.spell(w)
+	}
 	if env == nil {
 		env = snowballstem.NewEnv(w)
 	} else {
@@ -152,6 +164,13 @@ func (l *Language) Stem(env *snowballstem.Env, w string) string {
 	l.stem(env)
 	return env.Current()
 }
+
+// yoAsYe writes Russian's "ё" as "е", as the Snowball project's current Russian stemmer does
+// before it stems (russian.sbl; the code Snowball 3 generates from it opens with that step):
+// Russian is mostly written with "е" for "ё", and readers type "зеленых" for a page's
+// "зелёных". The generated stemmer here (blevesearch/snowballstem v0.9.0) predates that step,
+// and the stop word list writes "все" and "еще" for "всё" and "ещё".
+func yoAsYe(w string) string { return strings.ReplaceAll(w, "ё", "е") }
 
 // accents maps the lowercase vowels with an acute or grave accent to the vowel alone.
 var accents = map[rune]rune{

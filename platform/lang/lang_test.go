@@ -87,6 +87,9 @@ func TestStop(t *testing.T) {
 		{"ar", "وكيل", false}, // an agent
 		{"ar", "فهم", false},  // understanding, not "so they": the other conjunction is not read off
 		{"ar", "فلم", false},  // a film
+		{"ru", "всё", true},   // "все" in the list: Russian writes "ё" as "е"
+		{"ru", "ещё", true},   // "еще"
+		{"ru", "всём", false}, // no such word in the list either way
 	}
 	for _, tt := range tests {
 		if got := lang.Of(tt.code).Stop([]byte(tt.word)); got != tt.stop {
@@ -104,6 +107,9 @@ func TestStem(t *testing.T) {
 		{"pt", "rastreamentos", "rastreament"},
 		{"en", "keys", "keys"}, // English stems are the caller's
 		{"id", "kunci", "kunci"},
+		{"ru", "зелёных", "зелен"}, // "ё" read as "е", as Snowball's Russian stemmer reads it now
+		{"ru", "зеленых", "зелен"},
+		{"ru", "чёрный", "черн"}, // stemmed "чёрны" when "ё" was a letter the stemmer did not know
 	}
 	for _, tt := range tests {
 		if got := lang.Of(tt.code).Stem(nil, tt.word); got != tt.want {

@@ -7,7 +7,8 @@ package stopwords
 // interrogative of its language and a word of the language's list in stopwords-iso
 // (github.com/stopwords-iso/stopwords-iso at 6e8e9a2d1c019ad2a885bcbe157628dea624dfb6,
 // stopwords-iso.json; MIT license); interrogatives that list lacks are left out (German
-// "wieviel", "wozu", Portuguese "quantos"). Only the words the Snowball list lacks are named.
+// "wieviel", "wozu", Portuguese "quantos", Russian "какие"). Only the words the Snowball list
+// lacks are named.
 // Spanish also names the accented forms its list holds without accent: lang.Stop folds those of
 // three letters or more, the list is the record of what counts.
 //
@@ -22,6 +23,7 @@ var interrogatives = map[string]string{
 	"german":     "wer wen wem wessen wohin woher wann warum weshalb wieso",
 	"spanish":    "quién quiénes cuál cuáles cuales cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas dónde cuándo cómo",
 	"italian":    "cosa quali quando perche",
+	"russian":    "почему сколько откуда",
 	"hindi":      "क्या कब कहाँ कहां कैसे क्यों कितने कितनी",
 	"arabic":     "لماذا",
 }

@@ -47,6 +47,11 @@ func TestOf(t *testing.T) {
 		{"japanese", "です", true},
 		{"korean", "어떻게", true},
 		{"korean", "비밀번호", false},
+		{"russian", "где", true},      // Snowball's list
+		{"russian", "почему", true},   // an interrogative it lacks ("why")
+		{"russian", "сколько", true},  // likewise ("how much")
+		{"russian", "откуда", true},   // likewise ("where from")
+		{"russian", "фракции", false}, // a content word
 	} {
 		_, got := stopwords.Of(tc.lang)[tc.word]
 		if got != tc.stop {

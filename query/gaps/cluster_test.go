@@ -18,6 +18,8 @@ func TestTerms(t *testing.T) {
 		{"access status analysis", []string{"access", "status", "analysis"}},
 		{"rate limit 429 (429!)", []string{"rate", "limit", "429"}},
 		{"it's \"quoted\"", []string{"quoted"}},
+		{"why doesn't my webhook fire? I've tried, they're not sent", []string{"webhook", "fire", "tried", "sent"}}, // contractions' parts
+		{"what happens to a faction leader who doesn't do their job", []string{"happen", "faction", "leader", "job"}},
 		{"Grüße 日本語", []string{"grüße", "日本", "本語"}}, // CJK text as pairs (TestTermsCJK)
 		{"how do i", nil},
 		{"a b c", nil},

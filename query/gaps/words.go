@@ -9,9 +9,15 @@ import (
 )
 
 // stopWords are common English function words and question words: they say nothing of what a
-// reader looks for. (A general list, not tuned on any site's queries.)
+// reader looks for. (A general list, not tuned on any site's queries.) A word is cut at its
+// apostrophe, so the contractions' parts are here too: the verbs before "n't" ("doesn",
+// "isn") and the endings "re", "ve", "ll" ("they're", "I've", "we'll").
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
+	for _, w := range strings.Fields(`aren couldn didn doesn hadn hasn haven isn mustn needn shouldn wasn weren won wouldn
+		re ve ll`) {
+		m[w] = true
+	}
 	for _, w := range strings.Fields(`a about above after again against all also am an and any are as at be because been
 		before being below between both but by can cannot could did do does doing don down during each few for from
 		further get gets getting had has have having he her here hers herself him himself his how i if in into is it its

@@ -19,13 +19,17 @@ const maxSiteFiles = 20000
 // hidden, with no navigation path; its indexing follows seo.indexing (Mintlify includes
 // unlisted pages only with "all"). A page in a folder named like one of the site's languages
 // (es/setup.mdx) belongs to that language, as Mintlify lays translations out. They come in
-// alphabetical order of their paths.
+// alphabetical order of their paths. A file at the URL of a listed page that has no file of
+// its own (an endpoint page an OpenAPI spec generates) is that page, not a second one.
 func (s *Site) Unlisted(t *Tree) []Page {
 	files := pageFiles(s.fsys)
 	listed := make(map[string]bool, len(t.Pages))
+	generated := make(map[string]bool)
 	for i := range t.Pages {
 		if t.Pages[i].File != "" {
 			listed[withoutExt(t.Pages[i].File)] = true
+		} else {
+			generated[t.Pages[i].URL] = true
 		}
 	}
 	snippets := imported(s.fsys, files)
@@ -33,7 +37,8 @@ func (s *Site) Unlisted(t *Tree) []Page {
 	served := servedFiles(files)
 	var out []Page
 	for _, f := range files {
-		if listed[withoutExt(f)] || !served[f] || snippets[f] {
+		p := withoutExt(f)
+		if listed[p] || generated[pageURL(p)] || !served[f] || snippets[f] {
 			continue
 		}
 		out = append(out, s.unlisted(t, f, folders))
