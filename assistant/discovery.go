@@ -300,9 +300,14 @@ func (s *Service) postPage(c *fiber.Ctx) error {
 	}
 	content := snap.Catalog.Markdown(page)
 	if site.AgentFeedback {
-		// The site's agent routes on the server the client reached (/sites/{domain}), which
-		// every client can reach: the discovery routes do not know where the site is served.
-		content = llmstxt.FeedbackInstructions(c.BaseURL()+"/sites/"+site.Domain, page.URL) + "\n" + content
+		// This route is on Lectern's own address, not the site's: the block names the site's
+		// own URL (lectern.yaml's hosts and basePath), as its .md does on its host, else the
+		// site's routes on the server the client reached (/sites/{domain}).
+		base := site.URL()
+		if base == "" {
+			base = c.BaseURL() + "/sites/" + site.Domain
+		}
+		content = llmstxt.FeedbackInstructions(base, page.URL) + "\n" + content
 	}
 	return c.JSON(fiber.Map{"path": page.URL, "title": page.Title, "content": content})
 }

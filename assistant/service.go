@@ -103,6 +103,9 @@ func New(cfg Config, d Deps, logger *slog.Logger, reg prometheus.Registerer) (*S
 	s.specs = specfetch.New(cfg.Specs, specCacheDir(d.DataDir), logger.With("part", "specfetch"))
 	for _, site := range d.Sites.All() {
 		opts := []sitedocs.Option{sitedocs.SpecFetcher(s.specs), sitedocs.Root(site.Root)}
+		if site.AgentFeedback {
+			opts = append(opts, sitedocs.AgentFeedback())
+		}
 		if d.BeforeIndex != nil {
 			domain := site.Domain
 			opts = append(opts, sitedocs.BeforeIndex(func(ctx context.Context) { d.BeforeIndex(ctx, domain) }))

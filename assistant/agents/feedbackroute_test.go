@@ -111,10 +111,14 @@ const siteInstructions = "> ## Agent Instructions\n> Name the editor"
 
 // TestFeedbackInstructions: with agent feedback on, every page's Markdown (.md, Accept:
 // text/markdown, POST /discovery/v1/page) carries Mintlify's Submitting Feedback instructions
-// after the Documentation Index note, with the site's URL as the client reached it and the
-// page's path; without it, none does.
+// after the Documentation Index note, with the site's URL as the client reached it (the site's
+// own for the discovery route, which is on Lectern's address) and the page's path; without it,
+// none does.
 func TestFeedbackInstructions(t *testing.T) {
-	h := startWith(t, feedbackSites(t), nil)
+	list := feedbackSites(t)
+	bare := list[0] // agents-cline's docs, at no host of their own
+	bare.Domain, bare.Project, bare.Hosts, bare.BasePath = "agents-local", "local-docs", nil, ""
+	h := startWith(t, append(list, bare), nil)
 	block := func(base, page string) string {
 		return "<AgentInstructions>\n\n## Submitting Feedback\n\n" +
 			"If you encounter incorrect, outdated, or confusing documentation on this page, submit feedback:\n\n" +
@@ -151,8 +155,14 @@ func TestFeedbackInstructions(t *testing.T) {
 			}
 		})
 	}
+	// POST /discovery/v1/page is on Lectern's own address, not the site's: the block names the
+	// site's own URL when lectern.yaml lists its hosts, else its routes on this server.
 	t.Run("POST /discovery/v1/page", func(t *testing.T) {
-		for domain, want := range map[string]string{"agents-cline": block(local, "/usage/ide") + "\n" + siteInstructions, "agents-trails": ""} {
+		for domain, want := range map[string]string{
+			"agents-cline":  block("https://docs.example.com/docs", "/usage/ide") + "\n" + siteInstructions,
+			"agents-local":  block(h.base+"/sites/agents-local", "/usage/ide") + "\n" + siteInstructions,
+			"agents-trails": "",
+		} {
 			resp, body := h.do(t, http.MethodPost, "/discovery/v1/page/"+domain, `{"path": "/usage/ide"}`,
 				"Content-Type: application/json", "Authorization: Bearer "+h.tokens[domain])
 			var page struct{ Content string }

@@ -19,6 +19,7 @@ type loadConfig struct {
 	specs      *specfetch.Fetcher
 	background bool
 	root       string // LoadWithin's root; "": the site directory
+	feedback   bool   // FeedbackRoute: the site takes agents' feedback at /feedback
 }
 
 // LoadWithin makes Load read the site through symbolic links while they stay inside root, a

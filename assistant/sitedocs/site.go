@@ -37,6 +37,7 @@ type Site struct {
 	logger      *slog.Logger
 	beforeIndex func(ctx context.Context) // BeforeIndex's hook; nil does nothing
 	specs       *specfetch.Fetcher        // fetches the OpenAPI specs given by URL; nil: none
+	feedback    bool                      // AgentFeedback: each load warns of a page at /feedback
 	dirPrint    search.Fingerprint        // the site's files
 	remote      remoteSpecs               // what the last load fetched, for the refresh
 
@@ -100,6 +101,12 @@ func SpecFetcher(f *specfetch.Fetcher) Option {
 // that holds the site's (the sites file's root:; LoadWithin), and watch what they lead to.
 func Root(root string) Option {
 	return func(s *Site) { s.root = root }
+}
+
+// AgentFeedback says the site takes agents' feedback at /feedback (lectern.yaml's
+// agentFeedback): each load warns of a page of the site there (FeedbackRoute).
+func AgentFeedback() Option {
+	return func(s *Site) { s.feedback = true }
 }
 
 // NewSite returns the site in dir, checked for changes every interval.
@@ -202,7 +209,11 @@ func (s *Site) first(ctx context.Context) (*search.Live, error) {
 // When it fails after an index was built, that index stays (search.Live keeps it) and the
 // failure is the site's problem until a load succeeds.
 func (s *Site) load(ctx context.Context) ([]search.Page, error) {
-	d, err := Load(ctx, s.dir, FetchSpecs(s.specs), FetchInBackground(), LoadWithin(s.root))
+	opts := []LoadOption{FetchSpecs(s.specs), FetchInBackground(), LoadWithin(s.root)}
+	if s.feedback {
+		opts = append(opts, FeedbackRoute())
+	}
+	d, err := Load(ctx, s.dir, opts...)
 	if err := s.record(d, err); err != nil {
 		return nil, err
 	}

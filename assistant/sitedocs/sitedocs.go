@@ -116,6 +116,9 @@ func Load(ctx context.Context, dir string, opts ...LoadOption) (*Docs, error) {
 	d.Catalog.Assistant, assistantProblems = ReadAssistant(site.FS())
 	d.Problems = append(d.Problems, warnings(assistantProblems)...)
 	d.Problems = append(d.Problems, linkProblems(site.Dir, site.Root)...)
+	if lc.feedback {
+		d.Problems = append(d.Problems, feedbackProblems(d.Entries)...)
+	}
 	if sess != nil {
 		for _, f := range sess.Fetched() {
 			d.SpecURLs = append(d.SpecURLs, f.URL)

@@ -252,6 +252,22 @@ func (r *Registry) Host(host string) (Site, bool) {
 	return Site{}, false
 }
 
+// URL is the site's own root URL, with no trailing slash, when it lists hosts: its first host
+// under its base path, over https (http on a loopback host, localhost or 127.x.x.x: a try-out
+// on one machine). "" when it lists none: its routes are then only under /sites/{domain}/.
+// For what a route names where no request tells where the site is served (the discovery routes).
+func (s Site) URL() string {
+	if len(s.Hosts) == 0 {
+		return ""
+	}
+	scheme := "https"
+	name, _, _ := strings.Cut(s.Hosts[0], ":") // a host is never an IPv6 literal (hostRE)
+	if ip := net.ParseIP(name); name == "localhost" || strings.HasSuffix(name, ".localhost") || ip != nil && ip.IsLoopback() {
+		scheme = "http"
+	}
+	return scheme + "://" + s.Hosts[0] + s.BasePath
+}
+
 // hostRE matches a hostname (letters, digits, hyphens, dots) with an optional port.
 var hostRE = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?$`)
 

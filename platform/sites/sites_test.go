@@ -132,3 +132,31 @@ func TestHosts(t *testing.T) {
 		t.Errorf("acme %+v, beta %+v", acme, beta)
 	}
 }
+
+// TestSiteURL: a site that lists hosts is at its first host under its base path, over https
+// (http on a loopback host); one that lists none has no URL of its own.
+func TestSiteURL(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		hosts []string
+		base  string
+		want  string
+	}{
+		{"first host, base path", []string{"Docs.Acme.com", "acme.dev:8443"}, "/docs", "https://docs.acme.com/docs"},
+		{"a port", []string{"acme.dev:8443"}, "", "https://acme.dev:8443"},
+		{"localhost", []string{"localhost:3000"}, "", "http://localhost:3000"},
+		{"a loopback address", []string{"127.0.0.1:8080"}, "/docs", "http://127.0.0.1:8080/docs"},
+		{"no hosts", nil, "/docs", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg, err := sites.New([]sites.Site{{Domain: "acme", Project: "p", Hosts: tc.hosts, BasePath: tc.base}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _ := reg.Domain("acme")
+			if got := s.URL(); got != tc.want {
+				t.Errorf("URL() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
