@@ -3,23 +3,27 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestProxySnippetsForwardFeedback: each reverse-proxy snippet of agents.mdx ("Serve them at
 // your docs' address") sends Lectern an agent's POST /feedback (the agent feedback add-on's
 // route) and keeps a reader's GET /feedback on the docs host, where a page of the site may be;
 // the agents' GET /llms.txt still goes to Lectern, a page's HTML does not. The Cloudflare
-// Worker runs in Node against two real servers (Lectern's and the docs host's); the nginx,
-// Caddy and Vercel snippets are read by what their rules say.
+// Worker runs in Node, the nginx and Caddy snippets in Debian's nginx and Caddy, each against
+// two real servers (Lectern's and the docs host's); the Vercel snippet, which only Vercel
+// runs, is read by what its rewrites say.
 func TestProxySnippetsForwardFeedback(t *testing.T) {
 	snippets := proxySnippets(t)
 	requests := []struct {
@@ -92,179 +96,168 @@ func proxySnippets(t *testing.T) map[string]string {
 	return out
 }
 
-// nginxRouter reads the nginx snippet's maps and locations: an exact location, then the regex
-// locations in order, then location / with its ifs, each going to Lectern when it proxies to
-// http://lectern.
-func nginxRouter(t *testing.T, code string) router {
-	type entry struct {
-		key *regexp.Regexp
-		val string
+// proxyBinary is the path of nginx or caddy that scripts/proxies.sh finds (on PATH, else
+// Debian's package unpacked under .tmp, never installed).
+func proxyBinary(t *testing.T, name string) string {
+	t.Helper()
+	out, err := exec.Command("bash", "../../scripts/proxies.sh").Output()
+	if err != nil {
+		t.Fatalf("scripts/proxies.sh: %v", err)
 	}
-	type mapping struct {
-		source  string
-		entries []entry
-		dflt    string
-	}
-	maps := map[string]*mapping{}
-	var cur *mapping
-	var exact = map[string]bool{}
-	var regexLocs []*regexp.Regexp
-	var ifs []string // the variables of location /'s ifs that proxy to Lectern
-	mapRE := regexp.MustCompile(`^\s*map\s+("[^"]+"|\S+)\s+\$(\w+)\s*\{`)
-	entryRE := regexp.MustCompile(`^\s*("[^"]*"|\S+)\s+(\S+);`)
-	exactRE := regexp.MustCompile(`^\s*location\s+=\s+(\S+)\s*\{\s*proxy_pass http://lectern;`)
-	regexLocRE := regexp.MustCompile(`^\s*location\s+~\s+(\S+)\s*\{\s*proxy_pass http://lectern;`)
-	ifRE := regexp.MustCompile(`^\s*if\s+\(\$(\w+)\)\s*\{\s*proxy_pass http://lectern;`)
-	for _, line := range strings.Split(code, "\n") {
-		switch m := mapRE.FindStringSubmatch(line); {
-		case m != nil:
-			cur = &mapping{source: strings.Trim(m[1], `"`)}
-			maps[m[2]] = cur
-		case cur != nil && strings.TrimSpace(line) == "}":
-			cur = nil
-		case cur != nil:
-			e := entryRE.FindStringSubmatch(line)
-			if e == nil {
-				t.Fatalf("map entry %q", line)
-			}
-			key, val := strings.Trim(e[1], `"`), strings.Trim(e[2], `"`)
-			switch {
-			case key == "default":
-				cur.dflt = val
-			case strings.HasPrefix(key, "~*"):
-				cur.entries = append(cur.entries, entry{regexp.MustCompile("(?i)" + key[2:]), val})
-			case strings.HasPrefix(key, "~"):
-				cur.entries = append(cur.entries, entry{regexp.MustCompile(key[1:]), val})
-			default:
-				cur.entries = append(cur.entries, entry{regexp.MustCompile("^" + regexp.QuoteMeta(key) + "$"), val})
-			}
-		case exactRE.MatchString(line):
-			exact[exactRE.FindStringSubmatch(line)[1]] = true
-		case regexLocRE.MatchString(line):
-			regexLocs = append(regexLocs, regexp.MustCompile(regexLocRE.FindStringSubmatch(line)[1]))
-		case ifRE.MatchString(line):
-			ifs = append(ifs, ifRE.FindStringSubmatch(line)[1])
+	for _, line := range strings.Split(string(out), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok && k == name {
+			return v
 		}
 	}
-	return func(method, path, _ string) bool {
-		if exact[path] {
-			return true
+	t.Fatalf("scripts/proxies.sh found no %s: %s", name, out)
+	return ""
+}
+
+// stubs are two servers standing for Lectern and for the docs host's HTML: each answers its
+// name and Lectern's records the X-Forwarded-Host of each request.
+type stubs struct {
+	lectern, docs *httptest.Server
+	mu            sync.Mutex
+	forwarded     []string
+}
+
+func newStubs(t *testing.T) *stubs {
+	s := &stubs{}
+	s.lectern = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.forwarded = append(s.forwarded, r.Header.Get("X-Forwarded-Host"))
+		s.mu.Unlock()
+		_, _ = io.WriteString(w, "lectern")
+	}))
+	t.Cleanup(s.lectern.Close)
+	s.docs = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "docs") }))
+	t.Cleanup(s.docs.Close)
+	return s
+}
+
+// freePort is a loopback port nothing listens on now (nginx and Caddy take a port, not 0).
+func freePort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+}
+
+// startProxy runs cmd until the test ends and waits until addr takes connections.
+func startProxy(t *testing.T, cmd *exec.Cmd, addr string) {
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); <-done })
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			c.Close()
+			return
 		}
-		for _, re := range regexLocs {
-			if re.MatchString(path) {
-				return true
-			}
+		select {
+		case <-done:
+			t.Fatalf("%s exited: %s", filepath.Base(cmd.Path), out.String())
+		case <-time.After(20 * time.Millisecond): // polling a port: nothing to wait on
 		}
-		vars := strings.NewReplacer("$request_method", method, "$uri", path, "$http_accept", "text/html")
-		for _, name := range ifs {
-			m, ok := maps[name]
-			if !ok {
-				t.Fatalf("if ($%s) names no map", name)
-			}
-			val, source := m.dflt, vars.Replace(m.source)
-			for _, e := range m.entries {
-				if e.key.MatchString(source) {
-					val = e.val
-					break
-				}
-			}
-			if val != "" && val != "0" {
-				return true
-			}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not listen on %s: %s", filepath.Base(cmd.Path), addr, out.String())
 		}
-		return false
 	}
 }
 
-// caddyRouter reads the Caddyfile's named matchers (path, method, header_regexp; one line or
-// a block, whose matchers all must match) and its handle blocks, the first that matches
-// deciding; a handle that reverse_proxies to 10.0.0.5:8080 is Lectern.
-func caddyRouter(t *testing.T, code string) router {
-	type matcher []func(method, path, contentType string) bool
-	matchers := map[string]*matcher{}
-	var handles []struct {
-		name    string
-		lectern bool
-	}
-	add := func(m *matcher, line string) {
-		f := strings.Fields(line)
-		switch f[0] {
-		case "path":
-			globs := f[1:]
-			*m = append(*m, func(_, p, _ string) bool {
-				for _, g := range globs {
-					switch {
-					case strings.HasSuffix(g, "*") && strings.HasPrefix(p, g[:len(g)-1]),
-						strings.HasPrefix(g, "*") && strings.HasSuffix(p, g[1:]), g == p:
-						return true
-					}
-				}
-				return false
-			})
-		case "method":
-			methods := f[1:]
-			*m = append(*m, func(method, _, _ string) bool {
-				return strings.Contains(" "+strings.Join(methods, " ")+" ", " "+method+" ")
-			})
-		case "header_regexp":
-			if strings.EqualFold(f[1], "Accept") { // the requests here accept HTML
-				re := regexp.MustCompile(f[2])
-				*m = append(*m, func(_, _, _ string) bool { return re.MatchString("text/html") })
-			} else {
-				t.Fatalf("header_regexp of %s", f[1])
-			}
-		default:
-			t.Fatalf("matcher %q", line)
-		}
-	}
-	var block *matcher
-	var handle = -1
-	for _, line := range strings.Split(code, "\n") {
-		s := strings.TrimSpace(line)
-		switch {
-		case s == "" || strings.HasPrefix(s, "#"):
-		case strings.HasPrefix(s, "@") && strings.HasSuffix(s, "{"):
-			block = &matcher{}
-			matchers[strings.Fields(s)[0][1:]] = block
-		case strings.HasPrefix(s, "@"):
-			name, rest, _ := strings.Cut(s, " ")
-			m := &matcher{}
-			add(m, rest)
-			matchers[name[1:]] = m
-		case block != nil && s == "}":
-			block = nil
-		case block != nil:
-			add(block, s)
-		case strings.HasPrefix(s, "handle"):
-			name := strings.TrimPrefix(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "handle"), "{")), "@")
-			handles = append(handles, struct {
-				name    string
-				lectern bool
-			}{name: name})
-			handle = len(handles) - 1
-		case handle >= 0 && s == "reverse_proxy 10.0.0.5:8080":
-			handles[handle].lectern = true
-		}
-	}
+// through sends requests to a running proxy at addr with the docs' Host and says whether
+// Lectern's stub answered; a request sent to Lectern must carry the docs' host in
+// X-Forwarded-Host.
+func (s *stubs) through(t *testing.T, addr, host string) router {
 	return func(method, path, contentType string) bool {
-		for _, h := range handles {
-			if h.name == "" {
-				return h.lectern
-			}
-			m, ok := matchers[h.name]
-			if !ok {
-				t.Fatalf("handle @%s names no matcher", h.name)
-			}
-			all := true
-			for _, f := range *m {
-				all = all && f(method, path, contentType)
-			}
-			if all {
-				return h.lectern
-			}
+		var body io.Reader
+		if method == "POST" {
+			body = strings.NewReader(`{"path": "/quickstart", "feedback": "Step 2 is outdated."}`)
 		}
-		return false
+		req, err := http.NewRequest(method, "http://"+addr+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		req.Header.Set("Accept", "text/html")
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
+		s.mu.Lock()
+		before := len(s.forwarded)
+		s.mu.Unlock()
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		got, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if string(got) != "lectern" {
+			return false
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if fwd := s.forwarded[before:]; len(fwd) != 1 || !strings.HasPrefix(fwd[0], "docs.acme.com") {
+			t.Errorf("%s %s reached Lectern with X-Forwarded-Host %q, want docs.acme.com", method, path, fwd)
+		}
+		return true
 	}
+}
+
+// nginxRouter runs the nginx snippet in a real nginx (Debian's), its upstream lectern and
+// docs-html the stubs, on a loopback port.
+func nginxRouter(t *testing.T, code string) router {
+	s, dir, port := newStubs(t), t.TempDir(), freePort(t)
+	for from, to := range map[string]string{"10.0.0.5:8080": s.lectern.Listener.Addr().String()} {
+		if !strings.Contains(code, from) {
+			t.Fatalf("the nginx snippet names no %s", from)
+		}
+		code = strings.ReplaceAll(code, from, to)
+	}
+	const server = "server_name docs.acme.com;"
+	if !strings.Contains(code, server) {
+		t.Fatalf("the nginx snippet has no %q", server)
+	}
+	code = strings.Replace(code, server, server+"\n        listen 127.0.0.1:"+port+";", 1)
+	conf := "daemon off;\nmaster_process off;\npid " + dir + "/nginx.pid;\nerror_log " + dir + "/error.log;\nevents {}\nhttp {\n" +
+		"access_log off;\n"
+	for _, temp := range []string{"client_body", "proxy", "fastcgi", "uwsgi", "scgi"} {
+		conf += temp + "_temp_path " + dir + "/" + temp + ";\n"
+	}
+	conf += "upstream docs-html { server " + s.docs.Listener.Addr().String() + "; }\n" + code + "\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	startProxy(t, exec.Command(proxyBinary(t, "nginx"), "-p", dir, "-e", dir+"/error.log", "-c", dir+"/nginx.conf"), "127.0.0.1:"+port)
+	return s.through(t, "127.0.0.1:"+port, "docs.acme.com")
+}
+
+// caddyRouter runs the Caddyfile in a real Caddy (Debian's), its site served over plain HTTP
+// on a loopback port, Lectern and docs-html the stubs.
+func caddyRouter(t *testing.T, code string) router {
+	s, dir, port := newStubs(t), t.TempDir(), freePort(t)
+	for from, to := range map[string]string{"10.0.0.5:8080": s.lectern.Listener.Addr().String(), "docs-html:3000": s.docs.Listener.Addr().String(),
+		"docs.acme.com {": "http://docs.acme.com:" + port + " {\n    bind 127.0.0.1"} {
+		if !strings.Contains(code, from) {
+			t.Fatalf("the Caddyfile names no %s", from)
+		}
+		code = strings.ReplaceAll(code, from, to)
+	}
+	conf := "{\n    admin off\n    auto_https off\n    storage file_system " + dir + "/data\n}\n" + code + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "Caddyfile"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(proxyBinary(t, "caddy"), "run", "--adapter", "caddyfile", "--config", dir+"/Caddyfile")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	startProxy(t, cmd, "127.0.0.1:"+port)
+	return s.through(t, "127.0.0.1:"+port, "docs.acme.com:"+port)
 }
 
 // vercelRouter reads vercel.json's rewrites, the first whose source (path-to-regexp: :name,
