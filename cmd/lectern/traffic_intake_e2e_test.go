@@ -186,6 +186,7 @@ func trafficBadInput(t *testing.T, l *testLectern, ingestKey, otherIngest string
 		{"search open on another host", beacon, asst, `{"events":[{"type":"search_open","path":"//evil.example/x"}]}`, 400, "events[0].path"},
 		{"search without query", beacon, asst, `{"events":[{"type":"search","results":3}]}`, 400, "events[0].query"},
 		{"negative position", beacon, asst, `{"events":[{"type":"search_click","query":"q","path":"/a","position":-1}]}`, 400, "events[0].position"},
+		{"repeat not a boolean", beacon, asst, `{"events":[{"type":"search_click","query":"q","path":"/a","repeat":"yes"}]}`, 400, "events[0].repeat"},
 		{"results wrong type", beacon, asst, `{"events":[{"type":"search","query":"q","results":"7"}]}`, 400, "results"},
 		{"code copy without block", beacon, asst, `{"events":[{"type":"code_copy","path":"/a"}]}`, 400, "events[0].block"},
 		{"code copy block 0", beacon, asst, `{"events":[{"type":"code_copy","path":"/a","block":0}]}`, 400, "events[0].block"},

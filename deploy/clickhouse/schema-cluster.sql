@@ -173,7 +173,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events_local ON CLUSTER lectern
     thread_id      String,
     agent          String,
     engaged_ms     UInt32,
-    scroll_depth   UInt8
+    scroll_depth   UInt8,
+    repeat         UInt8
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_events', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -213,7 +214,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_events ON CLUSTER lectern
     thread_id      String,
     agent          String,
     engaged_ms     UInt32,
-    scroll_depth   UInt8
+    scroll_depth   UInt8,
+    repeat         UInt8
 )
 ENGINE = Distributed(lectern, lectern, traffic_events_local, cityHash64(project_id));
 
@@ -250,7 +252,8 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily_local ON CLUSTER lecte
     query_norm String,
     hits       AggregateFunction(sum, UInt64),
     clicks     AggregateFunction(sum, UInt64),
-    last_ms    AggregateFunction(max, UInt64)
+    last_ms    AggregateFunction(max, UInt64),
+    clicked    AggregateFunction(sum, UInt64) DEFAULT clicks
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/lectern/traffic_searches_daily', '{replica}')
 PARTITION BY toYYYYMM(day)
@@ -263,18 +266,10 @@ CREATE TABLE IF NOT EXISTS lectern.traffic_searches_daily ON CLUSTER lectern
     query_norm String,
     hits       AggregateFunction(sum, UInt64),
     clicks     AggregateFunction(sum, UInt64),
-    last_ms    AggregateFunction(max, UInt64)
+    last_ms    AggregateFunction(max, UInt64),
+    clicked    AggregateFunction(sum, UInt64) DEFAULT clicks
 )
 ENGINE = Distributed(lectern, lectern, traffic_searches_daily_local, cityHash64(project_id));
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
-SELECT project_id, day, query_norm,
-       sumState(toUInt64(type = 'search')) AS hits,
-       sumState(toUInt64(type = 'search_click')) AS clicks,
-       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms
-FROM lectern.traffic_events_local
-WHERE type IN ('search', 'search_click')
-GROUP BY project_id, day, query_norm;
 
 CREATE TABLE IF NOT EXISTS lectern.traffic_search_clicks_daily_local ON CLUSTER lectern
 (
@@ -793,6 +788,25 @@ FROM lectern.traffic_events_local
 WHERE (type = 'search' OR (type = 'mcp_call' AND tool = 'search')) AND query_norm != ''
 GROUP BY project_id, day, query_norm, query;
 
+-- ---------------------------------------------------------------- 0022_search_clicked
+-- A cluster made by an earlier version of this file first runs:
+--   DROP TABLE IF EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern;
+--   ALTER TABLE lectern.traffic_events_local ON CLUSTER lectern ADD COLUMN repeat UInt8;
+--   ALTER TABLE lectern.traffic_events ON CLUSTER lectern ADD COLUMN repeat UInt8;
+--   ALTER TABLE lectern.traffic_searches_daily_local ON CLUSTER lectern ADD COLUMN clicked AggregateFunction(sum, UInt64) DEFAULT clicks;
+--   ALTER TABLE lectern.traffic_searches_daily ON CLUSTER lectern ADD COLUMN clicked AggregateFunction(sum, UInt64) DEFAULT clicks;
+-- then applies this file again.
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS lectern.traffic_searches_daily_mv ON CLUSTER lectern TO lectern.traffic_searches_daily_local AS
+SELECT project_id, day, query_norm,
+       sumState(toUInt64(type = 'search')) AS hits,
+       sumState(toUInt64(type = 'search_click')) AS clicks,
+       maxState(if(type = 'search', toUInt64(timestamp) * 1000 + timestamp_ms, toUInt64(0))) AS last_ms,
+       sumState(toUInt64(type = 'search_click' AND repeat = 0)) AS clicked
+FROM lectern.traffic_events_local
+WHERE type IN ('search', 'search_click')
+GROUP BY project_id, day, query_norm;
+
 -- ---------------------------------------------------------------- migration bookkeeping
 -- Lectern applies its migrations when a service starts (and with `lectern migrate`): it creates
 -- schema_migrations if missing, then runs each migration not recorded there. Here the table
@@ -812,4 +826,4 @@ ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/all/lectern/schema_mig
 ORDER BY version;
 
 -- (One line: clickhouse-client --multiquery ends the VALUES of an INSERT at the line's end.)
-INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now()), (19, 'page_engagement', now()), (20, 'query_forms', now()), (21, 'query_forms_daily', now());
+INSERT INTO lectern.schema_migrations (version, name, applied_at) VALUES (1, 'feedback', now()), (2, 'conversations', now()), (3, 'conversation_caller', now()), (4, 'traffic', now()), (5, 'feedback_thread', now()), (6, 'agents', now()), (7, 'engagement', now()), (8, 'traffic_ids', now()), (9, 'summaries', now()), (10, 'read_tables', now()), (11, 'day_traffic', now()), (12, 'crawler_classes', now()), (13, 'path_visitors', now()), (14, 'agent_names', now()), (15, 'page_titles', now()), (16, 'mcp_unavailable', now()), (17, 'feedback_note', now()), (18, 'search_open', now()), (19, 'page_engagement', now()), (20, 'query_forms', now()), (21, 'query_forms_daily', now()), (22, 'search_clicked', now());

@@ -58,6 +58,7 @@ type eventIn struct {
 	Query     string `json:"query"`
 	Results   *int   `json:"results"`
 	Position  *int   `json:"position"`
+	Repeat    bool   `json:"repeat"` // search_click: a later click on one search's results
 	Timestamp string `json:"timestamp"`
 	// Engagement events.
 	Block    *int   `json:"block"`
@@ -145,6 +146,7 @@ func checkEvents(in []eventIn, most int, now time.Time, serverSide bool) ([]even
 			tr.Query = checkQuery(i, e.Query, add)
 			tr.Path = checkPath(i, e.Path, true, add)
 			tr.Position = checkInt(i, "position", e.Position, 1, maxPosition, false, add)
+			tr.Repeat = e.Repeat
 		case event.TypeCodeCopy, event.TypeCTAClick, event.TypeOutboundClick, event.TypeMenuAction, event.TypeSourceClick:
 			checkEngagement(i, e, &tr, add)
 		case event.TypePageEngagement: // a page's visible time and deepest scroll, when it is left or hidden

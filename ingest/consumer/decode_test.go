@@ -39,7 +39,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 	conv.Caller, conv.Client = event.CallerOther, "slack"
 	click := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypeSearchClick, ProjectID: "p", Domain: "d",
 		Timestamp: now, VisitorID: "v\u00e9", Class: event.ClassAI, Caller: event.CallerAPI, UserAgent: "GPTBot/1.0", Agent: "GPTBot",
-		Path: "/a b", Title: "T", Referrer: "https://x/?q=1", Query: " Custom  Domain ", Results: 7, Position: 2}
+		Path: "/a b", Title: "T", Referrer: "https://x/?q=1", Query: " Custom  Domain ", Results: 7, Position: 2, Repeat: true}
 	var b store.Batch
 	for _, tc := range []struct {
 		t event.Type

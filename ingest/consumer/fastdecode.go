@@ -42,6 +42,12 @@ func scanTraffic(s *scanner, t *event.Traffic) bool {
 			ok = s.intTo(&t.Position)
 		case "format":
 			ok = s.strTo((*string)(&t.Format))
+		case "repeat":
+			if s.null() {
+				t.Repeat = false // as encoding/json leaves a bool for null
+				return true
+			}
+			t.Repeat, ok = s.boolean()
 		case "tool":
 			ok = s.strTo(&t.Tool)
 		case "client":

@@ -22,7 +22,7 @@ func scanSamples() (event.Traffic, event.Feedback, event.Conversation) {
 	helpful := true
 	tr := event.Traffic{ID: "01ARZ3NDEKTSV4RRFFQ69G5FAX", Type: event.TypeMCPCall, ProjectID: "p", Domain: "d",
 		Timestamp: scanNow, VisitorID: "v<é>", Class: event.ClassAI, Caller: event.CallerOther, UserAgent: "a\tb", Agent: "Claude-User",
-		Path: "/p & q", Title: "T\u2028", Referrer: "r", Query: "q\"\\/", Results: 3, Position: -2, Format: event.FormatLLMs,
+		Path: "/p & q", Title: "T\u2028", Referrer: "r", Query: "q\"\\/", Results: 3, Position: -2, Repeat: true, Format: event.FormatLLMs,
 		Tool: "search", Client: "c", ClientVersion: "1", Status: "ok", DurationMs: 9, Block: 1, Lang: "go",
 		Target: "https://x", Label: "L", Action: "copy", ThreadID: "thr_1", EngagedMs: 41_250, ScrollDepth: 90}
 	fb := event.Feedback{EventID: "e", ID: "i", ProjectID: "p", Domain: "d", Path: "/x", Comment: "c\x01\n",

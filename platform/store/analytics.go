@@ -66,6 +66,7 @@ type SearchRow struct {
 	Written        string
 	Hits           int64     // search events
 	Clicks         int64     // search_click events
+	Clicked        int64     // its search_click events not marked event.Traffic.Repeat: its searches clicked through
 	TopClickedPage string    // the most clicked path (ties: the smallest); "" when none
 	LastSearchedAt time.Time // the latest search event
 	// NoResults counts its readers' searches that found nothing: traffic_queries_daily's

@@ -590,11 +590,17 @@
         return res.json();
       }).then(function (hits) {
         results.textContent = "";
-        /* the search route records the search event itself; the widget reports clicks */
+        /* the search route records the search event itself; the widget reports clicks, each
+           after the first on these results marked repeat: the searches export's ctr (Mintlify's)
+           is the share of searches clicked through, one search however many results it opened */
+        var clicked = false;
         hits.forEach(function (h, i) {
           var m = h.metadata || {}, where = (m.breadcrumbs || []).concat(m.section ? [m.section] : []).join(" › ");
           var a = el("a", { href: pageURL(m.url || h.path), target: "_top", text: m.title || h.path, onclick: function () {
-            track({ type: "search_click", query: q, path: h.path, position: i + 1 }, true);
+            var ev = { type: "search_click", query: q, path: h.path, position: i + 1 };
+            if (clicked) ev.repeat = true;
+            clicked = true;
+            track(ev, true);
           } });
           /* the line around the first match, its matched words marked (offsets in UTF-16 units, as
              JavaScript counts), as text nodes; Markdown's backticks left out */

@@ -110,14 +110,15 @@ type searchPage struct {
 	NextCursor    *string     `json:"nextCursor"`
 }
 
-// searchEnvelope renders a page; ctr is clicks ÷ hits, capped at 1 (a reader may open several
-// results of one search).
+// searchEnvelope renders a page; ctr is Mintlify's, the share of searches that led to a click:
+// the clicks that are no repeat (store.SearchRow.Clicked) ÷ hits, capped at 1 (a click of one
+// day can follow a search of the day before, and a sender may click without searching).
 func searchEnvelope(p store.SearchPage) searchPage {
 	out := searchPage{Searches: make([]searchRow, len(p.Rows)), TotalSearches: p.TotalSearches}
 	for i, r := range p.Rows {
 		row := searchRow{SearchQuery: cmp.Or(r.Written, r.Query), Hits: r.Hits, LastSearchedAt: event.FormatTime(r.LastSearchedAt), NoResults: r.NoResults}
 		if r.Hits > 0 {
-			row.CTR = min(1, float64(r.Clicks)/float64(r.Hits))
+			row.CTR = min(1, float64(r.Clicked)/float64(r.Hits))
 		}
 		if r.TopClickedPage != "" {
 			row.TopClickedPage = &p.Rows[i].TopClickedPage

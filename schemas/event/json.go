@@ -40,6 +40,9 @@ func (t Traffic) AppendJSON(b []byte) ([]byte, error) {
 	b = appendOptInt(b, `,"results":`, t.Results)
 	b = appendOptInt(b, `,"position":`, t.Position)
 	b = appendOptString(b, `,"format":`, string(t.Format))
+	if t.Repeat {
+		b = append(b, `,"repeat":true`...)
+	}
 	b = appendOptString(b, `,"tool":`, t.Tool)
 	b = appendOptString(b, `,"client":`, t.Client)
 	b = appendOptString(b, `,"clientVersion":`, t.ClientVersion)

@@ -34,6 +34,8 @@ func TestTrafficAppendJSON(t *testing.T) {
 			Timestamp: at, VisitorID: "v1", Class: event.ClassHuman, Caller: event.CallerWeb, UserAgent: "Mozilla/5.0",
 			Path: "/quickstart", Agent: "ChatGPT-User", Title: "Quick <start> & go", Referrer: "https://example.com/?a=1&b=2"},
 		"search": {Type: event.TypeSearch, Timestamp: at, Query: "  How \"to\" \\ install\n\t", Results: 7},
+		"repeat click": {Type: event.TypeSearchClick, Timestamp: at, Query: "sso", Path: "/sso", Position: 2, Repeat: true,
+			Format: event.FormatMarkdown},
 		"mcp": {Type: event.TypeMCPCall, Timestamp: at.Add(time.Nanosecond), Tool: "search", Client: "claude-code",
 			ClientVersion: "1.0", Status: event.MCPStatusError, DurationMs: 12, Format: event.FormatLLMsFull},
 		"engagement": {Type: event.TypeCodeCopy, Timestamp: at, Block: 3, Lang: "c++", Target: "https://x.y/\u2028z",

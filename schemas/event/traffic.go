@@ -155,6 +155,11 @@ type Traffic struct {
 	Results   int       `json:"results,omitempty"`  // search: how many results were shown
 	Position  int       `json:"position,omitempty"` // search_click: 1-based rank of the clicked result
 	Format    Format    `json:"format,omitempty"`   // page_view: the form fetched (empty: the HTML page)
+	// search_click: a later click on the results of a search the reader clicked already (same
+	// query, same results shown). A search's first click leaves it false, as every click of a
+	// sender that does not tell them apart does, so that the searches export's ctr, the share of
+	// searches that led to a click, counts each search once.
+	Repeat bool `json:"repeat,omitempty"`
 	// mcp_call only. Query holds the search query (tool search) or the command line
 	// (tool query_docs_filesystem), Results the results found (search), Path the page a
 	// submit_feedback was about. Class is ClassAI and Caller CallerOther.

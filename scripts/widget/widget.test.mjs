@@ -444,6 +444,50 @@ test('the search box reports each open once (search_open): moving to its results
   }
 });
 
+test('a second click on one search\'s results is a repeat: the searches export\'s ctr counts the search once (Mintlify\'s, the share of searches clicked through)', async () => {
+  const searchSite = await startSite('data-search="true"');
+  try {
+    const path = `${prefix}/search-repeat`;
+    const query = 'where are the tests run'; // no other test searches it; lectern starts with a fresh data dir
+    const { page, sent } = await openEngagement(searchSite, path);
+    const box = page.getByRole('searchbox', { name: 'Search the docs' });
+    const links = page.getByRole('search').getByRole('link');
+    const search = async () => {
+      const done = page.waitForResponse((r) => r.url().includes('/discovery/v1/search/'));
+      await box.fill(query);
+      await box.press('Enter');
+      assert.equal((await done).status(), 200);
+      await links.nth(1).waitFor({ timeout: 20000 });
+    };
+    // A control click opens the result in a tab of its own; the page and its results stay.
+    const open = async (i) => {
+      const tab = page.context().waitForEvent('page');
+      await links.nth(i).click({ modifiers: ['Control'] });
+      await (await tab).close();
+    };
+    const clicks = () => sent.filter((e) => e.type === 'search_click');
+    await search();
+    await open(0);
+    await open(1);
+    await waitFor('both clicks in beacons', () => clicks().length >= 2);
+    await search(); // searched again (a search of its own), opened nothing
+    await search(); // and once more: its first click is no repeat
+    await open(2);
+    await waitFor('the third click in a beacon', () => clicks().length >= 3);
+    assert.deepEqual(clicks().map((e) => [e.query, e.position, e.repeat]),
+      [[query, 1, undefined], [query, 2, true], [query, 3, undefined]]);
+    // Three searches, two clicked through: ctr 2/3, where counting the clicks read 1.
+    const row = await waitFor('the searches and clicks in the export', async () => {
+      const r = (await admin('searches?limit=100')).searches.find((x) => x.searchQuery === query);
+      return r && r.hits === 3 && Math.abs(r.ctr - 2 / 3) < 1e-9 && r;
+    });
+    assert.equal(row.hits, 3);
+    await page.close();
+  } finally {
+    await searchSite.close();
+  }
+});
+
 test('data-theme, data-position and data-path: dark or auto, bottom-left, and the path reported', async () => {
   const spa = `${prefix}/spa/${runID()}`;
   const custom = await startSite(`data-theme="dark" data-position="bottom-left" data-path="${spa}"`);

@@ -221,7 +221,7 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 		having += " AND (h < ? OR (h = ? AND query_norm > ?))"
 		args = append(args, uint64(q.After.Hits), uint64(q.After.Hits), q.After.Query)
 	}
-	rows, err := s.conn.Query(ctx, "SELECT query_norm, sumMerge(hits) AS h, sumMerge(clicks), maxMerge(last_ms)"+
+	rows, err := s.conn.Query(ctx, "SELECT query_norm, sumMerge(hits) AS h, sumMerge(clicks), sumMerge(clicked), maxMerge(last_ms)"+
 		" FROM traffic_searches_daily WHERE "+c.sql()+" GROUP BY query_norm"+having+
 		" ORDER BY h DESC, query_norm ASC LIMIT "+itoa(q.Limit+1), args...)
 	if err != nil {
@@ -230,11 +230,11 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 	defer rows.Close()
 	for rows.Next() {
 		var r store.SearchRow
-		var hits, clicks, last uint64
-		if err := rows.Scan(&r.Query, &hits, &clicks, &last); err != nil {
+		var hits, clicks, clicked, last uint64
+		if err := rows.Scan(&r.Query, &hits, &clicks, &clicked, &last); err != nil {
 			return page, err
 		}
-		r.Hits, r.Clicks, r.LastSearchedAt = int64(hits), int64(clicks), fromMilli(int64(last))
+		r.Hits, r.Clicks, r.Clicked, r.LastSearchedAt = int64(hits), int64(clicks), int64(clicked), fromMilli(int64(last))
 		page.Rows = append(page.Rows, r)
 	}
 	if err := rows.Err(); err != nil {

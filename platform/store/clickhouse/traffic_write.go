@@ -15,7 +15,7 @@ import (
 const insertTraffic = `INSERT INTO traffic_events (project_id, id, type, domain, day, timestamp, timestamp_ms,
 	visitor_id, class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
 	format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent,
-	engaged_ms, scroll_depth)`
+	engaged_ms, scroll_depth, repeat)`
 
 // writeTraffic inserts the events whose ids traffic_events does not hold yet, each once. The
 // materialized views fire on every inserted row, so this check is what keeps the rollups exact
@@ -153,7 +153,7 @@ type trafficRows struct {
 	day, stamp                                           []time.Time
 	stampMS                                              []uint16
 	results, position, duration, block, engaged          []uint32
-	depth                                                []uint8
+	depth, repeat                                        []uint8
 }
 
 func (r *trafficRows) strings() []*[]string {
@@ -172,7 +172,7 @@ func (r *trafficRows) set(ts []*event.Traffic) []any {
 	}
 	r.day, r.stamp, r.stampMS = resize(r.day, n), resize(r.stamp, n), resize(r.stampMS, n)
 	r.results, r.position, r.duration, r.block = resize(r.results, n), resize(r.position, n), resize(r.duration, n), resize(r.block, n)
-	r.engaged, r.depth = resize(r.engaged, n), resize(r.depth, n)
+	r.engaged, r.depth, r.repeat = resize(r.engaged, n), resize(r.depth, n), resize(r.repeat, n)
 	for i, e := range ts {
 		r.project[i], r.id[i], r.typ[i], r.domain[i] = e.ProjectID, e.ID, string(e.Type), e.Domain
 		t := e.Timestamp.UTC()
@@ -186,10 +186,14 @@ func (r *trafficRows) set(ts []*event.Traffic) []any {
 		r.lang[i], r.target[i], r.label[i], r.action[i], r.thread[i] = e.Lang, e.Target, e.Label, e.Action, e.ThreadID
 		r.agent[i] = e.Agent
 		r.engaged[i], r.depth[i] = uint32(max(e.EngagedMs, 0)), uint8(min(max(e.ScrollDepth, 0), event.MaxScrollDepth))
+		r.repeat[i] = 0
+		if e.Repeat {
+			r.repeat[i] = 1
+		}
 	}
 	return []any{r.project, r.id, r.typ, r.domain, r.day, r.stamp, r.stampMS, r.visitor, r.class, r.caller, r.ua, r.path, r.title,
 		r.referrer, r.query, r.norm, r.results, r.position, r.format, r.tool, r.client, r.clientVersion, r.status, r.duration, r.block,
-		r.lang, r.target, r.label, r.action, r.thread, r.agent, r.engaged, r.depth}
+		r.lang, r.target, r.label, r.action, r.thread, r.agent, r.engaged, r.depth, r.repeat}
 }
 
 // normalized is event.NormalizeQuery without its allocations for the common case: no query,

@@ -114,7 +114,7 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 		having += " AND (h < ? OR (h = ? AND query_norm > ?))"
 		args = append(args, q.After.Hits, q.After.Hits, q.After.Query)
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT query_norm, SUM(hits) AS h, SUM(clicks), MAX(last_ms) FROM traffic_searches_daily"+
+	rows, err := s.r.QueryContext(ctx, "SELECT query_norm, SUM(hits) AS h, SUM(clicks), SUM(clicked), MAX(last_ms) FROM traffic_searches_daily"+
 		w.clause()+" GROUP BY query_norm"+having+" ORDER BY h DESC, query_norm ASC LIMIT ?", append(args, q.Limit+1)...)
 	if err != nil {
 		return page, err
@@ -123,7 +123,7 @@ func (s *Store) searches(ctx context.Context, q store.SearchQuery) (store.Search
 	for rows.Next() {
 		var r store.SearchRow
 		var last int64
-		if err := rows.Scan(&r.Query, &r.Hits, &r.Clicks, &last); err != nil {
+		if err := rows.Scan(&r.Query, &r.Hits, &r.Clicks, &r.Clicked, &last); err != nil {
 			return page, err
 		}
 		r.LastSearchedAt = fromMilli(last)

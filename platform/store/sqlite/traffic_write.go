@@ -14,16 +14,16 @@ var trafficStatements = []string{
 	`INSERT OR IGNORE INTO traffic_events (project_id, id, type, domain, day, timestamp, visitor_id,
 		class, caller, user_agent, path, title, referrer, query, query_norm, results, position,
 		format, tool, client, client_version, status, duration_ms, block, lang, target, label, action, thread_id, agent,
-		engaged_ms, scroll_depth)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		engaged_ms, scroll_depth, repeat)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	`INSERT INTO traffic_pages_daily (project_id, day, path, class, views) VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, path, class) DO UPDATE SET views = views + 1`,
 	`INSERT OR IGNORE INTO traffic_visitors_daily (project_id, day, path, class, visitor_id)
 	VALUES (?, ?, ?, ?, ?)`,
-	`INSERT INTO traffic_searches_daily (project_id, day, query_norm, hits, clicks, last_ms)
-	VALUES (?, ?, ?, ?, ?, ?)
+	`INSERT INTO traffic_searches_daily (project_id, day, query_norm, hits, clicks, clicked, last_ms)
+	VALUES (?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (project_id, day, query_norm) DO UPDATE SET hits = hits + excluded.hits,
-		clicks = clicks + excluded.clicks, last_ms = max(last_ms, excluded.last_ms)`,
+		clicks = clicks + excluded.clicks, clicked = clicked + excluded.clicked, last_ms = max(last_ms, excluded.last_ms)`,
 	`INSERT INTO traffic_search_clicks_daily (project_id, day, query_norm, path, clicks)
 	VALUES (?, ?, ?, ?, 1)
 	ON CONFLICT (project_id, day, query_norm, path) DO UPDATE SET clicks = clicks + 1`,
@@ -119,7 +119,7 @@ func writeOne(ctx context.Context, sts []*sql.Stmt, e *event.Traffic) (bool, err
 		e.VisitorID, string(e.Class), string(e.Caller), e.UserAgent, e.Path, e.Title, e.Referrer,
 		e.Query, norm, e.Results, e.Position, string(e.Format), e.Tool, e.Client, e.ClientVersion, e.Status,
 		max(e.DurationMs, 0), max(e.Block, 0), e.Lang, e.Target, e.Label, e.Action, e.ThreadID, e.Agent,
-		max(e.EngagedMs, 0), max(e.ScrollDepth, 0))
+		max(e.EngagedMs, 0), max(e.ScrollDepth, 0), b2i(e.Repeat))
 	if err != nil {
 		return false, err
 	}
@@ -163,12 +163,12 @@ func bumpRollups(ctx context.Context, sts []*sql.Stmt, e *event.Traffic, day, no
 		}
 		return exec(stVisitors, e.ProjectID, day, e.Path, string(e.Class), e.VisitorID)
 	case event.TypeSearch:
-		if err := exec(stSearches, e.ProjectID, day, norm, 1, 0, ms); err != nil {
+		if err := exec(stSearches, e.ProjectID, day, norm, 1, 0, 0, ms); err != nil {
 			return err
 		}
 		return exec(stQueries, e.ProjectID, day, querySource(e), norm, 1, b2i(e.Results == 0), 0, ms, ms)
 	case event.TypeSearchClick:
-		if err := exec(stSearches, e.ProjectID, day, norm, 0, 1, 0); err != nil {
+		if err := exec(stSearches, e.ProjectID, day, norm, 0, 1, b2i(!e.Repeat), 0); err != nil {
 			return err
 		}
 		if err := exec(stQueries, e.ProjectID, day, querySource(e), norm, 0, 0, 1, noFirst, 0); err != nil {

@@ -71,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"Expire", testExpire},
 		{"ExpireQueryForms", testExpireQueryForms},
 		{"TrafficReads", testTrafficReads},
+		{"SearchClicked", testSearchClicked},
 		{"CrawlerClasses", testCrawlerClasses},
 		{"AgentNames", testAgentNames},
 		{"Referrers", testReferrers},

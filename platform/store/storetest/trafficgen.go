@@ -39,6 +39,7 @@ func (g *Gen) Traffic(project string, t time.Time) event.Traffic {
 	default:
 		e.Type, e.Query, e.Path = event.TypeSearchClick, trafficQueries[g.rng.Intn(len(trafficQueries))], path
 		e.Position = 1 + g.rng.Intn(10)
+		e.Repeat = g.rng.Intn(3) == 0 // a later click on one search's results
 	}
 	return e
 }

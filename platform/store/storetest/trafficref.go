@@ -104,6 +104,9 @@ func (r *trafficRef) searches(project string, rg store.Range, noResults bool) ([
 		q := event.NormalizeQuery(e.Query)
 		if row := byQuery[q]; row != nil {
 			row.Clicks++
+			if !e.Repeat {
+				row.Clicked++
+			}
 			clicks[[2]string{q, e.Path}]++
 		}
 	}
