@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/storetest"
 	"github.com/lectern-dev/lectern/schemas/migrations"
@@ -22,15 +20,7 @@ func TestMCPUnavailableMigration(t *testing.T) {
 	s := open(t, dsn)
 	defer s.Close()
 	ctx := t.Context()
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inDB, err := ch.Open(opts) // the migrations' statements name tables without their database
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inDB.Close()
+	inDB := rawConn(t, dsn) // the migrations' statements name tables without their database
 	exec := func(q string) {
 		t.Helper()
 		if err := inDB.Exec(ctx, q); err != nil && !duplicateColumn(err) {

@@ -19,15 +19,7 @@ func runMigrationTwice(t *testing.T, dsn string, version int, skip func(error) b
 	if version < 1 || version > len(all) || all[version-1].Version != version {
 		t.Fatalf("no ClickHouse migration %04d", version)
 	}
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inDB, err := ch.Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inDB.Close()
+	inDB := rawConn(t, dsn)
 	for round := range 2 {
 		for _, q := range all[version-1].Statements() {
 			if err := inDB.Exec(t.Context(), q); err != nil && (skip == nil || !skip(err)) {

@@ -3,8 +3,6 @@ package clickhouse_test
 import (
 	"testing"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store"
 	"github.com/lectern-dev/lectern/platform/store/storetest"
 	"github.com/lectern-dev/lectern/schemas/event"
@@ -21,15 +19,7 @@ func TestSearchClickedMigration(t *testing.T) {
 	s := open(t, dsn)
 	defer s.Close()
 	ctx := t.Context()
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inDB, err := ch.Open(opts) // the migrations' statements name tables without their database
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inDB.Close()
+	inDB := rawConn(t, dsn) // the migrations' statements name tables without their database
 	for _, q := range []string{"DROP TABLE traffic_searches_daily_mv", "ALTER TABLE traffic_searches_daily DROP COLUMN clicked",
 		"ALTER TABLE traffic_events DROP COLUMN repeat", viewOf(t, 4, "traffic_searches_daily_mv")} {
 		if err := inDB.Exec(ctx, q); err != nil {

@@ -3,8 +3,6 @@ package clickhouse_test
 import (
 	"testing"
 
-	ch "github.com/ClickHouse/clickhouse-go/v2"
-
 	"github.com/lectern-dev/lectern/platform/store/storetest"
 )
 
@@ -19,15 +17,7 @@ func TestSearchOpenMigration(t *testing.T) {
 	defer s.Close()
 	storetest.SearchOpenMigrationSummary(t, s)
 	storetest.CheckSearchOpenMigration(t, s, "summarised after 0018")
-	opts, err := ch.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inDB, err := ch.Open(opts) // the migrations' statements name tables without their database
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inDB.Close()
+	inDB := rawConn(t, dsn) // the migrations' statements name tables without their database
 	for _, q := range []string{"ALTER TABLE sessions_daily DROP COLUMN opened", "ALTER TABLE sessions_daily DROP COLUMN active"} {
 		if err := inDB.Exec(t.Context(), q); err != nil {
 			t.Fatalf("%s: %v", q, err)
