@@ -10,11 +10,11 @@ import (
 )
 
 // Assistant is how the docs team shapes the assistant (Mintlify's assistant/customize and
-// assistant/skills): the instructions of .mintlify/Assistant.md, added to the model's system
-// prompt, and the skills of .mintlify/assistant/skills/<slug>/skill.md (or skill.mdx), which
-// the model loads when a question matches one.
+// assistant/skills): the instructions of .mintlify/Assistant.md (else the root's), added to the
+// model's system prompt, and the skills of .mintlify/assistant/skills/<slug>/skill.md (or
+// skill.mdx), which the model loads when a question matches one.
 type Assistant struct {
-	Instructions string // .mintlify/Assistant.md (or ASSISTANT.md); "" when there is none
+	Instructions string // .mintlify/Assistant.md (or ASSISTANT.md), else the root's; "" when there is none
 	Skills       []AssistantSkill
 }
 
@@ -34,8 +34,14 @@ const (
 	maxSkillDescription   = 1024 // characters, as the catalog's skills
 )
 
-// instructionFiles are the names Mintlify reads the instructions from, in order.
-var instructionFiles = []string{"Assistant.md", "ASSISTANT.md"}
+// instructionFiles are the files Mintlify reads the instructions from, in order: in .mintlify/,
+// which it does not serve, then at the project's root, where Mintlify reads them too but also
+// serves them publicly at /assistant.md (its assistant/customize page warns of it, and tells
+// teams that "must store" the file there to .mintignore it; real sites keep it there).
+var instructionFiles = []string{
+	assistantDir + "/Assistant.md", assistantDir + "/ASSISTANT.md",
+	"Assistant.md", "ASSISTANT.md",
+}
 
 // ReadAssistant reads the assistant instructions and skills of the site in fsys; each file it
 // cannot use is a warning (its Path is the file's) and is left out. Load reads them so; `lectern
@@ -44,8 +50,7 @@ func ReadAssistant(fsys fs.FS) (Assistant, []docsjson.Problem) {
 	var a Assistant
 	var problems []docsjson.Problem
 	warn := warner(&problems)
-	for _, name := range instructionFiles {
-		file := assistantDir + "/" + name
+	for _, file := range instructionFiles {
 		data, err := readLimited(fsys, file, maxInstructionsBytes)
 		if errors.Is(err, errTooLarge) {
 			warn(file, "the assistant's instructions are larger than %d bytes; they are left out", maxInstructionsBytes)

@@ -44,6 +44,29 @@ func TestAssistantFiles(t *testing.T) {
 			instructions: "Be brief.",
 		},
 		{
+			// Mintlify's assistant/customize warns that an Assistant.md at the root of the
+			// project is publicly served at /assistant.md, and to .mintignore it "if you must
+			// store" it there: the root file is read too (RefineryTeam/docs keeps it there).
+			name:         "at the root",
+			files:        map[string]string{"Assistant.md": "# ASSISTANT.md\n\nPrefer documented information over assumptions.\n"},
+			instructions: "# ASSISTANT.md\n\nPrefer documented information over assumptions.",
+		},
+		{
+			name:         "ASSISTANT.md at the root",
+			files:        map[string]string{"ASSISTANT.md": "Be brief."},
+			instructions: "Be brief.",
+		},
+		{
+			name:         ".mintlify before the root",
+			files:        map[string]string{"Assistant.md": "From the root.", ".mintlify/Assistant.md": "From .mintlify."},
+			instructions: "From .mintlify.",
+		},
+		{
+			name:     "huge instructions at the root",
+			files:    map[string]string{"Assistant.md": strings.Repeat("Be kind. ", 4000)},
+			problems: []string{"warning: Assistant.md: the assistant's instructions are larger than 32768 bytes; they are left out"},
+		},
+		{
 			name: "bad skills",
 			files: map[string]string{
 				".mintlify/assistant/skills/a-no-frontmatter/skill.md": "# Just text\n",

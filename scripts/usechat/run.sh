@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The real-client harness in one command (what `make test-clients` runs): the node:test suites
-# here (useChat ai@4.3.19 and ai@4.1.15, the raw data stream, and ai@5.0.277 on the v2 route)
+# here (useChat ai@4.3.19 and ai@4.1.15, the raw data stream, and ai@5.0.277 and ai@6.0.325 on the v2 route)
 # against a lectern built and started for them, as scripts/lectern-harness.sh describes (it also
 # says how to run them against a lectern that is already running).
 # Extra arguments are passed to `node --test` (e.g. --test-name-pattern=stop).
