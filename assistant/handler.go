@@ -181,17 +181,20 @@ func (e notIndexedError) Error() string      { return e.err.Error() }
 func (e notIndexedError) Unwrap() error      { return e.err }
 func (notIndexedError) Is(target error) bool { return target == errNotIndexed }
 
-// openThread continues the thread the request names, or starts one.
+// openThread continues the thread the request names, or starts one. A threadId sent without
+// a threadKey is how Mintlify's API continues a thread (its clients were never given a key):
+// the conversation is in messages, so the turn is answered as the first of a new thread, whose
+// id and key the reply carries, rather than refused; a key that is wrong stays a 404.
 func (s *Service) openThread(ctx context.Context, t *turn) error {
 	var err error
-	if t.req.ThreadID == "" {
+	if t.req.ThreadID == "" || t.req.ThreadKey == "" {
 		t.thread, t.newKey, err = s.threads.Create(ctx, t.site.Domain)
 	} else {
 		t.thread, err = s.threads.Get(ctx, t.site.Domain, t.req.ThreadID, t.req.ThreadKey)
 	}
 	switch {
 	case errors.Is(err, thread.ErrNotFound):
-		return web.Errorf(fiber.StatusNotFound, "thread %s not found: it does not exist, has expired, belongs to another site, or threadKey is missing or wrong", t.req.ThreadID)
+		return web.Errorf(fiber.StatusNotFound, "thread %s not found: it does not exist, has expired, belongs to another site, or its threadKey is wrong", t.req.ThreadID)
 	case err != nil:
 		s.logger.Error("thread store failed", "err", err)
 		return web.Errorf(fiber.StatusServiceUnavailable, "assistant threads are unavailable; retry shortly")

@@ -59,8 +59,6 @@ func TestThreadRejections(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"threadId without key", "acme", continueWith("next", id, ""), 404, "thread " + id + " not found"},
-		{"threadId with null key", "acme", with(ask("next"), "threadId", id, "threadKey", nil), 404, "not found"},
 		{"wrong key", "acme", continueWith("next", id, otherKey), 404, "not found"},
 		{"another domain's thread", "globex", continueWith("next", id, key), 404, "not found"},
 		{"unknown thread", "acme", continueWith("next", "thr_01ARZ3NDEKTSV4RRFFQ69G5FAV", key), 404, "not found"},
@@ -93,5 +91,37 @@ func TestThreadExpires(t *testing.T) {
 	resp := h.post(t, "acme", continueWith("rate limits?", id, key))
 	if msg, _ := errorBody(t, resp); resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("after the idle time: %d %s, want 404", resp.StatusCode, msg)
+	}
+}
+
+// TestThreadIDWithoutKeyStartsAThread: a threadId sent without its threadKey, as Mintlify's API
+// continues a thread (its clients never get a key), is answered as the first turn of a new
+// thread, whose id and key the reply carries; the thread it names is not continued.
+func TestThreadIDWithoutKeyStartsAThread(t *testing.T) {
+	h := start(t, nil)
+	sub := h.subscribe("acme-docs")
+	first := h.post(t, "acme", ask("How do I create an API key?"))
+	checkReply(t, first)
+	id := first.Header.Get("X-Thread-Id")
+	nextEvent(t, sub)
+	for _, tc := range []struct {
+		name string
+		body map[string]any
+	}{
+		{"an empty key", continueWith("And how do I rotate it?", id, "")},
+		{"a null key", with(ask("And how do I rotate it?"), "threadId", id, "threadKey", nil)},
+		{"no key", with(ask("And how do I rotate it?"), "threadId", id)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := h.post(t, "acme", tc.body)
+			checkReply(t, resp)
+			got, key := resp.Header.Get("X-Thread-Id"), resp.Header.Get("X-Thread-Key")
+			if !strings.HasPrefix(got, "thr_") || got == id || !strings.HasPrefix(key, "tk_") {
+				t.Errorf("X-Thread-Id %q X-Thread-Key %q, want a new thread (not %s) and its key", got, key, id)
+			}
+			if ev := nextEvent(t, sub); ev.ThreadID != got {
+				t.Errorf("conversation event of thread %q, want the new %q", ev.ThreadID, got)
+			}
+		})
 	}
 }

@@ -225,19 +225,17 @@ func TestV2ThreadContinues(t *testing.T) {
 	// A thread is one thread whichever route continues it.
 	v1 := h.post(t, "acme", continueWith("webhooks?", id, key))
 	checkReply(t, v1)
-	for _, tc := range []struct {
-		name string
-		body map[string]any
-	}{
-		{"without key", with(askV5("next"), "threadId", id)},
-		{"wrong key", with(askV5("next"), "threadId", id, "threadKey", "tk_wrong")},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			resp := h.postV2(t, "acme", tc.body)
-			if msg, _ := errorBody(t, resp); resp.StatusCode != http.StatusNotFound || !strings.Contains(msg, "thread "+id+" not found") {
-				t.Errorf("status %d %q, want 404", resp.StatusCode, msg)
-			}
-		})
+	// A wrong key is refused; no key at all (a client of Mintlify's API) starts a new thread.
+	if resp := h.postV2(t, "acme", with(askV5("next"), "threadId", id, "threadKey", "tk_wrong")); resp.StatusCode != http.StatusNotFound {
+		msg, _ := errorBody(t, resp)
+		t.Errorf("wrong key: status %d %q, want 404", resp.StatusCode, msg)
+	} else if msg, _ := errorBody(t, resp); !strings.Contains(msg, "thread "+id+" not found") {
+		t.Errorf("wrong key: %q", msg)
+	}
+	fresh := h.postV2(t, "acme", with(askV5("next"), "threadId", id))
+	checkV2Reply(t, fresh)
+	if got := fresh.Header.Get("X-Thread-Id"); got == id || !strings.HasPrefix(got, "thr_") || !strings.HasPrefix(fresh.Header.Get("X-Thread-Key"), "tk_") {
+		t.Errorf("without key: thread headers %q %q, want a new thread and its key", got, fresh.Header.Get("X-Thread-Key"))
 	}
 }
 

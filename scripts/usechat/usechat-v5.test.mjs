@@ -240,12 +240,21 @@ function suite({ pkg, version, ai }) {
         );
       });
 
-      test('a threadId without its key is a 404 the chat surfaces as error', async () => {
+      test('a threadId with a wrong key is a 404 the chat surfaces as error', async () => {
         assert.ok(first, 'needs the first answer');
         const o = newChat();
-        await o.chat.sendMessage({ text: 'Continue please' }, { body: { threadId: first.threadId } });
+        await o.chat.sendMessage({ text: 'Continue please' }, { body: { threadId: first.threadId, threadKey: 'not-the-key' } });
         assert.equal(o.seen.responses[0].status, 404);
         assert.match(o.chat.error?.message ?? '', /not found/i);
+      });
+
+      test('a threadId without its key, as Mintlify clients send, is answered in a new thread', async () => {
+        assert.ok(first, 'needs the first answer');
+        const o = newChat();
+        await o.chat.sendMessage({ text: QUESTION }, { body: { threadId: first.threadId } });
+        const answered = assertAnsweredTurn(o.chat, o.seen, { turns: 1 });
+        assert.notEqual(answered.threadId, first.threadId, 'the thread named without its key is not continued');
+        assert.match(o.seen.responses[0].threadKey ?? '', /^tk_/, 'the new thread\'s key');
       });
     });
 

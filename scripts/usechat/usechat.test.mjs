@@ -199,9 +199,23 @@ for (const client of CLIENTS) {
         assert.equal(seen.requests[2].body.threadKey, first.threadKey);
       });
 
-      test('a threadId without its key is a 404 the hook surfaces as error', async () => {
+      test('a threadId without its key, as Mintlify clients send, is answered in a new thread', async () => {
         assert.ok(first, 'needs the first answer');
-        for (const body of [{ threadId: first.threadId }, { threadId: first.threadId, threadKey: 'not-the-key' }]) {
+        const o = chatOptions();
+        const c = await mountChat(client.useChat, o.options);
+        try {
+          await c.run((h) => h.append({ role: 'user', content: QUESTION }, { body: { threadId: first.threadId } }));
+          const answered = assertAnsweredTurn(client, c, o.seen, { turns: 1 });
+          assert.notEqual(answered.threadId, first.threadId, 'the thread named without its key is not continued');
+          assert.match(o.seen.responses[0]?.threadKey ?? '', /^tk_/, "the new thread's key");
+        } finally {
+          await c.unmount();
+        }
+      });
+
+      test('a threadId with a wrong key is a 404 the hook surfaces as error', async () => {
+        assert.ok(first, 'needs the first answer');
+        for (const body of [{ threadId: first.threadId, threadKey: 'not-the-key' }]) {
           const o = chatOptions();
           const c = await mountChat(client.useChat, o.options);
           try {

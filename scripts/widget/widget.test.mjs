@@ -191,7 +191,7 @@ test('an error from the assistant is shown', async () => {
   const note = dialog.getByText(/^Error: .*not found/);
   await note.waitFor();
   // The error's own text once: no "undefined" from a detail without a field, no repetition.
-  assert.match(await note.textContent(), /^Error: thread thr_01JV3QA2M4T7X9B1C3D5E7G9HK not found: it does not exist, has expired, belongs to another site, or threadKey is missing or wrong$/);
+  assert.match(await note.textContent(), /^Error: thread thr_01JV3QA2M4T7X9B1C3D5E7G9HK not found: it does not exist, has expired, belongs to another site, or its threadKey is wrong$/);
   await page.close();
 });
 
