@@ -14,6 +14,7 @@ import (
 	"github.com/lectern-dev/lectern/assistant/request"
 	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
+	"github.com/lectern-dev/lectern/platform/useragent"
 	"github.com/lectern-dev/lectern/platform/web"
 	"github.com/lectern-dev/lectern/schemas/event"
 	"github.com/oklog/ulid/v2"
@@ -199,14 +200,14 @@ func (p *SearchParams) check() (int, float64, request.Filter, string, []web.Deta
 	return size, p.Threshold, f, current, append(d, cd...)
 }
 
-// recordSearch publishes the search as a traffic event, in the background: the answer does
-// not wait for it. A browser's search (it sends Origin) is a person's, an API caller's an
-// agent's. The reader's anonymous id, when the body names one, is its visitor: the search then
-// belongs to the reader's session, as the search funnel needs.
+// recordSearch publishes the search as a traffic event, in the background (the answer does
+// not wait for it), of the kind searcher tells, or not at all. The reader's anonymous id, when
+// the body names one, is its visitor: the search then belongs to the reader's session, as the
+// search funnel needs.
 func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query, anonID string, results int) {
-	caller, class := event.CallerAPI, event.ClassAI
-	if c.Get(fiber.HeaderOrigin) != "" {
-		caller, class = event.CallerWeb, event.ClassHuman
+	caller, class, ok := searcher(c.Get(fiber.HeaderOrigin), c.Get(fiber.HeaderReferer), c.Get(fiber.HeaderUserAgent))
+	if !ok {
+		return
 	}
 	id := ulid.Make()
 	ev := event.Traffic{ID: id.String(), Type: event.TypeSearch, ProjectID: project, Domain: domain,
@@ -219,6 +220,24 @@ func (s *Service) recordSearch(c *fiber.Ctx, project, domain, query, anonID stri
 			s.logger.Error("search event not published", "id", ev.ID, "err", err)
 		}
 	})
+}
+
+// searcher tells who made a search from its request: a browser's (it sends Origin) is a
+// person's, or an AI agent's its User-Agent names; an API caller's is an agent's. A crawler's
+// search is not recorded (crawlers count page views only), nor a robot's sent from a browser
+// (HeadlessChrome, an SEO tool, a monitor), as the beacon's intake drops their searches and
+// clicks: kept, they would count as searches nobody clicked.
+func searcher(origin, referer, userAgent string) (event.Caller, event.Class, bool) {
+	v := useragent.Classify(userAgent, cmp.Or(referer, origin)) // Origin is a browser's page context
+	switch {
+	case v.Class.Crawler():
+		return "", "", false
+	case origin == "":
+		return event.CallerAPI, event.ClassAI, true
+	case v.Dropped():
+		return "", "", false
+	}
+	return event.CallerWeb, v.Class, true
 }
 
 // pageBody is the body of POST /discovery/v1/page/{domain}.

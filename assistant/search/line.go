@@ -19,7 +19,8 @@ const (
 // fences dropped, every run of spaces and line breaks one space), windowed to lineLen characters
 // starting up to lineBefore characters before the first word matching the query (at the start
 // when no word does), cut at word boundaries with "…" where text was left out. Matches are the
-// places of the matching words in the window.
+// places of the matching words in the window, in order, apart (words that overlap or touch are
+// one).
 func (ix *Index) line(sc *scratch, text string) Line {
 	flat := oneLine(text[:cutAt(text, maxLineIn)])
 	first, spans := -1, sc.lineSpans[:0]
@@ -29,8 +30,12 @@ func (ix *Index) line(sc *scratch, text string) Line {
 			return
 		}
 		if id, ok := ix.terms[string(t)]; ok && sc.slot[id] > 0 {
-			if n := len(spans); n == 0 || spans[n-1].Start != at {
-				spans = append(spans, Span{Start: at, End: wordEnd(flat, at)})
+			// A word that starts inside or at the end of the last mark joins it: a CJK word's
+			// pairs overlap by a character, and are one mark.
+			if n, end := len(spans), wordEnd(flat, at); n > 0 && at <= spans[n-1].End {
+				spans[n-1].End = max(spans[n-1].End, end)
+			} else {
+				spans = append(spans, Span{Start: at, End: end})
 			}
 			if first < 0 {
 				first = at

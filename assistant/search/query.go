@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/platform/cjk"
 )
@@ -60,14 +61,29 @@ func (ix *Index) addPart(sc *scratch, text string, w float32, compounds bool) {
 	sc.an.kanaStops, sc.an.cjkStops = false, ix.o.cjkStops && cjk.Contains(text)
 	sc.an.cjkStops = sc.an.cjkStops && sc.an.hasTopic(text) // a question of stop words alone keeps them
 	sc.an.kanaStops = ix.o.kanaStops && strings.ContainsFunc(text, cjk.IsHiragana) && sc.an.hasTopic(text)
+	// In Japanese, kana between them mark where a question's words end, so a piece between its
+	// stop words none of whose pairs the index holds is a word the index lacks; Chinese has no
+	// such marks, and a piece there is often several words.
+	piece := cjkPiece{on: strings.ContainsFunc(text, cjk.IsHiragana)}
 	sc.an.wordsAt(text, func(word []byte, joined bool, at int) {
-		if !ix.word(sc, word) && !joined && sc.main && !bytes.ContainsFunc(word, cjk.Is) {
-			sc.unknown++ // a pair of CJK characters the index lacks most often straddles two words
+		known := ix.word(sc, word)
+		switch {
+		case joined || !sc.main:
+		case bytes.ContainsFunc(word, cjk.Is):
+			// A pair of CJK characters the index lacks most often straddles two words.
+			if piece.next(word, at, known) {
+				sc.unknown++
+			}
+		case !known:
+			sc.unknown++
 		}
 		if !joined && compounds {
 			ix.compound(sc, word, at > 0 && text[at-1] == '-')
 		}
 	})
+	if sc.main && piece.lacked() {
+		sc.unknown++
+	}
 	scale := float32(1)
 	if sc.words > partTerms {
 		scale = float32(math.Sqrt(partTerms / float64(sc.words)))
@@ -228,3 +244,35 @@ func (sc *scratch) add(id uint32, w float32, of uint32) {
 		sc.q = append(sc.q, qterm{id: id, w: min(w, maxTermWeight), of: of})
 	}
 }
+
+// cjkPiece follows the CJK words of a query, each pair at its offset, through the pieces they
+// come from (a run of CJK characters between stop words, whose pairs overlap by a character):
+// a piece of two characters or more none of whose pairs the index holds is one word it lacks,
+// in a Japanese question (on).
+type cjkPiece struct {
+	on       bool // the question is Japanese: pieces are followed
+	end      int  // offset where the piece's next pair would start
+	pairs    bool // the piece has a pair (two characters or more)
+	anyKnown bool // the index holds one of its words, or one is a stop word
+}
+
+// next takes the CJK word at offset at and reports whether the piece it ended (the word starts
+// another) was a word the index lacks.
+func (p *cjkPiece) next(word []byte, at int, known bool) bool {
+	if !p.on {
+		return false
+	}
+	lacked := false
+	_, n := utf8.DecodeRune(word)
+	if at != p.end {
+		lacked = p.lacked()
+		p.pairs, p.anyKnown = false, false
+	}
+	p.end = at + n
+	p.pairs = p.pairs || utf8.RuneCount(word) > 1
+	p.anyKnown = p.anyKnown || known
+	return lacked
+}
+
+// lacked reports whether the piece followed so far is a word the index lacks.
+func (p *cjkPiece) lacked() bool { return p.pairs && !p.anyKnown }
