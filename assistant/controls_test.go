@@ -696,6 +696,8 @@ func TestEnglishQuestionOnAPolishSite(t *testing.T) {
 	checkLanguageControls(t, "testdata/sites/murmur-pl", sites.Site{Domain: "murmur", Project: "murmur-docs"}, false, []languageCase{
 		{control{name: "asked in English from no page", q: "I forgot my vault passphrase, is there any way to get it back or reset it?",
 			first: "/settings/vault", absent: []string{"/pl/settings/vault"}}, ""},
+		{control{name: "asked in English with words Polish's list holds too", q: "How long do I have to wait to change my passphrase again?",
+			first: "/settings/vault", absent: []string{"/pl/settings/vault"}}, ""},
 		{control{name: "asked in Polish from no page: the default language", q: "zapomnialem frazy dostepu do sejfu, czy da sie ja jakos zresetowac?",
 			first: "/pl/settings/vault", absent: []string{"/settings/vault"}}, ""},
 	})
