@@ -686,6 +686,23 @@ func TestForeignQuestionOnALatinSite(t *testing.T) {
 	})
 }
 
+// TestEnglishQuestionOnAPolishSite: an English question asked from no page of murmurvault's
+// docs (patimio66/murmurvault-docs@e2c1071, Polish the default, English and German besides) is
+// searched and answered in English. Polish had no stop words, so it was read as English and
+// no question's stop words could tell English apart from it: "I forgot my vault passphrase"
+// was searched in the Polish pages (rehearse37). A Polish question, typed without its
+// diacritics as readers do, keeps the default.
+func TestEnglishQuestionOnAPolishSite(t *testing.T) {
+	checkLanguageControls(t, "testdata/sites/murmur-pl", sites.Site{Domain: "murmur", Project: "murmur-docs"}, false, []languageCase{
+		{control{name: "asked in English from no page", q: "I forgot my vault passphrase, is there any way to get it back or reset it?",
+			first: "/settings/vault", absent: []string{"/pl/settings/vault"}}, ""},
+		{control{name: "asked in English with words Polish's list holds too", q: "How long do I have to wait to change my passphrase again?",
+			first: "/settings/vault", absent: []string{"/pl/settings/vault"}}, ""},
+		{control{name: "asked in Polish from no page: the default language", q: "zapomnialem frazy dostepu do sejfu, czy da sie ja jakos zresetowac?",
+			first: "/pl/settings/vault", absent: []string{"/settings/vault"}}, ""},
+	})
+}
+
 // startWithVariants serves one site and returns what each of its pages is a variant of
 // (sitedocs' Entry.Variant, by URL), for control.check.
 func startWithVariants(t *testing.T, site sites.Site) (*harness, map[string]string) {

@@ -133,9 +133,11 @@ const (
 
 // foreign returns the language of langs (the site's Latin ones) other than def that text's
 // stop words tell, when it holds foreignStops of them and foreignMargin times as many as of
-// def's; "" otherwise. An English question asked from no page of Famulor's docs (German the
-// default, English besides) was searched in the German pages and declined in German
-// (rehearse33).
+// def's, a word both lists hold counting for neither; "" otherwise. An English question asked
+// from no page of Famulor's docs (German the default, English besides) was searched in the
+// German pages and declined in German (rehearse33). Polish's list holds English's "do", "i",
+// "my", "to" and "no": counted for both, they kept "How long do I have to cancel after I asked
+// to delete my account?" in murmurvault's Polish pages (rehearse37).
 func foreign(text, def string, langs []string) string {
 	var t lang.Teller
 	t.Read(text)
@@ -143,7 +145,7 @@ func foreign(text, def string, langs []string) string {
 	if told == nil || told.Code() == primary(def) {
 		return ""
 	}
-	if n := t.Stops(told); n < foreignStops || n < foreignMargin*t.Stops(lang.Of(def)) {
+	if n, d := apart(text, told, lang.Of(def)); n < foreignStops || n < foreignMargin*d {
 		return ""
 	}
 	for _, l := range langs {
@@ -152,6 +154,24 @@ func foreign(text, def string, langs []string) string {
 		}
 	}
 	return ""
+}
+
+// apart counts the words of text (of two letters or more, not written in capitals, as the
+// Teller reads them) that are stop words of a and not of b, and those of b and not of a.
+func apart(text string, a, b *lang.Language) (onlyA, onlyB int) {
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
+		if len([]rune(w)) < 2 || strings.ToUpper(w) == w {
+			continue
+		}
+		lw := []byte(strings.ToLower(w))
+		switch inA, inB := a.Stop(lw), b.Stop(lw); {
+		case inA && !inB:
+			onlyA++
+		case inB && !inA:
+			onlyB++
+		}
+	}
+	return onlyA, onlyB
 }
 
 // nonLatin reports whether a language code names a language written in one of scripts.

@@ -11,7 +11,8 @@
 // other languages use the Snowball project's stemmers (Go code generated from its algorithms
 // by github.com/blevesearch/snowballstem) and its stop word lists, with the question words
 // some of those lists lack (platform/stopwords, which the content gaps' topics read too);
-// Hindi has stop words (stopwords-iso's) and no stemmer.
+// Hindi and Polish have stop words (stopwords-iso's) and no stemmer: their words are matched
+// as written, their diacritics folded by the search.
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
 // a question's words leave out (platform/cjk's Kana).
@@ -20,6 +21,7 @@ package lang
 import (
 	"bytes"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/snowballstem"
@@ -40,13 +42,23 @@ import (
 	"github.com/blevesearch/snowballstem/turkish"
 
 	"github.com/lectern-dev/lectern/platform/stopwords"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Language is how the words of one language become terms: its stop words and its stemmer.
 type Language struct {
 	name string
 	stop map[string]struct{}
-	stem func(*snowballstem.Env) bool // the Snowball stemmer; nil for none
+	// plain are the stop words of three letters or more spelled without the diacritics of
+	// their Latin letters ("się" as "sie"), by that spelling.
+	plain map[string]struct{}
+	stem  func(*snowballstem.Env) bool // the Snowball stemmer; nil for none
+	// untold languages are never what Tell tells (their words still count, Teller.Stops): a
+	// text is read in one only where docs.json names it. stopwords-iso's Polish list holds
+	// German's "wie" and "ich" and English's "do", "to", "my" and "no", so told among the
+	// others it tied a German question ("Wie beantworte ich Live Chats?") with Polish, and
+	// the question was read as no language of the site.
+	untold bool
 	// spell rewrites a word as the stemmer and the stop words read it; nil leaves it as is.
 	spell func(string) string
 }
@@ -68,6 +80,7 @@ var snowball = map[string]*Language{
 	"it": {name: "italian", stem: italian.Stem},
 	"nl": {name: "dutch", stem: dutch.Stem},
 	"no": {name: "norwegian", stem: norwegian.Stem},
+	"pl": {name: "polish", untold: true},
 	"pt": {name: "portuguese", stem: portuguese.Stem},
 	"ro": {name: "romanian", stem: romanian.Stem},
 	"ru": {name: "russian", stem: russian.Stem, spell: yoAsYe},
@@ -77,9 +90,12 @@ var snowball = map[string]*Language{
 
 func init() {
 	for _, l := range snowball {
-		l.stop = map[string]struct{}{}
+		l.stop, l.plain = map[string]struct{}{}, map[string]struct{}{}
 		for w := range stopwords.Of(l.name) {
 			l.stop[w] = struct{}{}
+			if p, ok := plainLatin(w); ok && utf8.RuneCountInString(p) >= 3 {
+				l.plain[p] = struct{}{}
+			}
 		}
 	}
 }
@@ -128,7 +144,11 @@ func (l *Language) HasStemmer() bool { return l.stem != nil }
 // Spanish marks its question words that way ("cómo", "dónde", "cuándo", "quién" beside the
 // lists' "como", "donde", "cuando", "quien"), and a question's first word is one of them. The
 // accent of a shorter word tells another word ("sé", I know, beside "se"; "té", tea), and
-// the lists hold those short ones that are function words ("él", "mí", "tú", "sí").
+// the lists hold those short ones that are function words ("él", "mí", "tú", "sí"). A word of
+// three letters or more written without diacritics is also a stop word when a listed one is
+// spelled so without its own: a reader on a keyboard without Polish letters types "sie",
+// "moge" and "jesli" for "się", "mogę" and "jeśli", as the search folds a page's "sejfów" and
+// the reader's "sejfow" into one term.
 func (l *Language) Stop(w []byte) bool {
 	if _, ok := l.stop[string(w)]; ok {
 		return true
@@ -141,10 +161,56 @@ func (l *Language) Stop(w []byte) bool {
 		}
 	}
 	if plain, ok := unaccent(w); ok && utf8.RuneCountInString(plain) >= 3 {
-		_, stop := l.stop[plain]
+		if _, stop := l.stop[plain]; stop {
+			return true
+		}
+	}
+	if len(l.plain) > 0 && isPlain(w) && utf8.RuneCount(w) >= 3 {
+		_, stop := l.plain[string(w)]
 		return stop
 	}
 	return false
+}
+
+// latinLetters are the Latin letters without a canonical decomposition that are written as
+// plain ones (the search's fold, assistant/search/fold.go, writes them so too).
+var latinLetters = map[rune]string{
+	'ł': "l", 'ø': "o", 'đ': "d", 'ħ': "h", 'ı': "i", 'ŀ': "l", 'œ': "oe", 'æ': "ae",
+}
+
+// plainLatin returns w, a lowercase word, spelled without the diacritics of its Latin letters,
+// and whether that changed it; a word with letters of another script is left as it is.
+func plainLatin(w string) (string, bool) {
+	if isPlain([]byte(w)) {
+		return w, false
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(w) {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case unicode.Is(unicode.Mn, r):
+		case !unicode.Is(unicode.Latin, r):
+			return w, false
+		default:
+			if p, ok := latinLetters[r]; ok {
+				b.WriteString(p)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String(), true
+}
+
+// isPlain reports whether w is ASCII.
+func isPlain(w []byte) bool {
+	for _, c := range w {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Stem returns the Snowball stem of w, a lowercase word of letters, or w itself when the

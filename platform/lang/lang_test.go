@@ -90,6 +90,15 @@ func TestStop(t *testing.T) {
 		{"ru", "всё", true},   // "все" in the list: Russian writes "ё" as "е"
 		{"ru", "ещё", true},   // "еще"
 		{"ru", "всём", false}, // no such word in the list either way
+		{"pl", "się", true},   // stopwords-iso's Polish list
+		{"pl", "sie", true},   // "się" typed without Polish letters
+		{"pl", "mogę", true},  // "can" (platform/stopwords/modals.go)
+		{"pl", "moge", true},  // likewise, typed without
+		{"pl", "jesli", true}, // "jeśli"
+		{"pl", "ze", true},    // in the list as it is
+		{"pl", "konta", false},
+		{"pl", "sejfow", false},
+		{"pl", "usuniecie", false},
 	}
 	for _, tt := range tests {
 		if got := lang.Of(tt.code).Stop([]byte(tt.word)); got != tt.stop {

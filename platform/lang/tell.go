@@ -123,13 +123,18 @@ func (t *Teller) count(w []byte) {
 
 // Language returns the language of what the Teller read, as Tell tells it.
 func (t *Teller) Language() *Language {
-	top := slices.Max(t.counts[:])
+	top := t.counts[0]
+	for i, l := range tellOrder {
+		if !l.untold {
+			top = max(top, t.counts[i+1])
+		}
+	}
 	switch {
 	case top == 0, t.isCJK(): // Chinese, Japanese or Korean: their Latin words (code, names) tell nothing
 		return nil
 	case t.counts[0] == top: // English wins a tie, unless it holds no word of its own
-		for i := range tellOrder {
-			if t.counts[i+1] == top && t.shared[i+1] == top {
+		for i, l := range tellOrder {
+			if !l.untold && t.counts[i+1] == top && t.shared[i+1] == top {
 				// Every English word read is a word of this language too ("do", Portuguese's
 				// "de" + "o"; "no"): nothing tells English over it. "Link do evento", a
 				// Portuguese page with no text but its title, was told English (rehearse27).
@@ -142,7 +147,7 @@ func (t *Teller) Language() *Language {
 	tie := false
 	shared := top // the fewest English words any language on top holds too
 	for i, l := range tellOrder {
-		if t.counts[i+1] == top {
+		if !l.untold && t.counts[i+1] == top {
 			tie = best != nil
 			best = l
 			shared = min(shared, t.shared[i+1])

@@ -7,10 +7,12 @@ package stopwords
 // puis-je", "Come posso", "¿Cómo puedo", "Como posso") as it opens with an interrogative, and
 // it names no topic. Counted as content words, they are rare in docs written in the
 // imperative, so they weighed more than the words that name what the question is about.
-// French "puis" is also "then", an adverb that names no topic either.
+// French "puis" is also "then", an adverb that names no topic either. stopwords-iso's Polish
+// list holds "może", "mogą" and "można" but not the first and second persons ("Jak mogę").
 var modals = map[string]string{
 	"french":     "peux peut pouvons pouvez peuvent puis",
 	"italian":    "posso puoi può possiamo potete possono",
 	"spanish":    "puedo puedes puede podemos podéis pueden",
 	"portuguese": "posso podes pode podemos podeis podem",
+	"polish":     "mogę możesz możemy możecie",
 }

@@ -5,7 +5,7 @@
 // words some of them lack (interrogatives.go), the forms of the modal "can" the Romance ones lack
 // (modals.go) and the verb forms a list's comments name but its
 // tables leave out (verbForms), and for the languages Snowball has no list for
-// (Hindi, Arabic, Chinese, Japanese, Korean) those of stopwords-iso (iso/, see its SOURCE),
+// (Hindi, Arabic, Chinese, Japanese, Korean, Polish) those of stopwords-iso (iso/, see its SOURCE),
 // Arabic's with its words written after و, "and", which Arabic writes as the next word's first
 // letter (conjunctions.go).
 // English's lists are each user's own.

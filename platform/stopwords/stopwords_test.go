@@ -34,6 +34,9 @@ func TestOf(t *testing.T) {
 		{"hindi", "में", true},         // stopwords-iso's list
 		{"hindi", "कैसे", true},        // an interrogative it lacks
 		{"hindi", "पासवर्ड", false},
+		{"polish", "się", true},  // stopwords-iso's list
+		{"polish", "mogę", true}, // "can" ("Jak mogę"), which it lacks
+		{"polish", "konto", false},
 		{"arabic", "كيف", true},
 		{"arabic", "لماذا", true},
 		{"arabic", "مفتاح", false},
@@ -59,8 +62,8 @@ func TestOf(t *testing.T) {
 		}
 	}
 	names := stopwords.Names()
-	if !slices.IsSorted(names) || len(names) != 18 || !slices.Contains(names, "indonesian") || !slices.Contains(names, "korean") {
-		t.Errorf("Names() = %q, want the 13 Snowball lists and the 5 of stopwords-iso, sorted", names)
+	if !slices.IsSorted(names) || len(names) != 19 || !slices.Contains(names, "indonesian") || !slices.Contains(names, "polish") || !slices.Contains(names, "korean") {
+		t.Errorf("Names() = %q, want the 13 Snowball lists and the 6 of stopwords-iso, sorted", names)
 	}
 }
 
