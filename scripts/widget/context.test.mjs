@@ -113,7 +113,7 @@ test('context: data-ask-selection="false" and data-ask-code="false" turn the two
   await page.close();
 });
 
-test('context: a code block over the bound is cut to the 20000 characters the assistant accepts, and the dialog says so', async () => {
+test('context: a code block over the bound is cut to the 20000 characters the assistant accepts, and the dialog says so; of eleven items the last ten are sent', async () => {
   // 20005 characters outside the BMP: 40010 UTF-16 units; the assistant counts characters.
   const code = '😀'.repeat(20005);
   const big = await startSite('', (x) => docsPage('Big block', x).replace('<code class="language-bash">make test</code>', `<code>${code}</code>`));
@@ -130,5 +130,22 @@ test('context: a code block over the bound is cut to the 20000 characters the as
     await page.close();
   } finally {
     await big.close();
+  }
+  // Eleven blocks attached (the dialog is modal, so each block's button is clicked by script):
+  // the request holds the last ten, as the assistant takes at most ten items.
+  const blocks = Array.from({ length: 11 }, (_, i) => `<pre><code>echo ${i + 1}</code></pre>`).join('');
+  const many = await startSite('', (x) => docsPage('Many blocks', x).replace('<pre data-filename="test.sh"><code class="language-bash">make test</code></pre>', blocks));
+  try {
+    const { page, asks } = await open(many, `${prefix}/many`);
+    await page.getByRole('button', { name: 'Ask about this code' }).nth(10).waitFor();
+    await page.evaluate(() => document.querySelectorAll('pre + span').forEach((s) => [...s.shadowRoot.querySelectorAll('button')]
+      .find((b) => b.textContent === 'Ask about this code').click()));
+    const attached = page.getByRole('dialog', { name: 'Ask AI' }).getByRole('group', { name: 'Attached to your next question' });
+    assert.equal(await attached.getByRole('listitem').count(), 10);
+    assert.equal(await ask(page, 'What do these print?'), 200);
+    assert.deepEqual(asks.at(-1).context.map((c) => c.value), Array.from({ length: 10 }, (_, i) => `echo ${i + 2}`));
+    await page.close();
+  } finally {
+    await many.close();
   }
 });
