@@ -22,39 +22,39 @@
   /* ---- the widget's words in the page's language: Mintlify's docs.json languages (zh is
      Simplified Chinese, zh-Hant Traditional), each one string of the KEYS in their order ---- */
   var KEYS = ("ask askq send stop close conv sugg srcs good bad thanks nosend stopped err help contact support " +
-    "search none sfail helpful yes no more thankyou codefb codeq copy copycode copied nocopy").split(" ");
+    "search none sfail helpful yes no more thankyou codefb codeq copy copycode copied nocopy addctx askcode ctx rm cut").split(" ");
   var WORDS = {
-    en: "Ask AI|Ask a question|Send|Stop|Close|Conversation|Suggested questions|Sources|Good answer|Bad answer|Thanks!|Could not send|Stopped.|Error|Still need help?|Contact support|Support|Search the docs|No results.|Search failed|Was this page helpful?|Yes|No|Tell us more|Thank you for your feedback.|Feedback on this code|What is wrong with this code?|Copy|Copy this code|Copied|Could not copy",
-    zh: "询问 AI|提出问题|发送|停止|关闭|对话|推荐问题|来源|回答有帮助|回答没有帮助|谢谢！|发送失败|已停止。|错误|仍需要帮助？|联系支持|支持|搜索文档|无结果。|搜索失败|此页面对您有帮助吗？|是|否|告诉我们更多|感谢您的反馈。|对此代码提供反馈|这段代码有什么问题？|复制|复制此代码|已复制|复制失败",
-    "zh-Hant": "詢問 AI|提出問題|傳送|停止|關閉|對話|建議問題|來源|回答有幫助|回答沒有幫助|謝謝！|無法傳送|已停止。|錯誤|仍需要協助？|聯絡支援|支援|搜尋文件|沒有結果。|搜尋失敗|這個頁面對您有幫助嗎？|是|否|告訴我們更多|感謝您的意見回饋。|針對此程式碼提供意見|這段程式碼有什麼問題？|複製|複製此程式碼|已複製|無法複製",
-    es: "Preguntar a la IA|Haz una pregunta|Enviar|Detener|Cerrar|Conversación|Preguntas sugeridas|Fuentes|Buena respuesta|Mala respuesta|¡Gracias!|No se pudo enviar|Detenido.|Error|¿Necesitas más ayuda?|Contactar con soporte|Soporte|Buscar en la documentación|Sin resultados.|La búsqueda falló|¿Te resultó útil esta página?|Sí|No|Cuéntanos más|Gracias por tus comentarios.|Comentarios sobre este código|¿Qué falla en este código?|Copiar|Copiar este código|Copiado|No se pudo copiar",
-    fr: "Demander à l'IA|Posez une question|Envoyer|Arrêter|Fermer|Conversation|Questions suggérées|Sources|Bonne réponse|Mauvaise réponse|Merci !|Envoi impossible|Arrêté.|Erreur|Besoin d'aide ?|Contacter le support|Support|Rechercher dans la documentation|Aucun résultat.|Échec de la recherche|Cette page vous a-t-elle été utile ?|Oui|Non|Dites-nous en plus|Merci pour votre retour.|Commentaire sur ce code|Qu'est-ce qui ne va pas dans ce code ?|Copier|Copier ce code|Copié|Copie impossible",
-    ja: "AIに質問|質問を入力|送信|停止|閉じる|会話|質問の例|参照元|良い回答|悪い回答|ありがとうございます！|送信できませんでした|停止しました。|エラー|さらにサポートが必要ですか？|サポートに問い合わせる|サポート|ドキュメントを検索|結果がありません。|検索に失敗しました|このページは役に立ちましたか？|はい|いいえ|詳しく教えてください|フィードバックありがとうございます。|このコードへのフィードバック|このコードの問題点は何ですか？|コピー|このコードをコピー|コピーしました|コピーできませんでした",
-    pt: "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Má resposta|Obrigado!|Não foi possível enviar|Parado.|Erro|Ainda precisa de ajuda?|Contactar o suporte|Suporte|Pesquisar na documentação|Sem resultados.|A pesquisa falhou|Esta página foi útil?|Sim|Não|Diga-nos mais|Obrigado pelo seu feedback.|Feedback sobre este código|O que está errado neste código?|Copiar|Copiar este código|Copiado|Não foi possível copiar",
-    "pt-BR": "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Resposta ruim|Obrigado!|Não foi possível enviar|Interrompido.|Erro|Ainda precisa de ajuda?|Falar com o suporte|Suporte|Buscar na documentação|Nenhum resultado.|A busca falhou|Esta página foi útil?|Sim|Não|Conte mais pra gente|Obrigado pelo seu feedback.|Feedback sobre este código|O que há de errado com este código?|Copiar|Copiar este código|Copiado|Não foi possível copiar",
-    de: "KI fragen|Stellen Sie eine Frage|Senden|Stopp|Schließen|Unterhaltung|Vorgeschlagene Fragen|Quellen|Gute Antwort|Schlechte Antwort|Danke!|Senden fehlgeschlagen|Gestoppt.|Fehler|Brauchen Sie weitere Hilfe?|Support kontaktieren|Support|Dokumentation durchsuchen|Keine Ergebnisse.|Suche fehlgeschlagen|War diese Seite hilfreich?|Ja|Nein|Erzählen Sie uns mehr|Danke für Ihr Feedback.|Feedback zu diesem Code|Was stimmt mit diesem Code nicht?|Kopieren|Diesen Code kopieren|Kopiert|Kopieren fehlgeschlagen",
-    ko: "AI에게 질문|질문하기|보내기|중지|닫기|대화|추천 질문|출처|좋은 답변|나쁜 답변|감사합니다!|보내지 못했습니다|중지되었습니다.|오류|도움이 더 필요하신가요?|지원팀에 문의|지원|문서 검색|결과가 없습니다.|검색 실패|이 페이지가 도움이 되었나요?|예|아니요|자세히 알려 주세요|의견을 보내 주셔서 감사합니다.|이 코드에 대한 의견|이 코드에 어떤 문제가 있나요?|복사|이 코드 복사|복사됨|복사하지 못했습니다",
-    it: "Chiedi all'IA|Fai una domanda|Invia|Interrompi|Chiudi|Conversazione|Domande suggerite|Fonti|Risposta utile|Risposta non utile|Grazie!|Invio non riuscito|Interrotto.|Errore|Serve altro aiuto?|Contatta l'assistenza|Assistenza|Cerca nella documentazione|Nessun risultato.|Ricerca non riuscita|Questa pagina ti è stata utile?|Sì|No|Dicci di più|Grazie per il tuo feedback.|Feedback su questo codice|Cosa non va in questo codice?|Copia|Copia questo codice|Copiato|Copia non riuscita",
-    ru: "Спросить ИИ|Задайте вопрос|Отправить|Остановить|Закрыть|Диалог|Примеры вопросов|Источники|Хороший ответ|Плохой ответ|Спасибо!|Не удалось отправить|Остановлено.|Ошибка|Нужна помощь?|Связаться с поддержкой|Поддержка|Поиск по документации|Ничего не найдено.|Ошибка поиска|Была ли эта страница полезной?|Да|Нет|Расскажите подробнее|Спасибо за отзыв.|Отзыв об этом коде|Что не так с этим кодом?|Копировать|Скопировать этот код|Скопировано|Не удалось скопировать",
-    ro: "Întreabă AI|Pune o întrebare|Trimite|Oprește|Închide|Conversație|Întrebări sugerate|Surse|Răspuns bun|Răspuns slab|Mulțumim!|Nu s-a putut trimite|Oprit.|Eroare|Mai ai nevoie de ajutor?|Contactează asistența|Asistență|Caută în documentație|Niciun rezultat.|Căutarea a eșuat|Ți-a fost utilă această pagină?|Da|Nu|Spune-ne mai multe|Mulțumim pentru feedback.|Feedback despre acest cod|Ce nu este în regulă cu acest cod?|Copiază|Copiază acest cod|Copiat|Nu s-a putut copia",
-    cs: "Zeptat se AI|Položte otázku|Odeslat|Zastavit|Zavřít|Konverzace|Navrhované otázky|Zdroje|Dobrá odpověď|Špatná odpověď|Děkujeme!|Odeslání se nezdařilo|Zastaveno.|Chyba|Potřebujete další pomoc?|Kontaktovat podporu|Podpora|Hledat v dokumentaci|Žádné výsledky.|Hledání selhalo|Byla tato stránka užitečná?|Ano|Ne|Řekněte nám více|Děkujeme za zpětnou vazbu.|Zpětná vazba k tomuto kódu|Co je na tomto kódu špatně?|Kopírovat|Kopírovat tento kód|Zkopírováno|Kopírování se nezdařilo",
-    id: "Tanya AI|Ajukan pertanyaan|Kirim|Hentikan|Tutup|Percakapan|Pertanyaan yang disarankan|Sumber|Jawaban bagus|Jawaban buruk|Terima kasih!|Gagal mengirim|Dihentikan.|Kesalahan|Masih butuh bantuan?|Hubungi dukungan|Dukungan|Cari di dokumentasi|Tidak ada hasil.|Pencarian gagal|Apakah halaman ini membantu?|Ya|Tidak|Ceritakan lebih lanjut|Terima kasih atas masukan Anda.|Masukan untuk kode ini|Apa yang salah dengan kode ini?|Salin|Salin kode ini|Disalin|Gagal menyalin",
-    ar: "اسأل الذكاء الاصطناعي|اطرح سؤالاً|إرسال|إيقاف|إغلاق|المحادثة|أسئلة مقترحة|المصادر|إجابة جيدة|إجابة سيئة|شكرًا!|تعذّر الإرسال|تم الإيقاف.|خطأ|هل ما زلت بحاجة إلى مساعدة؟|تواصل مع الدعم|الدعم|ابحث في الوثائق|لا توجد نتائج.|فشل البحث|هل كانت هذه الصفحة مفيدة؟|نعم|لا|أخبرنا بالمزيد|شكرًا على ملاحظاتك.|ملاحظات على هذه الشيفرة|ما المشكلة في هذه الشيفرة؟|نسخ|نسخ هذه الشيفرة|تم النسخ|تعذّر النسخ",
-    tr: "Yapay zekâya sor|Bir soru sorun|Gönder|Durdur|Kapat|Sohbet|Önerilen sorular|Kaynaklar|İyi yanıt|Kötü yanıt|Teşekkürler!|Gönderilemedi|Durduruldu.|Hata|Hâlâ yardıma mı ihtiyacınız var?|Destekle iletişime geçin|Destek|Belgelerde ara|Sonuç yok.|Arama başarısız|Bu sayfa faydalı oldu mu?|Evet|Hayır|Daha fazlasını anlatın|Geri bildiriminiz için teşekkürler.|Bu kod hakkında geri bildirim|Bu kodda ne yanlış?|Kopyala|Bu kodu kopyala|Kopyalandı|Kopyalanamadı",
-    hi: "AI से पूछें|प्रश्न पूछें|भेजें|रोकें|बंद करें|बातचीत|सुझाए गए प्रश्न|स्रोत|अच्छा उत्तर|खराब उत्तर|धन्यवाद!|भेजा नहीं जा सका|रोक दिया गया।|त्रुटि|और सहायता चाहिए?|सहायता से संपर्क करें|सहायता|दस्तावेज़ खोजें|कोई परिणाम नहीं।|खोज विफल रही|क्या यह पृष्ठ उपयोगी था?|हाँ|नहीं|हमें और बताएँ|आपकी प्रतिक्रिया के लिए धन्यवाद।|इस कोड पर प्रतिक्रिया|इस कोड में क्या गलत है?|कॉपी करें|यह कोड कॉपी करें|कॉपी हो गया|कॉपी नहीं हो सका",
-    sv: "Fråga AI|Ställ en fråga|Skicka|Stoppa|Stäng|Konversation|Föreslagna frågor|Källor|Bra svar|Dåligt svar|Tack!|Kunde inte skicka|Stoppad.|Fel|Behöver du mer hjälp?|Kontakta support|Support|Sök i dokumentationen|Inga resultat.|Sökningen misslyckades|Var den här sidan till hjälp?|Ja|Nej|Berätta mer|Tack för din feedback.|Feedback om den här koden|Vad är fel med den här koden?|Kopiera|Kopiera den här koden|Kopierad|Kunde inte kopiera",
-    no: "Spør AI|Still et spørsmål|Send|Stopp|Lukk|Samtale|Foreslåtte spørsmål|Kilder|Godt svar|Dårlig svar|Takk!|Kunne ikke sende|Stoppet.|Feil|Trenger du mer hjelp?|Kontakt kundestøtte|Kundestøtte|Søk i dokumentasjonen|Ingen resultater.|Søket mislyktes|Var denne siden nyttig?|Ja|Nei|Fortell oss mer|Takk for tilbakemeldingen.|Tilbakemelding på denne koden|Hva er galt med denne koden?|Kopier|Kopier denne koden|Kopiert|Kunne ikke kopiere",
-    da: "Spørg AI|Stil et spørgsmål|Send|Stop|Luk|Samtale|Foreslåede spørgsmål|Kilder|Godt svar|Dårligt svar|Tak!|Kunne ikke sende|Stoppet.|Fejl|Brug for mere hjælp?|Kontakt support|Support|Søg i dokumentationen|Ingen resultater.|Søgningen mislykkedes|Var denne side nyttig?|Ja|Nej|Fortæl os mere|Tak for din feedback.|Feedback på denne kode|Hvad er der galt med denne kode?|Kopiér|Kopiér denne kode|Kopieret|Kunne ikke kopiere",
-    lv: "Jautāt MI|Uzdodiet jautājumu|Sūtīt|Apturēt|Aizvērt|Saruna|Ieteiktie jautājumi|Avoti|Laba atbilde|Slikta atbilde|Paldies!|Neizdevās nosūtīt|Apturēts.|Kļūda|Vai joprojām nepieciešama palīdzība?|Sazināties ar atbalstu|Atbalsts|Meklēt dokumentācijā|Nav rezultātu.|Meklēšana neizdevās|Vai šī lapa bija noderīga?|Jā|Nē|Pastāstiet vairāk|Paldies par atsauksmi.|Atsauksme par šo kodu|Kas ir nepareizi šajā kodā?|Kopēt|Kopēt šo kodu|Nokopēts|Neizdevās nokopēt",
-    nl: "Vraag AI|Stel een vraag|Verzenden|Stoppen|Sluiten|Gesprek|Voorgestelde vragen|Bronnen|Goed antwoord|Slecht antwoord|Bedankt!|Verzenden mislukt|Gestopt.|Fout|Nog hulp nodig?|Contact opnemen met support|Support|Zoeken in de documentatie|Geen resultaten.|Zoeken mislukt|Was deze pagina nuttig?|Ja|Nee|Vertel ons meer|Bedankt voor je feedback.|Feedback op deze code|Wat is er mis met deze code?|Kopiëren|Deze code kopiëren|Gekopieerd|Kopiëren mislukt",
-    uk: "Запитати ШІ|Поставте запитання|Надіслати|Зупинити|Закрити|Розмова|Приклади запитань|Джерела|Гарна відповідь|Погана відповідь|Дякуємо!|Не вдалося надіслати|Зупинено.|Помилка|Потрібна допомога?|Звернутися до підтримки|Підтримка|Пошук у документації|Нічого не знайдено.|Помилка пошуку|Чи була ця сторінка корисною?|Так|Ні|Розкажіть докладніше|Дякуємо за відгук.|Відгук про цей код|Що не так із цим кодом?|Копіювати|Скопіювати цей код|Скопійовано|Не вдалося скопіювати",
-    vi: "Hỏi AI|Đặt câu hỏi|Gửi|Dừng|Đóng|Cuộc trò chuyện|Câu hỏi gợi ý|Nguồn|Câu trả lời tốt|Câu trả lời chưa tốt|Cảm ơn!|Không gửi được|Đã dừng.|Lỗi|Vẫn cần trợ giúp?|Liên hệ hỗ trợ|Hỗ trợ|Tìm trong tài liệu|Không có kết quả.|Tìm kiếm thất bại|Trang này có hữu ích không?|Có|Không|Cho chúng tôi biết thêm|Cảm ơn phản hồi của bạn.|Phản hồi về đoạn mã này|Đoạn mã này có vấn đề gì?|Sao chép|Sao chép đoạn mã này|Đã sao chép|Không sao chép được",
-    pl: "Zapytaj AI|Zadaj pytanie|Wyślij|Zatrzymaj|Zamknij|Rozmowa|Proponowane pytania|Źródła|Dobra odpowiedź|Zła odpowiedź|Dziękujemy!|Nie udało się wysłać|Zatrzymano.|Błąd|Nadal potrzebujesz pomocy?|Skontaktuj się z pomocą techniczną|Pomoc techniczna|Szukaj w dokumentacji|Brak wyników.|Wyszukiwanie nie powiodło się|Czy ta strona była pomocna?|Tak|Nie|Powiedz nam więcej|Dziękujemy za opinię.|Opinia o tym kodzie|Co jest nie tak z tym kodem?|Kopiuj|Kopiuj ten kod|Skopiowano|Nie udało się skopiować",
-    uz: "AIdan so'rang|Savol bering|Yuborish|To'xtatish|Yopish|Suhbat|Tavsiya etilgan savollar|Manbalar|Yaxshi javob|Yomon javob|Rahmat!|Yuborib bo'lmadi|To'xtatildi.|Xato|Yana yordam kerakmi?|Qo'llab-quvvatlash xizmatiga yozish|Qo'llab-quvvatlash|Hujjatlardan qidirish|Natija topilmadi.|Qidiruv amalga oshmadi|Bu sahifa foydali bo'ldimi?|Ha|Yo'q|Batafsilroq yozing|Fikringiz uchun rahmat.|Bu kod haqida fikr|Bu kodda nima xato?|Nusxalash|Bu kodni nusxalash|Nusxalandi|Nusxalab bo'lmadi",
-    he: "שאלו את ה-AI|שאלו שאלה|שליחה|עצירה|סגירה|שיחה|שאלות מוצעות|מקורות|תשובה טובה|תשובה לא טובה|תודה!|השליחה נכשלה|נעצר.|שגיאה|עדיין צריכים עזרה?|פנייה לתמיכה|תמיכה|חיפוש בתיעוד|אין תוצאות.|החיפוש נכשל|האם הדף הזה עזר לכם?|כן|לא|ספרו לנו עוד|תודה על המשוב.|משוב על הקוד הזה|מה לא בסדר בקוד הזה?|העתקה|העתקת הקוד הזה|הועתק|ההעתקה נכשלה",
-    ca: "Pregunta a la IA|Fes una pregunta|Envia|Atura|Tanca|Conversa|Preguntes suggerides|Fonts|Bona resposta|Mala resposta|Gràcies!|No s'ha pogut enviar|Aturat.|Error|Encara necessites ajuda?|Contacta amb el suport|Suport|Cerca a la documentació|Cap resultat.|La cerca ha fallat|T'ha estat útil aquesta pàgina?|Sí|No|Explica'ns-ne més|Gràcies pels teus comentaris.|Comentaris sobre aquest codi|Què falla en aquest codi?|Copia|Copia aquest codi|Copiat|No s'ha pogut copiar",
-    fi: "Kysy tekoälyltä|Esitä kysymys|Lähetä|Pysäytä|Sulje|Keskustelu|Ehdotetut kysymykset|Lähteet|Hyvä vastaus|Huono vastaus|Kiitos!|Lähetys epäonnistui|Pysäytetty.|Virhe|Tarvitsetko lisää apua?|Ota yhteyttä tukeen|Tuki|Hae dokumentaatiosta|Ei tuloksia.|Haku epäonnistui|Oliko tästä sivusta apua?|Kyllä|Ei|Kerro lisää|Kiitos palautteestasi.|Palaute tästä koodista|Mikä tässä koodissa on vialla?|Kopioi|Kopioi tämä koodi|Kopioitu|Kopiointi epäonnistui",
-    hu: "Kérdezd az AI-t|Tegyél fel egy kérdést|Küldés|Leállítás|Bezárás|Beszélgetés|Javasolt kérdések|Források|Jó válasz|Rossz válasz|Köszönjük!|Nem sikerült elküldeni|Leállítva.|Hiba|További segítségre van szükséged?|Kapcsolatfelvétel a támogatással|Támogatás|Keresés a dokumentációban|Nincs találat.|A keresés nem sikerült|Hasznos volt ez az oldal?|Igen|Nem|Mondj el többet|Köszönjük a visszajelzést.|Visszajelzés erről a kódról|Mi a hiba ezzel a kóddal?|Másolás|A kód másolása|Másolva|Nem sikerült másolni"
+    en: "Ask AI|Ask a question|Send|Stop|Close|Conversation|Suggested questions|Sources|Good answer|Bad answer|Thanks!|Could not send|Stopped.|Error|Still need help?|Contact support|Support|Search the docs|No results.|Search failed|Was this page helpful?|Yes|No|Tell us more|Thank you for your feedback.|Feedback on this code|What is wrong with this code?|Copy|Copy this code|Copied|Could not copy|Add to assistant|Ask about this code|Attached to your next question|Remove|Shortened to the first {n} characters",
+    zh: "询问 AI|提出问题|发送|停止|关闭|对话|推荐问题|来源|回答有帮助|回答没有帮助|谢谢！|发送失败|已停止。|错误|仍需要帮助？|联系支持|支持|搜索文档|无结果。|搜索失败|此页面对您有帮助吗？|是|否|告诉我们更多|感谢您的反馈。|对此代码提供反馈|这段代码有什么问题？|复制|复制此代码|已复制|复制失败|添加到助手|询问此代码|附加到下一个问题|移除|已截取前 {n} 个字符",
+    "zh-Hant": "詢問 AI|提出問題|傳送|停止|關閉|對話|建議問題|來源|回答有幫助|回答沒有幫助|謝謝！|無法傳送|已停止。|錯誤|仍需要協助？|聯絡支援|支援|搜尋文件|沒有結果。|搜尋失敗|這個頁面對您有幫助嗎？|是|否|告訴我們更多|感謝您的意見回饋。|針對此程式碼提供意見|這段程式碼有什麼問題？|複製|複製此程式碼|已複製|無法複製|加入助理|詢問此程式碼|附加到下一個問題|移除|已擷取前 {n} 個字元",
+    es: "Preguntar a la IA|Haz una pregunta|Enviar|Detener|Cerrar|Conversación|Preguntas sugeridas|Fuentes|Buena respuesta|Mala respuesta|¡Gracias!|No se pudo enviar|Detenido.|Error|¿Necesitas más ayuda?|Contactar con soporte|Soporte|Buscar en la documentación|Sin resultados.|La búsqueda falló|¿Te resultó útil esta página?|Sí|No|Cuéntanos más|Gracias por tus comentarios.|Comentarios sobre este código|¿Qué falla en este código?|Copiar|Copiar este código|Copiado|No se pudo copiar|Añadir al asistente|Preguntar sobre este código|Adjunto a tu próxima pregunta|Quitar|Recortado a los primeros {n} caracteres",
+    fr: "Demander à l'IA|Posez une question|Envoyer|Arrêter|Fermer|Conversation|Questions suggérées|Sources|Bonne réponse|Mauvaise réponse|Merci !|Envoi impossible|Arrêté.|Erreur|Besoin d'aide ?|Contacter le support|Support|Rechercher dans la documentation|Aucun résultat.|Échec de la recherche|Cette page vous a-t-elle été utile ?|Oui|Non|Dites-nous en plus|Merci pour votre retour.|Commentaire sur ce code|Qu'est-ce qui ne va pas dans ce code ?|Copier|Copier ce code|Copié|Copie impossible|Ajouter à l'assistant|Poser une question sur ce code|Joint à votre prochaine question|Retirer|Réduit aux {n} premiers caractères",
+    ja: "AIに質問|質問を入力|送信|停止|閉じる|会話|質問の例|参照元|良い回答|悪い回答|ありがとうございます！|送信できませんでした|停止しました。|エラー|さらにサポートが必要ですか？|サポートに問い合わせる|サポート|ドキュメントを検索|結果がありません。|検索に失敗しました|このページは役に立ちましたか？|はい|いいえ|詳しく教えてください|フィードバックありがとうございます。|このコードへのフィードバック|このコードの問題点は何ですか？|コピー|このコードをコピー|コピーしました|コピーできませんでした|アシスタントに追加|このコードについて質問|次の質問に添付|削除|先頭の {n} 文字に短縮しました",
+    pt: "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Má resposta|Obrigado!|Não foi possível enviar|Parado.|Erro|Ainda precisa de ajuda?|Contactar o suporte|Suporte|Pesquisar na documentação|Sem resultados.|A pesquisa falhou|Esta página foi útil?|Sim|Não|Diga-nos mais|Obrigado pelo seu feedback.|Feedback sobre este código|O que está errado neste código?|Copiar|Copiar este código|Copiado|Não foi possível copiar|Adicionar ao assistente|Perguntar sobre este código|Anexado à sua próxima pergunta|Remover|Reduzido aos primeiros {n} caracteres",
+    "pt-BR": "Perguntar à IA|Faça uma pergunta|Enviar|Parar|Fechar|Conversa|Perguntas sugeridas|Fontes|Boa resposta|Resposta ruim|Obrigado!|Não foi possível enviar|Interrompido.|Erro|Ainda precisa de ajuda?|Falar com o suporte|Suporte|Buscar na documentação|Nenhum resultado.|A busca falhou|Esta página foi útil?|Sim|Não|Conte mais pra gente|Obrigado pelo seu feedback.|Feedback sobre este código|O que há de errado com este código?|Copiar|Copiar este código|Copiado|Não foi possível copiar|Adicionar ao assistente|Perguntar sobre este código|Anexado à sua próxima pergunta|Remover|Cortado nos primeiros {n} caracteres",
+    de: "KI fragen|Stellen Sie eine Frage|Senden|Stopp|Schließen|Unterhaltung|Vorgeschlagene Fragen|Quellen|Gute Antwort|Schlechte Antwort|Danke!|Senden fehlgeschlagen|Gestoppt.|Fehler|Brauchen Sie weitere Hilfe?|Support kontaktieren|Support|Dokumentation durchsuchen|Keine Ergebnisse.|Suche fehlgeschlagen|War diese Seite hilfreich?|Ja|Nein|Erzählen Sie uns mehr|Danke für Ihr Feedback.|Feedback zu diesem Code|Was stimmt mit diesem Code nicht?|Kopieren|Diesen Code kopieren|Kopiert|Kopieren fehlgeschlagen|Zum Assistenten hinzufügen|Zu diesem Code fragen|An Ihre nächste Frage angehängt|Entfernen|Auf die ersten {n} Zeichen gekürzt",
+    ko: "AI에게 질문|질문하기|보내기|중지|닫기|대화|추천 질문|출처|좋은 답변|나쁜 답변|감사합니다!|보내지 못했습니다|중지되었습니다.|오류|도움이 더 필요하신가요?|지원팀에 문의|지원|문서 검색|결과가 없습니다.|검색 실패|이 페이지가 도움이 되었나요?|예|아니요|자세히 알려 주세요|의견을 보내 주셔서 감사합니다.|이 코드에 대한 의견|이 코드에 어떤 문제가 있나요?|복사|이 코드 복사|복사됨|복사하지 못했습니다|어시스턴트에 추가|이 코드에 대해 질문|다음 질문에 첨부됨|제거|처음 {n}자로 줄였습니다",
+    it: "Chiedi all'IA|Fai una domanda|Invia|Interrompi|Chiudi|Conversazione|Domande suggerite|Fonti|Risposta utile|Risposta non utile|Grazie!|Invio non riuscito|Interrotto.|Errore|Serve altro aiuto?|Contatta l'assistenza|Assistenza|Cerca nella documentazione|Nessun risultato.|Ricerca non riuscita|Questa pagina ti è stata utile?|Sì|No|Dicci di più|Grazie per il tuo feedback.|Feedback su questo codice|Cosa non va in questo codice?|Copia|Copia questo codice|Copiato|Copia non riuscita|Aggiungi all'assistente|Chiedi su questo codice|Allegato alla tua prossima domanda|Rimuovi|Ridotto ai primi {n} caratteri",
+    ru: "Спросить ИИ|Задайте вопрос|Отправить|Остановить|Закрыть|Диалог|Примеры вопросов|Источники|Хороший ответ|Плохой ответ|Спасибо!|Не удалось отправить|Остановлено.|Ошибка|Нужна помощь?|Связаться с поддержкой|Поддержка|Поиск по документации|Ничего не найдено.|Ошибка поиска|Была ли эта страница полезной?|Да|Нет|Расскажите подробнее|Спасибо за отзыв.|Отзыв об этом коде|Что не так с этим кодом?|Копировать|Скопировать этот код|Скопировано|Не удалось скопировать|Добавить в ассистент|Спросить об этом коде|Приложено к следующему вопросу|Удалить|Сокращено до первых {n} символов",
+    ro: "Întreabă AI|Pune o întrebare|Trimite|Oprește|Închide|Conversație|Întrebări sugerate|Surse|Răspuns bun|Răspuns slab|Mulțumim!|Nu s-a putut trimite|Oprit.|Eroare|Mai ai nevoie de ajutor?|Contactează asistența|Asistență|Caută în documentație|Niciun rezultat.|Căutarea a eșuat|Ți-a fost utilă această pagină?|Da|Nu|Spune-ne mai multe|Mulțumim pentru feedback.|Feedback despre acest cod|Ce nu este în regulă cu acest cod?|Copiază|Copiază acest cod|Copiat|Nu s-a putut copia|Adaugă la asistent|Întreabă despre acest cod|Atașat la următoarea întrebare|Elimină|Scurtat la primele {n} caractere",
+    cs: "Zeptat se AI|Položte otázku|Odeslat|Zastavit|Zavřít|Konverzace|Navrhované otázky|Zdroje|Dobrá odpověď|Špatná odpověď|Děkujeme!|Odeslání se nezdařilo|Zastaveno.|Chyba|Potřebujete další pomoc?|Kontaktovat podporu|Podpora|Hledat v dokumentaci|Žádné výsledky.|Hledání selhalo|Byla tato stránka užitečná?|Ano|Ne|Řekněte nám více|Děkujeme za zpětnou vazbu.|Zpětná vazba k tomuto kódu|Co je na tomto kódu špatně?|Kopírovat|Kopírovat tento kód|Zkopírováno|Kopírování se nezdařilo|Přidat do asistenta|Zeptat se na tento kód|Připojeno k další otázce|Odebrat|Zkráceno na prvních {n} znaků",
+    id: "Tanya AI|Ajukan pertanyaan|Kirim|Hentikan|Tutup|Percakapan|Pertanyaan yang disarankan|Sumber|Jawaban bagus|Jawaban buruk|Terima kasih!|Gagal mengirim|Dihentikan.|Kesalahan|Masih butuh bantuan?|Hubungi dukungan|Dukungan|Cari di dokumentasi|Tidak ada hasil.|Pencarian gagal|Apakah halaman ini membantu?|Ya|Tidak|Ceritakan lebih lanjut|Terima kasih atas masukan Anda.|Masukan untuk kode ini|Apa yang salah dengan kode ini?|Salin|Salin kode ini|Disalin|Gagal menyalin|Tambahkan ke asisten|Tanyakan tentang kode ini|Dilampirkan ke pertanyaan berikutnya|Hapus|Dipotong menjadi {n} karakter pertama",
+    ar: "اسأل الذكاء الاصطناعي|اطرح سؤالاً|إرسال|إيقاف|إغلاق|المحادثة|أسئلة مقترحة|المصادر|إجابة جيدة|إجابة سيئة|شكرًا!|تعذّر الإرسال|تم الإيقاف.|خطأ|هل ما زلت بحاجة إلى مساعدة؟|تواصل مع الدعم|الدعم|ابحث في الوثائق|لا توجد نتائج.|فشل البحث|هل كانت هذه الصفحة مفيدة؟|نعم|لا|أخبرنا بالمزيد|شكرًا على ملاحظاتك.|ملاحظات على هذه الشيفرة|ما المشكلة في هذه الشيفرة؟|نسخ|نسخ هذه الشيفرة|تم النسخ|تعذّر النسخ|أضف إلى المساعد|اسأل عن هذه الشيفرة|مرفق بسؤالك التالي|إزالة|تم الاقتطاع إلى أول {n} حرف",
+    tr: "Yapay zekâya sor|Bir soru sorun|Gönder|Durdur|Kapat|Sohbet|Önerilen sorular|Kaynaklar|İyi yanıt|Kötü yanıt|Teşekkürler!|Gönderilemedi|Durduruldu.|Hata|Hâlâ yardıma mı ihtiyacınız var?|Destekle iletişime geçin|Destek|Belgelerde ara|Sonuç yok.|Arama başarısız|Bu sayfa faydalı oldu mu?|Evet|Hayır|Daha fazlasını anlatın|Geri bildiriminiz için teşekkürler.|Bu kod hakkında geri bildirim|Bu kodda ne yanlış?|Kopyala|Bu kodu kopyala|Kopyalandı|Kopyalanamadı|Asistana ekle|Bu kod hakkında sor|Sonraki sorunuza eklendi|Kaldır|İlk {n} karaktere kısaltıldı",
+    hi: "AI से पूछें|प्रश्न पूछें|भेजें|रोकें|बंद करें|बातचीत|सुझाए गए प्रश्न|स्रोत|अच्छा उत्तर|खराब उत्तर|धन्यवाद!|भेजा नहीं जा सका|रोक दिया गया।|त्रुटि|और सहायता चाहिए?|सहायता से संपर्क करें|सहायता|दस्तावेज़ खोजें|कोई परिणाम नहीं।|खोज विफल रही|क्या यह पृष्ठ उपयोगी था?|हाँ|नहीं|हमें और बताएँ|आपकी प्रतिक्रिया के लिए धन्यवाद।|इस कोड पर प्रतिक्रिया|इस कोड में क्या गलत है?|कॉपी करें|यह कोड कॉपी करें|कॉपी हो गया|कॉपी नहीं हो सका|सहायक में जोड़ें|इस कोड के बारे में पूछें|आपके अगले प्रश्न के साथ संलग्न|हटाएँ|पहले {n} वर्णों तक छोटा किया गया",
+    sv: "Fråga AI|Ställ en fråga|Skicka|Stoppa|Stäng|Konversation|Föreslagna frågor|Källor|Bra svar|Dåligt svar|Tack!|Kunde inte skicka|Stoppad.|Fel|Behöver du mer hjälp?|Kontakta support|Support|Sök i dokumentationen|Inga resultat.|Sökningen misslyckades|Var den här sidan till hjälp?|Ja|Nej|Berätta mer|Tack för din feedback.|Feedback om den här koden|Vad är fel med den här koden?|Kopiera|Kopiera den här koden|Kopierad|Kunde inte kopiera|Lägg till i assistenten|Fråga om den här koden|Bifogat till din nästa fråga|Ta bort|Förkortad till de första {n} tecknen",
+    no: "Spør AI|Still et spørsmål|Send|Stopp|Lukk|Samtale|Foreslåtte spørsmål|Kilder|Godt svar|Dårlig svar|Takk!|Kunne ikke sende|Stoppet.|Feil|Trenger du mer hjelp?|Kontakt kundestøtte|Kundestøtte|Søk i dokumentasjonen|Ingen resultater.|Søket mislyktes|Var denne siden nyttig?|Ja|Nei|Fortell oss mer|Takk for tilbakemeldingen.|Tilbakemelding på denne koden|Hva er galt med denne koden?|Kopier|Kopier denne koden|Kopiert|Kunne ikke kopiere|Legg til i assistenten|Spør om denne koden|Vedlagt ditt neste spørsmål|Fjern|Forkortet til de første {n} tegnene",
+    da: "Spørg AI|Stil et spørgsmål|Send|Stop|Luk|Samtale|Foreslåede spørgsmål|Kilder|Godt svar|Dårligt svar|Tak!|Kunne ikke sende|Stoppet.|Fejl|Brug for mere hjælp?|Kontakt support|Support|Søg i dokumentationen|Ingen resultater.|Søgningen mislykkedes|Var denne side nyttig?|Ja|Nej|Fortæl os mere|Tak for din feedback.|Feedback på denne kode|Hvad er der galt med denne kode?|Kopiér|Kopiér denne kode|Kopieret|Kunne ikke kopiere|Føj til assistenten|Spørg om denne kode|Vedhæftet dit næste spørgsmål|Fjern|Forkortet til de første {n} tegn",
+    lv: "Jautāt MI|Uzdodiet jautājumu|Sūtīt|Apturēt|Aizvērt|Saruna|Ieteiktie jautājumi|Avoti|Laba atbilde|Slikta atbilde|Paldies!|Neizdevās nosūtīt|Apturēts.|Kļūda|Vai joprojām nepieciešama palīdzība?|Sazināties ar atbalstu|Atbalsts|Meklēt dokumentācijā|Nav rezultātu.|Meklēšana neizdevās|Vai šī lapa bija noderīga?|Jā|Nē|Pastāstiet vairāk|Paldies par atsauksmi.|Atsauksme par šo kodu|Kas ir nepareizi šajā kodā?|Kopēt|Kopēt šo kodu|Nokopēts|Neizdevās nokopēt|Pievienot asistentam|Jautāt par šo kodu|Pievienots nākamajam jautājumam|Noņemt|Saīsināts līdz pirmajām {n} rakstzīmēm",
+    nl: "Vraag AI|Stel een vraag|Verzenden|Stoppen|Sluiten|Gesprek|Voorgestelde vragen|Bronnen|Goed antwoord|Slecht antwoord|Bedankt!|Verzenden mislukt|Gestopt.|Fout|Nog hulp nodig?|Contact opnemen met support|Support|Zoeken in de documentatie|Geen resultaten.|Zoeken mislukt|Was deze pagina nuttig?|Ja|Nee|Vertel ons meer|Bedankt voor je feedback.|Feedback op deze code|Wat is er mis met deze code?|Kopiëren|Deze code kopiëren|Gekopieerd|Kopiëren mislukt|Toevoegen aan assistent|Vragen over deze code|Bijgevoegd bij je volgende vraag|Verwijderen|Ingekort tot de eerste {n} tekens",
+    uk: "Запитати ШІ|Поставте запитання|Надіслати|Зупинити|Закрити|Розмова|Приклади запитань|Джерела|Гарна відповідь|Погана відповідь|Дякуємо!|Не вдалося надіслати|Зупинено.|Помилка|Потрібна допомога?|Звернутися до підтримки|Підтримка|Пошук у документації|Нічого не знайдено.|Помилка пошуку|Чи була ця сторінка корисною?|Так|Ні|Розкажіть докладніше|Дякуємо за відгук.|Відгук про цей код|Що не так із цим кодом?|Копіювати|Скопіювати цей код|Скопійовано|Не вдалося скопіювати|Додати до асистента|Запитати про цей код|Додано до наступного запитання|Вилучити|Скорочено до перших {n} символів",
+    vi: "Hỏi AI|Đặt câu hỏi|Gửi|Dừng|Đóng|Cuộc trò chuyện|Câu hỏi gợi ý|Nguồn|Câu trả lời tốt|Câu trả lời chưa tốt|Cảm ơn!|Không gửi được|Đã dừng.|Lỗi|Vẫn cần trợ giúp?|Liên hệ hỗ trợ|Hỗ trợ|Tìm trong tài liệu|Không có kết quả.|Tìm kiếm thất bại|Trang này có hữu ích không?|Có|Không|Cho chúng tôi biết thêm|Cảm ơn phản hồi của bạn.|Phản hồi về đoạn mã này|Đoạn mã này có vấn đề gì?|Sao chép|Sao chép đoạn mã này|Đã sao chép|Không sao chép được|Thêm vào trợ lý|Hỏi về đoạn mã này|Đính kèm vào câu hỏi tiếp theo|Xóa|Đã rút gọn còn {n} ký tự đầu tiên",
+    pl: "Zapytaj AI|Zadaj pytanie|Wyślij|Zatrzymaj|Zamknij|Rozmowa|Proponowane pytania|Źródła|Dobra odpowiedź|Zła odpowiedź|Dziękujemy!|Nie udało się wysłać|Zatrzymano.|Błąd|Nadal potrzebujesz pomocy?|Skontaktuj się z pomocą techniczną|Pomoc techniczna|Szukaj w dokumentacji|Brak wyników.|Wyszukiwanie nie powiodło się|Czy ta strona była pomocna?|Tak|Nie|Powiedz nam więcej|Dziękujemy za opinię.|Opinia o tym kodzie|Co jest nie tak z tym kodem?|Kopiuj|Kopiuj ten kod|Skopiowano|Nie udało się skopiować|Dodaj do asystenta|Zapytaj o ten kod|Dołączono do następnego pytania|Usuń|Skrócono do pierwszych {n} znaków",
+    uz: "AIdan so'rang|Savol bering|Yuborish|To'xtatish|Yopish|Suhbat|Tavsiya etilgan savollar|Manbalar|Yaxshi javob|Yomon javob|Rahmat!|Yuborib bo'lmadi|To'xtatildi.|Xato|Yana yordam kerakmi?|Qo'llab-quvvatlash xizmatiga yozish|Qo'llab-quvvatlash|Hujjatlardan qidirish|Natija topilmadi.|Qidiruv amalga oshmadi|Bu sahifa foydali bo'ldimi?|Ha|Yo'q|Batafsilroq yozing|Fikringiz uchun rahmat.|Bu kod haqida fikr|Bu kodda nima xato?|Nusxalash|Bu kodni nusxalash|Nusxalandi|Nusxalab bo'lmadi|Yordamchiga qo'shish|Bu kod haqida so'rash|Keyingi savolingizga biriktirildi|Olib tashlash|Dastlabki {n} belgigacha qisqartirildi",
+    he: "שאלו את ה-AI|שאלו שאלה|שליחה|עצירה|סגירה|שיחה|שאלות מוצעות|מקורות|תשובה טובה|תשובה לא טובה|תודה!|השליחה נכשלה|נעצר.|שגיאה|עדיין צריכים עזרה?|פנייה לתמיכה|תמיכה|חיפוש בתיעוד|אין תוצאות.|החיפוש נכשל|האם הדף הזה עזר לכם?|כן|לא|ספרו לנו עוד|תודה על המשוב.|משוב על הקוד הזה|מה לא בסדר בקוד הזה?|העתקה|העתקת הקוד הזה|הועתק|ההעתקה נכשלה|הוספה לעוזר|שאלה על הקוד הזה|מצורף לשאלה הבאה שלכם|הסרה|קוצר ל-{n} התווים הראשונים",
+    ca: "Pregunta a la IA|Fes una pregunta|Envia|Atura|Tanca|Conversa|Preguntes suggerides|Fonts|Bona resposta|Mala resposta|Gràcies!|No s'ha pogut enviar|Aturat.|Error|Encara necessites ajuda?|Contacta amb el suport|Suport|Cerca a la documentació|Cap resultat.|La cerca ha fallat|T'ha estat útil aquesta pàgina?|Sí|No|Explica'ns-ne més|Gràcies pels teus comentaris.|Comentaris sobre aquest codi|Què falla en aquest codi?|Copia|Copia aquest codi|Copiat|No s'ha pogut copiar|Afegeix a l'assistent|Pregunta sobre aquest codi|Adjunt a la teva pròxima pregunta|Elimina|Retallat als primers {n} caràcters",
+    fi: "Kysy tekoälyltä|Esitä kysymys|Lähetä|Pysäytä|Sulje|Keskustelu|Ehdotetut kysymykset|Lähteet|Hyvä vastaus|Huono vastaus|Kiitos!|Lähetys epäonnistui|Pysäytetty.|Virhe|Tarvitsetko lisää apua?|Ota yhteyttä tukeen|Tuki|Hae dokumentaatiosta|Ei tuloksia.|Haku epäonnistui|Oliko tästä sivusta apua?|Kyllä|Ei|Kerro lisää|Kiitos palautteestasi.|Palaute tästä koodista|Mikä tässä koodissa on vialla?|Kopioi|Kopioi tämä koodi|Kopioitu|Kopiointi epäonnistui|Lisää avustajaan|Kysy tästä koodista|Liitetty seuraavaan kysymykseesi|Poista|Lyhennetty {n} ensimmäiseen merkkiin",
+    hu: "Kérdezd az AI-t|Tegyél fel egy kérdést|Küldés|Leállítás|Bezárás|Beszélgetés|Javasolt kérdések|Források|Jó válasz|Rossz válasz|Köszönjük!|Nem sikerült elküldeni|Leállítva.|Hiba|További segítségre van szükséged?|Kapcsolatfelvétel a támogatással|Támogatás|Keresés a dokumentációban|Nincs találat.|A keresés nem sikerült|Hasznos volt ez az oldal?|Igen|Nem|Mondj el többet|Köszönjük a visszajelzést.|Visszajelzés erről a kódról|Mi a hiba ezzel a kóddal?|Másolás|A kód másolása|Másolva|Nem sikerült másolni|Hozzáadás az asszisztenshez|Kérdezz erről a kódról|A következő kérdésedhez csatolva|Eltávolítás|Az első {n} karakterre rövidítve"
   };
   /* A language tag (BCP 47, or a docs.json code such as cn, jp, fr-CA) as a key of WORDS, or "". */
   function langOf(tag) {
@@ -309,6 +309,9 @@
     ".hits small{display:block;color:var(--mu);font-size:12px;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}.sr{position:absolute;left:-9999px}" +
     "mark{background:var(--mk);color:var(--fg);font:inherit;font-weight:600;border-radius:2px}" +
     ".st{display:flex;flex-direction:column;align-items:flex-start;gap:6px;margin:6px 0}.st button{text-align:start}" +
+    ".ctx{list-style:none;margin:0 0 6px;padding:0;display:flex;flex-direction:column;gap:4px}.ctx li{display:flex;gap:6px;align-items:center;border:1px solid var(--bd);border-radius:6px;padding:2px 2px 2px 8px;background:var(--cd)}" +
+    ".ctx code,.ctx q{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-family:ui-monospace,monospace;font-size:12px}.ctx q{font-family:inherit}.ctx small{font-size:12px}.ctx .x{padding:0 8px}" +
+    ".sel{position:fixed;z-index:2147483000;box-shadow:0 2px 10px rgba(0,0,0,.2)}" +
     ".sup{margin:8px 0;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}.sup a{font-weight:600}";
   var style = document.createElement("style");
   style.textContent = css;
@@ -372,6 +375,7 @@
     };
     resetFeedback();
   }
+  var chatOn = on("chat", true), attach = function () {};
   codeButtons();
 
   /* ---- code blocks: under every pre > code, a Copy button when its block has no copy button
@@ -382,8 +386,8 @@
       for (var i = 0; i < 3 && n; i++, n = n.parentElement) {
         own = own || Array.prototype.some.call(n.querySelectorAll("button,[role=button]"), function (b) { return isCopy(b) && preOf(b) === pre; });
       }
-      var copy = on("copy", true) && !own, fb = on("feedback", true);
-      if (pre.dataset.lecternFb || !(copy || fb)) return;
+      var copy = on("copy", true) && !own, fb = on("feedback", true), ask = chatOn && on("askCode", true);
+      if (pre.dataset.lecternFb || !(copy || fb || ask)) return;
       pre.dataset.lecternFb = "1";
       var h = document.createElement("span");
       var sr = h.attachShadow({ mode: "open" });
@@ -411,28 +415,65 @@
         feedback({ source: "code_snippet", code: code.textContent.slice(0, 10000), lang: lang, filename: filename, comment: ta.value.trim() || undefined })
           .then(function () { form.hidden = true; status.className = "msg"; status.textContent = " " + T.thanks; }, function (e) { status.className = "err"; status.textContent = " " + T.nosend + ": " + e.message; });
       });
-      sr.appendChild(el("div", wAttrs(), [copy ? cb : null, fb ? b : null, status, fb ? form : null]));
+      /* "Ask about this code": Ask AI with the block's code attached (a code context item) */
+      var ab = ask ? el("button", { type: "button", text: W.askcode, onclick: function () { attach("code", code.textContent, ab); } }) : null;
+      sr.appendChild(el("div", wAttrs(), [copy ? cb : null, ab, fb ? b : null, status, fb ? form : null]));
       pre.insertAdjacentElement("afterend", h);
     });
   }
 
   /* ---- Ask AI ---- */
-  if (on("chat", true)) {
+  if (chatOn) {
     var opener = el("button", { type: "button", class: "p", text: W.ask, "aria-haspopup": "dialog" });
     bar.appendChild(opener);
     var log = el("div", { role: "log", "aria-live": "polite", "aria-label": W.conv, tabindex: "0" });
     var input = el("textarea", { rows: "2", maxlength: "4000", dir: "auto" });
     var sendQ = el("button", { type: "submit", class: "p", text: W.send });
     var stop = el("button", { type: "button", text: W.stop, hidden: "" });
-    var form = el("form", {}, field(W.askq, input).concat([el("div", { class: "row" }, [sendQ, stop])]));
+    var ctxBox = el("ul", { class: "ctx", role: "group", "aria-label": W.ctx, hidden: "" });
+    var form = el("form", {}, [ctxBox].concat(field(W.askq, input), [el("div", { class: "row" }, [sendQ, stop])]));
     var close = el("button", { type: "button", text: W.close });
     var dlg = el("dialog", { "aria-labelledby": "lwdt", "aria-modal": "true" }, [
       el("div", { class: "dh" }, [el("h2", { id: "lwdt", text: W.ask }), close]), log, form]);
     wrap.appendChild(dlg);
-    var lastFocus = null, ctrl = null, history_ = [];
-    opener.addEventListener("click", function () { lastFocus = document.activeElement; dlg.showModal(); input.focus(); starters(); });
+    var back = null, ctrl = null, history_ = [];
+    var openChat = function (from) {
+      back = from;
+      if (!dlg.open) { dlg.showModal(); starters(); }
+      input.focus();
+    };
+    opener.addEventListener("click", function () { openChat(opener); });
     close.addEventListener("click", function () { dlg.close(); });
-    dlg.addEventListener("close", function () { if (ctrl) ctrl.abort(); opener.focus(); });
+    dlg.addEventListener("close", function () { if (ctrl) ctrl.abort(); (back && back.isConnected ? back : opener).focus(); });
+
+    /* What the reader attached (a code block, a selection of the page's text): shown above the
+       question, each removable, sent as the request's context with the next question only. At
+       most MAXCTX items (the oldest goes), each value cut to MAXCHARS characters (code points,
+       as the assistant counts them), which the item then says. */
+    var MAXCTX = 10, MAXCHARS = 20000, ctxItems = [];
+    attach = function (type, value, from) {
+      var v = Array.from(String(value).trim());
+      if (!v.length) return;
+      var item = { type: type, value: v.slice(0, MAXCHARS).join(""), path: pathNow().slice(0, 200), cut: v.length > MAXCHARS };
+      ctxItems = ctxItems.filter(function (x) { return x.type !== item.type || x.value !== item.value; }).concat(item).slice(-MAXCTX);
+      showCtx();
+      openChat(from);
+    };
+    function showCtx() {
+      ctxBox.textContent = "";
+      ctxBox.hidden = !ctxItems.length;
+      ctxItems.forEach(function (x) {
+        var rm = el("button", { type: "button", class: "x", "aria-label": W.rm, text: "×", onclick: function () {
+          ctxItems = ctxItems.filter(function (y) { return y !== x; });
+          showCtx();
+          input.focus();
+        } });
+        var shown = x.value.replace(/\s+/g, " ").slice(0, 120);
+        ctxBox.appendChild(el("li", { class: x.type }, [
+          x.type === "code" ? el("code", { dir: "ltr", text: shown }) : el("q", { dir: "auto", text: shown }),
+          x.cut ? el("small", { class: "msg", text: T.cut.replace("{n}", MAXCHARS.toLocaleString(T._lang)) }) : null, rm]));
+      });
+    }
     dlg.addEventListener("keydown", function (e) {
       if (e.key !== "Tab") return;
       var f = Array.prototype.filter.call(dlg.querySelectorAll("button,textarea,a[href],[tabindex='0']"), function (n) { return !n.hidden && !n.disabled; });
@@ -501,6 +542,11 @@
       if (t) { body.threadId = t.id; body.threadKey = t.key; }
       body.fp = anon || "anonymous"; /* the assistant requires fp; without localStorage the reader is anonymous */
       body.currentPath = pathNow().slice(0, 200); /* answers come in this page's language and version */
+      if (ctxItems.length) {
+        body.context = ctxItems.map(function (x) { return { type: x.type, value: x.value, path: x.path }; });
+        ctxItems = [];
+        showCtx();
+      }
       ctrl = new AbortController();
       sendQ.disabled = true; stop.hidden = false;
       var threadId = t && t.id, text = "", end = null;
@@ -563,6 +609,51 @@
       var down = el("button", { type: "button", text: W.bad, onclick: rate(false) });
       return el("div", { class: "row" }, [up, down, msg]);
     }
+  }
+
+  /* ---- "Add to assistant": text selected in the page's content (data-content, default its
+     main or article; code blocks have their own control) shows a button near the selection's
+     end; it attaches the selection (a textSelection context item) and opens Ask AI. The button's
+     host ends the selection's block, so Tab from the selection reaches it; Escape hides it. */
+  if (chatOn && on("askSelection", true)) {
+    var selHost = document.createElement("span"), selSR = selHost.attachShadow({ mode: "open" }), selText = "";
+    selHost.setAttribute("data-lectern-selection", "");
+    selSR.appendChild(style.cloneNode(true));
+    var selBtn = el("button", { type: "button", class: "p sel", onmousedown: function (e) { e.preventDefault(); }, onclick: function () {
+      var t = selText;
+      hideSel();
+      getSelection().removeAllRanges();
+      attach("textSelection", t, opener);
+    } });
+    selSR.appendChild(el("div", wAttrs(), [selBtn]));
+    var hideSel = function () { selText = ""; selBtn.hidden = true; };
+    hideSel();
+    var contentSel = d.content || "main,article,[role=main]";
+    var placeSel = function () {
+      var sel = getSelection(), r = sel && sel.rangeCount && !sel.isCollapsed && sel.getRangeAt(0);
+      var n = r && r.commonAncestorContainer, elt = n && (n.nodeType === 1 ? n : n.parentElement);
+      var box = elt && (elt.closest(contentSel) || (!document.querySelector(contentSel) && document.body));
+      var t = r && sel.toString().trim();
+      if (!t || !box || elt.closest("pre,[data-lectern],[data-lectern-selection],input,textarea,[contenteditable]")) {
+        if (selHost.shadowRoot.activeElement !== selBtn) hideSel();
+        return;
+      }
+      selText = t;
+      /* a selection ending at the start of a node (a triple click's: the next block's) ends before it */
+      var end = r.endOffset === 0 && r.endContainer !== r.startContainer ? r.startContainer : r.endContainer, blk = (end.nodeType === 1 ? end : end.parentElement).closest("p,li,td,th,dt,dd,h1,h2,h3,h4,h5,h6,blockquote,figcaption") || elt;
+      if (!box.contains(blk)) blk = box;
+      if (blk.lastChild !== selHost) blk.appendChild(selHost);
+      var rs = Array.prototype.filter.call(r.getClientRects(), function (x) { return x.width > 0; }), last = rs[rs.length - 1] || r.getBoundingClientRect();
+      /* (its words set here: the page may take its host away, and relabel() forgets such nodes) */
+      selBtn.textContent = T.addctx;
+      selBtn.parentNode.lang = T._lang; selBtn.parentNode.dir = T._dir;
+      selBtn.hidden = false;
+      selBtn.style.top = Math.min(innerHeight - 40, Math.max(4, last.bottom + 6)) + "px";
+      selBtn.style.left = Math.min(innerWidth - selBtn.offsetWidth - 8, Math.max(4, last.right - selBtn.offsetWidth / 2)) + "px";
+    };
+    document.addEventListener("selectionchange", placeSel);
+    addEventListener("scroll", function () { if (!selBtn.hidden) placeSel(); }, { passive: true });
+    document.addEventListener("keydown", function (e) { if (e.key === "Escape" && !selBtn.hidden) hideSel(); });
   }
 
   /* ---- optional search box: data-search-results results (default 6, as Mintlify's search bar) ---- */

@@ -4,6 +4,7 @@
 # pages on other loopback ports embed the widget) against a lectern built and started for them,
 # as scripts/lectern-harness.sh describes (it also says how to use a lectern already running).
 # Screenshots go to docs/images/ (widget-closed.png, widget-answer.png, widget-dark.png,
+# widget-selection.png, widget-context.png,
 # dashboard.png, dashboard-mobile.png, dashboard-engagement.png, dashboard-gaps.png,
 # dashboard-agents.png), or to SCREENSHOT_DIR ("" writes none).
 # Extra arguments are passed to `node --test` (e.g. --test-name-pattern=dashboard).
