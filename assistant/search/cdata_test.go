@@ -19,15 +19,7 @@ import (
 // between its stop words none of whose pairs the index holds is a word the docs lack; the
 // pages hold a small share of such a question, while questions the pages answer keep theirs.
 func TestJapaneseWordsTheDocsLack(t *testing.T) {
-	var pages []search.Page
-	for _, name := range []string{"Caching", "Scheduled-Queries", "Users"} {
-		body, err := os.ReadFile(filepath.Join("testdata/cdata/ja", name+".mdx"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages = append(pages, search.Page{URL: "/ja/" + name, Language: "ja", Body: string(body)})
-	}
-	ix := search.Build(pages)
+	ix := cdataIndex(t)
 	tests := []struct {
 		q      string
 		answer string // the page that answers, "" for a question the pages do not cover
@@ -69,15 +61,7 @@ func TestJapaneseWordsTheDocsLack(t *testing.T) {
 // starts inside the one before, marked キャッシ and left ュ out. Overlapping or touching marks are
 // one mark now: each word is marked whole, and the marks are in order without overlap.
 func TestLineMarksJapaneseWordsWhole(t *testing.T) {
-	var pages []search.Page
-	for _, name := range []string{"Caching", "Scheduled-Queries", "Users"} {
-		body, err := os.ReadFile(filepath.Join("testdata/cdata/ja", name+".mdx"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages = append(pages, search.Page{URL: "/ja/" + name, Language: "ja", Body: string(body)})
-	}
-	ix := search.Build(pages)
+	ix := cdataIndex(t)
 	tests := []struct{ q, marked string }{
 		{"キャッシュの差分更新", "キャッシュ"},
 		{"招待メールが届かない", "招待メール"},
@@ -102,4 +86,18 @@ func TestLineMarksJapaneseWordsWhole(t *testing.T) {
 			t.Errorf("%q: line %q marks %q, want %q among them", tt.q, line.Text, marked, tt.marked)
 		}
 	}
+}
+
+// cdataIndex is the index of the three Japanese pages of CData's docs in testdata/cdata.
+func cdataIndex(t *testing.T) *search.Index {
+	t.Helper()
+	var pages []search.Page
+	for _, name := range []string{"Caching", "Scheduled-Queries", "Users"} {
+		body, err := os.ReadFile(filepath.Join("testdata/cdata/ja", name+".mdx"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, search.Page{URL: "/ja/" + name, Language: "ja", Body: string(body)})
+	}
+	return search.Build(pages)
 }
