@@ -40,13 +40,11 @@ func listSchemaExamples(data []byte, err error, limit int) ([]byte, bool) {
 		return nil, false
 	}
 	doc := root.Content[0]
-	if v := mapField(doc, "openapi"); v == nil || !strings.HasPrefix(v.Value, "3.") || strings.HasPrefix(v.Value, "3.0") {
+	if v := pointer(doc, "/openapi"); v == nil || !strings.HasPrefix(v.Value, "3.") || strings.HasPrefix(v.Value, "3.0") {
 		return nil, false
 	}
 	n := 0
-	if c := mapField(doc, "components"); c != nil {
-		eachNamed(mapField(c, "schemas"), &n)
-	}
+	eachNamed(pointer(doc, "/components/schemas"), &n)
 	walkFields(doc, func(key string, value *yaml.Node) {
 		if key == "schema" {
 			listExamples(value, &n)
@@ -55,11 +53,7 @@ func listSchemaExamples(data []byte, err error, limit int) ([]byte, bool) {
 	if n == 0 {
 		return nil, false
 	}
-	out, merr := yaml.Marshal(&root)
-	if merr != nil || len(out) > maxRepairGrowth*limit {
-		return nil, false
-	}
-	return out, true
+	return marshalRepaired(&root, limit)
 }
 
 // listExamples rewrites the examples of the schema s and of the schemas inside it, counting
@@ -102,17 +96,4 @@ func eachNamed(m *yaml.Node, n *int) {
 	for i := 1; i < len(m.Content); i += 2 {
 		listExamples(m.Content[i], n)
 	}
-}
-
-// mapField is the value of key in the mapping node m, nil when m is no mapping or lacks it.
-func mapField(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
 }
