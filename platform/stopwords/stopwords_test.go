@@ -18,6 +18,10 @@ func TestOf(t *testing.T) {
 		{"spanish", "dónde", true},     // an accented form
 		{"german", "webhook", false},   // a content word
 		{"german", "kann", true},       // "can", which Snowball's German list holds
+		{"german", "danach", true},     // a pronominal adverb ("after that"), which the list lacks
+		{"german", "dafür", true},      // likewise ("for it")
+		{"german", "damit", true},      // one the list holds
+		{"german", "wonach", false},    // one stopwords-iso's list lacks too, left out
 		{"french", "puis", true},       // "can" ("Comment puis-je"), which the Romance lists lack
 		{"italian", "posso", true},     // likewise ("Come posso")
 		{"spanish", "puedo", true},     // likewise ("¿Cómo puedo")

@@ -2,6 +2,7 @@ package gaps_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/lectern-dev/lectern/query/gaps"
@@ -123,5 +124,24 @@ func TestClusterByLanguage(t *testing.T) {
 				t.Errorf("Cluster:\n got %q\nwant %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestGermanPronominalAdverbsNameNoTopic: German's pronominal adverbs ("danach", after that)
+// are stop words, as pronouns are: two unrelated questions asked of a real German site's
+// assistant (rehearse39, Schaufenster/docs), which shared no word but "danach", were one topic
+// of its content gaps named "danach".
+func TestGermanPronominalAdverbsNameNoTopic(t *testing.T) {
+	mails := "Die Buchung ist durch, was muss ich danach noch alles an E-Mails rausschicken, bevor das Catering stattfindet?"
+	trip := "Wie buche ich eine Dienstreise mit der Bahn und rechne danach die Spesen ab?"
+	var got [][]string
+	for _, tp := range gaps.Cluster([]string{mails, trip}) {
+		got = append(got, tp.Texts)
+		if tp.Key == "danach" || slices.Contains(tp.Terms, "danach") {
+			t.Errorf("topic %q, terms %q: danach names it", tp.Key, tp.Terms)
+		}
+	}
+	if want := [][]string{{mails}, {trip}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Cluster: topics of %q, want each text alone", got)
 	}
 }

@@ -89,9 +89,5 @@ func repairDangling(data []byte, err error, limit int) ([]byte, bool) {
 	if !ok || !dropRefs(&root, ref) {
 		return nil, false
 	}
-	out, merr := yaml.Marshal(&root)
-	if merr != nil || len(out) > maxRepairGrowth*limit {
-		return nil, false
-	}
-	return out, true
+	return marshalRepaired(&root, limit)
 }

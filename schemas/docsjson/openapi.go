@@ -193,7 +193,8 @@ func parseSpec(data []byte, file string, loc *url.URL, read func(*url.URL) ([]by
 // loadOpenAPI runs the kin-openapi loader; a "$ref" to a component of another kind than its
 // place takes is read as Mintlify reads it, the object it names in its place (refkind.go), and
 // one to a key missing from an object the document has as Mintlify leaves it, unresolved and
-// showing nothing (danglingref.go).
+// showing nothing (danglingref.go), and a 3.1 schema's examples written as a map as a list of
+// their values (schemaexamples.go).
 func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error)) (*openapi3.T, error) {
 	doc, first := loadOpenAPIOnce(data, loc, read)
 	if first == nil {
@@ -203,9 +204,12 @@ func loadOpenAPI(data []byte, loc *url.URL, read func(*url.URL) ([]byte, error))
 	for range maxRefRepairs {
 		var repaired []byte
 		ref, kind, ok := wrongKindRef(err)
-		if ok {
+		switch {
+		case ok:
 			repaired, ok = inlineRefs(data, ref, kind, size)
-		} else {
+		case schemaExamples.MatchString(err.Error()):
+			repaired, ok = listSchemaExamples(data, err, size)
+		default:
 			repaired, ok = repairDangling(data, err, size)
 		}
 		if !ok {

@@ -80,7 +80,13 @@ func inlineRefs(data []byte, ref, kind string, limit int) ([]byte, bool) {
 	if n == 0 {
 		return nil, false
 	}
-	out, err := yaml.Marshal(&root)
+	return marshalRepaired(&root, limit)
+}
+
+// marshalRepaired returns the text of a repaired document root; false when it does not marshal
+// or would be more than maxRepairGrowth times limit bytes.
+func marshalRepaired(root *yaml.Node, limit int) ([]byte, bool) {
+	out, err := yaml.Marshal(root)
 	if err != nil || len(out) > maxRepairGrowth*limit {
 		return nil, false
 	}
