@@ -134,15 +134,27 @@ func TestValidateMDXEndpoint(t *testing.T) {
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			rep := loadJSON(t, withSettings(tt.nav), files).Validate(docsjson.ValidateOptions{})
-			var got []string
-			for _, w := range rep.Warnings {
-				if w.Path == "navigation.pages[0]" || w.Path == "navigation.groups[0].pages[0]" {
-					got = append(got, w.Message)
+			site := loadJSON(t, withSettings(tt.nav), files)
+			atPage := func(ps []docsjson.Problem) []string {
+				var got []string
+				for _, w := range ps {
+					if w.Path == "navigation.pages[0]" || w.Path == "navigation.groups[0].pages[0]" {
+						got = append(got, w.Message)
+					}
 				}
+				return got
 			}
-			if tt.want == "" && len(got) != 0 || tt.want != "" && (len(got) != 1 || got[0] != tt.want) {
+			if got := atPage(site.Validate(docsjson.ValidateOptions{}).Warnings); tt.want == "" && len(got) != 0 || tt.want != "" && (len(got) != 1 || got[0] != tt.want) {
 				t.Errorf("warnings %q, want %q", got, tt.want)
+			}
+			// A served site reports the page in the same words (Tree.PageProblems, which its
+			// problems and /readyz?verbose list): it said nothing before.
+			tree, _, err := site.ResolvePartial()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := atPage(tree.PageProblems()); tt.want == "" && len(got) != 0 || tt.want != "" && (len(got) != 1 || got[0] != tt.want) {
+				t.Errorf("the served site's problems %q, want %q", got, tt.want)
 			}
 		})
 	}
@@ -186,12 +198,21 @@ func TestValidateMDXEndpointInSpecWithDanglingRef(t *testing.T) {
 }
 
 // TestValidateMDXEndpointsWithoutSpecsSaidOnce: in a site with no OpenAPI file, many endpoint
-// pages (dodopayments/dodo-docs at 2570212 has 78) make one warning, not one each.
+// pages (dodopayments/dodo-docs at 2570212 has 78) make one warning, not one each, in
+// nav validate and on the served site alike.
 func TestValidateMDXEndpointsWithoutSpecsSaidOnce(t *testing.T) {
 	page := "---\ntitle: P\nopenapi: get /payments\n---\n"
-	rep := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{"a.mdx": page, "b.mdx": page, "c.mdx": page}).Validate(docsjson.ValidateOptions{})
+	site := loadJSON(t, withSettings(`{"pages": ["a", "b", "c"]}`), map[string]string{"a.mdx": page, "b.mdx": page, "c.mdx": page})
+	rep := site.Validate(docsjson.ValidateOptions{})
 	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "navigation.pages[0]" {
 		t.Errorf("warnings %v, want one, at the first page", rep.Warnings)
+	}
+	tree, _, err := site.ResolvePartial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probs := tree.PageProblems(); len(probs) != 1 || len(rep.Warnings) != 1 || probs[0] != rep.Warnings[0] {
+		t.Errorf("the served site's problems %v, want nav validate's one %v", probs, rep.Warnings)
 	}
 }
 

@@ -158,6 +158,7 @@ type resolver struct {
 	pageIdx     []int
 	specReports specReports // the specs pages' frontmatter names that cannot be used, by name
 	ig          *ignorer    // the site's ignore patterns, read at the first listed page
+	noOAS       bool        // a page named an operation in a site without OpenAPI files: said once
 }
 
 // ignore names the pattern that keeps Mintlify from publishing a listed page's file, or is "".
@@ -399,6 +400,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	}
 	spec, method, apiPath, ok := mdxEndpoint(fm.OpenAPI)
 	if !ok {
+		r.endpointProblem(pg, fm.OpenAPI, sc)
 		return fm
 	}
 	named, written := spec != "", spec
@@ -415,6 +417,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		spec = first(sc.openapi)
 	}
 	if spec == "" {
+		r.endpointProblem(pg, fm.OpenAPI, sc)
 		return fm
 	}
 	pg.OpenAPI, pg.Method, pg.APIPath = specName(spec), method, apiPath
@@ -422,16 +425,30 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 	if err != nil {
 		if named {
 			r.specProblem(pg, written, err) // named as the page writes it
+		} else {
+			r.endpointProblem(pg, fm.OpenAPI, sc)
 		}
 		return fm
 	}
-	if op, ok := s.Operation(method, apiPath); ok {
-		pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
-		pg.OperationFields = op.Fields
-		pg.APIPath = op.Path // the spec's own, which may differ by a trailing slash
-		operationMetadata(pg, &fm, op)
+	op, ok := s.Operation(method, apiPath)
+	if !ok {
+		r.endpointProblem(pg, fm.OpenAPI, sc)
+		return fm
 	}
+	pg.OperationID, pg.Summary, pg.OperationDescription, pg.Deprecated = op.OperationID, op.Summary, op.Description, op.Deprecated
+	pg.OperationFields = op.Fields
+	pg.APIPath = op.Path // the spec's own, which may differ by a trailing slash
+	operationMetadata(pg, &fm, op)
 	return fm
+}
+
+// endpointProblem reports an MDX endpoint page whose openapi frontmatter resolves to no
+// operation, in `nav validate`'s words (specCache.endpointProblem): a served site indexes it
+// by its title and description alone and shows no API reference.
+func (r *resolver) endpointProblem(pg *Page, value string, sc rscope) {
+	if msg := r.specs.endpointProblem(value, pg.File, sc.openapi, &r.noOAS); msg != "" {
+		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath, Message: fmt.Sprintf("page %q: %s (frontmatter of %s)", withoutExt(pg.File), msg, pg.File)})
+	}
 }
 
 // operationMetadata gives an MDX endpoint page the title and description its frontmatter

@@ -137,7 +137,8 @@ func TestRepoSpecDeclaredLate(t *testing.T) {
 // API's docs, EvolutionAPI/docs-evolution@a3dfb84, testdata/sites/evolution-method-mismatch)
 // and an operation the spec has by another method (DELETE) names the spec that holds the name,
 // openapi/openapi-v1.json, as its sibling page's name does. nav validate and the served site
-// said the spec "does not exist", sending its authors to look for a missing file.
+// said the spec "does not exist", sending its authors to look for a missing file; both now
+// name the operation the spec has, in one wording.
 func TestFrontmatterSpecNamedWithoutTheOperation(t *testing.T) {
 	site := loadSite(t, filepath.Join("testdata", "sites", "evolution-method-mismatch"))
 	const remove = "v1/api-reference/profile-settings/remove-profile-picture"
@@ -151,8 +152,10 @@ func TestFrontmatterSpecNamedWithoutTheOperation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if probs := tree.PageProblems(); len(probs) != 0 {
-		t.Errorf("the served site's problems %v, want none (nav validate tells of the operation)", probs)
+	// The served site reports it in the same words (it said nothing before: rehearse39,
+	// versori/user-docs@29ced83's three such pages were indexed by their titles alone, unreported).
+	if probs := tree.PageProblems(); len(probs) != 1 || probs[0].Message != want {
+		t.Errorf("the served site's problems %v, want the one nav validate gives: %q", probs, want)
 	}
 	for _, tc := range []struct{ url, wantOp string }{
 		{url: "/v1/api-reference/profile-settings/update-profile-picture", wantOp: "PUT /chat/updateProfilePicture/{instance}"},

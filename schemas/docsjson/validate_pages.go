@@ -2,11 +2,9 @@ package docsjson
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -110,7 +108,7 @@ func (v *validator) openapiFrontmatter(value, p, jpath, file string, sc vscope) 
 		v.specReports.add(name, len(v.fc.warns)-1, "as is", "as are")
 		return
 	}
-	if msg := v.mdxEndpoint(value, file, sc); msg != "" {
+	if msg := v.specs.endpointProblem(value, file, sc.openapi, &v.noOAS); msg != "" {
 		v.fc.warnf(jpath, "page %q: %s (frontmatter of %s)", p, msg, file)
 	}
 }
@@ -129,67 +127,6 @@ func (v *validator) namedSpecFile(value, file string) (string, error) {
 		return ref, err // a file that cannot be used is named as the file it is
 	}
 	return named, err
-}
-
-// mdxEndpoint checks the openapi frontmatter of an MDX endpoint page: an operation of the spec
-// it names, else of a spec in scope, else of an OpenAPI file of the repository (as the page
-// resolves; "spec.json webhook orderUpdated" names a webhook). It returns the problem, or ""
-// (also when a spec in scope is a URL, which is not read). A site without OpenAPI files is
-// said to be so once.
-func (v *validator) mdxEndpoint(value, file string, sc vscope) string {
-	if strings.TrimSpace(value) == "" {
-		return ""
-	}
-	named, method, apiPath, ok := mdxEndpoint(value)
-	if !ok {
-		return fmt.Sprintf("openapi %q must be \"METHOD /path\" or \"spec-file METHOD /path\", such as \"GET /users\" (a webhook: \"spec-file webhook name\")", value)
-	}
-	refs := []string{v.specs.namedSpec(named, file, method, apiPath)}
-	if named == "" {
-		refs = append(slices.Clone(sc.openapi), v.specs.repoFiles()...)
-	}
-	var specs []*Spec
-	var refused []string // the repository's files no OpenAPI parser accepts
-	for _, ref := range refs {
-		spec, err := v.specs.get(ref)
-		if err != nil {
-			if isURL(ref) || named != "" {
-				return "" // not read, or reported where the spec is named
-			}
-			if !isNotExist(err) && !slices.Contains(refused, ref) {
-				refused = append(refused, ref)
-			}
-			continue
-		}
-		if _, ok := spec.Operation(method, apiPath); ok {
-			return ""
-		}
-		if !slices.ContainsFunc(specs, func(s *Spec) bool { return s.File == spec.File }) { // in scope and in the repository
-			specs = append(specs, spec)
-		}
-	}
-	if msg := v.inRefusedSpec(value, apiPath, refused); msg != "" {
-		return msg
-	}
-	if len(specs) == 0 {
-		if v.noOAS {
-			return ""
-		}
-		v.noOAS = true
-		return fmt.Sprintf("openapi %q names an operation, but the site has no OpenAPI file, so this page and every other whose frontmatter names one show no API reference; add the spec to the site or name it in docs.json (api.openapi)", value)
-	}
-	has := specsHave(specs)
-	for _, s := range specs {
-		if ops := nearOperations(s, method, apiPath); len(ops) > 0 {
-			names := make([]string, len(ops))
-			for i, op := range ops {
-				names[i] = EndpointName(op.Method, op.Path)
-			}
-			has = s.File + " has " + strings.Join(names, ", ")
-			break
-		}
-	}
-	return fmt.Sprintf("openapi %q is an operation no OpenAPI file of the site has (%s), so the page shows no API reference", value, has)
 }
 
 // nearOperations finds the operations of s that the page most likely means, the first kind

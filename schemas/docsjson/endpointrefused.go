@@ -16,13 +16,13 @@ const maxRefusedScan = 8 << 20
 // the operations of the other files instead sent the team looking in the wrong place
 // (MetaGLM/devbook@93bca6f: "POST /v1/agents" is in openapi/openapi.json, refused for a $ref
 // to a schema it does not define). "" when no refused file lists the path.
-func (v *validator) inRefusedSpec(value, apiPath string, refused []string) string {
+func (c *specCache) inRefusedSpec(value, apiPath string, refused []string) string {
 	for _, ref := range refused {
 		p, ok := sitePath(ref)
-		if !ok || !v.listsPath(p, apiPath) {
+		if !ok || !c.listsPath(p, apiPath) {
 			continue
 		}
-		_, err := v.specs.get(ref)
+		_, err := c.get(ref)
 		return fmt.Sprintf("openapi %q is in %s, but no OpenAPI parser accepts that file (%v), so the page shows no API reference; fix the file", value, specName(ref), err)
 	}
 	return ""
@@ -30,8 +30,8 @@ func (v *validator) inRefusedSpec(value, apiPath string, refused []string) strin
 
 // listsPath reports whether the file's text holds apiPath as a key of paths, quoted (JSON,
 // YAML) or followed by a colon (YAML).
-func (v *validator) listsPath(file, apiPath string) bool {
-	f, err := v.fsys.Open(file)
+func (c *specCache) listsPath(file, apiPath string) bool {
+	f, err := c.fsys.Open(file)
 	if err != nil {
 		return false
 	}
