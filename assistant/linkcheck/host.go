@@ -27,7 +27,7 @@ func validAuthority(rest string) bool {
 		if end < 0 {
 			return false
 		}
-		host, port = host[:end+1], host[end+1:]
+		port = host[end+1:] // the address in brackets is taken as it is
 		if port != "" && port[0] != ':' {
 			return false
 		}
