@@ -14,8 +14,8 @@ func decline(sources []Source, q query, ph phrases, support string) []string {
 		out = append(out, ph.rephrase)
 	} else {
 		out = append(out, ph.closest+"\n\n")
-		for _, s := range near {
-			out = append(out, "- "+link(label(s), s.URL)+"\n")
+		for i, s := range near {
+			out = append(out, "- "+link(apart(near, i), s.URL)+"\n")
 		}
 		out = append(out, "\n"+ph.rephrase)
 	}
@@ -40,4 +40,32 @@ func closest(sources []Source, q query) []Source {
 		out = append(out, s)
 	}
 	return out
+}
+
+// apart is the label of near[i], led by its navigation group (its last breadcrumb) when another
+// of near has its title and a group of its own: three links that read "版本升级" tell the reader
+// nothing of which deployment each upgrades.
+func apart(near []Source, i int) string {
+	s := near[i]
+	group := lastCrumb(s)
+	shared, told := false, group != ""
+	for j, o := range near {
+		if j == i || o.Title != s.Title {
+			continue
+		}
+		shared = true
+		told = told && lastCrumb(o) != group
+	}
+	if !shared || !told {
+		return label(s)
+	}
+	return group + " › " + label(s)
+}
+
+// lastCrumb is the last of a source's breadcrumbs, the group that lists its page, or "".
+func lastCrumb(s Source) string {
+	if len(s.Breadcrumbs) == 0 {
+		return ""
+	}
+	return s.Breadcrumbs[len(s.Breadcrumbs)-1]
 }

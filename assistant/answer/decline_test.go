@@ -68,3 +68,48 @@ func TestDeclineNamesClosestPages(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclineTellsSameTitledPagesApart: pages the declined reply names that share a title are
+// told apart by the navigation group each is in, the last of its breadcrumbs, as a search box
+// shows it beside the title. WuKongIM's docs (WuKongIM/WuKongIMDocs@9af4d74) title the upgrade
+// guide of each way to deploy "版本升级"; asked "升级的时候会不会丢数据？", the reply named
+// three links that read the same, [版本升级], [版本升级] and [版本升级 › 说明].
+func TestDeclineTellsSameTitledPagesApart(t *testing.T) {
+	// The search's sources for the question, as the assistant's search step returned them.
+	docker := answer.Source{Title: "版本升级", Path: "/zh/installation/docker/upgrade", URL: "/zh/installation/docker/upgrade",
+		Breadcrumbs: []string{"快速开始", "安装配置", "Docker部署（推荐）"}, Text: "WuKongIM Docker 部署的版本升级指南\n\nWuKongIM 支持平滑升级，确保服务的连续性和数据安全。"}
+	k8s := answer.Source{Title: "版本升级", Path: "/zh/installation/k8s/upgrade", URL: "/zh/installation/k8s/upgrade",
+		Breadcrumbs: []string{"快速开始", "安装配置", "Kubernetes部署（beta）"}, Text: "WuKongIM Kubernetes 部署的版本升级指南\n\nWuKongIM 支持在 Kubernetes 环境中进行版本升级。"}
+	linux := answer.Source{Title: "版本升级", Section: "说明", Path: "/zh/installation/linux/upgrade", URL: "/zh/installation/linux/upgrade#说明",
+		Breadcrumbs: []string{"快速开始", "安装配置", "Linux部署"}, Text: "WuKongIM的版本号规则为 `主版本号.次版本号.修订号`，例如 `1.0.0`。当修订号增加时，表示有bug修复或者小功能更新；当次版本号增加时，表示有新功能加入；当主版本号增加时，表示有不兼容的API变动。\n\n所以只要不升级大版本，升级过程都是平滑的。"}
+	single := answer.Source{Title: "单节点部署", Section: "备份数据", Path: "/zh/installation/k8s/single-node", URL: "/zh/installation/k8s/single-node#备份数据",
+		Breadcrumbs: []string{"快速开始", "安装配置", "Kubernetes部署（beta）"}, Text: "```bash\n# 创建数据快照\nkubectl exec -n wukongim deployment/wkim-wukongim -- \\\n  tar czf /tmp/backup-$(date +%Y%m%d).tar.gz /data\n```"}
+	sameGroup := k8s // a page of the same title in the same group: nothing tells it apart
+	sameGroup.Path, sameGroup.URL = "/zh/installation/k8s/upgrade-v2", "/zh/installation/k8s/upgrade-v2"
+	tests := []struct {
+		name    string
+		sources []answer.Source
+		want    []string
+	}{
+		{"three pages of one title in three groups", []answer.Source{docker, k8s, linux, single},
+			[]string{"- [Docker部署（推荐） › 版本升级](/zh/installation/docker/upgrade)\n", "- [Kubernetes部署（beta） › 版本升级](/zh/installation/k8s/upgrade)\n",
+				"- [Linux部署 › 版本升级 › 说明](/zh/installation/linux/upgrade#说明)\n"}},
+		{"titles that differ stay as they are", []answer.Source{single, docker},
+			[]string{"- [单节点部署 › 备份数据](/zh/installation/k8s/single-node#备份数据)\n", "- [版本升级](/zh/installation/docker/upgrade)\n"}},
+		{"one title in one group: the group tells nothing", []answer.Source{k8s, sameGroup},
+			[]string{"- [版本升级](/zh/installation/k8s/upgrade)\n", "- [版本升级](/zh/installation/k8s/upgrade-v2)\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			text, _, a := generate(t, answer.Prompt{Question: "升级的时候会不会丢数据？", Sources: tc.sources, Language: "zh"})
+			if a.Resolution != event.Unanswered {
+				t.Fatalf("resolution %s, want unanswered:\n%s", a.Resolution, text)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("no %q in\n%s", w, text)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package linkcheck_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"testing/fstest"
@@ -149,5 +152,58 @@ func TestCheckRedirectsWhateverFiles(t *testing.T) {
 	}
 	if len(rep.Broken) != 1 || rep.Broken[0].Reason != linkcheck.BadRedirect || rep.Broken[0].Link != "/gone → /nowhere" {
 		t.Errorf("broken = %+v, want the redirect /gone alone", rep.Broken)
+	}
+}
+
+// TestUnparsableURLIsAPath: a URL the URL parser refuses (URL.canParse) is no external link to
+// Mintlify's checker but a path of the site, which is not there: a host that ends in a number
+// without being an IPv4 address, a port that is no number. A bare URL in the text is a link
+// (a GFM autolink literal) as Mintlify's parser reads it. WuKongIM's Docker page
+// (testdata/wukong-literal) gives the demo's address as "http://xx.xx.xx.xx.1:5172": Mintlify's
+// checker reported it broken, lectern nav links did not (scripts/linkdiff, rehearse40).
+func TestUnparsableURLIsAPath(t *testing.T) {
+	rep, err := linkcheck.Check(os.DirFS(filepath.Join("testdata", "wukong-literal")), linkcheck.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range rep.Broken {
+		got = append(got, fmt.Sprintf("%s:%d %s %s", b.File, b.Line, b.Link, b.Reason))
+	}
+	want := []string{
+		"zh/installation/docker/single-node.mdx:140 http://xx.xx.xx.xx.1:5172 " + linkcheck.NoPage,
+		"zh/installation/docker/single-node.mdx:147 /zh/server/configuration#管理员认证配置 " + linkcheck.NoPage,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken = %q, want %q", got, want)
+	}
+
+	tests := []struct {
+		name, link string
+		broken     bool
+	}{
+		{"a bare URL whose host ends in a number", "demo: http://xx.xx.xx.xx.1:5172 |", true},
+		{"a bare URL whose port is no number", "open http://localhost:port/x.", true},
+		{"a bare URL with a port out of range", "open http://localhost:99999/", true},
+		{"a link whose host ends in a number", "[demo](http://foo.1:80/)", true},
+		{"a link whose host is a forbidden character", "[demo](https://<your-host>/api)", true},
+		{"a bare URL that parses", "see http://xx.xx.xx.xx:5300/web, then", false},
+		{"an IPv4 address", "http://10.0.0.1:5001/health and http://0x7f.1/ and http://127.1", false},
+		{"a name with digits", "http://node-1.example.com:8080 and https://v2.api.example.com", false},
+		{"an IPv6 address", "[a](http://[::1]:8080/x)", false},
+		{"in a link's text", "[http://localhost:port](/guides/setup)", false},
+		{"after a letter", "xhttp://xx.1:1 is no URL", false},
+		{"in code", "`http://xx.1:1` and\n\n```\ncurl http://localhost:port\n```", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := linkcheck.Check(site(tt.link+"\n"), linkcheck.Options{Files: []string{"index.mdx"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (len(rep.Broken) > 0) != tt.broken {
+				t.Errorf("%q: broken %+v, want broken %v", tt.link, rep.Broken, tt.broken)
+			}
+		})
 	}
 }

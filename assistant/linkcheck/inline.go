@@ -33,6 +33,19 @@ func (s *scanner) inline(pos, end int) int {
 				return s.resume(j)
 			}
 			i = j
+		case (c == 'h' || c == 'H') && (i == 0 || !asciiLetter(src[i-1])):
+			if lit := literalURL(src[i:end]); lit != "" {
+				if open, _ := openBracket(src[s.paragraphStart(pos):i]); open {
+					i += len(lit) // in a link's text, where micromark makes no literal
+					continue
+				}
+				if !hasScheme(lit) { // a URL the parser refuses is a path of the site to Mintlify's checker
+					s.add(lit, i, Markdown)
+				}
+				i += len(lit)
+				continue
+			}
+			i++
 		case c == '{':
 			k := mdx.SkipExpr(src, i)
 			if k < 0 {

@@ -62,7 +62,8 @@ func cleanPath(p string) string {
 }
 
 // hasScheme reports whether URL.canParse accepts s: a scheme (a letter, then letters, digits,
-// '+', '-' or '.') and a colon, after the URL parser's clean-up (urlInput). A destination
+// '+', '-' or '.') and a colon, after the URL parser's clean-up (urlInput), and for a special
+// scheme a host and port the parser accepts (validAuthority). A destination
 // written "< https://app.scalev.id/pages>" keeps its space in CommonMark, and the browser
 // and Mintlify's checker read it as that address (scalev-id/docs, rehearse33).
 func hasScheme(s string) bool {
@@ -79,9 +80,10 @@ func hasScheme(s string) bool {
 		}
 	}
 	if special[strings.ToLower(s[:i])] {
-		// A special scheme needs a host: "http:" alone or "https://" do not parse.
+		// A special scheme needs a host: "http:" alone or "https://" do not parse; nor does a
+		// host or port the parser refuses (validAuthority).
 		rest := strings.TrimLeft(s[i+1:], "/\\")
-		return strings.ToLower(s[:i]) == "file" || rest != "" && rest[0] != '?' && rest[0] != '#'
+		return strings.ToLower(s[:i]) == "file" || rest != "" && rest[0] != '?' && rest[0] != '#' && validAuthority(rest)
 	}
 	return true
 }

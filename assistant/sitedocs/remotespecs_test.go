@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,6 +15,7 @@ import (
 
 	"log/slog"
 
+	"github.com/lectern-dev/lectern/assistant/search"
 	"github.com/lectern-dev/lectern/assistant/sitedocs"
 	"github.com/lectern-dev/lectern/assistant/specfetch"
 	"github.com/lectern-dev/lectern/platform/eventually"
@@ -372,5 +375,55 @@ func TestLoadSpecByURLInBackground(t *testing.T) {
 				t.Errorf("%d pages in search; want %d", len(d.Pages), tt.pages)
 			}
 		})
+	}
+}
+
+// TestSchemaPageOfASpecByURL: a page whose openapi-schema names a schema of a spec docs.json
+// gives by URL shows that schema once the spec is fetched, in its Markdown and its search text,
+// as Mintlify's page does. Lago's docs (getlago/lago-doc@0cf6071,
+// ../../schemas/docsjson/testdata/sites/lago-schema-url) name their spec in api.openapi by URL
+// and document 35 of its schemas on pages of their own, which showed their title alone.
+func TestSchemaPageOfASpecByURL(t *testing.T) {
+	spec, err := os.ReadFile("../../schemas/docsjson/testdata/sites/lago-openapi/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := newSpecUpstream(t, string(spec))
+	dir := filepath.Join(t.TempDir(), "lago")
+	if err := os.CopyFS(dir, os.DirFS("../../schemas/docsjson/testdata/sites/lago-schema-url")); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := os.ReadFile(filepath.Join(dir, "docs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const specURL = "https://swagger.getlago.com/openapi.yaml"
+	if !strings.Contains(string(docs), specURL) {
+		t.Fatalf("docs.json names no %s", specURL)
+	}
+	writeFile(t, filepath.Join(dir, "docs.json"), strings.Replace(string(docs), specURL, up.srv.URL+"/openapi.yaml", 1))
+	cfg := specfetch.DefaultConfig()
+	cfg.Timeout = 5 * time.Second
+	d, err := sitedocs.Load(context.Background(), dir, sitedocs.FetchSpecs(specfetch.New(cfg, "", nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api-reference/add-ons/add-on-object"
+	p, ok := d.Catalog.Page(url, "", "")
+	if !ok {
+		t.Fatalf("no page %s", url)
+	}
+	md := d.Catalog.Markdown(p)
+	for _, want := range []string{"    AddOnObject:\n", "Unique identifier of the add-on, created by Lago.", "    Currency:\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the page's Markdown lacks %q:\n%.2000s", want, md)
+		}
+	}
+	i := slices.IndexFunc(d.Pages, func(p search.Page) bool { return p.URL == url })
+	if i < 0 {
+		t.Fatalf("no search page %s", url)
+	}
+	if text := fmt.Sprint(d.Pages[i]); !strings.Contains(text, "Unique identifier of the add-on") {
+		t.Errorf("the page's search text lacks the schema's properties: %.1000s", text)
 	}
 }

@@ -1,6 +1,7 @@
 package docsjson_test
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -292,6 +293,47 @@ func TestSchemaPage(t *testing.T) {
 			}
 			if warned != (tt.wantSchema == "") {
 				t.Errorf("nav validate warns of openapi-schema: %v, want %v", warned, tt.wantSchema == "")
+			}
+		})
+	}
+}
+
+// TestSchemaOfASpecGivenByURL: the schema a page's openapi-schema names is looked up in the
+// specs in the page's scope too, a spec docs.json gives by URL among them, as Mintlify's build
+// looks it up in every OpenAPI document it read, fetched ones included (@mintlify/common
+// 1.0.1183, getMatchingOpenApiFile.js: the refs of all files, by URL too). Lago's docs
+// (testdata/sites/lago-schema-url) name their spec in api.openapi by URL and document 35 of its
+// schemas on pages of their own; Lectern looked only in the repository's files, so each page
+// showed no schema, and nav validate said no OpenAPI file of the site had it, fetched or not.
+func TestSchemaOfASpecGivenByURL(t *testing.T) {
+	const specURL = "https://swagger.getlago.com/openapi.yaml"
+	spec, err := os.ReadFile(filepath.Join("testdata", "sites", "lago-openapi", "openapi.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		remote     docsjson.RemoteSpecs // nil: fetching is off
+		wantOAS    string
+		wantSchema string
+	}{
+		{name: "the spec fetched", remote: remoteDocs{specURL: string(spec)}, wantOAS: specURL, wantSchema: "AddOnObject"},
+		{name: "fetching off: the spec is not read, so nothing is said of the page", remote: nil, wantOAS: specURL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := loadSite(t, filepath.Join("testdata", "sites", "lago-schema-url"))
+			if tt.remote != nil {
+				site.SetRemoteSpecs(tt.remote)
+			}
+			pg := resolvedPage(t, site, "/api-reference/add-ons/add-on-object")
+			if pg.OpenAPI != tt.wantOAS || pg.Schema != tt.wantSchema {
+				t.Errorf("page: spec %q, schema %q; want %q, %q", pg.OpenAPI, pg.Schema, tt.wantOAS, tt.wantSchema)
+			}
+			for _, w := range site.Validate(docsjson.ValidateOptions{}).Warnings {
+				if strings.Contains(w.Message, "openapi-schema") {
+					t.Errorf("nav validate warns: %s", w.Message)
+				}
 			}
 		})
 	}

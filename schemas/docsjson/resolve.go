@@ -394,7 +394,7 @@ func (r *resolver) frontmatter(pg *Page, sc rscope) Frontmatter {
 		r.tree.problems = append(r.tree.problems, Problem{Path: pg.NavPath, Message: fmt.Sprintf("page %q: %s (frontmatter of %s)", withoutExt(pg.File), msg, pg.File)})
 	}
 	if fm.OpenAPI == "" {
-		r.schemaPage(pg, fm.Schema)
+		r.schemaPage(pg, fm.Schema, sc.openapi)
 		pg.API = mdxAPI(fm.API)
 		return fm
 	}

@@ -2,6 +2,7 @@ package docsjson
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -96,9 +97,11 @@ func (c *specCache) hasOperation(ref, method, apiPath string) bool {
 // ("openapi-schema: Order", "openapi-schema: spec.yaml Order") the OpenAPI file it comes from,
 // found as Mintlify's build finds it (@mintlify/common 1.0.1211,
 // openapi/getMatchingOpenApiFile.js and parseOpenApiString.js): a named file as an operation's
-// (namedSpecWith), else the first of the repository's OpenAPI files that has the schema. A
-// value of more than two words, or a schema no file has, leaves the page without one.
-func (r *resolver) schemaPage(pg *Page, value string) {
+// (namedSpecWith), else the first of the specs in the page's scope (inScope: api.openapi's
+// and its elements', by URL too, which Mintlify's build reads with the files) that has it, else
+// the first of the repository's OpenAPI files. A value of more than two words, or a schema no
+// spec has, leaves the page without one.
+func (r *resolver) schemaPage(pg *Page, value string, inScope []string) {
 	var named, name string
 	switch f := strings.Fields(value); len(f) {
 	case 1:
@@ -116,9 +119,9 @@ func (r *resolver) schemaPage(pg *Page, value string) {
 	if named != "" {
 		spec = r.specs.namedSpecWith(named, pg.File, has)
 	} else {
-		for _, file := range r.specs.repoFiles() {
-			if has(file) {
-				spec = file
+		for _, ref := range append(slices.Clone(inScope), r.specs.repoFiles()...) {
+			if has(ref) {
+				spec = ref
 				break
 			}
 		}

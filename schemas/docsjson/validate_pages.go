@@ -70,14 +70,16 @@ func (v *validator) page(entry, jpath string, sc vscope) {
 		}
 		v.openapiFrontmatter(fm.OpenAPI, p, jpath, file, sc)
 		if fm.OpenAPI == "" {
-			v.schemaFrontmatter(fm.Schema, p, jpath, file)
+			v.schemaFrontmatter(fm.Schema, p, jpath, file, sc)
 		}
 	}
 }
 
-// schemaFrontmatter checks the openapi-schema frontmatter of a schema page: a schema that an
-// OpenAPI file of the site has in components.schemas, as the page resolves (schemaPage).
-func (v *validator) schemaFrontmatter(value, p, jpath, file string) {
+// schemaFrontmatter checks the openapi-schema frontmatter of a schema page: a schema that a
+// spec in the page's scope or an OpenAPI file of the site has in components.schemas, as the
+// page resolves (schemaPage). Nothing is said while a spec in scope given by URL is not read
+// (fetching is off, or it failed, which is reported where docs.json names it).
+func (v *validator) schemaFrontmatter(value, p, jpath, file string, sc vscope) {
 	f := strings.Fields(value)
 	switch {
 	case len(f) == 0:
@@ -86,10 +88,16 @@ func (v *validator) schemaFrontmatter(value, p, jpath, file string) {
 		v.fc.warnf(jpath, "page %q: openapi-schema %q must be \"Schema\" or \"spec-file Schema\", such as \"Order\", so the page shows no schema (frontmatter of %s)", p, value, file)
 		return
 	}
-	for _, ref := range v.specs.repoFiles() {
-		if s, err := v.specs.get(ref); err == nil && s.HasSchema(f[len(f)-1]) {
+	unread := false
+	for _, ref := range append(slices.Clone(sc.openapi), v.specs.repoFiles()...) {
+		s, err := v.specs.get(ref)
+		if err == nil && s.HasSchema(f[len(f)-1]) {
 			return
 		}
+		unread = unread || err != nil && isURL(ref)
+	}
+	if unread {
+		return
 	}
 	v.fc.warnf(jpath, "page %q: openapi-schema %q names a schema no OpenAPI file of the site has in components.schemas, so the page shows no schema (frontmatter of %s)", p, value, file)
 }
