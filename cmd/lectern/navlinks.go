@@ -68,7 +68,7 @@ func navLinks(fs *flag.FlagSet) action {
 		}
 		opts.Files = siteRelative(dir, files)
 		var specs *urlSpecs
-		if _, u, err := loadNavSite(ctx, dir, *fetch); err == nil {
+		if _, u, err := loadNavSite(ctx, dir, "", *fetch); err == nil {
 			specs = u
 			if u.sess != nil {
 				opts.Remote = u.sess
