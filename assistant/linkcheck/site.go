@@ -136,7 +136,8 @@ func (s *site) walk() error {
 }
 
 // readConfig reads docs.json (or mint.json): its redirects, the endpoint pages its OpenAPI
-// specs generate and its navigation's hrefs. A site without one, or whose docs.json does not
+// specs generate (and every OpenAPI file of the site under api-reference) and its navigation's
+// hrefs. A site without one, or whose docs.json does not
 // load, has none of them, as in Mintlify's checker.
 func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 	site, err := docsjson.LoadFS(s.fsys, "docs.json")
@@ -159,6 +160,11 @@ func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 				s.virtual[strings.Trim(p.URL, "/")] = true
 			}
 		}
+	}
+	// Mintlify's checker also takes the pages each OpenAPI file of the site generates under
+	// the default directory, api-reference, listed or not (docsjson.RepoSpecPageURLs).
+	for _, u := range site.RepoSpecPageURLs() {
+		s.virtual[strings.Trim(u, "/")] = true
 	}
 	s.navHrefs = navigationHrefs(s.fsys, s.config)
 }
