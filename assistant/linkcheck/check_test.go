@@ -1,7 +1,10 @@
 package linkcheck_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -149,5 +152,27 @@ func TestCheckRedirectsWhateverFiles(t *testing.T) {
 	}
 	if len(rep.Broken) != 1 || rep.Broken[0].Reason != linkcheck.BadRedirect || rep.Broken[0].Link != "/gone → /nowhere" {
 		t.Errorf("broken = %+v, want the redirect /gone alone", rep.Broken)
+	}
+}
+
+// TestCheckRedirectsWithAnchoredSources: Mintlify's checker judges the destination of every
+// redirect of docs.json, those whose source holds an anchor too, which the site ignores (a
+// request's path has none). Dub's docs (../search/testdata/eval/dub, its SOURCE) redirect twelve
+// anchors of their old event-types page to the pages of its events; payout-confirmed has none.
+// Mintlify's checker reported it, lectern nav links --check-redirects did not (scripts/linkdiff).
+func TestCheckRedirectsWithAnchoredSources(t *testing.T) {
+	rep, err := linkcheck.Check(os.DirFS(filepath.Join("..", "search", "testdata", "eval", "dub")), linkcheck.Options{CheckRedirects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var anchored []string
+	for _, b := range rep.Broken {
+		if b.Reason == linkcheck.BadRedirect && strings.Contains(b.Link, "#") {
+			anchored = append(anchored, b.Link)
+		}
+	}
+	want := []string{"/docs/webhooks/event-types#payout-confirmed → /docs/webhooks/events/payout-confirmed"}
+	if !slices.Equal(anchored, want) {
+		t.Errorf("broken redirects with an anchored source = %q, want %q", anchored, want)
 	}
 }
