@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -205,5 +206,27 @@ func TestUnparsableURLIsAPath(t *testing.T) {
 				t.Errorf("%q: broken %+v, want broken %v", tt.link, rep.Broken, tt.broken)
 			}
 		})
+	}
+}
+
+// TestCheckRedirectsWithAnchoredSources: Mintlify's checker judges the destination of every
+// redirect of docs.json, those whose source holds an anchor too, which the site ignores (a
+// request's path has none). Dub's docs (../search/testdata/eval/dub, its SOURCE) redirect twelve
+// anchors of their old event-types page to the pages of its events; payout-confirmed has none.
+// Mintlify's checker reported it, lectern nav links --check-redirects did not (scripts/linkdiff).
+func TestCheckRedirectsWithAnchoredSources(t *testing.T) {
+	rep, err := linkcheck.Check(os.DirFS(filepath.Join("..", "search", "testdata", "eval", "dub")), linkcheck.Options{CheckRedirects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var anchored []string
+	for _, b := range rep.Broken {
+		if b.Reason == linkcheck.BadRedirect && strings.Contains(b.Link, "#") {
+			anchored = append(anchored, b.Link)
+		}
+	}
+	want := []string{"/docs/webhooks/event-types#payout-confirmed → /docs/webhooks/events/payout-confirmed"}
+	if !slices.Equal(anchored, want) {
+		t.Errorf("broken redirects with an anchored source = %q, want %q", anchored, want)
 	}
 }

@@ -112,7 +112,7 @@ func (s *site) redirected(p string) bool {
 // judged.
 func (s *site) brokenRedirects() []redirect {
 	var out []redirect
-	for _, r := range s.redirects {
+	for _, r := range s.judged {
 		if hasScheme(r.raw.Destination) || hasWildcard(removeSelectors(r.raw.Destination)) {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/lectern-dev/lectern/schemas/docsjson"
@@ -43,6 +44,7 @@ type site struct {
 	pages       []string            // the .mdx and .md files the checker reads
 	virtual     map[string]bool     // endpoint pages the OpenAPI specs generate
 	redirects   []redirect          // docs.json's, in order
+	judged      []redirect          // the redirects --check-redirects judges: redirects, and those the site ignores for a source with an anchor or a query
 	navHrefs    []string            // hrefs of the navigation
 	unpublished func(string, bool) (string, bool)
 }
@@ -136,7 +138,8 @@ func (s *site) walk() error {
 }
 
 // readConfig reads docs.json (or mint.json): its redirects, the endpoint pages its OpenAPI
-// specs generate and its navigation's hrefs. A site without one, or whose docs.json does not
+// specs generate (and every OpenAPI file of the site under api-reference) and its navigation's
+// hrefs. A site without one, or whose docs.json does not
 // load, has none of them, as in Mintlify's checker.
 func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 	site, err := docsjson.LoadFS(s.fsys, "docs.json")
@@ -153,6 +156,7 @@ func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 	for _, r := range site.Config.Redirects {
 		s.redirects = append(s.redirects, newRedirect(r))
 	}
+	s.judged = append(slices.Clone(s.redirects), anchoredRedirects(s.fsys, s.config)...)
 	if tree, _, err := site.ResolvePartial(); err == nil && tree != nil {
 		for _, p := range site.AllPages(tree) {
 			if p.File == "" {
@@ -160,7 +164,42 @@ func (s *site) readConfig(remote docsjson.RemoteSpecs) {
 			}
 		}
 	}
+	// Mintlify's checker also takes the pages each OpenAPI file of the site generates under
+	// the default directory, api-reference, listed or not (docsjson.RepoSpecPageURLs).
+	for _, u := range site.RepoSpecPageURLs() {
+		s.virtual[strings.Trim(u, "/")] = true
+	}
 	s.navHrefs = navigationHrefs(s.fsys, s.config)
+}
+
+// anchoredRedirects are the redirects of docs.json whose source holds an anchor or a query
+// ("/docs/webhooks/event-types#payout-confirmed"): the site ignores them (a request's path has
+// neither), and Mintlify's checker judges their destinations as it judges every redirect's.
+// Dub's docs (dubinc/docs@3917ac3a) redirect twelve anchors of their old event-types page to
+// its events' pages, one of which, payout-confirmed, does not exist: Mintlify's checker reported
+// it, lectern nav links --check-redirects did not. A "$ref"'d redirects list is not read.
+func anchoredRedirects(fsys fs.FS, file string) []redirect {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var doc struct {
+		Redirects []any `json:"redirects"`
+	}
+	if err := json.NewDecoder(io.LimitReader(f, maxConfigBytes)).Decode(&doc); err != nil {
+		return nil
+	}
+	var out []redirect
+	for _, e := range doc.Redirects {
+		obj, _ := e.(map[string]any)
+		src, _ := obj["source"].(string)
+		dst, _ := obj["destination"].(string)
+		if strings.ContainsAny(src, "#?") && dst != "" {
+			out = append(out, newRedirect(docsjson.Redirect{Source: src, Destination: dst}))
+		}
+	}
+	return out
 }
 
 // navigationHrefs collects every "href" string under docs.json's navigation, as Mintlify's

@@ -59,9 +59,10 @@ func navValidate(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the report as JSON on stdout")
 	noFiles := fs.Bool("no-files", false, "check the configuration alone: read no page or OpenAPI files")
 	fetch := fetchOpenAPIFlag(fs)
+	root := rootFlag(fs)
 	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		rep, specs, where := validateSite(ctx, path, docsjson.ValidateOptions{NoFiles: *noFiles}, *fetch)
+		rep, specs, where := validateSite(ctx, path, *root, docsjson.ValidateOptions{NoFiles: *noFiles}, *fetch)
 		var err error
 		if *asJSON {
 			err = writeJSON(c.stdout, rep)
@@ -78,11 +79,11 @@ func navValidate(fs *flag.FlagSet) action {
 	}}
 }
 
-// validateSite loads and validates a site (fetching its specs given by URL with fetch); load
-// failures become errors of the report. where names the navigation elements a problem's path
+// validateSite loads and validates a site (its links followed inside root, its specs given by
+// URL fetched with fetch); load failures become errors of the report. where names the navigation elements a problem's path
 // lies in (docsjson.Site.Where; nil when the site did not load).
-func validateSite(ctx context.Context, path string, opts docsjson.ValidateOptions, fetch bool) (docsjson.Report, *urlSpecs, func(string) string) {
-	site, specs, err := loadNavSite(ctx, path, fetch)
+func validateSite(ctx context.Context, path, root string, opts docsjson.ValidateOptions, fetch bool) (docsjson.Report, *urlSpecs, func(string) string) {
+	site, specs, err := loadNavSite(ctx, path, root, fetch)
 	if err != nil {
 		return docsjson.Report{Errors: loadProblems(err), Warnings: []docsjson.Problem{}}, nil, nil
 	}
@@ -119,9 +120,10 @@ func loadProblems(err error) []docsjson.Problem {
 func navTree(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the tree as JSON")
 	fetch := fetchOpenAPIFlag(fs)
+	root := rootFlag(fs)
 	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		tree, specs, err := resolveSite(ctx, path, *fetch)
+		tree, specs, err := resolveSite(ctx, path, *root, *fetch)
 		if note := specs.note(); note != "" {
 			c.warnf("%s: %s", path, note[2:])
 		}
@@ -143,8 +145,8 @@ func navTree(fs *flag.FlagSet) action {
 	}}
 }
 
-func resolveSite(ctx context.Context, path string, fetch bool) (*docsjson.Tree, *urlSpecs, error) {
-	site, specs, err := loadNavSite(ctx, path, fetch)
+func resolveSite(ctx context.Context, path, root string, fetch bool) (*docsjson.Tree, *urlSpecs, error) {
+	site, specs, err := loadNavSite(ctx, path, root, fetch)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -285,3 +285,49 @@ func TestNavUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestNavRoot: Polar's docs (the docs/ folder of polarsource/polar; the files are
+// schemas/docsjson/testdata/sites/polar-security-link, laid out as the repository has them)
+// list "security", whose file links to the repository's ../SECURITY.md. A served site with the
+// repository as its root: reads it; nav validate, index and tree had no way to be told the
+// root, so validate failed on a site that serves without a problem. --root is that root: the
+// link is followed, and a root that does not hold the site is refused.
+func TestNavRoot(t *testing.T) {
+	src := filepath.Join("..", "..", "schemas", "docsjson", "testdata", "sites", "polar-security-link")
+	repo := t.TempDir()
+	docs := filepath.Join(repo, "docs")
+	for from, to := range map[string]string{"docs.json": "docs/docs.json", "support.mdx": "docs/support.mdx", "SECURITY.md": "SECURITY.md"} {
+		data, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, to)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, to), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../SECURITY.md", filepath.Join(docs, "security.mdx")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		code int
+		want string // in the output
+	}{
+		{[]string{"validate", docs}, 1, "its file security.mdx is a symbolic link that leads outside the docs directory"},
+		{[]string{"validate", "--root", repo, docs}, 0, "0 errors, 0 warnings"},
+		{[]string{"validate", "--root", repo, filepath.Join(docs, "docs.json")}, 0, "0 errors, 0 warnings"},
+		{[]string{"validate", "--root", t.TempDir(), docs}, 1, "does not hold the docs directory"},
+		{[]string{"index", docs}, 0, "file-missing"},
+		{[]string{"index", "--root", repo, docs}, 0, "2 pages; 2 in search"},
+		{[]string{"tree", "--root", repo, docs}, 0, "Security and Vulnerability Reporting"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runNav(tt.args...)
+		if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+			t.Errorf("nav %q = %d, want %d and %q in:\n%s%s", tt.args, code, tt.code, tt.want, out, errOut)
+		}
+	}
+}

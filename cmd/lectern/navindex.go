@@ -52,9 +52,10 @@ type siteIndex struct {
 func navIndex(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print the pages as JSON")
 	fetch := fetchOpenAPIFlag(fs)
+	root := rootFlag(fs)
 	return action{args: sitePath, run: func(ctx context.Context, c *call) error {
 		path := c.args[0]
-		idx, err := indexSite(ctx, path, *fetch)
+		idx, err := indexSite(ctx, path, *root, *fetch)
 		if err != nil {
 			for _, p := range loadProblems(err) {
 				fmt.Fprintf(c.stderr, "%s\n", describeProblem(p))
@@ -69,8 +70,8 @@ func navIndex(fs *flag.FlagSet) action {
 }
 
 // indexSite resolves the site as far as it resolves and decides every page's indexing.
-func indexSite(ctx context.Context, path string, fetch bool) (siteIndex, error) {
-	site, specs, err := loadNavSite(ctx, path, fetch)
+func indexSite(ctx context.Context, path, root string, fetch bool) (siteIndex, error) {
+	site, specs, err := loadNavSite(ctx, path, root, fetch)
 	if err != nil {
 		return siteIndex{}, err
 	}

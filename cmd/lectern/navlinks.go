@@ -18,7 +18,8 @@ does: the Markdown links and images, <a> and <Card> hrefs and <img> and <source>
 .mdx and .md file the site publishes (.mintignore excluded; code, comments and expressions hold
 no links), and the hrefs of docs.json's navigation. A link resolves when it names a file or
 folder of the site (".mdx", ".md" or a media extension may be left out; a link that does not
-start with "." is read from the site root), an endpoint page its OpenAPI specs generate, or a
+start with "." is read from the site root), an endpoint page its OpenAPI specs generate (those
+of the navigation, and every OpenAPI file's under api-reference/, as in Mintlify's checker), or a
 redirect's source whose destination exists. Queries, trailing slashes and, unless
 --check-anchors, fragments are ignored; a link to an ignored file is broken. External links
 are not checked: there is no --check-external, this tool opens no connection to the sites
@@ -68,7 +69,7 @@ func navLinks(fs *flag.FlagSet) action {
 		}
 		opts.Files = siteRelative(dir, files)
 		var specs *urlSpecs
-		if _, u, err := loadNavSite(ctx, dir, *fetch); err == nil {
+		if _, u, err := loadNavSite(ctx, dir, "", *fetch); err == nil {
 			specs = u
 			if u.sess != nil {
 				opts.Remote = u.sess

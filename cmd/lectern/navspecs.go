@@ -32,10 +32,20 @@ type urlSpecs struct {
 	sess    *specfetch.Session
 }
 
-// loadNavSite loads the site at path; with fetch, its specs given by URL are fetched and
-// handed to it.
-func loadNavSite(ctx context.Context, path string, fetch bool) (*docsjson.Site, *urlSpecs, error) {
-	site, err := docsjson.Load(path)
+// rootFlag is the --root of the nav commands that load a site: the directory its symbolic
+// links may lead into, as the sites file's root: lets a served site's. Polar's docs (the
+// docs/ folder of polarsource/polar) list "security", whose file links to the repository's
+// ../SECURITY.md: served with the repository as root: the page is there, and nav validate,
+// which had no way to be told the root, failed on it.
+func rootFlag(fs *flag.FlagSet) *string {
+	return fs.String("root", "", "a directory holding the site directory (a monorepo's root): the site's symbolic links are followed while they stay inside it, as a served site's are with root: in the sites file; by default, while they stay inside the site directory")
+}
+
+// loadNavSite loads the site at path, its symbolic links followed while they stay inside
+// root ("" is the site directory); with fetch, its specs given by URL are fetched and handed
+// to it.
+func loadNavSite(ctx context.Context, path, root string, fetch bool) (*docsjson.Site, *urlSpecs, error) {
+	site, err := docsjson.LoadWithin(path, root)
 	if err != nil {
 		return nil, nil, err
 	}

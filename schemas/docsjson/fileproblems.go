@@ -3,6 +3,8 @@ package docsjson
 import (
 	"fmt"
 	"io/fs"
+	"path"
+	"strings"
 )
 
 // A listed page whose file Mintlify does not publish (none, or one the ignore patterns leave
@@ -32,10 +34,47 @@ func folderIndexMessage(p, file string) string {
 	return fmt.Sprintf("page %q has no file of its own; %s answers at its URL, so the link works, but Mintlify's build warns that the file does not exist and titles the entry from its path, and the page is in search, the assistant's context and llms.txt only where the navigation lists %[3]q; list it as %[3]q", p, file, withoutPageExt(file))
 }
 
-// missingOrIndexMessage is the problem of listed page p, which has no file, in fsys: the folder
-// index page that answers at its URL, else the folder's overview page, else the near page (near
-// makes the finder on first use).
+// linkedPageMessage is the problem of listed page p, whose file is a symbolic link the site
+// does not read through: one that leads outside the docs directory (out means so), which
+// Lectern does not follow (DirFSWithin), or one that leads to no file. Polar's docs
+// (polarsource/polar@c6c3645) list "security", whose security.mdx links to the repository's
+// ../SECURITY.md: the validator said the page had no file and suggested "security" itself.
+// The link is named, not where it leads, as the site's link warnings name it (sitedocs).
+func linkedPageMessage(p, file string, out bool) string {
+	if out {
+		return fmt.Sprintf("page %q: its file %s is a symbolic link that leads outside the docs directory, and Lectern does not follow it "+
+			"(a site publishes what it reads, and a link may lead to any file of the server), so the page has no file; "+
+			"move or copy the file inside the directory, or give the site a root that holds it (root: in the sites file, --root of lectern nav); %s", p, file, unpublishedEffect)
+	}
+	return fmt.Sprintf("page %q: its file %s is a symbolic link to no file; %s", p, file, unpublishedEffect)
+}
+
+// pageLink returns the page file of p in fsys that is a symbolic link, and whether the link
+// leads outside fsys (read from its target: an absolute path, or one that climbs above the
+// root); "" when p has no such file or fsys cannot tell links.
+func pageLink(fsys fs.FS, p string) (file string, out bool) {
+	for _, ext := range pageExts {
+		info, err := fs.Lstat(fsys, p+ext)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		target, err := fs.ReadLink(fsys, p+ext)
+		if err != nil {
+			return p + ext, true
+		}
+		to := path.Join(path.Dir(p+ext), target)
+		return p + ext, path.IsAbs(target) || to == ".." || strings.HasPrefix(to, "../")
+	}
+	return "", false
+}
+
+// missingOrIndexMessage is the problem of listed page p, which has no file, in fsys: its file
+// as a link the site does not follow, else the folder index page that answers at its URL,
+// else the folder's overview page, else the near page (near makes the finder on first use).
 func missingOrIndexMessage(fsys fs.FS, p string, near func() nearPages) string {
+	if file, out := pageLink(fsys, p); file != "" {
+		return linkedPageMessage(p, file, out)
+	}
 	if file, ok := pageFile(fsys, p+"/index"); ok {
 		return folderIndexMessage(p, file)
 	}

@@ -133,3 +133,33 @@ func (c *specCache) inRepo(method, apiPath string) string {
 	}
 	return ""
 }
+
+// RepoSpecPageURLs are the URLs of the endpoint pages each OpenAPI file of the site generates
+// under the default directory, api-reference, whether the navigation names the file or not:
+// Mintlify's link checker (@mintlify/link-rot's getOpenApiPagePaths, what mint broken-links
+// runs) counts them as link targets beside the pages the navigation generates ("extra virtual
+// nodes can only hide broken-link reports"). Polar's docs (polarsource/polar@c6c3645) generate
+// their endpoint pages under api-reference/2026-04 and api-reference/2026-10 and link 96 times to
+// api-reference/<tag>/<page> and api-reference/<webhook>, which the checker takes. A file that
+// does not parse generates none.
+func (s *Site) RepoSpecPageURLs() []string {
+	var urls []string
+	for _, file := range repoSpecs(s.fsys) {
+		spec, err := LoadSpecWith(s.fsys, file, s.remote)
+		if err != nil {
+			continue
+		}
+		var walk func(g *genGroup)
+		walk = func(g *genGroup) {
+			for _, it := range g.items {
+				if it.group != nil {
+					walk(it.group)
+					continue
+				}
+				urls = append(urls, it.url)
+			}
+		}
+		walk(layout(spec, defaultAPIDirectory))
+	}
+	return urls
+}

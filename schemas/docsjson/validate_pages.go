@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
