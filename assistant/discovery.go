@@ -156,10 +156,11 @@ func (s *Service) Search(ctx context.Context, domain string, p SearchParams) ([]
 		return nil, err
 	}
 	from := scopePaths(site, current)
-	results := snap.Index.Search(search.Query{
+	q := search.Query{
 		Text: p.Query, Filter: searchFilter(f, snap.Scopes, p.Query, from...), Limit: size, Lines: true,
 		Dense: s.nearest(ctx, domain, snap.Index, p.Query), Division: snap.Scopes.ReaderDivision(p.Query, f.Product, from...),
-	})
+	}
+	_, results := searchAsked(snap.Index, q, askedIn(snap.Scopes, f.Language, p.Query, q.Filter))
 	hits := make([]SearchHit, 0, len(results))
 	for _, r := range results {
 		score := r.Score / results[0].Score

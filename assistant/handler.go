@@ -35,7 +35,9 @@ type turn struct {
 	site    sites.Site
 	req     *request.Request
 	filter  search.Filter
-	reader  string // the division the question is asked from (sitedocs.Scopes.ReaderDivision); "" for none
+	askedIn string        // the language the question is searched in when its page's finds no answer (askedIn); "" for none
+	found   search.Filter // the scope the sources were found in: filter, or filter in askedIn (searchAsked)
+	reader  string        // the division the question is asked from (sitedocs.Scopes.ReaderDivision); "" for none
 	snap    sitedocs.Snapshot
 	thread  thread.Thread
 	newKey  string        // the key of a thread this turn started; "" when continuing one
@@ -90,6 +92,7 @@ func (s *Service) prepare(c *fiber.Ctx) (*turn, error) {
 		return nil, err
 	}
 	t.filter = searchFilter(f, t.snap.Scopes, t.req.Question(), scopePaths(t.site, t.req.ScopePaths()...)...)
+	t.askedIn, t.found = askedIn(t.snap.Scopes, f.Language, t.req.Question(), t.filter), t.filter
 	ctx, cancel := context.WithTimeout(c.UserContext(), 10*time.Second)
 	defer cancel()
 	if err := s.openThread(ctx, t); err != nil {

@@ -55,11 +55,11 @@ func contextValues(r *request.Request) []string {
 }
 
 // prompt is what the generator answers from. Its language is the one the search read the
-// question in: the scope's, else, for content docs.json gives no language, the one it is
+// question in: the scope's (the one its sources were found in, searchAsked), else, for content docs.json gives no language, the one it is
 // written in (search.Index.ReadsIn), so a German question of a German site without languages
 // is read in German and answered "Die Dokumentation behandelt das in …".
 func (s *Service) prompt(t *turn, sources []answer.Source) answer.Prompt {
-	p := answer.Prompt{Site: t.site.Domain, Question: t.req.Question(), History: t.history, Sources: sources, Language: t.snap.Index.ReadsIn(t.filter, t.req.Question()),
+	p := answer.Prompt{Site: t.site.Domain, Question: t.req.Question(), History: t.history, Sources: sources, Language: t.snap.Index.ReadsIn(t.found, t.req.Question()),
 		Support: t.site.SupportLink(t.thread.ID)}
 	for _, c := range t.req.Context {
 		p.Context = append(p.Context, answer.ContextItem{Type: c.Type, Value: c.Value, Path: c.Path})

@@ -40,8 +40,12 @@ func TestReaderPageToldToTheModel(t *testing.T) {
 			wantLine: `"Rate limits" (/docs/v2/rate-limits)`, wantSource: "] Rate limits › Raising the limit (the reader's page)", cited: true},
 		{name: "page already among the sources is marked, not added", domain: "acme", question: webhooks, currentPath: "/v2/webhooks",
 			wantLine: `"Webhooks" (/docs/v2/webhooks)`, wantSource: "[1] Webhooks › Verify webhook signatures (the reader's page)"},
+		// The French pages hold nothing of the English question: the sources are the English
+		// pages (searchAsked), and the reader's French page is still told and offered.
 		{name: "other language's page asked from", domain: "globex", question: "How are invoices paid?", currentPath: "/fr/factures",
-			wantLine: `"Factures" (/fr/factures)`, wantSource: "[1] Factures (the reader's page)"},
+			wantLine: `"Factures" (/fr/factures)`, wantSource: "] Factures (the reader's page)"},
+		{name: "other language's page asked from in its language", domain: "globex", question: "Comment se paient les factures ?", currentPath: "/fr/factures",
+			wantLine: `"Factures" (/fr/factures)`, wantSource: "[1] Factures › Moyens de paiement (the reader's page)"},
 		{name: "page of another language than the filter's", domain: "globex", question: "How are invoices paid?", currentPath: "/fr/factures",
 			filter: map[string]any{"language": "en"}},
 		{name: "hidden page", domain: "acme", question: webhooks, currentPath: "/v2/hidden-notes"},

@@ -96,7 +96,8 @@ func (s *Service) search(ctx context.Context, t *turn) (string, []search.Result)
 		Text: text, History: questions(t.history), Context: contextValues(t.req),
 		Filter: t.filter, Limit: t.req.PageSize, Dense: dense, Division: t.reader,
 	}
-	res := t.snap.Index.Search(q)
+	q, res := searchAsked(t.snap.Index, q, t.askedIn)
+	t.found = q.Filter // the answer reads and writes the language its sources are in
 	s.m.search.Observe(time.Since(start).Seconds())
 	return text, res
 }

@@ -153,7 +153,7 @@ func answering(sources []Source, q query, r Rule) (Source, bool) {
 	need := min(int(math.Ceil(MinShare*float64(len(q.terms)))), EnoughTerms)
 	covered := false
 	for _, s := range sources {
-		covered = covered || s.Match > 0 && s.Match >= r.needed(s.Words)
+		covered = covered || r.Covers(s.Match, s.Words)
 	}
 	for _, s := range sources {
 		n := q.matches(sourceText(s))
@@ -168,6 +168,12 @@ func answering(sources []Source, q query, r Rule) (Source, bool) {
 		}
 	}
 	return Source{}, false
+}
+
+// Covers reports whether a source whose page holds the share match of a question of words
+// words (the search's Result.Match and Result.Words) holds enough of it to answer it.
+func (r Rule) Covers(match float64, words int) bool {
+	return match > 0 && match >= r.needed(words)
 }
 
 // needed is the share of a question of n words a page must hold to answer it: MatchShare of a
