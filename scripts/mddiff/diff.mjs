@@ -58,11 +58,38 @@ function estreeStrings(node, out) {
 
 const tagName = (n) => (n.name ? `<${n.name}>` : '<>');
 
-// units walks Mintlify's tree: each piece of text with its cause.
-function units(node, inside, out) {
+// A word split by a presentational inline element is one word on the page, and in Lectern's
+// Markdown, which writes such an element's text as it is: "RP R<span>ULES</span>" shows "RULES"
+// (ERLC Russia's changelogs colour a word's first letters). glue moves the part of a word before
+// such a boundary into the text after it, so that the word is one unit's, as the page shows it.
+const wrappers = new Set(['span', 'font', 'mark', 'u']);
+const isWrapper = (n) => n.type === 'mdxJsxTextElement' && wrappers.has(n.name);
+const edgeText = (node, last) => {
+  if (node.type === 'text') return node;
+  if (!isWrapper(node) || !node.children?.length) return undefined;
+  return edgeText(node.children[last ? node.children.length - 1 : 0], last);
+};
+function glue(node) {
+  const cs = node.children ?? [];
+  for (let i = 0; i + 1 < cs.length; i++) {
+    if (!isWrapper(cs[i]) && !isWrapper(cs[i + 1])) continue;
+    const a = edgeText(cs[i], true);
+    const b = edgeText(cs[i + 1], false);
+    const part = a?.value.match(/[\p{L}\p{N}]+$/u)?.[0];
+    if (!part || !b || !/^[\p{L}\p{N}]/u.test(b.value)) continue;
+    a.value = a.value.slice(0, -part.length);
+    b.value = part + b.value;
+  }
+  for (const c of cs) glue(c);
+}
+
+// units walks Mintlify's tree: each piece of text with its cause. Inside an element the
+// allowlist knows as a component nothing defines ("<Warn>"), which Mintlify's page draws as
+// nothing, content and all, every piece counts under that element.
+function units(node, inside, out, under) {
   const push = (cause, text) => {
     const w = words(text ?? '');
-    if (w.length) out.push({ cause, words: w, text });
+    if (w.length) out.push({ cause: under ?? cause, words: w, text });
   };
   switch (node.type) {
     case 'text':
@@ -128,10 +155,11 @@ function units(node, inside, out) {
         }
       }
       inside = name;
+      if (under === undefined && name in known) under = name;
       break;
     }
   }
-  for (const c of node.children ?? []) units(c, inside, out);
+  for (const c of node.children ?? []) units(c, inside, out, under);
   return out;
 }
 
@@ -140,6 +168,7 @@ function mintlify(src) {
   const tree = getAST(src);
   remarkVisibilityForMarkdown()(tree);
   remarkUserMentions({})(tree);
+  glue(tree);
   return units(tree, undefined, []);
 }
 

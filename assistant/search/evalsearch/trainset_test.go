@@ -93,7 +93,7 @@ func TestTrainSitesApart(t *testing.T) {
 			t.Errorf("the evaluation's sites line names blind site %s: %q", name, sites)
 		}
 	}
-	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind, ", " of 30 train\n"} {
+	for _, want := range []string{"\nblind sites: ", "\nindex      blind ", "\npage-bm25  blind ", "\nper site, blind ", "\nblind sites  ", "\ncited      blind ", " blind, ", " of 55 train\n"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("the output has no %q", want)
 		}
@@ -112,8 +112,8 @@ func TestTrainingUnanswerableApart(t *testing.T) {
 	}{
 		{"tuning half printed", options{halves: []string{splitTune}}, map[string]int{splitTune: 30, splitHeld: 30}},
 		{"every half", options{halves: []string{splitTune, splitHeld, splitBlind}}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 30}},
-		{"with -trainsites", options{halves: []string{splitTune}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitTrain: 30}},
-		{"every half with -trainsites", options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 30, splitTrain: 30}},
+		{"with -trainsites", options{halves: []string{splitTune}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitTrain: 55}},
+		{"every half with -trainsites", options{halves: []string{splitTune, splitHeld, splitBlind}, trainSites: true}, map[string]int{splitTune: 30, splitHeld: 30, splitBlind: 30, splitTrain: 55}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
