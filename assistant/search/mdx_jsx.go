@@ -63,7 +63,7 @@ func (c *cleaner) tag(s string) (int, bool) {
 
 // textAttr keeps the value of a text attribute for tag to write once the tag is whole.
 func (c *cleaner) textAttr(a mdx.Attr) {
-	if !textAttrs[strings.ToLower(a.Name)] {
+	if c.bare || !textAttrs[strings.ToLower(a.Name)] {
 		return
 	}
 	if v := a.Text(); strings.TrimSpace(v) != "" {
