@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,8 +17,9 @@ import (
 // <Tooltip> element written on a line of its own inside `return ( ... )`. The search text
 // inlined each on lines of its own, so the heading was "" (its text went to the next lines)
 // and then, with the element in it, its tooltip's tip and link text with an anchor to match,
-// and each sentence was cut in three paragraphs. The element now stays in its line, and a
-// heading's text is what its elements hold, as Mintlify's build makes its anchor
+// and each sentence was cut in three paragraphs, the tooltip's tip and link text between its
+// parts. The element now stays in its line, its tip and link text left out as a heading's text
+// leaves out its elements' attributes, as Mintlify's build makes the anchor
 // (runpod/docs@a900806, testdata/runpod-tooltips).
 func TestSnippetComponentInALine(t *testing.T) {
 	dir := t.TempDir()
@@ -74,11 +76,18 @@ func TestSnippetComponentInALine(t *testing.T) {
 	// The text of an element and the words after it stay one line (before, "CUDA" and
 	// " libraries for ..." were two).
 	for _, line := range []string{
-		"handler function and all its dependencies",
-		"CUDA libraries for GPU-accelerated workloads",
+		"A Dockerfile defines the build process for a Docker image containing your handler function and all its dependencies.",
+		"Required if you need CUDA libraries for GPU-accelerated workloads:",
 	} {
-		if !strings.Contains(text, line) {
+		if !slices.ContainsFunc(strings.Split(text, "\n"), func(l string) bool { return strings.Contains(strings.Join(strings.Fields(l), " "), line) }) {
 			t.Errorf("the search text has no line holding %q", line)
+		}
+	}
+	// A tooltip's tip shows only while it is pointed at: it is no sentence of the page's (the
+	// model-free answer quoted it as the page's passage).
+	for _, tip := range []string{"The core of a Runpod Serverless application", "Learn more about handler functions", "Read the CUDA docs"} {
+		if strings.Contains(text, tip) {
+			t.Errorf("the search text holds the tooltip's %q", tip)
 		}
 	}
 }
