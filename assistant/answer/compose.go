@@ -3,6 +3,7 @@ package answer
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lectern-dev/lectern/schemas/event"
 )
@@ -99,7 +100,8 @@ func bold(title string) string {
 
 // joinSentences joins sentences with a space, or with none after a Chinese or Japanese one; a
 // sentence that starts a list item starts a line, and one that starts a paragraph after a list
-// item starts a paragraph (joined to the item's line, it would read as part of the item).
+// item, or after a paragraph that ends no sentence, starts a paragraph (joined to the item's
+// line, it would read as part of the item; joined to that paragraph, as its sentence's end).
 func joinSentences(us []unit) string {
 	var b strings.Builder
 	inList := false
@@ -111,6 +113,11 @@ func joinSentences(us []unit) string {
 		case u.opens && inList:
 			b.WriteString("\n\n")
 			inList = false
+		case u.opens && !u.gap && !endsSentence(us[i-1].text):
+			// A paragraph that ends no sentence (a description without its period, as B3's
+			// "… rantai yang didukung lainnya" before "Perlu memindahkan token …") joined to
+			// the next one read as one sentence running on.
+			b.WriteString("\n\n")
 		default:
 			prev = us[i-1].text
 			if !strings.HasSuffix(prev, "。") && !strings.HasSuffix(prev, "？") && !strings.HasSuffix(prev, "！") {
@@ -143,4 +150,12 @@ func link(text, url string) string {
 	}
 	url = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(url)
 	return "[" + text + "](" + url + ")"
+}
+
+// endsSentence reports whether s ends as a sentence does: with a full stop, a question or
+// exclamation mark, a colon or an ellipsis (after closing quotes, brackets or emphasis).
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, "\"')]*_`’”»")
+	last, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune(".!?:;…。？！：", last)
 }

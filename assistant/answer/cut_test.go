@@ -158,3 +158,20 @@ func TestAnswerEndingInAnIntroduction(t *testing.T) {
 		t.Errorf("answer\n%s\nwant a quote", md)
 	}
 }
+
+// TestAnswerKeepsAParagraphWithoutItsPeriodApart: a paragraph that ends no sentence (B3's
+// description "Pelajari cara menarik token … yang didukung lainnya", which the search puts
+// before the page's first paragraph, testdata/cut) was joined to the next paragraph with a
+// space, so the quote read "… lainnya Perlu memindahkan token …" as one sentence. It is a
+// paragraph of its own.
+func TestAnswerKeepsAParagraphWithoutItsPeriodApart(t *testing.T) {
+	const q = "Bagaimana cara menarik token saya dari jaringan B3 kembali ke Ethereum?"
+	r := searchPage(t, "b3-id-withdrawing-tokens.mdx", "/id/learn/deposits-withdrawals/withdrawing-tokens-from-b3", "id", q)
+	md, _, a := generate(t, answer.Prompt{Question: q, Language: "id", Sources: []answer.Source{sourceOf(r)}})
+	if len(a.Cited) != 1 || !strings.Contains(md, "yang didukung lainnya") || !strings.Contains(md, "Perlu memindahkan") {
+		t.Fatalf("cited %v, want a quote of the description and the paragraph after it (else this proves nothing):\n%s", citedPaths(a), md)
+	}
+	if strings.Contains(md, "lainnya Perlu") || !strings.Contains(md, "lainnya\n>\n> Perlu") {
+		t.Errorf("the description and the next paragraph run on as one sentence:\n%s", md)
+	}
+}

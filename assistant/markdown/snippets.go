@@ -70,7 +70,9 @@ func inlineSnippets(src string, files *snippetFiles, depth int, room *int) strin
 			b.WriteString(line)
 			continue
 		}
-		b.WriteString(replaceOutsideCode(line, tags, in.expand))
+		b.WriteString(replaceOutsideCode(line, tags, func(tag string) string {
+			return in.expand(tag, strings.TrimSpace(line) != strings.TrimSpace(tag), strings.HasPrefix(strings.TrimLeft(line, " \t"), tag))
+		}))
 	}
 	return b.String()
 }
@@ -89,8 +91,14 @@ type inliner struct {
 
 // expand is what a snippet's tag becomes: the snippet's text (or the component's body) with
 // the tag's props bound and its own snippets inlined, or the tag itself when the snippet
-// cannot be read or would pass the page's bound.
-func (in *inliner) expand(tagText string) string {
+// cannot be read or would pass the page's bound. A tag alone on its line is a block, on lines
+// of its own, and so is an MDX snippet's text, which MDX makes paragraphs of; a component's
+// tag inside a line of text (inLine; first when it opens the line) whose element is one line
+// stays in that line, as the Markdown renders it (inlineComponent): Runpod's
+// `### <CUDATooltip /> images`, whose component returns `(\n  <Tooltip ...>CUDA</Tooltip>\n  )`,
+// was a heading with no text above "CUDA images", and each `<PodTooltip />` in a sentence cut
+// it into three paragraphs (runpod/docs@a900806, testdata/runpod-tooltips).
+func (in *inliner) expand(tagText string, inLine, first bool) string {
 	t, _, _ := parseTag(tagText)
 	var text string
 	file, imported := in.imports[t.name]
@@ -99,7 +107,8 @@ func (in *inliner) expand(tagText string) string {
 			return tagText
 		}
 	}
-	if e, ok := in.comps[t.name]; ok {
+	e, comp := in.comps[t.name]
+	if comp {
 		text = binder{props: in.page.tagProps(t), declared: e.params, files: in.files}.bind(e.body)
 	} else {
 		src, ok := in.files.read(file)
@@ -110,12 +119,21 @@ func (in *inliner) expand(tagText string) string {
 		_, _, inner := parse(text)
 		text = binder{props: in.page.tagProps(t), named: inner, files: in.files}.bind(text)
 	}
-	text = "\n" + strings.TrimSpace(dropESM(inlineSnippets(text, in.files, in.depth+1, in.room))) + "\n"
+	text = strings.TrimSpace(dropESM(inlineSnippets(text, in.files, in.depth+1, in.room)))
+	if !comp || !inLine || strings.Contains(text, "\n") || first && opensBlock(text) {
+		text = "\n" + text + "\n"
+	}
 	if len(text)-len(tagText) > *in.room {
 		return tagText
 	}
 	*in.room -= len(text) - len(tagText)
 	return text
+}
+
+// opensBlock reports whether text, at the start of a line, would open a block of Markdown
+// other than a paragraph: a heading, a quote, a list item, a table row or a code fence.
+func opensBlock(text string) bool {
+	return text != "" && (strings.ContainsRune("#>|-+*~`", rune(text[0])) || !startsParagraph(text) && text[0] != '<')
 }
 
 // legacyTag is the component of Mintlify's older snippets, `<Snippet file="note.mdx" />`,

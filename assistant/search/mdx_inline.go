@@ -23,6 +23,10 @@ type cleaner struct {
 	b      strings.Builder
 	budget int
 	texts  []string // the text attributes of the tag being read
+	// bare leaves the text attributes out: a heading's text, and so its anchor, is what its
+	// elements hold, as Mintlify's build reads it (Runpod's `### <CUDATooltip /> images` is
+	// "CUDA images", #cuda-images, not its tooltip's tip and link text before them).
+	bare bool
 }
 
 // cleanProse removes JSX, comments, expressions and inline Markdown syntax from prose lines,

@@ -94,10 +94,13 @@ func (s *splitter) heading(level int, raw string) {
 	s.open(level, headingText(raw), id)
 }
 
-// headingText is a heading's text: its Markdown and tags cleaned away, on one line (an HTML
-// heading's or a setext heading's may be written over several).
+// headingText is a heading's text: its Markdown and tags cleaned away (their text attributes
+// too, cleaner.bare), on one line (an HTML heading's or a setext heading's may be written over
+// several).
 func headingText(raw string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(cleanProse(raw), "`", "")), " ")
+	c := cleaner{budget: 2*len(raw) + 64<<10, bare: true}
+	c.inline(raw)
+	return strings.Join(strings.Fields(strings.ReplaceAll(tidyLines(c.b.String()), "`", "")), " ")
 }
 
 // open closes the current section and opens one for a heading; id, when given, is its anchor.

@@ -9,7 +9,8 @@
 // English: its stop words are ours (english.go) and its stemmer is the caller's (the search
 // stems English with Porter's algorithm, the answer and the content gaps fold plurals). The
 // other languages use the Snowball project's stemmers (Go code generated from its algorithms
-// by github.com/blevesearch/snowballstem) and its stop word lists, with the question words
+// by github.com/blevesearch/snowballstem; Indonesian's, which it lacks, ported, indonesian.go)
+// and its stop word lists, with the question words
 // some of those lists lack (platform/stopwords, which the content gaps' topics read too);
 // Hindi and Polish have stop words (stopwords-iso's) and no stemmer: their words are matched
 // as written, their diacritics folded by the search.
@@ -68,7 +69,7 @@ var English = &Language{name: "english", stop: toSet(englishStopWords)}
 
 // snowball are the languages with a Snowball stemmer or stop word list, by ISO 639-1 code.
 var snowball = map[string]*Language{
-	"id": {name: "indonesian"},
+	"id": {name: "indonesian", stem: indonesianStem},
 	"ar": {name: "arabic", stem: arabic.Stem},
 	"da": {name: "danish", stem: danish.Stem},
 	"de": {name: "german", stem: german.Stem},

@@ -19,7 +19,7 @@ func TestOf(t *testing.T) {
 		{"pt-BR", "portuguese", false, true},
 		{"fr", "french", false, true},
 		{"de", "german", false, true},
-		{"id", "indonesian", false, false},
+		{"id", "indonesian", false, true},
 		{"ja", "english", true, false},
 		{"zh-Hans", "english", true, false},
 		{"xx", "english", true, false},
@@ -114,8 +114,27 @@ func TestStem(t *testing.T) {
 		{"fr", "renouveler", "renouvel"},
 		{"de", "schlüssel", "schlussel"},
 		{"pt", "rastreamentos", "rastreament"},
-		{"en", "keys", "keys"}, // English stems are the caller's
-		{"id", "kunci", "kunci"},
+		{"en", "keys", "keys"},   // English stems are the caller's
+		{"id", "kunci", "kunci"}, // two vowels: too short to stem
+		// Indonesian (Snowball's algorithm, indonesian.go): a possessive, then a first-order
+		// prefix and a suffix, or a second-order prefix and a suffix
+		{"id", "verifikasinya", "verifikasi"},
+		{"id", "verifikasi", "verifikasi"}, // -i after s stays
+		{"id", "pengaturan", "atur"},
+		{"id", "mengatur", "atur"},
+		{"id", "diatur", "atur"},
+		{"id", "aturan", "atur"},
+		{"id", "menyimpan", "simpan"}, // meny- before a vowel is s-
+		{"id", "memakai", "paka"},     // mem- before a vowel is p-, then -i
+		{"id", "bersekolah", "seko"},  // -lah, then ber-: the algorithm's known overstemming
+		{"id", "bekerja", "kerja"},    // be- before a consonant and "er"
+		{"id", "pelajaran", "ajar"},   // pel- of "ajar", then -an
+		{"id", "menarik", "arik"},     // men-, whose t the algorithm does not restore
+		{"id", "penarikan", "arik"},   // pen-, then -an: one stem with "menarik"
+		{"id", "dijalankan", "jalan"}, // di-, then -kan
+		{"id", "permainan", "main"},   // per-, then -an
+		{"id", "ketahuilah", "tahui"}, // -lah, ke-: no -i after ke-
+		{"id", "tokennya", "token"},
 		{"ru", "зелёных", "зелен"}, // "ё" read as "е", as Snowball's Russian stemmer reads it now
 		{"ru", "зеленых", "зелен"},
 		{"ru", "чёрный", "черн"}, // stemmed "чёрны" when "ё" was a letter the stemmer did not know
@@ -137,7 +156,7 @@ func TestNamed(t *testing.T) {
 		{"german", "german", true},
 		{"russian", "russian", true},
 		{"hindi", "hindi", false},
-		{"indonesian", "indonesian", false},
+		{"indonesian", "indonesian", true},
 		{"chinese", "", false},
 		{"klingon", "", false},
 	}

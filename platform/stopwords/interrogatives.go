@@ -7,8 +7,8 @@ package stopwords
 // interrogative of its language and a word of the language's list in stopwords-iso
 // (github.com/stopwords-iso/stopwords-iso at 6e8e9a2d1c019ad2a885bcbe157628dea624dfb6,
 // stopwords-iso.json; MIT license); interrogatives that list lacks are left out (German
-// "wieviel", "wozu", Portuguese "quantos", Russian "какие"). Only the words the Snowball list
-// lacks are named.
+// "wieviel", "wozu", Portuguese "quantos", Russian "какие", Indonesian "dimana"). Only the
+// words the Snowball list lacks are named (Indonesian's holds "apa" and "bagaimana").
 // Spanish also names the accented forms its list holds without accent: lang.Stop folds those of
 // three letters or more, the list is the record of what counts.
 //
@@ -26,4 +26,5 @@ var interrogatives = map[string]string{
 	"russian":    "почему сколько откуда",
 	"hindi":      "क्या कब कहाँ कहां कैसे क्यों कितने कितनी",
 	"arabic":     "لماذا",
+	"indonesian": "siapa kapan mengapa kenapa berapa mana",
 }

@@ -145,3 +145,26 @@ func TestGermanPronominalAdverbsNameNoTopic(t *testing.T) {
 		t.Errorf("Cluster: topics of %q, want each text alone", got)
 	}
 }
+
+// TestIndonesianQuestionWordsNameNoTopic: Indonesian's "mau" and "ingin" (want) and the
+// interrogatives Snowball's list lacks ("berapa", how much) are stop words: two unrelated
+// questions asked of a real Indonesian site's assistant (rehearse42, b3-fun/b3), which shared
+// no word but "mau", were one topic of its content gaps named "mau", and "Berapa" was a term
+// of a third.
+func TestIndonesianQuestionWordsNameNoTopic(t *testing.T) {
+	email := "Waktu mau login email verifikasinya tidak pernah masuk ke kotak masuk saya, harus bagaimana?"
+	tournament := "Saya mau ikut turnamen game di Basement, daftarnya lewat mana ya?"
+	price := "Berapa harga tiket pesawat dari Jakarta ke Denpasar untuk bulan depan?"
+	var got [][]string
+	for _, tp := range gaps.Cluster([]string{email, tournament, price}) {
+		got = append(got, tp.Texts)
+		for _, w := range []string{"mau", "berapa", "Berapa", "mana"} {
+			if tp.Key == w || slices.Contains(tp.Terms, w) {
+				t.Errorf("topic %q, terms %q: %q names it", tp.Key, tp.Terms, w)
+			}
+		}
+	}
+	if want := [][]string{{email}, {tournament}, {price}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Cluster: topics of %q, want each text alone", got)
+	}
+}
