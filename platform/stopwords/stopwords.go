@@ -3,7 +3,8 @@
 // content gaps' topics (query/gaps) share: the Snowball project's lists (snowball/, see its
 // SOURCE) with the question
 // words some of them lack (interrogatives.go), the forms of the modal "can" the Romance ones lack
-// (modals.go), German's pronominal adverbs ("danach", "dafür": pronominal.go) and the verb forms a list's comments name but its
+// (modals.go), German's pronominal adverbs ("danach", "dafür": pronominal.go), the personal
+// pronouns Hindi's lacks (pronouns.go) and the verb forms a list's comments name but its
 // tables leave out (verbForms), and for the languages Snowball has no list for
 // (Hindi, Arabic, Chinese, Japanese, Korean, Polish) those of stopwords-iso (iso/, see its SOURCE),
 // Arabic's with its words written after و, "and", which Arabic writes as the next word's first
@@ -44,7 +45,7 @@ var lists = func() map[string]map[string]struct{} {
 			for w := range verbForms(string(data)) {
 				set[w] = struct{}{}
 			}
-			for _, w := range strings.Fields(interrogatives[name] + " " + modals[name] + " " + pronominalAdverbs[name]) {
+			for _, w := range strings.Fields(interrogatives[name] + " " + modals[name] + " " + pronominalAdverbs[name] + " " + personalPronouns[name]) {
 				set[w] = struct{}{}
 			}
 			if c := conjunctions[name]; c != "" {

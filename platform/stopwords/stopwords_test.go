@@ -38,6 +38,9 @@ func TestOf(t *testing.T) {
 		{"hindi", "में", true},         // stopwords-iso's list
 		{"hindi", "कैसे", true},        // an interrogative it lacks
 		{"hindi", "पासवर्ड", false},
+		{"hindi", "मैंने", true}, // a personal pronoun it lacks (I, ergative)
+		{"hindi", "आपके", true},  // likewise (your)
+		{"hindi", "करूँ", true},  // the first person of करना, whose other forms it holds
 		{"polish", "się", true},  // stopwords-iso's list
 		{"polish", "mogę", true}, // "can" ("Jak mogę"), which it lacks
 		{"polish", "konto", false},

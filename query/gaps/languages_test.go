@@ -26,7 +26,7 @@ func TestTermsByLanguage(t *testing.T) {
 		{"ko", "비밀번호를 어떻게 변경하나요?", []string{"비밀", "밀번", "번호", "호를", "변경"}},                   // 어떻게 (how), 하나 out
 		{"ko", "API 키 발급 방법", []string{"api", "발급", "방법"}},                                   // 키 alone is one character
 		{"hi", "पासवर्ड कैसे रीसेट करें", []string{"पासवर्ड", "रीसेट"}},                      // whole words; कैसे, करें stop
-		{"hi", "मैं अपना पासवर्ड भूल गया", []string{"मैं", "पासवर्ड", "भूल"}},                // the list lacks मैं (I)
+		{"hi", "मैं अपना पासवर्ड भूल गया", []string{"पासवर्ड", "भूल"}},                       // मैं (I): a pronoun the list lacks (pronouns.go)
 		{"ar", "كيف أعيد تعيين كلمة المرور؟", []string{"اعيد", "تعيين", "كلم", "مرور"}},      // Snowball stems, from here on (stem.go)
 		{"ar", "لماذا مفتاح API غير صالح", []string{"مفتاح", "api", "صالح"}},
 		// "And" (و) written as a stop word's first letter: وأنا (and I) named a topic on a real
@@ -166,5 +166,27 @@ func TestIndonesianQuestionWordsNameNoTopic(t *testing.T) {
 	}
 	if want := [][]string{{email}, {tournament}, {price}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Cluster: topics of %q, want each text alone", got)
+	}
+}
+
+// TestHindiPronounsNameNoTopic: Hindi's personal pronouns ("मैंने", I) and "करूँ" (may I do)
+// are stop words, as English's "I" and "do" are: of the Hindi questions written for a real
+// Hindi site (rehearse43, tronrentalcom/tronrental-com-docs), two unrelated ones that shared no
+// word but "करूँ" were one topic of its content gaps named "करूँ", and "मैंने" was a term of
+// the topic of the questions about energy.
+func TestHindiPronounsNameNoTopic(t *testing.T) {
+	rental := "बैंडविड्थ रोज़ाना अपने आप रिन्यू होती रहे जब तक मैं बंद न करूँ, ऐसा रेंटल कैसे शुरू करूँ? कम से कम कितना volume देना होगा?"
+	errcode := "INSUFFICIENT_BALANCE एरर आ रहा है, इसका मतलब क्या है और ऐसी गलतियों पर दोबारा कोशिश कैसे करूँ?"
+	wallet := "मैंने नया वॉलेट बनाया है और उसमें कभी कोई ट्रांज़ैक्शन नहीं हुआ, उस पर एनर्जी भेजनी है तो पहले क्या करना पड़ेगा और कितना TRX लगेगा?"
+	order := "मैंने जो ऑर्डर डाला था उसकी स्थिति ID से कैसे पता करूँ कि एनर्जी पहुंची या नहीं?"
+	for _, tp := range gaps.Cluster([]string{rental, errcode, wallet, order}) {
+		for _, w := range []string{"करूँ", "मैंने", "मैं"} {
+			if tp.Key == w || slices.Contains(tp.Terms, w) {
+				t.Errorf("topic %q, terms %q, texts %q: %s names it", tp.Key, tp.Terms, tp.Texts, w)
+			}
+		}
+		if slices.Contains(tp.Texts, rental) && slices.Contains(tp.Texts, errcode) {
+			t.Errorf("topic %q holds both the rental and the error question", tp.Key)
+		}
 	}
 }

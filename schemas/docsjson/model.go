@@ -1,5 +1,7 @@
 package docsjson
 
+import "slices"
+
 // Config is the part of docs.json that Lectern reads; other keys are ignored.
 type Config struct {
 	Navigation  *Navigation // nil when docs.json has no usable navigation
@@ -203,6 +205,28 @@ func (e *Element) childKinds() []string {
 		keys = append(keys, "pages")
 	}
 	return keys
+}
+
+// rootOrder is the order in which Mintlify's validator tries the root patterns of a navigation
+// (@mintlify/validation's navigationSchema, a union of one object per pattern): of a
+// navigation holding several, the first that parses is kept and the others are stripped, so
+// the site shows that one only ("versions" beside "tabs" keeps the versions; "languages"
+// beside "anchors" keeps the languages).
+var rootOrder = []string{"products", "languages", "versions", "tabs", "dropdowns", "anchors", "groups", "pages"}
+
+// rootKept is the root pattern of a navigation with several that the site keeps, as Mintlify's
+// validator does (rootOrder); "" when it holds one or none, which is kept as it is.
+func (e *Element) rootKept() string {
+	kinds := keep(e.childKinds(), rootOrder)
+	if len(kinds) < 2 {
+		return ""
+	}
+	for _, k := range rootOrder {
+		if slices.Contains(kinds, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // hasChildren reports whether e holds any child list with at least one entry.

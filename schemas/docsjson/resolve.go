@@ -206,7 +206,15 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 	if e.Root != "" {
 		n.Children = append(n.Children, r.entry(e.Root, field(e.Path, "root"), sc))
 	}
+	// A navigation with several root patterns shows one of them, as Mintlify's does.
+	kept := ""
+	if e.Kind == KindNavigation {
+		kept = e.rootKept()
+	}
 	for _, cl := range childLists {
+		if kept != "" && cl.key != kept {
+			continue
+		}
 		list := cl.get(e)
 		def := defaultVersion(list)
 		for i, child := range list {
@@ -217,6 +225,9 @@ func (r *resolver) element(e *Element, sc rscope) *Node {
 		}
 	}
 	for _, en := range e.Pages {
+		if kept != "" && kept != "pages" {
+			break
+		}
 		if en.Group != nil {
 			n.Children = append(n.Children, r.child(e, en.Group, sc))
 		} else {

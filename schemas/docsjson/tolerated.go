@@ -10,7 +10,7 @@ import (
 // navigation by leaving the broken part out of the site:
 //   - a tab, anchor, dropdown, product, version, language or menu item whose children are invalid
 //     keeps its label and loses its children (its schema has a link-only form that ignores them);
-//   - a navigation with more than one root pattern keeps one of them.
+//   - a navigation with more than one root pattern keeps one of them (rootOrder says which).
 //
 // A docs team's file that Mintlify accepts must not fail here, so these problems are warnings
 // that say what Mintlify does with them; Lectern still reports exactly what is wrong, and serves
@@ -32,7 +32,7 @@ func tolerate(rep Report) Report {
 	for _, p := range rep.Errors {
 		switch {
 		case p.Path == "navigation" && strings.Contains(p.Message, "more than one root pattern"):
-			p.Message += " (Mintlify's validator accepts this and keeps one of them)"
+			p.Message += " (Mintlify's validator accepts this and keeps that one)"
 		case divisionPath.MatchString(p.Path) && strings.Contains(p.Message, "at the same level"):
 			p.Message += " (Mintlify's validator accepts this and keeps one of the lists)"
 		default:

@@ -227,7 +227,8 @@ func (v *validator) rootPattern(e *Element, kinds []string) {
 		v.c.errorf("navigation", "navigation has no root pattern; it needs exactly one of %s", patternKeys)
 	case 1:
 	default:
-		v.c.errorf("navigation", "navigation has more than one root pattern (%s); keep exactly one and nest the others inside it", list(kinds))
+		dropped := slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return k == e.rootKept() })
+		v.c.errorf("navigation", "navigation has more than one root pattern (%s); keep exactly one and nest the others inside it: the site shows %s and leaves %s out", list(kinds), e.rootKept(), list(dropped))
 	}
 }
 

@@ -31,7 +31,7 @@ var validationCases = []struct {
 	{name: "no root pattern", nav: `{"global": {"anchors": [{"anchor": "Blog", "href": "https://example.com"}]}}`,
 		errors: []p{{Path: "navigation", Message: "navigation has no root pattern; it needs exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages"}}},
 	{name: "two root patterns", nav: `{"tabs": [{"tab": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}`,
-		warnings: []p{{Path: "navigation", Message: "navigation has more than one root pattern (tabs and groups); keep exactly one and nest the others inside it (Mintlify's validator accepts this and keeps one of them)"}}},
+		warnings: []p{{Path: "navigation", Message: "navigation has more than one root pattern (tabs and groups); keep exactly one and nest the others inside it: the site shows tabs and leaves groups out (Mintlify's validator accepts this and keeps that one)"}}},
 
 	// One kind of child per level.
 	{name: "tab with anchors and groups", nav: `{"tabs": [{"tab": "Docs", "anchors": [{"anchor": "A", "pages": ["a"]}], "groups": [{"group": "G", "pages": ["b"]}]}]}`,
