@@ -230,3 +230,55 @@ func TestCheckRedirectsWithAnchoredSources(t *testing.T) {
 		t.Errorf("broken redirects with an anchored source = %q, want %q", anchored, want)
 	}
 }
+
+// TestNavigationRefsAreRead: the hrefs of a navigation split into files by "$ref" are checked,
+// as Mintlify's checker reads them (readResolvedConfigJson resolves the "$ref"s before its
+// getNavigationHrefs walks the navigation) and reports them against docs.json; "/" is the root
+// page, /index. erlc's docs (ERLC-Russia/ER-LC-Russia-Documentation@ab34c8ca, the search
+// evaluation's erlc) hold a footer link "/" in each of their language files and have no root
+// page: the checker reported it twice, lectern nav links did not (scripts/linkdiff).
+func TestNavigationRefsAreRead(t *testing.T) {
+	lang := func(code, footer string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`{"language": "` + code + `", "groups": [{"group": "G", "pages": ["` + code + `/rules"]}],
+  "footer": {"links": [{"header": "H", "items": [{"label": "API", "href": "` + footer + `"}]}]}}`)}
+	}
+	base := func() fstest.MapFS {
+		return fstest.MapFS{
+			"docs.json": {Data: []byte(`{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "T", "colors": {"primary": "#000000"},
+  "navigation": {"languages": [{"$ref": "./ru.json"}, {"$ref": "./en.json"}]}}`)},
+			"ru/rules.mdx": {Data: []byte("# Правила\n")},
+			"en/rules.mdx": {Data: []byte("# Rules\n")},
+		}
+	}
+	tests := []struct {
+		name       string
+		ru, en     string // the footer link of each language file
+		rootPage   bool
+		wantBroken []string
+	}{
+		{"no root page", "/", "/", false, []string{"docs.json /index", "docs.json /index"}},
+		{"a root page", "/", "/", true, nil},
+		{"pages that exist", "/ru/rules", "/en/rules", false, nil},
+		{"a page that does not", "/ru/rules", "/en/missing", false, []string{"docs.json /en/missing"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := base()
+			fsys["ru.json"], fsys["en.json"] = lang("ru", tt.ru), lang("en", tt.en)
+			if tt.rootPage {
+				fsys["index.mdx"] = &fstest.MapFile{Data: []byte("# Home\n")}
+			}
+			rep, err := linkcheck.Check(fsys, linkcheck.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, b := range rep.Broken {
+				got = append(got, b.File+" "+b.Link)
+			}
+			if !slices.Equal(got, tt.wantBroken) {
+				t.Errorf("broken = %q, want %q", got, tt.wantBroken)
+			}
+		})
+	}
+}

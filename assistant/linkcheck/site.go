@@ -203,19 +203,16 @@ func anchoredRedirects(fsys fs.FS, file string) []redirect {
 }
 
 // navigationHrefs collects every "href" string under docs.json's navigation, as Mintlify's
-// checker does ($ref'd files are not read).
+// checker does, with the files the navigation names by "$ref" read into it (docsjson.Resolved,
+// as the checker's readResolvedConfigJson reads them): erlc's language files, ru.json and
+// en.json, each hold a footer link "/", which the checker reports against docs.json when the
+// site has no root page.
 func navigationHrefs(fsys fs.FS, file string) []string {
-	f, err := fsys.Open(file)
+	root, err := docsjson.Resolved(fsys, file)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	var doc struct {
-		Navigation any `json:"navigation"`
-	}
-	if err := json.NewDecoder(io.LimitReader(f, maxConfigBytes)).Decode(&doc); err != nil {
-		return nil
-	}
+	doc, _ := root.(map[string]any)
 	var out []string
 	var walk func(v any)
 	walk = func(v any) {
@@ -233,7 +230,7 @@ func navigationHrefs(fsys fs.FS, file string) []string {
 			}
 		}
 	}
-	walk(doc.Navigation)
+	walk(doc["navigation"])
 	return out
 }
 

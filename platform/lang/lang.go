@@ -12,8 +12,10 @@
 // by github.com/blevesearch/snowballstem; Indonesian's, which it lacks, ported, indonesian.go)
 // and its stop word lists, with the question words
 // some of those lists lack (platform/stopwords, which the content gaps' topics read too);
-// Hindi and Polish have stop words (stopwords-iso's) and no stemmer: their words are matched
-// as written, their diacritics folded by the search.
+// Polish's stemmer is Snowball 3's (internal/polish, generated from polish.sbl: the module
+// predates it), run on words spelled without Polish letters, and its stop words
+// stopwords-iso's; Hindi has stop words (stopwords-iso's) and
+// no stemmer: its words are matched as written.
 // Chinese, Japanese and Korean text is cut into character pairs by the callers whatever the
 // language, so those languages need no stemmer; a pair of hiragana is Japanese grammar, which
 // a question's words leave out (platform/cjk's Kana).
@@ -42,6 +44,7 @@ import (
 	"github.com/blevesearch/snowballstem/swedish"
 	"github.com/blevesearch/snowballstem/turkish"
 
+	"github.com/lectern-dev/lectern/platform/lang/internal/polish"
 	"github.com/lectern-dev/lectern/platform/stopwords"
 	"golang.org/x/text/unicode/norm"
 )
@@ -62,6 +65,13 @@ type Language struct {
 	untold bool
 	// spell rewrites a word as the stemmer and the stop words read it; nil leaves it as is.
 	spell func(string) string
+	// plainStem stems a word spelled without the diacritics of its Latin letters (plainLatin):
+	// a reader on a keyboard without Polish letters types "usuniecie" and "anulowac" for a
+	// page's "usunięcie" and "anulować", which the search folds into one term. Stemming the
+	// written word would part them again ("usunie" and "usuni"); stemming the plain one keeps
+	// every pair the fold joins, and joins more ("sejfu", "sejfy" and "sejf"), though the
+	// stemmer's endings written with those letters ("-ów", "-ać", "-ł") then never match.
+	plainStem bool
 }
 
 // English is the analysis of English, of text in no language and of unknown languages.
@@ -81,7 +91,7 @@ var snowball = map[string]*Language{
 	"it": {name: "italian", stem: italian.Stem},
 	"nl": {name: "dutch", stem: dutch.Stem},
 	"no": {name: "norwegian", stem: norwegian.Stem},
-	"pl": {name: "polish", untold: true},
+	"pl": {name: "polish", stem: polish.Stem, untold: true, plainStem: true},
 	"pt": {name: "portuguese", stem: portuguese.Stem},
 	"ro": {name: "romanian", stem: romanian.Stem},
 	"ru": {name: "russian", stem: russian.Stem, spell: yoAsYe},
@@ -215,13 +225,17 @@ func isPlain(w []byte) bool {
 }
 
 // Stem returns the Snowball stem of w, a lowercase word of letters, or w itself when the
-// language has no stemmer. env is the stemmer's reusable state; nil makes one.
+// language has no stemmer (Polish's of w spelled without diacritics: plainStem). env is the
+// stemmer's reusable state; nil makes one.
 func (l *Language) Stem(env *snowballstem.Env, w string) string {
 	if l.stem == nil {
 		return w
 	}
 	if l.spell != nil {
 		w = l.spell(w)
+	}
+	if l.plainStem {
+		w, _ = plainLatin(w)
 	}
 	if env == nil {
 		env = snowballstem.NewEnv(w)

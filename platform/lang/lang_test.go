@@ -138,6 +138,20 @@ func TestStem(t *testing.T) {
 		{"ru", "зелёных", "зелен"}, // "ё" read as "е", as Snowball's Russian stemmer reads it now
 		{"ru", "зеленых", "зелен"},
 		{"ru", "чёрный", "черн"}, // stemmed "чёрны" when "ё" was a letter the stemmer did not know
+		// Polish, Snowball 3's stemmer (internal/polish) on the word spelled without Polish
+		// letters: a reader's "sejfu", "adresy" and "logowań" are a page's "sejf", "adres" and
+		// "logowania", and typed without them, "usuniecie" and "anulowac" are still the page's
+		// "usunięcie" and "anulować".
+		{"pl", "sejfu", "sejf"},
+		{"pl", "sejf", "sejf"},
+		{"pl", "adresy", "adres"},
+		{"pl", "adres", "adres"},
+		{"pl", "logowań", "logowan"},
+		{"pl", "logowania", "logowan"},
+		{"pl", "usunięcie", "usuni"},
+		{"pl", "usuniecie", "usuni"},
+		{"pl", "anulować", "anulowac"},
+		{"pl", "anulowac", "anulowac"},
 	}
 	for _, tt := range tests {
 		if got := lang.Of(tt.code).Stem(nil, tt.word); got != tt.want {
@@ -156,6 +170,7 @@ func TestNamed(t *testing.T) {
 		{"german", "german", true},
 		{"russian", "russian", true},
 		{"hindi", "hindi", false},
+		{"polish", "polish", true},
 		{"indonesian", "indonesian", true},
 		{"chinese", "", false},
 		{"klingon", "", false},

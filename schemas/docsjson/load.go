@@ -123,33 +123,52 @@ func rootHolds(root, dir string) (string, error) {
 // LoadFS is Load for a file system; name is the docs.json path in fsys, and the
 // directory holding it is the site root.
 func LoadFS(fsys fs.FS, name string) (*Site, error) {
-	if dir := path.Dir(name); dir != "." {
-		sub, err := fs.Sub(fsys, dir)
-		if err != nil {
-			return nil, fmt.Errorf("load %s: %w", name, err)
-		}
-		fsys, name = sub, path.Base(name)
-	}
-	data, err := fs.ReadFile(fsys, name)
+	fsys, name, root, spans, err := resolveFS(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", name, err)
+		return nil, err
 	}
-	root, err := parseJSON(data)
-	if err != nil {
-		return nil, &LoadError{Problems: []Problem{{Message: err.Error(), File: name}}}
-	}
-	r := refResolver{fsys: fsys}
-	root = r.resolve(root, "", []string{name})
-	if len(r.errs) > 0 {
-		return nil, &LoadError{Problems: finish(r.errs, nil)}
-	}
-	s := &Site{File: name, fsys: fsys, spans: r.spans}
+	s := &Site{File: name, fsys: fsys, spans: spans}
 	if root, err = s.upgradeMint(root); err != nil {
 		return nil, &LoadError{Problems: []Problem{{Message: err.Error(), File: name}}}
 	}
 	s.Config = decodeConfig(root, &s.decoded)
 	checkSettings(root, &s.settings)
 	return s, nil
+}
+
+// Resolved reads the JSON document name of fsys (docs.json or mint.json; its directory is the
+// site root) with every "$ref" expanded, as LoadFS reads it before decoding, and as Mintlify's
+// tools read it (@mintlify/prebuild's resolveFileRefs): a navigation split into files is one
+// document. A mint.json is not upgraded. The error is LoadFS's.
+func Resolved(fsys fs.FS, name string) (any, error) {
+	_, _, root, _, err := resolveFS(fsys, name)
+	return root, err
+}
+
+// resolveFS reads name from fsys and expands its "$ref"s; it returns the site root's file
+// system, the name in it, the document and where each "$ref" was read.
+func resolveFS(fsys fs.FS, name string) (fs.FS, string, any, []refSpan, error) {
+	if dir := path.Dir(name); dir != "." {
+		sub, err := fs.Sub(fsys, dir)
+		if err != nil {
+			return nil, "", nil, nil, fmt.Errorf("load %s: %w", name, err)
+		}
+		fsys, name = sub, path.Base(name)
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, "", nil, nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	root, err := parseJSON(data)
+	if err != nil {
+		return nil, "", nil, nil, &LoadError{Problems: []Problem{{Message: err.Error(), File: name}}}
+	}
+	r := refResolver{fsys: fsys}
+	root = r.resolve(root, "", []string{name})
+	if len(r.errs) > 0 {
+		return nil, "", nil, nil, &LoadError{Problems: finish(r.errs, nil)}
+	}
+	return fsys, name, root, r.spans, nil
 }
 
 // FS returns the file system rooted at the site directory.
