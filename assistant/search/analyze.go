@@ -19,6 +19,9 @@ type analyzer struct {
 	// englishStops: English stop words are stop words too (a query: a reader on a
 	// translated page may ask in English)
 	englishStops bool
+	// capital is true while the word handed out was written in capitals ("CAN", "IT"): an
+	// acronym, which English's stop words do not take from a query in another language
+	capital bool
 	// kanaStops: pairs of hiragana are stop words (a query part with other words: cjk.Kana)
 	kanaStops bool
 	// cjkStops: CJK runs are cut at their stop words before pairing (a query part with other
@@ -215,12 +218,15 @@ func (a *analyzer) part(p string, fn func(w []byte, joined bool)) {
 	}
 	a.joint = append(a.joint, a.word...)
 	if len(a.word) <= maxWordLen {
+		a.capital = capitals(p) != ""
 		fn(a.word, false)
+		a.capital = false
 	}
 }
 
 // normalize turns a lowercase word into its term: nil for stop words of the analyzer's
-// language and words shorter than two bytes; the stem of a word of letters (in English the
+// language (and English's, with englishStops, unless the word was written in capitals in a
+// language other than English: Turkish's "CAN" bus is no modal) and words shorter than two bytes; the stem of a word of letters (in English the
 // Porter stem of an ASCII word, otherwise the language's Snowball stem); the word itself
 // otherwise; the diacritics of its Latin letters taken off (fold.go). A part of a multi-part identifier written in ASCII letters is English in any
 // language: code names things in English words, and Spanish stemmed "page" of pageSize as it
@@ -234,7 +240,7 @@ func (a *analyzer) normalize(w []byte) []byte {
 	if l == nil || a.split && isASCIILetters(w) {
 		l = lang.English
 	}
-	if l.Stop(w) || a.englishStops && lang.English.Stop(w) || a.kanaStops && cjk.Kana(w) {
+	if l.Stop(w) || a.englishStops && !(a.capital && !l.IsEnglish()) && lang.English.Stop(w) || a.kanaStops && cjk.Kana(w) {
 		return nil
 	}
 	a.term = append(a.term[:0], w...)
