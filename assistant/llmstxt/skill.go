@@ -71,13 +71,19 @@ func skillName(s Site) string {
 }
 
 // skillDescription is docs.json's description on one line, else (in w's language) "{name}: documentation
-// covering {the top navigation's labels}.", at most 1,024 characters.
+// covering {the top navigation's labels}.", at most 1,024 characters. A navigation whose pages all
+// sit under one outer label (a single tab, often named "Documentation") is described by the labels
+// one level in, its groups: "documentation covering Documentation" says nothing.
 func (s Site) skillDescription(w skillWords) string {
 	if d := oneLine(strings.ToValidUTF8(s.Catalog.Description, "")); d != "" {
 		return description(d, maxSkillDesc)
 	}
 	title := oneLine(strings.ToValidUTF8(s.title(), ""))
-	labels := topLabels(s.Catalog.LLMsPages())
+	pages := s.Catalog.LLMsPages()
+	labels := navLabels(pages, 0)
+	if inner := navLabels(pages, 1); len(labels) == 1 && len(inner) > 1 {
+		labels = inner
+	}
 	for n := len(labels); n > 0; n-- {
 		d := fmt.Sprintf(w.covering, title, joinAnd(labels[:n], w))
 		if n < len(labels) {
@@ -90,15 +96,16 @@ func (s Site) skillDescription(w skillWords) string {
 	return description(fmt.Sprintf(w.docs, title), maxSkillDesc)
 }
 
-// topLabels are the distinct outermost navigation labels of the pages, in their order.
-func topLabels(pages []*sitedocs.CatalogPage) []string {
+// navLabels are the distinct navigation labels of the pages at depth (0 the outermost), in
+// their order.
+func navLabels(pages []*sitedocs.CatalogPage, depth int) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range pages {
-		if len(p.SectionPath) == 0 {
+		if len(p.SectionPath) <= depth {
 			continue
 		}
-		if l := oneLine(p.SectionPath[0]); l != "" && !seen[l] {
+		if l := oneLine(p.SectionPath[depth]); l != "" && !seen[l] {
 			seen[l] = true
 			out = append(out, l)
 		}

@@ -197,3 +197,30 @@ func TestSkillSaysWhatLLMsTxtHolds(t *testing.T) {
 		})
 	}
 }
+
+// TestSkillDescriptionOfOneTab: a site without a description whose pages all sit under one tab
+// over several groups is described by its groups. BF Wellness's Italian docs (rehearse45) are
+// one tab, "Documentazione", over five groups: their skill.md said "documentazione su
+// Documentazione", which tells an agent nothing. A navigation of several tabs is still
+// described by its tabs (TestSkillMeta), and one of a single group keeps its tab (Gellum's
+// "Docs" over "Inicio", TestSkillLanguage).
+func TestSkillDescriptionOfOneTab(t *testing.T) {
+	tests := []struct{ name, dir, want string }{
+		{"BF Wellness: one tab over five groups", siteDir("bfwellness"),
+			"BF Wellness Docs: documentazione su Panoramica, Linee Guida, BF Spa Ospiti, Sito Web & Siteground e Asset Digitali."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := sitedocs.Load(context.Background(), tt.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			site := llmstxt.Site{Catalog: docs.Catalog, Name: "s", Base: "https://docs.example.com"}
+			sk := llmstxt.GeneratedSkill(site, skillServer(site.Base))
+			if sk.Description != tt.want {
+				t.Errorf("description %q, want %q", sk.Description, tt.want)
+			}
+			checkFrontmatter(t, sk)
+		})
+	}
+}
