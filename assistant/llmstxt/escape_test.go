@@ -44,6 +44,8 @@ func TestEscapePath(t *testing.T) {
 		"/alert-sources/standard alert.md": "/alert-sources/standard%20alert.md",
 		"/a (b)/100%#x y":                  "/a%20%28b%29/100%25#x%20y",
 		"/q\"<>\\^`{|}[]":                  "/q%22%3C%3E%5C%5E%60%7B%7C%7D%5B%5D",
+		"/jp/attributes#%23tries-—-回数":     "/jp/attributes#%23tries-—-回数",
+		"/a#100% b":                        "/a#100%25%20b",
 	} {
 		if got := llmstxt.EscapePath(in); got != want {
 			t.Errorf("EscapePath(%q) = %q, want %q", in, got, want)

@@ -25,7 +25,10 @@ func newNearPages(files []string) nearPages {
 
 // of returns the page of p's folder whose name is nearest p's, within a typo's distance (one
 // edit in a name of up to four characters, two up to twelve, three beyond; letter case is no
-// edit), "" when none is.
+// edit), "" when none is. The folder is p's or, when none of its pages is that near, a folder
+// whose path differs from it in letter case only: ContactShip's docs (serranomatias/docs@2b883a1)
+// list "es/integrations/quickstart" while the file is es/Integrations/quickstart.mdx, and the
+// validator suggested nothing.
 func (n nearPages) of(p string) string {
 	name := strings.ToLower(path.Base(p))
 	limit := 3
@@ -36,12 +39,30 @@ func (n nearPages) of(p string) string {
 		limit = 2
 	}
 	best, dist := "", limit+1
-	for _, cand := range n[path.Dir(p)] {
-		if d := editDistance(name, strings.ToLower(path.Base(cand)), dist); d < dist {
-			best, dist = cand, d
+	for _, dir := range n.folders(path.Dir(p)) {
+		for _, cand := range n[dir] {
+			if d := editDistance(name, strings.ToLower(path.Base(cand)), dist); d < dist {
+				best, dist = cand, d
+			}
+		}
+		if best != "" {
+			return best
 		}
 	}
 	return best
+}
+
+// folders are dir and, after it, the folders whose path differs from dir in letter case only,
+// sorted.
+func (n nearPages) folders(dir string) []string {
+	var others []string
+	for d := range n {
+		if d != dir && strings.EqualFold(d, dir) {
+			others = append(others, d)
+		}
+	}
+	slices.Sort(others)
+	return append([]string{dir}, others...)
 }
 
 func withoutPageExt(f string) string {
