@@ -39,5 +39,5 @@ func searchAsked(ix *search.Index, q search.Query, alt string) (search.Query, []
 
 // covers reports whether a result holds enough of the question to answer it.
 func covers(res []search.Result) bool {
-	return slices.ContainsFunc(res, func(r search.Result) bool { return answer.DefaultRule.Covers(r.Match, r.Words) })
+	return slices.ContainsFunc(res, func(r search.Result) bool { return answer.DefaultRule.Covers(r.Match, r.SectionMatch, r.Words) })
 }

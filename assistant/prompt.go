@@ -92,7 +92,7 @@ type skillResult struct {
 func toSources(results []search.Result) []answer.Source {
 	out := make([]answer.Source, len(results))
 	for i, r := range results {
-		out[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
+		out[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, SectionMatch: r.SectionMatch, Words: r.Words}
 	}
 	return out
 }

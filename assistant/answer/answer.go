@@ -23,6 +23,9 @@ type Source struct {
 	Match       float64  // share of the question's terms the page holds, weighted by rarity (the index's Result.Match); 0 when unknown
 	Words       int      // the question's words the search looked for (the index's Result.Words); 0 when unknown
 	Reader      bool     // the page the reader asks from (Prompt.Reader): the model is told so
+	// SectionMatch is the share of the question the page's best section holds, weighted as
+	// Match is (the index's Result.SectionMatch); 0 when unknown.
+	SectionMatch float64
 }
 
 // Turn is an earlier question of the conversation and the answer given.

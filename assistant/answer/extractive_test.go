@@ -366,7 +366,8 @@ func TestAnswerExcerptStartsAtAListItem(t *testing.T) {
 }
 
 // TestRule: the zero Rule is DefaultRule, and an Extractive's Rule decides where a source's
-// Match is enough (the search evaluation's -declinegrid tries others).
+// Match, and with a SectionShare its SectionMatch, is enough (the search evaluation's
+// -declinegrid tries others).
 func TestRule(t *testing.T) {
 	for n := 0; n <= 64; n++ {
 		if got, want := (answer.Rule{}).Needed(n), answer.DefaultRule.Needed(n); got != want {
@@ -378,21 +379,28 @@ func TestRule(t *testing.T) {
 		name  string
 		rule  answer.Rule
 		match float64
+		sec   float64 // the best section's share (Source.SectionMatch); 0 unknown
 		words int
 		cited string
 	}{
-		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, 10, "/authentication"},
-		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, 10, ""},
-		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, 10, "/authentication"},
-		{"default (no floor), 0.25 of thirty words (0.11 needed)", answer.Rule{}, 0.25, 30, "/authentication"},
-		{"floor 0.3, 0.25 of thirty words (0.3 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.25, 30, ""},
-		{"floor 0.3, 0.31 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.31, 30, "/authentication"},
-		{"floor 0.2, 0.25 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.2}, 0.25, 30, "/authentication"},
+		{"default, 0.34 of ten words (0.33 needed)", answer.Rule{}, 0.34, 0, 10, "/authentication"},
+		{"square root from five words (0.389 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.34, 0, 10, ""},
+		{"square root from five words, 0.39 held", answer.Rule{MatchShare: 0.55, LongQuestion: 5, Falloff: 0.5}, 0.39, 0, 10, "/authentication"},
+		{"default (no floor), 0.25 of thirty words (0.11 needed)", answer.Rule{}, 0.25, 0, 30, "/authentication"},
+		{"floor 0.3, 0.25 of thirty words (0.3 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.25, 0, 30, ""},
+		{"floor 0.3, 0.31 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.3}, 0.31, 0, 30, "/authentication"},
+		{"floor 0.2, 0.25 of thirty words", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, Floor: 0.2}, 0.25, 0, 30, "/authentication"},
+		{"default (no section need), 0.34 of ten words, 0.05 in a section", answer.Rule{}, 0.34, 0.05, 10, "/authentication"},
+		{"section 0.6, 0.34 of ten words, 0.19 in a section (0.198 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, SectionShare: 0.6}, 0.34, 0.19, 10, ""},
+		{"section 0.6, 0.34 of ten words, 0.2 in a section", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, SectionShare: 0.6}, 0.34, 0.2, 10, "/authentication"},
+		{"section 0.6, 0.34 of ten words, section unknown", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, SectionShare: 0.6}, 0.34, 0, 10, "/authentication"},
+		{"section 0.6 needs the page's share first", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, SectionShare: 0.6}, 0.3, 0.3, 10, ""},
+		{"section 0.6, 0.6 of five words, 0.3 in a section (0.33 needed)", answer.Rule{MatchShare: 0.55, LongQuestion: 6, Falloff: 1, SectionShare: 0.6}, 0.6, 0.3, 5, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := withMatch(rotate, tc.match)
-			s.Words = tc.words
+			s.Words, s.SectionMatch = tc.words, tc.sec
 			var text strings.Builder
 			a, err := (&answer.Extractive{Rule: tc.rule}).Generate(context.Background(), answer.Prompt{Question: long, Sources: []answer.Source{s}}, func(c string) error {
 				text.WriteString(c)

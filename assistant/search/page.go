@@ -82,6 +82,10 @@ type Result struct {
 	Language    string   // the page's language, "" when it is in none
 	Score       float64  // relevance, 1 for the first result; comparable within one query only
 	Match       float64  // share of the last message's words the page holds in any field (a word or one of its synonyms), each weighted by its idf
+	// SectionMatch is the share, weighted as Match is, that the page's best section holds (its
+	// heading and text under the page's title and meta): at most Match, and near it when the
+	// page holds the question's words together rather than scattered over its sections.
+	SectionMatch float64
 	// Words is the number of distinct words of the last message the search looked for (their
 	// terms, synonyms aside, and the words the index lacks), the same for every result of a
 	// query: the longer the question, the less of it a page that answers it holds.

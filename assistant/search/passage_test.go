@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,38 @@ func TestRerankModel(t *testing.T) {
 	for _, n := range want {
 		if !names[n] {
 			t.Errorf("rerank.json has no weight for %q (run make train-rerank)", n)
+		}
+	}
+}
+
+// TestSectionMatch: a result's SectionMatch is the share of the question its page's best
+// section holds, as Match weighs it: all of it when one section holds every word, about half
+// when two sections hold half each, never more than Match.
+func TestSectionMatch(t *testing.T) {
+	ix := search.Build([]search.Page{
+		{URL: "/together", Title: "Webhooks", Body: "## Retries\n\nFailed deliveries are sent again with exponential backoff.\n\n## Signing\n\n" + filler},
+		{URL: "/scattered", Title: "Reference", Body: "## Deliveries\n\nFailed deliveries show in the log.\n\n## Waiting\n\nThe client waits with exponential backoff.\n\n## Regions\n\n" + filler},
+		{URL: "/other", Title: "Projects", Body: filler},
+	})
+	tests := []struct {
+		path     string
+		min, max float64
+	}{
+		{"/together", 0.99, 1},
+		{"/scattered", 0.3, 0.7},
+	}
+	rs := ix.Search(search.Query{Text: "failed deliveries exponential backoff"})
+	for _, tc := range tests {
+		i := slices.IndexFunc(rs, func(r search.Result) bool { return r.Path == tc.path })
+		if i < 0 {
+			t.Fatalf("%s not among %v", tc.path, urls(rs))
+		}
+		r := rs[i]
+		if r.Match < 0.99 {
+			t.Errorf("%s: match %.3f, want all of the question", tc.path, r.Match)
+		}
+		if s := r.SectionMatch; s < tc.min || s > tc.max || s > r.Match {
+			t.Errorf("%s: section match %.3f, want %.2f to %.2f and at most match %.3f", tc.path, s, tc.min, tc.max, r.Match)
 		}
 	}
 }

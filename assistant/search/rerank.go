@@ -171,39 +171,59 @@ func (ix *Index) coverage(sc *scratch, c *cand, p uint32) {
 }
 
 // match returns the share of the last message's weight (weight · idf of each of its words'
-// terms) that page p holds in any field: a word counts as held when the page holds its term or
-// one of its synonyms, and a synonym adds no weight of its own. A word the index lacks weighs
-// as much as the rarest term (a pair of CJK characters the index lacks is not counted: it most
-// often straddles two words).
-func (ix *Index) match(sc *scratch, p uint32) float64 {
+// terms) that page p holds in any field, and the share its best section holds (its heading and
+// text, under the page's title and meta, which every section of the page carries): a word
+// counts as held when the page (the section) holds its term or one of its synonyms, and a
+// synonym adds no weight of its own. A word the index lacks weighs as much as the rarest term (a
+// pair of CJK characters the index lacks is not counted: it most often straddles two words).
+// A page that answers a question usually holds its words together; one that holds them
+// scattered over unrelated sections usually does not (Result.SectionMatch).
+func (ix *Index) match(sc *scratch, p uint32) (page, section float64) {
 	first, end := ix.pageSec[p], ix.pageSec[p+1]
 	n := float64(ix.groupDocs[sc.group])
 	total := float32(sc.unknown) * float32(math.Log(1+(n+0.5)/0.5))
-	var held float32
 	main := sc.q[:sc.mainN]
-	sc.held = slices.Grow(sc.held[:0], len(main))[:len(main)]
+	// secHeld[s-first] has bit i set when section s holds main[i]; the page holds what any does.
+	sc.secHeld = slices.Grow(sc.secHeld[:0], int(end-first))[:end-first]
+	clear(sc.secHeld)
+	var pageHeld uint64
 	for i, t := range main {
 		ps := ix.postings[t.id]
-		j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first })
-		sc.held[i] = j < len(ps) && ps[j].doc < end
+		for j := sort.Search(len(ps), func(j int) bool { return ps[j].doc >= first }); j < len(ps) && ps[j].doc < end; j++ {
+			sc.secHeld[ps[j].doc-first] |= 1 << i
+			pageHeld |= 1 << i
+		}
+	}
+	weigh := func(mask uint64) (held float32) {
+		for i, t := range main {
+			if t.of != 0 {
+				continue
+			}
+			h := mask&(1<<i) != 0
+			for k, s := range main {
+				h = h || s.of == t.id+1 && mask&(1<<k) != 0
+			}
+			if h {
+				held += sc.wq[i]
+			}
+		}
+		return held
 	}
 	for i, t := range main {
-		if t.of != 0 {
-			continue
-		}
-		total += sc.wq[i]
-		h := sc.held[i]
-		for k, s := range main {
-			h = h || s.of == t.id+1 && sc.held[k]
-		}
-		if h {
-			held += sc.wq[i]
+		if t.of == 0 {
+			total += sc.wq[i]
 		}
 	}
 	if total <= 0 {
-		return 0
+		return 0, 0
 	}
-	return float64(held / total)
+	var best float32
+	for _, m := range sc.secHeld {
+		if m != 0 {
+			best = max(best, weigh(m))
+		}
+	}
+	return float64(weigh(pageHeld) / total), float64(best / total)
 }
 
 // proximity sets the proximity and phrase features from the page's terms in order.

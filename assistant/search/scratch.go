@@ -28,7 +28,7 @@ type scratch struct {
 	last      []int32   // by place in q[:mainN]: the last position it was seen at
 	wq        []float32 // by place in q: weight · idf
 	cands     []cand
-	held      []bool    // by place in q[:mainN]: the page being matched holds the term
+	secHeld   []uint64  // by section of the page being matched: bit i set when it holds q[i] (i < mainN)
 	hits      []termHit // query terms found in a result's text, for its passage
 	lineSpans []Span    // matching words of a result's one-line preview
 	own       []float32 // by section of a result's page: its score by its heading and text alone

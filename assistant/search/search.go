@@ -203,10 +203,11 @@ func (ix *Index) results(sc *scratch, top []hit, lines bool) []Result {
 	for i, h := range top {
 		s := &ix.secs[h.sec]
 		p := &ix.pages[s.page]
+		match, section := ix.match(sc, s.page)
 		out[i] = Result{
 			URL: s.url, Path: p.path, Title: p.title, Section: s.heading, Snippet: ix.passage(sc, s.text), Text: s.text,
 			Breadcrumbs: slices.Clone(p.breadcrumbs), Version: p.version, Language: p.language,
-			Score: float64(h.score), Match: ix.match(sc, s.page), Words: words,
+			Score: float64(h.score), Match: match, SectionMatch: section, Words: words,
 		}
 		if lines {
 			out[i].Line = ix.line(sc, s.text)

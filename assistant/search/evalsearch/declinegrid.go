@@ -18,6 +18,9 @@ var (
 	gridLengths = []int{3, 4, 5, 6, 7, 8, 10}
 	gridFalloff = []float64{0.5, 0.75, 1}
 	gridFloors  = []float64{0, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4}
+	// The section need (answer.Rule.SectionShare, 0: none) is tried over the rule in use's
+	// family, Falloff 1 and no floor.
+	gridSections = []float64{0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 )
 
 // splitLong marks the long tuning questions (train_long.json, train_long_unanswerable.json)
@@ -95,16 +98,57 @@ func declineGrid(w io.Writer, dir string) error {
 		}
 	}
 	i := chooseRule(base, scores)
-	for _, x := range []struct {
-		name string
-		r    answer.Rule
-		s    declineScore
-	}{{"in use", answer.DefaultRule, base}, {"chosen", rules[i], scores[i]}} {
-		fmt.Fprintf(w, "%s: share %g, long %d, falloff %g, floor %g: right %d (tune %d, train %d, long %d), wrong %d, unanswerable answered %d (tune %d, train %d) and long %d\n",
-			x.name, x.r.MatchShare, x.r.LongQuestion, x.r.Falloff, x.r.Floor, x.s.all(x.s.right), x.s.right[splitTune], x.s.right[splitTrain], x.s.right[splitLong],
-			x.s.all(x.s.wrong), x.s.old(), x.s.answered[splitTune], x.s.answered[splitTrain], x.s.answered[splitLong])
+	report := func(name string, r answer.Rule, s declineScore) {
+		fmt.Fprintf(w, "%s: share %g, long %d, falloff %g, floor %g, section %g: right %d (tune %d, train %d, long %d), wrong %d, unanswerable answered %d (tune %d, train %d) and long %d\n",
+			name, r.MatchShare, r.LongQuestion, r.Falloff, r.Floor, r.SectionShare, s.all(s.right), s.right[splitTune], s.right[splitTrain], s.right[splitLong],
+			s.all(s.wrong), s.old(), s.answered[splitTune], s.answered[splitTrain], s.answered[splitLong])
 	}
+	report("in use", answer.DefaultRule, base)
+	report("chosen", rules[i], scores[i])
+	return sectionGrid(w, cases, base, report)
+}
+
+// sectionGrid tries the section need (answer.Rule.SectionShare) over the rule in use's family
+// and chooses by chooseSection.
+func sectionGrid(w io.Writer, cases []declineCase, base declineScore, report func(string, answer.Rule, declineScore)) error {
+	var rules []answer.Rule
+	var scores []declineScore
+	for _, sec := range gridSections {
+		fmt.Fprintf(w, "section %g, falloff 1, no floor: right pages cited (wrong) short+long unanswerable answered\n%-6s", sec, "share")
+		for _, l := range gridLengths {
+			fmt.Fprintf(w, " %-16s", fmt.Sprintf("long %d", l))
+		}
+		fmt.Fprintln(w)
+		for _, m := range gridShares {
+			fmt.Fprintf(w, "%-6g", m)
+			for _, l := range gridLengths {
+				r := answer.Rule{MatchShare: m, LongQuestion: l, Falloff: 1, SectionShare: sec}
+				s, err := scoreRule(r, cases)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(w, " %-16s", fmt.Sprintf("%d (%d) %d+%d", s.all(s.right), s.all(s.wrong), s.old(), s.answered[splitLong]))
+				rules, scores = append(rules, r), append(scores, s)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	i := chooseSection(base, scores)
+	report("section chosen", rules[i], scores[i])
 	return nil
+}
+
+// chooseSection returns the index of the chosen rule among scores, base being the rule in
+// use's: the most right pages cited among the rules answering no more short and no more long
+// unanswerable questions than base, ties broken as better breaks them.
+func chooseSection(base declineScore, scores []declineScore) int {
+	best := -1
+	for i, s := range scores {
+		if s.old() <= base.old() && s.answered[splitLong] <= base.answered[splitLong] && (best < 0 || better(s, scores[best])) {
+			best = i
+		}
+	}
+	return best
 }
 
 // chooseRule returns the index of the chosen rule among scores, base being the rule in use's.

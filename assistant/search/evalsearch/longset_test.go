@@ -79,3 +79,35 @@ func TestChooseRule(t *testing.T) {
 		})
 	}
 }
+
+// TestChooseSection: the section grid's objective (decline4). No rule may answer more short or
+// more long unanswerable questions than the rule in use; then the most right pages win, ties
+// broken by fewer long, then fewer short unanswerable answered, then fewer wrong pages.
+func TestChooseSection(t *testing.T) {
+	score := func(right, wrong, short, long int) declineScore {
+		return declineScore{right: map[string]int{splitTune: right}, wrong: map[string]int{splitTune: wrong},
+			answered: map[string]int{splitTune: short, splitLong: long}}
+	}
+	base := score(206, 135, 8, 12)
+	tests := []struct {
+		name   string
+		scores []declineScore
+		want   int
+	}{
+		{"the rule in use alone", []declineScore{base}, 0},
+		{"more right pages but more short unanswerable answered", []declineScore{base, score(214, 140, 9, 12)}, 0},
+		{"more right pages but more long unanswerable answered", []declineScore{base, score(214, 140, 8, 13)}, 0},
+		{"more right pages, as many unanswerable answered", []declineScore{base, score(210, 140, 8, 12)}, 1},
+		{"as many right pages, fewer unanswerable answered", []declineScore{base, score(206, 130, 6, 12)}, 1},
+		{"fewer right pages lose even with fewer unanswerable answered", []declineScore{base, score(205, 120, 2, 3)}, 0},
+		{"ties: fewer long before fewer short", []declineScore{base, score(206, 135, 5, 11), score(206, 135, 8, 10)}, 2},
+		{"ties: fewer wrong pages", []declineScore{base, score(206, 130, 8, 12)}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := chooseSection(base, tt.scores); got != tt.want {
+				t.Errorf("chooseSection chose %d, want %d", got, tt.want)
+			}
+		})
+	}
+}

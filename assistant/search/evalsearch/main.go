@@ -653,7 +653,7 @@ func citedPages(q, language string, hits []search.Result) (cited, pointed []stri
 func sourcesOf(hits []search.Result) []answer.Source {
 	sources := make([]answer.Source, len(hits))
 	for i, r := range hits {
-		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, Words: r.Words}
+		sources[i] = answer.Source{Title: r.Title, URL: r.URL, Path: r.Path, Section: r.Section, Text: r.Snippet, Whole: r.Text, Breadcrumbs: r.Breadcrumbs, Match: r.Match, SectionMatch: r.SectionMatch, Words: r.Words}
 	}
 	return sources
 }
