@@ -77,24 +77,13 @@ func declineGrid(w io.Writer, dir string) error {
 	var scores []declineScore
 	for _, fl := range gridFloors {
 		for _, f := range gridFalloff {
-			fmt.Fprintf(w, "floor %g, falloff %g: right pages cited (wrong) short+long unanswerable answered\n%-6s", fl, f, "share")
-			for _, l := range gridLengths {
-				fmt.Fprintf(w, " %-16s", fmt.Sprintf("long %d", l))
+			rs, ss, err := gridTable(w, fmt.Sprintf("floor %g, falloff %g", fl, f), cases, func(m float64, l int) answer.Rule {
+				return answer.Rule{MatchShare: m, LongQuestion: l, Falloff: f, Floor: fl}
+			})
+			if err != nil {
+				return err
 			}
-			fmt.Fprintln(w)
-			for _, m := range gridShares {
-				fmt.Fprintf(w, "%-6g", m)
-				for _, l := range gridLengths {
-					r := answer.Rule{MatchShare: m, LongQuestion: l, Falloff: f, Floor: fl}
-					s, err := scoreRule(r, cases)
-					if err != nil {
-						return err
-					}
-					fmt.Fprintf(w, " %-16s", fmt.Sprintf("%d (%d) %d+%d", s.all(s.right), s.all(s.wrong), s.old(), s.answered[splitLong]))
-					rules, scores = append(rules, r), append(scores, s)
-				}
-				fmt.Fprintln(w)
-			}
+			rules, scores = append(rules, rs...), append(scores, ss...)
 		}
 	}
 	i := chooseRule(base, scores)
@@ -114,24 +103,13 @@ func sectionGrid(w io.Writer, cases []declineCase, base declineScore, report fun
 	var rules []answer.Rule
 	var scores []declineScore
 	for _, sec := range gridSections {
-		fmt.Fprintf(w, "section %g, falloff 1, no floor: right pages cited (wrong) short+long unanswerable answered\n%-6s", sec, "share")
-		for _, l := range gridLengths {
-			fmt.Fprintf(w, " %-16s", fmt.Sprintf("long %d", l))
+		rs, ss, err := gridTable(w, fmt.Sprintf("section %g, falloff 1, no floor", sec), cases, func(m float64, l int) answer.Rule {
+			return answer.Rule{MatchShare: m, LongQuestion: l, Falloff: 1, SectionShare: sec}
+		})
+		if err != nil {
+			return err
 		}
-		fmt.Fprintln(w)
-		for _, m := range gridShares {
-			fmt.Fprintf(w, "%-6g", m)
-			for _, l := range gridLengths {
-				r := answer.Rule{MatchShare: m, LongQuestion: l, Falloff: 1, SectionShare: sec}
-				s, err := scoreRule(r, cases)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(w, " %-16s", fmt.Sprintf("%d (%d) %d+%d", s.all(s.right), s.all(s.wrong), s.old(), s.answered[splitLong]))
-				rules, scores = append(rules, r), append(scores, s)
-			}
-			fmt.Fprintln(w)
-		}
+		rules, scores = append(rules, rs...), append(scores, ss...)
 	}
 	i := chooseSection(base, scores)
 	report("section chosen", rules[i], scores[i])
@@ -304,4 +282,31 @@ func (e *eval) declineCase(q question) (declineCase, bool, error) {
 		return declineCase{}, false, err
 	}
 	return declineCase{q: q, language: s.index.ReadsIn(f, q.Text), sources: sourcesOf(hits[:min(len(hits), request.DefaultPageSize)])}, true, nil
+}
+
+// gridTable scores the rule rule(share, long) of each of gridShares × gridLengths on cases and
+// prints them as one table under title: right pages cited (wrong), short + long unanswerable
+// answered.
+func gridTable(w io.Writer, title string, cases []declineCase, rule func(share float64, long int) answer.Rule) ([]answer.Rule, []declineScore, error) {
+	var rules []answer.Rule
+	var scores []declineScore
+	fmt.Fprintf(w, "%s: right pages cited (wrong) short+long unanswerable answered\n%-6s", title, "share")
+	for _, l := range gridLengths {
+		fmt.Fprintf(w, " %-16s", fmt.Sprintf("long %d", l))
+	}
+	fmt.Fprintln(w)
+	for _, m := range gridShares {
+		fmt.Fprintf(w, "%-6g", m)
+		for _, l := range gridLengths {
+			r := rule(m, l)
+			s, err := scoreRule(r, cases)
+			if err != nil {
+				return nil, nil, err
+			}
+			fmt.Fprintf(w, " %-16s", fmt.Sprintf("%d (%d) %d+%d", s.all(s.right), s.all(s.wrong), s.old(), s.answered[splitLong]))
+			rules, scores = append(rules, r), append(scores, s)
+		}
+		fmt.Fprintln(w)
+	}
+	return rules, scores, nil
 }
